@@ -1,0 +1,376 @@
+//! The cards: beings of each school, legends and flares, as static
+//! definitions with their patterns and effect scripts.
+//!
+//! Each deck lives in its own module and exports `CARDS`, a static array of
+//! [`CardDef`]. A [`CardId`] is a deck number and an index into that array.
+//! Pattern images for the 8 orientations are computed once, with
+//! orientations that give the same squares, marks and arrows removed.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, Color, Rank};
+use crate::effect::Script;
+use crate::geometry::{Bitboard, Dir, Orientation, Square, ON_BOARD};
+
+pub mod flares;
+pub mod highland;
+pub mod imperial;
+pub mod legends;
+pub mod sylvan;
+
+/// Which deck a card belongs to.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Deck {
+    /// The beings of both Imperial schools (the Northern and Southern decks
+    /// hold the same cards).
+    Imperial,
+    Legends,
+    Flares,
+    Highland,
+    Sylvan,
+}
+
+impl Deck {
+    const ALL: [Deck; 5] = [
+        Deck::Imperial,
+        Deck::Legends,
+        Deck::Flares,
+        Deck::Highland,
+        Deck::Sylvan,
+    ];
+
+    pub fn cards(self) -> &'static [CardDef] {
+        match self {
+            Deck::Imperial => &imperial::CARDS,
+            Deck::Legends => &legends::CARDS,
+            Deck::Flares => &flares::CARDS,
+            Deck::Highland => &highland::CARDS,
+            Deck::Sylvan => &sylvan::CARDS,
+        }
+    }
+
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Deck::Imperial => "imperial",
+            Deck::Legends => "legends",
+            Deck::Flares => "flares",
+            Deck::Highland => "highland",
+            Deck::Sylvan => "sylvan",
+        }
+    }
+
+    /// Every card of this deck.
+    pub fn ids(self) -> impl Iterator<Item = CardId> {
+        (0..self.cards().len()).map(move |i| CardId::new(self, i as u8))
+    }
+}
+
+/// A player's school: the deck of beings and the color of pieces.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum School {
+    Northern,
+    Southern,
+    Highland,
+    Sylvan,
+}
+
+impl School {
+    pub const ALL: [School; 4] = [
+        School::Northern,
+        School::Southern,
+        School::Highland,
+        School::Sylvan,
+    ];
+
+    pub fn color(self) -> Color {
+        match self {
+            School::Northern => Color::Blue,
+            School::Southern => Color::Red,
+            School::Highland => Color::Brown,
+            School::Sylvan => Color::Green,
+        }
+    }
+
+    pub fn deck(self) -> Deck {
+        match self {
+            School::Northern | School::Southern => Deck::Imperial,
+            School::Highland => Deck::Highland,
+            School::Sylvan => Deck::Sylvan,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            School::Northern => "northern",
+            School::Southern => "southern",
+            School::Highland => "highland",
+            School::Sylvan => "sylvan",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<School> {
+        School::ALL.into_iter().find(|s| s.name() == text)
+    }
+}
+
+impl fmt::Display for School {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A card: deck number in the high bits, index in that deck in the low 5.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardId(u8);
+
+impl CardId {
+    pub const fn new(deck: Deck, index: u8) -> CardId {
+        CardId(((deck as u8) << 5) | index)
+    }
+
+    pub fn deck(self) -> Deck {
+        Deck::ALL[(self.0 >> 5) as usize]
+    }
+
+    pub fn index(self) -> usize {
+        (self.0 & 31) as usize
+    }
+
+    pub fn def(self) -> &'static CardDef {
+        &self.deck().cards()[self.index()]
+    }
+
+    /// Looks a card up by its id, e.g. `imperial.knight`.
+    pub fn parse(id: &str) -> Option<CardId> {
+        CardId::all().find(|c| c.def().id == id)
+    }
+
+    /// Every card of every deck.
+    pub fn all() -> impl Iterator<Item = CardId> {
+        Deck::ALL.into_iter().flat_map(Deck::ids)
+    }
+
+    pub fn is_legend(self) -> bool {
+        self.deck() == Deck::Legends
+    }
+
+    pub fn is_flare(self) -> bool {
+        self.deck() == Deck::Flares
+    }
+}
+
+impl fmt::Debug for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.def().id)
+    }
+}
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.def().id)
+    }
+}
+
+impl Serialize for CardId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.def().id)
+    }
+}
+
+impl<'de> Deserialize<'de> for CardId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CardId, D::Error> {
+        let s = String::deserialize(d)?;
+        CardId::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("unknown card id {s:?}")))
+    }
+}
+
+/// A flare's two criteria: how many more upgraded pieces (upper) or pieces
+/// in total (lower) the opponent must have.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct FlareThresholds {
+    pub upper: u8,
+    pub lower: u8,
+}
+
+/// The static definition of one card.
+pub struct CardDef {
+    /// The reference id, e.g. `imperial.knight`.
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The rank of the piece a summoning puts down (flares: unused, common).
+    pub rank: Rank,
+    /// The pieces the summoner needs: offsets from the summoning square (card
+    /// upright, x right, y up) and the least rank that matches.
+    pub pattern: &'static [(i8, i8, Rank)],
+    /// Marked squares that the effect names, as offsets.
+    pub marked: &'static [(i8, i8)],
+    /// Directions printed as arrows, card upright.
+    pub arrows: &'static [Dir],
+    /// Flares only.
+    pub flare: Option<FlareThresholds>,
+    /// The effect in our own short words.
+    pub text: &'static str,
+    pub(crate) script: Script,
+}
+
+impl CardDef {
+    /// Whether one of your pieces must stand on the summoning square.
+    pub fn needs_piece_at_summoning_square(&self) -> bool {
+        self.pattern.iter().any(|&(x, y, _)| x == 0 && y == 0)
+    }
+}
+
+impl fmt::Debug for CardDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+/// A card's pattern turned into one orientation.
+#[derive(Clone, Debug)]
+pub struct OrientedPattern {
+    pub orientation: Orientation,
+    /// Offsets on the board and least ranks.
+    pub squares: Vec<(i8, i8, Rank)>,
+    pub marked: Vec<(i8, i8)>,
+    pub arrows: Vec<Dir>,
+}
+
+impl OrientedPattern {
+    fn same_image(&self, other: &OrientedPattern) -> bool {
+        self.squares == other.squares && self.marked == other.marked && self.arrows == other.arrows
+    }
+
+    /// The board squares of the pattern pieces for a summoning at `at`.
+    pub fn pattern_squares(&self, at: Square) -> Bitboard {
+        self.squares
+            .iter()
+            .filter_map(|&(x, y, _)| at.offset(x, y))
+            .collect()
+    }
+}
+
+/// The distinct orientations of each card's pattern.
+pub fn oriented_patterns(card: CardId) -> &'static [OrientedPattern] {
+    static TABLE: OnceLock<Vec<Vec<OrientedPattern>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut by_deck = Vec::new();
+        for deck in Deck::ALL {
+            for (i, def) in deck.cards().iter().enumerate() {
+                let idx = CardId::new(deck, i as u8).0 as usize;
+                if by_deck.len() <= idx {
+                    by_deck.resize(idx + 1, Vec::new());
+                }
+                by_deck[idx] = orient(def);
+            }
+        }
+        by_deck
+    });
+    &table[card.0 as usize]
+}
+
+fn orient(def: &CardDef) -> Vec<OrientedPattern> {
+    let mut out: Vec<OrientedPattern> = Vec::new();
+    for o in Orientation::all() {
+        let image = orient_one(def, o);
+        if !out.iter().any(|p| p.same_image(&image)) {
+            out.push(image);
+        }
+    }
+    out
+}
+
+/// One way a pattern matches: the orientation and the summoning square.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct PatternMatch {
+    pub orientation: Orientation,
+    pub at: Square,
+}
+
+/// Every way `color`'s pieces match the card's pattern, with a summoning
+/// square whose occupant (if any) does not outrank the card. Supply is not
+/// considered. Ordered by orientation, then square.
+pub fn pattern_matches(board: &Board, color: Color, card: CardId, out: &mut Vec<PatternMatch>) {
+    let def = card.def();
+    // the summoning square may hold a piece of the card's rank or lower
+    let mut free = ON_BOARD;
+    for r in Rank::ALL {
+        if r > def.rank {
+            free &= !board.of_rank(r);
+        }
+    }
+    let own = [
+        board.of_color_at_least(color, Rank::Common),
+        board.of_color_at_least(color, Rank::Heroic),
+        board.of_color_at_least(color, Rank::Legendary),
+    ];
+    for p in oriented_patterns(card) {
+        let mut anchors = free;
+        for &(x, y, r) in &p.squares {
+            anchors &= own[r.index()].shift(-x, -y);
+            if anchors.is_empty() {
+                break;
+            }
+        }
+        for at in anchors.squares() {
+            out.push(PatternMatch {
+                orientation: p.orientation,
+                at,
+            });
+        }
+    }
+}
+
+/// The squares where `color` can summon `card` on `board` (supply assumed).
+pub fn summoning_squares(board: &Board, color: Color, card: CardId) -> Bitboard {
+    let mut v = Vec::new();
+    pattern_matches(board, color, card, &mut v);
+    v.into_iter().map(|m| m.at).collect()
+}
+
+/// The oriented pattern of a card for a given orientation, if that
+/// orientation is one of the card's distinct ones.
+pub fn oriented(card: CardId, orientation: Orientation) -> Option<&'static OrientedPattern> {
+    oriented_patterns(card)
+        .iter()
+        .find(|p| p.orientation == orientation)
+}
+
+/// Maps an orientation to the distinct one that lays the same pattern,
+/// marks and arrows on the board.
+pub fn canonical_orientation(card: CardId, orientation: Orientation) -> Orientation {
+    let def = card.def();
+    let image = orient_one(def, orientation);
+    oriented_patterns(card)
+        .iter()
+        .find(|p| p.same_image(&image))
+        .map(|p| p.orientation)
+        .unwrap_or(orientation)
+}
+
+fn orient_one(def: &CardDef, o: Orientation) -> OrientedPattern {
+    let mut squares: Vec<_> = def
+        .pattern
+        .iter()
+        .map(|&(x, y, r)| {
+            let (a, b) = o.apply(x, y);
+            (a, b, r)
+        })
+        .collect();
+    let mut marked: Vec<_> = def.marked.iter().map(|&(x, y)| o.apply(x, y)).collect();
+    let mut arrows: Vec<_> = def.arrows.iter().map(|&d| o.apply_dir(d)).collect();
+    squares.sort();
+    marked.sort();
+    arrows.sort();
+    OrientedPattern {
+        orientation: o,
+        squares,
+        marked,
+        arrows,
+    }
+}

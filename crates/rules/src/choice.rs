@@ -1,0 +1,244 @@
+//! Choices: every step of a game is one small `Copy` choice by one actor.
+//!
+//! Text forms (see `docs/notation.md`):
+//!
+//! | choice | text |
+//! |---|---|
+//! | draw a card (chance) | `draw imperial.knight` |
+//! | duel start pieces: own color on a square | `start c5` |
+//! | place action | `place e5`, with piece shortage `place e5 from c3` |
+//! | summon action | `summon imperial.knight e5 r90`, with shortage `... from c3` |
+//! | discard action | `discard imperial.knight` |
+//! | return a card to the bottom of its deck | `return flares.03` |
+//! | finish returning cards | `done` |
+//! | invoke a flare, comparing yourself with the opponent of that color | `flare b` |
+//! | end the turn | `end` |
+//! | resign | `resign` |
+//! | choose a square in an effect | `e5` |
+//! | move or leap a piece in an effect | `e5-f6` |
+//! | choose a direction | `dir ne` |
+//! | choose option n of an effect | `option 2` |
+//! | decline an optional part, or stop | `skip` |
+
+use std::fmt;
+
+use crate::board::Color;
+use crate::cards::CardId;
+use crate::geometry::{Dir, Orientation, Square};
+
+/// One atomic decision.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Choice {
+    /// Chance: the card drawn from the pile being drawn from.
+    Draw(CardId),
+    /// Deathmatch duel setup: the placing player's own common piece goes on
+    /// this start square, the opponent's on the other.
+    StartPieces(Square),
+    /// The place action; `pickup` is the piece taken off the board first
+    /// when the supply is empty (piece shortage).
+    Place { to: Square, pickup: Option<Square> },
+    /// The summon action: the card, the summoning square and the orientation
+    /// of the pattern; `pickup` as for placing.
+    Summon {
+        card: CardId,
+        at: Square,
+        orientation: Orientation,
+        pickup: Option<Square>,
+    },
+    /// The discard action: discard this being from your hand.
+    Discard(CardId),
+    /// After a discard: return this card to the bottom of its deck.
+    Return(CardId),
+    /// Stop returning cards.
+    Done,
+    /// Invoke the flare in your hand, comparing yourself with the player of
+    /// this color.
+    Flare(Color),
+    /// End the turn (all actions used).
+    EndTurn,
+    /// Give up the game (two-sided forms only).
+    Resign,
+    /// Pick a square while resolving an effect.
+    Square(Square),
+    /// Move or leap the piece on `from` to `to` while resolving an effect.
+    Move { from: Square, to: Square },
+    /// Pick a direction while resolving an effect.
+    Direction(Dir),
+    /// Pick one of an effect's numbered options (1-based in text).
+    Option(u8),
+    /// Decline an optional part of an effect, or stop repeating one.
+    Skip,
+}
+
+impl Choice {
+    /// The text form of this choice.
+    pub fn to_text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Choice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Choice::Draw(c) => write!(f, "draw {}", c.def().id),
+            Choice::StartPieces(s) => write!(f, "start {s}"),
+            Choice::Place { to, pickup: None } => write!(f, "place {to}"),
+            Choice::Place {
+                to,
+                pickup: Some(p),
+            } => write!(f, "place {to} from {p}"),
+            Choice::Summon {
+                card,
+                at,
+                orientation,
+                pickup,
+            } => {
+                write!(f, "summon {} {at} {orientation}", card.def().id)?;
+                if let Some(p) = pickup {
+                    write!(f, " from {p}")?;
+                }
+                Ok(())
+            }
+            Choice::Discard(c) => write!(f, "discard {}", c.def().id),
+            Choice::Return(c) => write!(f, "return {}", c.def().id),
+            Choice::Done => f.write_str("done"),
+            Choice::Flare(c) => write!(f, "flare {c}"),
+            Choice::EndTurn => f.write_str("end"),
+            Choice::Resign => f.write_str("resign"),
+            Choice::Square(s) => write!(f, "{s}"),
+            Choice::Move { from, to } => write!(f, "{from}-{to}"),
+            Choice::Direction(d) => write!(f, "dir {d}"),
+            Choice::Option(n) => write!(f, "option {}", n + 1),
+            Choice::Skip => f.write_str("skip"),
+        }
+    }
+}
+
+/// Why a choice text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChoiceTextError {
+    #[error("empty choice")]
+    Empty,
+    #[error("unknown choice {0:?}")]
+    Unknown(String),
+    #[error("not a square: {0:?}")]
+    BadSquare(String),
+    #[error("unknown card id {0:?}")]
+    UnknownCard(String),
+    #[error("not an orientation (r0 r90 r180 r270 m0 m90 m180 m270): {0:?}")]
+    BadOrientation(String),
+    #[error("not a direction (n ne e se s sw w nw): {0:?}")]
+    BadDirection(String),
+    #[error("not a color letter (r b n g): {0:?}")]
+    BadColor(String),
+    #[error("not an option number: {0:?}")]
+    BadOption(String),
+    #[error("{0}: wrong number of words")]
+    Arity(String),
+}
+
+fn square(word: &str) -> Result<Square, ChoiceTextError> {
+    Square::parse(word).ok_or_else(|| ChoiceTextError::BadSquare(word.to_string()))
+}
+
+fn card(word: &str) -> Result<CardId, ChoiceTextError> {
+    CardId::parse(word).ok_or_else(|| ChoiceTextError::UnknownCard(word.to_string()))
+}
+
+/// `from X` at the end of a place or summon.
+fn pickup(words: &[&str], whole: &str) -> Result<Option<Square>, ChoiceTextError> {
+    match words {
+        [] => Ok(None),
+        ["from", s] => Ok(Some(square(s)?)),
+        _ => Err(ChoiceTextError::Arity(whole.to_string())),
+    }
+}
+
+impl std::str::FromStr for Choice {
+    type Err = ChoiceTextError;
+
+    /// Reads a choice's text (syntax only: legality is checked by the game).
+    fn from_str(text: &str) -> Result<Choice, ChoiceTextError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let whole = text.trim();
+        let arity = || ChoiceTextError::Arity(whole.to_string());
+        let Some((&head, rest)) = words.split_first() else {
+            return Err(ChoiceTextError::Empty);
+        };
+        let choice = match head {
+            "draw" => Choice::Draw(card(rest.first().ok_or_else(arity)?)?),
+            "start" => Choice::StartPieces(square(rest.first().ok_or_else(arity)?)?),
+            "place" => Choice::Place {
+                to: square(rest.first().ok_or_else(arity)?)?,
+                pickup: pickup(&rest[1..], whole)?,
+            },
+            "summon" => {
+                if rest.len() < 3 {
+                    return Err(arity());
+                }
+                Choice::Summon {
+                    card: card(rest[0])?,
+                    at: square(rest[1])?,
+                    orientation: Orientation::parse(rest[2])
+                        .ok_or_else(|| ChoiceTextError::BadOrientation(rest[2].to_string()))?,
+                    pickup: pickup(&rest[3..], whole)?,
+                }
+            }
+            "discard" => Choice::Discard(card(rest.first().ok_or_else(arity)?)?),
+            "return" => Choice::Return(card(rest.first().ok_or_else(arity)?)?),
+            "done" => Choice::Done,
+            "flare" => {
+                let word = rest.first().ok_or_else(arity)?;
+                let mut chars = word.chars();
+                match (chars.next().and_then(Color::from_letter), chars.next()) {
+                    (Some(c), None) => Choice::Flare(c),
+                    _ => return Err(ChoiceTextError::BadColor(word.to_string())),
+                }
+            }
+            "end" => Choice::EndTurn,
+            "resign" => Choice::Resign,
+            "skip" => Choice::Skip,
+            "dir" => {
+                let word = rest.first().ok_or_else(arity)?;
+                Choice::Direction(
+                    Dir::parse(word)
+                        .ok_or_else(|| ChoiceTextError::BadDirection(word.to_string()))?,
+                )
+            }
+            "option" => {
+                let word = rest.first().ok_or_else(arity)?;
+                match word.parse::<u8>() {
+                    Ok(n) if n >= 1 => Choice::Option(n - 1),
+                    _ => return Err(ChoiceTextError::BadOption(word.to_string())),
+                }
+            }
+            w if w.contains('-') => {
+                let (a, b) = w.split_once('-').expect("contains '-'");
+                if !rest.is_empty() {
+                    return Err(arity());
+                }
+                Choice::Move {
+                    from: square(a)?,
+                    to: square(b)?,
+                }
+            }
+            w if w.len() == 2 && rest.is_empty() => Choice::Square(square(w)?),
+            _ => return Err(ChoiceTextError::Unknown(whole.to_string())),
+        };
+        let expected_words = match choice {
+            Choice::Place { pickup, .. } => 2 + 2 * pickup.is_some() as usize,
+            Choice::Summon { pickup, .. } => 4 + 2 * pickup.is_some() as usize,
+            Choice::Done
+            | Choice::EndTurn
+            | Choice::Resign
+            | Choice::Skip
+            | Choice::Square(_)
+            | Choice::Move { .. } => 1,
+            _ => 2,
+        };
+        if words.len() != expected_words {
+            return Err(arity());
+        }
+        Ok(choice)
+    }
+}

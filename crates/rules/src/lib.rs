@@ -1,0 +1,32 @@
+//! The rules of Tash-Kalar: board, pieces, cards, turns, effects, scoring,
+//! views and notations. Pure: no I/O, no randomness (chance is an actor
+//! whose choices the caller makes, e.g. from a seeded generator).
+//!
+//! ```
+//! use tash_kalar_rules::{Actor, Form, Game, School};
+//!
+//! let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+//! // chance deals the first hands: take the first possible card each time
+//! while game.actor() == Actor::Chance {
+//!     let draw = game.legal_choices()[0];
+//!     game.apply(draw).unwrap();
+//! }
+//! // the second player places the two start pieces
+//! assert_eq!(game.actor(), Actor::Seat(1));
+//! ```
+
+pub mod board;
+pub mod cards;
+pub mod choice;
+pub mod effect;
+pub mod game;
+pub mod geometry;
+pub mod pile;
+pub mod position;
+
+pub use board::{Board, BoardTextError, Color, Piece, Rank};
+pub use cards::{CardId, Deck, School};
+pub use choice::{Choice, ChoiceTextError};
+pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, TextPlayError};
+pub use geometry::{Bitboard, Dir, Orientation, Square};
+pub use position::{Position, PositionError, SeatSetup};

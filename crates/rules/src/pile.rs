@@ -1,0 +1,119 @@
+//! Decks of cards whose order is partly unknown.
+//!
+//! A shuffled deck has no order until a card is drawn, so a [`Pile`] keeps
+//! its cards in three parts: cards known to be on top (in order), the
+//! shuffled middle (a multiset: a draw from it is a chance event, every card
+//! equally likely), and cards returned to the bottom (in order). A position
+//! setup may give a deck's full order by putting every card on top.
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use crate::cards::CardId;
+
+/// A short list of cards; no deck holds more than 24.
+pub type CardList = ArrayVec<CardId, 24>;
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct Pile {
+    /// Known cards on top; index 0 is drawn first.
+    pub top: CardList,
+    /// The shuffled middle, kept sorted.
+    pub shuffled: CardList,
+    /// Cards put at the bottom; index 0 is the uppermost of them.
+    pub bottom: CardList,
+}
+
+impl Pile {
+    /// A freshly shuffled deck.
+    pub fn shuffled(cards: impl IntoIterator<Item = CardId>) -> Pile {
+        let mut p = Pile::default();
+        p.shuffled.extend(cards);
+        p.shuffled.sort();
+        p
+    }
+
+    /// A deck in a known order, top card first.
+    pub fn ordered(cards: impl IntoIterator<Item = CardId>) -> Pile {
+        let mut p = Pile::default();
+        p.top.extend(cards);
+        p
+    }
+
+    pub fn len(&self) -> usize {
+        self.top.len() + self.shuffled.len() + self.bottom.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The cards that the next draw may turn up (one card unless the next
+    /// card comes from the shuffled middle), in a stable order.
+    pub fn next_draws(&self) -> &[CardId] {
+        if !self.top.is_empty() {
+            &self.top[..1]
+        } else if !self.shuffled.is_empty() {
+            &self.shuffled
+        } else if !self.bottom.is_empty() {
+            &self.bottom[..1]
+        } else {
+            &[]
+        }
+    }
+
+    /// Removes a card that [`Pile::next_draws`] offered.
+    pub fn draw(&mut self, card: CardId) -> bool {
+        if !self.next_draws().contains(&card) {
+            return false;
+        }
+        for part in [&mut self.top, &mut self.shuffled, &mut self.bottom] {
+            if let Some(i) = part.iter().position(|&c| c == card) {
+                part.remove(i);
+                return true;
+            }
+        }
+        false
+    }
+
+    pub fn put_bottom(&mut self, card: CardId) {
+        self.bottom.push(card);
+    }
+
+    pub fn put_top(&mut self, card: CardId) {
+        self.top.insert(0, card);
+    }
+
+    /// Every card in the pile, in no particular order.
+    pub fn cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.top
+            .iter()
+            .chain(&self.shuffled)
+            .chain(&self.bottom)
+            .copied()
+    }
+
+    /// Shuffles a discard pile in to form a new deck (the pile is empty).
+    pub fn refill_from(&mut self, discard: &mut CardList) {
+        debug_assert!(self.is_empty());
+        self.shuffled.extend(discard.drain(..));
+        self.shuffled.sort();
+    }
+}
+
+/// Inserts keeping a hand sorted, so that listings of choices are stable.
+pub fn insert_sorted(list: &mut CardList, card: CardId) {
+    let i = list.iter().position(|&c| c > card).unwrap_or(list.len());
+    list.insert(i, card);
+}
+
+/// Removes one copy of a card; false if absent.
+pub fn remove_card(list: &mut CardList, card: CardId) -> bool {
+    match list.iter().position(|&c| c == card) {
+        Some(i) => {
+            list.remove(i);
+            true
+        }
+        None => false,
+    }
+}

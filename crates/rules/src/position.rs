@@ -1,0 +1,619 @@
+//! Position setups: a game started anywhere, for tests and analysis.
+//!
+//! A [`Position`] is unvalidated data with public fields; [`Position::to_game`]
+//! checks it and makes a [`Game`] whose next step is the main phase of the
+//! given seat's turn. Its text form is one `key: value` line per field:
+//!
+//! ```text
+//! form: duel
+//! board: 9/9/9/9/2r3b2/9/9/9/9
+//! turn: 0
+//! actions: 2
+//! seat: northern score 0 supply 15/3 beings imperial.knight,imperial.cannon legends - flares flares.01 deck imperial.bomb | imperial.herald,imperial.messenger | - discard -
+//! seat: southern score 0 supply 15/3 beings imperial.swordmaster legends legends.titan flares - deck - discard -
+//! legends: deck - discard -
+//! flares: deck flares.02 discard -
+//! ```
+//!
+//! Lists are comma-separated card ids, `-` for none. A deck is `top | shuffled
+//! | bottom`, each part a list; a single list is the deck in order, top first.
+//! `supply` is the seat's two-sided and legendary pieces off the board. Optional
+//! lines: `end: last S left N` (the end was triggered; seat S plays last and N
+//! turns remain after this one), `number: N` (turns played so far, this one
+//! included), `discard-used: yes`, `flare-used: yes`.
+
+use std::fmt::Write as _;
+
+use arrayvec::ArrayVec;
+
+use crate::board::{Board, BoardTextError, Rank};
+use crate::cards::{CardId, School};
+use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Turn};
+use crate::pile::{CardList, Pile};
+
+/// One seat of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatSetup {
+    pub school: School,
+    pub score: i16,
+    /// Two-sided and legendary pieces of this seat's color off the board.
+    pub supply: (u8, u8),
+    pub beings: Vec<CardId>,
+    pub legends: Vec<CardId>,
+    pub flares: Vec<CardId>,
+    pub deck: Pile,
+    pub discard: Vec<CardId>,
+}
+
+impl SeatSetup {
+    /// A seat with an empty hand and deck and a full supply (for the pieces
+    /// not on `board`).
+    pub fn new(school: School) -> SeatSetup {
+        SeatSetup {
+            school,
+            score: 0,
+            supply: (16, 3),
+            beings: Vec::new(),
+            legends: Vec::new(),
+            flares: Vec::new(),
+            deck: Pile::default(),
+            discard: Vec::new(),
+        }
+    }
+}
+
+/// An unvalidated game position at the start of an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub form: Form,
+    pub board: Board,
+    pub seats: Vec<SeatSetup>,
+    pub legends: Pile,
+    pub legend_discard: Vec<CardId>,
+    pub flares: Pile,
+    pub flare_discard: Vec<CardId>,
+    /// Whose turn it is, and the actions left.
+    pub turn: Seat,
+    pub actions: u8,
+    pub number: u16,
+    pub discard_used: bool,
+    pub flare_used: bool,
+    pub end: Option<(Seat, u8)>,
+}
+
+/// What is wrong with a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("line {line}: {message}")]
+    Syntax { line: usize, message: String },
+    #[error("bad board: {0}")]
+    Board(#[from] BoardTextError),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+fn invalid(message: impl Into<String>) -> PositionError {
+    PositionError::Invalid(message.into())
+}
+
+impl Position {
+    /// A duel position on `board` (board text), Northern (blue) to move
+    /// first against Southern (red), seat 0 to act with 2 actions, empty
+    /// hands and decks, full supplies.
+    pub fn duel(board: &str) -> Result<Position, PositionError> {
+        let board = Board::from_text(board)?;
+        let mut seats = vec![
+            SeatSetup::new(School::Northern),
+            SeatSetup::new(School::Southern),
+        ];
+        for s in &mut seats {
+            let c = s.school.color();
+            let two = board.count(c, Rank::Common) + board.count(c, Rank::Heroic);
+            let leg = board.count(c, Rank::Legendary);
+            s.supply = (
+                16u32.saturating_sub(two) as u8,
+                3u32.saturating_sub(leg) as u8,
+            );
+        }
+        Ok(Position {
+            form: Form::Duel,
+            board,
+            seats,
+            legends: Pile::default(),
+            legend_discard: Vec::new(),
+            flares: Pile::default(),
+            flare_discard: Vec::new(),
+            turn: 0,
+            actions: 2,
+            number: 2,
+            discard_used: false,
+            flare_used: false,
+            end: None,
+        })
+    }
+
+    /// Checks the position and makes a game from it.
+    pub fn to_game(&self) -> Result<Game, PositionError> {
+        let range = self.form.seats();
+        if !range.contains(&self.seats.len()) {
+            return Err(invalid(format!(
+                "{} needs {:?} seats, got {}",
+                self.form.name(),
+                range,
+                self.seats.len()
+            )));
+        }
+        if self.turn as usize >= self.seats.len() {
+            return Err(invalid(format!(
+                "turn names seat {}, but there are {} seats",
+                self.turn,
+                self.seats.len()
+            )));
+        }
+        let mut pieces = [(0u8, 0u8); 4];
+        let mut seats = ArrayVec::<SeatState, 4>::new();
+        let mut used: Vec<(usize, CardId)> = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            let color = s.school.color();
+            if self.seats[..i].iter().any(|o| o.school.color() == color) {
+                return Err(invalid(format!("two seats play {color:?}")));
+            }
+            let two = self.board.count(color, Rank::Common) + self.board.count(color, Rank::Heroic);
+            let leg = self.board.count(color, Rank::Legendary);
+            pieces[color.index()] = (
+                (two + s.supply.0 as u32) as u8,
+                (leg + s.supply.1 as u32) as u8,
+            );
+            if pieces[color.index()].0 > 17 || pieces[color.index()].1 > 3 {
+                return Err(invalid(format!(
+                    "{color:?} has more than 17 two-sided or 3 legendary pieces"
+                )));
+            }
+            let own_deck = s.school.deck();
+            for &c in s
+                .beings
+                .iter()
+                .chain(s.deck.cards().collect::<Vec<_>>().iter())
+                .chain(&s.discard)
+            {
+                if c.deck() != own_deck {
+                    return Err(invalid(format!(
+                        "{c} is not a card of the {} deck",
+                        s.school
+                    )));
+                }
+                if used.contains(&(i, c)) {
+                    return Err(invalid(format!("{c} appears twice for seat {i}")));
+                }
+                used.push((i, c));
+            }
+            let list = |cards: &[CardId], what: &str| -> Result<CardList, PositionError> {
+                let mut l = CardList::new();
+                for &c in cards {
+                    l.try_push(c)
+                        .map_err(|_| invalid(format!("too many {what}")))?;
+                }
+                l.sort();
+                Ok(l)
+            };
+            let beings = list(&s.beings, "beings")?;
+            let legends = list(&s.legends, "legends")?;
+            let flares = list(&s.flares, "flares")?;
+            let mut discard = CardList::new();
+            for &c in &s.discard {
+                discard
+                    .try_push(c)
+                    .map_err(|_| invalid("too many discards"))?;
+            }
+            if legends.iter().any(|c| !c.is_legend()) || flares.iter().any(|c| !c.is_flare()) {
+                return Err(invalid(
+                    "a legend or flare list holds a card of another deck",
+                ));
+            }
+            seats.push(SeatState {
+                school: s.school,
+                color,
+                deck: s.deck.clone(),
+                beings,
+                legends,
+                flares,
+                discard,
+                score: s.score,
+            });
+        }
+        // each shared card exists once
+        let mut shared: Vec<CardId> = self.legends.cards().chain(self.flares.cards()).collect();
+        shared.extend(&self.legend_discard);
+        shared.extend(&self.flare_discard);
+        for s in &self.seats {
+            shared.extend(&s.legends);
+            shared.extend(&s.flares);
+        }
+        let mut sorted = shared.clone();
+        sorted.sort();
+        sorted.dedup();
+        if sorted.len() != shared.len() {
+            return Err(invalid("a legend or flare appears twice"));
+        }
+        if self
+            .legends
+            .cards()
+            .chain(self.legend_discard.iter().copied())
+            .any(|c| !c.is_legend())
+            || self
+                .flares
+                .cards()
+                .chain(self.flare_discard.iter().copied())
+                .any(|c| !c.is_flare())
+        {
+            return Err(invalid("a shared pile holds a card of another deck"));
+        }
+        for (_, p) in self.board.pieces() {
+            if !self.seats.iter().any(|s| s.school.color() == p.color) {
+                return Err(invalid(format!(
+                    "a {:?} piece is on the board but no seat plays {:?}",
+                    p.color, p.color
+                )));
+            }
+        }
+        let to_list = |v: &[CardId]| -> Result<CardList, PositionError> {
+            let mut l = CardList::new();
+            for &c in v {
+                l.try_push(c).map_err(|_| invalid("too many cards"))?;
+            }
+            Ok(l)
+        };
+        let mut turn = Turn::new(self.turn, self.number.max(1), self.actions);
+        turn.discard_used = self.discard_used;
+        turn.flare_used = self.flare_used;
+        let end = match self.end {
+            None => EndState::default(),
+            Some((last, left)) => EndState {
+                last: Some(last),
+                turns_left: Some(left),
+            },
+        };
+        Ok(Game {
+            form: self.form,
+            seats,
+            board: self.board.clone(),
+            legends: self.legends.clone(),
+            legend_discard: to_list(&self.legend_discard)?,
+            flares: self.flares.clone(),
+            flare_discard: to_list(&self.flare_discard)?,
+            pieces,
+            phase: Phase::Main,
+            turn,
+            effect: None,
+            end,
+            outcome: None,
+        })
+    }
+
+    /// The position of a game at the main phase of a turn (`None` while an
+    /// effect or a discard is being resolved, or during setup or drawing).
+    pub fn of(game: &Game) -> Option<Position> {
+        if game.phase != Phase::Main {
+            return None;
+        }
+        let seats = game
+            .seats
+            .iter()
+            .map(|s| SeatSetup {
+                school: s.school,
+                score: s.score,
+                supply: (
+                    game.supply(s.color, Rank::Common),
+                    game.supply(s.color, Rank::Legendary),
+                ),
+                beings: s.beings.to_vec(),
+                legends: s.legends.to_vec(),
+                flares: s.flares.to_vec(),
+                deck: s.deck.clone(),
+                discard: s.discard.to_vec(),
+            })
+            .collect();
+        Some(Position {
+            form: game.form,
+            board: game.board.clone(),
+            seats,
+            legends: game.legends.clone(),
+            legend_discard: game.legend_discard.to_vec(),
+            flares: game.flares.clone(),
+            flare_discard: game.flare_discard.to_vec(),
+            turn: game.turn.seat,
+            actions: game.turn.actions,
+            number: game.turn.number,
+            discard_used: game.turn.discard_used,
+            flare_used: game.turn.flare_used,
+            end: match game.end {
+                EndState {
+                    last: Some(l),
+                    turns_left,
+                } => Some((l, turns_left.unwrap_or(game.seats.len() as u8))),
+                _ => None,
+            },
+        })
+    }
+
+    /// The text form (see the module documentation).
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "form: {}", self.form.name());
+        let _ = writeln!(s, "board: {}", self.board.to_text());
+        let _ = writeln!(s, "turn: {}", self.turn);
+        let _ = writeln!(s, "actions: {}", self.actions);
+        let _ = writeln!(s, "number: {}", self.number);
+        if self.discard_used {
+            let _ = writeln!(s, "discard-used: yes");
+        }
+        if self.flare_used {
+            let _ = writeln!(s, "flare-used: yes");
+        }
+        if let Some((last, left)) = self.end {
+            let _ = writeln!(s, "end: last {last} left {left}");
+        }
+        for seat in &self.seats {
+            let _ = writeln!(
+                s,
+                "seat: {} score {} supply {}/{} beings {} legends {} flares {} deck {} discard {}",
+                seat.school,
+                seat.score,
+                seat.supply.0,
+                seat.supply.1,
+                list_text(&seat.beings),
+                list_text(&seat.legends),
+                list_text(&seat.flares),
+                pile_text(&seat.deck),
+                list_text(&seat.discard)
+            );
+        }
+        let _ = writeln!(
+            s,
+            "legends: deck {} discard {}",
+            pile_text(&self.legends),
+            list_text(&self.legend_discard)
+        );
+        let _ = writeln!(
+            s,
+            "flares: deck {} discard {}",
+            pile_text(&self.flares),
+            list_text(&self.flare_discard)
+        );
+        s
+    }
+
+    /// Reads the text form.
+    pub fn from_text(text: &str) -> Result<Position, PositionError> {
+        let mut form = None;
+        let mut board = None;
+        let mut p = Position {
+            form: Form::Duel,
+            board: Board::empty(),
+            seats: Vec::new(),
+            legends: Pile::default(),
+            legend_discard: Vec::new(),
+            flares: Pile::default(),
+            flare_discard: Vec::new(),
+            turn: 0,
+            actions: 2,
+            number: 2,
+            discard_used: false,
+            flare_used: false,
+            end: None,
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let err = |message: String| PositionError::Syntax { line, message };
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let (key, value) = content
+                .split_once(':')
+                .ok_or_else(|| err("expected 'key: value'".into()))?;
+            let value = value.trim();
+            let number = |what: &str| {
+                value
+                    .parse::<u16>()
+                    .map_err(|_| err(format!("{what} must be a number, not {value:?}")))
+            };
+            match key.trim() {
+                "form" => {
+                    form = Some(
+                        Form::parse(value).ok_or_else(|| err(format!("unknown form {value:?}")))?,
+                    )
+                }
+                "board" => board = Some(Board::from_text(value)?),
+                "turn" => p.turn = number("turn")? as Seat,
+                "actions" => p.actions = number("actions")? as u8,
+                "number" => p.number = number("number")?,
+                "discard-used" => p.discard_used = yes(value).map_err(err)?,
+                "flare-used" => p.flare_used = yes(value).map_err(err)?,
+                "end" => {
+                    let w: Vec<&str> = value.split_whitespace().collect();
+                    match w.as_slice() {
+                        ["last", s, "left", n] => {
+                            let s = s.parse().map_err(|_| err(format!("bad seat {s:?}")))?;
+                            let n = n.parse().map_err(|_| err(format!("bad count {n:?}")))?;
+                            p.end = Some((s, n));
+                        }
+                        _ => return Err(err("expected 'end: last S left N'".into())),
+                    }
+                }
+                "seat" => p.seats.push(parse_seat(value).map_err(err)?),
+                "legends" => (p.legends, p.legend_discard) = parse_shared(value).map_err(err)?,
+                "flares" => (p.flares, p.flare_discard) = parse_shared(value).map_err(err)?,
+                other => return Err(err(format!("unknown key {other:?}"))),
+            }
+        }
+        p.form = form.ok_or_else(|| invalid("missing 'form:' line"))?;
+        p.board = board.ok_or_else(|| invalid("missing 'board:' line"))?;
+        Ok(p)
+    }
+}
+
+fn yes(value: &str) -> Result<bool, String> {
+    match value {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(format!("expected yes or no, not {value:?}")),
+    }
+}
+
+fn list_text(cards: &[CardId]) -> String {
+    if cards.is_empty() {
+        "-".into()
+    } else {
+        cards
+            .iter()
+            .map(|c| c.def().id)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+fn pile_text(p: &Pile) -> String {
+    if p.shuffled.is_empty() && p.bottom.is_empty() {
+        list_text(&p.top)
+    } else {
+        format!(
+            "{} | {} | {}",
+            list_text(&p.top),
+            list_text(&p.shuffled),
+            list_text(&p.bottom)
+        )
+    }
+}
+
+fn parse_list(word: &str) -> Result<Vec<CardId>, String> {
+    if word == "-" {
+        return Ok(Vec::new());
+    }
+    word.split(',')
+        .map(|id| CardId::parse(id).ok_or_else(|| format!("unknown card id {id:?}")))
+        .collect()
+}
+
+fn fill(list: &mut CardList, cards: Vec<CardId>) -> Result<(), String> {
+    for c in cards {
+        list.try_push(c)
+            .map_err(|_| "too many cards in a pile".to_string())?;
+    }
+    Ok(())
+}
+
+/// Reads a pile from its words: `a,b` or `a | b,c | d`; returns the words used.
+fn parse_pile(words: &[&str]) -> Result<(Pile, usize), String> {
+    let first = words.first().ok_or("a deck needs a card list")?;
+    let mut pile = Pile::default();
+    if words.get(1) == Some(&"|") {
+        if words.len() < 5 || words[3] != "|" {
+            return Err("a deck in parts is 'top | shuffled | bottom'".into());
+        }
+        fill(&mut pile.top, parse_list(first)?)?;
+        fill(&mut pile.shuffled, parse_list(words[2])?)?;
+        pile.shuffled.sort();
+        fill(&mut pile.bottom, parse_list(words[4])?)?;
+        Ok((pile, 5))
+    } else {
+        fill(&mut pile.top, parse_list(first)?)?;
+        Ok((pile, 1))
+    }
+}
+
+fn parse_seat(value: &str) -> Result<SeatSetup, String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let school = words
+        .first()
+        .and_then(|w| School::parse(w))
+        .ok_or_else(|| format!("a seat line starts with a school, not {:?}", words.first()))?;
+    let mut s = SeatSetup::new(school);
+    let mut i = 1;
+    while i < words.len() {
+        let key = words[i];
+        let arg = *words
+            .get(i + 1)
+            .ok_or_else(|| format!("{key} needs a value"))?;
+        i += 2;
+        match key {
+            "score" => s.score = arg.parse().map_err(|_| format!("bad score {arg:?}"))?,
+            "supply" => {
+                let (a, b) = arg
+                    .split_once('/')
+                    .ok_or("supply is two-sided/legendary, e.g. 14/3")?;
+                s.supply = (
+                    a.parse().map_err(|_| "bad supply")?,
+                    b.parse().map_err(|_| "bad supply")?,
+                );
+            }
+            "beings" => s.beings = parse_list(arg)?,
+            "legends" => s.legends = parse_list(arg)?,
+            "flares" => s.flares = parse_list(arg)?,
+            "discard" => s.discard = parse_list(arg)?,
+            "deck" => {
+                let (pile, used) = parse_pile(&words[i - 1..])?;
+                s.deck = pile;
+                i += used - 1;
+            }
+            other => return Err(format!("unknown seat field {other:?}")),
+        }
+    }
+    Ok(s)
+}
+
+fn parse_shared(value: &str) -> Result<(Pile, Vec<CardId>), String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    if words.first() != Some(&"deck") {
+        return Err("expected 'deck ... discard ...'".into());
+    }
+    let (pile, used) = parse_pile(&words[1..])?;
+    let rest = &words[1 + used..];
+    match rest {
+        ["discard", list] => Ok((pile, parse_list(list)?)),
+        _ => Err("expected 'discard LIST' after the deck".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    #[test]
+    fn position_text_round_trips() {
+        let text = "form: duel
+board: 9/9/9/9/2r3b2/9/9/9/9
+turn: 1
+actions: 1
+number: 7
+seat: northern score 3 supply 15/3 beings imperial.knight,imperial.cannon legends - flares flares.01 deck imperial.swordmaster discard -
+seat: southern score 0 supply 15/2 beings - legends legends.titan flares - deck - | imperial.knight | imperial.cannon discard imperial.swordmaster
+legends: deck - discard -
+flares: deck - discard -
+";
+        let p = Position::from_text(text).unwrap();
+        assert_eq!(p.to_text(), text);
+        let g = p.to_game().unwrap();
+        assert_eq!(g.supply(Color::Red, Rank::Legendary), 2);
+        assert_eq!(Position::of(&g).unwrap(), p);
+    }
+
+    #[test]
+    fn bad_positions_are_rejected_with_a_reason() {
+        assert!(matches!(
+            Position::from_text("form: duel\nboard: 9/9"),
+            Err(PositionError::Board(_))
+        ));
+        assert!(matches!(
+            Position::from_text("form: chess\n"),
+            Err(PositionError::Syntax { line: 1, .. })
+        ));
+        let mut p = Position::duel("9/9/9/9/9/9/9/9/9").unwrap();
+        p.seats[0].beings = vec![CardId::parse("legends.titan").unwrap()];
+        assert!(p.to_game().is_err());
+        let mut p = Position::duel("9/9/9/9/2n6/9/9/9/9").unwrap();
+        p.turn = 0;
+        assert!(p.to_game().is_err(), "a brown piece with no brown seat");
+    }
+}

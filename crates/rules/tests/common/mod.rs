@@ -1,0 +1,82 @@
+//! Helpers shared by the integration tests: positions from board text,
+//! playing choices by their text, and reading the board back.
+#![allow(dead_code)]
+
+use tash_kalar_rules::{Board, CardId, Choice, Color, Game, Position, Rank, Square};
+
+/// A duel position: blue (Northern, seat 0) to act with 2 actions, holding
+/// `cards` (beings, legends and flares by id, sorted into the right hand);
+/// red (Southern, seat 1) holds nothing. Supplies are full for the pieces
+/// not on the board.
+pub fn duel(board: &str, cards: &[&str]) -> Game {
+    duel_position(board, cards)
+        .to_game()
+        .expect("a valid position")
+}
+
+/// The position behind [`duel`], to adjust before making the game.
+pub fn duel_position(board: &str, cards: &[&str]) -> Position {
+    let mut p = Position::duel(board).expect("board text");
+    for id in cards {
+        let c = CardId::parse(id).unwrap_or_else(|| panic!("unknown card {id}"));
+        if c.is_legend() {
+            p.seats[0].legends.push(c);
+        } else if c.is_flare() {
+            p.seats[0].flares.push(c);
+        } else {
+            p.seats[0].beings.push(c);
+        }
+    }
+    p
+}
+
+/// Plays one choice by its text, panicking with the legal choices if it
+/// is refused.
+pub fn play(g: &mut Game, text: &str) {
+    if let Err(e) = g.play(text) {
+        panic!(
+            "{text}: {e}\nlegal: {:?}\nboard: {}",
+            texts(g),
+            g.board().to_text()
+        );
+    }
+}
+
+/// Plays several choices in order.
+pub fn play_all(g: &mut Game, texts_: &[&str]) {
+    for t in texts_ {
+        play(g, t);
+    }
+}
+
+/// The legal choices as text.
+pub fn texts(g: &Game) -> Vec<String> {
+    g.legal_choices().iter().map(Choice::to_string).collect()
+}
+
+/// Whether a choice text is among the legal choices.
+pub fn legal(g: &Game, text: &str) -> bool {
+    let c: Choice = text.parse().expect("choice text");
+    g.is_legal(g.normalize(c))
+}
+
+pub fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap_or_else(|| panic!("not a square: {name}"))
+}
+
+/// The piece on a square as board-text letters ("b", "r+", "g*"), or "".
+pub fn at(g: &Game, name: &str) -> String {
+    g.board()
+        .get(sq(name))
+        .map(|p| p.to_string())
+        .unwrap_or_default()
+}
+
+pub fn board(text: &str) -> Board {
+    Board::from_text(text).expect("board text")
+}
+
+/// Enemy pieces destroyed this turn by the active player, of one color and rank.
+pub fn destroyed(g: &Game, color: Color, rank: Rank) -> u8 {
+    g.turn().destroyed[color.index()][rank.index()]
+}
