@@ -13,10 +13,7 @@ pub struct RandomBot {
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            buf: Vec::new(),
-        }
+        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed), buf: Vec::new() }
     }
 
     pub fn choose(&mut self, game: &Game) -> Choice {

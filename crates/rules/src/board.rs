@@ -132,11 +132,7 @@ pub struct Board {
 
 impl Default for Board {
     fn default() -> Self {
-        Board {
-            cells: [None; 81],
-            by_color: [Bitboard::EMPTY; 4],
-            by_rank: [Bitboard::EMPTY; 3],
-        }
+        Board { cells: [None; 81], by_color: [Bitboard::EMPTY; 4], by_rank: [Bitboard::EMPTY; 3] }
     }
 }
 
@@ -227,10 +223,7 @@ impl Board {
             while let Some(c) = chars.next() {
                 if let Some(d) = c.to_digit(10) {
                     if d == 0 {
-                        return Err(BoardTextError::BadChar {
-                            row: row + 1,
-                            found: c,
-                        });
+                        return Err(BoardTextError::BadChar { row: row + 1, found: c });
                     }
                     column += d as i8;
                 } else if let Some(color) = Color::from_letter(c) {
@@ -254,10 +247,7 @@ impl Board {
                     board.set(sq, Some(Piece::new(color, rank)));
                     column += 1;
                 } else {
-                    return Err(BoardTextError::BadChar {
-                        row: row + 1,
-                        found: c,
-                    });
+                    return Err(BoardTextError::BadChar { row: row + 1, found: c });
                 }
             }
             if column != 9 {
@@ -317,9 +307,7 @@ impl Board {
 
     /// Every occupied square with its piece, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        (self.occupied() & ON_BOARD)
-            .squares()
-            .map(|sq| (sq, self.cells[sq.index()].expect("occupied")))
+        (self.occupied() & ON_BOARD).squares().map(|sq| (sq, self.cells[sq.index()].expect("occupied")))
     }
 }
 
@@ -350,14 +338,8 @@ mod tests {
     fn board_text_round_trips() {
         let text = "9/9/3r+5/9/4b4/9/9/9/9";
         let b = Board::from_text(text).unwrap();
-        assert_eq!(
-            b.get(Square::parse("d7").unwrap()),
-            Some(Piece::new(Color::Red, Rank::Heroic))
-        );
-        assert_eq!(
-            b.get(Square::parse("e5").unwrap()),
-            Some(Piece::new(Color::Blue, Rank::Common))
-        );
+        assert_eq!(b.get(Square::parse("d7").unwrap()), Some(Piece::new(Color::Red, Rank::Heroic)));
+        assert_eq!(b.get(Square::parse("e5").unwrap()), Some(Piece::new(Color::Blue, Rank::Common)));
         assert_eq!(b.to_text(), text);
         let full = "2n*g+g4/1rbrbrbr1/9/9/9/9/9/9/9";
         assert_eq!(Board::from_text(full).unwrap().to_text(), full);
@@ -366,26 +348,11 @@ mod tests {
     #[test]
     fn malformed_board_text_is_rejected() {
         assert_eq!(Board::from_text("9/9/9"), Err(BoardTextError::RowCount(3)));
-        assert_eq!(
-            Board::from_text("9/9/9/9/9/9/9/9/8"),
-            Err(BoardTextError::RowLength { row: 1 })
-        );
-        assert!(matches!(
-            Board::from_text("9/9/9/9/9/9/9/9/x8"),
-            Err(BoardTextError::BadChar { .. })
-        ));
-        assert!(matches!(
-            Board::from_text("r8/9/9/9/9/9/9/9/9"),
-            Err(BoardTextError::OffBoard { .. })
-        ));
-        assert!(matches!(
-            Board::from_text("9/9/9/9/9/9/9/9/0r8"),
-            Err(BoardTextError::BadChar { .. })
-        ));
-        assert_eq!(
-            Board::from_text("9/9/9/9/9/9/9/9/9r"),
-            Err(BoardTextError::RowLength { row: 1 })
-        );
+        assert_eq!(Board::from_text("9/9/9/9/9/9/9/9/8"), Err(BoardTextError::RowLength { row: 1 }));
+        assert!(matches!(Board::from_text("9/9/9/9/9/9/9/9/x8"), Err(BoardTextError::BadChar { .. })));
+        assert!(matches!(Board::from_text("r8/9/9/9/9/9/9/9/9"), Err(BoardTextError::OffBoard { .. })));
+        assert!(matches!(Board::from_text("9/9/9/9/9/9/9/9/0r8"), Err(BoardTextError::BadChar { .. })));
+        assert_eq!(Board::from_text("9/9/9/9/9/9/9/9/9r"), Err(BoardTextError::RowLength { row: 1 }));
     }
 
     #[test]
@@ -403,8 +370,7 @@ pub const RED_SQUARES: Bitboard = squares_of(&["c2", "d8", "e5", "h4"]);
 /// The green squares (a5, c7, f2, g7, i6).
 pub const GREEN_SQUARES: Bitboard = squares_of(&["a5", "c7", "f2", "g7", "i6"]);
 /// The nine central squares d4-f6 (marked on the High Form side).
-pub const CENTRAL_SQUARES: Bitboard =
-    squares_of(&["d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6"]);
+pub const CENTRAL_SQUARES: Bitboard = squares_of(&["d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6"]);
 
 const fn squares_of(names: &[&str]) -> Bitboard {
     let mut b = 0u128;

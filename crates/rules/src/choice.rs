@@ -39,12 +39,7 @@ pub enum Choice {
     Place { to: Square, pickup: Option<Square> },
     /// The summon action: the card, the summoning square and the orientation
     /// of the pattern; `pickup` as for placing.
-    Summon {
-        card: CardId,
-        at: Square,
-        orientation: Orientation,
-        pickup: Option<Square>,
-    },
+    Summon { card: CardId, at: Square, orientation: Orientation, pickup: Option<Square> },
     /// The discard action: discard this being from your hand.
     Discard(CardId),
     /// After a discard: return this card to the bottom of its deck.
@@ -83,16 +78,8 @@ impl fmt::Display for Choice {
             Choice::Draw(c) => write!(f, "draw {}", c.def().id),
             Choice::StartPieces(s) => write!(f, "start {s}"),
             Choice::Place { to, pickup: None } => write!(f, "place {to}"),
-            Choice::Place {
-                to,
-                pickup: Some(p),
-            } => write!(f, "place {to} from {p}"),
-            Choice::Summon {
-                card,
-                at,
-                orientation,
-                pickup,
-            } => {
+            Choice::Place { to, pickup: Some(p) } => write!(f, "place {to} from {p}"),
+            Choice::Summon { card, at, orientation, pickup } => {
                 write!(f, "summon {} {at} {orientation}", card.def().id)?;
                 if let Some(p) = pickup {
                     write!(f, " from {p}")?;
@@ -168,10 +155,9 @@ impl std::str::FromStr for Choice {
         let choice = match head {
             "draw" => Choice::Draw(card(rest.first().ok_or_else(arity)?)?),
             "start" => Choice::StartPieces(square(rest.first().ok_or_else(arity)?)?),
-            "place" => Choice::Place {
-                to: square(rest.first().ok_or_else(arity)?)?,
-                pickup: pickup(&rest[1..], whole)?,
-            },
+            "place" => {
+                Choice::Place { to: square(rest.first().ok_or_else(arity)?)?, pickup: pickup(&rest[1..], whole)? }
+            }
             "summon" => {
                 if rest.len() < 3 {
                     return Err(arity());
@@ -200,10 +186,7 @@ impl std::str::FromStr for Choice {
             "skip" => Choice::Skip,
             "dir" => {
                 let word = rest.first().ok_or_else(arity)?;
-                Choice::Direction(
-                    Dir::parse(word)
-                        .ok_or_else(|| ChoiceTextError::BadDirection(word.to_string()))?,
-                )
+                Choice::Direction(Dir::parse(word).ok_or_else(|| ChoiceTextError::BadDirection(word.to_string()))?)
             }
             "option" => {
                 let word = rest.first().ok_or_else(arity)?;
@@ -217,10 +200,7 @@ impl std::str::FromStr for Choice {
                 if !rest.is_empty() {
                     return Err(arity());
                 }
-                Choice::Move {
-                    from: square(a)?,
-                    to: square(b)?,
-                }
+                Choice::Move { from: square(a)?, to: square(b)? }
             }
             w if w.len() == 2 && rest.is_empty() => Choice::Square(square(w)?),
             _ => return Err(ChoiceTextError::Unknown(whole.to_string())),

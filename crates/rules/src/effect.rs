@@ -78,12 +78,7 @@ pub struct Resolution {
 }
 
 impl Resolution {
-    pub(crate) fn new(
-        card: CardId,
-        color: Color,
-        at: Square,
-        orientation: Orientation,
-    ) -> Resolution {
+    pub(crate) fn new(card: CardId, color: Color, at: Square, orientation: Orientation) -> Resolution {
         Resolution {
             card,
             color,
@@ -121,11 +116,7 @@ impl Resolution {
 
     /// The arrows printed on the card, in this summoning's orientation.
     pub fn arrows(&self) -> impl Iterator<Item = Dir> + '_ {
-        self.card
-            .def()
-            .arrows
-            .iter()
-            .map(move |&d| self.orientation.apply_dir(d))
+        self.card.def().arrows.iter().map(move |&d| self.orientation.apply_dir(d))
     }
 
     /// Follows a piece moving from one square to another: trackers on
@@ -269,8 +260,7 @@ impl Game {
             return false;
         }
         let p = self.board().get(sq).expect("checked");
-        self.board_mut()
-            .set(sq, Some(Piece::new(p.color, p.rank.up().expect("checked"))));
+        self.board_mut().set(sq, Some(Piece::new(p.color, p.rank.up().expect("checked"))));
         true
     }
 
@@ -280,10 +270,7 @@ impl Game {
             return false;
         }
         let p = self.board().get(sq).expect("checked");
-        self.board_mut().set(
-            sq,
-            Some(Piece::new(p.color, p.rank.down().expect("checked"))),
-        );
+        self.board_mut().set(sq, Some(Piece::new(p.color, p.rank.down().expect("checked"))));
         true
     }
 
@@ -298,13 +285,7 @@ impl Game {
 
     /// Converts an enemy piece: it is destroyed (and counts as destroyed by
     /// the active player) and replaced with `color`'s piece.
-    pub(crate) fn fx_convert(
-        &mut self,
-        r: &mut Resolution,
-        color: Color,
-        sq: Square,
-        rank: Option<Rank>,
-    ) -> bool {
+    pub(crate) fn fx_convert(&mut self, r: &mut Resolution, color: Color, sq: Square, rank: Option<Rank>) -> bool {
         if !self.can_convert(color, sq, rank) {
             return false;
         }

@@ -151,9 +151,7 @@ pub struct Outcome {
 impl Outcome {
     /// The single winner, if there is one.
     pub fn winner(&self) -> Option<Seat> {
-        let firsts: Vec<_> = (0..self.places.len())
-            .filter(|&s| self.places[s] == 0)
-            .collect();
+        let firsts: Vec<_> = (0..self.places.len()).filter(|&s| self.places[s] == 0).collect();
         (firsts.len() == 1).then(|| firsts[0] as Seat)
     }
 }
@@ -191,12 +189,7 @@ pub enum TextPlayError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     #[error("{form} is played by {min} to {max} seats, not {got}")]
-    SeatCount {
-        form: &'static str,
-        min: usize,
-        max: usize,
-        got: usize,
-    },
+    SeatCount { form: &'static str, min: usize, max: usize, got: usize },
     #[error("two seats cannot both play {0} pieces")]
     SameColor(Color),
 }
@@ -265,13 +258,7 @@ impl Game {
             flares: Pile::shuffled(Deck::Flares.ids()),
             flare_discard: CardList::new(),
             pieces: [(0, 0); 4],
-            phase: Phase::Refill {
-                seat: 0,
-                beings: 3,
-                legends: 2,
-                flares: 1,
-                setup: true,
-            },
+            phase: Phase::Refill { seat: 0, beings: 3, legends: 2, flares: 1, setup: true },
             turn: Turn::new(0, 0, 0),
             effect: None,
             end: EndState::default(),
@@ -346,10 +333,7 @@ impl Game {
 
     /// The seat playing a color.
     pub fn seat_of(&self, color: Color) -> Option<Seat> {
-        self.seats
-            .iter()
-            .position(|s| s.color == color)
-            .map(|i| i as Seat)
+        self.seats.iter().position(|s| s.color == color).map(|i| i as Seat)
     }
 
     /// Colors in play other than `color`.
@@ -373,11 +357,7 @@ impl Game {
             }
             Rank::Legendary => self.board.count(color, Rank::Legendary),
         };
-        let total = if rank == Rank::Legendary {
-            legendary
-        } else {
-            two_sided
-        };
+        let total = if rank == Rank::Legendary { legendary } else { two_sided };
         total.saturating_sub(on_board as u8)
     }
 
@@ -440,9 +420,7 @@ impl Game {
             }
             Phase::StartPieces { .. } => {
                 for name in ["c5", "g5"] {
-                    out.push(Choice::StartPieces(
-                        Square::parse(name).expect("start square"),
-                    ));
+                    out.push(Choice::StartPieces(Square::parse(name).expect("start square")));
                 }
             }
             Phase::Main => self.main_choices(out),
@@ -481,10 +459,7 @@ impl Game {
                 let empty = self.board.empty_squares();
                 for from in self.board.of_color_at_most(color, Rank::Heroic).squares() {
                     for to in (empty | from.bb()).squares() {
-                        out.push(Choice::Place {
-                            to,
-                            pickup: Some(from),
-                        });
+                        out.push(Choice::Place { to, pickup: Some(from) });
                     }
                 }
             }
@@ -504,26 +479,18 @@ impl Game {
     fn push_summons(&self, card: CardId, m: PatternMatch, out: &mut Vec<Choice>) {
         let color = self.active_color();
         let rank = card.def().rank;
-        let summon = |pickup| Choice::Summon {
-            card,
-            at: m.at,
-            orientation: m.orientation,
-            pickup,
-        };
+        let summon = |pickup| Choice::Summon { card, at: m.at, orientation: m.orientation, pickup };
         if self.supply(color, rank) > 0 {
             out.push(summon(None));
             return;
         }
-        let same_type =
-            |p: Piece| p.color == color && (p.rank == Rank::Legendary) == (rank == Rank::Legendary);
+        let same_type = |p: Piece| p.color == color && (p.rank == Rank::Legendary) == (rank == Rank::Legendary);
         if self.board.get(m.at).is_some_and(same_type) {
             // use the piece on the summoning square as the new piece
             out.push(summon(None));
             return;
         }
-        let pattern = oriented(card, m.orientation)
-            .expect("distinct orientation")
-            .pattern_squares(m.at);
+        let pattern = oriented(card, m.orientation).expect("distinct orientation").pattern_squares(m.at);
         let candidates = if rank == Rank::Legendary {
             self.board.of_color_at_least(color, Rank::Legendary)
         } else {
@@ -601,17 +568,9 @@ impl Game {
     /// lays the same pattern (so any of a symmetric pattern's names works).
     pub fn normalize(&self, choice: Choice) -> Choice {
         match choice {
-            Choice::Summon {
-                card,
-                at,
-                orientation,
-                pickup,
-            } => Choice::Summon {
-                card,
-                at,
-                orientation: crate::cards::canonical_orientation(card, orientation),
-                pickup,
-            },
+            Choice::Summon { card, at, orientation, pickup } => {
+                Choice::Summon { card, at, orientation: crate::cards::canonical_orientation(card, orientation), pickup }
+            }
             c => c,
         }
     }
@@ -619,18 +578,13 @@ impl Game {
     /// Resignation by a given seat, at any time in a two-sided game.
     pub fn resign(&mut self, seat: Seat) -> Result<(), PlayError> {
         if !self.can_resign() || seat as usize >= self.seats.len() {
-            return Err(PlayError::Illegal {
-                choice: Choice::Resign,
-            });
+            return Err(PlayError::Illegal { choice: Choice::Resign });
         }
         let mut places = ArrayVec::new();
         for s in 0..self.seats.len() {
             places.push(if s == seat as usize { 1 } else { 0 });
         }
-        self.outcome = Some(Outcome {
-            places,
-            resigned: Some(seat),
-        });
+        self.outcome = Some(Outcome { places, resigned: Some(seat) });
         self.phase = Phase::Over;
         self.effect = None;
         Ok(())
@@ -659,15 +613,9 @@ impl Game {
                 self.board.set(to, Some(Piece::new(color, Rank::Common)));
                 self.turn.actions -= 1;
             }
-            (
-                Phase::Main,
-                Choice::Summon {
-                    card,
-                    at,
-                    orientation,
-                    pickup,
-                },
-            ) => self.summon(card, at, orientation, pickup),
+            (Phase::Main, Choice::Summon { card, at, orientation, pickup }) => {
+                self.summon(card, at, orientation, pickup)
+            }
             (Phase::Main, Choice::Discard(card)) => {
                 let seat = &mut self.seats[self.turn.seat as usize];
                 remove_card(&mut seat.beings, card);
@@ -743,36 +691,25 @@ impl Game {
     fn after_setup_refill(&mut self, seat: Seat) {
         let next = seat + 1;
         if (next as usize) < self.seats.len() {
-            self.phase = Phase::Refill {
-                seat: next,
-                beings: 3,
-                legends: 2,
-                flares: 1,
-                setup: true,
-            };
+            self.phase = Phase::Refill { seat: next, beings: 3, legends: 2, flares: 1, setup: true };
         } else {
             match self.form {
                 Form::Duel => {
-                    self.phase = Phase::StartPieces {
-                        seat: self.seats.len() as Seat - 1,
-                    };
+                    self.phase = Phase::StartPieces { seat: self.seats.len() as Seat - 1 };
                 }
             }
         }
     }
 
     fn place_start_pieces(&mut self, own: Square) {
-        let Phase::StartPieces { seat } = self.phase else {
-            unreachable!()
-        };
+        let Phase::StartPieces { seat } = self.phase else { unreachable!() };
         let c5 = Square::parse("c5").expect("c5");
         let g5 = Square::parse("g5").expect("g5");
         let other = if own == c5 { g5 } else { c5 };
         let mine = self.seats[seat as usize].color;
         let theirs = self.seats[0].color;
         self.board.set(own, Some(Piece::new(mine, Rank::Common)));
-        self.board
-            .set(other, Some(Piece::new(theirs, Rank::Common)));
+        self.board.set(other, Some(Piece::new(theirs, Rank::Common)));
         self.start_turn(0, 1);
     }
 
@@ -784,13 +721,7 @@ impl Game {
 
     // ----- actions -----
 
-    fn summon(
-        &mut self,
-        card: CardId,
-        at: Square,
-        orientation: Orientation,
-        pickup: Option<Square>,
-    ) {
+    fn summon(&mut self, card: CardId, at: Square, orientation: Orientation, pickup: Option<Square>) {
         let seat_index = self.turn.seat as usize;
         let color = self.active_color();
         let rank = card.def().rank;
@@ -817,9 +748,7 @@ impl Game {
         }
         let mut r = Resolution::new(card, color, at, orientation);
         r.me = Some(at);
-        r.pattern = oriented(card, orientation)
-            .expect("distinct orientation")
-            .pattern_squares(at);
+        r.pattern = oriented(card, orientation).expect("distinct orientation").pattern_squares(at);
         r.pattern.remove(at);
         self.effect = Some(r);
         self.phase = Phase::Effect;
@@ -889,11 +818,7 @@ impl Game {
     }
 
     fn check_score_trigger(&mut self) {
-        if self
-            .seats
-            .iter()
-            .any(|s| s.score >= self.form.target_score())
-        {
+        if self.seats.iter().any(|s| s.score >= self.form.target_score()) {
             self.trigger_end();
         }
     }
@@ -906,27 +831,17 @@ impl Game {
 
     /// Which pile the next refill draw comes from, if any is still needed.
     fn refill_pile(&self, seat: Seat) -> Option<RefillFrom> {
-        let Phase::Refill {
-            beings,
-            legends,
-            flares,
-            ..
-        } = self.phase
-        else {
+        let Phase::Refill { beings, legends, flares, .. } = self.phase else {
             return None;
         };
         let s = &self.seats[seat as usize];
         if s.beings.len() < beings as usize && !s.deck.is_empty() {
             return Some(RefillFrom::Deck);
         }
-        if s.legends.len() < legends as usize
-            && !(self.legends.is_empty() && self.legend_discard.is_empty())
-        {
+        if s.legends.len() < legends as usize && !(self.legends.is_empty() && self.legend_discard.is_empty()) {
             return Some(RefillFrom::Legends);
         }
-        if s.flares.len() < flares as usize
-            && !(self.flares.is_empty() && self.flare_discard.is_empty())
-        {
+        if s.flares.len() < flares as usize && !(self.flares.is_empty() && self.flare_discard.is_empty()) {
             return Some(RefillFrom::Flares);
         }
         None
@@ -978,25 +893,13 @@ impl Game {
     }
 
     fn finish_game(&mut self) {
-        let keys: Vec<(i16, u32, u32)> = self
-            .seats
-            .iter()
-            .map(|s| {
-                (
-                    s.score,
-                    self.board.upgraded(s.color),
-                    self.board.total(s.color),
-                )
-            })
-            .collect();
+        let keys: Vec<(i16, u32, u32)> =
+            self.seats.iter().map(|s| (s.score, self.board.upgraded(s.color), self.board.total(s.color))).collect();
         let mut places = ArrayVec::new();
         for k in &keys {
             places.push(keys.iter().filter(|o| *o > k).count() as u8);
         }
-        self.outcome = Some(Outcome {
-            places,
-            resigned: None,
-        });
+        self.outcome = Some(Outcome { places, resigned: None });
         self.phase = Phase::Over;
     }
 
@@ -1005,8 +908,7 @@ impl Game {
     pub fn pieces_accounted_for(&self) -> bool {
         self.seats.iter().all(|s| {
             let (two, leg) = self.pieces[s.color.index()];
-            let on_two =
-                self.board.count(s.color, Rank::Common) + self.board.count(s.color, Rank::Heroic);
+            let on_two = self.board.count(s.color, Rank::Common) + self.board.count(s.color, Rank::Heroic);
             let on_leg = self.board.count(s.color, Rank::Legendary);
             on_two <= two as u32 && on_leg <= leg as u32
         })

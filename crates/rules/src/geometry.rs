@@ -100,12 +100,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.column() as u8) as char,
-            self.row() + 1
-        )
+        write!(f, "{}{}", (b'a' + self.column() as u8) as char, self.row() + 1)
     }
 }
 
@@ -123,16 +118,7 @@ pub enum Dir {
 }
 
 impl Dir {
-    pub const ALL: [Dir; 8] = [
-        Dir::N,
-        Dir::NE,
-        Dir::E,
-        Dir::SE,
-        Dir::S,
-        Dir::SW,
-        Dir::W,
-        Dir::NW,
-    ];
+    pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
     pub const DIAGONALS: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
     pub const ORTHOGONALS: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 
@@ -150,9 +136,9 @@ impl Dir {
     }
 
     pub fn from_delta(dx: i8, dy: i8) -> Option<Dir> {
-        Dir::ALL.into_iter().find(|d| {
-            d.delta() == (dx.signum(), dy.signum()) && (dx == 0 || dy == 0 || dx.abs() == dy.abs())
-        })
+        Dir::ALL
+            .into_iter()
+            .find(|d| d.delta() == (dx.signum(), dy.signum()) && (dx == 0 || dy == 0 || dx.abs() == dy.abs()))
     }
 
     /// The direction from one square to an adjacent one.
@@ -276,9 +262,7 @@ impl std::ops::Not for Bitboard {
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.squares().map(|s| s.to_string()))
-            .finish()
+        f.debug_set().entries(self.squares().map(|s| s.to_string())).finish()
     }
 }
 
@@ -436,9 +420,7 @@ mod tests {
     #[test]
     fn the_board_has_69_squares_and_cut_corners() {
         assert_eq!(ON_BOARD.count(), 69);
-        for cut in [
-            "a9", "b9", "h9", "i9", "a8", "i8", "a2", "i2", "a1", "b1", "h1", "i1",
-        ] {
+        for cut in ["a9", "b9", "h9", "i9", "a8", "i8", "a2", "i2", "a1", "b1", "h1", "i1"] {
             assert_eq!(Square::parse(cut), None, "{cut}");
         }
         assert_eq!(sq("c1").to_string(), "c1");
@@ -466,8 +448,7 @@ mod tests {
 
     #[test]
     fn orientations_are_the_eight_symmetries() {
-        let images: std::collections::HashSet<_> =
-            Orientation::all().map(|o| o.apply(1, 2)).collect();
+        let images: std::collections::HashSet<_> = Orientation::all().map(|o| o.apply(1, 2)).collect();
         assert_eq!(images.len(), 8);
         assert_eq!(Orientation(1).apply(0, 1), (1, 0)); // r90: up becomes right
         assert_eq!(Orientation(4).apply(1, 0), (-1, 0));
@@ -489,9 +470,8 @@ macro_rules! serde_by_name {
         impl<'de> serde::Deserialize<'de> for $t {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
                 let text = String::deserialize(d)?;
-                <$t>::parse(&text).ok_or_else(|| {
-                    serde::de::Error::custom(format!(concat!("not ", $what, ": {:?}"), text))
-                })
+                <$t>::parse(&text)
+                    .ok_or_else(|| serde::de::Error::custom(format!(concat!("not ", $what, ": {:?}"), text)))
             }
         }
     };

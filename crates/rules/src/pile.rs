@@ -86,11 +86,7 @@ impl Pile {
 
     /// Every card in the pile, in no particular order.
     pub fn cards(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.top
-            .iter()
-            .chain(&self.shuffled)
-            .chain(&self.bottom)
-            .copied()
+        self.top.iter().chain(&self.shuffled).chain(&self.bottom).copied()
     }
 
     /// Shuffles a discard pile in to form a new deck (the pile is empty).

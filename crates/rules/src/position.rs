@@ -102,18 +102,12 @@ impl Position {
     /// hands and decks, full supplies.
     pub fn duel(board: &str) -> Result<Position, PositionError> {
         let board = Board::from_text(board)?;
-        let mut seats = vec![
-            SeatSetup::new(School::Northern),
-            SeatSetup::new(School::Southern),
-        ];
+        let mut seats = vec![SeatSetup::new(School::Northern), SeatSetup::new(School::Southern)];
         for s in &mut seats {
             let c = s.school.color();
             let two = board.count(c, Rank::Common) + board.count(c, Rank::Heroic);
             let leg = board.count(c, Rank::Legendary);
-            s.supply = (
-                16u32.saturating_sub(two) as u8,
-                3u32.saturating_sub(leg) as u8,
-            );
+            s.supply = (16u32.saturating_sub(two) as u8, 3u32.saturating_sub(leg) as u8);
         }
         Ok(Position {
             form: Form::Duel,
@@ -136,19 +130,10 @@ impl Position {
     pub fn to_game(&self) -> Result<Game, PositionError> {
         let range = self.form.seats();
         if !range.contains(&self.seats.len()) {
-            return Err(invalid(format!(
-                "{} needs {:?} seats, got {}",
-                self.form.name(),
-                range,
-                self.seats.len()
-            )));
+            return Err(invalid(format!("{} needs {:?} seats, got {}", self.form.name(), range, self.seats.len())));
         }
         if self.turn as usize >= self.seats.len() {
-            return Err(invalid(format!(
-                "turn names seat {}, but there are {} seats",
-                self.turn,
-                self.seats.len()
-            )));
+            return Err(invalid(format!("turn names seat {}, but there are {} seats", self.turn, self.seats.len())));
         }
         let mut pieces = [(0u8, 0u8); 4];
         let mut seats = ArrayVec::<SeatState, 4>::new();
@@ -160,27 +145,14 @@ impl Position {
             }
             let two = self.board.count(color, Rank::Common) + self.board.count(color, Rank::Heroic);
             let leg = self.board.count(color, Rank::Legendary);
-            pieces[color.index()] = (
-                (two + s.supply.0 as u32) as u8,
-                (leg + s.supply.1 as u32) as u8,
-            );
+            pieces[color.index()] = ((two + s.supply.0 as u32) as u8, (leg + s.supply.1 as u32) as u8);
             if pieces[color.index()].0 > 17 || pieces[color.index()].1 > 3 {
-                return Err(invalid(format!(
-                    "{color:?} has more than 17 two-sided or 3 legendary pieces"
-                )));
+                return Err(invalid(format!("{color:?} has more than 17 two-sided or 3 legendary pieces")));
             }
             let own_deck = s.school.deck();
-            for &c in s
-                .beings
-                .iter()
-                .chain(s.deck.cards().collect::<Vec<_>>().iter())
-                .chain(&s.discard)
-            {
+            for &c in s.beings.iter().chain(s.deck.cards().collect::<Vec<_>>().iter()).chain(&s.discard) {
                 if c.deck() != own_deck {
-                    return Err(invalid(format!(
-                        "{c} is not a card of the {} deck",
-                        s.school
-                    )));
+                    return Err(invalid(format!("{c} is not a card of the {} deck", s.school)));
                 }
                 if used.contains(&(i, c)) {
                     return Err(invalid(format!("{c} appears twice for seat {i}")));
@@ -190,8 +162,7 @@ impl Position {
             let list = |cards: &[CardId], what: &str| -> Result<CardList, PositionError> {
                 let mut l = CardList::new();
                 for &c in cards {
-                    l.try_push(c)
-                        .map_err(|_| invalid(format!("too many {what}")))?;
+                    l.try_push(c).map_err(|_| invalid(format!("too many {what}")))?;
                 }
                 l.sort();
                 Ok(l)
@@ -201,14 +172,10 @@ impl Position {
             let flares = list(&s.flares, "flares")?;
             let mut discard = CardList::new();
             for &c in &s.discard {
-                discard
-                    .try_push(c)
-                    .map_err(|_| invalid("too many discards"))?;
+                discard.try_push(c).map_err(|_| invalid("too many discards"))?;
             }
             if legends.iter().any(|c| !c.is_legend()) || flares.iter().any(|c| !c.is_flare()) {
-                return Err(invalid(
-                    "a legend or flare list holds a card of another deck",
-                ));
+                return Err(invalid("a legend or flare list holds a card of another deck"));
             }
             seats.push(SeatState {
                 school: s.school,
@@ -235,25 +202,14 @@ impl Position {
         if sorted.len() != shared.len() {
             return Err(invalid("a legend or flare appears twice"));
         }
-        if self
-            .legends
-            .cards()
-            .chain(self.legend_discard.iter().copied())
-            .any(|c| !c.is_legend())
-            || self
-                .flares
-                .cards()
-                .chain(self.flare_discard.iter().copied())
-                .any(|c| !c.is_flare())
+        if self.legends.cards().chain(self.legend_discard.iter().copied()).any(|c| !c.is_legend())
+            || self.flares.cards().chain(self.flare_discard.iter().copied()).any(|c| !c.is_flare())
         {
             return Err(invalid("a shared pile holds a card of another deck"));
         }
         for (_, p) in self.board.pieces() {
             if !self.seats.iter().any(|s| s.school.color() == p.color) {
-                return Err(invalid(format!(
-                    "a {:?} piece is on the board but no seat plays {:?}",
-                    p.color, p.color
-                )));
+                return Err(invalid(format!("a {:?} piece is on the board but no seat plays {:?}", p.color, p.color)));
             }
         }
         let to_list = |v: &[CardId]| -> Result<CardList, PositionError> {
@@ -268,10 +224,7 @@ impl Position {
         turn.flare_used = self.flare_used;
         let end = match self.end {
             None => EndState::default(),
-            Some((last, left)) => EndState {
-                last: Some(last),
-                turns_left: Some(left),
-            },
+            Some((last, left)) => EndState { last: Some(last), turns_left: Some(left) },
         };
         Ok(Game {
             form: self.form,
@@ -302,10 +255,7 @@ impl Position {
             .map(|s| SeatSetup {
                 school: s.school,
                 score: s.score,
-                supply: (
-                    game.supply(s.color, Rank::Common),
-                    game.supply(s.color, Rank::Legendary),
-                ),
+                supply: (game.supply(s.color, Rank::Common), game.supply(s.color, Rank::Legendary)),
                 beings: s.beings.to_vec(),
                 legends: s.legends.to_vec(),
                 flares: s.flares.to_vec(),
@@ -327,10 +277,7 @@ impl Position {
             discard_used: game.turn.discard_used,
             flare_used: game.turn.flare_used,
             end: match game.end {
-                EndState {
-                    last: Some(l),
-                    turns_left,
-                } => Some((l, turns_left.unwrap_or(game.seats.len() as u8))),
+                EndState { last: Some(l), turns_left } => Some((l, turns_left.unwrap_or(game.seats.len() as u8))),
                 _ => None,
             },
         })
@@ -368,18 +315,8 @@ impl Position {
                 list_text(&seat.discard)
             );
         }
-        let _ = writeln!(
-            s,
-            "legends: deck {} discard {}",
-            pile_text(&self.legends),
-            list_text(&self.legend_discard)
-        );
-        let _ = writeln!(
-            s,
-            "flares: deck {} discard {}",
-            pile_text(&self.flares),
-            list_text(&self.flare_discard)
-        );
+        let _ = writeln!(s, "legends: deck {} discard {}", pile_text(&self.legends), list_text(&self.legend_discard));
+        let _ = writeln!(s, "flares: deck {} discard {}", pile_text(&self.flares), list_text(&self.flare_discard));
         s
     }
 
@@ -409,21 +346,12 @@ impl Position {
             if content.is_empty() {
                 continue;
             }
-            let (key, value) = content
-                .split_once(':')
-                .ok_or_else(|| err("expected 'key: value'".into()))?;
+            let (key, value) = content.split_once(':').ok_or_else(|| err("expected 'key: value'".into()))?;
             let value = value.trim();
-            let number = |what: &str| {
-                value
-                    .parse::<u16>()
-                    .map_err(|_| err(format!("{what} must be a number, not {value:?}")))
-            };
+            let number =
+                |what: &str| value.parse::<u16>().map_err(|_| err(format!("{what} must be a number, not {value:?}")));
             match key.trim() {
-                "form" => {
-                    form = Some(
-                        Form::parse(value).ok_or_else(|| err(format!("unknown form {value:?}")))?,
-                    )
-                }
+                "form" => form = Some(Form::parse(value).ok_or_else(|| err(format!("unknown form {value:?}")))?),
                 "board" => board = Some(Board::from_text(value)?),
                 "turn" => p.turn = number("turn")? as Seat,
                 "actions" => p.actions = number("actions")? as u8,
@@ -465,11 +393,7 @@ fn list_text(cards: &[CardId]) -> String {
     if cards.is_empty() {
         "-".into()
     } else {
-        cards
-            .iter()
-            .map(|c| c.def().id)
-            .collect::<Vec<_>>()
-            .join(",")
+        cards.iter().map(|c| c.def().id).collect::<Vec<_>>().join(",")
     }
 }
 
@@ -477,12 +401,7 @@ fn pile_text(p: &Pile) -> String {
     if p.shuffled.is_empty() && p.bottom.is_empty() {
         list_text(&p.top)
     } else {
-        format!(
-            "{} | {} | {}",
-            list_text(&p.top),
-            list_text(&p.shuffled),
-            list_text(&p.bottom)
-        )
+        format!("{} | {} | {}", list_text(&p.top), list_text(&p.shuffled), list_text(&p.bottom))
     }
 }
 
@@ -490,15 +409,12 @@ fn parse_list(word: &str) -> Result<Vec<CardId>, String> {
     if word == "-" {
         return Ok(Vec::new());
     }
-    word.split(',')
-        .map(|id| CardId::parse(id).ok_or_else(|| format!("unknown card id {id:?}")))
-        .collect()
+    word.split(',').map(|id| CardId::parse(id).ok_or_else(|| format!("unknown card id {id:?}"))).collect()
 }
 
 fn fill(list: &mut CardList, cards: Vec<CardId>) -> Result<(), String> {
     for c in cards {
-        list.try_push(c)
-            .map_err(|_| "too many cards in a pile".to_string())?;
+        list.try_push(c).map_err(|_| "too many cards in a pile".to_string())?;
     }
     Ok(())
 }
@@ -532,20 +448,13 @@ fn parse_seat(value: &str) -> Result<SeatSetup, String> {
     let mut i = 1;
     while i < words.len() {
         let key = words[i];
-        let arg = *words
-            .get(i + 1)
-            .ok_or_else(|| format!("{key} needs a value"))?;
+        let arg = *words.get(i + 1).ok_or_else(|| format!("{key} needs a value"))?;
         i += 2;
         match key {
             "score" => s.score = arg.parse().map_err(|_| format!("bad score {arg:?}"))?,
             "supply" => {
-                let (a, b) = arg
-                    .split_once('/')
-                    .ok_or("supply is two-sided/legendary, e.g. 14/3")?;
-                s.supply = (
-                    a.parse().map_err(|_| "bad supply")?,
-                    b.parse().map_err(|_| "bad supply")?,
-                );
+                let (a, b) = arg.split_once('/').ok_or("supply is two-sided/legendary, e.g. 14/3")?;
+                s.supply = (a.parse().map_err(|_| "bad supply")?, b.parse().map_err(|_| "bad supply")?);
             }
             "beings" => s.beings = parse_list(arg)?,
             "legends" => s.legends = parse_list(arg)?,
@@ -601,14 +510,8 @@ flares: deck - discard -
 
     #[test]
     fn bad_positions_are_rejected_with_a_reason() {
-        assert!(matches!(
-            Position::from_text("form: duel\nboard: 9/9"),
-            Err(PositionError::Board(_))
-        ));
-        assert!(matches!(
-            Position::from_text("form: chess\n"),
-            Err(PositionError::Syntax { line: 1, .. })
-        ));
+        assert!(matches!(Position::from_text("form: duel\nboard: 9/9"), Err(PositionError::Board(_))));
+        assert!(matches!(Position::from_text("form: chess\n"), Err(PositionError::Syntax { line: 1, .. })));
         let mut p = Position::duel("9/9/9/9/9/9/9/9/9").unwrap();
         p.seats[0].beings = vec![CardId::parse("legends.titan").unwrap()];
         assert!(p.to_game().is_err());

@@ -31,11 +31,7 @@ fn flare01_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Auto;
     }
     push_squares(out, g.board().empty_squares());
-    Ask::Choose(if rank == C {
-        "place a common piece"
-    } else {
-        "place a heroic piece"
-    })
+    Ask::Choose(if rank == C { "place a common piece" } else { "place a heroic piece" })
 }
 
 fn flare01_apply(g: &mut Game, r: &mut Resolution, c: Choice) {

@@ -93,11 +93,7 @@ fn cannon_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Done;
     };
     let _ = g;
-    out.extend(
-        r.arrows()
-            .filter(|&d| me.step(d).is_some())
-            .map(Choice::Direction),
-    );
+    out.extend(r.arrows().filter(|&d| me.step(d).is_some()).map(Choice::Direction));
     out.push(Choice::Skip);
     Ask::Choose("choose a direction to fire the Cannon")
 }

@@ -35,10 +35,7 @@ fn titan_apply(g: &mut Game, r: &mut Resolution, _: Choice) {
             }
         }
         for d in Dir::DIAGONALS {
-            if let Some(sq) = me
-                .step(d)
-                .filter(|&s| g.board().get(s).is_some_and(|p| p.rank != L))
-            {
+            if let Some(sq) = me.step(d).filter(|&s| g.board().get(s).is_some_and(|p| p.rank != L)) {
                 g.fx_destroy(r, sq, false);
             }
         }

@@ -35,13 +35,7 @@ pub enum Deck {
 }
 
 impl Deck {
-    const ALL: [Deck; 5] = [
-        Deck::Imperial,
-        Deck::Legends,
-        Deck::Flares,
-        Deck::Highland,
-        Deck::Sylvan,
-    ];
+    const ALL: [Deck; 5] = [Deck::Imperial, Deck::Legends, Deck::Flares, Deck::Highland, Deck::Sylvan];
 
     pub fn cards(self) -> &'static [CardDef] {
         match self {
@@ -80,12 +74,7 @@ pub enum School {
 }
 
 impl School {
-    pub const ALL: [School; 4] = [
-        School::Northern,
-        School::Southern,
-        School::Highland,
-        School::Sylvan,
-    ];
+    pub const ALL: [School; 4] = [School::Northern, School::Southern, School::Highland, School::Sylvan];
 
     pub fn color(self) -> Color {
         match self {
@@ -248,10 +237,7 @@ impl OrientedPattern {
 
     /// The board squares of the pattern pieces for a summoning at `at`.
     pub fn pattern_squares(&self, at: Square) -> Bitboard {
-        self.squares
-            .iter()
-            .filter_map(|&(x, y, _)| at.offset(x, y))
-            .collect()
+        self.squares.iter().filter_map(|&(x, y, _)| at.offset(x, y)).collect()
     }
 }
 
@@ -318,10 +304,7 @@ pub fn pattern_matches(board: &Board, color: Color, card: CardId, out: &mut Vec<
             }
         }
         for at in anchors.squares() {
-            out.push(PatternMatch {
-                orientation: p.orientation,
-                at,
-            });
+            out.push(PatternMatch { orientation: p.orientation, at });
         }
     }
 }
@@ -336,9 +319,7 @@ pub fn summoning_squares(board: &Board, color: Color, card: CardId) -> Bitboard 
 /// The oriented pattern of a card for a given orientation, if that
 /// orientation is one of the card's distinct ones.
 pub fn oriented(card: CardId, orientation: Orientation) -> Option<&'static OrientedPattern> {
-    oriented_patterns(card)
-        .iter()
-        .find(|p| p.orientation == orientation)
+    oriented_patterns(card).iter().find(|p| p.orientation == orientation)
 }
 
 /// Maps an orientation to the distinct one that lays the same pattern,
@@ -346,11 +327,7 @@ pub fn oriented(card: CardId, orientation: Orientation) -> Option<&'static Orien
 pub fn canonical_orientation(card: CardId, orientation: Orientation) -> Orientation {
     let def = card.def();
     let image = orient_one(def, orientation);
-    oriented_patterns(card)
-        .iter()
-        .find(|p| p.same_image(&image))
-        .map(|p| p.orientation)
-        .unwrap_or(orientation)
+    oriented_patterns(card).iter().find(|p| p.same_image(&image)).map(|p| p.orientation).unwrap_or(orientation)
 }
 
 fn orient_one(def: &CardDef, o: Orientation) -> OrientedPattern {
@@ -367,10 +344,5 @@ fn orient_one(def: &CardDef, o: Orientation) -> OrientedPattern {
     squares.sort();
     marked.sort();
     arrows.sort();
-    OrientedPattern {
-        orientation: o,
-        squares,
-        marked,
-        arrows,
-    }
+    OrientedPattern { orientation: o, squares, marked, arrows }
 }

@@ -9,9 +9,7 @@ use tash_kalar_rules::{Board, CardId, Choice, Color, Game, Position, Rank, Squar
 /// red (Southern, seat 1) holds nothing. Supplies are full for the pieces
 /// not on the board.
 pub fn duel(board: &str, cards: &[&str]) -> Game {
-    duel_position(board, cards)
-        .to_game()
-        .expect("a valid position")
+    duel_position(board, cards).to_game().expect("a valid position")
 }
 
 /// The position behind [`duel`], to adjust before making the game.
@@ -34,11 +32,7 @@ pub fn duel_position(board: &str, cards: &[&str]) -> Position {
 /// is refused.
 pub fn play(g: &mut Game, text: &str) {
     if let Err(e) = g.play(text) {
-        panic!(
-            "{text}: {e}\nlegal: {:?}\nboard: {}",
-            texts(g),
-            g.board().to_text()
-        );
+        panic!("{text}: {e}\nlegal: {:?}\nboard: {}", texts(g), g.board().to_text());
     }
 }
 
@@ -66,10 +60,7 @@ pub fn sq(name: &str) -> Square {
 
 /// The piece on a square as board-text letters ("b", "r+", "g*"), or "".
 pub fn at(g: &Game, name: &str) -> String {
-    g.board()
-        .get(sq(name))
-        .map(|p| p.to_string())
-        .unwrap_or_default()
+    g.board().get(sq(name)).map(|p| p.to_string()).unwrap_or_default()
 }
 
 pub fn board(text: &str) -> Board {
