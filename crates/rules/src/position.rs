@@ -224,7 +224,11 @@ impl Position {
         turn.flare_used = self.flare_used;
         let end = match self.end {
             None => EndState::default(),
-            Some((last, left)) => EndState { last: Some(last), turns_left: Some(left) },
+            // the game counts the turns left including the current one, and
+            // not at all during the triggering turn
+            Some((last, left)) => {
+                EndState { last: Some(last), turns_left: (left < self.seats.len() as u8).then_some(left + 1) }
+            }
         };
         Ok(Game {
             form: self.form,
@@ -277,7 +281,9 @@ impl Position {
             discard_used: game.turn.discard_used,
             flare_used: game.turn.flare_used,
             end: match game.end {
-                EndState { last: Some(l), turns_left } => Some((l, turns_left.unwrap_or(game.seats.len() as u8))),
+                EndState { last: Some(l), turns_left } => {
+                    Some((l, turns_left.map_or(game.seats.len() as u8, |k| k.saturating_sub(1))))
+                }
                 _ => None,
             },
         })
