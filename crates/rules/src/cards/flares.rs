@@ -345,10 +345,8 @@ fn targets(g: &Game, r: &Resolution, m: Moves, from: Square) -> Bitboard {
 /// ends a part: it was declined, or it could not be done.
 fn resolve(g: &mut Game, r: &mut Resolution, part: Part, c: Choice) -> bool {
     match (part, c) {
-        (Part::Place(rank), Choice::Square(sq)) => {
-            if g.board().get(sq).is_none() {
-                g.fx_place(r.color, rank, sq);
-            }
+        (Part::Place(rank), Choice::Square(sq)) if g.board().get(sq).is_none() => {
+            g.fx_place(r.color, rank, sq);
         }
         (Part::Upgrade, Choice::Square(sq)) => {
             g.fx_upgrade(sq);
