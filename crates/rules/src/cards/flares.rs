@@ -264,22 +264,22 @@ fn flare_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     if r.step >= 2 {
         return Ask::Done;
     }
-    let part = match current(r) {
-        None | Some(Part::GainAction) => return Ask::Auto,
-        Some(part) => part,
+    let Some(part) = current(r) else {
+        return Ask::Auto;
     };
     choices(g, r, part, out);
-    if let Part::Moves(m) = part {
-        out.push(Choice::Skip);
-        return Ask::Choose(m.prompt);
-    }
     Ask::Choose(match part {
+        Part::GainAction => return Ask::Auto,
         Part::Place(C) => "place a common piece on an empty square",
+        // the only other rank a flare places
         Part::Place(_) => "place a heroic piece on an empty square",
         Part::Upgrade => "upgrade one of your common pieces",
         Part::Convert => "convert an enemy common piece",
         Part::OneOf(prompt, _) => prompt,
-        Part::GainAction | Part::Moves(_) => unreachable!("handled above"),
+        Part::Moves(m) => {
+            out.push(Choice::Skip);
+            m.prompt
+        }
     })
 }
 
