@@ -824,3 +824,73 @@ fn gun_tower_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
     }
     r.step = 1;
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Color, Piece, Rank};
+    use crate::cards::{CardId, School};
+    use crate::choice::Choice;
+    use crate::game::{Game, Phase, SeatState};
+    use crate::geometry::Square;
+    use crate::pile::{CardList, Pile};
+    use crate::position::Position;
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).expect("a square")
+    }
+
+    /// A duel with a Hypnotist pattern for blue around e5, and a third seat
+    /// (brown) added by hand, as a melee would have.
+    fn three_colors() -> Game {
+        let mut p = Position::duel("9/9/9/5b3/3bbb3/3b5/9/9/9").expect("board");
+        p.seats[0].beings.push(CardId::parse("imperial.hypnotist").expect("card"));
+        let mut g = p.to_game().expect("position");
+        g.seats.push(SeatState {
+            school: School::Highland,
+            color: Color::Brown,
+            deck: Pile::default(),
+            beings: CardList::new(),
+            legends: CardList::new(),
+            flares: CardList::new(),
+            discard: CardList::new(),
+            score: 0,
+        });
+        g.pieces[Color::Brown.index()] = (17, 3);
+        g.board_mut().set(sq("b2"), Some(Piece::new(Color::Red, Rank::Common)));
+        g.board_mut().set(sq("h2"), Some(Piece::new(Color::Brown, Rank::Common)));
+        g.board_mut().set(sq("h3"), Some(Piece::new(Color::Brown, Rank::Common)));
+        g
+    }
+
+    fn summon_hypnotist(g: &mut Game) {
+        let summon = "summon imperial.hypnotist e5 r0";
+        g.play(summon).expect("the Hypnotist can be summoned");
+    }
+
+    #[test]
+    fn hypnotist_first_chooses_one_of_several_enemy_colors() {
+        let mut g = three_colors();
+        summon_hypnotist(&mut g);
+        // option n is the color's index + 1: red 1, brown 3
+        assert_eq!(g.legal_choices(), [Choice::Option(0), Choice::Option(2), Choice::Skip]);
+        g.play("option 3").expect("brown");
+        let moves = g.legal_choices();
+        assert!(moves.contains(&Choice::Move { from: sq("h2"), to: sq("g2") }));
+        assert!(!moves.iter().any(|c| matches!(c, Choice::Move { from, .. } if *from == sq("b2"))));
+        // a brown piece may trample the other brown piece; that counts for blue
+        g.play("h2-h3").expect("combat move");
+        assert_eq!(g.turn().destroyed[Color::Brown.index()][Rank::Common.index()], 1);
+        // no other brown common piece is left to move
+        assert_eq!(g.phase(), Phase::Main);
+        assert_eq!(g.board().get(sq("b2")), Some(Piece::new(Color::Red, Rank::Common)));
+    }
+
+    #[test]
+    fn hypnotist_may_decline_at_the_color_choice() {
+        let mut g = three_colors();
+        summon_hypnotist(&mut g);
+        g.play("skip").expect("decline");
+        assert_eq!(g.phase(), Phase::Main);
+        assert_eq!(g.board().total(Color::Brown), 2);
+    }
+}
