@@ -76,7 +76,7 @@ fn sorted(items: &[&str]) -> Vec<String> {
     v
 }
 
-/// Whether any legal choice is a move starting on `from`.
+/// The legal moves starting on `from`.
 fn moves_from(g: &Game, from: &str) -> Vec<String> {
     texts(g).into_iter().filter(|t| t.starts_with(&format!("{from}-"))).collect()
 }
@@ -480,6 +480,22 @@ fn assassin_marked_square_turns_with_the_chosen_match() {
     assert_eq!(at(&g, "f6"), "");
 }
 
+// The record's "marked square off the board" case cannot arise: wherever the
+// pattern fits, the marked square (between the Assassin and the pattern's
+// diagonal) is on the board too. The script still ends quietly if it is not.
+#[test]
+fn assassin_marked_square_is_on_the_board_wherever_the_pattern_fits() {
+    let card = CardId::parse("imperial.assassin").unwrap();
+    for op in oriented_patterns(card) {
+        for at in tash_kalar_rules::Square::all() {
+            if op.squares.iter().all(|&(x, y, _)| at.offset(x, y).is_some()) {
+                let &(mx, my) = op.marked.first().expect("one marked square");
+                assert!(at.offset(mx, my).is_some(), "{} at {at}", op.orientation);
+            }
+        }
+    }
+}
+
 // ----- Time Mage -----
 
 #[test]
@@ -634,6 +650,14 @@ fn hypnotist_is_optional() {
     assert_eq!(at(&g, "b3"), "r");
 }
 
+#[test]
+fn hypnotist_with_no_enemy_piece_to_move_does_nothing() {
+    let mut g = game(&format!("{HYPNOTIST} c3:r*"), "imperial.hypnotist");
+    summon(&mut g, "imperial.hypnotist", "e5", "r0");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(at(&g, "c3"), "r*");
+}
+
 // ----- Cannon -----
 
 // The guidebook's Cannon example: three squares where the Cannon replaces
@@ -706,6 +730,16 @@ fn cannon_arrows_off_the_board_are_not_offered() {
     assert_eq!(sorted_texts(&g), sorted(&["dir e", "dir se", "dir s", "dir sw", "skip"]));
 }
 
+#[test]
+fn cannon_line_ends_at_a_cut_corner() {
+    // from e6 to the north-east: f7, g8, then h9 is cut off the board
+    let mut g = game("c5:b d6:b e6:b f7:r g8:b", "imperial.cannon");
+    summon(&mut g, "imperial.cannon", "e6", "r0");
+    play(&mut g, "dir ne");
+    assert_eq!(all(&g), norm("c5:b d6:b e6:b+"));
+    assert_eq!(destroyed(&g, Color::Red, Rank::Common), 1);
+}
+
 // ----- Champion -----
 
 #[test]
@@ -740,6 +774,14 @@ fn champion_may_spare_everyone() {
     play(&mut g, "skip");
     assert_eq!(all(&g), norm("e3:b d4:b e4:b f4:r* d5:b e5:b+"));
     assert_eq!(g.turn().actions, 1);
+}
+
+#[test]
+fn champion_with_no_adjacent_enemy_does_nothing() {
+    let mut g = game("d5:b d4:b e4:b e3:b f6:b g7:r", "imperial.champion");
+    summon(&mut g, "imperial.champion", "e5", "r0");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(all(&g), norm("d5:b d4:b e4:b e3:b e5:b+ f6:b g7:r"));
 }
 
 // ----- Infantry Captain -----
@@ -950,6 +992,14 @@ fn knight_may_destroy_your_own_heroic_piece_or_stop() {
     assert_eq!(at(&g, "e5"), "b+");
 }
 
+#[test]
+fn knight_hemmed_in_by_common_pieces_cannot_move() {
+    let mut g = game("d4:b e4:b f4:b d3:b d5:r f5:r d6:r e6:b f6:r", "imperial.knight");
+    summon(&mut g, "imperial.knight", "e5", "r0");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(at(&g, "e5"), "b+");
+}
+
 // ----- High Priestess -----
 
 #[test]
@@ -990,6 +1040,15 @@ fn high_priestess_may_stay_and_may_not_upgrade() {
     play_all(&mut g, &["skip", "skip"]);
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(all(&g), norm("d3:b f3:b d4:r e5:b+"));
+}
+
+#[test]
+fn high_priestess_with_no_common_piece_next_to_her_upgrades_nothing() {
+    let mut g = game("e5:b d3:b f3:b d4:b+ f6:r*", "imperial.high_priestess");
+    summon(&mut g, "imperial.high_priestess", "e5", "r0");
+    play(&mut g, "skip");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(all(&g), norm("e5:b+ d3:b f3:b d4:b+ f6:r*"));
 }
 
 // ----- Master of Intrigue -----
@@ -1085,6 +1144,18 @@ fn gun_tower_arrows_turn_with_the_pattern() {
     assert_eq!(at(&g, "e2"), "");
     assert_eq!(at(&g, "e7"), "r");
     assert_eq!(at(&g, "f5"), "r");
+}
+
+// The designer's note: once the 2x2 block is ready, the tower can be summoned
+// on 8 squares around it.
+#[test]
+fn gun_tower_block_gives_eight_summoning_squares() {
+    let card = CardId::parse("imperial.gun_tower").unwrap();
+    let g = game(TOWER, "imperial.gun_tower");
+    assert_eq!(
+        squares_text(summoning_squares(g.board(), Color::Blue, card)),
+        ["d3", "d4", "e2", "e5", "f2", "f5", "g3", "g4"]
+    );
 }
 
 // ----- bad input -----
