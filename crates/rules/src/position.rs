@@ -496,7 +496,7 @@ board: 9/9/9/9/2r3b2/9/9/9/9
 turn: 1
 actions: 1
 number: 7
-seat: northern score 3 supply 15/3 beings imperial.knight,imperial.cannon legends - flares flares.01 deck imperial.swordmaster discard -
+seat: northern score 3 supply 15/3 beings imperial.cannon,imperial.knight legends - flares flares.01 deck imperial.swordmaster discard -
 seat: southern score 0 supply 15/2 beings - legends legends.titan flares - deck - | imperial.knight | imperial.cannon discard imperial.swordmaster
 legends: deck - discard -
 flares: deck - discard -
