@@ -973,9 +973,8 @@ fn werewolf_on_a_green_square_makes_three_combat_moves() {
 
 #[test]
 fn werewolf_in_a_mirrored_pattern_on_a_red_square() {
-    // h4 is red; mirrored: (2,1) (3,0) (2,-1) ... to the left instead:
-    // m0 maps (-2,1) to (2,1), so the pattern must lie right of the square.
-    // On c2 (red): m0 pattern e3 f2 e1
+    // c2 is red; the mirror image m0 puts the pattern to the right of the
+    // square, (2,1) (3,0) (2,-1): e3 f2 e1 (upright it would leave the board)
     let mut g = game("e3:n f2:n e1:n d3:r+", &["highland.werewolf"]);
     assert!(!legal(&g, &summon("werewolf", "c2", "r0")));
     play_all(&mut g, &[&summon("werewolf", "c2", "m0"), "c2-d3", "skip"]);
