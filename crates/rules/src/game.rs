@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, Piece, Rank};
-use crate::cards::{oriented, pattern_matches, CardId, Deck, PatternMatch, School};
+use crate::cards::{oriented, pattern_matches_with, CardId, ColorSet, Deck, PatternMatch, School};
 use crate::choice::Choice;
 use crate::effect::{Ask, Resolution};
 use crate::geometry::{Bitboard, Orientation, Square};
@@ -96,6 +96,11 @@ pub struct Turn {
     /// Extra cards to draw at the end of this turn: beings, legends.
     pub extra_beings: u8,
     pub extra_legends: u8,
+    /// The War Summoner's bonus: the next being summoned this turn may count
+    /// one enemy piece as the summoner's own when matching its pattern. Any
+    /// summoning uses it up; a new turn starts without it.
+    #[serde(default)]
+    pub war_summoner_bonus: bool,
 }
 
 impl Turn {
@@ -111,6 +116,7 @@ impl Turn {
             beings_summoned: 0,
             extra_beings: 0,
             extra_legends: 0,
+            war_summoner_bonus: false,
         }
     }
 }
@@ -443,9 +449,10 @@ impl Game {
         let color = seat.color;
         if self.turn.actions > 0 {
             let mut matches = Vec::new();
+            let stand_ins = self.stand_ins();
             for &card in seat.beings.iter().chain(&seat.legends) {
                 matches.clear();
-                pattern_matches(&self.board, color, card, &mut matches);
+                pattern_matches_with(&self.board, color, card, &stand_ins, &mut matches);
                 for &m in &matches {
                     self.push_summons(card, m, out);
                 }
@@ -473,6 +480,16 @@ impl Game {
         if self.turn.actions == 0 || out.is_empty() {
             out.push(Choice::EndTurn);
         }
+    }
+
+    /// The enemy pieces that may stand in for the active player's own when
+    /// the next being's pattern is matched (see [`crate::cards::StandIns`]).
+    pub fn stand_ins(&self) -> ArrayVec<ColorSet, 2> {
+        let mut slots = ArrayVec::new();
+        if self.turn.war_summoner_bonus {
+            slots.push(self.enemies_of(self.active_color()).collect());
+        }
+        slots
     }
 
     /// Summon choices for one pattern match, with the piece-shortage rule.
@@ -742,6 +759,8 @@ impl Game {
         self.board.set(at, Some(Piece::new(color, rank)));
         self.turn.actions -= 1;
         self.turn.beings_summoned += 1;
+        // the next summoning takes the War Summoner's bonus, used or not
+        self.turn.war_summoner_bonus = false;
         if card.is_legend() {
             self.turn.legends_summoned += 1;
             self.seats[seat_index].score += 1;
