@@ -5,6 +5,7 @@ mod common;
 use common::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tash_kalar_rules::pile::Pile;
 use tash_kalar_rules::position::SeatSetup;
 use tash_kalar_rules::{Actor, Board, CardId, Choice, Color, Deck, Form, Game, Phase, Piece, Position, Rank, School};
 
@@ -108,24 +109,49 @@ fn the_sylvan_deck_holds_its_18_beings_in_reference_order() {
             "sylvan.tree_shepherd",
         ]
     );
-    let heroic = Deck::Sylvan.cards().iter().filter(|d| d.rank == Rank::Heroic).count();
-    assert_eq!(heroic, 13, "five common beings, thirteen heroic");
     assert_eq!(School::Sylvan.deck(), Deck::Sylvan);
     assert_eq!(School::Sylvan.color(), G);
 }
 
-/// Each card's pattern, laid upright around e5 with green commons, allows
-/// the summoning at e5 in orientation r0 (and only the Dryad needs a piece
-/// on e5 itself).
+/// Each being's rank and pattern as printed, summoned upright at e5: the
+/// squares of the pieces it needs (written out from the card reference
+/// independently of the card definitions).
+const PATTERNS: [(&str, Rank, &str); 18] = [
+    ("sylvan.sapling", Rank::Common, "e4 e3"),
+    ("sylvan.kiskin_farseeders", Rank::Common, "f5 d4"),
+    ("sylvan.charging_buck", Rank::Common, "d4 e4 d3"),
+    ("sylvan.forest_wardens", Rank::Common, "c5 f5"),
+    ("sylvan.naiad", Rank::Common, "c4 d4 e4"),
+    ("sylvan.kiskin_spirit", Rank::Heroic, "c5 c4 e4"),
+    ("sylvan.dryad", Rank::Heroic, "d6 e5 e4"),
+    ("sylvan.centaur_spearman", Rank::Heroic, "e4 f4 g4 g3"),
+    ("sylvan.centaur_chieftain", Rank::Heroic, "c6 d5 e4 f3"),
+    ("sylvan.unicorn", Rank::Heroic, "d5 c4 d4 c3"),
+    ("sylvan.sylvan_queen", Rank::Heroic, "e4 g4 f3 f2"),
+    ("sylvan.sylvan_princess", Rank::Heroic, "e4 f3 e2"),
+    ("sylvan.woodland_druid", Rank::Heroic, "d6 f6 e4"),
+    ("sylvan.forest_ancient", Rank::Heroic, "e6 d5 f5 d4"),
+    ("sylvan.forest_mystic", Rank::Heroic, "e6 d5 f4"),
+    ("sylvan.kiskin_leafsplitter", Rank::Heroic, "e6 d5 f5 e4"),
+    ("sylvan.kiskin_boughrunner", Rank::Heroic, "d4 e4 f4 e3"),
+    ("sylvan.tree_shepherd", Rank::Heroic, "d5 f5 e4 f4"),
+];
+
 #[test]
-fn every_sylvan_being_can_be_summoned_from_its_own_pattern() {
-    for def in Deck::Sylvan.cards() {
-        let e5 = sq("e5");
-        let words: Vec<String> =
-            def.pattern.iter().map(|&(x, y, _)| format!("{}=g", e5.offset(x, y).expect("on the board"))).collect();
-        let g = game(&words.join(" "), &[def.id]);
-        assert!(legal(&g, &format!("summon {} e5 r0", def.id)), "{}", def.id);
-        assert_eq!(def.needs_piece_at_summoning_square(), def.id == "sylvan.dryad", "{}", def.id);
+fn every_sylvan_pattern_needs_exactly_its_printed_pieces() {
+    for (id, rank, squares) in PATTERNS {
+        let squares: Vec<&str> = squares.split(' ').collect();
+        let summon = format!("summon {id} e5 r0");
+        let all: Vec<String> = squares.iter().map(|s| format!("{s}=g")).collect();
+        assert!(legal(&game(&all.join(" "), &[id]), &summon), "{id}");
+        for missing in 0..squares.len() {
+            let mut some = all.clone();
+            some.remove(missing);
+            assert!(!legal(&game(&some.join(" "), &[id]), &summon), "{id} without {}", squares[missing]);
+        }
+        assert_eq!(card(id).def().pattern.len(), squares.len(), "{id}");
+        assert_eq!(card(id).def().needs_piece_at_summoning_square(), squares.contains(&"e5"), "{id}");
+        assert_eq!(card(id).def().rank, rank, "{id}");
     }
 }
 
@@ -387,11 +413,8 @@ const SPIRIT: &str = "c5=g c4=g e4=g";
 fn kiskin_spirit_puts_a_discarded_card_on_top_and_draws_one_more() {
     let mut p = position(SPIRIT, &["sylvan.kiskin_spirit", "sylvan.naiad", "sylvan.unicorn"]);
     p.seats[0].discard = vec![card("sylvan.sapling"), card("sylvan.dryad")];
-    p.seats[0].deck = tash_kalar_rules::pile::Pile::ordered([
-        card("sylvan.charging_buck"),
-        card("sylvan.forest_wardens"),
-        card("sylvan.tree_shepherd"),
-    ]);
+    p.seats[0].deck =
+        Pile::ordered([card("sylvan.charging_buck"), card("sylvan.forest_wardens"), card("sylvan.tree_shepherd")]);
     let mut g = p.to_game().unwrap();
     play(&mut g, "summon sylvan.kiskin_spirit e5 r0");
     assert_eq!(sorted(texts(&g)), strs(&["return sylvan.dryad", "return sylvan.sapling", "skip"]));
@@ -659,6 +682,16 @@ fn unicorn_may_do_neither() {
     assert_eq!(at(&g, "e5"), "g+");
 }
 
+#[test]
+fn a_heroic_being_summoned_onto_an_enemy_heroic_destroys_it() {
+    let mut g = game(&format!("{UNICORN} e5=b+"), &["sylvan.unicorn"]);
+    play_all(&mut g, &["summon sylvan.unicorn e5 r0", "skip"]);
+    assert_eq!(at(&g, "e5"), "g+");
+    assert_eq!(destroyed(&g, B, Rank::Heroic), 1);
+    let g = game(&format!("{UNICORN} e5=b*"), &["sylvan.unicorn"]);
+    assert!(!legal(&g, "summon sylvan.unicorn e5 r0"));
+}
+
 // ----- Sylvan Queen -----
 
 const QUEEN: &str = "e4=g g4=g f3=g f2=g";
@@ -854,10 +887,9 @@ const MYSTIC: &str = "e6=g d5=g f4=g";
 #[test]
 fn forest_mystic_draws_an_extra_being_and_legend_then_keeps_them() {
     let mut p = position(MYSTIC, &["sylvan.forest_mystic", "sylvan.naiad", "sylvan.unicorn"]);
-    p.seats[0].deck = tash_kalar_rules::pile::Pile::ordered(
-        ["sylvan.sapling", "sylvan.charging_buck", "sylvan.forest_wardens", "sylvan.dryad"].map(card),
-    );
-    p.legends = tash_kalar_rules::pile::Pile::ordered([card("legends.titan")]);
+    p.seats[0].deck =
+        Pile::ordered(["sylvan.sapling", "sylvan.charging_buck", "sylvan.forest_wardens", "sylvan.dryad"].map(card));
+    p.legends = Pile::ordered([card("legends.titan")]);
     let mut g = p.to_game().unwrap();
     play(&mut g, "summon sylvan.forest_mystic e5 r0");
     assert_eq!(g.phase(), Phase::Main, "no board effect");
@@ -882,7 +914,7 @@ fn forest_mystic_draws_an_extra_being_and_legend_then_keeps_them() {
 fn forest_mystic_and_kiskin_spirit_add_up() {
     let spirit = "c3=g c2=g e2=g";
     let mut p = position(&format!("{MYSTIC} {spirit}"), &["sylvan.forest_mystic", "sylvan.kiskin_spirit"]);
-    p.seats[0].deck = tash_kalar_rules::pile::Pile::ordered(
+    p.seats[0].deck = Pile::ordered(
         [
             "sylvan.sapling",
             "sylvan.charging_buck",
@@ -1101,9 +1133,9 @@ fn random_sylvan_games_summon_every_being() {
     let mut summoned = std::collections::HashSet::new();
     for _ in 0..40 {
         let mut p = position("c5=g g5=b", &[]);
-        p.seats[0].deck = tash_kalar_rules::pile::Pile::shuffled(Deck::Sylvan.ids());
-        p.legends = tash_kalar_rules::pile::Pile::shuffled(Deck::Legends.ids());
-        p.flares = tash_kalar_rules::pile::Pile::shuffled(Deck::Flares.ids());
+        p.seats[0].deck = Pile::shuffled(Deck::Sylvan.ids());
+        p.legends = Pile::shuffled(Deck::Legends.ids());
+        p.flares = Pile::shuffled(Deck::Flares.ids());
         summoned.extend(play_out(p.to_game().unwrap(), &mut rng));
     }
     let missing: Vec<_> = Deck::Sylvan.ids().filter(|c| !summoned.contains(c)).collect();
