@@ -144,10 +144,10 @@ fn every_sylvan_pattern_needs_exactly_its_printed_pieces() {
         let summon = format!("summon {id} e5 r0");
         let all: Vec<String> = squares.iter().map(|s| format!("{s}=g")).collect();
         assert!(legal(&game(&all.join(" "), &[id]), &summon), "{id}");
-        for missing in 0..squares.len() {
+        for (i, missing) in squares.iter().enumerate() {
             let mut some = all.clone();
-            some.remove(missing);
-            assert!(!legal(&game(&some.join(" "), &[id]), &summon), "{id} without {}", squares[missing]);
+            some.remove(i);
+            assert!(!legal(&game(&some.join(" "), &[id]), &summon), "{id} without {missing}");
         }
         assert_eq!(card(id).def().pattern.len(), squares.len(), "{id}");
         assert_eq!(card(id).def().needs_piece_at_summoning_square(), squares.contains(&"e5"), "{id}");
