@@ -9,7 +9,7 @@
 //! | place action | `place e5`, with piece shortage `place e5 from c3` |
 //! | summon action | `summon imperial.knight e5 r90`, with shortage `... from c3` |
 //! | discard action | `discard imperial.knight` |
-//! | return a card to the bottom of its deck | `return flares.03` |
+//! | return a card to the bottom of its deck (or, in an effect, pick one from your discard pile) | `return flares.03` |
 //! | finish returning cards | `done` |
 //! | invoke a flare, comparing yourself with the opponent of that color | `flare b` |
 //! | end the turn | `end` |
@@ -42,7 +42,9 @@ pub enum Choice {
     Summon { card: CardId, at: Square, orientation: Orientation, pickup: Option<Square> },
     /// The discard action: discard this being from your hand.
     Discard(CardId),
-    /// After a discard: return this card to the bottom of its deck.
+    /// After a discard: return this card to the bottom of its deck. In an
+    /// effect that takes a card from your discard pile (the Kiskin Spirit):
+    /// that card.
     Return(CardId),
     /// Stop returning cards.
     Done,
