@@ -200,11 +200,10 @@ fn hell_bull_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     let Some(me) = r.me.filter(|_| r.step == 0) else {
         return Ask::Done;
     };
-    let dirs = match r.dir {
-        Some(d) => vec![d],
-        None => Dir::ALL.to_vec(),
+    let area = match r.dir {
+        Some(d) => me.step(d).map_or(Bitboard::EMPTY, Square::bb),
+        None => me.neighbours(),
     };
-    let area: Bitboard = dirs.into_iter().filter_map(|d| me.step(d)).collect();
     push_moves(out, me, g.leap_targets_within(me, MoveKind::Combat, area));
     out.push(Choice::Skip);
     Ask::Choose("charge with the Hell Bull (combat moves in one direction)")
