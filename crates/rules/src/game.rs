@@ -101,6 +101,10 @@ pub struct Turn {
     /// summoning uses it up; a new turn starts without it.
     #[serde(default)]
     pub war_summoner_bonus: bool,
+    /// The Time Elemental was summoned: once this turn is over, the same
+    /// seat takes another turn.
+    #[serde(default)]
+    pub extra_turn: bool,
 }
 
 impl Turn {
@@ -117,6 +121,7 @@ impl Turn {
             extra_beings: 0,
             extra_legends: 0,
             war_summoner_bonus: false,
+            extra_turn: false,
         }
     }
 }
@@ -167,7 +172,8 @@ impl Outcome {
 pub struct EndState {
     /// The seat whose turn triggered the end: it plays last.
     pub last: Option<Seat>,
-    /// Turns still to play once the triggering turn is over.
+    /// Turns still to play after the current one (extra turns not
+    /// counted); set together with `last`.
     pub turns_left: Option<u8>,
 }
 
@@ -844,7 +850,8 @@ impl Game {
 
     fn trigger_end(&mut self) {
         if self.end.last.is_none() {
-            self.end.last = Some(self.turn.seat);
+            // every other seat plays once more, then this one
+            self.end = EndState { last: Some(self.turn.seat), turns_left: Some(self.seats.len() as u8) };
         }
     }
 
@@ -896,16 +903,19 @@ impl Game {
     }
 
     fn finish_turn(&mut self) {
-        if self.end.last.is_some() {
-            let left = match self.end.turns_left {
-                None => self.seats.len() as u8,
-                Some(k) => k - 1,
-            };
-            self.end.turns_left = Some(left);
-            if left == 0 {
+        if self.turn.extra_turn {
+            // Time Elemental: the extra turn stands outside the turn order and
+            // uses up no one's final turn, so the end count waits until after it
+            self.start_turn(self.turn.seat, 2);
+            return;
+        }
+        match self.end.turns_left {
+            Some(0) => {
                 self.finish_game();
                 return;
             }
+            Some(k) => self.end.turns_left = Some(k - 1),
+            None => {}
         }
         let next = (self.turn.seat + 1) % self.seats.len() as Seat;
         self.start_turn(next, 2);

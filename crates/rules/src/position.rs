@@ -20,7 +20,8 @@
 //! `supply` is the seat's two-sided and legendary pieces off the board. Optional
 //! lines: `end: last S left N` (the end was triggered; seat S plays last and N
 //! turns remain after this one), `number: N` (turns played so far, this one
-//! included), `discard-used: yes`, `flare-used: yes`.
+//! included), `discard-used: yes`, `flare-used: yes`, `extra-turn: yes` (the
+//! Time Elemental was summoned this turn: the same seat plays again next).
 
 use std::fmt::Write as _;
 
@@ -78,6 +79,8 @@ pub struct Position {
     pub number: u16,
     pub discard_used: bool,
     pub flare_used: bool,
+    /// The same seat takes another turn after this one (Time Elemental).
+    pub extra_turn: bool,
     pub end: Option<(Seat, u8)>,
 }
 
@@ -122,6 +125,7 @@ impl Position {
             number: 2,
             discard_used: false,
             flare_used: false,
+            extra_turn: false,
             end: None,
         })
     }
@@ -222,6 +226,7 @@ impl Position {
         let mut turn = Turn::new(self.turn, self.number.max(1), self.actions);
         turn.discard_used = self.discard_used;
         turn.flare_used = self.flare_used;
+        turn.extra_turn = self.extra_turn;
         let end = match self.end {
             None => EndState::default(),
             Some((last, left)) => EndState { last: Some(last), turns_left: Some(left) },
@@ -276,6 +281,7 @@ impl Position {
             number: game.turn.number,
             discard_used: game.turn.discard_used,
             flare_used: game.turn.flare_used,
+            extra_turn: game.turn.extra_turn,
             end: match game.end {
                 EndState { last: Some(l), turns_left } => Some((l, turns_left.unwrap_or(game.seats.len() as u8))),
                 _ => None,
@@ -296,6 +302,9 @@ impl Position {
         }
         if self.flare_used {
             let _ = writeln!(s, "flare-used: yes");
+        }
+        if self.extra_turn {
+            let _ = writeln!(s, "extra-turn: yes");
         }
         if let Some((last, left)) = self.end {
             let _ = writeln!(s, "end: last {last} left {left}");
@@ -337,6 +346,7 @@ impl Position {
             number: 2,
             discard_used: false,
             flare_used: false,
+            extra_turn: false,
             end: None,
         };
         for (i, raw) in text.lines().enumerate() {
@@ -358,6 +368,7 @@ impl Position {
                 "number" => p.number = number("number")?,
                 "discard-used" => p.discard_used = yes(value).map_err(err)?,
                 "flare-used" => p.flare_used = yes(value).map_err(err)?,
+                "extra-turn" => p.extra_turn = yes(value).map_err(err)?,
                 "end" => {
                     let w: Vec<&str> = value.split_whitespace().collect();
                     match w.as_slice() {
