@@ -23,6 +23,8 @@ pub mod game;
 pub mod geometry;
 pub mod pile;
 pub mod position;
+pub mod record;
+pub mod view;
 
 pub use board::{Board, BoardTextError, Color, Piece, Rank};
 pub use cards::{CardId, Deck, School};
@@ -30,3 +32,5 @@ pub use choice::{Choice, ChoiceTextError};
 pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, TextPlayError};
 pub use geometry::{Bitboard, Dir, Orientation, Square};
 pub use position::{Position, PositionError, SeatSetup};
+pub use record::{replay, replay_text, Move, Mover, Record, ReplayError, ReplayReason};
+pub use view::View;
