@@ -232,10 +232,7 @@ fn play_is_driven_through_standard_input_with_undo() {
     // hotseat: seat 2 places the start pieces, seat 1 places, takes it
     // back, places elsewhere, ends; seat 2 tries a bad choice, then resigns
     let input = "help\nstart c5\nundo\nplace e5\nundo\nplace e4\nundo\nundo\nplace d4\nend\nplace c5\n999\nresign\n";
-    let o = run_with_input(
-        &["play", "--opponent", "human", "--seed", "3", "--save", record.to_str().unwrap()],
-        input,
-    );
+    let o = run_with_input(&["play", "--opponent", "human", "--seed", "3", "--save", record.to_str().unwrap()], input);
     let out = stdout(&o);
     assert!(o.status.success(), "{}\n{out}", stderr(&o));
     assert!(out.contains("undo    take back"), "help is shown");
