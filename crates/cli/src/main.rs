@@ -1,6 +1,6 @@
 //! `tash-kalar`: the command line.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
@@ -95,7 +95,7 @@ pub(crate) fn parse_decks(form: Form, names: &[String]) -> Result<Vec<School>> {
     Ok(schools)
 }
 
-fn replay(path: &PathBuf) -> Result<()> {
+fn replay(path: &Path) -> Result<()> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let game = tash_kalar_rules::replay_text(&text).with_context(|| format!("{}", path.display()))?;
     println!("{}", serde_json::to_string(&game.referee_view())?);

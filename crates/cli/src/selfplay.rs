@@ -9,9 +9,11 @@ use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::{Bot, Seen};
 use tash_kalar_rules::{Actor, Form, Match};
 
-/// A game still running after this many choices is given up as unfinished
-/// (random play normally ends far sooner).
+/// A game still running after this many choices or turns is given up as
+/// unfinished (random play normally ends far sooner; a game whose decks are
+/// empty from the start may never end).
 const MAX_CHOICES: usize = 200_000;
+const MAX_TURNS: u16 = 10_000;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -81,7 +83,7 @@ fn play_one(form: Form, args: &Args, schools: &[tash_kalar_rules::School], index
         })
         .collect();
     let mut buf = Vec::new();
-    while m.record().moves.len() < MAX_CHOICES {
+    while m.record().moves.len() < MAX_CHOICES && m.game().turn().number < MAX_TURNS {
         let choice = match m.game().actor() {
             Actor::Nobody => break,
             Actor::Chance => {

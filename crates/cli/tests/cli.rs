@@ -1,7 +1,7 @@
 //! The command line, run as a user would run it.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 fn run(args: &[&str]) -> Output {
@@ -193,7 +193,7 @@ fn a_record(name: &str) -> (PathBuf, Vec<String>) {
 }
 
 /// Replays the record with line `index` (0-based) replaced.
-fn replay_with(path: &PathBuf, lines: &[String], index: usize, replacement: &str) -> Output {
+fn replay_with(path: &Path, lines: &[String], index: usize, replacement: &str) -> Output {
     let mut lines = lines.to_vec();
     lines[index] = replacement.to_string();
     let bad = path.with_extension("bad.tkr");

@@ -266,6 +266,37 @@ mod tests {
     }
 
     #[test]
+    fn random_take_backs_restore_the_game_and_the_record_replays() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut undos = 0;
+        for _ in 0..20 {
+            let mut m = Match::new(Form::Duel, &[School::Northern, School::Southern], None).unwrap();
+            // the game before each choice that can still be taken back
+            let mut before: Vec<Game> = Vec::new();
+            while !m.game().is_over() {
+                if m.can_undo() && rng.gen_bool(0.3) {
+                    m.undo().unwrap();
+                    assert_eq!(m.game(), &before.pop().unwrap());
+                    undos += 1;
+                    continue;
+                }
+                let state = m.game().clone();
+                let v = m.game().legal_choices();
+                m.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                if m.can_undo() {
+                    before.push(state);
+                    assert_eq!(m.undoable().count(), before.len());
+                } else {
+                    before.clear();
+                }
+            }
+            assert_eq!(&crate::record::replay(m.record()).unwrap(), m.game());
+        }
+        assert!(undos > 20, "{undos}");
+    }
+
+    #[test]
     fn resigning_ends_the_match_and_cannot_be_taken_back() {
         let mut m = swordmaster_match();
         m.play("place a5").unwrap();

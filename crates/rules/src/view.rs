@@ -258,6 +258,7 @@ mod tests {
     use super::*;
     use crate::pile::Pile;
     use crate::position::Position;
+    use crate::School;
 
     fn card(id: &str) -> CardId {
         CardId::parse(id).unwrap()
@@ -290,6 +291,60 @@ mod tests {
         // and the view does see what differs when it is one's own
         assert_ne!(a.view(1), b.view(1));
         assert_ne!(a.referee_view(), b.referee_view());
+    }
+
+    /// The game with everything `keep` cannot see changed: each other
+    /// seat's hand traded with cards of its deck, the known parts of every
+    /// deck reordered.
+    fn perturb(g: &Game, keep: Seat) -> Game {
+        use crate::pile::{insert_sorted, remove_card};
+        fn trade(hand: &mut crate::pile::CardList, pile: &mut Pile) {
+            let (Some(&mine), Some(theirs)) = (hand.first(), pile.cards().last()) else { return };
+            remove_card(hand, mine);
+            insert_sorted(hand, theirs);
+            for part in [&mut pile.top, &mut pile.shuffled, &mut pile.bottom] {
+                if let Some(i) = part.iter().position(|&c| c == theirs) {
+                    part[i] = mine;
+                }
+            }
+            pile.shuffled.sort();
+        }
+        let mut h = g.clone();
+        for (i, s) in h.seats.iter_mut().enumerate() {
+            if i != keep as usize {
+                trade(&mut s.beings, &mut s.deck);
+                trade(&mut s.legends, &mut h.legends);
+                trade(&mut s.flares, &mut h.flares);
+            }
+            s.deck.top.reverse();
+            s.deck.bottom.reverse();
+        }
+        for pile in [&mut h.legends, &mut h.flares] {
+            pile.top.reverse();
+            pile.bottom.reverse();
+        }
+        h
+    }
+
+    #[test]
+    fn views_of_random_games_leak_nothing() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut changed = 0;
+        for _ in 0..30 {
+            let mut g = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+            while !g.is_over() {
+                for seat in 0..2 {
+                    let h = perturb(&g, seat);
+                    changed += (h != g) as usize;
+                    assert_eq!(g.view(seat), h.view(seat));
+                    assert_eq!(g.spectator_view(), h.spectator_view());
+                }
+                let v = g.legal_choices();
+                g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+            }
+        }
+        assert!(changed > 100, "the perturbation must change hidden things ({changed})");
     }
 
     #[test]
