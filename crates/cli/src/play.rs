@@ -85,7 +85,13 @@ pub fn run(args: &Args) -> Result<()> {
             Actor::Seat(s) if !human(s) => {
                 let c = bot.choose(&Seen::new(m.game(), s));
                 m.apply(c)?;
-                println!("Seat {} ({}): {c}", s + 1, bot.name());
+                match c {
+                    // cards go back face down: which one is the bot's secret
+                    Choice::Return(_) => {
+                        println!("Seat {} ({}): returns a card to the bottom of its deck", s + 1, bot.name())
+                    }
+                    _ => println!("Seat {} ({}): {c}", s + 1, bot.name()),
+                }
                 shown = false;
             }
             Actor::Seat(s) => {
