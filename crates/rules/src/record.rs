@@ -445,6 +445,7 @@ pub fn replay_text(text: &str) -> Result<Game, ReplayError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::School;
 
     const FROM_POSITION: &str = "# the guidebook's first Swordmaster example
 Form: duel
@@ -535,6 +536,52 @@ Position:
         assert_eq!(e.line, 4);
         let e = replay_text("Form: duel\nForm: duel\n").unwrap_err();
         assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn mangled_records_are_rejected_without_panicking() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+        let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+        let mut record = Record::new(Form::Duel, &[School::Northern, School::Southern], None);
+        while !game.is_over() {
+            let v = game.legal_choices();
+            let c = v[rng.gen_range(0..v.len())];
+            record.push(Mover::of(game.actor()).unwrap(), c);
+            game.apply(c).unwrap();
+        }
+        let text = record.to_text();
+        assert_eq!(replay_text(&text).unwrap(), game);
+        let lines: Vec<&str> = text.lines().collect();
+        let words = ["1", "2", "*", "draw", "place", "e5", "from", "summon", "imperial.knight", "r90", "-", "#", ":"];
+        let mut rejected = 0;
+        for _ in 0..300 {
+            let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+            let i = rng.gen_range(0..l.len());
+            let j = rng.gen_range(0..l.len());
+            match rng.gen_range(0..4) {
+                0 => {
+                    l.remove(i);
+                }
+                1 => l.swap(i, j),
+                2 => {
+                    let dup = l[i].clone();
+                    l.insert(j, dup);
+                }
+                _ => {
+                    l[i] = (0..rng.gen_range(0..5))
+                        .map(|_| words[rng.gen_range(0..words.len())])
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            }
+            let mangled = l.join("\n");
+            if let Err(e) = replay_text(&mangled) {
+                rejected += 1;
+                assert!(e.line >= 1 && e.line <= l.len().max(1), "{e}");
+            }
+        }
+        assert!(rejected > 100, "{rejected}");
     }
 
     #[test]
