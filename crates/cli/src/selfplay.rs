@@ -32,7 +32,8 @@ pub struct Args {
     /// Every generator (chance and bots) is seeded from this and the game's index.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Write each game's record to this directory (game-0001.tkr, ...).
+    /// Write each game's record to this directory (game-0001.tkr, ...), with
+    /// the tags `Seed` (this seed) and `Game` (the 1-based game index).
     #[arg(long)]
     save: Option<PathBuf>,
 }
