@@ -555,7 +555,7 @@ Position:
         let lines: Vec<&str> = text.lines().collect();
         let words = ["1", "2", "*", "draw", "place", "e5", "from", "summon", "imperial.knight", "r90", "-", "#", ":"];
         let mut rejected = 0;
-        for _ in 0..300 {
+        for _ in 0..120 {
             let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
             let i = rng.gen_range(0..l.len());
             let j = rng.gen_range(0..l.len());
@@ -581,7 +581,7 @@ Position:
                 assert!(e.line >= 1 && e.line <= l.len().max(1), "{e}");
             }
         }
-        assert!(rejected > 100, "{rejected}");
+        assert!(rejected > 40, "{rejected}");
     }
 
     #[test]
