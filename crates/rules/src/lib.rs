@@ -21,12 +21,18 @@ pub mod choice;
 pub mod effect;
 pub mod game;
 pub mod geometry;
+pub mod history;
 pub mod pile;
 pub mod position;
+pub mod record;
+pub mod view;
 
 pub use board::{Board, BoardTextError, Color, Piece, Rank};
 pub use cards::{CardId, Deck, School};
 pub use choice::{Choice, ChoiceTextError};
 pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, TextPlayError};
 pub use geometry::{Bitboard, Dir, Orientation, Square};
+pub use history::Match;
 pub use position::{Position, PositionError, SeatSetup};
+pub use record::{replay, replay_text, Move, Mover, Record, ReplayError, ReplayReason};
+pub use view::View;
