@@ -21,12 +21,15 @@ pub mod choice;
 pub mod effect;
 pub mod game;
 pub mod geometry;
+mod highform;
 pub mod pile;
 pub mod position;
+pub mod tasks;
 
 pub use board::{Board, BoardTextError, Color, Piece, Rank};
 pub use cards::{CardId, Deck, School};
 pub use choice::{Choice, ChoiceTextError};
-pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, TextPlayError};
+pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, Summoned, TextPlayError};
 pub use geometry::{Bitboard, Dir, Orientation, Square};
 pub use position::{Position, PositionError, SeatSetup};
+pub use tasks::{tasks_met_on_board, TaskBoard, TaskId, TaskType};

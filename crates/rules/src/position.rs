@@ -21,6 +21,19 @@
 //! lines: `end: last S left N` (the end was triggered; seat S plays last and N
 //! turns remain after this one), `number: N` (turns played so far, this one
 //! included), `discard-used: yes`, `flare-used: yes`.
+//!
+//! The forms with tasks add the task board:
+//!
+//! ```text
+//! tasks: current tasks.center_cross,tasks.destruction,tasks.red_conquest next tasks.diagonals deck - | tasks.isolation,tasks.envelopment | -
+//! tasks: claimed 0 tasks.imprisonment,tasks.side_chain
+//! ```
+//!
+//! `next -` when no task is face up on the deck; the deck is written like a
+//! card deck; a `claimed` line per seat that has claimed tasks. Without a
+//! `tasks:` line a task form starts with an empty task board. In these forms
+//! a seat's score is counted (claimed points plus legendary pieces), so the
+//! `score` written on a seat line is not used.
 
 use std::fmt::Write as _;
 
@@ -30,6 +43,7 @@ use crate::board::{Board, BoardTextError, Rank};
 use crate::cards::{CardId, School};
 use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Turn};
 use crate::pile::{CardList, Pile};
+use crate::tasks::{TaskBoard, TaskDeck, TaskId, TaskList};
 
 /// One seat of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +93,8 @@ pub struct Position {
     pub discard_used: bool,
     pub flare_used: bool,
     pub end: Option<(Seat, u8)>,
+    /// The task board (forms with tasks only).
+    pub tasks: Option<TaskBoard>,
 }
 
 /// What is wrong with a position.
@@ -101,16 +117,23 @@ impl Position {
     /// first against Southern (red), seat 0 to act with 2 actions, empty
     /// hands and decks, full supplies.
     pub fn duel(board: &str) -> Result<Position, PositionError> {
+        Position::for_form(Form::Duel, board)
+    }
+
+    /// Like [`Position::duel`] for any two-seat form; a task form starts
+    /// with an empty task board.
+    pub fn for_form(form: Form, board: &str) -> Result<Position, PositionError> {
         let board = Board::from_text(board)?;
         let mut seats = vec![SeatSetup::new(School::Northern), SeatSetup::new(School::Southern)];
+        let (two_sided, legendary) = form.pieces();
         for s in &mut seats {
             let c = s.school.color();
             let two = board.count(c, Rank::Common) + board.count(c, Rank::Heroic);
             let leg = board.count(c, Rank::Legendary);
-            s.supply = (16u32.saturating_sub(two) as u8, 3u32.saturating_sub(leg) as u8);
+            s.supply = ((two_sided as u32).saturating_sub(two) as u8, (legendary as u32).saturating_sub(leg) as u8);
         }
         Ok(Position {
-            form: Form::Duel,
+            form,
             board,
             seats,
             legends: Pile::default(),
@@ -123,6 +146,7 @@ impl Position {
             discard_used: false,
             flare_used: false,
             end: None,
+            tasks: form.uses_tasks().then(TaskBoard::default),
         })
     }
 
@@ -146,8 +170,12 @@ impl Position {
             let two = self.board.count(color, Rank::Common) + self.board.count(color, Rank::Heroic);
             let leg = self.board.count(color, Rank::Legendary);
             pieces[color.index()] = ((two + s.supply.0 as u32) as u8, (leg + s.supply.1 as u32) as u8);
-            if pieces[color.index()].0 > 17 || pieces[color.index()].1 > 3 {
-                return Err(invalid(format!("{color:?} has more than 17 two-sided or 3 legendary pieces")));
+            let legendary = if self.form.legends() { 3 } else { 0 };
+            if pieces[color.index()].0 > 17 || pieces[color.index()].1 > legendary {
+                return Err(invalid(format!(
+                    "{color:?} has more than 17 two-sided or {legendary} legendary pieces in {}",
+                    self.form.name()
+                )));
             }
             let own_deck = s.school.deck();
             for &c in s.beings.iter().chain(s.deck.cards().collect::<Vec<_>>().iter()).chain(&s.discard) {
@@ -202,6 +230,9 @@ impl Position {
         if sorted.len() != shared.len() {
             return Err(invalid("a legend or flare appears twice"));
         }
+        if !self.form.legends() && shared.iter().any(|c| c.is_legend()) {
+            return Err(invalid(format!("{} has no legends", self.form.name())));
+        }
         if self.legends.cards().chain(self.legend_discard.iter().copied()).any(|c| !c.is_legend())
             || self.flares.cards().chain(self.flare_discard.iter().copied()).any(|c| !c.is_flare())
         {
@@ -226,7 +257,8 @@ impl Position {
             None => EndState::default(),
             Some((last, left)) => EndState { last: Some(last), turns_left: Some(left) },
         };
-        Ok(Game {
+        let tasks = self.checked_tasks()?;
+        let mut game = Game {
             form: self.form,
             seats,
             board: self.board.clone(),
@@ -240,7 +272,36 @@ impl Position {
             effect: None,
             end,
             outcome: None,
-        })
+            tasks,
+        };
+        game.refresh_task_scores();
+        Ok(game)
+    }
+
+    /// The task board checked against the form and the seats.
+    fn checked_tasks(&self) -> Result<Option<TaskBoard>, PositionError> {
+        if !self.form.uses_tasks() {
+            return match self.tasks {
+                Some(_) => Err(invalid(format!("{} has no tasks", self.form.name()))),
+                None => Ok(None),
+            };
+        }
+        let tb = self.tasks.clone().unwrap_or_default();
+        let mut seen: Vec<TaskId> = tb.all_tasks().collect();
+        if !self.form.advanced_tasks() && seen.iter().any(|t| t.is_advanced()) {
+            return Err(invalid(format!("{} has no advanced tasks", self.form.name())));
+        }
+        seen.sort();
+        if seen.windows(2).any(|w| w[0] == w[1]) {
+            return Err(invalid("a task appears twice"));
+        }
+        if tb.claimed[self.seats.len()..].iter().any(|l| !l.is_empty()) {
+            return Err(invalid("tasks claimed by a seat that is not at the table"));
+        }
+        if !tb.set_aside.is_empty() || tb.moved_to_bottom != 0 {
+            return Err(invalid("a position starts with no task set aside"));
+        }
+        Ok(Some(tb))
     }
 
     /// The position of a game at the main phase of a turn (`None` while an
@@ -280,6 +341,7 @@ impl Position {
                 EndState { last: Some(l), turns_left } => Some((l, turns_left.unwrap_or(game.seats.len() as u8))),
                 _ => None,
             },
+            tasks: game.tasks.clone(),
         })
     }
 
@@ -317,6 +379,24 @@ impl Position {
         }
         let _ = writeln!(s, "legends: deck {} discard {}", pile_text(&self.legends), list_text(&self.legend_discard));
         let _ = writeln!(s, "flares: deck {} discard {}", pile_text(&self.flares), list_text(&self.flare_discard));
+        if let Some(tb) = &self.tasks {
+            let next = tb.next.map_or("-".to_string(), |t| t.to_string());
+            let deck = &tb.deck;
+            let deck_text = if deck.shuffled.is_empty() && deck.bottom.is_empty() {
+                task_list_text(&deck.top)
+            } else {
+                format!(
+                    "{} | {} | {}",
+                    task_list_text(&deck.top),
+                    task_list_text(&deck.shuffled),
+                    task_list_text(&deck.bottom)
+                )
+            };
+            let _ = writeln!(s, "tasks: current {} next {next} deck {deck_text}", task_list_text(&tb.current));
+            for (seat, claimed) in tb.claimed.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
+                let _ = writeln!(s, "tasks: claimed {seat} {}", task_list_text(claimed));
+            }
+        }
         s
     }
 
@@ -338,6 +418,7 @@ impl Position {
             discard_used: false,
             flare_used: false,
             end: None,
+            tasks: None,
         };
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
@@ -372,10 +453,14 @@ impl Position {
                 "seat" => p.seats.push(parse_seat(value).map_err(err)?),
                 "legends" => (p.legends, p.legend_discard) = parse_shared(value).map_err(err)?,
                 "flares" => (p.flares, p.flare_discard) = parse_shared(value).map_err(err)?,
+                "tasks" => parse_tasks(value, p.tasks.get_or_insert_with(TaskBoard::default)).map_err(err)?,
                 other => return Err(err(format!("unknown key {other:?}"))),
             }
         }
         p.form = form.ok_or_else(|| invalid("missing 'form:' line"))?;
+        if p.form.uses_tasks() && p.tasks.is_none() {
+            p.tasks = Some(TaskBoard::default());
+        }
         p.board = board.ok_or_else(|| invalid("missing 'board:' line"))?;
         Ok(p)
     }
@@ -481,6 +566,66 @@ fn parse_shared(value: &str) -> Result<(Pile, Vec<CardId>), String> {
     match rest {
         ["discard", list] => Ok((pile, parse_list(list)?)),
         _ => Err("expected 'discard LIST' after the deck".into()),
+    }
+}
+
+fn task_list_text(tasks: &[TaskId]) -> String {
+    if tasks.is_empty() {
+        "-".into()
+    } else {
+        tasks.iter().map(|t| t.def().id).collect::<Vec<_>>().join(",")
+    }
+}
+
+fn parse_task_list(word: &str) -> Result<TaskList, String> {
+    let mut list = TaskList::new();
+    if word == "-" {
+        return Ok(list);
+    }
+    for id in word.split(',') {
+        let t = TaskId::parse(id).ok_or_else(|| format!("unknown task id {id:?}"))?;
+        list.try_push(t).map_err(|_| "too many tasks in a list".to_string())?;
+    }
+    Ok(list)
+}
+
+/// Reads a task deck: `a,b` (in order, top first) or `a | b,c | d`.
+fn parse_task_deck(words: &[&str]) -> Result<TaskDeck, String> {
+    match words {
+        [list] => Ok(TaskDeck { top: parse_task_list(list)?, ..TaskDeck::default() }),
+        [top, "|", shuffled, "|", bottom] => {
+            let mut shuffled = parse_task_list(shuffled)?;
+            shuffled.sort();
+            Ok(TaskDeck { top: parse_task_list(top)?, shuffled, bottom: parse_task_list(bottom)? })
+        }
+        _ => Err("a task deck is a list or 'top | shuffled | bottom'".into()),
+    }
+}
+
+/// One `tasks:` line: `current LIST next TASK deck DECK` or `claimed SEAT LIST`.
+fn parse_tasks(value: &str, tb: &mut TaskBoard) -> Result<(), String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    match words.as_slice() {
+        ["current", current, "next", next, "deck", deck @ ..] => {
+            let current = parse_task_list(current)?;
+            if current.len() > 3 {
+                return Err("at most 3 current tasks".into());
+            }
+            tb.current = current.into_iter().collect();
+            tb.next = match *next {
+                "-" => None,
+                id => Some(TaskId::parse(id).ok_or_else(|| format!("unknown task id {id:?}"))?),
+            };
+            tb.deck = parse_task_deck(deck)?;
+            Ok(())
+        }
+        ["claimed", seat, list] => {
+            let seat: usize = seat.parse().map_err(|_| format!("bad seat {seat:?}"))?;
+            let slot = tb.claimed.get_mut(seat).ok_or_else(|| format!("no seat {seat}"))?;
+            *slot = parse_task_list(list)?;
+            Ok(())
+        }
+        _ => Err("expected 'tasks: current LIST next TASK deck DECK' or 'tasks: claimed SEAT LIST'".into()),
     }
 }
 
