@@ -941,7 +941,9 @@ impl Game {
         }
         self.refresh_task_scores();
         self.check_score_trigger();
-        if self.is_over() {
+        if self.end.last.is_some() && !self.form.final_round() {
+            // no final round and nothing left to draw for
+            self.finish_game();
             return;
         }
         let s = &self.seats[seat];
@@ -964,9 +966,6 @@ impl Game {
     fn trigger_end(&mut self) {
         if self.end.last.is_none() {
             self.end.last = Some(self.turn.seat);
-        }
-        if !self.form.final_round() {
-            self.finish_game();
         }
     }
 
@@ -1020,8 +1019,10 @@ impl Game {
     fn finish_turn(&mut self) {
         if self.end.last.is_some() {
             let left = match self.end.turns_left {
+                // without a final round the game ends with the triggering turn
+                None if !self.form.final_round() => 0,
                 None => self.seats.len() as u8,
-                Some(k) => k - 1,
+                Some(k) => k.saturating_sub(1),
             };
             self.end.turns_left = Some(left);
             if left == 0 {

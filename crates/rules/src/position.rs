@@ -17,7 +17,8 @@
 //!
 //! Lists are comma-separated card ids, `-` for none. A deck is `top | shuffled
 //! | bottom`, each part a list; a single list is the deck in order, top first.
-//! `supply` is the seat's two-sided and legendary pieces off the board. Optional
+//! `supply` is the seat's two-sided and legendary pieces off the board (left
+//! out: every piece of the form's set that is not on the board). Optional
 //! lines: `end: last S left N` (the end was triggered; seat S plays last and N
 //! turns remain after this one), `number: N` (turns played so far, this one
 //! included), `discard-used: yes`, `flare-used: yes`.
@@ -125,12 +126,8 @@ impl Position {
     pub fn for_form(form: Form, board: &str) -> Result<Position, PositionError> {
         let board = Board::from_text(board)?;
         let mut seats = vec![SeatSetup::new(School::Northern), SeatSetup::new(School::Southern)];
-        let (two_sided, legendary) = form.pieces();
         for s in &mut seats {
-            let c = s.school.color();
-            let two = board.count(c, Rank::Common) + board.count(c, Rank::Heroic);
-            let leg = board.count(c, Rank::Legendary);
-            s.supply = ((two_sided as u32).saturating_sub(two) as u8, (legendary as u32).saturating_sub(leg) as u8);
+            s.supply = full_supply(form, &board, s.school.color());
         }
         Ok(Position {
             form,
@@ -420,6 +417,7 @@ impl Position {
             end: None,
             tasks: None,
         };
+        let mut supply_given_for = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let err = |message: String| PositionError::Syntax { line, message };
@@ -450,7 +448,11 @@ impl Position {
                         _ => return Err(err("expected 'end: last S left N'".into())),
                     }
                 }
-                "seat" => p.seats.push(parse_seat(value).map_err(err)?),
+                "seat" => {
+                    let (seat, supply_given) = parse_seat(value).map_err(err)?;
+                    p.seats.push(seat);
+                    supply_given_for.push(supply_given);
+                }
                 "legends" => (p.legends, p.legend_discard) = parse_shared(value).map_err(err)?,
                 "flares" => (p.flares, p.flare_discard) = parse_shared(value).map_err(err)?,
                 "tasks" => parse_tasks(value, p.tasks.get_or_insert_with(TaskBoard::default)).map_err(err)?,
@@ -462,6 +464,11 @@ impl Position {
             p.tasks = Some(TaskBoard::default());
         }
         p.board = board.ok_or_else(|| invalid("missing 'board:' line"))?;
+        for (s, given) in p.seats.iter_mut().zip(supply_given_for) {
+            if !given {
+                s.supply = full_supply(p.form, &p.board, s.school.color());
+            }
+        }
         Ok(p)
     }
 }
@@ -523,13 +530,23 @@ fn parse_pile(words: &[&str]) -> Result<(Pile, usize), String> {
     }
 }
 
-fn parse_seat(value: &str) -> Result<SeatSetup, String> {
+/// Every piece of the form's set that is not on the board.
+fn full_supply(form: Form, board: &Board, color: crate::board::Color) -> (u8, u8) {
+    let (two_sided, legendary) = form.pieces();
+    let two = board.count(color, Rank::Common) + board.count(color, Rank::Heroic);
+    let leg = board.count(color, Rank::Legendary);
+    ((two_sided as u32).saturating_sub(two) as u8, (legendary as u32).saturating_sub(leg) as u8)
+}
+
+/// Reads a seat line; also says whether it gave the supply.
+fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let school = words
         .first()
         .and_then(|w| School::parse(w))
         .ok_or_else(|| format!("a seat line starts with a school, not {:?}", words.first()))?;
     let mut s = SeatSetup::new(school);
+    let mut supply_given = false;
     let mut i = 1;
     while i < words.len() {
         let key = words[i];
@@ -540,6 +557,7 @@ fn parse_seat(value: &str) -> Result<SeatSetup, String> {
             "supply" => {
                 let (a, b) = arg.split_once('/').ok_or("supply is two-sided/legendary, e.g. 14/3")?;
                 s.supply = (a.parse().map_err(|_| "bad supply")?, b.parse().map_err(|_| "bad supply")?);
+                supply_given = true;
             }
             "beings" => s.beings = parse_list(arg)?,
             "legends" => s.legends = parse_list(arg)?,
@@ -553,7 +571,7 @@ fn parse_seat(value: &str) -> Result<SeatSetup, String> {
             other => return Err(format!("unknown seat field {other:?}")),
         }
     }
-    Ok(s)
+    Ok((s, supply_given))
 }
 
 fn parse_shared(value: &str) -> Result<(Pile, Vec<CardId>), String> {
@@ -633,6 +651,7 @@ fn parse_tasks(value: &str, tb: &mut TaskBoard) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::board::Color;
+    use crate::tasks::TaskBoard;
 
     #[test]
     fn position_text_round_trips() {
@@ -651,6 +670,83 @@ flares: deck - discard -
         let g = p.to_game().unwrap();
         assert_eq!(g.supply(Color::Red, Rank::Legendary), 2);
         assert_eq!(Position::of(&g).unwrap(), p);
+    }
+
+    const HIGH_FORM: &str = "form: high-form
+board: 9/9/9/9/2b*3r2/9/9/9/9
+turn: 0
+actions: 2
+number: 5
+seat: northern score 4 supply 17/2 beings - legends - flares - deck - discard -
+seat: southern score 0 supply 16/3 beings - legends - flares - deck - discard -
+legends: deck - discard -
+flares: deck - discard -
+tasks: current tasks.center_cross,tasks.destruction,tasks.red_conquest next tasks.diagonals deck - | tasks.envelopment,tasks.isolation | tasks.side_chain
+tasks: claimed 0 tasks.imprisonment,tasks.green_conquest
+";
+
+    #[test]
+    fn high_form_position_text_round_trips_with_its_task_board() {
+        let p = Position::from_text(HIGH_FORM).unwrap();
+        assert_eq!(p.to_text(), HIGH_FORM);
+        let tb = p.tasks.as_ref().unwrap();
+        assert_eq!(tb.current.len(), 3);
+        assert_eq!(tb.next, TaskId::parse("tasks.diagonals"));
+        assert_eq!(tb.deck.len(), 3);
+        assert_eq!(tb.deck.bottom.as_slice(), [TaskId::parse("tasks.side_chain").unwrap()]);
+        let g = p.to_game().unwrap();
+        // 3 claimed points and 1 legendary piece
+        assert_eq!(g.seat(0).score, 4);
+        assert_eq!(g.tasks().unwrap(), tb);
+        assert_eq!(Position::of(&g).unwrap(), p);
+        // a deck in order, no next task, nothing claimed
+        let text = HIGH_FORM
+            .replace(
+                "next tasks.diagonals deck - | tasks.envelopment,tasks.isolation | tasks.side_chain",
+                "next - deck tasks.isolation,tasks.diagonals",
+            )
+            .replace("tasks: claimed 0 tasks.imprisonment,tasks.green_conquest\n", "")
+            .replace("score 4", "score 1");
+        let p = Position::from_text(&text).unwrap();
+        assert_eq!(p.to_text(), text);
+        assert_eq!(Position::of(&p.to_game().unwrap()).unwrap(), p);
+    }
+
+    #[test]
+    fn a_task_form_without_a_tasks_line_has_an_empty_task_board() {
+        let text = "form: first-game\nboard: 9/9/9/9/9/9/9/9/9\nseat: northern\nseat: southern\n";
+        let p = Position::from_text(text).unwrap();
+        let g = p.to_game().unwrap();
+        assert_eq!(g.tasks(), Some(&TaskBoard::default()));
+        assert_eq!(g.supply(Color::Blue, Rank::Legendary), 0, "no legendary pieces in the first game");
+        let round = Position::from_text(&Position::of(&g).unwrap().to_text()).unwrap();
+        assert_eq!(round.to_game().unwrap(), g);
+    }
+
+    #[test]
+    fn bad_task_boards_are_rejected_with_a_reason() {
+        let bad = |from: &str, to: &str| Position::from_text(&HIGH_FORM.replace(from, to)).and_then(|p| p.to_game());
+        assert!(matches!(bad("next tasks.diagonals", "next tasks.destruction"), Err(PositionError::Invalid(_))));
+        assert!(matches!(bad("tasks.diagonals", "tasks.nothing"), Err(PositionError::Syntax { line: 10, .. })));
+        assert!(matches!(
+            bad("current tasks.center_cross", "current tasks.devastation,tasks.center_cross"),
+            Err(PositionError::Syntax { line: 10, .. })
+        ));
+        assert!(matches!(bad("claimed 0", "claimed 2"), Err(PositionError::Invalid(_))));
+        assert!(matches!(bad("claimed 0", "claimed 9"), Err(PositionError::Syntax { line: 11, .. })));
+        assert!(matches!(bad("claimed 0", "claimed"), Err(PositionError::Syntax { .. })));
+        assert!(matches!(
+            bad("deck - | tasks.envelopment", "deck - | tasks.envelopment |"),
+            Err(PositionError::Syntax { .. })
+        ));
+        assert!(matches!(bad("form: high-form", "form: duel"), Err(PositionError::Invalid(_))), "no tasks in a duel");
+        // the first game has no advanced tasks and no legendary pieces
+        let first = HIGH_FORM.replace("form: high-form", "form: first-game");
+        assert!(Position::from_text(&first).unwrap().to_game().is_err());
+        let first = first.replace("2b*3r2", "2b3r2").replace(",tasks.diagonals", "").replace("tasks.diagonals", "-");
+        let first = first.replace("tasks.envelopment,tasks.isolation", "tasks.devastation").replace("17/2", "16/0");
+        let first = first.replace("16/3", "16/0");
+        assert!(Position::from_text(&first).unwrap().to_game().is_ok(), "{first}");
     }
 
     #[test]

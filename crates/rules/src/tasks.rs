@@ -717,7 +717,8 @@ impl TaskBoard {
         if form == Form::FirstGame {
             task.points() <= 2 && !self.current.iter().any(|t| t.kind() == task.kind())
         } else {
-            !task.is_advanced() && !(self.current.len() == 2 && self.makes_three_of_a_type(task))
+            let third_of_a_type = self.current.len() == 2 && self.makes_three_of_a_type(task);
+            !task.is_advanced() && !third_of_a_type
         }
     }
 
