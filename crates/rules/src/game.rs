@@ -468,8 +468,12 @@ impl Game {
         }
     }
 
-    /// What the current effect step is asking, if an effect is resolving.
+    /// What the current effect step is asking, if an effect is resolving
+    /// (or, at the end of a turn in a task form, the offer to claim a task).
     pub fn prompt(&self) -> Option<&'static str> {
+        if self.phase == Phase::Claim {
+            return Some("claim one task whose criterion you meet, or skip");
+        }
         let r = self.effect.as_ref()?;
         let mut v = Vec::new();
         match (r.card.def().script.ask)(self, r, &mut v) {

@@ -475,6 +475,43 @@ fn summoning_tasks_by_playing() {
 // ----- claiming -----
 
 #[test]
+fn task_choices_have_a_text_form() {
+    for t in TaskId::all() {
+        let claim = format!("claim {}", t.def().id);
+        assert_eq!(claim.parse::<Choice>().unwrap(), Choice::Claim(t));
+        assert_eq!(Choice::Claim(t).to_string(), claim);
+        let draw = format!("draw {}", t.def().id);
+        assert_eq!(draw.parse::<Choice>().unwrap(), Choice::DrawTask(t));
+        assert_eq!(Choice::DrawTask(t).to_string(), draw);
+    }
+    assert_eq!(
+        "draw imperial.knight".parse::<Choice>().unwrap(),
+        Choice::Draw(CardId::parse("imperial.knight").unwrap())
+    );
+    assert!("claim imperial.knight".parse::<Choice>().is_err());
+    assert!("claim".parse::<Choice>().is_err());
+    assert!("claim tasks.isolation now".parse::<Choice>().is_err());
+    assert!("draw tasks.nothing".parse::<Choice>().is_err());
+}
+
+#[test]
+fn claims_out_of_turn_or_unmet_are_refused() {
+    let cross = ["e5:b", "d5:b", "f5:b", "e4:b", "e6:b"];
+    let mut g = high_form(&cross, &[], &["tasks.center_cross", "tasks.imprisonment"]);
+    // not before the actions are used
+    assert!(g.play("claim tasks.center_cross").is_err());
+    assert!(g.play("draw tasks.isolation").is_err());
+    play_all(&mut g, &["place a5", "place a4", "end"]);
+    assert_eq!(g.prompt(), Some("claim one task whose criterion you meet, or skip"));
+    // a task not met, and a task not current, cannot be claimed
+    assert!(g.play("claim tasks.imprisonment").is_err());
+    assert!(g.play("claim tasks.side_chain").is_err());
+    assert_eq!(g.phase(), Phase::Claim, "the game is unchanged");
+    play(&mut g, "claim tasks.center_cross");
+    assert!(g.play("claim tasks.center_cross").is_err(), "one claim per turn");
+}
+
+#[test]
 fn claiming_is_optional_and_at_most_one_task_per_turn() {
     let cross = ["e5:b", "d5:b", "f5:b", "e4:b", "d4:b+", "f6:b+"];
     let current = ["tasks.center_cross", "tasks.central_dominance", "tasks.imprisonment"];
@@ -845,6 +882,23 @@ fn random_game(mut g: Game, rng: &mut ChaCha8Rng, stats: &mut Stats, max_steps: 
     stats.turns += g.turn().number as u64;
 }
 
+/// With TASK_STATS set, prints game lengths and claims per task.
+fn report(form: Form, stats: &Stats) {
+    if std::env::var_os("TASK_STATS").is_none() {
+        return;
+    }
+    eprintln!(
+        "{}: {} games ended, {} cut off, {:.1} turns on average",
+        form.name(),
+        stats.games,
+        stats.capped,
+        stats.turns as f64 / stats.games.max(1) as f64
+    );
+    for t in TaskId::all() {
+        eprintln!("  {:28} {}", t.def().id, stats.claims[t.index()]);
+    }
+}
+
 fn school_pairs() -> Vec<[School; 2]> {
     let playable: Vec<School> = School::ALL.into_iter().filter(|s| !s.deck().cards().is_empty()).collect();
     let mut v = Vec::new();
@@ -870,6 +924,7 @@ fn random_high_form_and_first_games_keep_the_task_invariants() {
         }
         assert!(stats.games > 0);
         assert_eq!(stats.capped, 0);
+        report(form, &stats);
     }
 }
 
@@ -891,18 +946,7 @@ fn long_random_games_claim_tasks_and_end_on_points() {
             }
             random_game(p.to_game().unwrap(), &mut rng, &mut stats, 2_000);
         }
-        if std::env::var_os("TASK_STATS").is_some() {
-            eprintln!(
-                "{}: {} games ended, {} cut off, {:.1} turns on average",
-                form.name(),
-                stats.games,
-                stats.capped,
-                stats.turns as f64 / stats.games.max(1) as f64
-            );
-            for t in TaskId::all() {
-                eprintln!("  {:28} {}", t.def().id, stats.claims[t.index()]);
-            }
-        }
+        report(form, &stats);
         // random players seldom complete a task, so few of these games end
         // (on points, or when a card returned by a discard action is drawn
         // as the last card of a deck); the invariants held all along
