@@ -5,6 +5,8 @@
 //! | choice | text |
 //! |---|---|
 //! | draw a card (chance) | `draw imperial.knight` |
+//! | turn up a task (chance) | `draw tasks.center_cross` |
+//! | claim a task at the end of the turn (decline with `skip`) | `claim tasks.center_cross` |
 //! | duel start pieces: own color on a square | `start c5` |
 //! | place action | `place e5`, with piece shortage `place e5 from c3` |
 //! | summon action | `summon imperial.knight e5 r90`, with shortage `... from c3` |
@@ -25,6 +27,7 @@ use std::fmt;
 use crate::board::Color;
 use crate::cards::CardId;
 use crate::geometry::{Dir, Orientation, Square};
+use crate::tasks::TaskId;
 
 /// One atomic decision.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -63,8 +66,13 @@ pub enum Choice {
     Direction(Dir),
     /// Pick one of an effect's numbered options (1-based in text).
     Option(u8),
-    /// Decline an optional part of an effect, or stop repeating one.
+    /// Decline an optional part of an effect, or stop repeating one; at the
+    /// end of a turn, decline to claim a task.
     Skip,
+    /// Chance: the task turned up from the task deck.
+    DrawTask(TaskId),
+    /// Claim this current task at the end of your turn.
+    Claim(TaskId),
 }
 
 impl Choice {
@@ -99,6 +107,8 @@ impl fmt::Display for Choice {
             Choice::Direction(d) => write!(f, "dir {d}"),
             Choice::Option(n) => write!(f, "option {}", n + 1),
             Choice::Skip => f.write_str("skip"),
+            Choice::DrawTask(t) => write!(f, "draw {t}"),
+            Choice::Claim(t) => write!(f, "claim {t}"),
         }
     }
 }
@@ -114,6 +124,8 @@ pub enum ChoiceTextError {
     BadSquare(String),
     #[error("unknown card id {0:?}")]
     UnknownCard(String),
+    #[error("unknown task id {0:?}")]
+    UnknownTask(String),
     #[error("not an orientation (r0 r90 r180 r270 m0 m90 m180 m270): {0:?}")]
     BadOrientation(String),
     #[error("not a direction (n ne e se s sw w nw): {0:?}")]
@@ -155,7 +167,17 @@ impl std::str::FromStr for Choice {
             return Err(ChoiceTextError::Empty);
         };
         let choice = match head {
-            "draw" => Choice::Draw(card(rest.first().ok_or_else(arity)?)?),
+            "draw" => {
+                let word = rest.first().ok_or_else(arity)?;
+                match TaskId::parse(word) {
+                    Some(t) => Choice::DrawTask(t),
+                    None => Choice::Draw(card(word)?),
+                }
+            }
+            "claim" => {
+                let word = rest.first().ok_or_else(arity)?;
+                Choice::Claim(TaskId::parse(word).ok_or_else(|| ChoiceTextError::UnknownTask(word.to_string()))?)
+            }
             "start" => Choice::StartPieces(square(rest.first().ok_or_else(arity)?)?),
             "place" => {
                 Choice::Place { to: square(rest.first().ok_or_else(arity)?)?, pickup: pickup(&rest[1..], whole)? }

@@ -16,6 +16,7 @@ use crate::choice::Choice;
 use crate::effect::{Ask, Resolution};
 use crate::geometry::{Bitboard, Orientation, Square};
 use crate::pile::{insert_sorted, remove_card, CardList, Pile};
+use crate::tasks::TaskBoard;
 
 /// A seat at the table: 0 is the starting player, then in turn order.
 pub type Seat = u8;
@@ -26,25 +27,32 @@ pub type Seat = u8;
 pub enum Form {
     /// Deathmatch Duel: two players, points for destruction.
     Duel,
+    /// The High Form: two players, points for claimed tasks and for
+    /// legendary pieces on the board.
+    HighForm,
+    /// The guidebook's simplified first game: the High Form without legends,
+    /// discard action, advanced tasks or final round, to 6 points.
+    FirstGame,
 }
 
 impl Form {
+    pub const ALL: [Form; 3] = [Form::Duel, Form::HighForm, Form::FirstGame];
+
     pub fn name(self) -> &'static str {
         match self {
             Form::Duel => "duel",
+            Form::HighForm => "high-form",
+            Form::FirstGame => "first-game",
         }
     }
 
     pub fn parse(text: &str) -> Option<Form> {
-        match text {
-            "duel" => Some(Form::Duel),
-            _ => None,
-        }
+        Form::ALL.into_iter().find(|f| f.name() == text)
     }
 
     pub fn seats(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Form::Duel => 2..=2,
+            Form::Duel | Form::HighForm | Form::FirstGame => 2..=2,
         }
     }
 
@@ -52,6 +60,71 @@ impl Form {
     pub fn target_score(self) -> i16 {
         match self {
             Form::Duel => 18,
+            Form::HighForm => 9,
+            Form::FirstGame => 6,
+        }
+    }
+
+    /// Deathmatch scoring: points for destroyed enemy pieces and for
+    /// summoning legends, and a point to the opponent of a flare.
+    pub fn deathmatch_scoring(self) -> bool {
+        self == Form::Duel
+    }
+
+    /// Tasks are claimed, and scores are claimed points plus legendary pieces.
+    pub fn uses_tasks(self) -> bool {
+        matches!(self, Form::HighForm | Form::FirstGame)
+    }
+
+    /// The second player puts a common piece of each color on the start squares.
+    pub fn start_pieces(self) -> bool {
+        self == Form::Duel
+    }
+
+    /// Legends and legendary pieces are in the game.
+    pub fn legends(self) -> bool {
+        self != Form::FirstGame
+    }
+
+    /// The discard action is allowed.
+    pub fn discard_action(self) -> bool {
+        self != Form::FirstGame
+    }
+
+    /// Once the end is triggered every player gets one more turn; otherwise
+    /// the game ends at once.
+    pub fn final_round(self) -> bool {
+        self != Form::FirstGame
+    }
+
+    /// Two-sided and legendary pieces of each color in play (in a duel one
+    /// two-sided piece marks the score instead).
+    pub fn pieces(self) -> (u8, u8) {
+        match self {
+            Form::Duel => (16, 3),
+            Form::HighForm => (17, 3),
+            Form::FirstGame => (17, 0),
+        }
+    }
+
+    /// The task deck holds the advanced tasks.
+    pub fn advanced_tasks(self) -> bool {
+        self == Form::HighForm
+    }
+
+    /// A next task that would make three face-up tasks of one type is moved
+    /// to the bottom of the deck (the full rules; the first game's guidebook
+    /// setup only asks for three current tasks of different types).
+    pub fn limits_task_types(self) -> bool {
+        self == Form::HighForm
+    }
+
+    /// The hand a player draws up to: beings, legends, flares.
+    pub fn hand(self) -> (u8, u8, u8) {
+        if self.legends() {
+            (3, 2, 1)
+        } else {
+            (3, 0, 1)
         }
     }
 }
@@ -89,10 +162,14 @@ pub struct Turn {
     pub actions: u8,
     pub discard_used: bool,
     pub flare_used: bool,
-    /// Enemy pieces destroyed by the active player this turn, by color and rank.
+    /// Enemy pieces destroyed by the active player this turn, by color and
+    /// rank (the rank the piece had when it was destroyed).
     pub destroyed: [[u8; 3]; 4],
     pub legends_summoned: u8,
     pub beings_summoned: u8,
+    /// The beings summoned by the summon action this turn, in order (the
+    /// list stops at its capacity, far beyond what any task counts).
+    pub summoned: ArrayVec<Summoned, 16>,
     /// Extra cards to draw at the end of this turn: beings, legends.
     pub extra_beings: u8,
     pub extra_legends: u8,
@@ -118,12 +195,20 @@ impl Turn {
             destroyed: [[0; 3]; 4],
             legends_summoned: 0,
             beings_summoned: 0,
+            summoned: ArrayVec::new(),
             extra_beings: 0,
             extra_legends: 0,
             war_summoner_bonus: false,
             extra_turn: false,
         }
     }
+}
+
+/// A being summoned by the summon action: its card and summoning square.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Summoned {
+    pub card: CardId,
+    pub at: Square,
 }
 
 /// Where the game is.
@@ -149,6 +234,15 @@ pub enum Phase {
     Effect,
     /// After a discard action: returning cards to the bottoms of their decks.
     Returning,
+    /// Task forms, setup: chance turns up the three current tasks.
+    RevealTasks,
+    /// Task forms: chance turns up the next task (`setup` before the first turn).
+    NextTask {
+        setup: bool,
+    },
+    /// Task forms, end of turn: the active player may claim one current task
+    /// whose criterion they meet, or decline.
+    Claim,
     Over,
 }
 
@@ -224,12 +318,9 @@ pub struct Game {
     pub(crate) effect: Option<Resolution>,
     pub(crate) end: EndState,
     pub(crate) outcome: Option<Outcome>,
+    /// The task board, in the forms that use tasks.
+    pub(crate) tasks: Option<TaskBoard>,
 }
-
-/// Hand size targets at the end of a turn.
-const BEINGS: usize = 3;
-const LEGENDS: usize = 2;
-const FLARES: usize = 1;
 
 impl Game {
     /// A new game: shuffled decks, empty board; chance deals the first hands.
@@ -265,20 +356,21 @@ impl Game {
             form,
             seats,
             board: Board::empty(),
-            legends: Pile::shuffled(Deck::Legends.ids()),
+            legends: if form.legends() { Pile::shuffled(Deck::Legends.ids()) } else { Pile::default() },
             legend_discard: CardList::new(),
             flares: Pile::shuffled(Deck::Flares.ids()),
             flare_discard: CardList::new(),
             pieces: [(0, 0); 4],
-            phase: Phase::Refill { seat: 0, beings: 3, legends: 2, flares: 1, setup: true },
+            phase: Phase::Over,
             turn: Turn::new(0, 0, 0),
             effect: None,
             end: EndState::default(),
             outcome: None,
+            tasks: form.uses_tasks().then(|| TaskBoard::new(form.advanced_tasks())),
         };
+        game.phase = game.setup_refill(0);
         for s in schools {
-            // in a duel one common piece of each color marks the score
-            game.pieces[s.color().index()] = (16, 3);
+            game.pieces[s.color().index()] = form.pieces();
         }
         game.settle();
         Ok(game)
@@ -382,14 +474,18 @@ impl Game {
     pub fn actor(&self) -> Actor {
         match self.phase {
             Phase::Over => Actor::Nobody,
-            Phase::Refill { .. } => Actor::Chance,
+            Phase::Refill { .. } | Phase::RevealTasks | Phase::NextTask { .. } => Actor::Chance,
             Phase::StartPieces { seat } => Actor::Seat(seat),
-            Phase::Main | Phase::Effect | Phase::Returning => Actor::Seat(self.turn.seat),
+            Phase::Main | Phase::Effect | Phase::Returning | Phase::Claim => Actor::Seat(self.turn.seat),
         }
     }
 
-    /// What the current effect step is asking, if an effect is resolving.
+    /// What the current effect step is asking, if an effect is resolving
+    /// (or, at the end of a turn in a task form, the offer to claim a task).
     pub fn prompt(&self) -> Option<&'static str> {
+        if self.phase == Phase::Claim {
+            return Some("claim one task whose criterion you meet, or skip");
+        }
         let r = self.effect.as_ref()?;
         let mut v = Vec::new();
         match (r.card.def().script.ask)(self, r, &mut v) {
@@ -447,6 +543,11 @@ impl Game {
                 }
                 out.push(Choice::Done);
             }
+            Phase::RevealTasks | Phase::NextTask { .. } => self.task_draws(out),
+            Phase::Claim => {
+                out.extend(self.claimable_tasks().into_iter().map(Choice::Claim));
+                out.push(Choice::Skip);
+            }
         }
     }
 
@@ -476,7 +577,7 @@ impl Game {
                     }
                 }
             }
-            if !self.turn.discard_used {
+            if self.form.discard_action() && !self.turn.discard_used {
                 for &card in &seat.beings {
                     out.push(Choice::Discard(card));
                 }
@@ -660,6 +761,10 @@ impl Game {
                 }
             }
             (Phase::Returning, Choice::Done) => self.phase = Phase::Main,
+            (Phase::RevealTasks, Choice::DrawTask(task)) => self.reveal_task(task),
+            (Phase::NextTask { setup }, Choice::DrawTask(task)) => self.turn_up_next_task(task, setup),
+            (Phase::Claim, Choice::Claim(task)) => self.claim_task(task),
+            (Phase::Claim, Choice::Skip) => self.close_turn(),
             (Phase::Effect, c) => {
                 let mut r = self.effect.take().expect("an effect in the effect phase");
                 (r.card.def().script.apply)(self, &mut r, c);
@@ -672,6 +777,11 @@ impl Game {
 
     /// Runs every step that needs no decision.
     fn settle(&mut self) {
+        self.settle_steps();
+        self.refresh_task_scores();
+    }
+
+    fn settle_steps(&mut self) {
         loop {
             match self.phase {
                 Phase::Effect => {
@@ -704,6 +814,11 @@ impl Game {
                         self.finish_turn();
                     }
                 }
+                Phase::RevealTasks | Phase::NextTask { .. } => {
+                    if !self.settle_task_draw() {
+                        return;
+                    }
+                }
                 _ => return,
             }
         }
@@ -711,16 +826,22 @@ impl Game {
 
     // ----- setup -----
 
+    /// Dealing a seat's first hand.
+    fn setup_refill(&self, seat: Seat) -> Phase {
+        let (beings, legends, flares) = self.form.hand();
+        Phase::Refill { seat, beings, legends, flares, setup: true }
+    }
+
     fn after_setup_refill(&mut self, seat: Seat) {
         let next = seat + 1;
         if (next as usize) < self.seats.len() {
-            self.phase = Phase::Refill { seat: next, beings: 3, legends: 2, flares: 1, setup: true };
+            self.phase = self.setup_refill(next);
+        } else if self.form.start_pieces() {
+            self.phase = Phase::StartPieces { seat: self.seats.len() as Seat - 1 };
+        } else if self.form.uses_tasks() {
+            self.phase = Phase::RevealTasks;
         } else {
-            match self.form {
-                Form::Duel => {
-                    self.phase = Phase::StartPieces { seat: self.seats.len() as Seat - 1 };
-                }
-            }
+            self.start_turn(0, 1);
         }
     }
 
@@ -736,7 +857,7 @@ impl Game {
         self.start_turn(0, 1);
     }
 
-    fn start_turn(&mut self, seat: Seat, actions: u8) {
+    pub(crate) fn start_turn(&mut self, seat: Seat, actions: u8) {
         let number = self.turn.number + 1;
         self.turn = Turn::new(seat, number, actions);
         self.phase = Phase::Main;
@@ -767,9 +888,12 @@ impl Game {
         self.turn.beings_summoned += 1;
         // the next summoning takes the War Summoner's bonus, used or not
         self.turn.war_summoner_bonus = false;
+        let _ = self.turn.summoned.try_push(Summoned { card, at });
         if card.is_legend() {
             self.turn.legends_summoned += 1;
-            self.seats[seat_index].score += 1;
+            if self.form.deathmatch_scoring() {
+                self.seats[seat_index].score += 1;
+            }
         }
         let mut r = Resolution::new(card, color, at, orientation);
         r.me = Some(at);
@@ -784,7 +908,7 @@ impl Game {
         let seat = &mut self.seats[self.turn.seat as usize];
         let card = seat.flares.remove(0);
         self.turn.flare_used = true;
-        if let Some(s) = self.seat_of(against) {
+        if let Some(s) = self.seat_of(against).filter(|_| self.form.deathmatch_scoring()) {
             self.seats[s as usize].score += 1;
         }
         let anywhere = Square::parse("e5").expect("e5");
@@ -822,22 +946,42 @@ impl Game {
 
     // ----- end of turn -----
 
+    /// The active player has used their actions: in a task form they may
+    /// claim a task first; then the turn is closed.
     fn end_turn(&mut self) {
-        let seat = self.turn.seat as usize;
-        let me = self.seats[seat].color;
-        let mut points = 0i16;
-        for enemy in self.enemies_of(me).collect::<ArrayVec<_, 4>>() {
-            let d = self.turn.destroyed[enemy.index()];
-            points += 2 * d[2] as i16 + d[1] as i16 + (d[0] / 2) as i16;
+        if self.form.uses_tasks() && !self.claimable_tasks().is_empty() {
+            self.phase = Phase::Claim;
+        } else {
+            self.close_turn();
         }
-        self.seats[seat].score += points;
+    }
+
+    /// Scores the turn, checks the end-of-game trigger and starts the draw.
+    pub(crate) fn close_turn(&mut self) {
+        let seat = self.turn.seat as usize;
+        if self.form.deathmatch_scoring() {
+            let me = self.seats[seat].color;
+            let mut points = 0i16;
+            for enemy in self.enemies_of(me).collect::<ArrayVec<_, 4>>() {
+                let d = self.turn.destroyed[enemy.index()];
+                points += 2 * d[2] as i16 + d[1] as i16 + (d[0] / 2) as i16;
+            }
+            self.seats[seat].score += points;
+        }
+        self.refresh_task_scores();
         self.check_score_trigger();
+        if self.end.last.is_some() && !self.form.final_round() {
+            // no final round and nothing left to draw for
+            self.finish_game();
+            return;
+        }
         let s = &self.seats[seat];
+        let (beings, legends, flares) = self.form.hand();
         self.phase = Phase::Refill {
             seat: seat as Seat,
-            beings: (s.beings.len().max(BEINGS) + self.turn.extra_beings as usize) as u8,
-            legends: (s.legends.len().max(LEGENDS) + self.turn.extra_legends as usize) as u8,
-            flares: s.flares.len().max(FLARES) as u8,
+            beings: (s.beings.len().max(beings as usize) + self.turn.extra_beings as usize) as u8,
+            legends: (s.legends.len().max(legends as usize) + self.turn.extra_legends as usize) as u8,
+            flares: s.flares.len().max(flares as usize) as u8,
             setup: false,
         };
     }
@@ -903,6 +1047,11 @@ impl Game {
     }
 
     fn finish_turn(&mut self) {
+        if self.end.last.is_some() && !self.form.final_round() {
+            // without a final round the game ends with the triggering turn
+            self.finish_game();
+            return;
+        }
         if self.turn.extra_turn {
             // Time Elemental: the extra turn stands outside the turn order and
             // uses up no one's final turn, so the end count waits until after it
@@ -922,6 +1071,7 @@ impl Game {
     }
 
     fn finish_game(&mut self) {
+        self.refresh_task_scores();
         let keys: Vec<(i16, u32, u32)> =
             self.seats.iter().map(|s| (s.score, self.board.upgraded(s.color), self.board.total(s.color))).collect();
         let mut places = ArrayVec::new();
