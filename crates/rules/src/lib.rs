@@ -21,6 +21,7 @@ pub mod choice;
 pub mod effect;
 pub mod game;
 pub mod geometry;
+pub mod hidden;
 pub mod pile;
 pub mod position;
 
@@ -29,4 +30,5 @@ pub use cards::{CardId, Deck, School};
 pub use choice::{Choice, ChoiceTextError};
 pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, TextPlayError};
 pub use geometry::{Bitboard, Dir, Orientation, Square};
+pub use hidden::Observation;
 pub use position::{Position, PositionError, SeatSetup};
