@@ -18,6 +18,8 @@ use tash_kalar_rules::{Choice, Observation};
 pub mod eval;
 pub mod greedy;
 pub mod mcts;
+pub mod rating;
+pub mod tournament;
 
 pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig};
