@@ -1,65 +1,38 @@
-//! Computer players.
+//! Computer players. A bot sees only an [`Observation`] of its seat (the
+//! game with every card it cannot see dealt in a canonical way), so it
+//! cannot cheat by construction.
 //!
-//! A bot plays one seat and must decide only on what that seat may know.
-//! It never gets the [`Game`] itself: it gets a [`Seat`] handle
-//! ([`Seen`]) that answers the questions the seat could answer at the
-//! table (its view, its legal choices). A searching bot that needs whole
-//! games to simulate will get them from this handle too, by
-//! determinization (hidden cards dealt at random consistently with the
-//! view), never by reading the real hidden state.
+//! | bot | how it plays |
+//! |---|---|
+//! | `random` | uniformly among the legal choices |
+//! | `greedy` | one step of lookahead over whole actions, hand-written evaluation |
+//! | `mcts` | information-set Monte Carlo tree search with determinization |
+//!
+//! Bots are named by a spec: `random`, `greedy`, `mcts`, or with options
+//! `mcts:iterations=2000`, `mcts:time=1s,threads=2`.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Actor, Choice, Game, Seat, View};
+use tash_kalar_rules::{Choice, Observation};
 
-/// What a bot is shown when it is its turn to choose.
-pub struct Seen<'a> {
-    game: &'a Game,
-    seat: Seat,
-}
+pub mod eval;
+pub mod greedy;
+pub mod mcts;
+pub mod rating;
+pub mod tournament;
 
-impl<'a> Seen<'a> {
-    /// The game as seen by `seat`, which must be the actor.
-    ///
-    /// # Panics
-    /// If `seat` is not the one to choose: a bot is only asked on its turn.
-    pub fn new(game: &'a Game, seat: Seat) -> Seen<'a> {
-        assert_eq!(game.actor(), Actor::Seat(seat), "a bot is asked only when its seat chooses");
-        Seen { game, seat }
-    }
-
-    /// The seat the bot plays.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
-    /// Everything the seat may know.
-    pub fn view(&self) -> View {
-        self.game.view(self.seat)
-    }
-
-    /// The seat's legal choices, in the engine's stable order. (They depend
-    /// only on the board and the seat's own cards.)
-    pub fn legal_choices_into(&self, out: &mut Vec<Choice>) {
-        self.game.legal_choices_into(out);
-    }
-
-    pub fn legal_choices(&self) -> Vec<Choice> {
-        self.game.legal_choices()
-    }
-}
+pub use greedy::GreedyBot;
+pub use mcts::{MctsBot, MctsConfig};
 
 /// A computer player.
-pub trait Bot {
-    /// A short name for records and messages.
-    fn name(&self) -> &str;
-
-    /// Chooses one of the seat's legal choices.
-    fn choose(&mut self, seen: &Seen) -> Choice;
+pub trait Bot: Send {
+    /// The bot's spec name.
+    fn name(&self) -> String;
+    /// Chooses one of the observed game's legal choices for the observing seat.
+    fn choose(&mut self, obs: &Observation) -> Choice;
 }
 
-/// Chooses uniformly among the legal choices, from a seeded generator (the
-/// same seed gives the same choices in the same games).
+/// Chooses uniformly among the legal choices.
 pub struct RandomBot {
     rng: ChaCha8Rng,
     buf: Vec<Choice>,
@@ -72,36 +45,93 @@ impl RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn name(&self) -> &str {
-        "random"
+    fn name(&self) -> String {
+        "random".into()
     }
 
-    fn choose(&mut self, seen: &Seen) -> Choice {
-        seen.legal_choices_into(&mut self.buf);
-        // the engine always offers at least one choice to the actor
+    fn choose(&mut self, obs: &Observation) -> Choice {
+        obs.game().legal_choices_into(&mut self.buf);
         self.buf[self.rng.gen_range(0..self.buf.len())]
     }
 }
 
-/// Makes a bot by name (`random`), seeded.
-pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-    match name {
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        _ => None,
-    }
+/// What is wrong with a bot spec.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error("unknown bot {0:?} (expected random, greedy or mcts)")]
+    UnknownBot(String),
+    #[error("bad option {0:?} for {1}")]
+    BadOption(String, &'static str),
 }
 
-/// The names [`by_name`] knows.
-pub const NAMES: &[&str] = &["random"];
+/// Makes a bot from its spec (see the crate documentation).
+pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
+    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let options: Vec<(&str, &str)> = options
+        .split(',')
+        .filter(|o| !o.is_empty())
+        .map(|o| o.split_once('=').ok_or_else(|| SpecError::BadOption(o.to_string(), "bot options (key=value)")))
+        .collect::<Result<_, _>>()?;
+    match name {
+        "random" | "greedy" if !options.is_empty() => Err(SpecError::BadOption(options[0].0.to_string(), "this bot")),
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(GreedyBot::new(seed))),
+        "mcts" => {
+            let mut config = MctsConfig::default();
+            for (key, value) in options {
+                let bad = || SpecError::BadOption(format!("{key}={value}"), "mcts");
+                match key {
+                    "iterations" => {
+                        config.iterations = Some(value.parse().map_err(|_| bad())?);
+                    }
+                    "time" => {
+                        let secs: f64 = match value.strip_suffix("ms") {
+                            Some(ms) => ms.parse::<f64>().map_err(|_| bad())? / 1000.0,
+                            None => value.trim_end_matches('s').parse().map_err(|_| bad())?,
+                        };
+                        if !(secs > 0.0 && secs < 3600.0) {
+                            return Err(bad());
+                        }
+                        config.time = Some(std::time::Duration::from_secs_f64(secs));
+                        if !spec.contains("iterations=") {
+                            config.iterations = None;
+                        }
+                    }
+                    "threads" => config.threads = value.parse().map_err(|_| bad())?,
+                    "playout" => config.playout_turns = value.parse().map_err(|_| bad())?,
+                    "c" => config.exploration = value.parse().map_err(|_| bad())?,
+                    _ => return Err(bad()),
+                }
+            }
+            Ok(Box::new(MctsBot::new(config, seed)))
+        }
+        other => Err(SpecError::UnknownBot(other.to_string())),
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tash_kalar_rules::{Position, Rank};
+
+    #[test]
+    fn specs_parse_and_bad_specs_are_refused() {
+        assert_eq!(from_spec("random", 1).unwrap().name(), "random");
+        assert_eq!(from_spec("mcts:iterations=50,threads=2", 1).unwrap().name(), "mcts");
+        assert!(from_spec("mcts:time=0.5s", 1).is_ok());
+        assert!(matches!(from_spec("alphago", 1), Err(SpecError::UnknownBot(_))));
+        assert!(matches!(from_spec("mcts:iterations=x", 1), Err(SpecError::BadOption(..))));
+        assert!(matches!(from_spec("greedy:depth=2", 1), Err(SpecError::BadOption(..))));
+    }
+}
+
+#[cfg(test)]
+mod random_bot_tests {
+    use super::*;
+    use tash_kalar_rules::{CardId, Game, Position};
 
     fn game() -> Game {
         let mut p = Position::duel("9/9/9/4br3/9/4b4/9/9/9").unwrap();
-        p.seats[0].beings = vec![tash_kalar_rules::CardId::parse("imperial.swordmaster").unwrap()];
+        p.seats[0].beings = vec![CardId::parse("imperial.swordmaster").unwrap()];
         p.to_game().unwrap()
     }
 
@@ -111,34 +141,11 @@ mod tests {
         let legal = g.legal_choices();
         let picks = |seed| {
             let mut bot = RandomBot::new(seed);
-            (0..50).map(|_| bot.choose(&Seen::new(&g, 0))).collect::<Vec<_>>()
+            (0..50).map(|_| bot.choose(&g.observe(0))).collect::<Vec<_>>()
         };
         let a = picks(3);
         assert_eq!(a, picks(3));
         assert_ne!(a, picks(4));
         assert!(a.iter().all(|c| legal.contains(c)));
-        // uniform enough to reach more than a handful of the choices
-        let distinct: std::collections::HashSet<_> = a.iter().collect();
-        assert!(distinct.len() > 20, "{} distinct of {}", distinct.len(), legal.len());
-    }
-
-    #[test]
-    fn a_bot_plays_a_position_to_a_legal_state() {
-        let mut g = game();
-        let mut bot = by_name("random", 1).unwrap();
-        while g.actor() == Actor::Seat(0) {
-            let c = bot.choose(&Seen::new(&g, 0));
-            g.apply(c).unwrap();
-        }
-        assert!(g.pieces_accounted_for());
-        assert!(g.board().count(tash_kalar_rules::Color::Blue, Rank::Common) >= 1);
-        assert!(by_name("perfect", 1).is_none());
-    }
-
-    #[test]
-    #[should_panic(expected = "only when its seat chooses")]
-    fn a_bot_is_not_asked_out_of_turn() {
-        let g = game();
-        let _ = Seen::new(&g, 1);
     }
 }

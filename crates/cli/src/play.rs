@@ -9,28 +9,21 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_bots::{Bot, RandomBot, Seen};
+use tash_kalar_bots::Bot;
 use tash_kalar_rules::view::{ActorView, View};
 use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat};
 
 use crate::selfplay::derive_seed;
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Opponent {
-    /// The random bot.
-    Random,
-    /// Another person at the same keyboard (hotseat).
-    Human,
-}
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The two decks, in seat order (seat 1 starts).
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Who plays the other seat.
-    #[arg(long, value_enum, default_value = "random")]
-    opponent: Opponent,
+    /// Who plays the other seat: `human` (hotseat) or a bot spec
+    /// (`random`, `greedy`, `mcts`, `mcts:time=1s`).
+    #[arg(long, default_value = "random")]
+    opponent: String,
     /// Seeds the shuffles and the bot; a new seed each run if not given.
     #[arg(long)]
     seed: Option<u64>,
@@ -57,9 +50,12 @@ pub fn run(args: &Args) -> Result<()> {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
     });
     let mut m = Match::new(Form::Duel, &schools, Some(seed))?;
-    let human = |s: Seat| args.opponent == Opponent::Human || s + 1 == args.seat;
+    let hotseat = args.opponent == "human";
+    let human = |s: Seat| hotseat || s + 1 == args.seat;
     let mut chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
-    let mut bot = RandomBot::new(derive_seed(seed, 0, 2 - args.seat as u64 + 1));
+    let bot_spec = if hotseat { "random" } else { args.opponent.as_str() };
+    let mut bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, 2 - args.seat as u64 + 1))
+        .with_context(|| format!("--opponent {:?}: expected human or a bot spec", args.opponent))?;
     println!("Tash-Kalar: deathmatch duel, seed {seed}. Type `help` for help.");
     let stdin = std::io::stdin();
     let piped_echo_off = stdin.is_terminal();
@@ -83,7 +79,7 @@ pub fn run(args: &Args) -> Result<()> {
                 }
             }
             Actor::Seat(s) if !human(s) => {
-                let c = bot.choose(&Seen::new(m.game(), s));
+                let c = bot.choose(&m.game().observe(s));
                 m.apply(c)?;
                 match c {
                     // cards go back face down: which one is the bot's secret

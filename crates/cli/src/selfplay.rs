@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_bots::{Bot, Seen};
+use tash_kalar_bots::Bot;
 use tash_kalar_rules::{Actor, Form, Match};
 
 /// A game still running after this many choices or turns is given up as
@@ -80,7 +80,7 @@ fn play_one(form: Form, args: &Args, schools: &[tash_kalar_rules::School], index
         .iter()
         .enumerate()
         .map(|(k, name)| {
-            tash_kalar_bots::by_name(name, derive_seed(args.seed, index, k as u64 + 1)).expect("checked names")
+            tash_kalar_bots::from_spec(name, derive_seed(args.seed, index, k as u64 + 1)).expect("checked specs")
         })
         .collect();
     let mut buf = Vec::new();
@@ -91,7 +91,7 @@ fn play_one(form: Form, args: &Args, schools: &[tash_kalar_rules::School], index
                 m.game().legal_choices_into(&mut buf);
                 buf[chance.gen_range(0..buf.len())]
             }
-            Actor::Seat(s) => bots[s as usize].choose(&Seen::new(m.game(), s)),
+            Actor::Seat(s) => bots[s as usize].choose(&m.game().observe(s)),
         };
         m.apply_unchecked(choice);
     }
@@ -106,8 +106,8 @@ pub fn run(args: &Args) -> Result<()> {
         bail!("{} decks but {} bots: give one bot per seat", schools.len(), args.bots.len());
     }
     for name in &args.bots {
-        if tash_kalar_bots::by_name(name, 0).is_none() {
-            bail!("unknown bot {name:?}: expected one of {}", tash_kalar_bots::NAMES.join(", "));
+        if let Err(e) = tash_kalar_bots::from_spec(name, 0) {
+            bail!("--bots: {e}");
         }
     }
     if let Some(dir) = &args.save {
