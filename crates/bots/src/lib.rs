@@ -1,9 +1,36 @@
-//! Computer players. A bot chooses among the legal choices of the seat it
-//! plays.
+//! Computer players. A bot sees only an [`Observation`] of its seat (the
+//! game with every card it cannot see dealt in a canonical way), so it
+//! cannot cheat by construction.
+//!
+//! | bot | how it plays |
+//! |---|---|
+//! | `random` | uniformly among the legal choices |
+//! | `greedy` | one step of lookahead over whole actions, hand-written evaluation |
+//! | `mcts` | information-set Monte Carlo tree search with determinization |
+//!
+//! Bots are named by a spec: `random`, `greedy`, `mcts`, or with options
+//! `mcts:iterations=2000`, `mcts:time=1s,threads=2`.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Choice, Game};
+use tash_kalar_rules::{Choice, Observation};
+
+pub mod eval;
+pub mod greedy;
+pub mod mcts;
+pub mod rating;
+pub mod tournament;
+
+pub use greedy::GreedyBot;
+pub use mcts::{MctsBot, MctsConfig};
+
+/// A computer player.
+pub trait Bot: Send {
+    /// The bot's spec name.
+    fn name(&self) -> String;
+    /// Chooses one of the observed game's legal choices for the observing seat.
+    fn choose(&mut self, obs: &Observation) -> Choice;
+}
 
 /// Chooses uniformly among the legal choices.
 pub struct RandomBot {
@@ -15,9 +42,110 @@ impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
         RandomBot { rng: ChaCha8Rng::seed_from_u64(seed), buf: Vec::new() }
     }
+}
 
-    pub fn choose(&mut self, game: &Game) -> Choice {
-        game.legal_choices_into(&mut self.buf);
+impl Bot for RandomBot {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, obs: &Observation) -> Choice {
+        obs.game().legal_choices_into(&mut self.buf);
         self.buf[self.rng.gen_range(0..self.buf.len())]
+    }
+}
+
+/// What is wrong with a bot spec.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error("unknown bot {0:?} (expected random, greedy or mcts)")]
+    UnknownBot(String),
+    #[error("bad option {0:?} for {1}")]
+    BadOption(String, &'static str),
+}
+
+/// Makes a bot from its spec (see the crate documentation).
+pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
+    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let options: Vec<(&str, &str)> = options
+        .split(',')
+        .filter(|o| !o.is_empty())
+        .map(|o| o.split_once('=').ok_or_else(|| SpecError::BadOption(o.to_string(), "bot options (key=value)")))
+        .collect::<Result<_, _>>()?;
+    match name {
+        "random" | "greedy" if !options.is_empty() => Err(SpecError::BadOption(options[0].0.to_string(), "this bot")),
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(GreedyBot::new(seed))),
+        "mcts" => {
+            let mut config = MctsConfig::default();
+            for (key, value) in options {
+                let bad = || SpecError::BadOption(format!("{key}={value}"), "mcts");
+                match key {
+                    "iterations" => {
+                        config.iterations = Some(value.parse().map_err(|_| bad())?);
+                    }
+                    "time" => {
+                        let secs: f64 = match value.strip_suffix("ms") {
+                            Some(ms) => ms.parse::<f64>().map_err(|_| bad())? / 1000.0,
+                            None => value.trim_end_matches('s').parse().map_err(|_| bad())?,
+                        };
+                        if !(secs > 0.0 && secs < 3600.0) {
+                            return Err(bad());
+                        }
+                        config.time = Some(std::time::Duration::from_secs_f64(secs));
+                        if !spec.contains("iterations=") {
+                            config.iterations = None;
+                        }
+                    }
+                    "threads" => config.threads = value.parse().map_err(|_| bad())?,
+                    "playout" => config.playout_turns = value.parse().map_err(|_| bad())?,
+                    "c" => config.exploration = value.parse().map_err(|_| bad())?,
+                    _ => return Err(bad()),
+                }
+            }
+            Ok(Box::new(MctsBot::new(config, seed)))
+        }
+        other => Err(SpecError::UnknownBot(other.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_bad_specs_are_refused() {
+        assert_eq!(from_spec("random", 1).unwrap().name(), "random");
+        assert_eq!(from_spec("mcts:iterations=50,threads=2", 1).unwrap().name(), "mcts");
+        assert!(from_spec("mcts:time=0.5s", 1).is_ok());
+        assert!(matches!(from_spec("alphago", 1), Err(SpecError::UnknownBot(_))));
+        assert!(matches!(from_spec("mcts:iterations=x", 1), Err(SpecError::BadOption(..))));
+        assert!(matches!(from_spec("greedy:depth=2", 1), Err(SpecError::BadOption(..))));
+    }
+}
+
+#[cfg(test)]
+mod random_bot_tests {
+    use super::*;
+    use tash_kalar_rules::{CardId, Game, Position};
+
+    fn game() -> Game {
+        let mut p = Position::duel("9/9/9/4br3/9/4b4/9/9/9").unwrap();
+        p.seats[0].beings = vec![CardId::parse("imperial.swordmaster").unwrap()];
+        p.to_game().unwrap()
+    }
+
+    #[test]
+    fn the_random_bot_picks_legal_choices_reproducibly() {
+        let g = game();
+        let legal = g.legal_choices();
+        let picks = |seed| {
+            let mut bot = RandomBot::new(seed);
+            (0..50).map(|_| bot.choose(&g.observe(0))).collect::<Vec<_>>()
+        };
+        let a = picks(3);
+        assert_eq!(a, picks(3));
+        assert_ne!(a, picks(4));
+        assert!(a.iter().all(|c| legal.contains(c)));
     }
 }

@@ -1,1 +1,134 @@
-fn main() {}
+//! `tash-kalar`: the command line.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Parser, Subcommand};
+use tash_kalar_rules::{cards, Board, CardId, Color, Form, School};
+
+mod play;
+mod selfplay;
+
+#[derive(Parser, Debug)]
+#[command(name = "tash-kalar", version, about = "Tash-Kalar: play, self-play, replay and analyse games")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the squares where a color can summon a card on a board (supply
+    /// assumed), in the order a1 b1 .. i1 a2 ..; an empty line if none.
+    Summons {
+        /// Board text, e.g. 9/9/9/4b4/9/4b4/9/9/9 (see docs/notation.md).
+        #[arg(long)]
+        board: String,
+        /// The summoner's color letter: r (red), b (blue), n (brown), g (green).
+        #[arg(long)]
+        color: String,
+        /// A being or legend id, e.g. imperial.knight or legends.titan.
+        #[arg(long)]
+        card: String,
+    },
+    /// Print the ids of the tasks judged on the board alone (squares,
+    /// formation, enemy) that a color meets on a board against the other
+    /// colors on it, in alphabetical order; an empty line if none.
+    Tasks {
+        /// Board text, High Form side (see docs/notation.md).
+        #[arg(long)]
+        board: String,
+        /// The claimer's color letter: r (red), b (blue), n (brown), g (green).
+        #[arg(long)]
+        color: String,
+    },
+    /// Play games between bots and print one JSON line of statistics.
+    Selfplay(selfplay::Args),
+    /// Play a game in the terminal (duel, high-form, first-game), against a
+    /// bot or hotseat.
+    Play(play::Args),
+    /// Replay a game record and print the final state as JSON.
+    Replay {
+        /// The record file (see docs/notation.md).
+        record: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Summons { board, color, card } => summons(&board, &color, &card),
+        Command::Tasks { board, color } => tasks(&board, &color),
+        Command::Selfplay(args) => selfplay::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Replay { record } => replay(&record),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn summons(board: &str, color: &str, card: &str) -> Result<()> {
+    let board = Board::from_text(board).context("bad board text")?;
+    let color = parse_color(color)?;
+    let id = CardId::parse(card).with_context(|| format!("unknown card id {card:?}"))?;
+    if id.is_flare() {
+        bail!("{card} is a flare: flares are invoked, not summoned");
+    }
+    let squares: Vec<String> = cards::summoning_squares(&board, color, id).squares().map(|s| s.to_string()).collect();
+    println!("{}", squares.join(" "));
+    Ok(())
+}
+
+fn tasks(board: &str, color: &str) -> Result<()> {
+    let board = Board::from_text(board).context("bad board text")?;
+    let me = parse_color(color)?;
+    let enemies = tash_kalar_rules::tasks::enemies_on_board(&board, me);
+    let met = tash_kalar_rules::tasks_met_on_board(&board, me, &enemies);
+    let ids: Vec<&str> = met.iter().map(|t| t.def().id).collect();
+    println!("{}", ids.join(" "));
+    Ok(())
+}
+
+fn parse_color(text: &str) -> Result<Color> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Color::from_letter), chars.next()) {
+        (Some(c), None) => Ok(c),
+        _ => bail!("bad color {text:?}: expected one of the letters r, b, n, g"),
+    }
+}
+
+/// A form from its name.
+pub(crate) fn parse_form(name: &str) -> Result<Form> {
+    Form::parse(name).with_context(|| {
+        let names: Vec<&str> = Form::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown form {name:?}: expected one of {}", names.join(", "))
+    })
+}
+
+/// Schools from names, checked for the form.
+pub(crate) fn parse_decks(form: Form, names: &[String]) -> Result<Vec<School>> {
+    let schools = names
+        .iter()
+        .map(|n| {
+            School::parse(n.trim())
+                .with_context(|| format!("unknown deck {n:?}: expected northern, southern, highland or sylvan"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if !form.seats().contains(&schools.len()) {
+        bail!("a {} is played by {:?} seats, but {} decks were given", form.name(), form.seats(), schools.len());
+    }
+    Ok(schools)
+}
+
+fn replay(path: &Path) -> Result<()> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let game = tash_kalar_rules::replay_text(&text).with_context(|| format!("{}", path.display()))?;
+    println!("{}", serde_json::to_string(&game.referee_view())?);
+    Ok(())
+}

@@ -293,7 +293,7 @@ impl Board {
                 let cell = match Square::new(column, row) {
                     None => "   ".to_string(),
                     Some(sq) => match self.get(sq) {
-                        Some(p) => format!("{:<3}", p.to_string()),
+                        Some(p) => format!(" {:<2}", p.to_string()),
                         None => " . ".to_string(),
                     },
                 };
@@ -353,6 +353,15 @@ mod tests {
         assert!(matches!(Board::from_text("r8/9/9/9/9/9/9/9/9"), Err(BoardTextError::OffBoard { .. })));
         assert!(matches!(Board::from_text("9/9/9/9/9/9/9/9/0r8"), Err(BoardTextError::BadChar { .. })));
         assert_eq!(Board::from_text("9/9/9/9/9/9/9/9/9r"), Err(BoardTextError::RowLength { row: 1 }));
+    }
+
+    #[test]
+    fn the_diagram_lines_pieces_up_with_empty_squares() {
+        let d = Board::from_text("9/9/9/9/b3r+3g*/9/9/9/9").unwrap().diagram();
+        let row5 = d.lines().find(|l| l.starts_with('5')).unwrap();
+        assert_eq!(row5, "5   b  .  .  .  r+ .  .  .  g* 5");
+        let row1 = d.lines().find(|l| l.starts_with('1')).unwrap();
+        assert_eq!(row1, "1         .  .  .  .  .        1");
     }
 
     #[test]

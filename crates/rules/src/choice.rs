@@ -5,11 +5,14 @@
 //! | choice | text |
 //! |---|---|
 //! | draw a card (chance) | `draw imperial.knight` |
+//! | turn up a task (chance) | `draw tasks.center_cross` |
+//! | claim a task at the end of the turn (decline with `skip`) | `claim tasks.center_cross` |
 //! | duel start pieces: own color on a square | `start c5` |
-//! | place action | `place e5`, with piece shortage `place e5 from c3` |
+//! | place action | `place e5` |
+//! | piece shortage: begin the place action by picking up your piece | `pickup c3` (then `place e5`) |
 //! | summon action | `summon imperial.knight e5 r90`, with shortage `... from c3` |
 //! | discard action | `discard imperial.knight` |
-//! | return a card to the bottom of its deck | `return flares.03` |
+//! | return a card to the bottom of its deck (or, in an effect, pick one from your discard pile) | `return flares.03` |
 //! | finish returning cards | `done` |
 //! | invoke a flare, comparing yourself with the opponent of that color | `flare b` |
 //! | end the turn | `end` |
@@ -25,6 +28,7 @@ use std::fmt;
 use crate::board::Color;
 use crate::cards::CardId;
 use crate::geometry::{Dir, Orientation, Square};
+use crate::tasks::TaskId;
 
 /// One atomic decision.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -34,15 +38,19 @@ pub enum Choice {
     /// Deathmatch duel setup: the placing player's own common piece goes on
     /// this start square, the opponent's on the other.
     StartPieces(Square),
-    /// The place action; `pickup` is the piece taken off the board first
-    /// when the supply is empty (piece shortage).
-    Place { to: Square, pickup: Option<Square> },
+    /// The place action: a common piece on an empty square.
+    Place(Square),
+    /// Piece shortage: begin the place action by picking up one of your
+    /// common or heroic pieces (then `Place` puts it down as a common piece).
+    PickUp(Square),
     /// The summon action: the card, the summoning square and the orientation
     /// of the pattern; `pickup` as for placing.
     Summon { card: CardId, at: Square, orientation: Orientation, pickup: Option<Square> },
     /// The discard action: discard this being from your hand.
     Discard(CardId),
-    /// After a discard: return this card to the bottom of its deck.
+    /// After a discard: return this card to the bottom of its deck. In an
+    /// effect that takes a card from your discard pile (the Kiskin Spirit):
+    /// that card.
     Return(CardId),
     /// Stop returning cards.
     Done,
@@ -61,8 +69,13 @@ pub enum Choice {
     Direction(Dir),
     /// Pick one of an effect's numbered options (1-based in text).
     Option(u8),
-    /// Decline an optional part of an effect, or stop repeating one.
+    /// Decline an optional part of an effect, or stop repeating one; at the
+    /// end of a turn, decline to claim a task.
     Skip,
+    /// Chance: the task turned up from the task deck.
+    DrawTask(TaskId),
+    /// Claim this current task at the end of your turn.
+    Claim(TaskId),
 }
 
 impl Choice {
@@ -77,8 +90,8 @@ impl fmt::Display for Choice {
         match *self {
             Choice::Draw(c) => write!(f, "draw {}", c.def().id),
             Choice::StartPieces(s) => write!(f, "start {s}"),
-            Choice::Place { to, pickup: None } => write!(f, "place {to}"),
-            Choice::Place { to, pickup: Some(p) } => write!(f, "place {to} from {p}"),
+            Choice::Place(to) => write!(f, "place {to}"),
+            Choice::PickUp(from) => write!(f, "pickup {from}"),
             Choice::Summon { card, at, orientation, pickup } => {
                 write!(f, "summon {} {at} {orientation}", card.def().id)?;
                 if let Some(p) = pickup {
@@ -97,6 +110,8 @@ impl fmt::Display for Choice {
             Choice::Direction(d) => write!(f, "dir {d}"),
             Choice::Option(n) => write!(f, "option {}", n + 1),
             Choice::Skip => f.write_str("skip"),
+            Choice::DrawTask(t) => write!(f, "draw {t}"),
+            Choice::Claim(t) => write!(f, "claim {t}"),
         }
     }
 }
@@ -112,6 +127,8 @@ pub enum ChoiceTextError {
     BadSquare(String),
     #[error("unknown card id {0:?}")]
     UnknownCard(String),
+    #[error("unknown task id {0:?}")]
+    UnknownTask(String),
     #[error("not an orientation (r0 r90 r180 r270 m0 m90 m180 m270): {0:?}")]
     BadOrientation(String),
     #[error("not a direction (n ne e se s sw w nw): {0:?}")]
@@ -153,11 +170,20 @@ impl std::str::FromStr for Choice {
             return Err(ChoiceTextError::Empty);
         };
         let choice = match head {
-            "draw" => Choice::Draw(card(rest.first().ok_or_else(arity)?)?),
-            "start" => Choice::StartPieces(square(rest.first().ok_or_else(arity)?)?),
-            "place" => {
-                Choice::Place { to: square(rest.first().ok_or_else(arity)?)?, pickup: pickup(&rest[1..], whole)? }
+            "draw" => {
+                let word = rest.first().ok_or_else(arity)?;
+                match TaskId::parse(word) {
+                    Some(t) => Choice::DrawTask(t),
+                    None => Choice::Draw(card(word)?),
+                }
             }
+            "claim" => {
+                let word = rest.first().ok_or_else(arity)?;
+                Choice::Claim(TaskId::parse(word).ok_or_else(|| ChoiceTextError::UnknownTask(word.to_string()))?)
+            }
+            "start" => Choice::StartPieces(square(rest.first().ok_or_else(arity)?)?),
+            "place" => Choice::Place(square(rest.first().ok_or_else(arity)?)?),
+            "pickup" => Choice::PickUp(square(rest.first().ok_or_else(arity)?)?),
             "summon" => {
                 if rest.len() < 3 {
                     return Err(arity());
@@ -206,7 +232,6 @@ impl std::str::FromStr for Choice {
             _ => return Err(ChoiceTextError::Unknown(whole.to_string())),
         };
         let expected_words = match choice {
-            Choice::Place { pickup, .. } => 2 + 2 * pickup.is_some() as usize,
             Choice::Summon { pickup, .. } => 4 + 2 * pickup.is_some() as usize,
             Choice::Done
             | Choice::EndTurn

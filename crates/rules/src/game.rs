@@ -11,11 +11,12 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, Piece, Rank};
-use crate::cards::{oriented, pattern_matches, CardId, Deck, PatternMatch, School};
+use crate::cards::{oriented, pattern_matches_with, CardId, ColorSet, Deck, PatternMatch, School};
 use crate::choice::Choice;
 use crate::effect::{Ask, Resolution};
 use crate::geometry::{Bitboard, Orientation, Square};
 use crate::pile::{insert_sorted, remove_card, CardList, Pile};
+use crate::tasks::TaskBoard;
 
 /// A seat at the table: 0 is the starting player, then in turn order.
 pub type Seat = u8;
@@ -26,25 +27,32 @@ pub type Seat = u8;
 pub enum Form {
     /// Deathmatch Duel: two players, points for destruction.
     Duel,
+    /// The High Form: two players, points for claimed tasks and for
+    /// legendary pieces on the board.
+    HighForm,
+    /// The guidebook's simplified first game: the High Form without legends,
+    /// discard action, advanced tasks or final round, to 6 points.
+    FirstGame,
 }
 
 impl Form {
+    pub const ALL: [Form; 3] = [Form::Duel, Form::HighForm, Form::FirstGame];
+
     pub fn name(self) -> &'static str {
         match self {
             Form::Duel => "duel",
+            Form::HighForm => "high-form",
+            Form::FirstGame => "first-game",
         }
     }
 
     pub fn parse(text: &str) -> Option<Form> {
-        match text {
-            "duel" => Some(Form::Duel),
-            _ => None,
-        }
+        Form::ALL.into_iter().find(|f| f.name() == text)
     }
 
     pub fn seats(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Form::Duel => 2..=2,
+            Form::Duel | Form::HighForm | Form::FirstGame => 2..=2,
         }
     }
 
@@ -52,6 +60,71 @@ impl Form {
     pub fn target_score(self) -> i16 {
         match self {
             Form::Duel => 18,
+            Form::HighForm => 9,
+            Form::FirstGame => 6,
+        }
+    }
+
+    /// Deathmatch scoring: points for destroyed enemy pieces and for
+    /// summoning legends, and a point to the opponent of a flare.
+    pub fn deathmatch_scoring(self) -> bool {
+        self == Form::Duel
+    }
+
+    /// Tasks are claimed, and scores are claimed points plus legendary pieces.
+    pub fn uses_tasks(self) -> bool {
+        matches!(self, Form::HighForm | Form::FirstGame)
+    }
+
+    /// The second player puts a common piece of each color on the start squares.
+    pub fn start_pieces(self) -> bool {
+        self == Form::Duel
+    }
+
+    /// Legends and legendary pieces are in the game.
+    pub fn legends(self) -> bool {
+        self != Form::FirstGame
+    }
+
+    /// The discard action is allowed.
+    pub fn discard_action(self) -> bool {
+        self != Form::FirstGame
+    }
+
+    /// Once the end is triggered every player gets one more turn; otherwise
+    /// the game ends at once.
+    pub fn final_round(self) -> bool {
+        self != Form::FirstGame
+    }
+
+    /// Two-sided and legendary pieces of each color in play (in a duel one
+    /// two-sided piece marks the score instead).
+    pub fn pieces(self) -> (u8, u8) {
+        match self {
+            Form::Duel => (16, 3),
+            Form::HighForm => (17, 3),
+            Form::FirstGame => (17, 0),
+        }
+    }
+
+    /// The task deck holds the advanced tasks.
+    pub fn advanced_tasks(self) -> bool {
+        self == Form::HighForm
+    }
+
+    /// A next task that would make three face-up tasks of one type is moved
+    /// to the bottom of the deck (the full rules; the first game's guidebook
+    /// setup only asks for three current tasks of different types).
+    pub fn limits_task_types(self) -> bool {
+        self == Form::HighForm
+    }
+
+    /// The hand a player draws up to: beings, legends, flares.
+    pub fn hand(self) -> (u8, u8, u8) {
+        if self.legends() {
+            (3, 2, 1)
+        } else {
+            (3, 0, 1)
         }
     }
 }
@@ -89,13 +162,26 @@ pub struct Turn {
     pub actions: u8,
     pub discard_used: bool,
     pub flare_used: bool,
-    /// Enemy pieces destroyed by the active player this turn, by color and rank.
+    /// Enemy pieces destroyed by the active player this turn, by color and
+    /// rank (the rank the piece had when it was destroyed).
     pub destroyed: [[u8; 3]; 4],
     pub legends_summoned: u8,
     pub beings_summoned: u8,
+    /// The beings summoned by the summon action this turn, in order (the
+    /// list stops at its capacity, far beyond what any task counts).
+    pub summoned: ArrayVec<Summoned, 16>,
     /// Extra cards to draw at the end of this turn: beings, legends.
     pub extra_beings: u8,
     pub extra_legends: u8,
+    /// The War Summoner's bonus: the next being summoned this turn may count
+    /// one enemy piece as the summoner's own when matching its pattern. Any
+    /// summoning uses it up; a new turn starts without it.
+    #[serde(default)]
+    pub war_summoner_bonus: bool,
+    /// The Time Elemental was summoned: once this turn is over, the same
+    /// seat takes another turn.
+    #[serde(default)]
+    pub extra_turn: bool,
 }
 
 impl Turn {
@@ -109,10 +195,20 @@ impl Turn {
             destroyed: [[0; 3]; 4],
             legends_summoned: 0,
             beings_summoned: 0,
+            summoned: ArrayVec::new(),
             extra_beings: 0,
             extra_legends: 0,
+            war_summoner_bonus: false,
+            extra_turn: false,
         }
     }
+}
+
+/// A being summoned by the summon action: its card and summoning square.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Summoned {
+    pub card: CardId,
+    pub at: Square,
 }
 
 /// Where the game is.
@@ -138,6 +234,18 @@ pub enum Phase {
     Effect,
     /// After a discard action: returning cards to the bottoms of their decks.
     Returning,
+    /// Piece shortage: the active player picked up one of their pieces to
+    /// begin a place action and now places it.
+    Placing,
+    /// Task forms, setup: chance turns up the three current tasks.
+    RevealTasks,
+    /// Task forms: chance turns up the next task (`setup` before the first turn).
+    NextTask {
+        setup: bool,
+    },
+    /// Task forms, end of turn: the active player may claim one current task
+    /// whose criterion they meet, or decline.
+    Claim,
     Over,
 }
 
@@ -161,7 +269,8 @@ impl Outcome {
 pub struct EndState {
     /// The seat whose turn triggered the end: it plays last.
     pub last: Option<Seat>,
-    /// Turns still to play once the triggering turn is over.
+    /// Turns still to play after the current one (extra turns not
+    /// counted); set together with `last`.
     pub turns_left: Option<u8>,
 }
 
@@ -212,12 +321,9 @@ pub struct Game {
     pub(crate) effect: Option<Resolution>,
     pub(crate) end: EndState,
     pub(crate) outcome: Option<Outcome>,
+    /// The task board, in the forms that use tasks.
+    pub(crate) tasks: Option<TaskBoard>,
 }
-
-/// Hand size targets at the end of a turn.
-const BEINGS: usize = 3;
-const LEGENDS: usize = 2;
-const FLARES: usize = 1;
 
 impl Game {
     /// A new game: shuffled decks, empty board; chance deals the first hands.
@@ -253,20 +359,21 @@ impl Game {
             form,
             seats,
             board: Board::empty(),
-            legends: Pile::shuffled(Deck::Legends.ids()),
+            legends: if form.legends() { Pile::shuffled(Deck::Legends.ids()) } else { Pile::default() },
             legend_discard: CardList::new(),
             flares: Pile::shuffled(Deck::Flares.ids()),
             flare_discard: CardList::new(),
             pieces: [(0, 0); 4],
-            phase: Phase::Refill { seat: 0, beings: 3, legends: 2, flares: 1, setup: true },
+            phase: Phase::Over,
             turn: Turn::new(0, 0, 0),
             effect: None,
             end: EndState::default(),
             outcome: None,
+            tasks: form.uses_tasks().then(|| TaskBoard::new(form.advanced_tasks())),
         };
+        game.phase = game.setup_refill(0);
         for s in schools {
-            // in a duel one common piece of each color marks the score
-            game.pieces[s.color().index()] = (16, 3);
+            game.pieces[s.color().index()] = form.pieces();
         }
         game.settle();
         Ok(game)
@@ -370,14 +477,23 @@ impl Game {
     pub fn actor(&self) -> Actor {
         match self.phase {
             Phase::Over => Actor::Nobody,
-            Phase::Refill { .. } => Actor::Chance,
+            Phase::Refill { .. } | Phase::RevealTasks | Phase::NextTask { .. } => Actor::Chance,
             Phase::StartPieces { seat } => Actor::Seat(seat),
-            Phase::Main | Phase::Effect | Phase::Returning => Actor::Seat(self.turn.seat),
+            Phase::Main | Phase::Effect | Phase::Returning | Phase::Placing | Phase::Claim => {
+                Actor::Seat(self.turn.seat)
+            }
         }
     }
 
-    /// What the current effect step is asking, if an effect is resolving.
+    /// What the current effect step is asking, if an effect is resolving
+    /// (or, at the end of a turn in a task form, the offer to claim a task).
     pub fn prompt(&self) -> Option<&'static str> {
+        if self.phase == Phase::Claim {
+            return Some("claim one task whose criterion you meet, or skip");
+        }
+        if self.phase == Phase::Placing {
+            return Some("place the piece you picked up");
+        }
         let r = self.effect.as_ref()?;
         let mut v = Vec::new();
         match (r.card.def().script.ask)(self, r, &mut v) {
@@ -428,12 +544,18 @@ impl Game {
                 let r = self.effect.as_ref().expect("an effect in the effect phase");
                 let _ = (r.card.def().script.ask)(self, r, out);
             }
+            Phase::Placing => out.extend(self.board.empty_squares().squares().map(Choice::Place)),
             Phase::Returning => {
                 let s = &self.seats[self.turn.seat as usize];
                 for &c in s.beings.iter().chain(&s.legends).chain(&s.flares) {
                     out.push(Choice::Return(c));
                 }
                 out.push(Choice::Done);
+            }
+            Phase::RevealTasks | Phase::NextTask { .. } => self.task_draws(out),
+            Phase::Claim => {
+                out.extend(self.claimable_tasks().into_iter().map(Choice::Claim));
+                out.push(Choice::Skip);
             }
         }
     }
@@ -443,27 +565,22 @@ impl Game {
         let color = seat.color;
         if self.turn.actions > 0 {
             let mut matches = Vec::new();
+            let stand_ins = self.stand_ins();
             for &card in seat.beings.iter().chain(&seat.legends) {
                 matches.clear();
-                pattern_matches(&self.board, color, card, &mut matches);
+                pattern_matches_with(&self.board, color, card, &stand_ins, &mut matches);
                 for &m in &matches {
                     self.push_summons(card, m, out);
                 }
             }
             if self.supply(color, Rank::Common) > 0 {
-                for to in self.board.empty_squares().squares() {
-                    out.push(Choice::Place { to, pickup: None });
-                }
+                out.extend(self.board.empty_squares().squares().map(Choice::Place));
             } else {
-                // piece shortage: pick up one of your two-sided pieces first
-                let empty = self.board.empty_squares();
-                for from in self.board.of_color_at_most(color, Rank::Heroic).squares() {
-                    for to in (empty | from.bb()).squares() {
-                        out.push(Choice::Place { to, pickup: Some(from) });
-                    }
-                }
+                // piece shortage: the place action begins by picking up one
+                // of your two-sided pieces (then `Phase::Placing`)
+                out.extend(self.board.of_color_at_most(color, Rank::Heroic).squares().map(Choice::PickUp));
             }
-            if !self.turn.discard_used {
+            if self.form.discard_action() && !self.turn.discard_used {
                 for &card in &seat.beings {
                     out.push(Choice::Discard(card));
                 }
@@ -473,6 +590,16 @@ impl Game {
         if self.turn.actions == 0 || out.is_empty() {
             out.push(Choice::EndTurn);
         }
+    }
+
+    /// The enemy pieces that may stand in for the active player's own when
+    /// the next being's pattern is matched (see [`crate::cards::StandIns`]).
+    pub fn stand_ins(&self) -> ArrayVec<ColorSet, 2> {
+        let mut slots = ArrayVec::new();
+        if self.turn.war_summoner_bonus {
+            slots.push(self.enemies_of(self.active_color()).collect());
+        }
+        slots
     }
 
     /// Summon choices for one pattern match, with the piece-shortage rule.
@@ -605,13 +732,15 @@ impl Game {
             }
             (Phase::Refill { seat, .. }, Choice::Draw(card)) => self.draw(seat, card),
             (Phase::StartPieces { .. }, Choice::StartPieces(sq)) => self.place_start_pieces(sq),
-            (Phase::Main, Choice::Place { to, pickup }) => {
+            (Phase::Main | Phase::Placing, Choice::Place(to)) => {
                 let color = self.active_color();
-                if let Some(from) = pickup {
-                    self.board.set(from, None);
-                }
                 self.board.set(to, Some(Piece::new(color, Rank::Common)));
                 self.turn.actions -= 1;
+                self.phase = Phase::Main;
+            }
+            (Phase::Main, Choice::PickUp(from)) => {
+                self.board.set(from, None);
+                self.phase = Phase::Placing;
             }
             (Phase::Main, Choice::Summon { card, at, orientation, pickup }) => {
                 self.summon(card, at, orientation, pickup)
@@ -637,6 +766,10 @@ impl Game {
                 }
             }
             (Phase::Returning, Choice::Done) => self.phase = Phase::Main,
+            (Phase::RevealTasks, Choice::DrawTask(task)) => self.reveal_task(task),
+            (Phase::NextTask { setup }, Choice::DrawTask(task)) => self.turn_up_next_task(task, setup),
+            (Phase::Claim, Choice::Claim(task)) => self.claim_task(task),
+            (Phase::Claim, Choice::Skip) => self.close_turn(),
             (Phase::Effect, c) => {
                 let mut r = self.effect.take().expect("an effect in the effect phase");
                 (r.card.def().script.apply)(self, &mut r, c);
@@ -649,6 +782,11 @@ impl Game {
 
     /// Runs every step that needs no decision.
     fn settle(&mut self) {
+        self.settle_steps();
+        self.refresh_task_scores();
+    }
+
+    fn settle_steps(&mut self) {
         loop {
             match self.phase {
                 Phase::Effect => {
@@ -681,6 +819,11 @@ impl Game {
                         self.finish_turn();
                     }
                 }
+                Phase::RevealTasks | Phase::NextTask { .. } => {
+                    if !self.settle_task_draw() {
+                        return;
+                    }
+                }
                 _ => return,
             }
         }
@@ -688,16 +831,22 @@ impl Game {
 
     // ----- setup -----
 
+    /// Dealing a seat's first hand.
+    fn setup_refill(&self, seat: Seat) -> Phase {
+        let (beings, legends, flares) = self.form.hand();
+        Phase::Refill { seat, beings, legends, flares, setup: true }
+    }
+
     fn after_setup_refill(&mut self, seat: Seat) {
         let next = seat + 1;
         if (next as usize) < self.seats.len() {
-            self.phase = Phase::Refill { seat: next, beings: 3, legends: 2, flares: 1, setup: true };
+            self.phase = self.setup_refill(next);
+        } else if self.form.start_pieces() {
+            self.phase = Phase::StartPieces { seat: self.seats.len() as Seat - 1 };
+        } else if self.form.uses_tasks() {
+            self.phase = Phase::RevealTasks;
         } else {
-            match self.form {
-                Form::Duel => {
-                    self.phase = Phase::StartPieces { seat: self.seats.len() as Seat - 1 };
-                }
-            }
+            self.start_turn(0, 1);
         }
     }
 
@@ -713,7 +862,7 @@ impl Game {
         self.start_turn(0, 1);
     }
 
-    fn start_turn(&mut self, seat: Seat, actions: u8) {
+    pub(crate) fn start_turn(&mut self, seat: Seat, actions: u8) {
         let number = self.turn.number + 1;
         self.turn = Turn::new(seat, number, actions);
         self.phase = Phase::Main;
@@ -742,9 +891,14 @@ impl Game {
         self.board.set(at, Some(Piece::new(color, rank)));
         self.turn.actions -= 1;
         self.turn.beings_summoned += 1;
+        // the next summoning takes the War Summoner's bonus, used or not
+        self.turn.war_summoner_bonus = false;
+        let _ = self.turn.summoned.try_push(Summoned { card, at });
         if card.is_legend() {
             self.turn.legends_summoned += 1;
-            self.seats[seat_index].score += 1;
+            if self.form.deathmatch_scoring() {
+                self.seats[seat_index].score += 1;
+            }
         }
         let mut r = Resolution::new(card, color, at, orientation);
         r.me = Some(at);
@@ -759,7 +913,7 @@ impl Game {
         let seat = &mut self.seats[self.turn.seat as usize];
         let card = seat.flares.remove(0);
         self.turn.flare_used = true;
-        if let Some(s) = self.seat_of(against) {
+        if let Some(s) = self.seat_of(against).filter(|_| self.form.deathmatch_scoring()) {
             self.seats[s as usize].score += 1;
         }
         let anywhere = Square::parse("e5").expect("e5");
@@ -797,22 +951,42 @@ impl Game {
 
     // ----- end of turn -----
 
+    /// The active player has used their actions: in a task form they may
+    /// claim a task first; then the turn is closed.
     fn end_turn(&mut self) {
-        let seat = self.turn.seat as usize;
-        let me = self.seats[seat].color;
-        let mut points = 0i16;
-        for enemy in self.enemies_of(me).collect::<ArrayVec<_, 4>>() {
-            let d = self.turn.destroyed[enemy.index()];
-            points += 2 * d[2] as i16 + d[1] as i16 + (d[0] / 2) as i16;
+        if self.form.uses_tasks() && !self.claimable_tasks().is_empty() {
+            self.phase = Phase::Claim;
+        } else {
+            self.close_turn();
         }
-        self.seats[seat].score += points;
+    }
+
+    /// Scores the turn, checks the end-of-game trigger and starts the draw.
+    pub(crate) fn close_turn(&mut self) {
+        let seat = self.turn.seat as usize;
+        if self.form.deathmatch_scoring() {
+            let me = self.seats[seat].color;
+            let mut points = 0i16;
+            for enemy in self.enemies_of(me).collect::<ArrayVec<_, 4>>() {
+                let d = self.turn.destroyed[enemy.index()];
+                points += 2 * d[2] as i16 + d[1] as i16 + (d[0] / 2) as i16;
+            }
+            self.seats[seat].score += points;
+        }
+        self.refresh_task_scores();
         self.check_score_trigger();
+        if self.end.last.is_some() && !self.form.final_round() {
+            // no final round and nothing left to draw for
+            self.finish_game();
+            return;
+        }
         let s = &self.seats[seat];
+        let (beings, legends, flares) = self.form.hand();
         self.phase = Phase::Refill {
             seat: seat as Seat,
-            beings: (s.beings.len().max(BEINGS) + self.turn.extra_beings as usize) as u8,
-            legends: (s.legends.len().max(LEGENDS) + self.turn.extra_legends as usize) as u8,
-            flares: s.flares.len().max(FLARES) as u8,
+            beings: (s.beings.len().max(beings as usize) + self.turn.extra_beings as usize) as u8,
+            legends: (s.legends.len().max(legends as usize) + self.turn.extra_legends as usize) as u8,
+            flares: s.flares.len().max(flares as usize) as u8,
             setup: false,
         };
     }
@@ -825,7 +999,8 @@ impl Game {
 
     fn trigger_end(&mut self) {
         if self.end.last.is_none() {
-            self.end.last = Some(self.turn.seat);
+            // every other seat plays once more, then this one
+            self.end = EndState { last: Some(self.turn.seat), turns_left: Some(self.seats.len() as u8) };
         }
     }
 
@@ -877,22 +1052,31 @@ impl Game {
     }
 
     fn finish_turn(&mut self) {
-        if self.end.last.is_some() {
-            let left = match self.end.turns_left {
-                None => self.seats.len() as u8,
-                Some(k) => k - 1,
-            };
-            self.end.turns_left = Some(left);
-            if left == 0 {
+        if self.end.last.is_some() && !self.form.final_round() {
+            // without a final round the game ends with the triggering turn
+            self.finish_game();
+            return;
+        }
+        if self.turn.extra_turn {
+            // Time Elemental: the extra turn stands outside the turn order and
+            // uses up no one's final turn, so the end count waits until after it
+            self.start_turn(self.turn.seat, 2);
+            return;
+        }
+        match self.end.turns_left {
+            Some(0) => {
                 self.finish_game();
                 return;
             }
+            Some(k) => self.end.turns_left = Some(k - 1),
+            None => {}
         }
         let next = (self.turn.seat + 1) % self.seats.len() as Seat;
         self.start_turn(next, 2);
     }
 
     fn finish_game(&mut self) {
+        self.refresh_task_scores();
         let keys: Vec<(i16, u32, u32)> =
             self.seats.iter().map(|s| (s.score, self.board.upgraded(s.color), self.board.total(s.color))).collect();
         let mut places = ArrayVec::new();

@@ -301,7 +301,7 @@ const COLUMN_KEEP: [u128; 17] = {
         let mut m = 0u128;
         let mut i = 0;
         while i < 81 {
-            let c = i % 9 + dx;
+            let c = (i % 9) + dx;
             if c >= 0 && c < 9 {
                 m |= 1u128 << i;
             }

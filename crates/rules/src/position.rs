@@ -17,10 +17,25 @@
 //!
 //! Lists are comma-separated card ids, `-` for none. A deck is `top | shuffled
 //! | bottom`, each part a list; a single list is the deck in order, top first.
-//! `supply` is the seat's two-sided and legendary pieces off the board. Optional
+//! `supply` is the seat's two-sided and legendary pieces off the board (left
+//! out: every piece of the form's set that is not on the board). Optional
 //! lines: `end: last S left N` (the end was triggered; seat S plays last and N
 //! turns remain after this one), `number: N` (turns played so far, this one
-//! included), `discard-used: yes`, `flare-used: yes`.
+//! included), `discard-used: yes`, `flare-used: yes`, `extra-turn: yes` (the
+//! Time Elemental was summoned this turn: the same seat plays again next).
+//!
+//! The forms with tasks add the task board:
+//!
+//! ```text
+//! tasks: current tasks.center_cross,tasks.destruction,tasks.red_conquest next tasks.diagonals deck - | tasks.isolation,tasks.envelopment | -
+//! tasks: claimed 0 tasks.imprisonment,tasks.side_chain
+//! ```
+//!
+//! `next -` when no task is face up on the deck; the deck is written like a
+//! card deck; a `claimed` line per seat that has claimed tasks. Without a
+//! `tasks:` line a task form starts with an empty task board. In these forms
+//! a seat's score is counted (claimed points plus legendary pieces), so the
+//! `score` written on a seat line is not used.
 
 use std::fmt::Write as _;
 
@@ -30,6 +45,7 @@ use crate::board::{Board, BoardTextError, Rank};
 use crate::cards::{CardId, School};
 use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Turn};
 use crate::pile::{CardList, Pile};
+use crate::tasks::{TaskBoard, TaskDeck, TaskId, TaskList};
 
 /// One seat of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,7 +94,11 @@ pub struct Position {
     pub number: u16,
     pub discard_used: bool,
     pub flare_used: bool,
+    /// The same seat takes another turn after this one (Time Elemental).
+    pub extra_turn: bool,
     pub end: Option<(Seat, u8)>,
+    /// The task board (forms with tasks only).
+    pub tasks: Option<TaskBoard>,
 }
 
 /// What is wrong with a position.
@@ -101,16 +121,19 @@ impl Position {
     /// first against Southern (red), seat 0 to act with 2 actions, empty
     /// hands and decks, full supplies.
     pub fn duel(board: &str) -> Result<Position, PositionError> {
+        Position::for_form(Form::Duel, board)
+    }
+
+    /// Like [`Position::duel`] for any two-seat form; a task form starts
+    /// with an empty task board.
+    pub fn for_form(form: Form, board: &str) -> Result<Position, PositionError> {
         let board = Board::from_text(board)?;
         let mut seats = vec![SeatSetup::new(School::Northern), SeatSetup::new(School::Southern)];
         for s in &mut seats {
-            let c = s.school.color();
-            let two = board.count(c, Rank::Common) + board.count(c, Rank::Heroic);
-            let leg = board.count(c, Rank::Legendary);
-            s.supply = (16u32.saturating_sub(two) as u8, 3u32.saturating_sub(leg) as u8);
+            s.supply = full_supply(form, &board, s.school.color());
         }
         Ok(Position {
-            form: Form::Duel,
+            form,
             board,
             seats,
             legends: Pile::default(),
@@ -122,7 +145,9 @@ impl Position {
             number: 2,
             discard_used: false,
             flare_used: false,
+            extra_turn: false,
             end: None,
+            tasks: form.uses_tasks().then(TaskBoard::default),
         })
     }
 
@@ -146,8 +171,12 @@ impl Position {
             let two = self.board.count(color, Rank::Common) + self.board.count(color, Rank::Heroic);
             let leg = self.board.count(color, Rank::Legendary);
             pieces[color.index()] = ((two + s.supply.0 as u32) as u8, (leg + s.supply.1 as u32) as u8);
-            if pieces[color.index()].0 > 17 || pieces[color.index()].1 > 3 {
-                return Err(invalid(format!("{color:?} has more than 17 two-sided or 3 legendary pieces")));
+            let legendary = if self.form.legends() { 3 } else { 0 };
+            if pieces[color.index()].0 > 17 || pieces[color.index()].1 > legendary {
+                return Err(invalid(format!(
+                    "{color:?} has more than 17 two-sided or {legendary} legendary pieces in {}",
+                    self.form.name()
+                )));
             }
             let own_deck = s.school.deck();
             for &c in s.beings.iter().chain(s.deck.cards().collect::<Vec<_>>().iter()).chain(&s.discard) {
@@ -202,6 +231,9 @@ impl Position {
         if sorted.len() != shared.len() {
             return Err(invalid("a legend or flare appears twice"));
         }
+        if !self.form.legends() && shared.iter().any(|c| c.is_legend()) {
+            return Err(invalid(format!("{} has no legends", self.form.name())));
+        }
         if self.legends.cards().chain(self.legend_discard.iter().copied()).any(|c| !c.is_legend())
             || self.flares.cards().chain(self.flare_discard.iter().copied()).any(|c| !c.is_flare())
         {
@@ -222,15 +254,13 @@ impl Position {
         let mut turn = Turn::new(self.turn, self.number.max(1), self.actions);
         turn.discard_used = self.discard_used;
         turn.flare_used = self.flare_used;
+        turn.extra_turn = self.extra_turn;
         let end = match self.end {
             None => EndState::default(),
-            // the game counts the turns left including the current one, and
-            // not at all during the triggering turn
-            Some((last, left)) => {
-                EndState { last: Some(last), turns_left: (left < self.seats.len() as u8).then_some(left + 1) }
-            }
+            Some((last, left)) => EndState { last: Some(last), turns_left: Some(left) },
         };
-        Ok(Game {
+        let tasks = self.checked_tasks()?;
+        let mut game = Game {
             form: self.form,
             seats,
             board: self.board.clone(),
@@ -244,7 +274,36 @@ impl Position {
             effect: None,
             end,
             outcome: None,
-        })
+            tasks,
+        };
+        game.refresh_task_scores();
+        Ok(game)
+    }
+
+    /// The task board checked against the form and the seats.
+    fn checked_tasks(&self) -> Result<Option<TaskBoard>, PositionError> {
+        if !self.form.uses_tasks() {
+            return match self.tasks {
+                Some(_) => Err(invalid(format!("{} has no tasks", self.form.name()))),
+                None => Ok(None),
+            };
+        }
+        let tb = self.tasks.clone().unwrap_or_default();
+        let mut seen: Vec<TaskId> = tb.all_tasks().collect();
+        if !self.form.advanced_tasks() && seen.iter().any(|t| t.is_advanced()) {
+            return Err(invalid(format!("{} has no advanced tasks", self.form.name())));
+        }
+        seen.sort();
+        if seen.windows(2).any(|w| w[0] == w[1]) {
+            return Err(invalid("a task appears twice"));
+        }
+        if tb.claimed[self.seats.len()..].iter().any(|l| !l.is_empty()) {
+            return Err(invalid("tasks claimed by a seat that is not at the table"));
+        }
+        if !tb.set_aside.is_empty() || tb.moved_to_bottom != 0 {
+            return Err(invalid("a position starts with no task set aside"));
+        }
+        Ok(Some(tb))
     }
 
     /// The position of a game at the main phase of a turn (`None` while an
@@ -280,12 +339,12 @@ impl Position {
             number: game.turn.number,
             discard_used: game.turn.discard_used,
             flare_used: game.turn.flare_used,
+            extra_turn: game.turn.extra_turn,
             end: match game.end {
-                EndState { last: Some(l), turns_left } => {
-                    Some((l, turns_left.map_or(game.seats.len() as u8, |k| k.saturating_sub(1))))
-                }
+                EndState { last: Some(l), turns_left } => Some((l, turns_left.unwrap_or(game.seats.len() as u8))),
                 _ => None,
             },
+            tasks: game.tasks.clone(),
         })
     }
 
@@ -302,6 +361,9 @@ impl Position {
         }
         if self.flare_used {
             let _ = writeln!(s, "flare-used: yes");
+        }
+        if self.extra_turn {
+            let _ = writeln!(s, "extra-turn: yes");
         }
         if let Some((last, left)) = self.end {
             let _ = writeln!(s, "end: last {last} left {left}");
@@ -323,6 +385,24 @@ impl Position {
         }
         let _ = writeln!(s, "legends: deck {} discard {}", pile_text(&self.legends), list_text(&self.legend_discard));
         let _ = writeln!(s, "flares: deck {} discard {}", pile_text(&self.flares), list_text(&self.flare_discard));
+        if let Some(tb) = &self.tasks {
+            let next = tb.next.map_or("-".to_string(), |t| t.to_string());
+            let deck = &tb.deck;
+            let deck_text = if deck.shuffled.is_empty() && deck.bottom.is_empty() {
+                task_list_text(&deck.top)
+            } else {
+                format!(
+                    "{} | {} | {}",
+                    task_list_text(&deck.top),
+                    task_list_text(&deck.shuffled),
+                    task_list_text(&deck.bottom)
+                )
+            };
+            let _ = writeln!(s, "tasks: current {} next {next} deck {deck_text}", task_list_text(&tb.current));
+            for (seat, claimed) in tb.claimed.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
+                let _ = writeln!(s, "tasks: claimed {seat} {}", task_list_text(claimed));
+            }
+        }
         s
     }
 
@@ -343,8 +423,11 @@ impl Position {
             number: 2,
             discard_used: false,
             flare_used: false,
+            extra_turn: false,
             end: None,
+            tasks: None,
         };
+        let mut supply_given_for = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let err = |message: String| PositionError::Syntax { line, message };
@@ -364,6 +447,7 @@ impl Position {
                 "number" => p.number = number("number")?,
                 "discard-used" => p.discard_used = yes(value).map_err(err)?,
                 "flare-used" => p.flare_used = yes(value).map_err(err)?,
+                "extra-turn" => p.extra_turn = yes(value).map_err(err)?,
                 "end" => {
                     let w: Vec<&str> = value.split_whitespace().collect();
                     match w.as_slice() {
@@ -375,14 +459,27 @@ impl Position {
                         _ => return Err(err("expected 'end: last S left N'".into())),
                     }
                 }
-                "seat" => p.seats.push(parse_seat(value).map_err(err)?),
+                "seat" => {
+                    let (seat, supply_given) = parse_seat(value).map_err(err)?;
+                    p.seats.push(seat);
+                    supply_given_for.push(supply_given);
+                }
                 "legends" => (p.legends, p.legend_discard) = parse_shared(value).map_err(err)?,
                 "flares" => (p.flares, p.flare_discard) = parse_shared(value).map_err(err)?,
+                "tasks" => parse_tasks(value, p.tasks.get_or_insert_with(TaskBoard::default)).map_err(err)?,
                 other => return Err(err(format!("unknown key {other:?}"))),
             }
         }
         p.form = form.ok_or_else(|| invalid("missing 'form:' line"))?;
+        if p.form.uses_tasks() && p.tasks.is_none() {
+            p.tasks = Some(TaskBoard::default());
+        }
         p.board = board.ok_or_else(|| invalid("missing 'board:' line"))?;
+        for (s, given) in p.seats.iter_mut().zip(supply_given_for) {
+            if !given {
+                s.supply = full_supply(p.form, &p.board, s.school.color());
+            }
+        }
         Ok(p)
     }
 }
@@ -444,13 +541,23 @@ fn parse_pile(words: &[&str]) -> Result<(Pile, usize), String> {
     }
 }
 
-fn parse_seat(value: &str) -> Result<SeatSetup, String> {
+/// Every piece of the form's set that is not on the board.
+fn full_supply(form: Form, board: &Board, color: crate::board::Color) -> (u8, u8) {
+    let (two_sided, legendary) = form.pieces();
+    let two = board.count(color, Rank::Common) + board.count(color, Rank::Heroic);
+    let leg = board.count(color, Rank::Legendary);
+    ((two_sided as u32).saturating_sub(two) as u8, (legendary as u32).saturating_sub(leg) as u8)
+}
+
+/// Reads a seat line; also says whether it gave the supply.
+fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let school = words
         .first()
         .and_then(|w| School::parse(w))
         .ok_or_else(|| format!("a seat line starts with a school, not {:?}", words.first()))?;
     let mut s = SeatSetup::new(school);
+    let mut supply_given = false;
     let mut i = 1;
     while i < words.len() {
         let key = words[i];
@@ -461,6 +568,7 @@ fn parse_seat(value: &str) -> Result<SeatSetup, String> {
             "supply" => {
                 let (a, b) = arg.split_once('/').ok_or("supply is two-sided/legendary, e.g. 14/3")?;
                 s.supply = (a.parse().map_err(|_| "bad supply")?, b.parse().map_err(|_| "bad supply")?);
+                supply_given = true;
             }
             "beings" => s.beings = parse_list(arg)?,
             "legends" => s.legends = parse_list(arg)?,
@@ -474,7 +582,7 @@ fn parse_seat(value: &str) -> Result<SeatSetup, String> {
             other => return Err(format!("unknown seat field {other:?}")),
         }
     }
-    Ok(s)
+    Ok((s, supply_given))
 }
 
 fn parse_shared(value: &str) -> Result<(Pile, Vec<CardId>), String> {
@@ -490,10 +598,71 @@ fn parse_shared(value: &str) -> Result<(Pile, Vec<CardId>), String> {
     }
 }
 
+fn task_list_text(tasks: &[TaskId]) -> String {
+    if tasks.is_empty() {
+        "-".into()
+    } else {
+        tasks.iter().map(|t| t.def().id).collect::<Vec<_>>().join(",")
+    }
+}
+
+fn parse_task_list(word: &str) -> Result<TaskList, String> {
+    let mut list = TaskList::new();
+    if word == "-" {
+        return Ok(list);
+    }
+    for id in word.split(',') {
+        let t = TaskId::parse(id).ok_or_else(|| format!("unknown task id {id:?}"))?;
+        list.try_push(t).map_err(|_| "too many tasks in a list".to_string())?;
+    }
+    Ok(list)
+}
+
+/// Reads a task deck: `a,b` (in order, top first) or `a | b,c | d`.
+fn parse_task_deck(words: &[&str]) -> Result<TaskDeck, String> {
+    match words {
+        [list] => Ok(TaskDeck { top: parse_task_list(list)?, ..TaskDeck::default() }),
+        [top, "|", shuffled, "|", bottom] => {
+            let mut shuffled = parse_task_list(shuffled)?;
+            shuffled.sort();
+            Ok(TaskDeck { top: parse_task_list(top)?, shuffled, bottom: parse_task_list(bottom)? })
+        }
+        _ => Err("a task deck is a list or 'top | shuffled | bottom'".into()),
+    }
+}
+
+/// One `tasks:` line: `current LIST next TASK deck DECK` or `claimed SEAT LIST`.
+fn parse_tasks(value: &str, tb: &mut TaskBoard) -> Result<(), String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    match words.as_slice() {
+        ["current", current, "next", next, "deck", deck @ ..] => {
+            let current = parse_task_list(current)?;
+            if current.len() > 3 {
+                return Err("at most 3 current tasks".into());
+            }
+            tb.current = current.into_iter().collect();
+            tb.next = match *next {
+                "-" => None,
+                id => Some(TaskId::parse(id).ok_or_else(|| format!("unknown task id {id:?}"))?),
+            };
+            tb.deck = parse_task_deck(deck)?;
+            Ok(())
+        }
+        ["claimed", seat, list] => {
+            let seat: usize = seat.parse().map_err(|_| format!("bad seat {seat:?}"))?;
+            let slot = tb.claimed.get_mut(seat).ok_or_else(|| format!("no seat {seat}"))?;
+            *slot = parse_task_list(list)?;
+            Ok(())
+        }
+        _ => Err("expected 'tasks: current LIST next TASK deck DECK' or 'tasks: claimed SEAT LIST'".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Color;
+    use crate::tasks::TaskBoard;
 
     #[test]
     fn position_text_round_trips() {
@@ -502,7 +671,7 @@ board: 9/9/9/9/2r3b2/9/9/9/9
 turn: 1
 actions: 1
 number: 7
-seat: northern score 3 supply 15/3 beings imperial.knight,imperial.cannon legends - flares flares.01 deck imperial.swordmaster discard -
+seat: northern score 3 supply 15/3 beings imperial.cannon,imperial.knight legends - flares flares.01 deck imperial.swordmaster discard -
 seat: southern score 0 supply 15/2 beings - legends legends.titan flares - deck - | imperial.knight | imperial.cannon discard imperial.swordmaster
 legends: deck - discard -
 flares: deck - discard -
@@ -512,6 +681,83 @@ flares: deck - discard -
         let g = p.to_game().unwrap();
         assert_eq!(g.supply(Color::Red, Rank::Legendary), 2);
         assert_eq!(Position::of(&g).unwrap(), p);
+    }
+
+    const HIGH_FORM: &str = "form: high-form
+board: 9/9/9/9/2b*3r2/9/9/9/9
+turn: 0
+actions: 2
+number: 5
+seat: northern score 4 supply 17/2 beings - legends - flares - deck - discard -
+seat: southern score 0 supply 16/3 beings - legends - flares - deck - discard -
+legends: deck - discard -
+flares: deck - discard -
+tasks: current tasks.center_cross,tasks.destruction,tasks.red_conquest next tasks.diagonals deck - | tasks.envelopment,tasks.isolation | tasks.side_chain
+tasks: claimed 0 tasks.imprisonment,tasks.green_conquest
+";
+
+    #[test]
+    fn high_form_position_text_round_trips_with_its_task_board() {
+        let p = Position::from_text(HIGH_FORM).unwrap();
+        assert_eq!(p.to_text(), HIGH_FORM);
+        let tb = p.tasks.as_ref().unwrap();
+        assert_eq!(tb.current.len(), 3);
+        assert_eq!(tb.next, TaskId::parse("tasks.diagonals"));
+        assert_eq!(tb.deck.len(), 3);
+        assert_eq!(tb.deck.bottom.as_slice(), [TaskId::parse("tasks.side_chain").unwrap()]);
+        let g = p.to_game().unwrap();
+        // 3 claimed points and 1 legendary piece
+        assert_eq!(g.seat(0).score, 4);
+        assert_eq!(g.tasks().unwrap(), tb);
+        assert_eq!(Position::of(&g).unwrap(), p);
+        // a deck in order, no next task, nothing claimed
+        let text = HIGH_FORM
+            .replace(
+                "next tasks.diagonals deck - | tasks.envelopment,tasks.isolation | tasks.side_chain",
+                "next - deck tasks.isolation,tasks.diagonals",
+            )
+            .replace("tasks: claimed 0 tasks.imprisonment,tasks.green_conquest\n", "")
+            .replace("score 4", "score 1");
+        let p = Position::from_text(&text).unwrap();
+        assert_eq!(p.to_text(), text);
+        assert_eq!(Position::of(&p.to_game().unwrap()).unwrap(), p);
+    }
+
+    #[test]
+    fn a_task_form_without_a_tasks_line_has_an_empty_task_board() {
+        let text = "form: first-game\nboard: 9/9/9/9/9/9/9/9/9\nseat: northern\nseat: southern\n";
+        let p = Position::from_text(text).unwrap();
+        let g = p.to_game().unwrap();
+        assert_eq!(g.tasks(), Some(&TaskBoard::default()));
+        assert_eq!(g.supply(Color::Blue, Rank::Legendary), 0, "no legendary pieces in the first game");
+        let round = Position::from_text(&Position::of(&g).unwrap().to_text()).unwrap();
+        assert_eq!(round.to_game().unwrap(), g);
+    }
+
+    #[test]
+    fn bad_task_boards_are_rejected_with_a_reason() {
+        let bad = |from: &str, to: &str| Position::from_text(&HIGH_FORM.replace(from, to)).and_then(|p| p.to_game());
+        assert!(matches!(bad("next tasks.diagonals", "next tasks.destruction"), Err(PositionError::Invalid(_))));
+        assert!(matches!(bad("tasks.diagonals", "tasks.nothing"), Err(PositionError::Syntax { line: 10, .. })));
+        assert!(matches!(
+            bad("current tasks.center_cross", "current tasks.devastation,tasks.center_cross"),
+            Err(PositionError::Syntax { line: 10, .. })
+        ));
+        assert!(matches!(bad("claimed 0", "claimed 2"), Err(PositionError::Invalid(_))));
+        assert!(matches!(bad("claimed 0", "claimed 9"), Err(PositionError::Syntax { line: 11, .. })));
+        assert!(matches!(bad("claimed 0", "claimed"), Err(PositionError::Syntax { .. })));
+        assert!(matches!(
+            bad("deck - | tasks.envelopment", "deck - | tasks.envelopment |"),
+            Err(PositionError::Syntax { .. })
+        ));
+        assert!(matches!(bad("form: high-form", "form: duel"), Err(PositionError::Invalid(_))), "no tasks in a duel");
+        // the first game has no advanced tasks and no legendary pieces
+        let first = HIGH_FORM.replace("form: high-form", "form: first-game");
+        assert!(Position::from_text(&first).unwrap().to_game().is_err());
+        let first = first.replace("2b*3r2", "2b3r2").replace(",tasks.diagonals", "").replace("tasks.diagonals", "-");
+        let first = first.replace("tasks.envelopment,tasks.isolation", "tasks.devastation").replace("17/2", "16/0");
+        let first = first.replace("16/3", "16/0");
+        assert!(Position::from_text(&first).unwrap().to_game().is_ok(), "{first}");
     }
 
     #[test]

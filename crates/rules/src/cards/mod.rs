@@ -276,12 +276,73 @@ fn orient(def: &CardDef) -> Vec<OrientedPattern> {
 pub struct PatternMatch {
     pub orientation: Orientation,
     pub at: Square,
+    /// The enemy pieces standing in for the summoner's own (see
+    /// [`StandIns`]); empty for an ordinary match.
+    pub enemy: Bitboard,
 }
+
+/// A set of colors.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct ColorSet(u8);
+
+impl ColorSet {
+    pub const EMPTY: ColorSet = ColorSet(0);
+
+    pub fn contains(self, c: Color) -> bool {
+        self.0 & (1 << c.index()) != 0
+    }
+
+    pub fn insert(&mut self, c: Color) {
+        self.0 |= 1 << c.index();
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn colors(self) -> impl Iterator<Item = Color> {
+        Color::ALL.into_iter().filter(move |&c| self.contains(c))
+    }
+}
+
+impl FromIterator<Color> for ColorSet {
+    fn from_iter<I: IntoIterator<Item = Color>>(iter: I) -> ColorSet {
+        let mut s = ColorSet::EMPTY;
+        for c in iter {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+/// Enemy pieces allowed to stand in for the summoner's own pieces when a
+/// pattern is matched, as if they were the summoner's pieces of the same
+/// rank. Each slot lets one enemy piece of one of its colors stand in, so a
+/// match uses at most as many enemy pieces as there are slots, each with its
+/// own slot. The War Summoner's bonus is one slot of every enemy color; an
+/// improvised summoning in a melee would be one slot of the colors not yet
+/// used, and the two combine as two slots. The enemy pieces used stay enemy
+/// pieces; they are among the pieces used to summon the being.
+pub type StandIns<'a> = &'a [ColorSet];
 
 /// Every way `color`'s pieces match the card's pattern, with a summoning
 /// square whose occupant (if any) does not outrank the card. Supply is not
 /// considered. Ordered by orientation, then square.
 pub fn pattern_matches(board: &Board, color: Color, card: CardId, out: &mut Vec<PatternMatch>) {
+    pattern_matches_with(board, color, card, &[], out)
+}
+
+/// Like [`pattern_matches`], with enemy pieces allowed to stand in for the
+/// summoner's own. A summoning square and orientation appear once, whether
+/// or not they need an enemy piece: the pattern squares, and so the pieces
+/// used, are the same.
+pub fn pattern_matches_with(
+    board: &Board,
+    color: Color,
+    card: CardId,
+    stand_ins: StandIns<'_>,
+    out: &mut Vec<PatternMatch>,
+) {
     let def = card.def();
     // the summoning square may hold a piece of the card's rank or lower
     let mut free = ON_BOARD;
@@ -295,18 +356,61 @@ pub fn pattern_matches(board: &Board, color: Color, card: CardId, out: &mut Vec<
         board.of_color_at_least(color, Rank::Heroic),
         board.of_color_at_least(color, Rank::Legendary),
     ];
+    // enemy pieces that some slot accepts, by least rank
+    let mut enemy = [Bitboard::EMPTY; 3];
+    for slot in stand_ins {
+        for c in slot.colors().filter(|&c| c != color) {
+            for r in Rank::ALL {
+                enemy[r.index()] |= board.of_color_at_least(c, r);
+            }
+        }
+    }
+    let stand_ins_possible = !enemy[0].is_empty();
     for p in oriented_patterns(card) {
+        if !stand_ins_possible {
+            let mut anchors = free;
+            for &(x, y, r) in &p.squares {
+                anchors &= own[r.index()].shift(-x, -y);
+                if anchors.is_empty() {
+                    break;
+                }
+            }
+            for at in anchors.squares() {
+                out.push(PatternMatch { orientation: p.orientation, at, enemy: Bitboard::EMPTY });
+            }
+            continue;
+        }
+        // squares where every pattern square holds a piece that could match;
+        // then each is checked for enough distinct slots
         let mut anchors = free;
         for &(x, y, r) in &p.squares {
-            anchors &= own[r.index()].shift(-x, -y);
+            anchors &= (own[r.index()] | enemy[r.index()]).shift(-x, -y);
             if anchors.is_empty() {
                 break;
             }
         }
         for at in anchors.squares() {
-            out.push(PatternMatch { orientation: p.orientation, at });
+            let used = p.pattern_squares(at) & !board.of_color(color);
+            if used.count() as usize > stand_ins.len() {
+                continue;
+            }
+            let colors: Vec<Color> = used.squares().filter_map(|sq| board.get(sq)).map(|p| p.color).collect();
+            if fits_slots(&colors, stand_ins, 0) {
+                out.push(PatternMatch { orientation: p.orientation, at, enemy: used });
+            }
         }
     }
+}
+
+/// Whether each enemy piece color can take its own slot among those not in
+/// `taken` (a bit per slot).
+fn fits_slots(colors: &[Color], slots: &[ColorSet], taken: u32) -> bool {
+    let Some((&first, rest)) = colors.split_first() else {
+        return true;
+    };
+    slots.iter().enumerate().any(|(i, slot)| {
+        i < 32 && taken & (1 << i) == 0 && slot.contains(first) && fits_slots(rest, slots, taken | (1 << i))
+    })
 }
 
 /// The squares where `color` can summon `card` on `board` (supply assumed).

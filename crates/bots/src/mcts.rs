@@ -1,0 +1,253 @@
+//! Information-set Monte Carlo tree search.
+//!
+//! Each iteration deals the cards the bot cannot see in a new way
+//! (determinization, from its [`Observation`]), walks down one shared tree
+//! keyed by the players' choices (chance steps pass through), adds one node,
+//! plays a short biased random continuation and scores it with the
+//! hand-written evaluation. A child's selection uses UCB1 over the number of
+//! times it was available, since different deals allow different choices.
+//! Several threads search separate trees from the same root and add up their
+//! visit counts (root parallelism).
+
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
+
+use crate::eval::evaluate;
+use crate::Bot;
+
+/// How much the bot may search per decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per decision (all threads together), if limited.
+    pub iterations: Option<u32>,
+    /// Wall-clock time per decision, if limited.
+    pub time: Option<Duration>,
+    pub threads: usize,
+    /// Turns a playout continues past the leaf before it is evaluated.
+    pub playout_turns: u16,
+    /// The UCB1 exploration constant.
+    pub exploration: f64,
+    /// Evaluation points that make a playout's result 73% (the logistic scale).
+    pub scale: f64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig { iterations: Some(2000), time: None, threads: 1, playout_turns: 2, exploration: 0.7, scale: 3.0 }
+    }
+}
+
+pub struct MctsBot {
+    config: MctsConfig,
+    rng: ChaCha8Rng,
+}
+
+impl MctsBot {
+    pub fn new(config: MctsConfig, seed: u64) -> MctsBot {
+        MctsBot { config, rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+
+    /// Searches and returns each root choice's visit count, most visited first.
+    pub fn search(&mut self, obs: &Observation) -> Vec<(Choice, u32)> {
+        let threads = self.config.threads.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.gen()).collect();
+        let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
+        let config = &self.config;
+        let results: Vec<Vec<(Choice, u32)>> = if threads == 1 {
+            vec![search_tree(obs, config, per_thread, seeds[0])]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> =
+                    seeds.iter().map(|&seed| scope.spawn(move || search_tree(obs, config, per_thread, seed))).collect();
+                handles.into_iter().map(|h| h.join().expect("search thread")).collect()
+            })
+        };
+        let mut total: Vec<(Choice, u32)> = Vec::new();
+        for r in results {
+            for (c, n) in r {
+                match total.iter_mut().find(|(d, _)| *d == c) {
+                    Some(e) => e.1 += n,
+                    None => total.push((c, n)),
+                }
+            }
+        }
+        // stable: most visits, then the engine's order of choices
+        let order = obs.game().legal_choices();
+        total.sort_by_key(|&(c, n)| (std::cmp::Reverse(n), order.iter().position(|&d| d == c)));
+        total
+    }
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> String {
+        "mcts".into()
+    }
+
+    fn choose(&mut self, obs: &Observation) -> Choice {
+        let legal = obs.game().legal_choices();
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.search(obs).first().map(|&(c, _)| c).unwrap_or(legal[0])
+    }
+}
+
+struct Node {
+    /// The choice that leads here and the seat that made it.
+    choice: Option<Choice>,
+    seat: Seat,
+    visits: u32,
+    /// Sum of playout results for `seat`.
+    reward: f64,
+    /// Times this node's choice was legal when its parent was visited.
+    available: u32,
+    children: Vec<u32>,
+}
+
+fn search_tree(obs: &Observation, config: &MctsConfig, iterations: Option<u32>, seed: u64) -> Vec<(Choice, u32)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut nodes =
+        vec![Node { choice: None, seat: obs.seat(), visits: 0, reward: 0.0, available: 0, children: Vec::new() }];
+    let start = Instant::now();
+    let mut legal = Vec::new();
+    let mut path: Vec<u32> = Vec::new();
+    let mut done = 0u32;
+    loop {
+        if iterations.is_some_and(|n| done >= n) {
+            break;
+        }
+        if done.is_multiple_of(8) && config.time.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+        if iterations.is_none() && config.time.is_none() && done >= 1000 {
+            break;
+        }
+        done += 1;
+        let mut game = obs.determinize(&mut |cards| cards.shuffle(&mut rng));
+        path.clear();
+        path.push(0);
+        let mut node = 0usize;
+        // selection and expansion
+        loop {
+            match game.actor() {
+                Actor::Nobody => break,
+                Actor::Chance => {
+                    game.legal_choices_into(&mut legal);
+                    let c = legal[rng.gen_range(0..legal.len())];
+                    game.apply_unchecked(c);
+                }
+                Actor::Seat(seat) => {
+                    game.legal_choices_into(&mut legal);
+                    let mut unexpanded: Vec<Choice> = Vec::new();
+                    for &c in &legal {
+                        match nodes[node].children.iter().find(|&&k| nodes[k as usize].choice == Some(c)) {
+                            Some(&k) => nodes[k as usize].available += 1,
+                            None => unexpanded.push(c),
+                        }
+                    }
+                    if !unexpanded.is_empty() {
+                        let c = unexpanded[rng.gen_range(0..unexpanded.len())];
+                        let k = nodes.len() as u32;
+                        nodes.push(Node {
+                            choice: Some(c),
+                            seat,
+                            visits: 0,
+                            reward: 0.0,
+                            available: 1,
+                            children: Vec::new(),
+                        });
+                        nodes[node].children.push(k);
+                        game.apply_unchecked(c);
+                        path.push(k);
+                        break;
+                    }
+                    let mut best = None;
+                    let mut best_score = f64::MIN;
+                    for &k in &nodes[node].children {
+                        let n = &nodes[k as usize];
+                        let Some(c) = n.choice else { continue };
+                        if !legal.contains(&c) {
+                            continue;
+                        }
+                        let mean = n.reward / n.visits.max(1) as f64;
+                        let ucb = mean
+                            + config.exploration * ((n.available.max(1) as f64).ln() / n.visits.max(1) as f64).sqrt();
+                        if ucb > best_score {
+                            best_score = ucb;
+                            best = Some(k);
+                        }
+                    }
+                    let k = best.expect("a legal child");
+                    game.apply_unchecked(nodes[k as usize].choice.expect("child choice"));
+                    path.push(k);
+                    node = k as usize;
+                }
+            }
+        }
+        let results = playout(&mut game, config, &mut rng);
+        for &k in &path {
+            let n = &mut nodes[k as usize];
+            n.visits += 1;
+            n.reward += results[n.seat as usize];
+        }
+    }
+    nodes[0]
+        .children
+        .iter()
+        .map(|&k| (nodes[k as usize].choice.expect("child choice"), nodes[k as usize].visits))
+        .collect()
+}
+
+/// Plays on with a biased random policy for a few turns, then scores the
+/// position for every seat in [0, 1].
+fn playout(game: &mut Game, config: &MctsConfig, rng: &mut ChaCha8Rng) -> Vec<f64> {
+    let stop_at = game.turn().number + config.playout_turns;
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while game.actor() != Actor::Nobody && game.turn().number < stop_at && steps < 400 {
+        game.legal_choices_into(&mut legal);
+        let c = playout_choice(game, &legal, rng);
+        game.apply_unchecked(c);
+        steps += 1;
+    }
+    let n = game.seat_count();
+    (0..n as Seat)
+        .map(|s| {
+            let v = evaluate(game, s);
+            1.0 / (1.0 + (-v / config.scale).exp())
+        })
+        .collect()
+}
+
+/// A cheap policy: summon when possible, rarely discard, rarely skip.
+fn playout_choice(game: &Game, legal: &[Choice], rng: &mut ChaCha8Rng) -> Choice {
+    match game.phase() {
+        Phase::Main => {
+            let summons: Vec<Choice> = legal.iter().copied().filter(|c| matches!(c, Choice::Summon { .. })).collect();
+            if !summons.is_empty() && rng.gen_bool(0.85) {
+                return summons[rng.gen_range(0..summons.len())];
+            }
+            if rng.gen_bool(0.3) {
+                if let Some(&f) = legal.iter().find(|c| matches!(c, Choice::Flare(_))) {
+                    return f;
+                }
+            }
+            let plain: Vec<Choice> =
+                legal.iter().copied().filter(|c| matches!(c, Choice::Place { .. } | Choice::EndTurn)).collect();
+            if !plain.is_empty() {
+                return plain[rng.gen_range(0..plain.len())];
+            }
+            legal[rng.gen_range(0..legal.len())]
+        }
+        Phase::Returning => Choice::Done,
+        Phase::Effect if legal.len() > 1 && rng.gen_bool(0.9) => {
+            let active: Vec<Choice> = legal.iter().copied().filter(|&c| c != Choice::Skip).collect();
+            active[rng.gen_range(0..active.len())]
+        }
+        _ => legal[rng.gen_range(0..legal.len())],
+    }
+}

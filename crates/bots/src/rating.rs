@@ -1,0 +1,107 @@
+//! Ratings from game results: win rates with Wilson intervals, and Elo
+//! ratings fitted by maximum likelihood (Bradley-Terry, a draw counting as
+//! half a win) with standard errors from the curvature of the likelihood.
+
+/// One finished game between two entrants: `score` is 1 if `a` won, 0.5 for
+/// a draw, 0 if `b` won.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Pairing {
+    pub a: usize,
+    pub b: usize,
+    pub score: f64,
+}
+
+/// The Wilson score interval (95%) of a proportion, as (low, high).
+pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96f64;
+    let p = successes / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Elo ratings (mean 0 over the entrants) and their standard errors.
+///
+/// An entrant that won or lost every game has no finite maximum-likelihood
+/// rating; a weak prior (one virtual draw against a 0-rated opponent)
+/// keeps every rating finite.
+pub fn elo(entrants: usize, games: &[Pairing]) -> Vec<(f64, f64)> {
+    let k = 400.0 / 10f64.ln(); // Elo points per natural-log unit of odds
+    let mut r = vec![0.0f64; entrants];
+    for _ in 0..500 {
+        let mut grad = vec![0.0f64; entrants];
+        let mut hess = vec![0.0f64; entrants];
+        for g in games {
+            let p = 1.0 / (1.0 + ((r[g.b] - r[g.a]) / k).exp());
+            grad[g.a] += g.score - p;
+            grad[g.b] -= g.score - p;
+            hess[g.a] += p * (1.0 - p);
+            hess[g.b] += p * (1.0 - p);
+        }
+        // prior: one draw against a 0-rated virtual opponent
+        for i in 0..entrants {
+            let p = 1.0 / (1.0 + (-r[i] / k).exp());
+            grad[i] += 0.5 - p;
+            hess[i] += p * (1.0 - p);
+        }
+        let mut moved = 0.0f64;
+        for i in 0..entrants {
+            let step = k * grad[i] / hess[i].max(1e-9);
+            r[i] += step.clamp(-200.0, 200.0);
+            moved = moved.max(step.abs());
+        }
+        if moved < 1e-6 {
+            break;
+        }
+    }
+    let mean = r.iter().sum::<f64>() / entrants.max(1) as f64;
+    // standard errors from the diagonal of the observed information
+    let mut info = vec![0.0f64; entrants];
+    for g in games {
+        let p = 1.0 / (1.0 + ((r[g.b] - r[g.a]) / k).exp());
+        info[g.a] += p * (1.0 - p) / (k * k);
+        info[g.b] += p * (1.0 - p) / (k * k);
+    }
+    r.iter().zip(info).map(|(&x, i)| (x - mean, if i > 0.0 { 1.0 / i.sqrt() } else { f64::INFINITY })).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_contains_the_rate() {
+        let (lo, hi) = wilson(95.0, 100.0);
+        assert!(lo < 0.95 && 0.95 < hi);
+        assert!(lo > 0.88 && hi < 0.99);
+        assert_eq!(wilson(0.0, 0.0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn elo_orders_entrants_by_strength() {
+        // a beats b 75%, b beats c 75%
+        let mut games = Vec::new();
+        for i in 0..100 {
+            games.push(Pairing { a: 0, b: 1, score: if i % 4 == 0 { 0.0 } else { 1.0 } });
+            games.push(Pairing { a: 1, b: 2, score: if i % 4 == 0 { 0.0 } else { 1.0 } });
+        }
+        let r = elo(3, &games);
+        assert!(r[0].0 > r[1].0 && r[1].0 > r[2].0);
+        // 75% is about 191 Elo
+        let gap = r[0].0 - r[1].0;
+        assert!((gap - 191.0).abs() < 25.0, "gap {gap}");
+        assert!(r[0].1 > 10.0 && r[0].1 < 80.0);
+        assert!((r.iter().map(|x| x.0).sum::<f64>()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_perfect_record_keeps_a_finite_rating() {
+        let games: Vec<_> = (0..50).map(|_| Pairing { a: 0, b: 1, score: 1.0 }).collect();
+        let r = elo(2, &games);
+        assert!(r[0].0.is_finite() && r[0].0 > 200.0);
+    }
+}

@@ -1,0 +1,368 @@
+//! A two-player game in the terminal (a duel, the High Form or the first
+//! game): against a bot, or hotseat.
+//!
+//! Input is read line by line from standard input, so a game can be driven
+//! through a pipe. Each human player sees only their own view of the game.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tash_kalar_bots::Bot;
+use tash_kalar_rules::view::{ActorView, TaskBoardView, View};
+use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat, TaskId};
+
+use crate::selfplay::derive_seed;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The form of the game: duel, high-form or first-game.
+    #[arg(long, default_value = "duel")]
+    form: String,
+    /// The two decks, in seat order (seat 1 starts).
+    #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
+    decks: Vec<String>,
+    /// Who plays the other seat: `human` (hotseat) or a bot spec
+    /// (`random`, `greedy`, `mcts`, `mcts:time=1s`).
+    #[arg(long, default_value = "random")]
+    opponent: String,
+    /// Seeds the shuffles and the bot; a new seed each run if not given.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Your seat against the bot: 1 (you start) or 2.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    seat: u8,
+    /// Write the game's record to this file when the game ends or you quit.
+    #[arg(long)]
+    save: Option<PathBuf>,
+}
+
+const HELP: &str = "\
+Type the number of a choice, or its text (e.g. `place e5`, `summon imperial.knight e5 r90`,
+`e5-f6`, `claim tasks.center_cross`, `skip`, `end`). Other commands:
+  undo    take back your last choice this turn (not past the end of a turn, a draw or a claim)
+  show    show the board and your choices again
+  resign  give up the game
+  help    this text
+  quit    leave the game";
+
+pub fn run(args: &Args) -> Result<()> {
+    let form = crate::parse_form(&args.form)?;
+    let schools = crate::parse_decks(form, &args.decks)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    });
+    let mut m = Match::new(form, &schools, Some(seed))?;
+    let hotseat = args.opponent == "human";
+    let human = |s: Seat| hotseat || s + 1 == args.seat;
+    let mut chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
+    let bot_spec = if hotseat { "random" } else { args.opponent.as_str() };
+    let mut bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, 2 - args.seat as u64 + 1))
+        .with_context(|| format!("--opponent {:?}: expected human or a bot spec", args.opponent))?;
+    println!("Tash-Kalar: {}, seed {seed}. Type `help` for help.", title(form));
+    let stdin = std::io::stdin();
+    let piped_echo_off = stdin.is_terminal();
+    let mut lines = stdin.lock().lines();
+    let mut shown = false;
+    let quit = loop {
+        match m.game().actor() {
+            Actor::Nobody => break false,
+            Actor::Chance => {
+                let draws = m.game().legal_choices();
+                let c = draws[chance.gen_range(0..draws.len())];
+                let seat = match m.game().phase() {
+                    Phase::Refill { seat, .. } => Some(seat),
+                    _ => None,
+                };
+                m.apply(c)?;
+                match (seat, c) {
+                    (Some(s), Choice::Draw(card)) if human(s) => {
+                        println!("Seat {} draws {} ({card}).", s + 1, card.def().name)
+                    }
+                    // turned up for all to see: say where it went
+                    (_, Choice::DrawTask(task)) => {
+                        let tb = m.game().tasks().expect("a task form");
+                        let place = if tb.current.contains(&task) {
+                            "a current task"
+                        } else if tb.next == Some(task) {
+                            "the next task"
+                        } else if tb.set_aside.contains(&task) {
+                            "set aside until the current tasks are out"
+                        } else {
+                            "moved to the bottom of the task deck"
+                        };
+                        println!("Task turned up: {} ({task}), {place}.", task.def().name)
+                    }
+                    _ => {}
+                }
+            }
+            Actor::Seat(s) if !human(s) => {
+                let c = bot.choose(&m.game().observe(s));
+                m.apply(c)?;
+                match c {
+                    // cards go back face down: which one is the bot's secret
+                    Choice::Return(_) => {
+                        println!("Seat {} ({}): returns a card to the bottom of its deck", s + 1, bot.name())
+                    }
+                    _ => println!("Seat {} ({}): {c}", s + 1, bot.name()),
+                }
+                shown = false;
+            }
+            Actor::Seat(s) => {
+                if !shown {
+                    show(&m.game().view(s));
+                    shown = true;
+                }
+                print!("seat {} > ", s + 1);
+                std::io::stdout().flush()?;
+                let Some(line) = lines.next() else {
+                    println!();
+                    println!("End of input.");
+                    break true;
+                };
+                let line = line.context("reading standard input")?;
+                if !piped_echo_off {
+                    // input from a pipe is not echoed by a terminal: show it
+                    println!("{}", line.trim());
+                }
+                match command(&mut m, s, line.trim()) {
+                    Step::Quit => break true,
+                    Step::Again => {}
+                    Step::Changed => shown = false,
+                }
+            }
+        }
+    };
+    if !quit {
+        show_end(&m);
+    }
+    if let Some(path) = &args.save {
+        std::fs::write(path, m.record().to_text()).with_context(|| format!("cannot write {}", path.display()))?;
+        println!("Record written to {}.", path.display());
+    }
+    Ok(())
+}
+
+enum Step {
+    Quit,
+    /// Nothing changed: ask again.
+    Again,
+    /// The game changed: show it again.
+    Changed,
+}
+
+fn command(m: &mut Match, seat: Seat, input: &str) -> Step {
+    match input {
+        "" => Step::Again,
+        "help" | "?" => {
+            println!("{HELP}");
+            Step::Again
+        }
+        "quit" | "exit" => {
+            println!("Bye.");
+            Step::Quit
+        }
+        "show" => Step::Changed,
+        "undo" => match m.undo() {
+            Some(c) => {
+                println!("Took back: {c}");
+                Step::Changed
+            }
+            None => {
+                println!("Nothing to take back (not past the end of a turn, a draw or a claim).");
+                Step::Again
+            }
+        },
+        "resign" => match m.resign(seat) {
+            Ok(()) => Step::Changed,
+            Err(e) => {
+                println!("Not accepted: {e}");
+                Step::Again
+            }
+        },
+        text => {
+            let result = match text.parse::<usize>() {
+                Ok(n) => {
+                    let choices = m.game().legal_choices();
+                    match n.checked_sub(1).and_then(|i| choices.get(i)) {
+                        Some(&c) => m.apply(c).map_err(|e| e.to_string()),
+                        None => Err(format!("there is no choice {n} (1 to {})", choices.len())),
+                    }
+                }
+                Err(_) => m.play(text).map_err(|e| e.to_string()),
+            };
+            match result {
+                Ok(()) => Step::Changed,
+                Err(e) => {
+                    println!("Not accepted: {e}. Type `help` for help.");
+                    Step::Again
+                }
+            }
+        }
+    }
+}
+
+fn card_line(card: CardId) -> String {
+    let def = card.def();
+    let kind = match def.flare {
+        Some(t) => format!("flare: upper {}, lower {}", t.upper, t.lower),
+        None => def.rank.name().to_string(),
+    };
+    format!("  {:<24} {} ({kind}): {}", def.id, def.name, def.text)
+}
+
+/// The form as the greeting names it.
+fn title(form: Form) -> &'static str {
+    match form {
+        Form::Duel => "deathmatch duel",
+        Form::HighForm => "the High Form",
+        Form::FirstGame => "the first game",
+        // forms added later are named by their notation name
+        #[allow(unreachable_patterns)]
+        other => other.name(),
+    }
+}
+
+fn task_line(task: TaskId) -> String {
+    let def = task.def();
+    let advanced = if def.advanced { ", advanced" } else { "" };
+    format!(
+        "{:<26} {} ({}, {} point{}{advanced}): {}",
+        def.id,
+        def.name,
+        def.kind,
+        def.points,
+        if def.points == 1 { "" } else { "s" },
+        def.text
+    )
+}
+
+fn claimed_list(tasks: &[TaskId]) -> String {
+    if tasks.is_empty() {
+        return "-".into();
+    }
+    tasks.iter().map(|t| format!("{} ({})", t.def().name, t.def().points)).collect::<Vec<_>>().join(", ")
+}
+
+/// The task board: current tasks, the next task, the deck's size, claims.
+fn show_tasks(v: &View, tasks: &TaskBoardView) {
+    println!("Tasks ({} in the deck):", tasks.deck);
+    for &t in &tasks.current {
+        println!("  current  {}", task_line(t));
+    }
+    match tasks.next {
+        Some(t) => println!("  next     {}", task_line(t)),
+        None => println!("  next     -"),
+    }
+    for s in &v.seats {
+        let claimed = tasks.claimed.get(s.seat as usize).map_or(&[][..], |c| c.as_slice());
+        println!("  {} claimed: {}", seat_name(v, s.seat), claimed_list(claimed));
+    }
+}
+
+fn seat_name(v: &View, s: Seat) -> String {
+    let seat = &v.seats[s as usize];
+    format!("seat {} ({}, {:?})", s + 1, seat.school, seat.color).to_lowercase()
+}
+
+/// Everything a seat may see, and its choices numbered.
+fn show(v: &View) {
+    let me = match v.actor {
+        ActorView::Seat { seat } => seat,
+        _ => v.turn.seat,
+    };
+    println!();
+    match v.phase {
+        Phase::StartPieces { .. } => println!("== Setup: {} places the start pieces ==", seat_name(v, me)),
+        _ => println!(
+            "== Turn {}: {} to play, {} action{} left ==",
+            v.turn.number,
+            seat_name(v, v.turn.seat),
+            v.turn.actions,
+            if v.turn.actions == 1 { "" } else { "s" }
+        ),
+    }
+    let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
+    print!("{}", board.diagram());
+    let scores: Vec<String> =
+        v.seats.iter().map(|s| format!("seat {} ({:?}) {}", s.seat + 1, s.color, s.score).to_lowercase()).collect();
+    println!("Scores: {}", scores.join(", "));
+    for s in &v.seats {
+        let discard: Vec<&str> = s.discard.iter().map(|c| c.def().name).collect();
+        println!(
+            "{}: hand {} being(s), {} legend(s), {} flare(s); deck {}; supply {} two-sided + {} legendary; discard: {}",
+            seat_name(v, s.seat),
+            s.beings,
+            s.legends,
+            s.flares,
+            s.deck,
+            s.supply.0,
+            s.supply.1,
+            if discard.is_empty() { "-".to_string() } else { discard.join(", ") }
+        );
+    }
+    println!("Legends deck {}, flares deck {}.", v.legends.deck, v.flares.deck);
+    if let Some(tasks) = &v.tasks {
+        show_tasks(v, tasks);
+    }
+    if v.end.last.is_some() {
+        println!("The end has been triggered: seat {} plays the last turn.", v.end.last.unwrap_or(0) + 1);
+    }
+    if let Some(e) = &v.effect {
+        let place = match (e.at, e.orientation) {
+            (Some(at), Some(o)) => format!(" at {at} ({o})"),
+            _ => String::new(),
+        };
+        println!("Resolving {}{place}: {}", e.name, e.prompt.unwrap_or(""));
+    }
+    if let Some(claimable) = v.tasks.as_ref().and_then(|t| t.claimable.as_ref()) {
+        let names: Vec<&str> = claimable.iter().map(|t| t.def().name).collect();
+        println!("End of your turn: you may claim one task you meet ({}), or skip.", names.join(", "));
+    }
+    if let Some(hand) = v.hand() {
+        println!("Your hand:");
+        for &c in hand.beings.iter().chain(&hand.legends).chain(&hand.flares) {
+            println!("{}", card_line(c));
+        }
+    }
+    if let Some(choices) = &v.choices {
+        println!("Choices:");
+        let width = choices.iter().map(|c| c.len()).max().unwrap_or(0) + 6;
+        let columns = (100 / width).max(1);
+        for (i, c) in choices.iter().enumerate() {
+            print!("{:>4} {:<w$}", i + 1, c, w = width - 5);
+            if (i + 1) % columns == 0 || i + 1 == choices.len() {
+                println!();
+            }
+        }
+    }
+}
+
+fn show_end(m: &Match) {
+    let v = m.game().referee_view();
+    println!();
+    println!("== The game is over ==");
+    let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
+    print!("{}", board.diagram());
+    let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
+    println!("Scores: {}", scores.join(", "));
+    if let Some(tasks) = &v.tasks {
+        for (s, claimed) in tasks.claimed.iter().enumerate() {
+            println!("Seat {} claimed: {}", s + 1, claimed_list(claimed));
+        }
+    }
+    match &v.outcome {
+        Some(o) => {
+            if let Some(r) = o.resigned {
+                println!("Seat {} resigned.", r + 1);
+            }
+            match o.winner() {
+                Some(w) => println!("Seat {} wins.", w + 1),
+                None => println!("A draw."),
+            }
+        }
+        None => println!("No result."),
+    }
+}

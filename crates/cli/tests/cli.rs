@@ -1,0 +1,269 @@
+//! The command line, run as a user would run it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tash-kalar")).args(args).output().expect("the binary runs")
+}
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tash-kalar"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write input");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// Fails unless the command failed cleanly: non-zero exit, a message, no panic.
+fn assert_rejected(o: &Output, message: &str) {
+    let err = stderr(o);
+    assert!(!o.status.success(), "should fail; stdout: {}", stdout(o));
+    assert!(err.contains(message), "stderr should mention {message:?}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn summons_lists_the_squares_in_row_order() {
+    // two vertical and two horizontal pairs of blue pieces: a Swordmaster
+    // fits between each pair
+    let o = run(&["summons", "--board", "9/9/9/4b1b2/9/4b1b2/9/9/9", "--color", "b", "--card", "imperial.swordmaster"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "f4 e5 g5 f6\n");
+    // red has no pieces there: an empty line
+    let o = run(&["summons", "--board", "9/9/9/4b1b2/9/4b1b2/9/9/9", "--color", "r", "--card", "imperial.swordmaster"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "\n");
+}
+
+#[test]
+fn summons_of_a_legend_needs_its_heroic_pieces() {
+    // the Titan: two heroic pieces below it, three commons in a row below those
+    let heroic = run(&["summons", "--board", "9/9/9/9/4b+4/4b+4/3bbb3/9/9", "--color", "b", "--card", "legends.titan"]);
+    assert!(heroic.status.success(), "{}", stderr(&heroic));
+    assert_eq!(stdout(&heroic), "e6\n");
+    let common = run(&["summons", "--board", "9/9/9/9/4b4/4b4/3bbb3/9/9", "--color", "b", "--card", "legends.titan"]);
+    assert_eq!(stdout(&common), "\n");
+}
+
+#[test]
+fn bad_summons_input_is_rejected_with_a_message() {
+    let board = "9/9/9/4b1b2/9/4b1b2/9/9/9";
+    assert_rejected(
+        &run(&["summons", "--board", "9/9/9", "--color", "b", "--card", "imperial.knight"]),
+        "bad board text",
+    );
+    assert_rejected(
+        &run(&["summons", "--board", "r8/9/9/9/9/9/9/9/9", "--color", "b", "--card", "imperial.knight"]),
+        "cut off",
+    );
+    assert_rejected(&run(&["summons", "--board", board, "--color", "x", "--card", "imperial.knight"]), "bad color");
+    assert_rejected(&run(&["summons", "--board", board, "--color", "bb", "--card", "imperial.knight"]), "bad color");
+    assert_rejected(&run(&["summons", "--board", board, "--color", "b", "--card", "imperial.dragon"]), "unknown card");
+    assert_rejected(&run(&["summons", "--board", board, "--color", "b", "--card", "flares.01"]), "flare");
+    assert_rejected(&run(&["summons", "--board", board, "--color", "b"]), "--card");
+}
+
+#[test]
+fn bad_selfplay_and_play_options_are_rejected() {
+    assert_rejected(&run(&["selfplay", "--decks", "northern,elvish", "--games", "1"]), "unknown deck");
+    assert_rejected(&run(&["selfplay", "--decks", "northern", "--bots", "random", "--games", "1"]), "seats");
+    assert_rejected(&run(&["selfplay", "--bots", "random,genius", "--games", "1"]), "unknown bot");
+    assert_rejected(&run(&["selfplay", "--form", "melee", "--games", "1"]), "unknown form");
+    assert_rejected(&run(&["selfplay", "--decks", "northern,northern", "--games", "1"]), "both play");
+    assert_rejected(&run_with_input(&["play", "--decks", "northern,dwarves"], ""), "unknown deck");
+    assert_rejected(&run(&["replay", "/no/such/record.tkr"]), "cannot read");
+}
+
+/// The summary line without the timing, which differs between runs.
+fn without_timing(line: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON line");
+    v.as_object_mut().expect("an object").remove("games_per_second").expect("a games_per_second key");
+    v
+}
+
+#[test]
+fn selfplay_is_deterministic_and_its_records_replay() {
+    let (a, b) = (scratch("selfplay-a"), scratch("selfplay-b"));
+    let args = |dir: &PathBuf| {
+        vec![
+            "selfplay".to_string(),
+            "--form".into(),
+            "duel".into(),
+            "--decks".into(),
+            "northern,southern".into(),
+            "--bots".into(),
+            "random,random".into(),
+            "--games".into(),
+            "6".into(),
+            "--seed".into(),
+            "17".into(),
+            "--save".into(),
+            dir.display().to_string(),
+        ]
+    };
+    let run_in = |dir: &PathBuf| {
+        let args = args(dir);
+        run(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let (oa, ob) = (run_in(&a), run_in(&b));
+    assert!(oa.status.success(), "{}", stderr(&oa));
+    let summary = without_timing(&stdout(&oa));
+    assert_eq!(summary, without_timing(&stdout(&ob)));
+    // the keys, in this order
+    let line = stdout(&oa);
+    let at: Vec<usize> = ["games", "finished", "wins", "draws", "avg_turns", "avg_choices", "games_per_second"]
+        .iter()
+        .map(|k| line.find(&format!("\"{k}\":")).unwrap_or_else(|| panic!("missing {k}: {line}")))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{line}");
+    assert_eq!(summary["games"], 6);
+
+    // the same records, and replaying them agrees with the summary
+    let mut wins = [0u64; 2];
+    let (mut draws, mut finished, mut choices) = (0u64, 0u64, 0usize);
+    for i in 1..=6 {
+        let name = format!("game-{i:04}.tkr");
+        let text = std::fs::read_to_string(a.join(&name)).expect("a saved record");
+        assert_eq!(text, std::fs::read_to_string(b.join(&name)).unwrap(), "{name} differs between runs");
+        assert!(text.contains("Seed: 17"));
+        choices += text.lines().filter(|l| l.starts_with(['1', '2', '*'])).count();
+        let o = run(&["replay", a.join(&name).to_str().unwrap()]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let state: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON state");
+        for key in ["board", "scores", "turn", "seats", "legends", "flares"] {
+            assert!(state.get(key).is_some(), "the final state lacks {key}");
+        }
+        assert!(state["seats"][0]["hand"].is_object(), "a replay shows every hand");
+        if let Some(places) = state["outcome"]["places"].as_array() {
+            finished += 1;
+            let firsts: Vec<usize> = (0..places.len()).filter(|&s| places[s] == 0).collect();
+            match firsts.as_slice() {
+                [w] => wins[*w] += 1,
+                _ => draws += 1,
+            }
+        }
+    }
+    assert_eq!(summary["finished"], finished);
+    assert_eq!(summary["wins"], serde_json::json!(wins));
+    assert_eq!(summary["draws"], draws);
+    assert_eq!(summary["avg_choices"].as_f64().unwrap(), choices as f64 / 6.0);
+
+    // another seed plays other games
+    let o = run(&["selfplay", "--games", "6", "--seed", "18", "--save", scratch("selfplay-c").to_str().unwrap()]);
+    assert!(o.status.success());
+    let other = std::fs::read_to_string(scratch_path("selfplay-c").join("game-0001.tkr")).unwrap();
+    let first = std::fs::read_to_string(a.join("game-0001.tkr")).unwrap();
+    assert_ne!(other.replace("Seed: 18", ""), first.replace("Seed: 17", ""));
+}
+
+fn scratch_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"))
+}
+
+/// A saved self-play record, as lines.
+fn a_record(name: &str) -> (PathBuf, Vec<String>) {
+    let dir = scratch(name);
+    let o = run(&["selfplay", "--games", "1", "--seed", "5", "--save", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let path = dir.join("game-0001.tkr");
+    let lines = std::fs::read_to_string(&path).unwrap().lines().map(String::from).collect();
+    (path, lines)
+}
+
+/// Replays the record with line `index` (0-based) replaced.
+fn replay_with(path: &Path, lines: &[String], index: usize, replacement: &str) -> Output {
+    let mut lines = lines.to_vec();
+    lines[index] = replacement.to_string();
+    let bad = path.with_extension("bad.tkr");
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
+    run(&["replay", bad.to_str().unwrap()])
+}
+
+#[test]
+fn replay_rejects_a_corrupt_record_at_the_right_line() {
+    let (path, lines) = a_record("corrupt");
+    let start = lines.iter().position(|l| l.starts_with("2 start")).expect("the start pieces");
+    // the first choice of seat 1 after the start pieces (line numbers are 1-based)
+    let first = start + 1;
+    assert!(lines[first].starts_with("1 "), "{}", lines[first]);
+    let line = first + 1;
+
+    let o = replay_with(&path, &lines, first, "2 end");
+    assert_rejected(&o, &format!("line {line}: wrong actor"));
+    let o = replay_with(&path, &lines, first, "1 plaice e5");
+    assert_rejected(&o, &format!("line {line}: syntax error"));
+    // c5 holds a start piece
+    let o = replay_with(&path, &lines, first, "1 place c5");
+    assert_rejected(&o, &format!("line {line}: illegal choice"));
+    let o = replay_with(&path, &lines, 0, "Form: chess");
+    assert_rejected(&o, "line 1: syntax error");
+    // a chance draw of a card that cannot come
+    let o = replay_with(&path, &lines, start - 1, "* draw legends.titan");
+    let err = stderr(&o);
+    assert!(!o.status.success() && err.contains(&format!("line {start}:")), "{err}");
+}
+
+#[test]
+fn play_is_driven_through_standard_input_with_undo() {
+    let dir = scratch("play");
+    let record = dir.join("game.tkr");
+    // hotseat: seat 2 places the start pieces, seat 1 places, takes it
+    // back, places elsewhere, ends; seat 2 tries a bad choice, then resigns
+    let input = "help\nstart c5\nundo\nplace e5\nundo\nplace e4\nundo\nundo\nplace d4\nend\nplace c5\n999\nresign\n";
+    let o = run_with_input(&["play", "--opponent", "human", "--seed", "3", "--save", record.to_str().unwrap()], input);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}\n{out}", stderr(&o));
+    assert!(out.contains("undo    take back"), "help is shown");
+    assert!(out.contains("Nothing to take back"), "the start pieces cannot be taken back after the turn began");
+    assert!(out.contains("Took back: place e5"));
+    assert!(out.contains("Took back: place e4"));
+    assert!(out.contains("Not accepted: place c5"), "{out}");
+    assert!(out.contains("there is no choice 999"));
+    assert!(out.contains("Seat 2 resigned."));
+    assert!(out.contains("Seat 1 wins."));
+    assert!(out.contains("Your hand:"));
+    assert!(out.contains("Choices:"));
+    let text = std::fs::read_to_string(&record).expect("the record is saved");
+    assert!(text.contains("1 place d4\n1 end\n"), "{text}");
+    assert!(!text.contains("place e5"), "a taken-back choice is not in the record");
+    let o = run(&["replay", record.to_str().unwrap()]);
+    let state: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON state");
+    assert_eq!(state["board"], "9/9/9/9/2r3b2/3b5/9/9/9");
+    assert_eq!(state["outcome"]["resigned"], 1);
+}
+
+#[test]
+fn play_against_the_bot_by_number_and_quit() {
+    let o = run_with_input(&["play", "--seed", "8"], "1\nundo\n1\nend\nquit\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("Took back: "), "{out}");
+    assert!(out.contains("Seat 2 (random): "), "the bot plays its turn: {out}");
+    assert!(out.contains("Bye."));
+    // the input runs out: the game stops without an error
+    let o = run_with_input(&["play", "--seed", "8", "--seat", "2"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("End of input."));
+}

@@ -1,0 +1,594 @@
+//! Game records: the setup and every choice, enough to replay a game
+//! exactly (see `docs/notation.md`).
+//!
+//! ```text
+//! # comments run from '#' to the end of the line
+//! Form: duel
+//! Seats: northern, southern
+//! Seed: 42
+//! Players: Ann, Bo
+//!
+//! * draw imperial.knight
+//! ...
+//! 2 start c5
+//! 1 place e5
+//! ```
+//!
+//! Header lines `Key: value` come first: `Form` and `Seats` (schools in
+//! seat order) are required unless a position gives them, `Seed` (the
+//! number the chance draws were generated from; the draws themselves are
+//! recorded, so a replay does not need it), `Players` (names in seat order,
+//! comma-separated), and any other `Key: value` tag, kept in order. A
+//! `Position:` header with no value starts a position block: the following
+//! indented lines are a position's text (see [`crate::position`]), and the
+//! game starts there instead of from a shuffle.
+//!
+//! Then one choice per line: `N text` for seat N (1-based) or `* text` for
+//! chance, where text is a choice's text form ([`crate::choice`]).
+
+use std::fmt::Write as _;
+
+use crate::cards::School;
+use crate::choice::Choice;
+use crate::game::{Actor, Form, Game, PlayError, Seat};
+use crate::position::{Position, PositionError};
+
+/// Who made a recorded choice.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Mover {
+    Seat(Seat),
+    Chance,
+}
+
+impl Mover {
+    /// The mover of a game's next choice, if anyone is to choose.
+    pub fn of(actor: Actor) -> Option<Mover> {
+        match actor {
+            Actor::Seat(s) => Some(Mover::Seat(s)),
+            Actor::Chance => Some(Mover::Chance),
+            Actor::Nobody => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Mover {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mover::Seat(s) => write!(f, "{}", s + 1),
+            Mover::Chance => f.write_str("*"),
+        }
+    }
+}
+
+/// One recorded choice.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub by: Mover,
+    pub choice: Choice,
+}
+
+/// Where things are in a record's text, for error messages.
+#[derive(Clone, Debug, Default)]
+struct Layout {
+    /// The line that sets up the game (`Position:`, else `Seats:`, else 1).
+    setup: usize,
+    moves: Vec<usize>,
+}
+
+/// A game record: the setup and the choices made.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub form: Form,
+    pub seats: Vec<School>,
+    pub seed: Option<u64>,
+    /// Player names in seat order (empty: none recorded).
+    pub players: Vec<String>,
+    /// Other header tags, in order.
+    pub tags: Vec<(String, String)>,
+    /// The position the game starts from; `None` for a new game.
+    pub position: Option<Position>,
+    pub moves: Vec<Move>,
+    /// Where a parsed record's lines were; `None` for one built in code
+    /// (its lines are then those of its printed text).
+    source: Option<Layout>,
+}
+
+/// Two records are equal when they say the same thing (comments and
+/// layout aside).
+impl PartialEq for Record {
+    fn eq(&self, other: &Record) -> bool {
+        self.form == other.form
+            && self.seats == other.seats
+            && self.seed == other.seed
+            && self.players == other.players
+            && self.tags == other.tags
+            && self.position == other.position
+            && self.moves == other.moves
+    }
+}
+
+impl Eq for Record {}
+
+/// What is wrong with a record, and on which line of its text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {reason}")]
+pub struct ReplayError {
+    pub line: usize,
+    pub reason: ReplayReason,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayReason {
+    #[error("syntax error: {0}")]
+    Syntax(String),
+    #[error("bad setup: {0}")]
+    Setup(String),
+    #[error("wrong actor: the record says {found} chooses, but it is {expected}'s choice")]
+    WrongActor { found: String, expected: String },
+    #[error("illegal choice: {0}")]
+    Illegal(String),
+    #[error("the game is already over")]
+    GameOver,
+}
+
+fn actor_name(a: Actor) -> String {
+    match a {
+        Actor::Seat(s) => format!("seat {}", s + 1),
+        Actor::Chance => "chance".into(),
+        Actor::Nobody => "nobody".into(),
+    }
+}
+
+fn mover_name(m: Mover) -> String {
+    match m {
+        Mover::Seat(s) => format!("seat {}", s + 1),
+        Mover::Chance => "chance".into(),
+    }
+}
+
+impl Record {
+    /// A record of a new game.
+    pub fn new(form: Form, seats: &[School], seed: Option<u64>) -> Record {
+        Record {
+            form,
+            seats: seats.to_vec(),
+            seed,
+            players: Vec::new(),
+            tags: Vec::new(),
+            position: None,
+            moves: Vec::new(),
+            source: None,
+        }
+    }
+
+    /// A record of a game started from a position.
+    pub fn from_position(position: Position) -> Record {
+        let mut r = Record::new(position.form, &position.seats.iter().map(|s| s.school).collect::<Vec<_>>(), None);
+        r.position = Some(position);
+        r
+    }
+
+    /// Appends a choice.
+    pub fn push(&mut self, by: Mover, choice: Choice) {
+        self.moves.push(Move { by, choice });
+        // from now on lines are counted in the printed text
+        self.source = None;
+    }
+
+    /// Removes the last choice.
+    pub fn pop(&mut self) -> Option<Move> {
+        self.source = None;
+        self.moves.pop()
+    }
+
+    /// The value of a tag (headers other than form, seats, seed, players).
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// The game at the start of the record, before any choice.
+    pub fn start(&self) -> Result<Game, ReplayError> {
+        let layout = self.layout();
+        let setup = |reason: String| ReplayError { line: layout.setup, reason: ReplayReason::Setup(reason) };
+        match &self.position {
+            Some(p) => {
+                let schools: Vec<School> = p.seats.iter().map(|s| s.school).collect();
+                if p.form != self.form || schools != self.seats {
+                    return Err(setup(format!(
+                        "the position is a {} game of {}, the header says {} of {}",
+                        p.form.name(),
+                        school_list(&schools),
+                        self.form.name(),
+                        school_list(&self.seats)
+                    )));
+                }
+                p.to_game().map_err(|e| setup(e.to_string()))
+            }
+            None => Game::new(self.form, &self.seats).map_err(|e| setup(e.to_string())),
+        }
+    }
+
+    /// The line of the record's text on which move `index` stands.
+    pub fn line_of_move(&self, index: usize) -> usize {
+        self.layout().moves.get(index).copied().unwrap_or(0)
+    }
+
+    fn layout(&self) -> Layout {
+        match &self.source {
+            Some(l) => l.clone(),
+            _ => self.render().1,
+        }
+    }
+
+    /// The text form.
+    pub fn to_text(&self) -> String {
+        self.render().0
+    }
+
+    fn render(&self) -> (String, Layout) {
+        let mut s = String::new();
+        let mut line = 0;
+        let mut layout = Layout::default();
+        let mut put = |s: &mut String, text: &str| {
+            s.push_str(text);
+            s.push('\n');
+            line += 1;
+            line
+        };
+        put(&mut s, &format!("Form: {}", self.form.name()));
+        layout.setup = put(&mut s, &format!("Seats: {}", school_list(&self.seats)));
+        if let Some(seed) = self.seed {
+            put(&mut s, &format!("Seed: {seed}"));
+        }
+        if !self.players.is_empty() {
+            put(&mut s, &format!("Players: {}", self.players.join(", ")));
+        }
+        for (k, v) in &self.tags {
+            put(&mut s, &format!("{k}: {v}"));
+        }
+        if let Some(p) = &self.position {
+            layout.setup = put(&mut s, "Position:");
+            for l in p.to_text().lines() {
+                put(&mut s, &format!("  {l}"));
+            }
+        }
+        put(&mut s, "");
+        for m in &self.moves {
+            let mut text = String::new();
+            let _ = write!(text, "{} {}", m.by, m.choice);
+            layout.moves.push(put(&mut s, &text));
+        }
+        (s, layout)
+    }
+
+    /// Reads a record's text.
+    pub fn parse(text: &str) -> Result<Record, ReplayError> {
+        let mut form = None;
+        let mut seats: Option<Vec<School>> = None;
+        let mut seed = None;
+        let mut players = Vec::new();
+        let mut tags: Vec<(String, String)> = Vec::new();
+        let mut position: Option<(usize, String, Vec<usize>)> = None;
+        let mut in_position = false;
+        let mut moves = Vec::new();
+        let mut layout = Layout { setup: 1, moves: Vec::new() };
+        let mut seats_line = None;
+        let mut seen = Vec::<String>::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let syntax = |m: String| ReplayError { line, reason: ReplayReason::Syntax(m) };
+            let content = raw.split('#').next().unwrap_or("");
+            if raw.trim().is_empty() {
+                // a blank line ends a position block
+                in_position = false;
+                continue;
+            }
+            if content.trim().is_empty() {
+                continue;
+            }
+            if in_position && content.starts_with([' ', '\t']) {
+                let (_, text, lines) = position.as_mut().expect("in a position block");
+                text.push_str(content.trim());
+                text.push('\n');
+                lines.push(line);
+                continue;
+            }
+            in_position = false;
+            let trimmed = content.trim();
+            let first = trimmed.split_whitespace().next().expect("not empty");
+            if first == "*" || first.chars().all(|c| c.is_ascii_digit()) {
+                let by = if first == "*" {
+                    Mover::Chance
+                } else {
+                    match first.parse::<u8>() {
+                        Ok(n) if (1..=4).contains(&n) => Mover::Seat(n - 1),
+                        _ => return Err(syntax(format!("seat numbers run from 1 to 4, not {first}"))),
+                    }
+                };
+                let rest = trimmed[first.len()..].trim();
+                let choice: Choice = rest.parse().map_err(|e| syntax(format!("{e}")))?;
+                moves.push(Move { by, choice });
+                layout.moves.push(line);
+                continue;
+            }
+            let Some((key, value)) = trimmed.split_once(':') else {
+                return Err(syntax(format!(
+                    "expected 'Key: value' or a choice ('N text' or '* text'), not {trimmed:?}"
+                )));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            if !moves.is_empty() {
+                return Err(syntax(format!("header {key:?} after the first choice")));
+            }
+            if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+                return Err(syntax(format!("not a header key: {key:?}")));
+            }
+            if seen.iter().any(|k| k == key) {
+                return Err(syntax(format!("header {key:?} given twice")));
+            }
+            seen.push(key.to_string());
+            match key {
+                "Form" => form = Some(Form::parse(value).ok_or_else(|| syntax(format!("unknown form {value:?}")))?),
+                "Seats" => {
+                    let list: Result<Vec<School>, _> = value
+                        .split([',', ' ', '\t'])
+                        .filter(|w| !w.is_empty())
+                        .map(|w| School::parse(w).ok_or_else(|| syntax(format!("unknown school {w:?}"))))
+                        .collect();
+                    seats = Some(list?);
+                    seats_line = Some(line);
+                }
+                "Seed" => seed = Some(value.parse().map_err(|_| syntax(format!("a seed is a number, not {value:?}")))?),
+                "Players" => players = value.split(',').map(|p| p.trim().to_string()).collect(),
+                "Position" => {
+                    if !value.is_empty() {
+                        return Err(syntax("'Position:' stands alone; the position follows on indented lines".into()));
+                    }
+                    position = Some((line, String::new(), Vec::new()));
+                    in_position = true;
+                }
+                _ => tags.push((key.to_string(), value.to_string())),
+            }
+        }
+        let position = match position {
+            None => None,
+            Some((line, text, lines)) => {
+                layout.setup = line;
+                let p = Position::from_text(&text).map_err(|e| match e {
+                    PositionError::Syntax { line: l, message } => ReplayError {
+                        line: lines.get(l - 1).copied().unwrap_or(line),
+                        reason: ReplayReason::Syntax(message),
+                    },
+                    other => ReplayError { line, reason: ReplayReason::Syntax(other.to_string()) },
+                })?;
+                Some(p)
+            }
+        };
+        if position.is_none() {
+            layout.setup = seats_line.unwrap_or(1);
+        }
+        let missing =
+            |what: &str| ReplayError { line: 1, reason: ReplayReason::Syntax(format!("missing '{what}:' header")) };
+        let form = match (form, &position) {
+            (Some(f), _) => f,
+            (None, Some(p)) => p.form,
+            (None, None) => return Err(missing("Form")),
+        };
+        let seats = match (seats, &position) {
+            (Some(s), _) => s,
+            (None, Some(p)) => p.seats.iter().map(|s| s.school).collect(),
+            (None, None) => return Err(missing("Seats")),
+        };
+        Ok(Record { form, seats, seed, players, tags, position, moves, source: Some(layout) })
+    }
+}
+
+fn school_list(schools: &[School]) -> String {
+    schools.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
+}
+
+impl std::str::FromStr for Record {
+    type Err = ReplayError;
+    fn from_str(text: &str) -> Result<Record, ReplayError> {
+        Record::parse(text)
+    }
+}
+
+impl std::fmt::Display for Record {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// Applies one recorded move, checking the mover; `line` is for errors.
+pub(crate) fn apply_move(game: &mut Game, m: Move, line: usize) -> Result<(), ReplayError> {
+    let err = |reason| ReplayError { line, reason };
+    let actor = game.actor();
+    if actor == Actor::Nobody {
+        return Err(err(ReplayReason::GameOver));
+    }
+    match (m.by, m.choice) {
+        // either player may resign at any time
+        (Mover::Seat(s), Choice::Resign) if (s as usize) < game.seat_count() => {
+            game.resign(s).map_err(|e| err(ReplayReason::Illegal(e.to_string())))
+        }
+        (by, choice) => {
+            if Mover::of(actor) != Some(by) {
+                return Err(err(ReplayReason::WrongActor { found: mover_name(by), expected: actor_name(actor) }));
+            }
+            game.apply(game.normalize(choice)).map_err(|e| {
+                err(match e {
+                    PlayError::GameOver => ReplayReason::GameOver,
+                    other => ReplayReason::Illegal(other.to_string()),
+                })
+            })
+        }
+    }
+}
+
+/// Replays a record: its start, then every choice checked for the right
+/// actor and legality. The error names the record line and the reason.
+pub fn replay(record: &Record) -> Result<Game, ReplayError> {
+    let mut game = record.start()?;
+    let layout = record.layout();
+    for (i, &m) in record.moves.iter().enumerate() {
+        apply_move(&mut game, m, layout.moves.get(i).copied().unwrap_or(0))?;
+    }
+    Ok(game)
+}
+
+/// Reads and replays a record's text.
+pub fn replay_text(text: &str) -> Result<Game, ReplayError> {
+    replay(&Record::parse(text)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::School;
+
+    const FROM_POSITION: &str = "# the guidebook's first Swordmaster example
+Form: duel
+Seats: northern, southern
+Event: notation test
+Position:
+  form: duel
+  board: 9/9/9/4br3/9/4b4/9/9/9
+  turn: 0
+  actions: 2
+  number: 3
+  seat: northern score 0 supply 13/3 beings imperial.swordmaster legends - flares - deck imperial.knight discard -
+  seat: southern score 0 supply 15/3 beings - legends - flares - deck imperial.cannon discard -
+  legends: deck - discard -
+  flares: deck - discard -
+
+1 summon imperial.swordmaster e5 r0
+1 f6   # destroys the red common; the Swordmaster turns heroic
+1 place a5
+1 end
+* draw imperial.knight
+";
+
+    #[test]
+    fn a_record_from_a_position_replays() {
+        let r = Record::parse(FROM_POSITION).unwrap();
+        assert_eq!(r.tag("Event"), Some("notation test"));
+        assert_eq!(r.moves.len(), 5);
+        assert_eq!(r.line_of_move(1), 17);
+        let g = replay(&r).unwrap();
+        assert_eq!(g.board().to_text(), "9/9/9/4b4/b3b+4/4b4/9/9/9");
+        assert_eq!(g.seat(0).score, 0, "one common piece scores nothing");
+        assert_eq!(g.actor(), Actor::Seat(1));
+    }
+
+    #[test]
+    fn records_round_trip() {
+        let r = Record::parse(FROM_POSITION).unwrap();
+        let text = r.to_text();
+        let again = Record::parse(&text).unwrap();
+        assert_eq!(again, r);
+        assert_eq!(again.to_text(), text);
+        assert_eq!(replay(&again).unwrap(), replay(&r).unwrap());
+
+        let mut r = Record::new(Form::Duel, &[School::Northern, School::Southern], Some(7));
+        r.players = vec!["Ann".into(), "Bo Li".into()];
+        r.push(Mover::Chance, "draw imperial.knight".parse().unwrap());
+        r.push(Mover::Seat(1), Choice::Resign);
+        let text = r.to_text();
+        assert_eq!(
+            text,
+            "Form: duel\nSeats: northern, southern\nSeed: 7\nPlayers: Ann, Bo Li\n\n* draw imperial.knight\n2 resign\n"
+        );
+        assert_eq!(Record::parse(&text).unwrap(), r);
+        assert_eq!(r.line_of_move(1), 7);
+    }
+
+    #[test]
+    fn replay_errors_name_the_line_and_reason() {
+        let with = |from: &str, to: &str| FROM_POSITION.replace(from, to);
+        let e = replay_text(&with("1 place a5", "1 place a1")).unwrap_err();
+        assert_eq!(e.line, 18);
+        assert!(matches!(e.reason, ReplayReason::Syntax(_)), "a1 is cut off the board: {e}");
+        let e = replay_text(&with("1 place a5", "1 place e6")).unwrap_err();
+        assert_eq!(e.line, 18);
+        assert!(matches!(e.reason, ReplayReason::Illegal(_)), "{e}");
+        let e = replay_text(&with("1 place a5", "2 place a5")).unwrap_err();
+        assert_eq!(e.line, 18);
+        assert!(matches!(e.reason, ReplayReason::WrongActor { .. }), "{e}");
+        let e = replay_text(&with("* draw", "1 draw")).unwrap_err();
+        assert_eq!((e.line, matches!(e.reason, ReplayReason::WrongActor { .. })), (20, true));
+        let e = replay_text(&with("1 end", "1 jump")).unwrap_err();
+        assert_eq!((e.line, matches!(e.reason, ReplayReason::Syntax(_))), (19, true));
+        let e = replay_text(&with("1 f6", "0 f6")).unwrap_err();
+        assert_eq!(e.line, 17);
+        let e = replay_text(&with("  turn: 0", "  turn: zero")).unwrap_err();
+        assert_eq!((e.line, matches!(e.reason, ReplayReason::Syntax(_))), (8, true));
+        let e = replay_text(&with("Seats: northern, southern", "Seats: northern, highland")).unwrap_err();
+        assert_eq!((e.line, matches!(e.reason, ReplayReason::Setup(_))), (5, true));
+        let e =
+            replay_text(&with("* draw imperial.knight", "* draw imperial.knight\n2 resign\n1 place a5")).unwrap_err();
+        assert_eq!((e.line, e.reason), (22, ReplayReason::GameOver));
+        let e = replay_text("Form: duel\n\n1 end\n").unwrap_err();
+        assert_eq!(e.reason, ReplayReason::Syntax("missing 'Seats:' header".into()));
+        let e = replay_text("Form: duel\nSeats: northern\n").unwrap_err();
+        assert_eq!((e.line, matches!(e.reason, ReplayReason::Setup(_))), (2, true));
+        let e = replay_text("Form: duel\nSeats: northern, southern\n1 end\nSeed: 3\n").unwrap_err();
+        assert_eq!(e.line, 4);
+        let e = replay_text("Form: duel\nForm: duel\n").unwrap_err();
+        assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn mangled_records_are_rejected_without_panicking() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+        let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+        let mut record = Record::new(Form::Duel, &[School::Northern, School::Southern], None);
+        while !game.is_over() {
+            let v = game.legal_choices();
+            let c = v[rng.gen_range(0..v.len())];
+            record.push(Mover::of(game.actor()).unwrap(), c);
+            game.apply(c).unwrap();
+        }
+        let text = record.to_text();
+        assert_eq!(replay_text(&text).unwrap(), game);
+        let lines: Vec<&str> = text.lines().collect();
+        let words = ["1", "2", "*", "draw", "place", "e5", "from", "summon", "imperial.knight", "r90", "-", "#", ":"];
+        let mut rejected = 0;
+        for _ in 0..120 {
+            let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+            let i = rng.gen_range(0..l.len());
+            let j = rng.gen_range(0..l.len());
+            match rng.gen_range(0..4) {
+                0 => {
+                    l.remove(i);
+                }
+                1 => l.swap(i, j),
+                2 => {
+                    let dup = l[i].clone();
+                    l.insert(j, dup);
+                }
+                _ => {
+                    l[i] = (0..rng.gen_range(0..5))
+                        .map(|_| words[rng.gen_range(0..words.len())])
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            }
+            let mangled = l.join("\n");
+            if let Err(e) = replay_text(&mangled) {
+                rejected += 1;
+                assert!(e.line >= 1 && e.line <= l.len().max(1), "{e}");
+            }
+        }
+        assert!(rejected > 40, "{rejected}");
+    }
+
+    #[test]
+    fn a_resignation_may_come_from_either_seat() {
+        let text = FROM_POSITION.replace("1 place a5", "2 resign");
+        let text = text.split("1 end").next().unwrap();
+        let g = replay_text(text).unwrap();
+        assert_eq!(g.outcome().and_then(|o| o.winner()), Some(0));
+    }
+}

@@ -1,0 +1,555 @@
+//! What one seat may know of a game.
+//!
+//! A [`View`] holds everything public (the board, scores, every seat's
+//! counts of cards in hand, deck sizes, the discard piles, the effect being
+//! resolved, the end) plus the viewer's own hand, and the legal choices as
+//! text when the viewer is the one to choose. It never holds another seat's
+//! hand nor the order of any deck: a seat cannot learn from its view
+//! anything the rules keep from it. Views serialize to JSON for clients.
+//!
+//! In the task forms the view holds the task board: the current tasks, the
+//! face-up next task, every seat's claimed tasks and the size of the task
+//! deck, never its order (nor which tasks were moved to its bottom: a
+//! client that wants those can remember them as they are turned up).
+
+use serde::Serialize;
+
+use crate::board::{Color, Rank};
+use crate::cards::{CardId, School};
+use crate::choice::Choice;
+use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat};
+use crate::geometry::{Orientation, Square};
+use crate::tasks::TaskId;
+
+/// Who is looking.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Viewer {
+    /// A player: sees their own hand.
+    Seat { seat: Seat },
+    /// Someone watching: sees no hand.
+    Spectator,
+    /// After the game, or for a referee: sees every hand (still no deck
+    /// order, which nobody knows).
+    Referee,
+}
+
+/// Who chooses next, as the view tells it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum ActorView {
+    Seat { seat: Seat },
+    Chance,
+    Nobody,
+}
+
+impl From<Actor> for ActorView {
+    fn from(a: Actor) -> ActorView {
+        match a {
+            Actor::Seat(seat) => ActorView::Seat { seat },
+            Actor::Chance => ActorView::Chance,
+            Actor::Nobody => ActorView::Nobody,
+        }
+    }
+}
+
+/// The cards in one seat's hand, sorted.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Hand {
+    pub beings: Vec<CardId>,
+    pub legends: Vec<CardId>,
+    pub flares: Vec<CardId>,
+}
+
+/// What everyone knows of a seat, plus its hand when the viewer may see it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub school: School,
+    pub color: Color,
+    pub score: i16,
+    /// Cards in hand, by kind.
+    pub beings: usize,
+    pub legends: usize,
+    pub flares: usize,
+    /// Cards left in the seat's deck (the order is never shown).
+    pub deck: usize,
+    /// The seat's discard pile, oldest first.
+    pub discard: Vec<CardId>,
+    /// Two-sided (common/heroic) and legendary pieces off the board.
+    pub supply: (u8, u8),
+    /// The cards themselves: only the viewer's own (or all, for a referee).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Hand>,
+}
+
+/// A shared deck (legends, flares): its size and its discard pile.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct SharedPileView {
+    pub deck: usize,
+    pub discard: Vec<CardId>,
+}
+
+/// The state of the current turn, all public.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct TurnView {
+    pub seat: Seat,
+    pub number: u16,
+    pub actions: u8,
+    pub discard_used: bool,
+    pub flare_used: bool,
+    /// Enemy pieces destroyed this turn by the active player, by color
+    /// (indexed as `Color::index`) and rank (common, heroic, legendary).
+    pub destroyed: [[u8; 3]; 4],
+}
+
+/// The card effect being resolved (its card is on the table for all to see).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct EffectView {
+    pub card: CardId,
+    pub name: &'static str,
+    pub color: Color,
+    /// Beings and legends: the summoning square and the pattern's orientation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub orientation: Option<Orientation>,
+    /// Flares: which criteria were met at invocation, against whom.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flare: Option<FlareView>,
+    /// What the current step asks for, when it asks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<&'static str>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct FlareView {
+    pub upper: bool,
+    pub lower: bool,
+    pub against: Option<Color>,
+}
+
+/// The task board as everyone sees it (High Form and first game).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct TaskBoardView {
+    /// The current tasks, each in its place on the board.
+    pub current: Vec<TaskId>,
+    /// The face-up task on top of the task deck, which replaces a claimed task.
+    pub next: Option<TaskId>,
+    /// Tasks in the deck under the next task (their order is never shown).
+    pub deck: usize,
+    /// During setup: tasks turned up that could not be current tasks, put
+    /// aside until the three are out and then shuffled back.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub set_aside: Vec<TaskId>,
+    /// Each seat's claimed tasks, in the order claimed.
+    pub claimed: Vec<Vec<TaskId>>,
+    /// Each seat's points from claimed tasks (its score adds its legendary
+    /// pieces on the board).
+    pub points: Vec<i16>,
+    /// At the end of a turn, for the seat that may claim (or a referee):
+    /// the current tasks it meets, the same as its `claim` choices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimable: Option<Vec<TaskId>>,
+}
+
+/// One seat's (or a spectator's) knowledge of a game.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct View {
+    pub viewer: Viewer,
+    pub form: Form,
+    /// Board text (see `docs/notation.md`).
+    pub board: String,
+    pub actor: ActorView,
+    pub phase: Phase,
+    pub turn: TurnView,
+    pub scores: Vec<i16>,
+    pub seats: Vec<SeatView>,
+    pub legends: SharedPileView,
+    pub flares: SharedPileView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effect: Option<EffectView>,
+    pub end: EndState,
+    /// The task board, in the forms that use tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<TaskBoardView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// The legal choices as text, in the engine's order: only when the
+    /// viewer is the seat that must choose.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choices: Option<Vec<String>>,
+}
+
+impl View {
+    /// The viewer's own hand, if it has one.
+    pub fn hand(&self) -> Option<&Hand> {
+        match self.viewer {
+            Viewer::Seat { seat } => self.seats.get(seat as usize).and_then(|s| s.hand.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+impl Game {
+    /// What `seat` may know: the public state, its own hand, and its legal
+    /// choices when it is to choose.
+    ///
+    /// # Panics
+    /// If `seat` is not a seat of this game.
+    pub fn view(&self, seat: Seat) -> View {
+        assert!((seat as usize) < self.seat_count(), "seat {seat} is not at this table");
+        self.view_as(Viewer::Seat { seat })
+    }
+
+    /// What someone watching may know: no hand at all, no choices.
+    pub fn spectator_view(&self) -> View {
+        self.view_as(Viewer::Spectator)
+    }
+
+    /// Every hand shown (for a finished game, a replay or a referee); still
+    /// no deck order. Holds the actor's legal choices if the actor is a seat.
+    pub fn referee_view(&self) -> View {
+        self.view_as(Viewer::Referee)
+    }
+
+    fn view_as(&self, viewer: Viewer) -> View {
+        let sees = |s: Seat| match viewer {
+            Viewer::Seat { seat } => seat == s,
+            Viewer::Spectator => false,
+            Viewer::Referee => true,
+        };
+        let seats = self
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatView {
+                seat: i as Seat,
+                school: s.school,
+                color: s.color,
+                score: s.score,
+                beings: s.beings.len(),
+                legends: s.legends.len(),
+                flares: s.flares.len(),
+                deck: s.deck.len(),
+                discard: s.discard.to_vec(),
+                supply: (self.supply(s.color, Rank::Common), self.supply(s.color, Rank::Legendary)),
+                hand: sees(i as Seat).then(|| Hand {
+                    beings: s.beings.to_vec(),
+                    legends: s.legends.to_vec(),
+                    flares: s.flares.to_vec(),
+                }),
+            })
+            .collect();
+        let effect = self.effect().map(|r| {
+            let flare = r.card.is_flare();
+            EffectView {
+                card: r.card,
+                name: r.card.def().name,
+                color: r.color,
+                at: (!flare).then_some(r.at),
+                orientation: (!flare).then_some(r.orientation),
+                flare: flare.then_some(FlareView { upper: r.upper, lower: r.lower, against: r.against }),
+                prompt: self.prompt(),
+            }
+        });
+        let actor = self.actor();
+        let chooses = match (actor, viewer) {
+            (Actor::Seat(a), Viewer::Seat { seat }) => a == seat,
+            (Actor::Seat(_), Viewer::Referee) => true,
+            _ => false,
+        };
+        let tasks = self.tasks().map(|tb| TaskBoardView {
+            current: tb.current.to_vec(),
+            next: tb.next,
+            deck: tb.deck.len(),
+            set_aside: tb.set_aside.to_vec(),
+            claimed: (0..self.seat_count()).map(|s| tb.claimed[s].to_vec()).collect(),
+            points: (0..self.seat_count()).map(|s| tb.points(s)).collect(),
+            claimable: (chooses && self.phase() == Phase::Claim).then(|| self.claimable_tasks()),
+        });
+        let t = self.turn();
+        View {
+            viewer,
+            form: self.form(),
+            board: self.board().to_text(),
+            actor: actor.into(),
+            phase: self.phase(),
+            turn: TurnView {
+                seat: t.seat,
+                number: t.number,
+                actions: t.actions,
+                discard_used: t.discard_used,
+                flare_used: t.flare_used,
+                destroyed: t.destroyed,
+            },
+            scores: self.seats().iter().map(|s| s.score).collect(),
+            seats,
+            legends: SharedPileView { deck: self.legend_pile().len(), discard: self.legend_discard().to_vec() },
+            flares: SharedPileView { deck: self.flare_pile().len(), discard: self.flare_discard().to_vec() },
+            effect,
+            end: self.end_state(),
+            tasks,
+            outcome: self.outcome().cloned(),
+            choices: chooses.then(|| self.legal_choices().iter().map(Choice::to_string).collect()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pile::Pile;
+    use crate::position::Position;
+    use crate::School;
+
+    fn card(id: &str) -> CardId {
+        CardId::parse(id).unwrap()
+    }
+
+    /// Blue (seat 0) to act; red holds `red_hand` and a deck `red_deck`.
+    fn position(red_hand: &[&str], red_deck: Pile, legends: Pile) -> Position {
+        let mut p = Position::duel("9/9/9/4br3/9/4b4/9/9/9").unwrap();
+        p.seats[0].beings = vec![card("imperial.swordmaster")];
+        p.seats[0].flares = vec![card("flares.01")];
+        p.seats[1].beings = red_hand.iter().map(|c| card(c)).collect();
+        p.seats[1].deck = red_deck;
+        p.legends = legends;
+        p
+    }
+
+    #[test]
+    fn hidden_things_do_not_change_a_view() {
+        let (k, c, s) = ("imperial.knight", "imperial.cannon", "imperial.swordmaster");
+        let ordered = |ids: &[&str]| Pile::ordered(ids.iter().map(|i| card(i)));
+        let a = position(&[k], ordered(&[c, s]), ordered(&["legends.titan"])).to_game().unwrap();
+        // another card in red's hand, red's deck in another order and split
+        // differently between known and shuffled parts
+        let mut split = Pile::shuffled([card(k)]);
+        split.bottom.push(card(s));
+        let b = position(&[c], split, Pile::shuffled([card("legends.titan")])).to_game().unwrap();
+        assert_ne!(a, b);
+        assert_eq!(a.view(0), b.view(0));
+        assert_eq!(a.spectator_view(), b.spectator_view());
+        // and the view does see what differs when it is one's own
+        assert_ne!(a.view(1), b.view(1));
+        assert_ne!(a.referee_view(), b.referee_view());
+    }
+
+    /// The game with everything `keep` cannot see changed: each other
+    /// seat's hand traded with cards of its deck, the known parts of every
+    /// deck reordered.
+    fn perturb(g: &Game, keep: Seat) -> Game {
+        use crate::pile::{insert_sorted, remove_card};
+        fn trade(hand: &mut crate::pile::CardList, pile: &mut Pile) {
+            let (Some(&mine), Some(theirs)) = (hand.first(), pile.cards().last()) else { return };
+            remove_card(hand, mine);
+            insert_sorted(hand, theirs);
+            for part in [&mut pile.top, &mut pile.shuffled, &mut pile.bottom] {
+                if let Some(i) = part.iter().position(|&c| c == theirs) {
+                    part[i] = mine;
+                }
+            }
+            pile.shuffled.sort();
+        }
+        let mut h = g.clone();
+        for (i, s) in h.seats.iter_mut().enumerate() {
+            if i != keep as usize {
+                trade(&mut s.beings, &mut s.deck);
+                trade(&mut s.legends, &mut h.legends);
+                trade(&mut s.flares, &mut h.flares);
+            }
+            s.deck.top.reverse();
+            s.deck.bottom.reverse();
+        }
+        for pile in [&mut h.legends, &mut h.flares] {
+            pile.top.reverse();
+            pile.bottom.reverse();
+        }
+        h
+    }
+
+    #[test]
+    fn views_of_random_games_leak_nothing() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut changed = 0;
+        for _ in 0..30 {
+            let mut g = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+            while !g.is_over() {
+                for seat in 0..2 {
+                    let h = perturb(&g, seat);
+                    changed += (h != g) as usize;
+                    assert_eq!(g.view(seat), h.view(seat));
+                    assert_eq!(g.spectator_view(), h.spectator_view());
+                }
+                let v = g.legal_choices();
+                g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+            }
+        }
+        assert!(changed > 100, "the perturbation must change hidden things ({changed})");
+    }
+
+    #[test]
+    fn a_view_shows_own_hand_and_choices_only_to_the_actor() {
+        let g = position(&["imperial.knight"], Pile::default(), Pile::default()).to_game().unwrap();
+        let mine = g.view(0);
+        let hand = mine.hand().expect("own hand");
+        assert_eq!(hand.beings, [card("imperial.swordmaster")]);
+        assert_eq!(hand.flares, [card("flares.01")]);
+        assert!(mine.seats[1].hand.is_none());
+        assert_eq!(mine.seats[1].beings, 1);
+        let choices = mine.choices.as_ref().expect("blue chooses");
+        assert!(choices.contains(&"summon imperial.swordmaster e5 r0".to_string()));
+        let theirs = g.view(1);
+        assert!(theirs.choices.is_none());
+        assert!(theirs.seats[0].hand.is_none());
+        assert_eq!(theirs.seats[0].beings, 1);
+        assert_eq!(theirs.seats[0].flares, 1);
+        let spectator = g.spectator_view();
+        assert!(spectator.seats.iter().all(|s| s.hand.is_none()));
+        assert!(spectator.choices.is_none());
+    }
+
+    #[test]
+    fn a_view_shows_the_effect_being_resolved() {
+        let mut g = position(&[], Pile::default(), Pile::default()).to_game().unwrap();
+        g.play("summon imperial.swordmaster e5 r0").unwrap();
+        let v = g.view(1);
+        let e = v.effect.expect("the Swordmaster resolves");
+        assert_eq!(e.card, card("imperial.swordmaster"));
+        assert_eq!(e.at, Some(Square::parse("e5").unwrap()));
+        assert!(e.prompt.is_some());
+        let json = serde_json::to_value(g.view(0)).unwrap();
+        assert_eq!(json["effect"]["card"], "imperial.swordmaster");
+        assert_eq!(json["choices"], serde_json::json!(["f6", "skip"]));
+        assert_eq!(json["board"], "9/9/9/4br3/4b4/4b4/9/9/9");
+        assert!(json["seats"][1].get("hand").is_none());
+    }
+
+    /// The task deck of `g` in another order: the same tasks, rotated
+    /// through the known top, the shuffled middle and the known bottom, and
+    /// one task moved from the middle to the bottom (which tasks are known
+    /// where is hidden too).
+    fn reorder_task_deck(g: &Game) -> Game {
+        use crate::tasks::{TaskDeck, TaskList};
+        let mut h = g.clone();
+        if let Some(tb) = h.tasks.as_mut() {
+            let mut all: Vec<_> = tb.deck.tasks().collect();
+            all.rotate_left(1);
+            let top_len = tb.deck.top.len();
+            let middle_len = tb.deck.shuffled.len().saturating_sub(1);
+            let mut shuffled: TaskList = all[top_len..top_len + middle_len].iter().copied().collect();
+            shuffled.sort();
+            tb.deck = TaskDeck {
+                top: all[..top_len].iter().copied().collect(),
+                shuffled,
+                bottom: all[top_len + middle_len..].iter().rev().copied().collect(),
+            };
+        }
+        h
+    }
+
+    #[test]
+    fn views_of_task_forms_leak_nothing_about_the_task_deck() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        let (mut steps, mut changed, mut claims_seen) = (0, 0, 0);
+        for form in [Form::HighForm, Form::FirstGame] {
+            for _ in 0..3 {
+                let mut g = Game::new(form, &[School::Highland, School::Sylvan]).unwrap();
+                while !g.is_over() {
+                    let h = reorder_task_deck(&g);
+                    changed += (h != g) as usize;
+                    let tb = g.tasks().unwrap();
+                    steps += 1;
+                    let views = [g.view(0), g.view(1), g.spectator_view(), g.referee_view()];
+                    let others = [h.view(0), h.view(1), h.spectator_view(), h.referee_view()];
+                    assert_eq!(views, others);
+                    for v in &views {
+                        let tv = v.tasks.as_ref().expect("a task form shows its task board");
+                        assert_eq!(tv.deck, tb.deck.len());
+                        // not even which tasks the deck holds is written out
+                        let json = serde_json::to_string(v).unwrap();
+                        for t in tb.deck.tasks() {
+                            assert!(!json.contains(&format!("\"{t}\"")), "{t} is in the deck: {json}");
+                        }
+                    }
+                    if g.phase() == Phase::Claim {
+                        claims_seen += 1;
+                    }
+                    let v = g.legal_choices();
+                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                }
+            }
+        }
+        assert!(changed * 10 > steps * 9, "the reordering must change hidden things ({changed} of {steps})");
+        assert!(claims_seen > 0, "some turn ended in the claim phase");
+    }
+
+    fn task(id: &str) -> crate::tasks::TaskId {
+        crate::tasks::TaskId::parse(id).unwrap()
+    }
+
+    /// High Form: blue holds the centre cross but for e5 and may place there.
+    fn claim_position() -> Game {
+        let mut p = Position::for_form(Form::HighForm, "9/9/9/4b4/3b1b3/4b4/9/9/9").unwrap();
+        p.seats[0].beings = vec![card("imperial.swordmaster")];
+        let tb = p.tasks.as_mut().unwrap();
+        tb.current =
+            [task("tasks.center_cross"), task("tasks.destruction"), task("tasks.red_conquest")].into_iter().collect();
+        tb.next = Some(task("tasks.side_chain"));
+        tb.deck = crate::tasks::TaskDeck::shuffled([task("tasks.imprisonment"), task("tasks.diagonals")]);
+        p.to_game().unwrap()
+    }
+
+    #[test]
+    fn a_view_shows_the_task_board_and_what_the_chooser_may_claim() {
+        let mut g = claim_position();
+        let v = g.view(1);
+        let tv = v.tasks.as_ref().unwrap();
+        assert_eq!(tv.current, [task("tasks.center_cross"), task("tasks.destruction"), task("tasks.red_conquest")]);
+        assert_eq!(tv.next, Some(task("tasks.side_chain")));
+        assert_eq!(tv.deck, 2);
+        assert_eq!(tv.claimed, [vec![], vec![]]);
+        assert_eq!(tv.claimable, None, "not the claim phase");
+        g.play("place e5").unwrap();
+        g.play("place a5").unwrap();
+        g.play("end").unwrap();
+        assert_eq!(g.phase(), Phase::Claim);
+        let mine = g.view(0);
+        assert_eq!(mine.tasks.as_ref().unwrap().claimable, Some(vec![task("tasks.center_cross")]));
+        assert_eq!(mine.choices, Some(vec!["claim tasks.center_cross".to_string(), "skip".to_string()]));
+        assert_eq!(g.referee_view().tasks.unwrap().claimable, Some(vec![task("tasks.center_cross")]));
+        assert_eq!(g.view(1).tasks.unwrap().claimable, None, "only the chooser is offered claims");
+        assert_eq!(g.spectator_view().tasks.unwrap().claimable, None);
+
+        g.play("claim tasks.center_cross").unwrap();
+        // chance turns up a new next task: deal the one the seed would not matter for
+        while g.actor() == Actor::Chance {
+            let draw = g.legal_choices()[0];
+            g.apply(draw).unwrap();
+        }
+        let json = serde_json::to_value(g.view(1)).unwrap();
+        let tasks = &json["tasks"];
+        assert_eq!(
+            tasks["current"],
+            serde_json::json!(["tasks.side_chain", "tasks.destruction", "tasks.red_conquest"]),
+            "the next task takes the claimed task's place"
+        );
+        assert_eq!(tasks["claimed"], serde_json::json!([["tasks.center_cross"], []]));
+        assert_eq!(tasks["points"], serde_json::json!([2, 0]));
+        assert_eq!(tasks["deck"], 1);
+        assert!(tasks.get("claimable").is_none());
+        assert!(tasks.get("set_aside").is_none());
+        assert!(tasks["next"].is_string());
+        assert_eq!(json["scores"], serde_json::json!([2, 0]));
+    }
+
+    #[test]
+    fn a_duel_view_has_no_task_board() {
+        let g = position(&[], Pile::default(), Pile::default()).to_game().unwrap();
+        assert!(g.view(0).tasks.is_none());
+        assert!(serde_json::to_value(g.view(0)).unwrap().get("tasks").is_none());
+    }
+}
