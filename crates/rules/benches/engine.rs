@@ -47,7 +47,7 @@ fn positions() -> Vec<(String, Game)> {
     let text = std::fs::read_to_string(path).expect("tests/data/counts.txt");
     for block in text.split("\n=== ").skip(1) {
         let name = block.lines().next().unwrap_or_default();
-        if !(name.starts_with("random seed") || name.starts_with("piece shortage")) {
+        if !(name.starts_with("random") || name.starts_with("piece shortage")) {
             continue;
         }
         let body: String = block

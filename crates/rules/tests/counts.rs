@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Actor, CardId, Choice, Deck, Game, Phase, Position};
+use tash_kalar_rules::{Actor, Choice, Form, Game, Phase, Position, School};
 
 /// Past this many root choices the second ply is not counted (it would
 /// take too long in a debug build).
@@ -131,64 +131,34 @@ fn the_data_file_parses() {
     assert_eq!((blocks[1].choices, blocks[1].leaves), (Some(1), None));
 }
 
-/// Deals fresh hands: three beings from each seat's deck, two legends and a
-/// flare to each seat (as far as the cards go), nothing in the decks or
-/// discard piles, so that random play neither runs out of cards nor ends.
-fn deal_afresh(g: &Game, rng: &mut ChaCha8Rng) -> Game {
-    let mut p = Position::of(g).expect("a main phase");
-    let mut shuffled = |mut v: Vec<CardId>| {
-        for i in (1..v.len()).rev() {
-            v.swap(i, rng.gen_range(0..=i));
-        }
-        v
-    };
-    let mut legends = shuffled(Deck::Legends.ids().collect());
-    let mut flares = shuffled(Deck::Flares.ids().collect());
-    for seat in &mut p.seats {
-        let mut beings = shuffled(seat.school.deck().ids().collect());
-        beings.truncate(3);
-        seat.beings = beings;
-        seat.legends = legends.drain(..legends.len().min(2)).collect();
-        seat.flares = flares.drain(..flares.len().min(1)).collect();
-        seat.discard.clear();
-        seat.deck = Default::default();
-    }
-    p.legends = Default::default();
-    p.legend_discard.clear();
-    p.flares = Default::default();
-    p.flare_discard.clear();
-    p.to_game().expect("a dealt position")
-}
-
-/// Prints a mid-game position reached by seeded random play from the data
-/// file's first block, hands dealt afresh every turn, for adding to the
-/// data file:
-/// `TK_COUNTS_SEED=S TK_COUNTS_TURN=T cargo test -p tash-kalar-rules --test counts -- --ignored --nocapture`
-/// gives the first main phase with an action left from turn T on.
+/// Prints a position reached by seeded random play, for adding to the data
+/// file: the first main phase with an action left from turn T on of a game
+/// of form F between schools A and B, chance and players drawn from seed S:
+/// `TK_COUNTS_SEED=S TK_COUNTS_TURN=T TK_COUNTS_SCHOOLS=A,B TK_COUNTS_FORM=F
+/// cargo test -p tash-kalar-rules --test counts -- --ignored --nocapture`
+/// (defaults: seed 1, turn 12, northern,southern, duel).
 #[test]
 #[ignore]
 fn print_a_position_from_a_random_game() {
-    let var = |name: &str, default: u64| std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
-    let (seed, turn) = (var("TK_COUNTS_SEED", 1), var("TK_COUNTS_TURN", 6) as u16);
-    let text = std::fs::read_to_string(data_file()).expect("tests/data/counts.txt");
-    let (_, blocks) = parse(&text);
-    let mut g = game_of(&blocks[0]);
+    let var = |name: &str, default: &str| std::env::var(name).unwrap_or_else(|_| default.to_string());
+    let seed: u64 = var("TK_COUNTS_SEED", "1").parse().expect("a seed");
+    let turn: u16 = var("TK_COUNTS_TURN", "12").parse().expect("a turn");
+    let schools: Vec<School> =
+        var("TK_COUNTS_SCHOOLS", "northern,southern").split(',').map(|s| School::parse(s).expect("a school")).collect();
+    let form = Form::parse(&var("TK_COUNTS_FORM", "duel")).expect("a form");
+    let mut g = Game::new(form, &schools).expect("a game");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut dealt = 0;
     while g.actor() != Actor::Nobody {
-        if g.phase() == Phase::Main && g.turn().number > dealt {
-            dealt = g.turn().number;
-            g = deal_afresh(&g, &mut rng);
-        }
         if g.phase() == Phase::Main && g.turn().actions > 0 && g.turn().number >= turn {
             let p = Position::of(&g).unwrap();
-            println!("=== random seed {seed} turn {turn}\n{}", p.to_text());
+            let names: Vec<&str> = schools.iter().map(|s| s.name()).collect();
+            println!("=== random {} {} seed {seed} turn {turn}\n{}", form.name(), names.join("-"), p.to_text());
             return;
         }
-        // no card goes back into a deck: drawing it again would end the game
-        let v: Vec<Choice> = g.legal_choices().into_iter().filter(|c| !matches!(c, Choice::Return(_))).collect();
+        let v = g.legal_choices();
         // half the time anything but placing a piece, so that beings come out
-        let others: Vec<Choice> = v.iter().copied().filter(|c| !matches!(c, Choice::Place { .. })).collect();
+        let others: Vec<Choice> =
+            v.iter().copied().filter(|c| !matches!(c, Choice::Place(_) | Choice::PickUp(_))).collect();
         let c = if !others.is_empty() && rng.gen_bool(0.5) {
             others[rng.gen_range(0..others.len())]
         } else {

@@ -1,78 +1,89 @@
-//! Property test: thousands of seeded random games over every ordered pair
-//! of schools, checking the engine's invariants at every step.
+//! Property tests: thousands of seeded random games over every ordered pair
+//! of schools, and random mid-game positions, checking the engine's
+//! invariants at every step.
 //!
 //! Environment:
-//! - `TK_PROPERTY_GAMES`: games in total, shared among the pairings that the
-//!   engine accepts (default 2000);
-//! - `TK_PROPERTY_SEED`: the base seed (default 0); game `k` of pairing `p`
+//! - `TK_PROPERTY_GAMES`: Deathmatch Duel games in total, shared among the
+//!   pairings the engine accepts (default 1200);
+//! - `TK_PROPERTY_POSITIONS`: random positions played for a few turns
+//!   (default 1500);
+//! - `TK_PROPERTY_TASK_GAMES`: games of the task forms, High Form and first
+//!   game (default 120);
+//! - `TK_PROPERTY_SEED`: the base seed (default 0); run `k` of pairing `p`
 //!   uses seed `base + 1_000_000 * p + k`;
-//! - `TK_PROPERTY_GAME=northern,southern,SEED`: play only that game (a
-//!   failure message names it this way), printing every choice.
+//! - `TK_PROPERTY_DEEP=1`: the costly checks at every step of every run
+//!   (by default at every step of one run in 50 and one step in 50 of the
+//!   others);
+//! - `TK_PROPERTY_GAME=northern,southern,SEED` (likewise
+//!   `TK_PROPERTY_POSITION`, `TK_PROPERTY_TASK_GAME=form,school,school,SEED`):
+//!   only that run, printing every choice. Failure messages name the run
+//!   this way.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tash_kalar_rules::cards::oriented_patterns;
+use tash_kalar_rules::game::SeatState;
+use tash_kalar_rules::pile::Pile;
 use tash_kalar_rules::{
-    Actor, CardId, Choice, Color, Deck, Form, Game, Orientation, Phase, Position, Rank, School, SetupError, Square,
+    replay_text, Actor, Bitboard, Board, CardId, Choice, Color, Deck, Form, Game, Match, Orientation, Phase, Piece,
+    Position, Rank, Record, School, SeatSetup, SetupError, Square, TaskId,
 };
 
-/// No game may take more turns than this. A deck of 18 beings lasts at
+/// No duel may take more turns than this. With 18 beings a deck lasts at
 /// most 16 refills if a turn draws at least one card; random play also
 /// places pieces without drawing, so the bound is generous.
-const MAX_TURNS: u16 = 600;
+const MAX_TURNS: u16 = 400;
 /// Nor more choices (draws, actions and effect steps together).
-const MAX_STEPS: usize = 60_000;
-/// Where a school's deck has no cards yet nothing can end the game (no
-/// draw empties a deck and scores barely move): such games stop here, long
-/// enough for the supply to run out and the piece-shortage rule to play.
+const MAX_STEPS: usize = 40_000;
+/// Where a school's deck has no cards nothing can end a duel (no draw
+/// empties a deck and scores barely move): such games stop here.
 const EMPTY_DECK_TURNS: u16 = 40;
+/// Turns a position run plays past its start.
+const POSITION_TURNS: u16 = 4;
 
 fn env_u64(name: &str) -> Option<u64> {
     let v = std::env::var(name).ok()?;
     Some(v.trim().parse().unwrap_or_else(|_| panic!("{name} must be a number, not {v:?}")))
 }
 
-/// Every ordered pair of schools, with whether the engine accepts it.
-fn pairings() -> Vec<([School; 2], Result<Game, SetupError>)> {
-    let mut v = Vec::new();
-    for a in School::ALL {
-        for b in School::ALL {
-            v.push(([a, b], Game::new(Form::Duel, &[a, b])));
-        }
-    }
-    v
-}
-
 #[derive(Default, Clone, Debug)]
 struct Stats {
-    games: u64,
+    runs: u64,
     finished: u64,
     resigned: u64,
-    /// Games stopped at the bound because a school's deck has no cards yet
+    /// Games stopped at the bound because a school's deck has no cards
     /// (no draw can ever trigger the end).
     capped: u64,
     turns: u64,
-    max_turns: u16,
+    max_turns: u64,
     steps: u64,
-    max_steps: usize,
+    max_steps: u64,
+    /// Listed choices applied to a clone through the checked path.
     choices_checked: u64,
     positions_round_tripped: u64,
-    /// Main-phase positions whose turn had pending destroyed pieces, which a
-    /// position setup cannot carry.
-    pending_destruction_positions: u64,
+    /// Main-phase positions whose turn holds state a position does not
+    /// carry (destroyed pieces, beings summoned, extra draws, the War
+    /// Summoner's bonus): a game restarted there would differ.
+    turn_state_lost: u64,
+    views_checked: u64,
+    undos: u64,
     summons: u64,
     legend_summons: u64,
     flares: u64,
     discards: u64,
     effect_steps: u64,
+    extra_turns: u64,
+    /// Summons and flare invocations per card.
+    played: BTreeMap<CardId, u64>,
 }
 
 impl Stats {
     fn add(&mut self, o: &Stats) {
-        self.games += o.games;
+        self.runs += o.runs;
         self.finished += o.finished;
         self.resigned += o.resigned;
         self.capped += o.capped;
@@ -82,12 +93,18 @@ impl Stats {
         self.max_steps = self.max_steps.max(o.max_steps);
         self.choices_checked += o.choices_checked;
         self.positions_round_tripped += o.positions_round_tripped;
-        self.pending_destruction_positions += o.pending_destruction_positions;
+        self.turn_state_lost += o.turn_state_lost;
+        self.views_checked += o.views_checked;
+        self.undos += o.undos;
         self.summons += o.summons;
         self.legend_summons += o.legend_summons;
         self.flares += o.flares;
         self.discards += o.discards;
         self.effect_steps += o.effect_steps;
+        self.extra_turns += o.extra_turns;
+        for (&c, &n) in &o.played {
+            *self.played.entry(c).or_default() += n;
+        }
     }
 }
 
@@ -99,6 +116,8 @@ macro_rules! ensure {
         }
     };
 }
+
+// ----- random play -----
 
 /// How random play picks among the legal choices.
 #[derive(Copy, Clone, Debug)]
@@ -115,20 +134,23 @@ fn kind(c: &Choice) -> u8 {
     match c {
         Choice::Draw(_) => 0,
         Choice::StartPieces(_) => 1,
-        Choice::Place { .. } => 2,
-        Choice::Summon { card, .. } if card.is_legend() => 3,
-        Choice::Summon { .. } => 4,
-        Choice::Discard(_) => 5,
-        Choice::Return(_) => 6,
-        Choice::Done => 7,
-        Choice::Flare(_) => 8,
-        Choice::EndTurn => 9,
-        Choice::Resign => 10,
-        Choice::Square(_) => 11,
-        Choice::Move { .. } => 12,
-        Choice::Direction(_) => 13,
-        Choice::Option(_) => 14,
-        Choice::Skip => 15,
+        Choice::Place(_) => 2,
+        Choice::PickUp(_) => 3,
+        Choice::Summon { card, .. } if card.is_legend() => 4,
+        Choice::Summon { .. } => 5,
+        Choice::Discard(_) => 6,
+        Choice::Return(_) => 7,
+        Choice::Done => 8,
+        Choice::Flare(_) => 9,
+        Choice::EndTurn => 10,
+        Choice::Resign => 11,
+        Choice::Square(_) => 12,
+        Choice::Move { .. } => 13,
+        Choice::Direction(_) => 14,
+        Choice::Option(_) => 15,
+        Choice::Skip => 16,
+        Choice::DrawTask(_) => 17,
+        Choice::Claim(_) => 18,
     }
 }
 
@@ -146,35 +168,33 @@ fn pick(rng: &mut ChaCha8Rng, policy: Policy, choices: &[Choice]) -> Choice {
     }
 }
 
-fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
-    v.sort();
-    v
+fn shuffle<T>(rng: &mut ChaCha8Rng, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, rng.gen_range(0..=i));
+    }
 }
 
-/// Every piece accounted for: per color in play, on the board plus in supply
-/// equals the pieces in play, which never change in a duel.
+// ----- invariants of one state -----
+
+/// Every piece accounted for: per color in play, on the board plus in
+/// supply equals the pieces in play, which are the form's set.
 fn check_pieces(g: &Game) -> Result<(), String> {
     let b = g.board();
     for s in g.seats() {
         let c = s.color;
         let (two, leg) = g.pieces_in_play(c);
-        ensure!((two, leg) == (16, 3), "{c:?} has {two}/{leg} pieces in play, a duel has 16/3");
+        ensure!((two, leg) == g.form().pieces(), "{c:?} has {two}/{leg} pieces in play, not the form's set");
         let on_two = b.count(c, Rank::Common) + b.count(c, Rank::Heroic);
         let on_leg = b.count(c, Rank::Legendary);
         ensure!(on_two <= two as u32, "{c:?}: {on_two} two-sided pieces on the board, only {two} in play");
         ensure!(on_leg <= leg as u32, "{c:?}: {on_leg} legendary pieces on the board, only {leg} in play");
-        ensure!(
-            on_two + g.supply(c, Rank::Common) as u32 == two as u32
-                && g.supply(c, Rank::Common) == g.supply(c, Rank::Heroic),
-            "{c:?}: two-sided on board {on_two} + supply {} != {two}",
-            g.supply(c, Rank::Common)
-        );
-        ensure!(
-            on_leg + g.supply(c, Rank::Legendary) as u32 == leg as u32,
-            "{c:?}: legendary on board {on_leg} + supply {} != {leg}",
-            g.supply(c, Rank::Legendary)
-        );
+        let supply = g.supply(c, Rank::Common);
+        ensure!(supply == g.supply(c, Rank::Heroic), "{c:?}: common and heroic supplies differ");
+        ensure!(on_two + supply as u32 == two as u32, "{c:?}: two-sided on board {on_two} + supply {supply} != {two}");
+        let supply = g.supply(c, Rank::Legendary);
+        ensure!(on_leg + supply as u32 == leg as u32, "{c:?}: legendary on board {on_leg} + supply {supply} != {leg}");
     }
+    // a piece picked up in a shortage is off the board until it is placed
     for (sq, p) in b.pieces() {
         ensure!(g.seat_of(p.color).is_some(), "a {:?} piece on {sq} but no seat plays {:?}", p.color, p.color);
     }
@@ -182,7 +202,15 @@ fn check_pieces(g: &Game) -> Result<(), String> {
     Ok(())
 }
 
-/// Every card accounted for, each exactly once.
+fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
+    v.sort();
+    v
+}
+
+/// Every card accounted for, each exactly once: a seat's deck, hand,
+/// discard pile and the being being resolved hold its school's deck; the
+/// shared piles, discards, hands and the card being resolved hold every
+/// legend (when the form has them) and every flare.
 fn check_cards(g: &Game) -> Result<(), String> {
     let resolving = g.effect().map(|r| r.card);
     for (i, s) in g.seats().iter().enumerate() {
@@ -197,18 +225,18 @@ fn check_cards(g: &Game) -> Result<(), String> {
         let want: Vec<CardId> = s.school.deck().ids().collect();
         let have = sorted(have);
         ensure!(have == want, "seat {i} ({}): cards {have:?}, its deck is {want:?}", s.school);
-        ensure!(s.beings.windows(2).all(|w| w[0] <= w[1]), "seat {i}: beings not sorted: {:?}", s.beings);
-        ensure!(s.legends.windows(2).all(|w| w[0] <= w[1]), "seat {i}: legends not sorted");
-        ensure!(s.flares.windows(2).all(|w| w[0] <= w[1]), "seat {i}: flares not sorted");
+        for (what, list) in [("beings", &s.beings), ("legends", &s.legends), ("flares", &s.flares)] {
+            ensure!(list.windows(2).all(|w| w[0] <= w[1]), "seat {i}: {what} not sorted: {list:?}");
+        }
         ensure!(s.legends.iter().all(|c| c.is_legend()), "seat {i}: a non-legend among the legends");
         ensure!(s.flares.iter().all(|c| c.is_flare()), "seat {i}: a non-flare among the flares");
         ensure!(s.deck.shuffled.windows(2).all(|w| w[0] <= w[1]), "seat {i}: the shuffled part is not kept sorted");
     }
     let legends: Vec<CardId> = g.seats().iter().flat_map(|s| s.legends.iter().copied()).collect();
     let flares: Vec<CardId> = g.seats().iter().flat_map(|s| s.flares.iter().copied()).collect();
-    for (deck, pile, discard, hands) in [
-        (Deck::Legends, g.legend_pile(), g.legend_discard(), legends),
-        (Deck::Flares, g.flare_pile(), g.flare_discard(), flares),
+    for (deck, pile, discard, hands, in_form) in [
+        (Deck::Legends, g.legend_pile(), g.legend_discard(), legends, g.form().legends()),
+        (Deck::Flares, g.flare_pile(), g.flare_discard(), flares, true),
     ] {
         let mut have: Vec<CardId> = pile.cards().collect();
         have.extend(discard);
@@ -216,7 +244,7 @@ fn check_cards(g: &Game) -> Result<(), String> {
         if let Some(c) = resolving.filter(|c| c.deck() == deck) {
             have.push(c);
         }
-        let want: Vec<CardId> = deck.ids().collect();
+        let want: Vec<CardId> = if in_form { deck.ids().collect() } else { Vec::new() };
         let have = sorted(have);
         ensure!(have == want, "{deck:?}: cards {have:?}, the deck is {want:?}");
     }
@@ -238,7 +266,7 @@ fn scores(g: &Game) -> Vec<i16> {
     g.seats().iter().map(|s| s.score).collect()
 }
 
-/// The score each seat must have after `c` is applied to `g`.
+/// Deathmatch: the scores each seat must have after `c` is applied to `g`.
 fn expected_scores(g: &Game, c: Choice) -> Vec<i16> {
     let mut s = scores(g);
     let me = g.turn().seat as usize;
@@ -268,16 +296,33 @@ fn same_in_what_matters(a: &Game, b: &Game) -> Result<(), String> {
     ensure!(a.phase() == b.phase(), "phase {:?} != {:?}", a.phase(), b.phase());
     let (x, y) = (a.turn(), b.turn());
     ensure!(
-        (x.seat, x.number, x.actions, x.discard_used, x.flare_used)
-            == (y.seat, y.number, y.actions, y.discard_used, y.flare_used),
+        (x.seat, x.number, x.actions, x.discard_used, x.flare_used, x.extra_turn)
+            == (y.seat, y.number, y.actions, y.discard_used, y.flare_used, y.extra_turn),
         "turn {x:?} != {y:?}"
     );
     ensure!(a.end_state() == b.end_state(), "end state {:?} != {:?}", a.end_state(), b.end_state());
+    ensure!(a.tasks() == b.tasks(), "task boards differ");
     for s in a.seats() {
         ensure!(a.pieces_in_play(s.color) == b.pieces_in_play(s.color), "{:?} pieces in play differ", s.color);
     }
-    ensure!(a.legal_choices() == b.legal_choices(), "legal choices differ");
+    // the turn state a position leaves out (the War Summoner's bonus, beings
+    // summoned this turn) may change what is legal; counted, not compared
+    if !turn_state_beyond_position(a) {
+        ensure!(a.legal_choices() == b.legal_choices(), "legal choices differ");
+    }
     Ok(())
+}
+
+/// Whether the turn holds state that a position does not carry.
+fn turn_state_beyond_position(g: &Game) -> bool {
+    let t = g.turn();
+    t.destroyed != [[0; 3]; 4]
+        || t.legends_summoned > 0
+        || t.beings_summoned > 0
+        || !t.summoned.is_empty()
+        || t.extra_beings > 0
+        || t.extra_legends > 0
+        || t.war_summoner_bonus
 }
 
 fn check_position_round_trip(g: &Game, stats: &mut Stats) -> Result<(), String> {
@@ -288,27 +333,54 @@ fn check_position_round_trip(g: &Game, stats: &mut Stats) -> Result<(), String> 
     ensure!(q.to_text() == text, "position text is not stable:\n{text}");
     let h = q.to_game().map_err(|e| format!("position rejected: {e}\n{text}"))?;
     same_in_what_matters(g, &h).map_err(|e| format!("{e}\nposition:\n{text}"))?;
+    ensure!(Position::of(&h).as_ref() == Some(&p), "the restarted game gives another position:\n{text}");
     stats.positions_round_tripped += 1;
-    if g.turn().destroyed.iter().flatten().any(|&n| n > 0) {
-        stats.pending_destruction_positions += 1;
+    stats.turn_state_lost += turn_state_beyond_position(g) as u64;
+    Ok(())
+}
+
+/// Views leak nothing: each seat's view is the same whatever the cards it
+/// cannot see (re-dealt at random), holds no other seat's hand, and holds
+/// the legal choices only for the seat to choose.
+fn check_views(g: &Game, rng: &mut ChaCha8Rng, stats: &mut Stats) -> Result<(), String> {
+    for seat in 0..g.seat_count() as u8 {
+        let v = g.view(seat);
+        for (i, s) in v.seats.iter().enumerate() {
+            ensure!(s.hand.is_some() == (i == seat as usize), "seat {seat}'s view shows seat {i}'s hand: {:?}", s.hand);
+        }
+        ensure!(
+            v.choices.is_some() == (g.actor() == Actor::Seat(seat)),
+            "seat {seat}'s view has choices {:?} with actor {:?}",
+            v.choices.is_some(),
+            g.actor()
+        );
+        let redealt = g.determinize(seat, &mut |cards| shuffle(rng, cards));
+        check_cards(&redealt).map_err(|e| format!("re-dealt for seat {seat}: {e}"))?;
+        let w = redealt.view(seat);
+        ensure!(w == v, "seat {seat}'s view depends on cards it cannot see:\n{v:?}\n{w:?}");
+        ensure!(redealt.observe(seat) == g.observe(seat), "seat {seat}'s observation depends on hidden cards");
+        stats.views_checked += 1;
     }
+    let spectator = g.spectator_view();
+    ensure!(spectator.seats.iter().all(|s| s.hand.is_none()) && spectator.choices.is_none(), "a spectator sees hands");
     Ok(())
 }
 
 /// A few choices that are not listed must be refused, leaving the game as
 /// it was.
 fn check_refusals(g: &Game, legal: &[Choice], rng: &mut ChaCha8Rng) -> Result<(), String> {
-    let sq = |rng: &mut ChaCha8Rng| Square::all().nth(rng.gen_range(0..69)).expect("69 squares");
-    let card = |rng: &mut ChaCha8Rng| {
-        let all: Vec<CardId> = CardId::all().collect();
-        all[rng.gen_range(0..all.len())]
-    };
+    let squares: Vec<Square> = Square::all().collect();
+    let cards: Vec<CardId> = CardId::all().collect();
+    let tasks: Vec<TaskId> = TaskId::all().collect();
+    let sq = |rng: &mut ChaCha8Rng| squares[rng.gen_range(0..squares.len())];
+    let card = |rng: &mut ChaCha8Rng| cards[rng.gen_range(0..cards.len())];
     let orientation = Orientation::from_index(rng.gen_range(0..8)).expect("8 orientations");
-    let candidates = [
+    let mut candidates = vec![
         Choice::Draw(card(rng)),
-        Choice::Place { to: sq(rng), pickup: None },
-        Choice::Place { to: sq(rng), pickup: Some(sq(rng)) },
+        Choice::Place(sq(rng)),
+        Choice::PickUp(sq(rng)),
         Choice::Summon { card: card(rng), at: sq(rng), orientation, pickup: None },
+        Choice::Summon { card: card(rng), at: sq(rng), orientation, pickup: Some(sq(rng)) },
         Choice::Discard(card(rng)),
         Choice::Return(card(rng)),
         Choice::Done,
@@ -316,9 +388,14 @@ fn check_refusals(g: &Game, legal: &[Choice], rng: &mut ChaCha8Rng) -> Result<()
         Choice::EndTurn,
         Choice::Square(sq(rng)),
         Choice::Move { from: sq(rng), to: sq(rng) },
+        Choice::Option(rng.gen_range(0..4)),
         Choice::Skip,
         Choice::StartPieces(sq(rng)),
     ];
+    if !tasks.is_empty() {
+        candidates.push(Choice::DrawTask(tasks[rng.gen_range(0..tasks.len())]));
+        candidates.push(Choice::Claim(tasks[rng.gen_range(0..tasks.len())]));
+    }
     for c in candidates {
         if legal.contains(&c) {
             continue;
@@ -330,178 +407,177 @@ fn check_refusals(g: &Game, legal: &[Choice], rng: &mut ChaCha8Rng) -> Result<()
     Ok(())
 }
 
-/// What is checked at one step, before and after the chosen choice.
-struct Step<'a> {
-    g: &'a Game,
-    legal: &'a [Choice],
+/// Checks the listed choices; `deep` adds a second listing, the text of
+/// every choice, and every listed choice applied to a clone.
+fn check_listing(g: &Game, legal: &[Choice], deep: bool, stats: &mut Stats) -> Result<(), String> {
+    let over = g.is_over();
+    ensure!(over == (g.actor() == Actor::Nobody), "is_over {over} but actor {:?}", g.actor());
+    ensure!(over == (g.phase() == Phase::Over), "is_over {over} but phase {:?}", g.phase());
+    ensure!(over == legal.is_empty(), "is_over {over} with {} legal choices", legal.len());
+    let chance = g.actor() == Actor::Chance;
+    for &c in legal {
+        ensure!(matches!(c, Choice::Draw(_) | Choice::DrawTask(_)) == chance, "{c} listed for actor {:?}", g.actor());
+        ensure!(c != Choice::Resign, "resign is listed");
+    }
+    let active = g.active_color();
+    let supply = g.supply(active, Rank::Common);
+    match g.phase() {
+        Phase::Main => {
+            let t = g.turn();
+            let actions = legal.iter().any(|c| {
+                matches!(c, Choice::Place(_) | Choice::PickUp(_) | Choice::Summon { .. } | Choice::Discard(_))
+            });
+            ensure!(t.actions > 0 || !actions, "an action is listed with no actions left");
+            let ends = legal.contains(&Choice::EndTurn);
+            ensure!(
+                !ends || t.actions == 0 || legal.iter().all(|c| c == &Choice::EndTurn),
+                "the turn may end with {} actions left and other choices {legal:?}",
+                t.actions,
+            );
+            ensure!(ends || t.actions > 0, "no actions left but the turn cannot end");
+            for &c in legal {
+                match c {
+                    Choice::Discard(_) => {
+                        ensure!(!t.discard_used, "a second discard action is listed");
+                        ensure!(g.form().discard_action(), "a discard action in {:?}", g.form());
+                    }
+                    Choice::Flare(against) => {
+                        ensure!(!t.flare_used, "a second flare is listed");
+                        let (up, low) = g.flare_criteria(against);
+                        ensure!(up || low, "flare against {against:?} listed with neither criterion met");
+                        ensure!(against != active, "a flare against oneself");
+                    }
+                    Choice::Summon { card, at, pickup, .. } => {
+                        let seat = g.seat(t.seat);
+                        ensure!(seat.beings.contains(&card) || seat.legends.contains(&card), "{c}: not in hand");
+                        if let Some(p) = g.board().get(at) {
+                            ensure!(p.rank <= card.def().rank, "{c} onto a higher-ranked piece");
+                        }
+                        if let Some(from) = pickup {
+                            ensure!(g.supply(active, card.def().rank) == 0, "{c} picks up a piece with supply");
+                            ensure!(g.board().get(from).is_some_and(|p| p.color == active), "{c}: no own piece");
+                        }
+                    }
+                    Choice::Place(to) => {
+                        ensure!(g.board().get(to).is_none(), "{c} onto an occupied square");
+                        ensure!(supply > 0, "{c} listed with no common piece in supply");
+                    }
+                    Choice::PickUp(from) => {
+                        ensure!(supply == 0, "{c} listed with {supply} pieces in supply");
+                        let p = g.board().get(from);
+                        ensure!(p.is_some_and(|p| p.color == active && p.rank != Rank::Legendary), "{c}: no piece");
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Phase::Placing => {
+            ensure!(
+                legal.iter().all(|c| matches!(c, Choice::Place(to) if g.board().get(*to).is_none())),
+                "placing lists {legal:?}"
+            );
+        }
+        _ => {}
+    }
+    if !deep {
+        return Ok(());
+    }
+    let mut again = vec![Choice::Skip; 3];
+    g.legal_choices_into(&mut again);
+    ensure!(again == legal, "listing twice gave different choices");
+    let distinct: HashSet<&Choice> = legal.iter().collect();
+    ensure!(distinct.len() == legal.len(), "a choice is listed twice: {legal:?}");
+    for &c in legal {
+        let text = c.to_string();
+        ensure!(text.parse::<Choice>() == Ok(c), "{c} does not read back from its text {text:?}");
+        ensure!(g.normalize(c) == c, "{c} is listed in a non-canonical orientation");
+        let mut h = g.clone();
+        h.apply(c).map_err(|e| format!("listed {c} refused: {e}"))?;
+        check_pieces(&h).map_err(|e| format!("after listed {c}: {e}"))?;
+        stats.choices_checked += 1;
+    }
+    Ok(())
 }
 
-impl Step<'_> {
-    /// Checks the listed choices; `deep` adds a second listing and applies
-    /// every listed choice to a clone.
-    fn check_listing(&self, deep: bool, stats: &mut Stats) -> Result<(), String> {
-        let g = self.g;
-        let over = g.is_over();
-        ensure!(over == (g.actor() == Actor::Nobody), "is_over {over} but actor {:?}", g.actor());
-        ensure!(over == (g.phase() == Phase::Over), "is_over {over} but phase {:?}", g.phase());
-        ensure!(over == self.legal.is_empty(), "is_over {over} with {} legal choices", self.legal.len());
-        if deep {
-            let mut again = vec![Choice::Skip; 3];
-            g.legal_choices_into(&mut again);
-            ensure!(again == self.legal, "listing twice gave different choices");
-        }
-        if deep {
-            let distinct: HashSet<&Choice> = self.legal.iter().collect();
-            ensure!(distinct.len() == self.legal.len(), "a choice is listed twice: {:?}", self.legal);
-        }
-        let chance = g.actor() == Actor::Chance;
-        for &c in self.legal {
-            ensure!(matches!(c, Choice::Draw(_)) == chance, "{c} listed for actor {:?}", g.actor());
-            ensure!(c != Choice::Resign, "resign is listed");
-            if deep {
-                let text = c.to_string();
-                ensure!(text.parse::<Choice>() == Ok(c), "{c} does not read back from its text {text:?}");
-                ensure!(g.normalize(c) == c, "{c} is listed in a non-canonical orientation");
-            }
-        }
-        if g.phase() == Phase::Main {
-            let actions = self.legal.iter().any(|c| matches!(c, Choice::Place { .. } | Choice::Summon { .. }));
-            let ends = self.legal.contains(&Choice::EndTurn);
-            let t = g.turn();
-            ensure!(t.actions > 0 || !actions, "an action is listed with no actions left");
-            ensure!(
-                !ends || t.actions == 0 || self.legal.iter().all(|c| c == &Choice::EndTurn),
-                "the turn may end with {} actions left and other choices {:?}",
-                t.actions,
-                self.legal
-            );
-            ensure!(
-                !(t.discard_used && self.legal.iter().any(|c| matches!(c, Choice::Discard(_)))),
-                "a second discard action is listed"
-            );
-            ensure!(
-                !(t.flare_used && self.legal.iter().any(|c| matches!(c, Choice::Flare(_)))),
-                "a second flare is listed"
-            );
-            for c in self.legal {
-                if let Choice::Flare(against) = *c {
-                    let (up, low) = g.flare_criteria(against);
-                    ensure!(up || low, "flare against {against:?} listed with neither criterion met");
-                    ensure!(against != g.active_color(), "a flare against oneself");
-                }
-                if let Choice::Summon { card, at, pickup, .. } = *c {
-                    let seat = g.seat(g.turn().seat);
-                    ensure!(
-                        seat.beings.contains(&card) || seat.legends.contains(&card),
-                        "{card} summoned but not in hand"
-                    );
-                    if let Some(p) = g.board().get(at) {
-                        ensure!(p.rank <= card.def().rank, "{c} onto a higher-ranked piece");
-                    }
-                    if let Some(from) = pickup {
-                        ensure!(
-                            g.supply(g.active_color(), card.def().rank) == 0,
-                            "{c} picks up a piece with pieces in supply"
-                        );
-                        ensure!(g.board().get(from).is_some_and(|p| p.color == g.active_color()), "{c}: no own piece");
-                    }
-                }
-                if let Choice::Place { to, pickup } = *c {
-                    let empty = g.board().get(to).is_none() || pickup == Some(to);
-                    ensure!(empty, "{c} onto an occupied square");
-                    ensure!(
-                        pickup.is_some() == (g.supply(g.active_color(), Rank::Common) == 0),
-                        "{c} does not follow the supply"
-                    );
-                }
-            }
-        }
-        if deep {
-            for &c in self.legal {
-                let mut h = self.g.clone();
-                h.apply(c).map_err(|e| format!("listed {c} refused: {e}"))?;
-                check_pieces(&h).map_err(|e| format!("after listed {c}: {e}"))?;
-                stats.choices_checked += 1;
-            }
-        }
-        Ok(())
-    }
-
-    /// Checks the game after `c` was applied.
-    fn check_after(&self, c: Choice, h: &Game) -> Result<(), String> {
-        let g = self.g;
-        check_pieces(h)?;
-        check_cards(h)?;
+/// Checks the game `h` reached by applying `c` to `g`.
+fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
+    check_pieces(h)?;
+    check_cards(h)?;
+    if g.form().deathmatch_scoring() {
         let want = expected_scores(g, c);
-        ensure!(scores(h) == want, "scores {:?} after {c}, expected {want:?} (destroyed {:?})", scores(h), {
+        ensure!(
+            scores(h) == want,
+            "scores {:?} after {c}, expected {want:?} (destroyed this turn {:?})",
+            scores(h),
             g.turn().destroyed
-        });
-        // the end, once triggered, stays triggered
-        if g.end_state().last.is_some() {
-            ensure!(h.end_state().last == g.end_state().last || h.is_over(), "the end trigger changed");
-        }
-        let same_turn = h.turn().number == g.turn().number && !h.is_over();
-        if same_turn && matches!(g.phase(), Phase::Main | Phase::Effect | Phase::Returning) {
-            let me = g.active_color();
-            for col in Color::ALL {
-                let (a, b) = (g.turn().destroyed[col.index()], h.turn().destroyed[col.index()]);
-                ensure!((0..3).all(|r| b[r] >= a[r]), "destroyed counts went down: {a:?} -> {b:?}");
-                if col == me || h.seat_of(col).is_none() {
-                    ensure!(b == [0; 3], "{col:?} pieces counted as destroyed by {me:?}");
-                    continue;
-                }
-                let credited: u32 = (0..3).map(|r| (b[r] - a[r]) as u32).sum();
-                let before = g.board().total(col);
-                let after = h.board().total(col);
-                ensure!(
-                    credited <= before.saturating_sub(after),
-                    "{credited} {col:?} pieces credited as destroyed after {c}, but the board went from {before} to {after}"
-                );
-            }
-        }
-        if h.turn().number != g.turn().number && h.phase() == Phase::Main {
-            let t = h.turn();
-            ensure!(t.destroyed == [[0; 3]; 4], "a new turn starts with destroyed pieces");
-            ensure!(!t.discard_used && !t.flare_used, "a new turn starts with the discard or flare used");
-            let first = t.number == 1;
-            ensure!(t.actions == if first { 1 } else { 2 }, "turn {} starts with {} actions", t.number, t.actions);
-            ensure!(first || t.seat == (g.turn().seat + 1) % g.seat_count() as u8, "turn order broken");
-            // the seat that just ended its turn refilled its hand
-            if !first {
-                let s = h.seat(g.turn().seat);
-                ensure!(s.beings.len() >= 3 || s.deck.is_empty(), "seat refilled to {} beings", s.beings.len());
-                let legends_left = !h.legend_pile().is_empty() || !h.legend_discard().is_empty();
-                ensure!(s.legends.len() >= 2 || !legends_left, "seat refilled to {} legends", s.legends.len());
-                let flares_left = !h.flare_pile().is_empty() || !h.flare_discard().is_empty();
-                ensure!(!s.flares.is_empty() || !flares_left, "seat refilled to {} flares", s.flares.len());
-            }
-        }
-        // drawing the last card of your deck triggers the end
-        if let (Phase::Refill { seat, .. }, Choice::Draw(card)) = (g.phase(), c) {
-            let s = h.seat(seat);
-            if card.deck() == s.school.deck() && !card.is_legend() && !card.is_flare() && s.deck.is_empty() {
-                ensure!(h.end_state().last.is_some() || h.is_over(), "seat {seat} drew its last card: no end");
-            }
-        }
-        if g.phase() == Phase::Main && c == Choice::EndTurn && h.seats().iter().any(|s| s.score >= 18) {
-            ensure!(h.end_state().last.is_some() || h.is_over(), "18 points reached but the end is not triggered");
-        }
-        Ok(())
+        );
     }
+    if g.end_state().last.is_some() {
+        ensure!(h.end_state().last == g.end_state().last, "the end trigger changed");
+    }
+    let same_turn = h.turn().number == g.turn().number && !h.is_over();
+    if same_turn && matches!(g.phase(), Phase::Main | Phase::Effect | Phase::Returning | Phase::Placing) {
+        let me = g.active_color();
+        for col in Color::ALL {
+            let (a, b) = (g.turn().destroyed[col.index()], h.turn().destroyed[col.index()]);
+            ensure!((0..3).all(|r| b[r] >= a[r]), "destroyed counts went down: {a:?} -> {b:?}");
+            if col == me || h.seat_of(col).is_none() {
+                ensure!(b == [0; 3], "{col:?} pieces counted as destroyed by {me:?}");
+                continue;
+            }
+            let credited: u32 = (0..3).map(|r| (b[r] - a[r]) as u32).sum();
+            let (before, after) = (g.board().total(col), h.board().total(col));
+            ensure!(
+                credited <= before.saturating_sub(after),
+                "{credited} {col:?} pieces credited as destroyed after {c}, but that color went from {before} to {after} pieces"
+            );
+        }
+    }
+    if h.turn().number != g.turn().number && h.phase() == Phase::Main {
+        let t = h.turn();
+        ensure!(!turn_state_beyond_position(h), "a new turn starts with state of the last: {t:?}");
+        ensure!(!t.discard_used && !t.flare_used && !t.extra_turn, "a new turn starts with something used: {t:?}");
+        let first = t.number == 1;
+        ensure!(t.actions == if first { 1 } else { 2 }, "turn {} starts with {} actions", t.number, t.actions);
+        let next = if g.turn().extra_turn { g.turn().seat } else { (g.turn().seat + 1) % g.seat_count() as u8 };
+        ensure!(first || t.seat == next, "turn order broken: seat {} after seat {}", t.seat, g.turn().seat);
+        // the seat that ended its turn refilled its hand
+        if !first {
+            let s = h.seat(g.turn().seat);
+            let (beings, legends, flares) = h.form().hand();
+            ensure!(s.beings.len() >= beings as usize || s.deck.is_empty(), "refilled to {} beings", s.beings.len());
+            let legends_left = !h.legend_pile().is_empty() || !h.legend_discard().is_empty();
+            ensure!(s.legends.len() >= legends as usize || !legends_left, "refilled to {} legends", s.legends.len());
+            let flares_left = !h.flare_pile().is_empty() || !h.flare_discard().is_empty();
+            ensure!(s.flares.len() >= flares as usize || !flares_left, "refilled to {} flares", s.flares.len());
+        }
+    }
+    // drawing the last card of your deck triggers the end
+    if let (Phase::Refill { seat, .. }, Choice::Draw(card)) = (g.phase(), c) {
+        let s = h.seat(seat);
+        if card.deck() == s.school.deck() && s.deck.is_empty() {
+            ensure!(h.end_state().last.is_some() || h.is_over(), "seat {seat} drew its last card: no end");
+        }
+    }
+    let target = g.form().target_score();
+    if g.phase() == Phase::Main && c == Choice::EndTurn && h.seats().iter().any(|s| s.score >= target) {
+        ensure!(h.end_state().last.is_some() || h.is_over(), "{target} points reached but the end is not triggered");
+    }
+    Ok(())
 }
 
 /// When the end was triggered.
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Trigger {
     NotYet,
-    /// During this turn.
-    At(u16),
-    /// Before the game's starting position.
+    /// During this turn; extra turns (Time Elemental) since then.
+    At(u16, u16),
+    /// Before the run's starting position.
     Before,
 }
 
-/// The places of a finished game from the scores and tie-breakers, and
-/// the turns after the trigger.
+/// The places of a finished game from the scores and tie-breakers, and the
+/// turns played after the trigger.
 fn check_outcome(g: &Game, trigger: Trigger) -> Result<(), String> {
     let o = g.outcome().ok_or("over without an outcome")?;
     if o.resigned.is_some() {
@@ -518,45 +594,26 @@ fn check_outcome(g: &Game, trigger: Trigger) -> Result<(), String> {
     match trigger {
         Trigger::NotYet => return Err("finished, but no trigger was seen".into()),
         Trigger::Before => {}
-        Trigger::At(t0) => {
+        Trigger::At(t0, extra) => {
+            let round = if g.form().final_round() { g.seat_count() as u16 } else { 0 };
             ensure!(
-                g.turn().number == t0 + g.seat_count() as u16,
-                "the end was triggered on turn {t0} and the game ended on turn {}",
+                g.turn().number == t0 + round + extra,
+                "the end was triggered on turn {t0} ({extra} extra turns since) and the game ended on turn {}",
                 g.turn().number
             );
-            let reached = g.seats().iter().any(|s| s.score >= 18);
+            let reached = g.seats().iter().any(|s| s.score >= g.form().target_score());
             let emptied = g.seats().iter().any(|s| s.deck.is_empty());
             ensure!(reached || emptied, "ended with scores {:?} and cards left in every deck", scores(g));
         }
     }
     Ok(())
 }
-/// Where a run starts.
-#[derive(Copy, Clone, Debug, PartialEq)]
-enum Start {
-    /// A new game: chance deals, the second player places the start pieces.
-    NewGame,
-    /// A random mid-game position (random board, hands, piles and scores),
-    /// played for a few turns: every card comes up in hand, whatever the
-    /// size of the decks.
-    Position,
-}
 
-impl Start {
-    fn variable(self) -> &'static str {
-        match self {
-            Start::NewGame => "TK_PROPERTY_GAME",
-            Start::Position => "TK_PROPERTY_POSITION",
-        }
-    }
-}
+// ----- random positions -----
 
-/// Shuffles cards and deals them: `sizes` cards to each of the first lists,
-/// the rest to the last.
+/// Deals cards: `sizes` to each of the first lists, the rest to the last.
 fn deal(rng: &mut ChaCha8Rng, mut cards: Vec<CardId>, sizes: &[usize]) -> Vec<Vec<CardId>> {
-    for i in (1..cards.len()).rev() {
-        cards.swap(i, rng.gen_range(0..=i));
-    }
+    shuffle(rng, &mut cards);
     let mut out = Vec::new();
     for &n in sizes {
         let n = n.min(cards.len());
@@ -576,52 +633,50 @@ fn hand_size(rng: &mut ChaCha8Rng, target: usize) -> usize {
     }
 }
 
-/// A pile made of `cards`: mostly shuffled, sometimes with known cards on
-/// top and at the bottom.
-fn pile(rng: &mut ChaCha8Rng, cards: Vec<CardId>) -> tash_kalar_rules::pile::Pile {
+/// A pile of `cards`: mostly shuffled, sometimes with known cards on top
+/// and at the bottom.
+fn pile(rng: &mut ChaCha8Rng, cards: Vec<CardId>) -> Pile {
     let top = if rng.gen_bool(0.2) { rng.gen_range(0..=cards.len().min(2)) } else { 0 };
     let bottom = if rng.gen_bool(0.2) { rng.gen_range(0..=(cards.len() - top).min(2)) } else { 0 };
     let parts = deal(rng, cards, &[top, bottom]);
-    let mut p = tash_kalar_rules::pile::Pile::ordered(parts[0].iter().copied());
+    let mut p = Pile::ordered(parts[0].iter().copied());
     p.bottom.extend(parts[1].iter().copied());
     p.shuffled.extend(parts[2].iter().copied());
     p.shuffled.sort();
     p
 }
 
-/// A random but complete position: every card somewhere, every piece on
-/// the board or in supply.
-fn random_position(schools: [School; 2], rng: &mut ChaCha8Rng) -> Position {
-    let mut squares: Vec<Square> = Square::all().collect();
-    for i in (1..squares.len()).rev() {
-        squares.swap(i, rng.gen_range(0..=i));
+/// Lays out one of `cards`' patterns for `color` at a random square and
+/// orientation, as far as the board and the pieces left allow (a pattern
+/// that does not fit is laid out in part).
+fn lay_pattern(rng: &mut ChaCha8Rng, board: &mut Board, color: Color, cards: &[CardId], left: &mut (u32, u32)) {
+    if cards.is_empty() {
+        return;
     }
-    let mut text_rows = tash_kalar_rules::Board::empty();
-    let crowded = rng.gen_bool(0.15);
-    for s in schools {
-        let color = s.color();
-        // now and then a seat has every two-sided piece out (piece shortage)
-        let two = if crowded { 16 } else { rng.gen_range(0..=12) };
-        let legendary = if rng.gen_bool(0.3) { rng.gen_range(1..=3) } else { 0 };
-        for k in 0..two + legendary {
-            let Some(sq) = squares.pop() else { break };
-            let rank = if k >= two {
-                Rank::Legendary
-            } else if rng.gen_bool(0.3) {
-                Rank::Heroic
-            } else {
-                Rank::Common
-            };
-            text_rows.set(sq, Some(tash_kalar_rules::Piece::new(color, rank)));
+    let card = cards[rng.gen_range(0..cards.len())];
+    let patterns = oriented_patterns(card);
+    let pattern = &patterns[rng.gen_range(0..patterns.len())];
+    let squares: Vec<Square> = Square::all().collect();
+    let at = squares[rng.gen_range(0..squares.len())];
+    for &(dx, dy, least) in &pattern.squares {
+        let Some(sq) = at.offset(dx, dy).filter(|&sq| board.get(sq).is_none()) else { continue };
+        let rank = if least < Rank::Legendary && rng.gen_bool(0.15) { Rank::Heroic } else { least };
+        let stock = if rank == Rank::Legendary { &mut left.1 } else { &mut left.0 };
+        if *stock > 0 {
+            *stock -= 1;
+            board.set(sq, Some(Piece::new(color, rank)));
         }
     }
-    let mut p = Position::duel(&text_rows.to_text()).expect("a board text we wrote");
-    p.seats = schools.iter().map(|&s| tash_kalar_rules::SeatSetup::new(s)).collect();
+}
+
+/// A random but complete duel position: every card somewhere, every piece
+/// on the board or in supply. The patterns of some cards in hand are laid
+/// out on the board and the other pieces mostly stand next to their own
+/// color, so that summons (legends too) come up.
+fn random_position(schools: [School; 2], rng: &mut ChaCha8Rng) -> Position {
+    let mut p = Position::duel("9/9/9/9/9/9/9/9/9").expect("an empty board");
+    p.seats = schools.iter().map(|&s| SeatSetup::new(s)).collect();
     for seat in &mut p.seats {
-        let c = seat.school.color();
-        let b = &text_rows;
-        seat.supply =
-            ((16 - b.count(c, Rank::Common) - b.count(c, Rank::Heroic)) as u8, (3 - b.count(c, Rank::Legendary)) as u8);
         let beings = hand_size(rng, 3);
         let discarded = rng.gen_range(0..=8);
         let parts = deal(rng, seat.school.deck().ids().collect(), &[beings, discarded]);
@@ -642,6 +697,50 @@ fn random_position(schools: [School; 2], rng: &mut ChaCha8Rng) -> Position {
     p.legends = pile(rng, legends[3].clone());
     p.flare_discard = flares[2].clone();
     p.flares = pile(rng, flares[3].clone());
+    // now and then both seats have every two-sided piece out (shortage)
+    let crowded = rng.gen_bool(0.15);
+    let mut board = Board::empty();
+    for seat in &p.seats {
+        let color = seat.school.color();
+        let mut left = (if crowded { 16 } else { rng.gen_range(3..=12) }, rng.gen_range(0..=3));
+        let in_hand: Vec<CardId> = seat.beings.iter().chain(&seat.legends).copied().collect();
+        for _ in 0..rng.gen_range(0..=2) {
+            lay_pattern(rng, &mut board, color, &in_hand, &mut left);
+        }
+        while left.0 + left.1 > 0 {
+            let own = board.of_color(color);
+            let near = own.squares().fold(Bitboard::EMPTY, |b, sq| b | sq.neighbours()) & board.empty_squares();
+            let pool = if !near.is_empty() && rng.gen_bool(0.8) { near } else { board.empty_squares() };
+            let pool: Vec<Square> = pool.squares().collect();
+            if pool.is_empty() {
+                break;
+            }
+            let sq = pool[rng.gen_range(0..pool.len())];
+            let rank = if left.1 > 0 && rng.gen_bool(0.15) {
+                left.1 -= 1;
+                Rank::Legendary
+            } else if left.0 > 0 {
+                left.0 -= 1;
+                if rng.gen_bool(0.35) {
+                    Rank::Heroic
+                } else {
+                    Rank::Common
+                }
+            } else {
+                left.1 -= 1;
+                Rank::Legendary
+            };
+            board.set(sq, Some(Piece::new(color, rank)));
+        }
+    }
+    for seat in &mut p.seats {
+        let c = seat.school.color();
+        seat.supply = (
+            (16 - board.count(c, Rank::Common) - board.count(c, Rank::Heroic)) as u8,
+            (3 - board.count(c, Rank::Legendary)) as u8,
+        );
+    }
+    p.board = board;
     p.turn = rng.gen_range(0..2);
     p.actions = rng.gen_range(1..=2);
     p.number = rng.gen_range(2..40);
@@ -656,78 +755,111 @@ fn random_position(schools: [School; 2], rng: &mut ChaCha8Rng) -> Position {
     p
 }
 
-/// Turns a position run plays past its start.
-const POSITION_TURNS: u16 = 4;
+// ----- runs -----
 
-/// One run from a start; `Err` describes the first broken invariant.
+/// Where a run starts.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Start {
+    /// A new duel: chance deals, the second player places the start pieces.
+    Duel,
+    /// A random duel position (random board, hands, piles and scores),
+    /// played for a few turns: every card comes up in hand.
+    Position,
+    /// A new game of a task form.
+    Tasks(Form),
+}
+
+impl Start {
+    fn variable(self) -> &'static str {
+        match self {
+            Start::Duel => "TK_PROPERTY_GAME",
+            Start::Position => "TK_PROPERTY_POSITION",
+            Start::Tasks(_) => "TK_PROPERTY_TASK_GAME",
+        }
+    }
+
+    fn spec(self, schools: [School; 2], seed: u64) -> String {
+        match self {
+            Start::Tasks(f) => format!("{}={},{},{},{seed}", self.variable(), f.name(), schools[0], schools[1]),
+            _ => format!("{}={},{},{seed}", self.variable(), schools[0], schools[1]),
+        }
+    }
+
+    fn form(self) -> Form {
+        match self {
+            Start::Tasks(f) => f,
+            _ => Form::Duel,
+        }
+    }
+}
+
+/// One run; `Err` describes the first broken invariant.
 fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<Stats, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // the checks draw from their own generator, so that how much is
-    // checked never changes the game played
+    // the checks draw from their own generator, so that how much is checked
+    // never changes the game played
     let mut check_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de);
     let policy = if seed.is_multiple_of(2) { Policy::ByKind } else { Policy::Uniform };
-    let deep_game = seed.is_multiple_of(50) || env_u64("TK_PROPERTY_DEEP").is_some_and(|d| d > 0);
+    let deep_run = check_rng.gen_range(0..50) == 0 || env_u64("TK_PROPERTY_DEEP").is_some_and(|d| d > 0);
     let resign_at = (rng.gen_range(0..40) == 0).then(|| rng.gen_range(0..500usize));
     let decks_can_end = schools.iter().all(|s| s.deck().ids().next().is_some());
-    let (mut g, mut trigger, position_text) = match start {
-        Start::NewGame => (Game::new(Form::Duel, &schools).map_err(|e| e.to_string())?, Trigger::NotYet, None),
+    let (mut m, mut trigger) = match start {
+        Start::Duel | Start::Tasks(_) => {
+            (Match::new(start.form(), &schools, Some(seed)).map_err(|e| e.to_string())?, Trigger::NotYet)
+        }
         Start::Position => {
             let p = random_position(schools, &mut rng);
             let text = p.to_text();
-            let g = p.to_game().map_err(|e| format!("random position refused: {e}\n{text}"))?;
+            if verbose {
+                eprintln!("{text}");
+            }
             let t = if p.end.is_some() { Trigger::Before } else { Trigger::NotYet };
-            (g, t, Some(text))
+            (Match::from_position(p).map_err(|e| format!("random position refused: {e}\n{text}"))?, t)
         }
     };
-    if verbose {
-        if let Some(t) = &position_text {
-            eprintln!("{t}");
-        }
-    }
-    let first = g.clone();
-    let first_turn = g.turn().number;
-    let mut stats = Stats { games: 1, ..Stats::default() };
-    let mut history: Vec<Choice> = Vec::new();
+    let first_turn = m.game().turn().number;
+    let mut stats = Stats { runs: 1, ..Stats::default() };
+    let mut before: Vec<Game> = Vec::new();
     let mut legal = Vec::new();
-    let fail = |history: &[Choice], g: &Game, e: String| -> String {
-        let tail: Vec<String> = history.iter().rev().take(12).rev().map(|c| c.to_string()).collect();
+    let fail = |m: &Match, e: String| -> String {
+        let g = m.game();
+        let moves: Vec<String> = m.record().moves.iter().map(|mv| mv.choice.to_string()).collect();
+        let tail = moves[moves.len().saturating_sub(12)..].join("; ");
         format!(
-            "{e}\n  at step {} (turn {}, phase {:?}, board {})\n  last choices: {}\n  reproduce: {}={},{},{seed}",
-            history.len(),
+            "{e}\n  at step {} (turn {}, phase {:?}, board {})\n  last choices: {tail}\n  reproduce: {}",
+            moves.len(),
             g.turn().number,
             g.phase(),
             g.board().to_text(),
-            tail.join("; "),
-            start.variable(),
-            schools[0],
-            schools[1],
+            start.spec(schools, seed),
         )
     };
-    check_pieces(&g).and_then(|_| check_cards(&g)).map_err(|e| fail(&history, &g, e))?;
+    check_pieces(m.game()).and_then(|_| check_cards(m.game())).map_err(|e| fail(&m, e))?;
     loop {
+        let g = m.game().clone();
         g.legal_choices_into(&mut legal);
-        let deep = deep_game || check_rng.gen_range(0..50) == 0;
-        Step { g: &g, legal: &legal }.check_listing(deep, &mut stats).map_err(|e| fail(&history, &g, e))?;
+        let deep = deep_run || check_rng.gen_range(0..50) == 0;
+        check_listing(&g, &legal, deep, &mut stats).map_err(|e| fail(&m, e))?;
         if g.is_over() {
             break;
         }
         if deep {
-            check_refusals(&g, &legal, &mut check_rng).map_err(|e| fail(&history, &g, e))?;
+            check_refusals(&g, &legal, &mut check_rng).map_err(|e| fail(&m, e))?;
+            check_views(&g, &mut check_rng, &mut stats).map_err(|e| fail(&m, e))?;
         }
         if g.phase() == Phase::Main && (deep || check_rng.gen_range(0..5) == 0) {
-            check_position_round_trip(&g, &mut stats).map_err(|e| fail(&history, &g, e))?;
+            check_position_round_trip(&g, &mut stats).map_err(|e| fail(&m, e))?;
         }
-        if resign_at == Some(history.len()) {
+        if resign_at == Some(before.len()) {
             let seat = match g.actor() {
                 Actor::Seat(s) => s,
                 _ => 0,
             };
-            let mut h = g.clone();
-            h.resign(seat).map_err(|e| fail(&history, &g, format!("resign refused: {e}")))?;
-            let o = h.outcome().cloned().ok_or_else(|| fail(&history, &g, "resigned without an outcome".into()))?;
-            if o.resigned != Some(seat) || o.winner() != Some(1 - seat) || !h.is_over() || !h.legal_choices().is_empty()
-            {
-                return Err(fail(&history, &g, format!("resignation by {seat} gave {o:?}")));
+            m.resign(seat).map_err(|e| fail(&m, format!("resign refused: {e}")))?;
+            let h = m.game();
+            let o = h.outcome().cloned().ok_or_else(|| fail(&m, "resigned without an outcome".into()))?;
+            if o.resigned != Some(seat) || o.winner() != Some(1 - seat) || !h.legal_choices().is_empty() {
+                return Err(fail(&m, format!("resignation by {seat} gave {o:?}")));
             }
             stats.resigned += 1;
             break;
@@ -739,60 +871,82 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
             stats.capped += 1;
             break;
         }
-        if history.len() >= MAX_STEPS || g.turn().number >= MAX_TURNS {
-            if decks_can_end {
-                return Err(fail(&history, &g, format!("the game is not over after {} steps", history.len())));
-            }
-            stats.capped += 1;
-            break;
+        if before.len() >= MAX_STEPS || g.turn().number >= MAX_TURNS {
+            return Err(fail(&m, format!("the game is not over after {} steps", before.len())));
         }
         let c = pick(&mut rng, policy, &legal);
+        if verbose {
+            eprintln!("{:>6} {:?} {c}", before.len(), g.actor());
+        }
         let text = c.to_string();
         if text.parse::<Choice>().map(|p| g.normalize(p)) != Ok(c) {
-            return Err(fail(&history, &g, format!("{c} does not read back from its text {text:?}")));
-        }
-        if verbose {
-            eprintln!("{:>6} {:?} {c}", history.len(), g.actor());
+            return Err(fail(&m, format!("{c} does not read back from its text {text:?}")));
         }
         match (g.phase(), c) {
             (Phase::Main, Choice::Summon { card, .. }) => {
                 stats.summons += 1;
                 stats.legend_summons += card.is_legend() as u64;
+                *stats.played.entry(card).or_default() += 1;
             }
-            (Phase::Main, Choice::Flare(_)) => stats.flares += 1,
+            (Phase::Main, Choice::Flare(_)) => {
+                stats.flares += 1;
+                if let Some(&card) = g.seat(g.turn().seat).flares.first() {
+                    *stats.played.entry(card).or_default() += 1;
+                }
+            }
             (Phase::Main, Choice::Discard(_)) => stats.discards += 1,
             (Phase::Effect, _) => stats.effect_steps += 1,
             _ => {}
         }
-        let before = g.clone();
-        g.apply(c).map_err(|e| fail(&history, &before, format!("chosen {c} refused: {e}")))?;
-        history.push(c);
-        Step { g: &before, legal: &legal }.check_after(c, &g).map_err(|e| fail(&history, &before, e))?;
-        if trigger == Trigger::NotYet && g.end_state().last.is_some() {
-            // a deck of fewer than three cards runs out while the first hands
-            // are dealt: the first turn is then the triggering one
-            trigger = Trigger::At(before.turn().number.max(1));
+        m.apply(c).map_err(|e| fail(&m, format!("chosen {c} refused: {e}")))?;
+        before.push(g.clone());
+        check_after(&g, c, m.game()).map_err(|e| fail(&m, e))?;
+        // take-backs: undoing the last choice restores the game before it
+        if m.can_undo() && check_rng.gen_range(0..20) == 0 {
+            let after = m.game().clone();
+            let taken = m.undo().ok_or_else(|| fail(&m, "undo refused".into()))?;
+            if taken != c || m.game() != &g {
+                return Err(fail(&m, format!("undoing {c} took back {taken} and gave another game")));
+            }
+            m.apply(c).map_err(|e| fail(&m, format!("{c} refused after its undo: {e}")))?;
+            if m.game() != &after {
+                return Err(fail(&m, format!("{c} replayed after its undo gave another game")));
+            }
+            stats.undos += 1;
+        }
+        let h = m.game();
+        if h.turn().number != g.turn().number && g.turn().extra_turn {
+            stats.extra_turns += 1;
+            if let Trigger::At(t0, extra) = trigger {
+                trigger = Trigger::At(t0, extra + 1);
+            }
+        }
+        if trigger == Trigger::NotYet && h.end_state().last.is_some() {
+            trigger = Trigger::At(g.turn().number, 0);
         }
     }
+    let g = m.game();
     if g.is_over() && stats.resigned == 0 {
-        check_outcome(&g, trigger).map_err(|e| fail(&history, &g, e))?;
+        check_outcome(g, trigger).map_err(|e| fail(&m, e))?;
         stats.finished += 1;
     }
-    // replaying the record (by the choices' text) gives the same game
-    if seed.is_multiple_of(5) && stats.resigned == 0 {
-        let mut r = first.clone();
-        for (i, c) in history.iter().enumerate() {
-            r.play(&c.to_string()).map_err(|e| fail(&history[..i], &r, format!("replay refused {c}: {e}")))?;
+    // the record's text replays to the same game
+    if seed.is_multiple_of(5) || verbose {
+        let text = m.record().to_text();
+        let record = Record::parse(&text).map_err(|e| fail(&m, format!("record text refused: {e}")))?;
+        if record.to_text() != text {
+            return Err(fail(&m, "the record's text is not stable".into()));
         }
-        if r != g {
-            return Err(fail(&history, &g, "replaying the choices gave a different game".into()));
+        let r = replay_text(&text).map_err(|e| fail(&m, format!("replay refused: {e}")))?;
+        if &r != g {
+            return Err(fail(&m, "replaying the record gave a different game".into()));
         }
     }
-    let turns = g.turn().number - first_turn.min(g.turn().number);
-    stats.turns = turns as u64;
+    let turns = (g.turn().number - first_turn.min(g.turn().number)) as u64;
+    stats.turns = turns;
     stats.max_turns = turns;
-    stats.steps = history.len() as u64;
-    stats.max_steps = history.len();
+    stats.steps = before.len() as u64;
+    stats.max_steps = before.len() as u64;
     Ok(stats)
 }
 
@@ -806,9 +960,20 @@ fn run_one(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Resu
                 .cloned()
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_default();
-            Err(format!("panic: {msg}\n  reproduce: {}={},{},{seed}", start.variable(), schools[0], schools[1]))
+            Err(format!("panic: {msg}\n  reproduce: {}", start.spec(schools, seed)))
         }
     }
+}
+
+/// Every ordered pair of schools, with whether the engine accepts it.
+fn pairings(form: Form) -> Vec<([School; 2], Result<Game, SetupError>)> {
+    let mut v = Vec::new();
+    for a in School::ALL {
+        for b in School::ALL {
+            v.push(([a, b], Game::new(form, &[a, b])));
+        }
+    }
+    v
 }
 
 /// Runs `total` runs shared among every pairing the engine accepts, on
@@ -816,8 +981,15 @@ fn run_one(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Resu
 fn run_all(start: Start, total: u64) {
     if let Ok(spec) = std::env::var(start.variable()) {
         let parts: Vec<&str> = spec.split(',').map(str::trim).collect();
-        let [a, b, seed] = parts.as_slice() else {
-            panic!("{} is school,school,seed", start.variable());
+        let (form, rest) = match start {
+            Start::Tasks(_) => (Form::parse(parts[0]).expect("a form"), &parts[1..]),
+            _ => (Form::Duel, &parts[..]),
+        };
+        if start.form() != form {
+            return;
+        }
+        let [a, b, seed] = rest else {
+            panic!("{} is [form,]school,school,seed", start.variable());
         };
         let schools = [School::parse(a).expect("a school"), School::parse(b).expect("a school")];
         let stats = run_one(schools, start, seed.parse().expect("a seed"), true).unwrap_or_else(|e| panic!("{e}"));
@@ -825,7 +997,7 @@ fn run_all(start: Start, total: u64) {
         return;
     }
     let base = env_u64("TK_PROPERTY_SEED").unwrap_or(0);
-    let all = pairings();
+    let all = pairings(start.form());
     assert_eq!(all.len(), 16);
     let mut runnable = Vec::new();
     for (index, (schools, setup)) in all.iter().enumerate() {
@@ -871,13 +1043,13 @@ fn run_all(start: Start, total: u64) {
     let mut sum = Stats::default();
     eprintln!("{start:?}: pairings run {} of {} (the others put two seats on one color)", runnable.len(), all.len());
     for (_, schools, s) in &results {
-        let n = s.games.max(1) as f64;
+        let n = s.runs.max(1) as f64;
         eprintln!(
-            "{:>8} v {:<8} runs {:>4} finished {:>4} resigned {:>2} capped {:>4} turns avg {:>5.1} max {:>3} \
-             steps avg {:>6.1} max {:>5} summons {} (legends {}) flares {} discards {} effect steps {}",
+            "{:>8} v {:<8} runs {:>4} finished {:>4} resigned {:>2} capped {:>3} turns avg {:>5.1} max {:>3} \
+             steps avg {:>6.1} max {:>5} summons {} (legends {}) flares {} discards {} effect steps {} extra turns {}",
             schools[0].name(),
             schools[1].name(),
-            s.games,
+            s.runs,
             s.finished,
             s.resigned,
             s.capped,
@@ -890,29 +1062,58 @@ fn run_all(start: Start, total: u64) {
             s.flares,
             s.discards,
             s.effect_steps,
+            s.extra_turns,
         );
         sum.add(s);
     }
     eprintln!(
-        "{start:?}: {} runs, {} steps, {} listed choices applied on clones, {} positions round-tripped \
-         ({} with destroyed pieces pending, which a position does not carry)",
-        sum.games, sum.steps, sum.choices_checked, sum.positions_round_tripped, sum.pending_destruction_positions
+        "{start:?}: {} runs, {} steps, {} listed choices applied on clones, {} views compared with re-dealt hidden \
+         cards, {} take-backs, {} positions round-tripped ({} with turn state a position does not carry)",
+        sum.runs,
+        sum.steps,
+        sum.choices_checked,
+        sum.views_checked,
+        sum.undos,
+        sum.positions_round_tripped,
+        sum.turn_state_lost
+    );
+    let unplayed: Vec<String> = CardId::all()
+        .filter(|c| !sum.played.contains_key(c))
+        .filter(|c| start.form().legends() || !c.is_legend())
+        .map(|c| c.to_string())
+        .collect();
+    eprintln!(
+        "{start:?}: cards never summoned or invoked: {}",
+        if unplayed.is_empty() { "none".into() } else { unplayed.join(", ") }
     );
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{} pairing(s) failed:\n{}", failures.len(), failures.join("\n\n"));
-    if start == Start::NewGame {
+    if start != Start::Position {
         assert!(sum.finished > 0, "no game finished");
     }
 }
 
 #[test]
-fn random_games_keep_every_invariant() {
-    run_all(Start::NewGame, env_u64("TK_PROPERTY_GAMES").unwrap_or(2000));
+fn random_duels_keep_every_invariant() {
+    run_all(Start::Duel, env_u64("TK_PROPERTY_GAMES").unwrap_or(1200));
 }
 
 #[test]
 fn random_positions_keep_every_invariant() {
-    run_all(Start::Position, env_u64("TK_PROPERTY_POSITIONS").unwrap_or(600));
+    run_all(Start::Position, env_u64("TK_PROPERTY_POSITIONS").unwrap_or(1500));
+}
+
+#[test]
+fn random_task_form_games_keep_every_invariant() {
+    let total = env_u64("TK_PROPERTY_TASK_GAMES").unwrap_or(120);
+    for form in Form::ALL.into_iter().filter(|f| f.uses_tasks()) {
+        run_all(Start::Tasks(form), total.div_ceil(2));
+    }
+}
+
+/// The seat states of a game, for a focused test below.
+fn seats_of(g: &Game) -> Vec<SeatState> {
+    g.seats().to_vec()
 }
 
 /// A position taken during the turn that triggered the end still gives
@@ -925,12 +1126,11 @@ fn a_position_in_the_triggering_turn_keeps_the_last_round() {
     p.end = Some((0, 2));
     let mut g = p.to_game().unwrap();
     assert_eq!(Position::of(&g).unwrap(), p);
+    let start = seats_of(&g);
     let mut turns = vec![g.turn().seat];
     while !g.is_over() {
+        assert!(g.turn().number < 10, "the game does not end");
         let c = g.legal_choices()[0];
-        if c == Choice::EndTurn && g.turn().number > 10 {
-            panic!("the game does not end");
-        }
         g.apply(c).unwrap();
         if g.phase() == Phase::Main && turns.len() < g.turn().number as usize - 1 {
             turns.push(g.turn().seat);
@@ -938,4 +1138,5 @@ fn a_position_in_the_triggering_turn_keeps_the_last_round() {
     }
     assert_eq!(turns, [0, 1, 0], "after seat 0's triggering turn, seat 1 then seat 0 play");
     assert_eq!(g.outcome().unwrap().winner(), Some(0));
+    assert_eq!(seats_of(&g)[0].score, start[0].score);
 }
