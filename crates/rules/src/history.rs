@@ -128,8 +128,11 @@ impl Match {
         let closes = match by {
             Mover::Chance => true,
             Mover::Seat(s) => {
+                // passing control to the teammate is a barrier even though
+                // a turn's last stretch returns to the same player
                 choice == Choice::Resign
                     || choice == Choice::EndTurn
+                    || choice == Choice::PassControl
                     || self.game.actor() != Actor::Seat(s)
                     || self.game.turn().number != before_turn
             }
