@@ -158,6 +158,11 @@ pub struct View {
     pub flares: SharedPileView,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effect: Option<EffectView>,
+    /// What the seat to choose is asked, in words, when the game has more
+    /// to say than the choices (an effect step, a task claim, a melee point
+    /// or start piece, placing for a teammate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<&'static str>,
     pub end: EndState,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
@@ -273,6 +278,7 @@ impl Game {
             legends: SharedPileView { deck: self.legend_pile().len(), discard: self.legend_discard().to_vec() },
             flares: SharedPileView { deck: self.flare_pile().len(), discard: self.flare_discard().to_vec() },
             effect,
+            prompt: self.prompt(),
             end: self.end_state(),
             outcome: self.outcome().cloned(),
             choices: chooses.then(|| self.legal_choices().iter().map(Choice::to_string).collect()),
