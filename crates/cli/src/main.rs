@@ -34,7 +34,7 @@ enum Command {
     },
     /// Play games between bots and print one JSON line of statistics.
     Selfplay(selfplay::Args),
-    /// Play a duel in the terminal, against the random bot or hotseat.
+    /// Play a game in the terminal, against bots or hotseat.
     Play(play::Args),
     /// Replay a game record and print the final state as JSON.
     Replay {
@@ -78,6 +78,14 @@ fn parse_color(text: &str) -> Result<Color> {
         (Some(c), None) => Ok(c),
         _ => bail!("bad color {text:?}: expected one of the letters r, b, n, g"),
     }
+}
+
+/// A form from its name.
+pub(crate) fn parse_form(name: &str) -> Result<Form> {
+    Form::parse(name).with_context(|| {
+        let names: Vec<&str> = Form::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown form {name:?}: expected one of {}", names.join(", "))
+    })
 }
 
 /// Schools from names, checked for the form.

@@ -1,4 +1,4 @@
-//! A duel in the terminal: against the random bot, or hotseat.
+//! A game in the terminal: against bots, or hotseat.
 //!
 //! Input is read line by line from standard input, so a game can be driven
 //! through a pipe. Each human player sees only their own view of the game.
@@ -11,24 +11,28 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::Bot;
 use tash_kalar_rules::view::{ActorView, View};
-use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat};
+use tash_kalar_rules::{Actor, CardId, Choice, Match, Phase, Seat};
 
 use crate::selfplay::derive_seed;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The two decks, in seat order (seat 1 starts).
+    /// The form of the game: duel, melee (3 or 4 decks), team-duel or
+    /// team-high-form (4 decks; seats 1 and 3 against 2 and 4).
+    #[arg(long, default_value = "duel")]
+    form: String,
+    /// The decks, in seat order (seat 1 starts).
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Who plays the other seat: `human` (hotseat) or a bot spec
+    /// Who plays the other seats: `human` (hotseat) or a bot spec
     /// (`random`, `greedy`, `mcts`, `mcts:time=1s`).
     #[arg(long, default_value = "random")]
     opponent: String,
     /// Seeds the shuffles and the bot; a new seed each run if not given.
     #[arg(long)]
     seed: Option<u64>,
-    /// Your seat against the bot: 1 (you start) or 2.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    /// Your seat against the bots: 1 (you start), 2, ...
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
     seat: u8,
     /// Write the game's record to this file when the game ends or you quit.
     #[arg(long)]
@@ -45,18 +49,27 @@ Type the number of a choice, or its text (e.g. `place e5`, `summon imperial.knig
   quit    leave the game";
 
 pub fn run(args: &Args) -> Result<()> {
-    let schools = crate::parse_decks(Form::Duel, &args.decks)?;
+    let form = crate::parse_form(&args.form)?;
+    let schools = crate::parse_decks(form, &args.decks)?;
+    if args.seat as usize > schools.len() {
+        anyhow::bail!("--seat {}: there are {} seats", args.seat, schools.len());
+    }
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
     });
-    let mut m = Match::new(Form::Duel, &schools, Some(seed))?;
+    let mut m = Match::new(form, &schools, Some(seed))?;
     let hotseat = args.opponent == "human";
     let human = |s: Seat| hotseat || s + 1 == args.seat;
     let mut chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
     let bot_spec = if hotseat { "random" } else { args.opponent.as_str() };
-    let mut bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, 2 - args.seat as u64 + 1))
-        .with_context(|| format!("--opponent {:?}: expected human or a bot spec", args.opponent))?;
-    println!("Tash-Kalar: deathmatch duel, seed {seed}. Type `help` for help.");
+    // one bot for each seat not played here, seeded by its seat
+    let mut bots = Vec::new();
+    for s in 0..schools.len() as u64 {
+        let bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, s + 1))
+            .with_context(|| format!("--opponent {:?}: expected human or a bot spec", args.opponent))?;
+        bots.push(bot);
+    }
+    println!("Tash-Kalar: {}, seed {seed}. Type `help` for help.", form.name());
     let stdin = std::io::stdin();
     let piped_echo_off = stdin.is_terminal();
     let mut lines = stdin.lock().lines();
@@ -79,6 +92,7 @@ pub fn run(args: &Args) -> Result<()> {
                 }
             }
             Actor::Seat(s) if !human(s) => {
+                let bot = &mut bots[s as usize];
                 let c = bot.choose(&m.game().observe(s));
                 m.apply(c)?;
                 match c {
@@ -221,6 +235,12 @@ fn show(v: &View) {
         v.seats.iter().map(|s| format!("seat {} ({:?}) {}", s.seat + 1, s.color, s.score).to_lowercase()).collect();
     println!("Scores: {}", scores.join(", "));
     for s in &v.seats {
+        if let Some(points) = &s.points {
+            let by_color: Vec<String> = points.iter().map(|(c, p)| format!("{c:?} {p}").to_lowercase()).collect();
+            println!("  {} points by color: {}", seat_name(v, s.seat), by_color.join(", "));
+        }
+    }
+    for s in &v.seats {
         let discard: Vec<&str> = s.discard.iter().map(|c| c.def().name).collect();
         println!(
             "{}: hand {} being(s), {} legend(s), {} flare(s); deck {}; supply {} two-sided + {} legendary; discard: {}",
@@ -244,6 +264,8 @@ fn show(v: &View) {
             _ => String::new(),
         };
         println!("Resolving {}{place}: {}", e.name, e.prompt.unwrap_or(""));
+    } else if let Some(prompt) = v.prompt {
+        println!("{prompt}.");
     }
     if let Some(hand) = v.hand() {
         println!("Your hand:");
