@@ -672,8 +672,8 @@ fn check_melee(g: &Game, before: &mut Vec<([i16; 4], Vec<Color>)>) {
 fn random_melees_of_three_and_four_keep_every_invariant() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut improvised = 0;
+    let mut redealt = 0;
     let mut flares = 0;
-    let mut ended_by_points = 0;
     for game in 0..12 {
         let n = 3 + game % 2;
         let schools = mixed_schools(n, &mut rng);
@@ -682,14 +682,13 @@ fn random_melees_of_three_and_four_keep_every_invariant() {
             check_cards(g);
             check_pieces(g);
             check_melee(g, &mut before);
-            check_views(g);
+            redealt += check_views(g);
             check_position_round_trip(g);
         });
         let outcome = g.outcome().expect("finished");
         assert_eq!(outcome.places.len(), n);
         improvised += g.seats().iter().map(|s| s.improvised.colors().count()).sum::<usize>();
         flares += g.flare_discard().len();
-        ended_by_points += g.seats().iter().any(|s| s.points.iter().any(|&p| p >= g.end_score())) as usize;
         // the ranking follows the sorted colors, then the tie-breakers
         let key = |s: u8| {
             let st = g.seat(s);
@@ -707,5 +706,15 @@ fn random_melees_of_three_and_four_keep_every_invariant() {
         }
     }
     assert!(improvised > 0 && flares > 0, "random play uses improvised summoning ({improvised}) and flares ({flares})");
-    let _ = ended_by_points;
+    assert!(redealt > 1000, "hidden cards were dealt anew ({redealt})");
+}
+
+#[test]
+fn the_melee_phases_show_their_colors_in_a_view() {
+    let mut g = melee(&FOUR, "b5:r c5:r a4:r d5:b e5:g", &["imperial.cannon"]);
+    play_all(&mut g, &["summon imperial.cannon c5 r0", "dir e", "place e1", "end"]);
+    let json = serde_json::to_value(g.view(0)).unwrap();
+    assert_eq!(json["phase"], serde_json::json!({"phase": "score", "unpaired": ["blue", "green"], "legends": 0}));
+    assert_eq!(json["prompt"], "score 1 point in the color of one of your unpaired common pieces");
+    assert_eq!(json["choices"], serde_json::json!(["point b", "point g"]));
 }

@@ -578,7 +578,7 @@ fn check_team(g: &Game) {
 fn random_team_games_keep_every_invariant() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut passes = 0;
-    let mut ended = [0; 2];
+    let mut redealt = 0;
     for game in 0..12 {
         let form = if game % 2 == 0 { Form::TeamDuel } else { Form::TeamHighForm };
         let schools = mixed_schools(4, &mut rng);
@@ -587,7 +587,7 @@ fn random_team_games_keep_every_invariant() {
             check_cards(g);
             check_pieces(g);
             check_team(g);
-            check_views(g);
+            redealt += check_views(g);
             check_position_round_trip(g);
             if g.turn().passed && !passed_before {
                 passes += 1;
@@ -602,8 +602,44 @@ fn random_team_games_keep_every_invariant() {
             assert!(w < 2);
             assert!(g.seat(w).score >= g.seat(1 - w).score);
         }
-        ended[(g.seat(0).score.max(g.seat(1).score) >= form.target_score()) as usize] += 1;
     }
-    eprintln!("passes {passes} ended {ended:?}");
     assert!(passes > 5, "random play passes control ({passes})");
+    assert!(redealt > 1000, "hidden cards were dealt anew ({redealt})");
+}
+
+#[test]
+fn random_take_backs_restore_the_game_and_never_reach_past_a_pass() {
+    use rand::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (mut undos, mut passes) = (0, 0);
+    for game in 0..6 {
+        let form = if game % 2 == 0 { Form::TeamDuel } else { Form::TeamHighForm };
+        let mut m = Match::new(form, &mixed_schools(4, &mut rng), None).unwrap();
+        // the game before each choice that can still be taken back
+        let mut before: Vec<Game> = Vec::new();
+        while !m.game().is_over() {
+            if m.can_undo() && rng.gen_bool(0.3) {
+                m.undo().unwrap();
+                assert_eq!(m.game(), &before.pop().unwrap());
+                undos += 1;
+                continue;
+            }
+            let state = m.game().clone();
+            let v = m.game().legal_choices();
+            let c = v[rng.gen_range(0..v.len())];
+            m.apply(c).unwrap();
+            if c == Choice::PassControl {
+                passes += 1;
+                assert!(!m.can_undo(), "nothing before passing control can be taken back");
+            }
+            if m.can_undo() {
+                before.push(state);
+                assert_eq!(m.undoable().count(), before.len());
+            } else {
+                before.clear();
+            }
+        }
+        assert_eq!(&tash_kalar_rules::replay(m.record()).unwrap(), m.game());
+    }
+    assert!(undos > 20 && passes > 3, "undos {undos}, passes {passes}");
 }

@@ -119,16 +119,29 @@ pub fn check_pieces(g: &Game) {
 }
 
 /// A view for each seat shows its own hand and nobody else's (a teammate's
-/// neither), and serializes.
-pub fn check_views(g: &Game) {
+/// neither), and serializes; the game with everything the seat cannot see
+/// dealt anew looks the same to it. Returns how many of those redeals
+/// changed the game (so that the check is not empty).
+pub fn check_views(g: &Game) -> usize {
+    let mut changed = 0;
     for seat in 0..g.seat_count() as u8 {
         let v = g.view(seat);
+        let mut turn = 0usize;
+        let redealt = g.determinize(seat, &mut |cards| {
+            turn += 1;
+            let n = cards.len().max(1);
+            cards.rotate_left(turn % n);
+            cards.reverse();
+        });
+        assert_eq!(redealt.view(seat), v, "seat {seat}'s view depends on hidden cards");
+        changed += (&redealt != g) as usize;
         for s in &v.seats {
             assert_eq!(s.hand.is_some(), s.seat == seat, "seat {seat} sees seat {}'s hand", s.seat);
         }
         let json = serde_json::to_value(&v).expect("a view serializes");
         assert!(json["seats"].is_array());
     }
+    changed
 }
 
 /// At the start of a turn a position holds the whole game: its text reads
