@@ -459,7 +459,8 @@ impl Position {
                 list_text(&seat.discard)
             );
             if self.form.is_melee() {
-                let mut opponents: Vec<Color> = colors.iter().copied().filter(|&c| c != colors[i]).collect();
+                let own = colors.get(i).copied();
+                let mut opponents: Vec<Color> = colors.iter().copied().filter(|&c| Some(c) != own).collect();
                 opponents.sort();
                 let points: Vec<String> =
                     opponents.iter().map(|c| format!("{}{}", c.letter(), seat.points[c.index()])).collect();

@@ -718,3 +718,22 @@ fn the_melee_phases_show_their_colors_in_a_view() {
     assert_eq!(json["prompt"], "score 1 point in the color of one of your unpaired common pieces");
     assert_eq!(json["choices"], serde_json::json!(["point b", "point g"]));
 }
+
+#[test]
+fn positions_with_the_wrong_number_of_seats_are_refused_without_panicking() {
+    let seat = |school: &str| format!("seat: {school} score 0 beings - legends - flares - deck - discard -\n");
+    for (form, schools) in [
+        ("melee", vec!["southern", "northern"]),
+        ("melee", vec!["southern", "northern", "highland", "sylvan", "northern"]),
+        ("team-duel", vec!["southern", "northern", "highland"]),
+        ("team-high-form", vec!["southern"]),
+    ] {
+        let mut text = format!("form: {form}\nboard: 9/9/9/9/9/9/9/9/9\n");
+        for s in &schools {
+            text.push_str(&seat(s));
+        }
+        let p = Position::from_text(&text).unwrap();
+        let _ = p.to_text();
+        assert!(matches!(p.to_game(), Err(PositionError::Invalid(_))), "{form} with {} seats", schools.len());
+    }
+}
