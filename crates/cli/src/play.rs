@@ -41,7 +41,7 @@ pub struct Args {
 
 const HELP: &str = "\
 Type the number of a choice, or its text (e.g. `place e5`, `summon imperial.knight e5 r90`,
-`e5-f6`, `skip`, `end`). Other commands:
+`e5-f6`, `skip`, `end`; in team play `pass` hands control to your teammate). Other commands:
   undo    take back your last choice this turn (not past the end of a turn or a draw)
   show    show the board and your choices again
   resign  give up the game
@@ -300,6 +300,7 @@ fn show_end(m: &Match) {
                 println!("Seat {} resigned.", r + 1);
             }
             match o.winner() {
+                Some(w) if o.teams => println!("Seats {} and {} win.", w + 1, w + 3),
                 Some(w) => println!("Seat {} wins.", w + 1),
                 None => println!("A draw."),
             }

@@ -355,4 +355,5 @@ fn play_a_melee_against_bots_and_a_team_game_hotseat() {
     assert!(o.status.success(), "{}\n{out}", stderr(&o));
     assert!(out.contains("seat 3 > place e5"), "the teammate places: {out}");
     assert!(out.contains("Seat 2 resigned."), "{out}");
+    assert!(out.contains("Seats 1 and 3 win."), "{out}");
 }
