@@ -45,8 +45,7 @@ enum Command {
     },
     /// Play games between bots and print one JSON line of statistics.
     Selfplay(selfplay::Args),
-    /// Play a game in the terminal (duel, high-form, first-game), against a
-    /// bot or hotseat.
+    /// Play a game in the terminal (any form), against bots or hotseat.
     Play(play::Args),
     /// Replay a game record and print the final state as JSON.
     Replay {

@@ -1,5 +1,5 @@
-//! A two-player game in the terminal (a duel, the High Form or the first
-//! game): against a bot, or hotseat.
+//! A game in the terminal (any form: a duel, the High Form, the first
+//! game, a melee, team play): against bots, or hotseat.
 //!
 //! Input is read line by line from standard input, so a game can be driven
 //! through a pipe. Each human player sees only their own view of the game.
@@ -18,21 +18,23 @@ use crate::selfplay::derive_seed;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The form of the game: duel, high-form or first-game.
+    /// The form of the game: duel, high-form, first-game, melee (3 or 4
+    /// decks), team-duel or team-high-form (4 decks; seats 1 and 3 against 2
+    /// and 4).
     #[arg(long, default_value = "duel")]
     form: String,
-    /// The two decks, in seat order (seat 1 starts).
+    /// The decks, in seat order (seat 1 starts).
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Who plays the other seat: `human` (hotseat) or a bot spec
+    /// Who plays the other seats: `human` (hotseat) or a bot spec
     /// (`random`, `greedy`, `mcts`, `mcts:time=1s`).
     #[arg(long, default_value = "random")]
     opponent: String,
     /// Seeds the shuffles and the bot; a new seed each run if not given.
     #[arg(long)]
     seed: Option<u64>,
-    /// Your seat against the bot: 1 (you start) or 2.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    /// Your seat against the bots: 1 (you start), 2, ...
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
     seat: u8,
     /// Write the game's record to this file when the game ends or you quit.
     #[arg(long)]
@@ -41,8 +43,9 @@ pub struct Args {
 
 const HELP: &str = "\
 Type the number of a choice, or its text (e.g. `place e5`, `summon imperial.knight e5 r90`,
-`e5-f6`, `claim tasks.center_cross`, `skip`, `end`). Other commands:
-  undo    take back your last choice this turn (not past the end of a turn, a draw or a claim)
+`e5-f6`, `claim tasks.center_cross`, `skip`, `end`; in team play `pass` hands control to your
+teammate). Other commands:
+  undo    take back your last choice this turn (not past the end of a turn, a draw, a claim or a pass)
   show    show the board and your choices again
   resign  give up the game
   help    this text
@@ -51,6 +54,9 @@ Type the number of a choice, or its text (e.g. `place e5`, `summon imperial.knig
 pub fn run(args: &Args) -> Result<()> {
     let form = crate::parse_form(&args.form)?;
     let schools = crate::parse_decks(form, &args.decks)?;
+    if args.seat as usize > schools.len() {
+        anyhow::bail!("--seat {}: there are {} seats", args.seat, schools.len());
+    }
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
     });
@@ -59,8 +65,13 @@ pub fn run(args: &Args) -> Result<()> {
     let human = |s: Seat| hotseat || s + 1 == args.seat;
     let mut chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
     let bot_spec = if hotseat { "random" } else { args.opponent.as_str() };
-    let mut bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, 2 - args.seat as u64 + 1))
-        .with_context(|| format!("--opponent {:?}: expected human or a bot spec", args.opponent))?;
+    // one bot for each seat not played here, seeded by its seat
+    let mut bots = Vec::new();
+    for s in 0..schools.len() as u64 {
+        let bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, s + 1))
+            .with_context(|| format!("--opponent {:?}: expected human or a bot spec", args.opponent))?;
+        bots.push(bot);
+    }
     println!("Tash-Kalar: {}, seed {seed}. Type `help` for help.", title(form));
     let stdin = std::io::stdin();
     let piped_echo_off = stdin.is_terminal();
@@ -99,6 +110,7 @@ pub fn run(args: &Args) -> Result<()> {
                 }
             }
             Actor::Seat(s) if !human(s) => {
+                let bot = &mut bots[s as usize];
                 let c = bot.choose(&m.game().observe(s));
                 m.apply(c)?;
                 match c {
@@ -290,6 +302,12 @@ fn show(v: &View) {
         v.seats.iter().map(|s| format!("seat {} ({:?}) {}", s.seat + 1, s.color, s.score).to_lowercase()).collect();
     println!("Scores: {}", scores.join(", "));
     for s in &v.seats {
+        if let Some(points) = &s.points {
+            let by_color: Vec<String> = points.iter().map(|(c, p)| format!("{c:?} {p}").to_lowercase()).collect();
+            println!("  {} points by color: {}", seat_name(v, s.seat), by_color.join(", "));
+        }
+    }
+    for s in &v.seats {
         let discard: Vec<&str> = s.discard.iter().map(|c| c.def().name).collect();
         println!(
             "{}: hand {} being(s), {} legend(s), {} flare(s); deck {}; supply {} two-sided + {} legendary; discard: {}",
@@ -316,6 +334,8 @@ fn show(v: &View) {
             _ => String::new(),
         };
         println!("Resolving {}{place}: {}", e.name, e.prompt.unwrap_or(""));
+    } else if let Some(prompt) = v.prompt {
+        println!("{prompt}.");
     }
     if let Some(claimable) = v.tasks.as_ref().and_then(|t| t.claimable.as_ref()) {
         let names: Vec<&str> = claimable.iter().map(|t| t.def().name).collect();
@@ -359,6 +379,7 @@ fn show_end(m: &Match) {
                 println!("Seat {} resigned.", r + 1);
             }
             match o.winner() {
+                Some(w) if o.teams => println!("Seats {} and {} win.", w + 1, w + 3),
                 Some(w) => println!("Seat {} wins.", w + 1),
                 None => println!("A draw."),
             }

@@ -15,7 +15,7 @@ use tash_kalar_rules::{Actor, Choice, Form, Match, TaskId};
 const MAX_CHOICES: usize = 200_000;
 const MAX_TURNS: u16 = 10_000;
 
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// The form of the game: duel, high-form or first-game.
     #[arg(long, default_value = "duel")]
@@ -23,7 +23,7 @@ pub struct Args {
     /// Each seat's deck, in seat order: northern, southern, highland, sylvan.
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Each seat's bot, in seat order (random).
+    /// Each seat's bot, in seat order (random); one bot plays every seat.
     #[arg(long, value_delimiter = ',', default_value = "random,random")]
     bots: Vec<String>,
     /// How many games to play.
@@ -106,6 +106,10 @@ fn play_one(form: Form, args: &Args, schools: &[tash_kalar_rules::School], index
 pub fn run(args: &Args) -> Result<()> {
     let form = crate::parse_form(&args.form)?;
     let schools = crate::parse_decks(form, &args.decks)?;
+    if args.bots.len() == 1 {
+        let bots = vec![args.bots[0].clone(); schools.len()];
+        return run(&Args { bots, ..args.clone() });
+    }
     if args.bots.len() != schools.len() {
         bail!("{} decks but {} bots: give one bot per seat", schools.len(), args.bots.len());
     }

@@ -129,9 +129,12 @@ impl Match {
             Mover::Chance => true,
             Mover::Seat(s) => {
                 // a claimed task is a barrier of its own (guidebook, "Take
-                // Backs"), not only through the draw of a new next task
+                // Backs"), not only through the draw of a new next task; so is
+                // passing control to the teammate, even though a turn's last
+                // stretch returns to the same player
                 choice == Choice::Resign
                     || choice == Choice::EndTurn
+                    || choice == Choice::PassControl
                     || matches!(choice, Choice::Claim(_))
                     || self.game.actor() != Actor::Seat(s)
                     || self.game.turn().number != before_turn

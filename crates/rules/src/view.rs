@@ -4,13 +4,17 @@
 //! counts of cards in hand, deck sizes, the discard piles, the effect being
 //! resolved, the end) plus the viewer's own hand, and the legal choices as
 //! text when the viewer is the one to choose. It never holds another seat's
-//! hand nor the order of any deck: a seat cannot learn from its view
-//! anything the rules keep from it. Views serialize to JSON for clients.
+//! hand (a teammate's included) nor the order of any deck: a seat cannot
+//! learn from its view anything the rules keep from it. Views serialize to
+//! JSON for clients. A melee adds each seat's points by color and used-up
+//! improvised colors; team play adds each seat's team and sideways cards.
 //!
 //! In the task forms the view holds the task board: the current tasks, the
 //! face-up next task, every seat's claimed tasks and the size of the task
 //! deck, never its order (nor which tasks were moved to its bottom: a
 //! client that wants those can remember them as they are turned up).
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -78,6 +82,19 @@ pub struct SeatView {
     pub discard: Vec<CardId>,
     /// Two-sided (common/heroic) and legendary pieces off the board.
     pub supply: (u8, u8),
+    /// Team play: the seat's team (0: seats 0 and 2; 1: seats 1 and 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<u8>,
+    /// Team play: the sideways cards at the bottom of the seat's deck.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sideways: Option<u8>,
+    /// Deathmatch Melee: the seat's points in each opponent's color (its
+    /// `score` is the lowest of them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<BTreeMap<Color, i16>>,
+    /// Deathmatch Melee: the enemy colors used up for improvised summoning.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub improvised: Option<Vec<Color>>,
     /// The cards themselves: only the viewer's own (or all, for a referee).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Hand>,
@@ -98,6 +115,8 @@ pub struct TurnView {
     pub actions: u8,
     pub discard_used: bool,
     pub flare_used: bool,
+    /// Team play: control has been passed to the teammate.
+    pub passed: bool,
     /// Enemy pieces destroyed this turn by the active player, by color
     /// (indexed as `Color::index`) and rank (common, heroic, legendary).
     pub destroyed: [[u8; 3]; 4],
@@ -169,6 +188,11 @@ pub struct View {
     pub flares: SharedPileView,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effect: Option<EffectView>,
+    /// What the seat to choose is asked, in words, when the game has more
+    /// to say than the choices (an effect step, a task claim, a melee point
+    /// or start piece, placing for a teammate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<&'static str>,
     pub end: EndState,
     /// The task board, in the forms that use tasks.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -234,6 +258,13 @@ impl Game {
                 deck: s.deck.len(),
                 discard: s.discard.to_vec(),
                 supply: (self.supply(s.color, Rank::Common), self.supply(s.color, Rank::Legendary)),
+                team: self.form().teams().then_some(i as u8 % 2),
+                sideways: self.form().teams().then_some(s.deck.sideways),
+                points: self
+                    .form()
+                    .is_melee()
+                    .then(|| self.enemies_of(s.color).map(|c| (c, s.points[c.index()])).collect()),
+                improvised: self.form().is_melee().then(|| s.improvised.colors().collect()),
                 hand: sees(i as Seat).then(|| Hand {
                     beings: s.beings.to_vec(),
                     legends: s.legends.to_vec(),
@@ -281,6 +312,7 @@ impl Game {
                 actions: t.actions,
                 discard_used: t.discard_used,
                 flare_used: t.flare_used,
+                passed: t.passed,
                 destroyed: t.destroyed,
             },
             scores: self.seats().iter().map(|s| s.score).collect(),
@@ -288,6 +320,7 @@ impl Game {
             legends: SharedPileView { deck: self.legend_pile().len(), discard: self.legend_discard().to_vec() },
             flares: SharedPileView { deck: self.flare_pile().len(), discard: self.flare_discard().to_vec() },
             effect,
+            prompt: self.prompt(),
             end: self.end_state(),
             tasks,
             outcome: self.outcome().cloned(),
