@@ -9,6 +9,8 @@
 //!   (default 1500);
 //! - `TK_PROPERTY_TASK_GAMES`: games of the task forms, High Form and first
 //!   game (default 120);
+//! - `TK_PROPERTY_MANGLED`: slightly wrong position texts, which must be
+//!   refused or played without a panic (default 2000);
 //! - `TK_PROPERTY_SEED`: the base seed (default 0); run `k` of pairing `p`
 //!   uses seed `base + 1_000_000 * p + k`;
 //! - `TK_PROPERTY_DEEP=1`: the costly checks at every step of every run
@@ -1193,4 +1195,106 @@ fn a_position_in_the_triggering_turn_keeps_the_last_round() {
     assert_eq!(turns, [0, 1, 0], "after seat 0's triggering turn, seat 1 then seat 0 play");
     assert_eq!(g.outcome().unwrap().winner(), Some(0));
     assert_eq!(seats_of(&g)[0].score, start[0].score);
+}
+
+/// Changes a position text a little: a number, a card, a board character,
+/// a line dropped or doubled.
+fn mangle(text: &str, rng: &mut ChaCha8Rng) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let cards: Vec<CardId> = CardId::all().collect();
+    for _ in 0..rng.gen_range(1..=3) {
+        let i = rng.gen_range(0..lines.len());
+        match rng.gen_range(0..6) {
+            0 => {
+                lines.remove(i);
+            }
+            1 => {
+                let l = lines[i].clone();
+                lines.insert(i, l);
+            }
+            2 => {
+                // a number replaced, sometimes by a huge one
+                let words: Vec<String> = lines[i].split(' ').map(str::to_string).collect();
+                let numeric: Vec<usize> = (0..words.len()).filter(|&k| words[k].parse::<i64>().is_ok()).collect();
+                if let Some(&k) = numeric.get(rng.gen_range(0..numeric.len().max(1))) {
+                    let mut words = words;
+                    words[k] = [0, 1, 2, 3, 17, 24, 255, 256, 65535, 99999][rng.gen_range(0..10)].to_string();
+                    lines[i] = words.join(" ");
+                }
+            }
+            3 => {
+                // a card id replaced by any card of any deck
+                let c = cards[rng.gen_range(0..cards.len())];
+                if let Some(start) = lines[i].find(|ch: char| ch.is_ascii_lowercase() && lines[i].contains('.')) {
+                    let at = lines[i][start..].find('.').map(|d| start + d);
+                    if let Some(dot) = at {
+                        let from = lines[i][..dot].rfind([' ', ',']).map_or(0, |p| p + 1);
+                        let to = lines[i][dot..].find([' ', ',']).map_or(lines[i].len(), |p| dot + p);
+                        lines[i].replace_range(from..to, c.def().id);
+                    }
+                }
+            }
+            4 => {
+                // a character of the line replaced
+                let chars: Vec<char> = lines[i].chars().collect();
+                if !chars.is_empty() {
+                    let k = rng.gen_range(0..chars.len());
+                    let pool = ['r', 'b', 'n', 'g', '+', '*', '/', '9', '1', '0', '-', '|', ','];
+                    let mut chars = chars;
+                    chars[k] = pool[rng.gen_range(0..pool.len())];
+                    lines[i] = chars.into_iter().collect();
+                }
+            }
+            _ => {
+                // a line of another kind of key
+                let keys = ["turn: 5", "actions: 9", "end: last 3 left 7", "extra-turn: yes", "number: 0"];
+                lines.insert(i, keys[rng.gen_range(0..keys.len())].to_string());
+            }
+        }
+        if lines.is_empty() {
+            break;
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Bad input never panics: slightly wrong position texts are refused with
+/// an error, or give a game that can be played (a few random choices,
+/// every one accepted).
+#[test]
+fn mangled_positions_are_refused_or_played_without_panic() {
+    let total = env_u64("TK_PROPERTY_MANGLED").unwrap_or(2000);
+    let base = env_u64("TK_PROPERTY_SEED").unwrap_or(0);
+    let (mut refused, mut played) = (0, 0);
+    let schools = [School::Highland, School::Sylvan, School::Northern, School::Southern];
+    for k in 0..total {
+        let seed = base + k;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let pair = [schools[(k % 4) as usize], schools[((k / 4 + 1 + k) % 4) as usize]];
+        let pair = if pair[0] == pair[1] { [pair[0], schools[((k + 1) % 4) as usize]] } else { pair };
+        let text = mangle(&random_position(pair, &mut rng).to_text(), &mut rng);
+        let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<bool, String> {
+            let Ok(p) = Position::from_text(&text) else { return Ok(false) };
+            let Ok(mut g) = p.to_game() else { return Ok(false) };
+            let _ = Position::of(&g).map(|p| p.to_text());
+            for _ in 0..40 {
+                let legal = g.legal_choices();
+                if legal.is_empty() {
+                    break;
+                }
+                let c = legal[rng.gen_range(0..legal.len())];
+                g.apply(c).map_err(|e| format!("listed {c} refused: {e}"))?;
+                let _ = g.view(0);
+            }
+            Ok(true)
+        }));
+        match outcome {
+            Ok(Ok(true)) => played += 1,
+            Ok(Ok(false)) => refused += 1,
+            Ok(Err(e)) => panic!("{e}\nseed {seed}, position:\n{text}"),
+            Err(_) => panic!("panic on a mangled position (seed {seed}):\n{text}"),
+        }
+    }
+    eprintln!("mangled positions: {refused} refused, {played} played");
+    assert!(refused > 0 && played > 0);
 }
