@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde_json::value::RawValue;
 use serde_json::json;
+use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 use tash_kalar_bots::Bot;
 use tash_kalar_rules::{Actor, Choice, Seat};
@@ -18,8 +18,8 @@ use tokio::task::JoinHandle;
 
 use crate::db::{self, Summary};
 use crate::live::{Entry, Kind, LiveGame, Player, Refused, StoredEntry};
-use crate::Registry;
 use crate::store::Store;
+use crate::Registry;
 
 /// What a connection asks of a game.
 pub enum Command {
@@ -109,9 +109,8 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
 fn snapshot(g: &LiveGame, online: &[u32]) -> Snapshot {
     let game = g.game();
     let over = g.is_over();
-    let views = (0..g.seats.len() as Seat)
-        .map(|s| if over { raw(&game.referee_view()) } else { raw(&game.view(s)) })
-        .collect();
+    let views =
+        (0..g.seats.len() as Seat).map(|s| if over { raw(&game.referee_view()) } else { raw(&game.view(s)) }).collect();
     let spectator = if over { raw(&game.referee_view()) } else { raw(&game.spectator_view()) };
     let players: Vec<_> = g
         .seats
@@ -140,18 +139,8 @@ pub fn spawn(g: LiveGame, store: Store, registry: Registry, bot_pause: Duration)
     let online = vec![0; g.seats.len()];
     let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online)));
     let bots = g.seats.iter().map(|_| None).collect();
-    let actor = GameActor {
-        g,
-        store,
-        registry,
-        rx,
-        snap,
-        online,
-        spectators: 0,
-        rng: StdRng::from_entropy(),
-        bots,
-        bot_pause,
-    };
+    let actor =
+        GameActor { g, store, registry, rx, snap, online, spectators: 0, rng: StdRng::from_entropy(), bots, bot_pause };
     tokio::spawn(actor.run());
     tx
 }
@@ -245,19 +234,18 @@ impl GameActor {
                 let r = self.hello(token).await;
                 let _ = reply.send(r);
             }
-            Command::Leave { seat } => {
-                match seat {
-                    Some(s) => {
-                        if let Some(n) = self.online.get_mut(s as usize) {
-                            *n = n.saturating_sub(1);
+            Command::Leave { seat } => match seat {
+                Some(s) => {
+                    if let Some(n) = self.online.get_mut(s as usize) {
+                        *n = n.saturating_sub(1);
+                        // the players' list changes when the last connection goes
+                        if *n == 0 {
+                            self.publish();
                         }
                     }
-                    None => self.spectators = self.spectators.saturating_sub(1),
                 }
-                if seat.is_some() {
-                    self.publish();
-                }
-            }
+                None => self.spectators = self.spectators.saturating_sub(1),
+            },
             Command::Act { seat, claimed, version, action, reply } => {
                 let r = self.act(seat, claimed, version, action).await;
                 let _ = reply.send(r);
@@ -292,7 +280,9 @@ impl GameActor {
             }
         }
         self.online[seat] += 1;
-        self.publish();
+        if self.online[seat] == 1 {
+            self.publish();
+        }
         Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe() })
     }
 

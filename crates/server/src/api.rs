@@ -148,7 +148,13 @@ async fn create(State(state): State<AppState>, body: Bytes) -> Result<impl IntoR
             }
             (other, _) => return Err(bad(format!("seat {i}: player {other:?} is neither human nor bot"))),
         };
-        seats.push(SeatInfo { school, player, name, token_hash: token.as_deref().map(actor::token_hash), taken: false });
+        seats.push(SeatInfo {
+            school,
+            player,
+            name,
+            token_hash: token.as_deref().map(actor::token_hash),
+            taken: false,
+        });
         tokens.push(token);
     }
     let id = actor::new_secret(8);
@@ -303,10 +309,8 @@ async fn meta() -> Json<Value> {
         .iter()
         .map(|f| json!({"name": f.name(), "seats": [f.seats().start(), f.seats().end()], "target": f.target_score()}))
         .collect();
-    let schools: Vec<Value> = School::ALL
-        .iter()
-        .map(|s| json!({"name": s.name(), "deck": s.deck(), "color": s.color()}))
-        .collect();
+    let schools: Vec<Value> =
+        School::ALL.iter().map(|s| json!({"name": s.name(), "deck": s.deck(), "color": s.color()})).collect();
     Json(json!({
         "forms": forms,
         "schools": schools,

@@ -191,9 +191,8 @@ pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) 
             Ok((id, v))
         })?
         .collect::<rusqlite::Result<_>>()?;
-    let mut seats_stmt = c.prepare_cached(
-        "SELECT seat, school, player, bot, name, taken FROM seats WHERE game_id = ?1 ORDER BY seat",
-    )?;
+    let mut seats_stmt =
+        c.prepare_cached("SELECT seat, school, player, bot, name, taken FROM seats WHERE game_id = ?1 ORDER BY seat")?;
     let mut out = Vec::with_capacity(games.len());
     for (id, mut v) in games {
         let seats: Vec<Value> = seats_stmt

@@ -105,7 +105,8 @@ impl AppState {
             return Ok(tx.clone());
         }
         let key = id.to_string();
-        let stored = self.inner.store.read(move |c| db::load(c, &key)).await.map_err(|e| Unreachable::Broken(e.to_string()))?;
+        let stored =
+            self.inner.store.read(move |c| db::load(c, &key)).await.map_err(|e| Unreachable::Broken(e.to_string()))?;
         let Some(stored) = stored else { return Err(Unreachable::NotFound) };
         let g = tokio::task::spawn_blocking(move || replay(stored))
             .await

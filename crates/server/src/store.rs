@@ -192,8 +192,14 @@ mod tests {
         assert_eq!(version, MIGRATIONS.len() as i64);
         store
             .write(|c| {
-                c.execute("INSERT INTO games (id, form, created, updated, status) VALUES ('g', 'duel', 0, 0, 'open')", [])?;
-                c.execute("INSERT INTO log (game_id, n, seat, kind, choice, at) VALUES ('g', 1, 0, 'choice', 'end', 0)", [])
+                c.execute(
+                    "INSERT INTO games (id, form, created, updated, status) VALUES ('g', 'duel', 0, 0, 'open')",
+                    [],
+                )?;
+                c.execute(
+                    "INSERT INTO log (game_id, n, seat, kind, choice, at) VALUES ('g', 1, 0, 'choice', 'end', 0)",
+                    [],
+                )
             })
             .await
             .unwrap();

@@ -31,7 +31,10 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     // refuse an unknown game before upgrading
     state.game(&id).await?;
-    Ok(ws.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(move |socket| connection(socket, state, id)))
+    Ok(ws
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| connection(socket, state, id)))
 }
 
 #[derive(Deserialize)]
