@@ -60,7 +60,7 @@ async fn bad_game_requests_are_refused_with_a_reason() {
         (json!({"form": "duel", "seats": [human, human]}).to_string(), "both play"),
         (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "robot"}]}).to_string(), "neither"),
         (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "bot": "alphago"}]}).to_string(), "unknown bot"),
-        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "bot": "mcts:time=3600s"}]}).to_string(), "at most"),
+        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "bot": "mcts:time=60s"}]}).to_string(), "at most"),
         (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "bot": "mcts:threads=64"}]}).to_string(), "at most"),
         (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "human", "name": "A, B"}]}).to_string(), "commas"),
         (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "human"}], "x": 1}).to_string(), "unknown field"),
