@@ -76,7 +76,11 @@ async fn bad_game_requests_are_refused_with_a_reason() {
     assert_eq!(games, json!([]), "no game was made");
     assert_eq!(http_json(server.addr, "GET", "/api/games?status=lost", None).await.0, 400);
     assert_eq!(http_json(server.addr, "GET", "/api/games/nosuchgame", None).await.0, 404);
-    assert_eq!(http(server.addr, "GET", "/api/games/nosuchgame/ws", None).await.0, 404);
+    let refused = tokio_tungstenite::connect_async(format!("ws://{}/api/games/nosuchgame/ws", server.addr)).await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => assert_eq!(answer.status(), 404),
+        other => panic!("a WebSocket to no game is refused: {:?}", other.map(|_| ())),
+    }
 }
 
 #[tokio::test]
