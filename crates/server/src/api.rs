@@ -169,20 +169,21 @@ async fn create(State(state): State<AppState>, body: Bytes) -> Result<impl IntoR
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats }))))
 }
 
-#[derive(Deserialize)]
-struct ListQuery {
-    status: Option<String>,
-    limit: Option<u32>,
-}
-
-async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> Result<Json<Value>, ApiError> {
-    if let Some(s) = &q.status {
+async fn list(
+    State(state): State<AppState>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Result<Json<Value>, ApiError> {
+    let status = q.get("status").cloned();
+    if let Some(s) = &status {
         if !["open", "playing", "over"].contains(&s.as_str()) {
             return Err(bad(format!("unknown status {s:?} (open, playing or over)")));
         }
     }
-    let limit = q.limit.unwrap_or(100).min(500);
-    let games = state.store().read(move |c| db::list(c, q.status.as_deref(), None, limit)).await.map_err(internal)?;
+    let limit = match q.get("limit") {
+        Some(l) => l.parse::<u32>().map_err(|_| bad(format!("limit {l:?} is not a number")))?.min(500),
+        None => 100,
+    };
+    let games = state.store().read(move |c| db::list(c, status.as_deref(), None, limit)).await.map_err(internal)?;
     Ok(Json(Value::Array(games)))
 }
 

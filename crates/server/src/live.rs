@@ -88,8 +88,9 @@ pub enum Reader {
     All,
 }
 
+/// An entry as one reader reads it (the `Entry` of the protocol).
 #[derive(Serialize)]
-struct EntryJson {
+pub struct EntryJson {
     n: u32,
     seat: Option<Seat>,
     kind: &'static str,
@@ -103,9 +104,14 @@ struct EntryJson {
 }
 
 impl Entry {
+    /// The entry as `reader` may read it, as JSON.
+    pub fn to_json(&self, reader: Reader) -> Value {
+        serde_json::to_value(self.render(reader)).unwrap_or(Value::Null)
+    }
+
     /// The entry as `reader` may read it: another seat's drawn and returned
     /// cards are not named.
-    pub fn to_json(&self, reader: Reader) -> Value {
+    pub fn render(&self, reader: Reader) -> EntryJson {
         let sees = match (reader, self.private_to) {
             (_, None) | (Reader::All, _) => true,
             (Reader::Seat(s), Some(p)) => s == p,
@@ -124,7 +130,7 @@ impl Entry {
             (Kind::Choice, Some(_)) => "a hidden choice".to_string(),
             (Kind::Choice, None) => String::new(),
         };
-        serde_json::to_value(EntryJson {
+        EntryJson {
             n: self.n,
             seat: self.seat,
             kind: self.kind.name(),
@@ -132,8 +138,7 @@ impl Entry {
             to: self.to,
             undoes: self.undoes,
             hidden: !sees,
-        })
-        .unwrap_or(Value::Null)
+        }
     }
 }
 

@@ -11,14 +11,14 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use serde_json::value::RawValue;
-use serde_json::{json, Value};
 use tash_kalar_rules::Seat;
 use tokio::sync::watch;
 
 use crate::actor::{Action, Command, Hello, Snapshot};
 use crate::api::ApiError;
-use crate::live::Reader;
+use crate::live::{EntryJson, Reader};
 use crate::AppState;
 
 /// Client messages are small: a choice's text and a version.
@@ -72,7 +72,7 @@ struct StateMessage<'a> {
     over: bool,
     view: &'a RawValue,
     log_from: usize,
-    log: Vec<Value>,
+    log: Vec<EntryJson>,
     players: &'a RawValue,
     undo: bool,
 }
@@ -112,7 +112,7 @@ fn state_message(w: &mut Watching) -> Message {
         over: snap.over,
         view,
         log_from: from,
-        log: snap.entries[from..].iter().map(|e| e.to_json(reader)).collect(),
+        log: snap.entries[from..].iter().map(|e| e.render(reader)).collect(),
         players: &snap.players,
         undo: w.seat.and_then(|s| snap.can_undo.get(s as usize).copied()).unwrap_or(false),
     };

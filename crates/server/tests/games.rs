@@ -47,13 +47,6 @@ fn check_secrecy(msg: &Value, seat: Option<u64>) {
     }
 }
 
-/// Waits until every client has the latest state.
-async fn sync(clients: &mut [&mut Client], version: u64) {
-    for c in clients.iter_mut() {
-        c.state_at_least(version).await;
-    }
-}
-
 /// Plays random legal choices (and, with `undos`, some take-backs) until
 /// the game is over or `stop` says so. Returns the number of moves made.
 async fn play(
@@ -276,7 +269,8 @@ async fn a_game_goes_on_after_a_restart_with_nothing_lost() {
     play(&mut players, &mut watchers, &mut rng, true, |c| c.version() >= 150).await;
     assert!(!players[0].over(), "the game is still on");
     assert!(players[0].log.iter().any(|e| e["kind"] == "undo"), "take-backs are in the log");
-    let before: Vec<Value> = players.iter().chain(&watchers).map(|c| c.state.clone().unwrap()).collect();
+    let before: Vec<std::sync::Arc<Value>> =
+        players.iter().chain(&watchers).map(|c| c.state.clone().unwrap()).collect();
     let logs: Vec<Vec<Value>> = players.iter().chain(&watchers).map(|c| c.log.clone()).collect();
     server.stop();
     drop(players);

@@ -34,6 +34,9 @@ async fn one_game(addr: std::net::SocketAddr, seed: u64, deadline: Instant, stat
     let (id, tokens) = create(addr, two_humans()).await;
     let mut players =
         [Client::join(addr, &id, tokens[0].as_deref()).await, Client::join(addr, &id, tokens[1].as_deref()).await];
+    for p in players.iter_mut() {
+        p.keep = false;
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut latencies = Vec::new();
     let mut errors = 0;
@@ -81,9 +84,7 @@ async fn many_concurrent_games_over_websockets() {
     let stats = Arc::new(Mutex::new(Stats::default()));
     let start = Instant::now();
     let deadline = start + Duration::from_secs(secs);
-    let tasks: Vec<_> = (0..games)
-        .map(|g| tokio::spawn(one_game(server.addr, g, deadline, stats.clone())))
-        .collect();
+    let tasks: Vec<_> = (0..games).map(|g| tokio::spawn(one_game(server.addr, g, deadline, stats.clone()))).collect();
     for t in tasks {
         t.await.unwrap();
     }
@@ -91,7 +92,9 @@ async fn many_concurrent_games_over_websockets() {
     let s = stats.lock().unwrap();
     let mut lat = s.latencies.clone();
     lat.sort();
-    let pct = |p: f64| lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or_default();
+    let pct = |p: f64| {
+        lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or_default()
+    };
     let (_, summaries) = http_json(server.addr, "GET", "/api/games?limit=500", None).await;
     let entries: u64 = summaries.as_array().unwrap().iter().map(|g| g["version"].as_u64().unwrap()).sum();
     println!(

@@ -4,6 +4,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -112,17 +113,18 @@ pub fn two_humans() -> Value {
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// The last state received.
-    pub state: Option<Value>,
+    pub state: Option<Arc<Value>>,
     /// The readable log as this client has put it together.
     pub log: Vec<Value>,
-    /// Every message received, in order.
-    pub received: Vec<Value>,
+    /// Every message received, in order (while `keep` is set).
+    pub received: Vec<Arc<Value>>,
+    pub keep: bool,
 }
 
 impl Client {
     pub async fn connect(addr: SocketAddr, id: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.unwrap();
-        Client { ws, state: None, log: Vec::new(), received: Vec::new() }
+        Client { ws, state: None, log: Vec::new(), received: Vec::new(), keep: true }
     }
 
     /// Connects and says hello; waits for the first state.
@@ -151,11 +153,11 @@ impl Client {
     }
 
     /// The next message, state or error.
-    pub async fn recv(&mut self) -> Value {
+    pub async fn recv(&mut self) -> Arc<Value> {
         self.try_recv(WAIT).await.expect("a message from the server")
     }
 
-    pub async fn try_recv(&mut self, wait: Duration) -> Option<Value> {
+    pub async fn try_recv(&mut self, wait: Duration) -> Option<Arc<Value>> {
         loop {
             let msg = match tokio::time::timeout(wait, self.ws.next()).await {
                 Err(_) => return None,
@@ -167,24 +169,26 @@ impl Client {
                 Message::Close(_) => panic!("the server closed the connection"),
                 _ => continue,
             };
-            let v: Value = serde_json::from_str(&text).expect("JSON from the server");
+            let v: Arc<Value> = Arc::new(serde_json::from_str(&text).expect("JSON from the server"));
             if v["type"] == "state" {
                 let from = v["log_from"].as_u64().unwrap() as usize;
                 assert!(from <= self.log.len(), "log_from {from} past the {} entries held", self.log.len());
                 self.log.truncate(from);
                 self.log.extend(v["log"].as_array().unwrap().iter().cloned());
-                for (i, e) in self.log.iter().enumerate() {
+                for (i, e) in self.log.iter().enumerate().skip(from) {
                     assert_eq!(e["n"], i + 1, "log entries are numbered in order");
                 }
                 self.state = Some(v.clone());
             }
-            self.received.push(v.clone());
+            if self.keep {
+                self.received.push(v.clone());
+            }
             return Some(v);
         }
     }
 
     /// Waits for a state of at least this version.
-    pub async fn state_at_least(&mut self, version: u64) -> Value {
+    pub async fn state_at_least(&mut self, version: u64) -> Arc<Value> {
         loop {
             if let Some(s) = &self.state {
                 if s["version"].as_u64().unwrap() >= version {
