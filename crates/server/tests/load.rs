@@ -89,7 +89,7 @@ async fn many_concurrent_games_over_websockets() {
         t.await.unwrap();
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let s = stats.lock().unwrap();
+    let s = std::mem::take(&mut *stats.lock().unwrap());
     let mut lat = s.latencies.clone();
     lat.sort();
     let pct = |p: f64| {

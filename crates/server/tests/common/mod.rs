@@ -37,7 +37,12 @@ impl TestServer {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("server").enable_all().build().unwrap();
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .thread_name("server")
+                .enable_all()
+                .build()
+                .unwrap();
             rt.block_on(async move {
                 let state = AppState::open(config).await.expect("the server opens its database");
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
