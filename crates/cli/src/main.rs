@@ -33,9 +33,20 @@ enum Command {
         #[arg(long)]
         card: String,
     },
+    /// Print the ids of the tasks judged on the board alone (squares,
+    /// formation, enemy) that a color meets on a board against the other
+    /// colors on it, in alphabetical order; an empty line if none.
+    Tasks {
+        /// Board text, High Form side (see docs/notation.md).
+        #[arg(long)]
+        board: String,
+        /// The claimer's color letter: r (red), b (blue), n (brown), g (green).
+        #[arg(long)]
+        color: String,
+    },
     /// Play games between bots and print one JSON line of statistics.
     Selfplay(selfplay::Args),
-    /// Play a duel in the terminal, against the random bot or hotseat.
+    /// Play a game in the terminal (any form), against bots or hotseat.
     Play(play::Args),
     /// Serve games to browsers: HTTP, WebSocket and a SQLite database.
     Serve(serve::Args),
@@ -50,6 +61,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Summons { board, color, card } => summons(&board, &color, &card),
+        Command::Tasks { board, color } => tasks(&board, &color),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
@@ -76,12 +88,30 @@ fn summons(board: &str, color: &str, card: &str) -> Result<()> {
     Ok(())
 }
 
+fn tasks(board: &str, color: &str) -> Result<()> {
+    let board = Board::from_text(board).context("bad board text")?;
+    let me = parse_color(color)?;
+    let enemies = tash_kalar_rules::tasks::enemies_on_board(&board, me);
+    let met = tash_kalar_rules::tasks_met_on_board(&board, me, &enemies);
+    let ids: Vec<&str> = met.iter().map(|t| t.def().id).collect();
+    println!("{}", ids.join(" "));
+    Ok(())
+}
+
 fn parse_color(text: &str) -> Result<Color> {
     let mut chars = text.chars();
     match (chars.next().and_then(Color::from_letter), chars.next()) {
         (Some(c), None) => Ok(c),
         _ => bail!("bad color {text:?}: expected one of the letters r, b, n, g"),
     }
+}
+
+/// A form from its name.
+pub(crate) fn parse_form(name: &str) -> Result<Form> {
+    Form::parse(name).with_context(|| {
+        let names: Vec<&str> = Form::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown form {name:?}: expected one of {}", names.join(", "))
+    })
 }
 
 /// Schools from names, checked for the form.

@@ -1,4 +1,5 @@
-//! A duel in the terminal: against the random bot, or hotseat.
+//! A game in the terminal (any form: a duel, the High Form, the first
+//! game, a melee, team play): against bots, or hotseat.
 //!
 //! Input is read line by line from standard input, so a game can be driven
 //! through a pipe. Each human player sees only their own view of the game.
@@ -10,25 +11,30 @@ use anyhow::{Context, Result};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::Bot;
-use tash_kalar_rules::view::{ActorView, View};
-use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat};
+use tash_kalar_rules::view::{ActorView, TaskBoardView, View};
+use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat, TaskId};
 
 use crate::selfplay::derive_seed;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The two decks, in seat order (seat 1 starts).
+    /// The form of the game: duel, high-form, first-game, melee (3 or 4
+    /// decks), team-duel or team-high-form (4 decks; seats 1 and 3 against 2
+    /// and 4).
+    #[arg(long, default_value = "duel")]
+    form: String,
+    /// The decks, in seat order (seat 1 starts).
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Who plays the other seat: `human` (hotseat) or a bot spec
+    /// Who plays the other seats: `human` (hotseat) or a bot spec
     /// (`random`, `greedy`, `mcts`, `mcts:time=1s`).
     #[arg(long, default_value = "random")]
     opponent: String,
     /// Seeds the shuffles and the bot; a new seed each run if not given.
     #[arg(long)]
     seed: Option<u64>,
-    /// Your seat against the bot: 1 (you start) or 2.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    /// Your seat against the bots: 1 (you start), 2, ...
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
     seat: u8,
     /// Write the game's record to this file when the game ends or you quit.
     #[arg(long)]
@@ -37,26 +43,36 @@ pub struct Args {
 
 const HELP: &str = "\
 Type the number of a choice, or its text (e.g. `place e5`, `summon imperial.knight e5 r90`,
-`e5-f6`, `skip`, `end`). Other commands:
-  undo    take back your last choice this turn (not past the end of a turn or a draw)
+`e5-f6`, `claim tasks.center_cross`, `skip`, `end`; in team play `pass` hands control to your
+teammate). Other commands:
+  undo    take back your last choice this turn (not past the end of a turn, a draw, a claim or a pass)
   show    show the board and your choices again
   resign  give up the game
   help    this text
   quit    leave the game";
 
 pub fn run(args: &Args) -> Result<()> {
-    let schools = crate::parse_decks(Form::Duel, &args.decks)?;
+    let form = crate::parse_form(&args.form)?;
+    let schools = crate::parse_decks(form, &args.decks)?;
+    if args.seat as usize > schools.len() {
+        anyhow::bail!("--seat {}: there are {} seats", args.seat, schools.len());
+    }
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
     });
-    let mut m = Match::new(Form::Duel, &schools, Some(seed))?;
+    let mut m = Match::new(form, &schools, Some(seed))?;
     let hotseat = args.opponent == "human";
     let human = |s: Seat| hotseat || s + 1 == args.seat;
     let mut chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
     let bot_spec = if hotseat { "random" } else { args.opponent.as_str() };
-    let mut bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, 2 - args.seat as u64 + 1))
-        .with_context(|| format!("--opponent {:?}: expected human or a bot spec", args.opponent))?;
-    println!("Tash-Kalar: deathmatch duel, seed {seed}. Type `help` for help.");
+    // one bot for each seat not played here, seeded by its seat
+    let mut bots = Vec::new();
+    for s in 0..schools.len() as u64 {
+        let bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, s + 1))
+            .with_context(|| format!("--opponent {:?}: expected human or a bot spec", args.opponent))?;
+        bots.push(bot);
+    }
+    println!("Tash-Kalar: {}, seed {seed}. Type `help` for help.", title(form));
     let stdin = std::io::stdin();
     let piped_echo_off = stdin.is_terminal();
     let mut lines = stdin.lock().lines();
@@ -72,13 +88,29 @@ pub fn run(args: &Args) -> Result<()> {
                     _ => None,
                 };
                 m.apply(c)?;
-                if let (Some(s), Choice::Draw(card)) = (seat, c) {
-                    if human(s) {
-                        println!("Seat {} draws {} ({card}).", s + 1, card.def().name);
+                match (seat, c) {
+                    (Some(s), Choice::Draw(card)) if human(s) => {
+                        println!("Seat {} draws {} ({card}).", s + 1, card.def().name)
                     }
+                    // turned up for all to see: say where it went
+                    (_, Choice::DrawTask(task)) => {
+                        let tb = m.game().tasks().expect("a task form");
+                        let place = if tb.current.contains(&task) {
+                            "a current task"
+                        } else if tb.next == Some(task) {
+                            "the next task"
+                        } else if tb.set_aside.contains(&task) {
+                            "set aside until the current tasks are out"
+                        } else {
+                            "moved to the bottom of the task deck"
+                        };
+                        println!("Task turned up: {} ({task}), {place}.", task.def().name)
+                    }
+                    _ => {}
                 }
             }
             Actor::Seat(s) if !human(s) => {
+                let bot = &mut bots[s as usize];
                 let c = bot.choose(&m.game().observe(s));
                 m.apply(c)?;
                 match c {
@@ -151,7 +183,7 @@ fn command(m: &mut Match, seat: Seat, input: &str) -> Step {
                 Step::Changed
             }
             None => {
-                println!("Nothing to take back (not past the end of a turn or a draw).");
+                println!("Nothing to take back (not past the end of a turn, a draw or a claim).");
                 Step::Again
             }
         },
@@ -193,6 +225,55 @@ fn card_line(card: CardId) -> String {
     format!("  {:<24} {} ({kind}): {}", def.id, def.name, def.text)
 }
 
+/// The form as the greeting names it.
+fn title(form: Form) -> &'static str {
+    match form {
+        Form::Duel => "deathmatch duel",
+        Form::HighForm => "the High Form",
+        Form::FirstGame => "the first game",
+        // forms added later are named by their notation name
+        #[allow(unreachable_patterns)]
+        other => other.name(),
+    }
+}
+
+fn task_line(task: TaskId) -> String {
+    let def = task.def();
+    let advanced = if def.advanced { ", advanced" } else { "" };
+    format!(
+        "{:<26} {} ({}, {} point{}{advanced}): {}",
+        def.id,
+        def.name,
+        def.kind,
+        def.points,
+        if def.points == 1 { "" } else { "s" },
+        def.text
+    )
+}
+
+fn claimed_list(tasks: &[TaskId]) -> String {
+    if tasks.is_empty() {
+        return "-".into();
+    }
+    tasks.iter().map(|t| format!("{} ({})", t.def().name, t.def().points)).collect::<Vec<_>>().join(", ")
+}
+
+/// The task board: current tasks, the next task, the deck's size, claims.
+fn show_tasks(v: &View, tasks: &TaskBoardView) {
+    println!("Tasks ({} in the deck):", tasks.deck);
+    for &t in &tasks.current {
+        println!("  current  {}", task_line(t));
+    }
+    match tasks.next {
+        Some(t) => println!("  next     {}", task_line(t)),
+        None => println!("  next     -"),
+    }
+    for s in &v.seats {
+        let claimed = tasks.claimed.get(s.seat as usize).map_or(&[][..], |c| c.as_slice());
+        println!("  {} claimed: {}", seat_name(v, s.seat), claimed_list(claimed));
+    }
+}
+
 fn seat_name(v: &View, s: Seat) -> String {
     let seat = &v.seats[s as usize];
     format!("seat {} ({}, {:?})", s + 1, seat.school, seat.color).to_lowercase()
@@ -221,6 +302,12 @@ fn show(v: &View) {
         v.seats.iter().map(|s| format!("seat {} ({:?}) {}", s.seat + 1, s.color, s.score).to_lowercase()).collect();
     println!("Scores: {}", scores.join(", "));
     for s in &v.seats {
+        if let Some(points) = &s.points {
+            let by_color: Vec<String> = points.iter().map(|(c, p)| format!("{c:?} {p}").to_lowercase()).collect();
+            println!("  {} points by color: {}", seat_name(v, s.seat), by_color.join(", "));
+        }
+    }
+    for s in &v.seats {
         let discard: Vec<&str> = s.discard.iter().map(|c| c.def().name).collect();
         println!(
             "{}: hand {} being(s), {} legend(s), {} flare(s); deck {}; supply {} two-sided + {} legendary; discard: {}",
@@ -235,6 +322,9 @@ fn show(v: &View) {
         );
     }
     println!("Legends deck {}, flares deck {}.", v.legends.deck, v.flares.deck);
+    if let Some(tasks) = &v.tasks {
+        show_tasks(v, tasks);
+    }
     if v.end.last.is_some() {
         println!("The end has been triggered: seat {} plays the last turn.", v.end.last.unwrap_or(0) + 1);
     }
@@ -244,6 +334,12 @@ fn show(v: &View) {
             _ => String::new(),
         };
         println!("Resolving {}{place}: {}", e.name, e.prompt.unwrap_or(""));
+    } else if let Some(prompt) = v.prompt {
+        println!("{prompt}.");
+    }
+    if let Some(claimable) = v.tasks.as_ref().and_then(|t| t.claimable.as_ref()) {
+        let names: Vec<&str> = claimable.iter().map(|t| t.def().name).collect();
+        println!("End of your turn: you may claim one task you meet ({}), or skip.", names.join(", "));
     }
     if let Some(hand) = v.hand() {
         println!("Your hand:");
@@ -272,12 +368,18 @@ fn show_end(m: &Match) {
     print!("{}", board.diagram());
     let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
     println!("Scores: {}", scores.join(", "));
+    if let Some(tasks) = &v.tasks {
+        for (s, claimed) in tasks.claimed.iter().enumerate() {
+            println!("Seat {} claimed: {}", s + 1, claimed_list(claimed));
+        }
+    }
     match &v.outcome {
         Some(o) => {
             if let Some(r) = o.resigned {
                 println!("Seat {} resigned.", r + 1);
             }
             match o.winner() {
+                Some(w) if o.teams => println!("Seats {} and {} win.", w + 1, w + 3),
                 Some(w) => println!("Seat {} wins.", w + 1),
                 None => println!("A draw."),
             }

@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::Bot;
-use tash_kalar_rules::{Actor, Form, Match};
+use tash_kalar_rules::{Actor, Choice, Form, Match, TaskId};
 
 /// A game still running after this many choices or turns is given up as
 /// unfinished (random play normally ends far sooner; a game whose decks are
@@ -15,15 +15,15 @@ use tash_kalar_rules::{Actor, Form, Match};
 const MAX_CHOICES: usize = 200_000;
 const MAX_TURNS: u16 = 10_000;
 
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// The form of the game.
+    /// The form of the game: duel, high-form or first-game.
     #[arg(long, default_value = "duel")]
     form: String,
     /// Each seat's deck, in seat order: northern, southern, highland, sylvan.
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Each seat's bot, in seat order (random).
+    /// Each seat's bot, in seat order (random); one bot plays every seat.
     #[arg(long, value_delimiter = ',', default_value = "random,random")]
     bots: Vec<String>,
     /// How many games to play.
@@ -62,6 +62,10 @@ struct Summary {
     /// Choices of every actor, chance draws included.
     avg_choices: f64,
     games_per_second: f64,
+    /// Task forms: how many times each task of the form's deck was claimed
+    /// over all the games, by id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tasks_claimed: Option<std::collections::BTreeMap<&'static str, u64>>,
 }
 
 /// What one game came to.
@@ -100,8 +104,12 @@ fn play_one(form: Form, args: &Args, schools: &[tash_kalar_rules::School], index
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let form = Form::parse(&args.form).with_context(|| format!("unknown form {:?}: expected duel", args.form))?;
+    let form = crate::parse_form(&args.form)?;
     let schools = crate::parse_decks(form, &args.decks)?;
+    if args.bots.len() == 1 {
+        let bots = vec![args.bots[0].clone(); schools.len()];
+        return run(&Args { bots, ..args.clone() });
+    }
     if args.bots.len() != schools.len() {
         bail!("{} decks but {} bots: give one bot per seat", schools.len(), args.bots.len());
     }
@@ -118,11 +126,24 @@ pub fn run(args: &Args) -> Result<()> {
     let mut wins = vec![0u64; schools.len()];
     let mut draws = 0u64;
     let (mut turns, mut choices) = (0u64, 0u64);
+    let mut claims = form.uses_tasks().then(|| {
+        TaskId::all()
+            .filter(|t| form.advanced_tasks() || !t.is_advanced())
+            .map(|t| (t.def().id, 0u64))
+            .collect::<std::collections::BTreeMap<_, _>>()
+    });
     for i in 0..args.games {
         let played = play_one(form, args, &schools, i)?;
         let g = played.game.game();
         turns += g.turn().number as u64;
         choices += played.game.record().moves.len() as u64;
+        if let Some(claims) = claims.as_mut() {
+            for m in &played.game.record().moves {
+                if let Choice::Claim(t) = m.choice {
+                    *claims.entry(t.def().id).or_default() += 1;
+                }
+            }
+        }
         if played.finished {
             finished += 1;
             match g.outcome().and_then(|o| o.winner()) {
@@ -146,6 +167,7 @@ pub fn run(args: &Args) -> Result<()> {
         avg_turns: per(turns),
         avg_choices: per(choices),
         games_per_second: if seconds > 0.0 { args.games as f64 / seconds } else { 0.0 },
+        tasks_claimed: claims,
     };
     let summary = serde_json::to_string(&summary)?;
     println!("{summary}");

@@ -90,7 +90,20 @@ fn bad_selfplay_and_play_options_are_rejected() {
     assert_rejected(&run(&["selfplay", "--decks", "northern,elvish", "--games", "1"]), "unknown deck");
     assert_rejected(&run(&["selfplay", "--decks", "northern", "--bots", "random", "--games", "1"]), "seats");
     assert_rejected(&run(&["selfplay", "--bots", "random,genius", "--games", "1"]), "unknown bot");
-    assert_rejected(&run(&["selfplay", "--form", "melee", "--games", "1"]), "unknown form");
+    assert_rejected(&run(&["selfplay", "--form", "chess", "--games", "1"]), "unknown form");
+    assert_rejected(&run(&["selfplay", "--form", "melee", "--games", "1"]), "seats");
+    assert_rejected(
+        &run(&["selfplay", "--form", "team-duel", "--decks", "northern,southern,highland", "--games", "1"]),
+        "seats",
+    );
+    assert_rejected(
+        &run(&["selfplay", "--form", "team-duel", "--decks", "northern,southern,northern,sylvan", "--games", "1"]),
+        "deck",
+    );
+    assert_rejected(
+        &run_with_input(&["play", "--form", "melee", "--decks", "northern,southern,sylvan", "--seat", "4"], ""),
+        "seat",
+    );
     assert_rejected(&run(&["selfplay", "--decks", "northern,northern", "--games", "1"]), "both play");
     assert_rejected(&run_with_input(&["play", "--decks", "northern,dwarves"], ""), "unknown deck");
     assert_rejected(&run(&["replay", "/no/such/record.tkr"]), "cannot read");
@@ -266,4 +279,81 @@ fn play_against_the_bot_by_number_and_quit() {
     let o = run_with_input(&["play", "--seed", "8", "--seat", "2"], "");
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("End of input."));
+}
+
+#[test]
+fn selfplay_and_replay_melee_and_team_games() {
+    for (form, decks) in [
+        ("melee", "southern,northern,sylvan"),
+        ("melee", "southern,northern,highland,sylvan"),
+        ("team-duel", "northern,southern,highland,sylvan"),
+        ("team-high-form", "highland,northern,sylvan,southern"),
+    ] {
+        let dir = scratch(&format!("forms-{form}-{}", decks.len()));
+        let o = run(&[
+            "selfplay",
+            "--form",
+            form,
+            "--decks",
+            decks,
+            "--bots",
+            "random",
+            "--games",
+            "1",
+            "--seed",
+            "4",
+            "--save",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{form}: {}", stderr(&o));
+        let summary = without_timing(&stdout(&o));
+        let seats = decks.split(',').count();
+        assert_eq!(summary["wins"].as_array().map(Vec::len), Some(seats), "{form}");
+        let record = dir.join("game-0001.tkr");
+        let text = std::fs::read_to_string(&record).expect("a saved record");
+        assert!(text.contains(&format!("Form: {form}\n")), "{text}");
+        let o = run(&["replay", record.to_str().unwrap()]);
+        assert!(o.status.success(), "{form}: {}", stderr(&o));
+        let state: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("JSON state");
+        assert_eq!(state["form"], form);
+        assert_eq!(state["seats"].as_array().map(Vec::len), Some(seats));
+        if form == "melee" {
+            assert!(state["seats"][0]["points"].is_object(), "points by color");
+        } else {
+            assert_eq!(state["seats"][2]["team"], 0);
+            assert_eq!(state["seats"][2]["color"], state["seats"][0]["color"]);
+        }
+    }
+}
+
+#[test]
+fn play_a_melee_against_bots_and_a_team_game_hotseat() {
+    let o = run_with_input(&["play", "--form", "melee", "--decks", "southern,northern,sylvan", "--seed", "2"], "");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("Tash-Kalar: melee"), "{out}");
+    assert!(out.contains("points by color"), "{out}");
+    // the third seat (a bot) places the start pieces before seat 1 plays
+    assert!(out.contains("Seat 3 (random): start"), "{out}");
+    // hotseat team duel: seat 4 places the start pieces, seat 1 passes control
+    let input = "start c5\npass\nplace e5\nend\nresign\n";
+    let o = run_with_input(
+        &[
+            "play",
+            "--form",
+            "team-duel",
+            "--decks",
+            "northern,southern,highland,sylvan",
+            "--opponent",
+            "human",
+            "--seed",
+            "2",
+        ],
+        input,
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}\n{out}", stderr(&o));
+    assert!(out.contains("seat 3 > place e5"), "the teammate places: {out}");
+    assert!(out.contains("Seat 2 resigned."), "{out}");
+    assert!(out.contains("Seats 1 and 3 win."), "{out}");
 }

@@ -8,12 +8,17 @@
 //! | turn up a task (chance) | `draw tasks.center_cross` |
 //! | claim a task at the end of the turn (decline with `skip`) | `claim tasks.center_cross` |
 //! | duel start pieces: own color on a square | `start c5` |
-//! | place action | `place e5`, with piece shortage `place e5 from c3` |
+//! | melee start pieces: a piece of a color next to the next symbol | `start f8 b` |
+//! | place action | `place e5` |
+//! | piece shortage: begin the place action by picking up your piece | `pickup c3` (then `place e5`) |
 //! | summon action | `summon imperial.knight e5 r90`, with shortage `... from c3` |
 //! | discard action | `discard imperial.knight` |
 //! | return a card to the bottom of its deck (or, in an effect, pick one from your discard pile) | `return flares.03` |
 //! | finish returning cards | `done` |
 //! | invoke a flare, comparing yourself with the opponent of that color | `flare b` |
+//! | team play: pass control to your teammate | `pass` |
+//! | melee: the color an improvised summoning uses up, when two could | `improvise b` |
+//! | melee, end of turn: score 1 point in a color | `point b` |
 //! | end the turn | `end` |
 //! | resign | `resign` |
 //! | choose a square in an effect | `e5` |
@@ -37,9 +42,14 @@ pub enum Choice {
     /// Deathmatch duel setup: the placing player's own common piece goes on
     /// this start square, the opponent's on the other.
     StartPieces(Square),
-    /// The place action; `pickup` is the piece taken off the board first
-    /// when the supply is empty (piece shortage).
-    Place { to: Square, pickup: Option<Square> },
+    /// Deathmatch Melee setup: a common piece of `color` on `at`, next to
+    /// the next start symbol.
+    StartPiece { at: Square, color: Color },
+    /// The place action: a common piece on an empty square.
+    Place(Square),
+    /// Piece shortage: begin the place action by picking up one of your
+    /// common or heroic pieces (then `Place` puts it down as a common piece).
+    PickUp(Square),
     /// The summon action: the card, the summoning square and the orientation
     /// of the pattern; `pickup` as for placing.
     Summon { card: CardId, at: Square, orientation: Orientation, pickup: Option<Square> },
@@ -73,6 +83,12 @@ pub enum Choice {
     DrawTask(TaskId),
     /// Claim this current task at the end of your turn.
     Claim(TaskId),
+    /// Team play: pass control of your turn to your teammate.
+    PassControl,
+    /// Deathmatch Melee: the enemy color an improvised summoning uses up.
+    Improvise(Color),
+    /// Deathmatch Melee, end of turn: score 1 point in this color.
+    Point(Color),
 }
 
 impl Choice {
@@ -87,8 +103,9 @@ impl fmt::Display for Choice {
         match *self {
             Choice::Draw(c) => write!(f, "draw {}", c.def().id),
             Choice::StartPieces(s) => write!(f, "start {s}"),
-            Choice::Place { to, pickup: None } => write!(f, "place {to}"),
-            Choice::Place { to, pickup: Some(p) } => write!(f, "place {to} from {p}"),
+            Choice::StartPiece { at, color } => write!(f, "start {at} {color}"),
+            Choice::Place(to) => write!(f, "place {to}"),
+            Choice::PickUp(from) => write!(f, "pickup {from}"),
             Choice::Summon { card, at, orientation, pickup } => {
                 write!(f, "summon {} {at} {orientation}", card.def().id)?;
                 if let Some(p) = pickup {
@@ -109,6 +126,9 @@ impl fmt::Display for Choice {
             Choice::Skip => f.write_str("skip"),
             Choice::DrawTask(t) => write!(f, "draw {t}"),
             Choice::Claim(t) => write!(f, "claim {t}"),
+            Choice::PassControl => f.write_str("pass"),
+            Choice::Improvise(c) => write!(f, "improvise {c}"),
+            Choice::Point(c) => write!(f, "point {c}"),
         }
     }
 }
@@ -140,6 +160,14 @@ pub enum ChoiceTextError {
 
 fn square(word: &str) -> Result<Square, ChoiceTextError> {
     Square::parse(word).ok_or_else(|| ChoiceTextError::BadSquare(word.to_string()))
+}
+
+fn color(word: &str) -> Result<Color, ChoiceTextError> {
+    let mut chars = word.chars();
+    match (chars.next().and_then(Color::from_letter), chars.next()) {
+        (Some(c), None) => Ok(c),
+        _ => Err(ChoiceTextError::BadColor(word.to_string())),
+    }
 }
 
 fn card(word: &str) -> Result<CardId, ChoiceTextError> {
@@ -178,10 +206,15 @@ impl std::str::FromStr for Choice {
                 let word = rest.first().ok_or_else(arity)?;
                 Choice::Claim(TaskId::parse(word).ok_or_else(|| ChoiceTextError::UnknownTask(word.to_string()))?)
             }
-            "start" => Choice::StartPieces(square(rest.first().ok_or_else(arity)?)?),
-            "place" => {
-                Choice::Place { to: square(rest.first().ok_or_else(arity)?)?, pickup: pickup(&rest[1..], whole)? }
+            "start" => {
+                let at = square(rest.first().ok_or_else(arity)?)?;
+                match rest.get(1) {
+                    Some(word) => Choice::StartPiece { at, color: color(word)? },
+                    None => Choice::StartPieces(at),
+                }
             }
+            "place" => Choice::Place(square(rest.first().ok_or_else(arity)?)?),
+            "pickup" => Choice::PickUp(square(rest.first().ok_or_else(arity)?)?),
             "summon" => {
                 if rest.len() < 3 {
                     return Err(arity());
@@ -197,14 +230,10 @@ impl std::str::FromStr for Choice {
             "discard" => Choice::Discard(card(rest.first().ok_or_else(arity)?)?),
             "return" => Choice::Return(card(rest.first().ok_or_else(arity)?)?),
             "done" => Choice::Done,
-            "flare" => {
-                let word = rest.first().ok_or_else(arity)?;
-                let mut chars = word.chars();
-                match (chars.next().and_then(Color::from_letter), chars.next()) {
-                    (Some(c), None) => Choice::Flare(c),
-                    _ => return Err(ChoiceTextError::BadColor(word.to_string())),
-                }
-            }
+            "flare" => Choice::Flare(color(rest.first().ok_or_else(arity)?)?),
+            "pass" => Choice::PassControl,
+            "improvise" => Choice::Improvise(color(rest.first().ok_or_else(arity)?)?),
+            "point" => Choice::Point(color(rest.first().ok_or_else(arity)?)?),
             "end" => Choice::EndTurn,
             "resign" => Choice::Resign,
             "skip" => Choice::Skip,
@@ -230,9 +259,10 @@ impl std::str::FromStr for Choice {
             _ => return Err(ChoiceTextError::Unknown(whole.to_string())),
         };
         let expected_words = match choice {
-            Choice::Place { pickup, .. } => 2 + 2 * pickup.is_some() as usize,
             Choice::Summon { pickup, .. } => 4 + 2 * pickup.is_some() as usize,
-            Choice::Done
+            Choice::StartPiece { .. } => 3,
+            Choice::PassControl
+            | Choice::Done
             | Choice::EndTurn
             | Choice::Resign
             | Choice::Skip

@@ -33,16 +33,30 @@ pub enum Form {
     /// The guidebook's simplified first game: the High Form without legends,
     /// discard action, advanced tasks or final round, to 6 points.
     FirstGame,
+    /// Deathmatch Melee: 3 or 4 players each for themselves, points in each
+    /// opponent's color; the lowest color is a player's score.
+    Melee,
+    /// The High Form for two teams of two: teammates sit opposite (seats 0
+    /// and 2 against 1 and 3) and share one color, their legends and their
+    /// points.
+    TeamHighForm,
+    /// The Deathmatch Duel for two teams of two, seated as in
+    /// [`Form::TeamHighForm`].
+    TeamDuel,
 }
 
 impl Form {
-    pub const ALL: [Form; 3] = [Form::Duel, Form::HighForm, Form::FirstGame];
+    pub const ALL: [Form; 6] =
+        [Form::Duel, Form::HighForm, Form::FirstGame, Form::Melee, Form::TeamHighForm, Form::TeamDuel];
 
     pub fn name(self) -> &'static str {
         match self {
             Form::Duel => "duel",
             Form::HighForm => "high-form",
             Form::FirstGame => "first-game",
+            Form::Melee => "melee",
+            Form::TeamHighForm => "team-high-form",
+            Form::TeamDuel => "team-duel",
         }
     }
 
@@ -53,32 +67,59 @@ impl Form {
     pub fn seats(self) -> std::ops::RangeInclusive<usize> {
         match self {
             Form::Duel | Form::HighForm | Form::FirstGame => 2..=2,
+            Form::Melee => 3..=4,
+            Form::TeamHighForm | Form::TeamDuel => 4..=4,
         }
     }
 
-    /// Points that trigger the end of the game.
+    /// Points that trigger the end of the game (a melee: points in one
+    /// color with three players; see [`Form::end_score`]).
     pub fn target_score(self) -> i16 {
         match self {
-            Form::Duel => 18,
-            Form::HighForm => 9,
+            Form::Duel | Form::TeamDuel => 18,
+            Form::HighForm | Form::TeamHighForm => 9,
             Form::FirstGame => 6,
+            Form::Melee => 12,
         }
     }
 
-    /// Deathmatch scoring: points for destroyed enemy pieces and for
-    /// summoning legends, and a point to the opponent of a flare.
+    /// Points that trigger the end with this many seats: a melee ends at 12
+    /// points in one color with three players and at 10 with four; team
+    /// games use the two-player thresholds.
+    pub fn end_score(self, seats: usize) -> i16 {
+        match self {
+            Form::Melee if seats >= 4 => 10,
+            _ => self.target_score(),
+        }
+    }
+
+    /// Two-sided deathmatch scoring (a duel, of players or teams): points
+    /// for destroyed enemy pieces and for summoning legends, and a point to
+    /// the opponent of a flare. A melee scores by color instead.
     pub fn deathmatch_scoring(self) -> bool {
-        self == Form::Duel
+        matches!(self, Form::Duel | Form::TeamDuel)
+    }
+
+    /// Deathmatch Melee: points by color, improvised summoning, no
+    /// resignation.
+    pub fn is_melee(self) -> bool {
+        self == Form::Melee
+    }
+
+    /// Team play: teammates share a color, legends and points, decks have
+    /// sideways cards, and control can be passed.
+    pub fn teams(self) -> bool {
+        matches!(self, Form::TeamHighForm | Form::TeamDuel)
     }
 
     /// Tasks are claimed, and scores are claimed points plus legendary pieces.
     pub fn uses_tasks(self) -> bool {
-        matches!(self, Form::HighForm | Form::FirstGame)
+        matches!(self, Form::HighForm | Form::FirstGame | Form::TeamHighForm)
     }
 
-    /// The second player puts a common piece of each color on the start squares.
+    /// The last seat puts a common piece of each side on the duel start squares.
     pub fn start_pieces(self) -> bool {
-        self == Form::Duel
+        matches!(self, Form::Duel | Form::TeamDuel)
     }
 
     /// Legends and legendary pieces are in the game.
@@ -97,29 +138,38 @@ impl Form {
         self != Form::FirstGame
     }
 
-    /// Two-sided and legendary pieces of each color in play (in a duel one
-    /// two-sided piece marks the score instead).
+    /// Two-sided and legendary pieces of each color in play, for the
+    /// fewest seats of the form (see [`Form::pieces_for`]).
     pub fn pieces(self) -> (u8, u8) {
+        self.pieces_for(*self.seats().start())
+    }
+
+    /// Two-sided and legendary pieces of each color in play with this many
+    /// seats: in a duel one two-sided piece per side marks the score; in a
+    /// melee each opponent keeps one on their score board.
+    pub fn pieces_for(self, seats: usize) -> (u8, u8) {
         match self {
-            Form::Duel => (16, 3),
-            Form::HighForm => (17, 3),
+            Form::Duel | Form::TeamDuel => (16, 3),
+            Form::HighForm | Form::TeamHighForm => (17, 3),
             Form::FirstGame => (17, 0),
+            Form::Melee => (17u8.saturating_sub(seats.saturating_sub(1) as u8), 3),
         }
     }
 
     /// The task deck holds the advanced tasks.
     pub fn advanced_tasks(self) -> bool {
-        self == Form::HighForm
+        matches!(self, Form::HighForm | Form::TeamHighForm)
     }
 
     /// A next task that would make three face-up tasks of one type is moved
     /// to the bottom of the deck (the full rules; the first game's guidebook
     /// setup only asks for three current tasks of different types).
     pub fn limits_task_types(self) -> bool {
-        self == Form::HighForm
+        matches!(self, Form::HighForm | Form::TeamHighForm)
     }
 
-    /// The hand a player draws up to: beings, legends, flares.
+    /// The hand a player draws up to: beings, legends, flares (in team play
+    /// the legends are the team's, held by one teammate at a time).
     pub fn hand(self) -> (u8, u8, u8) {
         if self.legends() {
             (3, 2, 1)
@@ -127,7 +177,21 @@ impl Form {
             (3, 0, 1)
         }
     }
+
+    /// The color each seat plays: its school's, except in team play, where
+    /// a team plays the color of its first seat's school.
+    pub fn seat_colors(self, schools: &[School]) -> ArrayVec<Color, 4> {
+        (0..schools.len().min(4))
+            .map(|i| if self.teams() { schools[i % 2].color() } else { schools[i].color() })
+            .collect()
+    }
 }
+
+/// Team play: cards at the bottom of each deck turned sideways.
+pub const SIDEWAYS_CARDS: u8 = 6;
+
+/// Deathmatch Melee: the pairs of squares next to the three start symbols.
+pub const MELEE_START_SQUARES: [[&str; 2]; 3] = [["f8", "g8"], ["g4", "g3"], ["b3", "c3"]];
 
 /// Who makes the next choice.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -150,7 +214,18 @@ pub struct SeatState {
     pub flares: CardList,
     /// The seat's own discard pile, oldest first.
     pub discard: CardList,
+    /// The score: a duel's points (a team's, in team play), claimed task
+    /// points plus legendary pieces in the task forms, and in a melee the
+    /// points of the seat's lowest color (its final score).
     pub score: i16,
+    /// Deathmatch Melee: points scored in each opponent's color, indexed by
+    /// `Color::index` (zero for the seat's own and absent colors).
+    #[serde(default)]
+    pub points: [i16; 4],
+    /// Deathmatch Melee: the enemy colors this seat has used up for
+    /// improvised summoning (the score-board pieces turned common side up).
+    #[serde(default)]
+    pub improvised: ColorSet,
 }
 
 /// The state of the current turn.
@@ -182,6 +257,11 @@ pub struct Turn {
     /// seat takes another turn.
     #[serde(default)]
     pub extra_turn: bool,
+    /// Team play: the active player has passed control to their teammate,
+    /// who finishes the effect in progress and places common pieces for the
+    /// actions left; then the active player finishes the turn.
+    #[serde(default)]
+    pub passed: bool,
 }
 
 impl Turn {
@@ -200,6 +280,7 @@ impl Turn {
             extra_legends: 0,
             war_summoner_bonus: false,
             extra_turn: false,
+            passed: false,
         }
     }
 }
@@ -223,8 +304,10 @@ pub enum Phase {
         flares: u8,
         setup: bool,
     },
-    /// Deathmatch duel: the seat puts one common piece of each color on the
-    /// start squares.
+    /// Deathmatch setup: the seat before the starting player puts the start
+    /// pieces on the board: in a duel one common piece of each side on the
+    /// two start squares, in a melee one piece at a time next to each of the
+    /// three start symbols.
     StartPieces {
         seat: Seat,
     },
@@ -234,6 +317,24 @@ pub enum Phase {
     Effect,
     /// After a discard action: returning cards to the bottoms of their decks.
     Returning,
+    /// Piece shortage: the active player picked up one of their pieces to
+    /// begin a place action and now places it.
+    Placing,
+    /// Deathmatch Melee: a summoning used two enemy pieces of different
+    /// colors not yet used up (an improvised summoning combined with the War
+    /// Summoner's bonus): the summoner picks which color the improvised
+    /// summoning uses up, then the effect resolves.
+    Improvise {
+        colors: ColorSet,
+    },
+    /// Deathmatch Melee, end of turn, after the destroyed pieces have
+    /// scored: the active player picks the color of one more point for the
+    /// unpaired common pieces of these colors (if any), then one color for
+    /// each legend summoned this turn.
+    Score {
+        unpaired: ColorSet,
+        legends: u8,
+    },
     /// Task forms, setup: chance turns up the three current tasks.
     RevealTasks,
     /// Task forms: chance turns up the next task (`setup` before the first turn).
@@ -246,18 +347,32 @@ pub enum Phase {
     Over,
 }
 
-/// How the game ended: a place per seat (0 is first; tied seats share one).
+/// How the game ended: a place per seat (0 is first; tied seats share one;
+/// in team play teammates share their team's place, 0 or 1).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Outcome {
     pub places: ArrayVec<u8, 4>,
     pub resigned: Option<Seat>,
+    /// Team play: seats 0 and 2 won or lost together, as did 1 and 3.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub teams: bool,
 }
 
 impl Outcome {
-    /// The single winner, if there is one.
+    /// The single winner, if there is one; in team play the winning team's
+    /// first seat (0 or 1).
     pub fn winner(&self) -> Option<Seat> {
-        let firsts: Vec<_> = (0..self.places.len()).filter(|&s| self.places[s] == 0).collect();
-        (firsts.len() == 1).then(|| firsts[0] as Seat)
+        let firsts = self.winners();
+        match firsts.as_slice() {
+            [one] => Some(*one),
+            [a, b] if self.teams && a % 2 == b % 2 => Some(a % 2),
+            _ => None,
+        }
+    }
+
+    /// Every seat placed first.
+    pub fn winners(&self) -> Vec<Seat> {
+        (0..self.places.len()).filter(|&s| self.places[s] == 0).map(|s| s as Seat).collect()
     }
 }
 
@@ -298,6 +413,8 @@ pub enum SetupError {
     SeatCount { form: &'static str, min: usize, max: usize, got: usize },
     #[error("two seats cannot both play {0} pieces")]
     SameColor(Color),
+    #[error("two seats cannot both play the {0} deck")]
+    SameSchool(School),
 }
 
 /// A game of Tash-Kalar.
@@ -335,21 +452,34 @@ impl Game {
             });
         }
         for (i, a) in schools.iter().enumerate() {
-            if schools[..i].iter().any(|b| b.color() == a.color()) {
+            if form.teams() && schools[..i].contains(a) {
+                return Err(SetupError::SameSchool(*a));
+            }
+            if !form.teams() && schools[..i].iter().any(|b| b.color() == a.color()) {
                 return Err(SetupError::SameColor(a.color()));
             }
         }
+        let colors = form.seat_colors(schools);
         let seats = schools
             .iter()
-            .map(|&school| SeatState {
-                school,
-                color: school.color(),
-                deck: Pile::shuffled(school.deck().ids()),
-                beings: CardList::new(),
-                legends: CardList::new(),
-                flares: CardList::new(),
-                discard: CardList::new(),
-                score: 0,
+            .zip(&colors)
+            .map(|(&school, &color)| {
+                let mut deck = Pile::shuffled(school.deck().ids());
+                if form.teams() {
+                    deck.sideways = SIDEWAYS_CARDS.min(deck.len() as u8);
+                }
+                SeatState {
+                    school,
+                    color,
+                    deck,
+                    beings: CardList::new(),
+                    legends: CardList::new(),
+                    flares: CardList::new(),
+                    discard: CardList::new(),
+                    score: 0,
+                    points: [0; 4],
+                    improvised: ColorSet::EMPTY,
+                }
             })
             .collect();
         let mut game = Game {
@@ -369,8 +499,8 @@ impl Game {
             tasks: form.uses_tasks().then(|| TaskBoard::new(form.advanced_tasks())),
         };
         game.phase = game.setup_refill(0);
-        for s in schools {
-            game.pieces[s.color().index()] = form.pieces();
+        for c in colors {
+            game.pieces[c.index()] = form.pieces_for(schools.len());
         }
         game.settle();
         Ok(game)
@@ -451,6 +581,21 @@ impl Game {
         seen.into_iter()
     }
 
+    /// Team play: the seat's teammate, who sits opposite.
+    pub fn teammate(&self, seat: Seat) -> Option<Seat> {
+        (self.form.teams() && self.seats.len() == 4).then_some((seat + 2) % 4)
+    }
+
+    /// The points that trigger the end of this game.
+    pub fn end_score(&self) -> i16 {
+        self.form.end_score(self.seats.len())
+    }
+
+    /// Deathmatch Melee: the points a seat has scored in an opponent's color.
+    pub fn points(&self, seat: Seat, color: Color) -> i16 {
+        self.seats[seat as usize].points[color.index()]
+    }
+
     /// Pieces of `color` and `rank` not on the board (common and heroic are
     /// two faces of the same pieces, so they share a count).
     pub fn supply(&self, color: Color, rank: Rank) -> u8 {
@@ -476,15 +621,49 @@ impl Game {
             Phase::Over => Actor::Nobody,
             Phase::Refill { .. } | Phase::RevealTasks | Phase::NextTask { .. } => Actor::Chance,
             Phase::StartPieces { seat } => Actor::Seat(seat),
-            Phase::Main | Phase::Effect | Phase::Returning | Phase::Claim => Actor::Seat(self.turn.seat),
+            Phase::Main | Phase::Effect | Phase::Placing if self.in_teammates_hands() => {
+                Actor::Seat(self.teammate(self.turn.seat).unwrap_or(self.turn.seat))
+            }
+            Phase::Main
+            | Phase::Effect
+            | Phase::Returning
+            | Phase::Placing
+            | Phase::Claim
+            | Phase::Improvise { .. }
+            | Phase::Score { .. } => Actor::Seat(self.turn.seat),
         }
+    }
+
+    /// Team play: control has been passed and the teammate still has the
+    /// effect in progress or actions to use up.
+    fn in_teammates_hands(&self) -> bool {
+        self.turn.passed && (self.phase == Phase::Effect || self.turn.actions > 0)
     }
 
     /// What the current effect step is asking, if an effect is resolving
     /// (or, at the end of a turn in a task form, the offer to claim a task).
     pub fn prompt(&self) -> Option<&'static str> {
-        if self.phase == Phase::Claim {
-            return Some("claim one task whose criterion you meet, or skip");
+        match self.phase {
+            Phase::Claim => return Some("claim one task whose criterion you meet, or skip"),
+            Phase::StartPieces { .. } if self.form.is_melee() => {
+                return Some("put a start piece next to the next start symbol")
+            }
+            Phase::Improvise { .. } => {
+                return Some(
+                    "choose the enemy color your improvised summoning uses up (the other piece is the War Summoner's)",
+                )
+            }
+            Phase::Score { unpaired, .. } if !unpaired.is_empty() => {
+                return Some("score 1 point in the color of one of your unpaired common pieces")
+            }
+            Phase::Score { .. } => return Some("score 1 point in a color of your choice for the legend you summoned"),
+            Phase::Main if self.in_teammates_hands() => {
+                return Some("place common pieces for your teammate's remaining actions")
+            }
+            _ => {}
+        }
+        if self.phase == Phase::Placing {
+            return Some("place the piece you picked up");
         }
         let r = self.effect.as_ref()?;
         let mut v = Vec::new();
@@ -526,6 +705,7 @@ impl Game {
                     _ => out.extend(pile.next_draws().iter().map(|&c| Choice::Draw(c))),
                 }
             }
+            Phase::StartPieces { .. } if self.form.is_melee() => self.melee_start_choices(out),
             Phase::StartPieces { .. } => {
                 for name in ["c5", "g5"] {
                     out.push(Choice::StartPieces(Square::parse(name).expect("start square")));
@@ -535,7 +715,18 @@ impl Game {
             Phase::Effect => {
                 let r = self.effect.as_ref().expect("an effect in the effect phase");
                 let _ = (r.card.def().script.ask)(self, r, out);
+                if self.may_pass_control() {
+                    out.push(Choice::PassControl);
+                }
             }
+            Phase::Improvise { colors } => out.extend(colors.colors().map(Choice::Improvise)),
+            Phase::Score { unpaired, .. } if !unpaired.is_empty() => out.extend(unpaired.colors().map(Choice::Point)),
+            Phase::Score { .. } => {
+                let mut enemies: ArrayVec<Color, 4> = self.enemies_of(self.active_color()).collect();
+                enemies.sort();
+                out.extend(enemies.into_iter().map(Choice::Point));
+            }
+            Phase::Placing => out.extend(self.board.empty_squares().squares().map(Choice::Place)),
             Phase::Returning => {
                 let s = &self.seats[self.turn.seat as usize];
                 for &c in s.beings.iter().chain(&s.legends).chain(&s.flares) {
@@ -554,10 +745,12 @@ impl Game {
     fn main_choices(&self, out: &mut Vec<Choice>) {
         let seat = &self.seats[self.turn.seat as usize];
         let color = seat.color;
+        // after passing control the teammate may only place common pieces
+        let passed = self.turn.passed;
         if self.turn.actions > 0 {
             let mut matches = Vec::new();
             let stand_ins = self.stand_ins();
-            for &card in seat.beings.iter().chain(&seat.legends) {
+            for &card in seat.beings.iter().chain(&seat.legends).filter(|_| !passed) {
                 matches.clear();
                 pattern_matches_with(&self.board, color, card, &stand_ins, &mut matches);
                 for &m in &matches {
@@ -565,38 +758,88 @@ impl Game {
                 }
             }
             if self.supply(color, Rank::Common) > 0 {
-                for to in self.board.empty_squares().squares() {
-                    out.push(Choice::Place { to, pickup: None });
-                }
+                out.extend(self.board.empty_squares().squares().map(Choice::Place));
             } else {
-                // piece shortage: pick up one of your two-sided pieces first
-                let empty = self.board.empty_squares();
-                for from in self.board.of_color_at_most(color, Rank::Heroic).squares() {
-                    for to in (empty | from.bb()).squares() {
-                        out.push(Choice::Place { to, pickup: Some(from) });
-                    }
-                }
+                // piece shortage: the place action begins by picking up one
+                // of your two-sided pieces (then `Phase::Placing`)
+                out.extend(self.board.of_color_at_most(color, Rank::Heroic).squares().map(Choice::PickUp));
             }
-            if self.form.discard_action() && !self.turn.discard_used {
+            if self.form.discard_action() && !self.turn.discard_used && !passed {
                 for &card in &seat.beings {
                     out.push(Choice::Discard(card));
                 }
             }
         }
         self.push_flares(out);
+        if self.may_pass_control() {
+            out.push(Choice::PassControl);
+        }
         if self.turn.actions == 0 || out.is_empty() {
             out.push(Choice::EndTurn);
         }
     }
 
+    /// Team play: control may be passed to the teammate once a turn, before
+    /// an action (while actions are left) or in the middle of an effect.
+    fn may_pass_control(&self) -> bool {
+        self.form.teams()
+            && !self.turn.passed
+            && match self.phase {
+                Phase::Main => self.turn.actions > 0,
+                Phase::Effect => true,
+                _ => false,
+            }
+    }
+
     /// The enemy pieces that may stand in for the active player's own when
-    /// the next being's pattern is matched (see [`crate::cards::StandIns`]).
+    /// the next being's pattern is matched (see [`crate::cards::StandIns`]):
+    /// the War Summoner's bonus, and in a melee an improvised summoning
+    /// with one piece of an enemy color not used up yet.
     pub fn stand_ins(&self) -> ArrayVec<ColorSet, 2> {
         let mut slots = ArrayVec::new();
+        let me = self.active_color();
         if self.turn.war_summoner_bonus {
-            slots.push(self.enemies_of(self.active_color()).collect());
+            slots.push(self.enemies_of(me).collect());
+        }
+        if self.form.is_melee() {
+            let used = self.seats[self.turn.seat as usize].improvised;
+            let fresh: ColorSet = self.enemies_of(me).filter(|&c| !used.contains(c)).collect();
+            if !fresh.is_empty() {
+                slots.push(fresh);
+            }
         }
         slots
+    }
+
+    /// Deathmatch Melee setup: the squares of the next start symbol, each
+    /// with every color not placed yet.
+    fn melee_start_choices(&self, out: &mut Vec<Choice>) {
+        let Some((next, free)) = self.melee_start_state() else { return };
+        for name in MELEE_START_SQUARES[next] {
+            let at = Square::parse(name).expect("start square");
+            out.extend(free.colors().map(|color| Choice::StartPiece { at, color }));
+        }
+    }
+
+    /// The next start symbol (0..3) and the colors still to be placed;
+    /// `None` once all three start pieces are on the board.
+    fn melee_start_state(&self) -> Option<(usize, ColorSet)> {
+        let n = self.seats.len();
+        // with four players the second player's color is left out
+        let mut free: ColorSet =
+            self.seats.iter().enumerate().filter(|&(i, _)| !(n == 4 && i == 1)).map(|(_, s)| s.color).collect();
+        let mut next = 0;
+        for pair in MELEE_START_SQUARES {
+            let placed = pair.iter().find_map(|name| self.board.get(Square::parse(name).expect("start square")));
+            match placed {
+                Some(p) => {
+                    free = free.colors().filter(|&c| c != p.color).collect();
+                    next += 1;
+                }
+                None => break,
+            }
+        }
+        (next < MELEE_START_SQUARES.len()).then_some((next, free))
     }
 
     /// Summon choices for one pattern match, with the piece-shortage rule.
@@ -640,7 +883,8 @@ impl Game {
     }
 
     fn push_flares(&self, out: &mut Vec<Choice>) {
-        if self.turn.flare_used || self.seats[self.turn.seat as usize].flares.is_empty() {
+        // once control has been passed it is too late for a flare
+        if self.turn.flare_used || self.turn.passed || self.seats[self.turn.seat as usize].flares.is_empty() {
             return;
         }
         for enemy in self.enemies_of(self.active_color()) {
@@ -663,8 +907,9 @@ impl Game {
         v.contains(&choice)
     }
 
+    /// A player or team may resign in a game of two sides, never in a melee.
     fn can_resign(&self) -> bool {
-        !self.is_over() && self.seats.len() == 2
+        !self.is_over() && !self.form.is_melee()
     }
 
     /// Applies a choice of the current actor after checking that it is
@@ -699,16 +944,18 @@ impl Game {
         }
     }
 
-    /// Resignation by a given seat, at any time in a two-sided game.
+    /// Resignation by a given seat, at any time in a two-sided game (in
+    /// team play the whole team loses).
     pub fn resign(&mut self, seat: Seat) -> Result<(), PlayError> {
         if !self.can_resign() || seat as usize >= self.seats.len() {
             return Err(PlayError::Illegal { choice: Choice::Resign });
         }
+        let loser = self.seats[seat as usize].color;
         let mut places = ArrayVec::new();
-        for s in 0..self.seats.len() {
-            places.push(if s == seat as usize { 1 } else { 0 });
+        for s in &self.seats {
+            places.push(if s.color == loser { 1 } else { 0 });
         }
-        self.outcome = Some(Outcome { places, resigned: Some(seat) });
+        self.outcome = Some(Outcome { places, resigned: Some(seat), teams: self.form.teams() });
         self.phase = Phase::Over;
         self.effect = None;
         Ok(())
@@ -729,13 +976,16 @@ impl Game {
             }
             (Phase::Refill { seat, .. }, Choice::Draw(card)) => self.draw(seat, card),
             (Phase::StartPieces { .. }, Choice::StartPieces(sq)) => self.place_start_pieces(sq),
-            (Phase::Main, Choice::Place { to, pickup }) => {
+            (Phase::StartPieces { .. }, Choice::StartPiece { at, color }) => self.place_melee_start_piece(at, color),
+            (Phase::Main | Phase::Placing, Choice::Place(to)) => {
                 let color = self.active_color();
-                if let Some(from) = pickup {
-                    self.board.set(from, None);
-                }
                 self.board.set(to, Some(Piece::new(color, Rank::Common)));
                 self.turn.actions -= 1;
+                self.phase = Phase::Main;
+            }
+            (Phase::Main, Choice::PickUp(from)) => {
+                self.board.set(from, None);
+                self.phase = Phase::Placing;
             }
             (Phase::Main, Choice::Summon { card, at, orientation, pickup }) => {
                 self.summon(card, at, orientation, pickup)
@@ -750,10 +1000,16 @@ impl Game {
             }
             (Phase::Main, Choice::Flare(against)) => self.invoke_flare(against),
             (Phase::Main, Choice::EndTurn) => self.end_turn(),
+            (Phase::Main | Phase::Effect, Choice::PassControl) => self.pass_control(),
             (Phase::Returning, Choice::Return(card)) => {
+                let teams = self.form.teams();
                 let seat = &mut self.seats[self.turn.seat as usize];
                 if remove_card(&mut seat.beings, card) {
-                    seat.deck.put_bottom(card);
+                    if teams {
+                        seat.deck.put_bottom_sideways(card, SIDEWAYS_CARDS);
+                    } else {
+                        seat.deck.put_bottom(card);
+                    }
                 } else if remove_card(&mut seat.legends, card) {
                     self.legends.put_bottom(card);
                 } else if remove_card(&mut seat.flares, card) {
@@ -765,6 +1021,11 @@ impl Game {
             (Phase::NextTask { setup }, Choice::DrawTask(task)) => self.turn_up_next_task(task, setup),
             (Phase::Claim, Choice::Claim(task)) => self.claim_task(task),
             (Phase::Claim, Choice::Skip) => self.close_turn(),
+            (Phase::Improvise { .. }, Choice::Improvise(color)) => {
+                self.seats[self.turn.seat as usize].improvised.insert(color);
+                self.phase = Phase::Effect;
+            }
+            (Phase::Score { unpaired, legends }, Choice::Point(color)) => self.score_point(unpaired, legends, color),
             (Phase::Effect, c) => {
                 let mut r = self.effect.take().expect("an effect in the effect phase");
                 (r.card.def().script.apply)(self, &mut r, c);
@@ -810,6 +1071,13 @@ impl Game {
                     }
                     if setup {
                         self.after_setup_refill(seat);
+                    } else if let Some(mate) = self.teammate(seat).filter(|_| seat == self.turn.seat) {
+                        // team play: the teammate, now holding the team's
+                        // legends, draws up to 2 (and any extra legend)
+                        let (_, legends, _) = self.form.hand();
+                        let held = self.seats[mate as usize].legends.len();
+                        let legends = (held.max(legends as usize) + self.turn.extra_legends as usize) as u8;
+                        self.phase = Phase::Refill { seat: mate, beings: 0, legends, flares: 0, setup: false };
                     } else {
                         self.finish_turn();
                     }
@@ -828,7 +1096,11 @@ impl Game {
 
     /// Dealing a seat's first hand.
     fn setup_refill(&self, seat: Seat) -> Phase {
-        let (beings, legends, flares) = self.form.hand();
+        let (beings, mut legends, flares) = self.form.hand();
+        if self.form.teams() && seat >= 2 {
+            // the teammate who plays sooner draws the team's legends
+            legends = 0;
+        }
         Phase::Refill { seat, beings, legends, flares, setup: true }
     }
 
@@ -836,7 +1108,8 @@ impl Game {
         let next = seat + 1;
         if (next as usize) < self.seats.len() {
             self.phase = self.setup_refill(next);
-        } else if self.form.start_pieces() {
+        } else if self.form.start_pieces() || self.form.is_melee() {
+            // the seat before the starting player (the fourth in a team duel)
             self.phase = Phase::StartPieces { seat: self.seats.len() as Seat - 1 };
         } else if self.form.uses_tasks() {
             self.phase = Phase::RevealTasks;
@@ -857,6 +1130,15 @@ impl Game {
         self.start_turn(0, 1);
     }
 
+    /// Deathmatch Melee: one start piece next to the next symbol; the first
+    /// turn starts once all three are down.
+    fn place_melee_start_piece(&mut self, at: Square, color: Color) {
+        self.board.set(at, Some(Piece::new(color, Rank::Common)));
+        if self.melee_start_state().is_none() {
+            self.start_turn(0, 1);
+        }
+    }
+
     pub(crate) fn start_turn(&mut self, seat: Seat, actions: u8) {
         let number = self.turn.number + 1;
         self.turn = Turn::new(seat, number, actions);
@@ -869,6 +1151,9 @@ impl Game {
         let seat_index = self.turn.seat as usize;
         let color = self.active_color();
         let rank = card.def().rank;
+        let pattern = oriented(card, orientation).expect("distinct orientation").pattern_squares(at);
+        // enemy pieces standing in for the summoner's own (see `stand_ins`)
+        let improvise = self.improvised_colors(pattern & !self.board.of_color(color));
         {
             let seat = &mut self.seats[seat_index];
             if !remove_card(&mut seat.beings, card) {
@@ -892,15 +1177,41 @@ impl Game {
         if card.is_legend() {
             self.turn.legends_summoned += 1;
             if self.form.deathmatch_scoring() {
-                self.seats[seat_index].score += 1;
+                self.add_score(seat_index as Seat, 1);
             }
         }
         let mut r = Resolution::new(card, color, at, orientation);
         r.me = Some(at);
-        r.pattern = oriented(card, orientation).expect("distinct orientation").pattern_squares(at);
+        r.pattern = pattern;
         r.pattern.remove(at);
         self.effect = Some(r);
         self.phase = Phase::Effect;
+        let mut fresh = improvise.colors();
+        match (fresh.next(), fresh.next()) {
+            (None, _) => {}
+            (Some(c), None) => self.seats[seat_index].improvised.insert(c),
+            (Some(_), Some(_)) => self.phase = Phase::Improvise { colors: improvise },
+        }
+    }
+
+    /// Deathmatch Melee: the colors of which one is used up by a summoning
+    /// that uses the enemy pieces `enemy` (before the summoning): none when
+    /// the War Summoner's bonus covers a single enemy piece; the one color
+    /// that must be the improvised one; or two fresh colors to choose from
+    /// (two pieces of different colors, one for the bonus, one improvised).
+    fn improvised_colors(&self, enemy: Bitboard) -> ColorSet {
+        if !self.form.is_melee() {
+            return ColorSet::EMPTY;
+        }
+        let slots = usize::from(self.turn.war_summoner_bonus);
+        if enemy.count() as usize <= slots {
+            return ColorSet::EMPTY;
+        }
+        let used = self.seats[self.turn.seat as usize].improvised;
+        let colors: ColorSet = enemy.squares().filter_map(|sq| self.board.get(sq)).map(|p| p.color).collect();
+        // with two colors of which one was used up before, that one is the
+        // War Summoner's piece and the other the improvised one
+        colors.colors().filter(|&c| !used.contains(c)).collect()
     }
 
     fn invoke_flare(&mut self, against: Color) {
@@ -908,8 +1219,14 @@ impl Game {
         let seat = &mut self.seats[self.turn.seat as usize];
         let card = seat.flares.remove(0);
         self.turn.flare_used = true;
-        if let Some(s) = self.seat_of(against).filter(|_| self.form.deathmatch_scoring()) {
-            self.seats[s as usize].score += 1;
+        if let Some(s) = self.seat_of(against) {
+            if self.form.deathmatch_scoring() {
+                self.add_score(s, 1);
+            } else if self.form.is_melee() {
+                // the opponent compared against scores in the invoker's color
+                let me = self.active_color();
+                self.add_points(s, me, 1);
+            }
         }
         let anywhere = Square::parse("e5").expect("e5");
         let mut r = Resolution::new(card, self.active_color(), anywhere, Orientation::IDENTITY);
@@ -918,6 +1235,39 @@ impl Game {
         r.against = Some(against);
         self.effect = Some(r);
         self.phase = Phase::Effect;
+    }
+
+    /// Team play: control passes to the teammate, with the team's legends.
+    fn pass_control(&mut self) {
+        let seat = self.turn.seat;
+        let Some(mate) = self.teammate(seat) else { return };
+        self.turn.passed = true;
+        self.hand_legends_over(seat, mate);
+    }
+
+    /// Team play: every legend a seat holds goes to its teammate.
+    fn hand_legends_over(&mut self, from: Seat, to: Seat) {
+        let legends = std::mem::take(&mut self.seats[from as usize].legends);
+        for card in legends {
+            insert_sorted(&mut self.seats[to as usize].legends, card);
+        }
+    }
+
+    /// Two-sided scoring: points for a seat, and in team play for its team.
+    fn add_score(&mut self, seat: Seat, points: i16) {
+        self.seats[seat as usize].score += points;
+        if let Some(mate) = self.teammate(seat) {
+            self.seats[mate as usize].score += points;
+        }
+    }
+
+    /// Deathmatch Melee: points for a seat in an opponent's color; its score
+    /// is its lowest color.
+    fn add_points(&mut self, seat: Seat, color: Color, points: i16) {
+        self.seats[seat as usize].points[color.index()] += points;
+        let me = self.seats[seat as usize].color;
+        let lowest = self.enemies_of(me).map(|c| self.seats[seat as usize].points[c.index()]).min().unwrap_or(0);
+        self.seats[seat as usize].score = lowest;
     }
 
     fn finish_effect(&mut self, r: Resolution) {
@@ -958,16 +1308,46 @@ impl Game {
 
     /// Scores the turn, checks the end-of-game trigger and starts the draw.
     pub(crate) fn close_turn(&mut self) {
-        let seat = self.turn.seat as usize;
+        let seat = self.turn.seat;
+        let me = self.seats[seat as usize].color;
+        let enemies: ArrayVec<Color, 4> = self.enemies_of(me).collect();
+        let worth = |d: [u8; 3]| 2 * d[2] as i16 + d[1] as i16 + (d[0] / 2) as i16;
         if self.form.deathmatch_scoring() {
-            let me = self.seats[seat].color;
-            let mut points = 0i16;
-            for enemy in self.enemies_of(me).collect::<ArrayVec<_, 4>>() {
-                let d = self.turn.destroyed[enemy.index()];
-                points += 2 * d[2] as i16 + d[1] as i16 + (d[0] / 2) as i16;
-            }
-            self.seats[seat].score += points;
+            let points = enemies.iter().map(|e| worth(self.turn.destroyed[e.index()])).sum();
+            self.add_score(seat, points);
         }
+        if self.form.is_melee() {
+            for &e in &enemies {
+                self.add_points(seat, e, worth(self.turn.destroyed[e.index()]));
+            }
+            let odd: ColorSet =
+                enemies.iter().copied().filter(|e| self.turn.destroyed[e.index()][0] % 2 == 1).collect();
+            // one more point for 2 or 3 unpaired commons of different colors
+            let unpaired = if odd.colors().count() >= 2 { odd } else { ColorSet::EMPTY };
+            let legends = self.turn.legends_summoned;
+            if !unpaired.is_empty() || legends > 0 {
+                self.phase = Phase::Score { unpaired, legends };
+                return;
+            }
+        }
+        self.after_scoring();
+    }
+
+    /// Deathmatch Melee: a point in a chosen color at the end of the turn.
+    fn score_point(&mut self, unpaired: ColorSet, legends: u8, color: Color) {
+        self.add_points(self.turn.seat, color, 1);
+        let (unpaired, legends) =
+            if unpaired.is_empty() { (unpaired, legends.saturating_sub(1)) } else { (ColorSet::EMPTY, legends) };
+        if unpaired.is_empty() && legends == 0 {
+            self.after_scoring();
+        } else {
+            self.phase = Phase::Score { unpaired, legends };
+        }
+    }
+
+    /// The end-of-game trigger after scoring, then the draw.
+    fn after_scoring(&mut self) {
+        let seat = self.turn.seat as usize;
         self.refresh_task_scores();
         self.check_score_trigger();
         if self.end.last.is_some() && !self.form.final_round() {
@@ -975,19 +1355,32 @@ impl Game {
             self.finish_game();
             return;
         }
+        let (beings, mut legends, flares) = self.form.hand();
+        if let Some(mate) = self.teammate(seat as Seat) {
+            // team play: the legends go to the teammate, who draws them
+            // after this seat's draw (see `settle_steps`)
+            self.hand_legends_over(seat as Seat, mate);
+            legends = 0;
+        }
         let s = &self.seats[seat];
-        let (beings, legends, flares) = self.form.hand();
+        let extra_legends = if self.form.teams() { 0 } else { self.turn.extra_legends as usize };
         self.phase = Phase::Refill {
             seat: seat as Seat,
             beings: (s.beings.len().max(beings as usize) + self.turn.extra_beings as usize) as u8,
-            legends: (s.legends.len().max(legends as usize) + self.turn.extra_legends as usize) as u8,
+            legends: (s.legends.len().max(legends as usize) + extra_legends) as u8,
             flares: s.flares.len().max(flares as usize) as u8,
             setup: false,
         };
     }
 
     fn check_score_trigger(&mut self) {
-        if self.seats.iter().any(|s| s.score >= self.form.target_score()) {
+        let target = self.end_score();
+        let reached = if self.form.is_melee() {
+            self.seats.iter().any(|s| s.points.iter().any(|&p| p >= target))
+        } else {
+            self.seats.iter().any(|s| s.score >= target)
+        };
+        if reached {
             self.trigger_end();
         }
     }
@@ -1024,8 +1417,11 @@ impl Game {
             RefillFrom::Deck => {
                 s.deck.draw(card);
                 insert_sorted(&mut s.beings, card);
-                if s.deck.is_empty() {
-                    // drawing your last card triggers the end
+                // drawing your last card triggers the end; in team play,
+                // your last card that is not sideways
+                let trigger =
+                    if self.form.teams() { s.deck.len() <= s.deck.sideways as usize } else { s.deck.is_empty() };
+                if trigger {
                     self.trigger_end();
                 }
             }
@@ -1072,13 +1468,28 @@ impl Game {
 
     fn finish_game(&mut self) {
         self.refresh_task_scores();
-        let keys: Vec<(i16, u32, u32)> =
-            self.seats.iter().map(|s| (s.score, self.board.upgraded(s.color), self.board.total(s.color))).collect();
+        // a melee compares the lowest color, then the next lowest, then the
+        // remaining one; every form then upgraded pieces, then all pieces
+        let keys: Vec<(ArrayVec<i16, 4>, u32, u32)> = self
+            .seats
+            .iter()
+            .map(|s| {
+                let mut points: ArrayVec<i16, 4> = if self.form.is_melee() {
+                    self.enemies_of(s.color).map(|c| s.points[c.index()]).collect()
+                } else {
+                    std::iter::once(s.score).collect()
+                };
+                points.sort();
+                (points, self.board.upgraded(s.color), self.board.total(s.color))
+            })
+            .collect();
         let mut places = ArrayVec::new();
         for k in &keys {
-            places.push(keys.iter().filter(|o| *o > k).count() as u8);
+            // teammates count once: a place is the number of colors ahead
+            let ahead: ColorSet = self.seats.iter().zip(&keys).filter(|(_, o)| *o > k).map(|(s, _)| s.color).collect();
+            places.push(ahead.colors().count() as u8);
         }
-        self.outcome = Some(Outcome { places, resigned: None });
+        self.outcome = Some(Outcome { places, resigned: None, teams: self.form.teams() });
         self.phase = Phase::Over;
     }
 

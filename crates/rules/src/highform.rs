@@ -34,9 +34,19 @@ impl Game {
         tb.current.iter().copied().filter(|t| t.met(&self.board, me, &enemies, &self.turn)).collect()
     }
 
-    /// Points of the tasks a seat has claimed.
+    /// Points of the tasks a seat has claimed (in team play, its team).
     pub fn task_points(&self, seat: Seat) -> i16 {
-        self.tasks.as_ref().map_or(0, |tb| tb.points(seat as usize))
+        self.tasks.as_ref().map_or(0, |tb| tb.points(self.claimant(seat)))
+    }
+
+    /// The pile of claimed tasks a seat's claims go to: its own, or in team
+    /// play the team's common pile (kept under the team's first seat).
+    pub(crate) fn claimant(&self, seat: Seat) -> usize {
+        if self.form.teams() {
+            seat as usize % 2
+        } else {
+            seat as usize
+        }
     }
 
     /// In the task forms a score is not kept but counted: claimed points
@@ -45,8 +55,10 @@ impl Game {
         let Some(tb) = &self.tasks else {
             return;
         };
+        let teams = self.form.teams();
         for (i, s) in self.seats.iter_mut().enumerate() {
-            s.score = tb.points(i) + self.board.count(s.color, Rank::Legendary) as i16;
+            let pile = if teams { i % 2 } else { i };
+            s.score = tb.points(pile) + self.board.count(s.color, Rank::Legendary) as i16;
         }
     }
 
@@ -126,7 +138,7 @@ impl Game {
     /// The active player claims a current task; the next task takes its
     /// place and a new next task is turned up.
     pub(crate) fn claim_task(&mut self, task: TaskId) {
-        let seat = self.turn.seat as usize;
+        let seat = self.claimant(self.turn.seat);
         let tb = self.board_mut_tasks();
         let Some(i) = tb.current.iter().position(|&t| t == task) else {
             return;

@@ -8,10 +8,10 @@
 //! *barrier*); [`Match::undo`] drops the last choice and replays the
 //! choices made since the barrier from that snapshot.
 //!
-//! A barrier falls after every chance choice (a draw) and after every
-//! choice that ends the choosing player's stretch of play: when the next
-//! actor is not that player any more (the turn ended, control passed, the
-//! game ended) or a new turn began.
+//! A barrier falls after every chance choice (a draw), after every claim
+//! of a task, and after every choice that ends the choosing player's
+//! stretch of play: when the next actor is not that player any more (the
+//! turn ended, control passed, the game ended) or a new turn began.
 
 use crate::cards::School;
 use crate::choice::Choice;
@@ -128,8 +128,14 @@ impl Match {
         let closes = match by {
             Mover::Chance => true,
             Mover::Seat(s) => {
+                // a claimed task is a barrier of its own (guidebook, "Take
+                // Backs"), not only through the draw of a new next task; so is
+                // passing control to the teammate, even though a turn's last
+                // stretch returns to the same player
                 choice == Choice::Resign
                     || choice == Choice::EndTurn
+                    || choice == Choice::PassControl
+                    || matches!(choice, Choice::Claim(_))
                     || self.game.actor() != Actor::Seat(s)
                     || self.game.turn().number != before_turn
             }
@@ -176,6 +182,7 @@ impl Match {
 mod tests {
     use super::*;
     use crate::cards::CardId;
+    use crate::game::Phase;
     use crate::geometry::Square;
     use crate::pile::Pile;
 
@@ -306,5 +313,104 @@ mod tests {
         assert_eq!(m.apply(Choice::EndTurn), Err(PlayError::GameOver));
         let replayed = crate::record::replay(m.record()).unwrap();
         assert_eq!(&replayed, m.game());
+    }
+
+    fn task(id: &str) -> crate::tasks::TaskId {
+        crate::tasks::TaskId::parse(id).unwrap()
+    }
+
+    /// High Form: blue (seat 0) holds the centre cross but for e5; the
+    /// current tasks are the Center Cross and two others, with `next` face
+    /// up and `deck` under it.
+    fn center_cross_match(next: Option<&str>, deck: &[&str], extra_turn: bool) -> Match {
+        let mut p = Position::for_form(Form::HighForm, "9/9/9/4b4/3b1b3/4b4/9/9/9").unwrap();
+        p.extra_turn = extra_turn;
+        let tb = p.tasks.as_mut().unwrap();
+        tb.current = ["tasks.center_cross", "tasks.destruction", "tasks.red_conquest"].map(task).into_iter().collect();
+        tb.next = next.map(task);
+        tb.deck = crate::tasks::TaskDeck::shuffled(deck.iter().map(|t| task(t)));
+        Match::from_position(p).unwrap()
+    }
+
+    #[test]
+    fn claiming_a_task_cannot_be_taken_back() {
+        let mut m = center_cross_match(Some("tasks.side_chain"), &["tasks.imprisonment", "tasks.diagonals"], false);
+        m.play("place e5").unwrap();
+        m.play("place a5").unwrap();
+        assert_eq!(m.undoable().count(), 2);
+        m.play("end").unwrap();
+        assert_eq!(m.game().phase(), Phase::Claim);
+        assert!(!m.can_undo(), "the end of the turn is a barrier");
+        m.play("claim tasks.center_cross").unwrap();
+        assert!(!m.can_undo(), "a claimed task is not taken back");
+        assert_eq!(m.undo(), None);
+        assert_eq!(m.game().tasks().unwrap().claimed[0].as_slice(), [task("tasks.center_cross")]);
+        assert_eq!(m.game().seat(0).score, 2);
+    }
+
+    #[test]
+    fn a_claim_is_a_barrier_even_when_the_same_player_goes_on() {
+        // no next task and an empty deck: nothing is turned up after the
+        // claim; no cards to draw; the Time Elemental's extra turn follows,
+        // so the claimer acts again at once
+        let mut m = center_cross_match(None, &[], true);
+        m.play("place e5").unwrap();
+        m.play("place a5").unwrap();
+        m.play("end").unwrap();
+        m.play("claim tasks.center_cross").unwrap();
+        assert_eq!(m.game().actor(), Actor::Seat(0), "the extra turn");
+        assert_eq!(m.game().phase(), Phase::Main);
+        assert!(!m.can_undo());
+        m.play("place b5").unwrap();
+        assert_eq!(m.undo(), Some("place b5".parse().unwrap()));
+        assert_eq!(m.undo(), None, "not past the claim");
+        assert_eq!(
+            m.game().tasks().unwrap().current.as_slice(),
+            [task("tasks.destruction"), task("tasks.red_conquest")]
+        );
+        // the record replays to the same game and keeps the barrier
+        let again = Match::from_record(&Record::parse(&m.record().to_text()).unwrap()).unwrap();
+        assert_eq!(again.game(), m.game());
+        assert!(!again.can_undo());
+    }
+
+    #[test]
+    fn declining_to_claim_is_not_taken_back_either() {
+        let mut m = center_cross_match(None, &[], true);
+        m.play("place e5").unwrap();
+        m.play("place a5").unwrap();
+        m.play("end").unwrap();
+        m.play("skip").unwrap();
+        assert_eq!(m.game().actor(), Actor::Seat(0));
+        assert!(!m.can_undo());
+        assert!(m.game().tasks().unwrap().claimed[0].is_empty());
+    }
+
+    #[test]
+    fn random_high_form_take_backs_never_cross_a_claim() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+        let mut claims = 0;
+        for form in [Form::HighForm, Form::FirstGame] {
+            for _ in 0..4 {
+                let mut m = Match::new(form, &[School::Highland, School::Sylvan], None).unwrap();
+                while !m.game().is_over() {
+                    if m.can_undo() && rng.gen_bool(0.2) {
+                        m.undo().unwrap();
+                        continue;
+                    }
+                    let v = m.game().legal_choices();
+                    let c = v[rng.gen_range(0..v.len())];
+                    m.apply(c).unwrap();
+                    if matches!(c, Choice::Claim(_)) {
+                        claims += 1;
+                        assert!(!m.can_undo());
+                    }
+                    assert!(m.undoable().all(|c| !matches!(c, Choice::Claim(_) | Choice::DrawTask(_))));
+                }
+                assert_eq!(&crate::record::replay(m.record()).unwrap(), m.game());
+            }
+        }
+        assert!(claims > 0, "some task was claimed");
     }
 }

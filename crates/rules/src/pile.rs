@@ -5,6 +5,10 @@
 //! shuffled middle (a multiset: a draw from it is a chance event, every card
 //! equally likely), and cards returned to the bottom (in order). A position
 //! setup may give a deck's full order by putting every card on top.
+//!
+//! In team play the bottom cards of a deck are turned sideways: a pile
+//! counts how many of its bottommost cards are sideways, whichever part
+//! they are in.
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -22,6 +26,9 @@ pub struct Pile {
     pub shuffled: CardList,
     /// Cards put at the bottom; index 0 is the uppermost of them.
     pub bottom: CardList,
+    /// Team play: how many of the bottommost cards are turned sideways.
+    #[serde(default)]
+    pub sideways: u8,
 }
 
 impl Pile {
@@ -67,17 +74,34 @@ impl Pile {
         if !self.next_draws().contains(&card) {
             return false;
         }
+        let mut found = false;
         for part in [&mut self.top, &mut self.shuffled, &mut self.bottom] {
             if let Some(i) = part.iter().position(|&c| c == card) {
                 part.remove(i);
-                return true;
+                found = true;
+                break;
             }
         }
-        false
+        // with only sideways cards left, a draw takes a sideways one
+        self.sideways = self.sideways.min(self.len() as u8);
+        found
     }
 
     pub fn put_bottom(&mut self, card: CardId) {
         self.bottom.push(card);
+    }
+
+    /// Team play: a card returned to the bottom is turned sideways, and the
+    /// uppermost sideways card is straightened so that no more than `limit`
+    /// stay sideways.
+    pub fn put_bottom_sideways(&mut self, card: CardId, limit: u8) {
+        self.bottom.push(card);
+        self.sideways = (self.sideways + 1).min(limit);
+    }
+
+    /// Cards that are not sideways.
+    pub fn upright(&self) -> usize {
+        self.len() - (self.sideways as usize).min(self.len())
     }
 
     pub fn put_top(&mut self, card: CardId) {

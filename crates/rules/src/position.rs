@@ -22,7 +22,18 @@
 //! lines: `end: last S left N` (the end was triggered; seat S plays last and N
 //! turns remain after this one), `number: N` (turns played so far, this one
 //! included), `discard-used: yes`, `flare-used: yes`, `extra-turn: yes` (the
-//! Time Elemental was summoned this turn: the same seat plays again next).
+//! Time Elemental was summoned this turn: the same seat plays again next),
+//! `passed: yes` (team play: control has been passed to the teammate).
+//!
+//! A melee seat line ends with `points` (the seat's points in each
+//! opponent's color, e.g. `b3,g2,r0`) and `improvised` (the colors used up
+//! for improvised summoning, `-` for none); its `score` is counted (the
+//! lowest color), so the written one is not used. A team seat line ends
+//! with `sideways N`, the sideways cards at the bottom of its deck. In team
+//! play the seats are 0 and 2 against 1 and 3, a team plays the color of
+//! its first seat's school, teammates' supplies and scores are the team's
+//! (written on both lines, and equal), and tasks are claimed by the team
+//! (a `claimed` line names seat 0 or 1).
 //!
 //! The forms with tasks add the task board:
 //!
@@ -41,8 +52,8 @@ use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Board, BoardTextError, Rank};
-use crate::cards::{CardId, School};
+use crate::board::{Board, BoardTextError, Color, Rank};
+use crate::cards::{CardId, ColorSet, School};
 use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Turn};
 use crate::pile::{CardList, Pile};
 use crate::tasks::{TaskBoard, TaskDeck, TaskId, TaskList};
@@ -59,6 +70,10 @@ pub struct SeatSetup {
     pub flares: Vec<CardId>,
     pub deck: Pile,
     pub discard: Vec<CardId>,
+    /// Deathmatch Melee: points in each opponent's color (by `Color::index`).
+    pub points: [i16; 4],
+    /// Deathmatch Melee: enemy colors used up for improvised summoning.
+    pub improvised: ColorSet,
 }
 
 impl SeatSetup {
@@ -74,6 +89,8 @@ impl SeatSetup {
             flares: Vec::new(),
             deck: Pile::default(),
             discard: Vec::new(),
+            points: [0; 4],
+            improvised: ColorSet::EMPTY,
         }
     }
 }
@@ -96,6 +113,8 @@ pub struct Position {
     pub flare_used: bool,
     /// The same seat takes another turn after this one (Time Elemental).
     pub extra_turn: bool,
+    /// Team play: control has been passed to the teammate.
+    pub passed: bool,
     pub end: Option<(Seat, u8)>,
     /// The task board (forms with tasks only).
     pub tasks: Option<TaskBoard>,
@@ -127,10 +146,18 @@ impl Position {
     /// Like [`Position::duel`] for any two-seat form; a task form starts
     /// with an empty task board.
     pub fn for_form(form: Form, board: &str) -> Result<Position, PositionError> {
+        Position::with_schools(form, board, &[School::Northern, School::Southern])
+    }
+
+    /// Like [`Position::for_form`] with these schools in seat order (in team
+    /// play a team plays its first seat's color; team decks get their 6
+    /// sideways cards when they are given).
+    pub fn with_schools(form: Form, board: &str, schools: &[School]) -> Result<Position, PositionError> {
         let board = Board::from_text(board)?;
-        let mut seats = vec![SeatSetup::new(School::Northern), SeatSetup::new(School::Southern)];
-        for s in &mut seats {
-            s.supply = full_supply(form, &board, s.school.color());
+        let colors = form.seat_colors(schools);
+        let mut seats: Vec<SeatSetup> = schools.iter().map(|&s| SeatSetup::new(s)).collect();
+        for (s, &color) in seats.iter_mut().zip(&colors) {
+            s.supply = full_supply(form, schools.len(), &board, color);
         }
         Ok(Position {
             form,
@@ -146,6 +173,7 @@ impl Position {
             discard_used: false,
             flare_used: false,
             extra_turn: false,
+            passed: false,
             end: None,
             tasks: form.uses_tasks().then(TaskBoard::default),
         })
@@ -163,20 +191,52 @@ impl Position {
         let mut pieces = [(0u8, 0u8); 4];
         let mut seats = ArrayVec::<SeatState, 4>::new();
         let mut used: Vec<(usize, CardId)> = Vec::new();
+        let schools: Vec<School> = self.seats.iter().map(|s| s.school).collect();
+        let colors = self.form.seat_colors(&schools);
+        let teams = self.form.teams();
+        let melee = self.form.is_melee();
         for (i, s) in self.seats.iter().enumerate() {
-            let color = s.school.color();
-            if self.seats[..i].iter().any(|o| o.school.color() == color) {
+            let color = colors[i];
+            if teams && schools[..i].contains(&s.school) {
+                return Err(invalid(format!("two seats play the {} deck", s.school)));
+            }
+            if !teams && colors[..i].contains(&color) {
                 return Err(invalid(format!("two seats play {color:?}")));
             }
             let two = self.board.count(color, Rank::Common) + self.board.count(color, Rank::Heroic);
             let leg = self.board.count(color, Rank::Legendary);
-            pieces[color.index()] = ((two + s.supply.0 as u32) as u8, (leg + s.supply.1 as u32) as u8);
+            let in_play = ((two + s.supply.0 as u32) as u8, (leg + s.supply.1 as u32) as u8);
+            if teams && i >= 2 {
+                let first = &self.seats[i - 2];
+                if in_play != pieces[color.index()] || s.score != first.score {
+                    return Err(invalid(format!(
+                        "seat {i} and its teammate seat {} must show the same supply and score",
+                        i - 2
+                    )));
+                }
+            }
+            pieces[color.index()] = in_play;
             let legendary = if self.form.legends() { 3 } else { 0 };
-            if pieces[color.index()].0 > 17 || pieces[color.index()].1 > legendary {
+            let two_sided = if melee { self.form.pieces_for(self.seats.len()).0 } else { 17 };
+            if pieces[color.index()].0 > two_sided || pieces[color.index()].1 > legendary {
                 return Err(invalid(format!(
-                    "{color:?} has more than 17 two-sided or {legendary} legendary pieces in {}",
+                    "{color:?} has more than {two_sided} two-sided or {legendary} legendary pieces in {}",
                     self.form.name()
                 )));
+            }
+            if !melee && (s.points != [0; 4] || !s.improvised.is_empty()) {
+                return Err(invalid("points by color and improvised summoning are for a melee"));
+            }
+            if s.points[color.index()] != 0 || s.improvised.contains(color) {
+                return Err(invalid(format!("seat {i} scores or improvises with its own color")));
+            }
+            if s.points.iter().zip(Color::ALL).any(|(&p, c)| p != 0 && !colors.contains(&c))
+                || s.improvised.colors().any(|c| !colors.contains(&c))
+            {
+                return Err(invalid(format!("seat {i} has points or improvised in a color nobody plays")));
+            }
+            if (s.deck.sideways as usize) > s.deck.len() || (!teams && s.deck.sideways > 0) {
+                return Err(invalid(format!("seat {i}: sideways cards only in team play, and no more than the deck")));
             }
             let own_deck = s.school.deck();
             for &c in s.beings.iter().chain(s.deck.cards().collect::<Vec<_>>().iter()).chain(&s.discard) {
@@ -206,6 +266,7 @@ impl Position {
             if legends.iter().any(|c| !c.is_legend()) || flares.iter().any(|c| !c.is_flare()) {
                 return Err(invalid("a legend or flare list holds a card of another deck"));
             }
+            let lowest = colors.iter().filter(|&&c| c != color).map(|c| s.points[c.index()]).min().unwrap_or(0);
             seats.push(SeatState {
                 school: s.school,
                 color,
@@ -214,7 +275,9 @@ impl Position {
                 legends,
                 flares,
                 discard,
-                score: s.score,
+                score: if melee { lowest } else { s.score },
+                points: s.points,
+                improvised: s.improvised,
             });
         }
         // each shared card exists once
@@ -240,7 +303,7 @@ impl Position {
             return Err(invalid("a shared pile holds a card of another deck"));
         }
         for (_, p) in self.board.pieces() {
-            if !self.seats.iter().any(|s| s.school.color() == p.color) {
+            if !colors.contains(&p.color) {
                 return Err(invalid(format!("a {:?} piece is on the board but no seat plays {:?}", p.color, p.color)));
             }
         }
@@ -255,6 +318,10 @@ impl Position {
         turn.discard_used = self.discard_used;
         turn.flare_used = self.flare_used;
         turn.extra_turn = self.extra_turn;
+        if self.passed && !teams {
+            return Err(invalid("control is passed only in team play"));
+        }
+        turn.passed = self.passed;
         let end = match self.end {
             None => EndState::default(),
             Some((last, left)) => EndState { last: Some(last), turns_left: Some(left) },
@@ -297,7 +364,8 @@ impl Position {
         if seen.windows(2).any(|w| w[0] == w[1]) {
             return Err(invalid("a task appears twice"));
         }
-        if tb.claimed[self.seats.len()..].iter().any(|l| !l.is_empty()) {
+        let claimants = if self.form.teams() { 2 } else { self.seats.len() };
+        if tb.claimed[claimants..].iter().any(|l| !l.is_empty()) {
             return Err(invalid("tasks claimed by a seat that is not at the table"));
         }
         if !tb.set_aside.is_empty() || tb.moved_to_bottom != 0 {
@@ -324,6 +392,8 @@ impl Position {
                 flares: s.flares.to_vec(),
                 deck: s.deck.clone(),
                 discard: s.discard.to_vec(),
+                points: s.points,
+                improvised: s.improvised,
             })
             .collect();
         Some(Position {
@@ -340,6 +410,7 @@ impl Position {
             discard_used: game.turn.discard_used,
             flare_used: game.turn.flare_used,
             extra_turn: game.turn.extra_turn,
+            passed: game.turn.passed,
             end: match game.end {
                 EndState { last: Some(l), turns_left } => Some((l, turns_left.unwrap_or(game.seats.len() as u8))),
                 _ => None,
@@ -365,11 +436,16 @@ impl Position {
         if self.extra_turn {
             let _ = writeln!(s, "extra-turn: yes");
         }
+        if self.passed {
+            let _ = writeln!(s, "passed: yes");
+        }
         if let Some((last, left)) = self.end {
             let _ = writeln!(s, "end: last {last} left {left}");
         }
-        for seat in &self.seats {
-            let _ = writeln!(
+        let schools: Vec<School> = self.seats.iter().map(|s| s.school).collect();
+        let colors = self.form.seat_colors(&schools);
+        for (i, seat) in self.seats.iter().enumerate() {
+            let _ = write!(
                 s,
                 "seat: {} score {} supply {}/{} beings {} legends {} flares {} deck {} discard {}",
                 seat.school,
@@ -382,6 +458,20 @@ impl Position {
                 pile_text(&seat.deck),
                 list_text(&seat.discard)
             );
+            if self.form.is_melee() {
+                let own = colors.get(i).copied();
+                let mut opponents: Vec<Color> = colors.iter().copied().filter(|&c| Some(c) != own).collect();
+                opponents.sort();
+                let points: Vec<String> =
+                    opponents.iter().map(|c| format!("{}{}", c.letter(), seat.points[c.index()])).collect();
+                let improvised: Vec<String> = seat.improvised.colors().map(|c| c.letter().to_string()).collect();
+                let improvised = if improvised.is_empty() { "-".to_string() } else { improvised.join(",") };
+                let _ = write!(s, " points {} improvised {improvised}", points.join(","));
+            }
+            if self.form.teams() {
+                let _ = write!(s, " sideways {}", seat.deck.sideways);
+            }
+            s.push('\n');
         }
         let _ = writeln!(s, "legends: deck {} discard {}", pile_text(&self.legends), list_text(&self.legend_discard));
         let _ = writeln!(s, "flares: deck {} discard {}", pile_text(&self.flares), list_text(&self.flare_discard));
@@ -424,6 +514,7 @@ impl Position {
             discard_used: false,
             flare_used: false,
             extra_turn: false,
+            passed: false,
             end: None,
             tasks: None,
         };
@@ -448,6 +539,7 @@ impl Position {
                 "discard-used" => p.discard_used = yes(value).map_err(err)?,
                 "flare-used" => p.flare_used = yes(value).map_err(err)?,
                 "extra-turn" => p.extra_turn = yes(value).map_err(err)?,
+                "passed" => p.passed = yes(value).map_err(err)?,
                 "end" => {
                     let w: Vec<&str> = value.split_whitespace().collect();
                     match w.as_slice() {
@@ -475,9 +567,12 @@ impl Position {
             p.tasks = Some(TaskBoard::default());
         }
         p.board = board.ok_or_else(|| invalid("missing 'board:' line"))?;
-        for (s, given) in p.seats.iter_mut().zip(supply_given_for) {
+        let schools: Vec<School> = p.seats.iter().map(|s| s.school).collect();
+        let colors = p.form.seat_colors(&schools);
+        let n = p.seats.len();
+        for ((s, given), &color) in p.seats.iter_mut().zip(supply_given_for).zip(&colors) {
             if !given {
-                s.supply = full_supply(p.form, &p.board, s.school.color());
+                s.supply = full_supply(p.form, n, &p.board, color);
             }
         }
         Ok(p)
@@ -542,8 +637,8 @@ fn parse_pile(words: &[&str]) -> Result<(Pile, usize), String> {
 }
 
 /// Every piece of the form's set that is not on the board.
-fn full_supply(form: Form, board: &Board, color: crate::board::Color) -> (u8, u8) {
-    let (two_sided, legendary) = form.pieces();
+fn full_supply(form: Form, seats: usize, board: &Board, color: Color) -> (u8, u8) {
+    let (two_sided, legendary) = form.pieces_for(seats);
     let two = board.count(color, Rank::Common) + board.count(color, Rank::Heroic);
     let leg = board.count(color, Rank::Legendary);
     ((two_sided as u32).saturating_sub(two) as u8, (legendary as u32).saturating_sub(leg) as u8)
@@ -574,9 +669,28 @@ fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
             "legends" => s.legends = parse_list(arg)?,
             "flares" => s.flares = parse_list(arg)?,
             "discard" => s.discard = parse_list(arg)?,
+            "points" => {
+                for item in arg.split(',') {
+                    let mut chars = item.chars();
+                    let color =
+                        chars.next().and_then(Color::from_letter).ok_or_else(|| format!("bad points {item:?}"))?;
+                    s.points[color.index()] = chars.as_str().parse().map_err(|_| format!("bad points {item:?}"))?;
+                }
+            }
+            "improvised" if arg == "-" => {}
+            "improvised" => {
+                for item in arg.split(',') {
+                    let mut chars = item.chars();
+                    match (chars.next().and_then(Color::from_letter), chars.next()) {
+                        (Some(c), None) => s.improvised.insert(c),
+                        _ => return Err(format!("bad color {item:?}")),
+                    }
+                }
+            }
+            "sideways" => s.deck.sideways = arg.parse().map_err(|_| format!("bad sideways count {arg:?}"))?,
             "deck" => {
                 let (pile, used) = parse_pile(&words[i - 1..])?;
-                s.deck = pile;
+                s.deck = Pile { sideways: s.deck.sideways, ..pile };
                 i += used - 1;
             }
             other => return Err(format!("unknown seat field {other:?}")),

@@ -4,8 +4,17 @@
 //! counts of cards in hand, deck sizes, the discard piles, the effect being
 //! resolved, the end) plus the viewer's own hand, and the legal choices as
 //! text when the viewer is the one to choose. It never holds another seat's
-//! hand nor the order of any deck: a seat cannot learn from its view
-//! anything the rules keep from it. Views serialize to JSON for clients.
+//! hand (a teammate's included) nor the order of any deck: a seat cannot
+//! learn from its view anything the rules keep from it. Views serialize to
+//! JSON for clients. A melee adds each seat's points by color and used-up
+//! improvised colors; team play adds each seat's team and sideways cards.
+//!
+//! In the task forms the view holds the task board: the current tasks, the
+//! face-up next task, every seat's claimed tasks and the size of the task
+//! deck, never its order (nor which tasks were moved to its bottom: a
+//! client that wants those can remember them as they are turned up).
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -14,6 +23,7 @@ use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat};
 use crate::geometry::{Orientation, Square};
+use crate::tasks::TaskId;
 
 /// Who is looking.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
@@ -72,6 +82,19 @@ pub struct SeatView {
     pub discard: Vec<CardId>,
     /// Two-sided (common/heroic) and legendary pieces off the board.
     pub supply: (u8, u8),
+    /// Team play: the seat's team (0: seats 0 and 2; 1: seats 1 and 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<u8>,
+    /// Team play: the sideways cards at the bottom of the seat's deck.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sideways: Option<u8>,
+    /// Deathmatch Melee: the seat's points in each opponent's color (its
+    /// `score` is the lowest of them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<BTreeMap<Color, i16>>,
+    /// Deathmatch Melee: the enemy colors used up for improvised summoning.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub improvised: Option<Vec<Color>>,
     /// The cards themselves: only the viewer's own (or all, for a referee).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Hand>,
@@ -92,6 +115,8 @@ pub struct TurnView {
     pub actions: u8,
     pub discard_used: bool,
     pub flare_used: bool,
+    /// Team play: control has been passed to the teammate.
+    pub passed: bool,
     /// Enemy pieces destroyed this turn by the active player, by color
     /// (indexed as `Color::index`) and rank (common, heroic, legendary).
     pub destroyed: [[u8; 3]; 4],
@@ -123,6 +148,30 @@ pub struct FlareView {
     pub against: Option<Color>,
 }
 
+/// The task board as everyone sees it (High Form and first game).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct TaskBoardView {
+    /// The current tasks, each in its place on the board.
+    pub current: Vec<TaskId>,
+    /// The face-up task on top of the task deck, which replaces a claimed task.
+    pub next: Option<TaskId>,
+    /// Tasks in the deck under the next task (their order is never shown).
+    pub deck: usize,
+    /// During setup: tasks turned up that could not be current tasks, put
+    /// aside until the three are out and then shuffled back.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub set_aside: Vec<TaskId>,
+    /// Each seat's claimed tasks, in the order claimed.
+    pub claimed: Vec<Vec<TaskId>>,
+    /// Each seat's points from claimed tasks (its score adds its legendary
+    /// pieces on the board).
+    pub points: Vec<i16>,
+    /// At the end of a turn, for the seat that may claim (or a referee):
+    /// the current tasks it meets, the same as its `claim` choices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimable: Option<Vec<TaskId>>,
+}
+
 /// One seat's (or a spectator's) knowledge of a game.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct View {
@@ -139,7 +188,15 @@ pub struct View {
     pub flares: SharedPileView,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effect: Option<EffectView>,
+    /// What the seat to choose is asked, in words, when the game has more
+    /// to say than the choices (an effect step, a task claim, a melee point
+    /// or start piece, placing for a teammate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<&'static str>,
     pub end: EndState,
+    /// The task board, in the forms that use tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<TaskBoardView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
     /// The legal choices as text, in the engine's order: only when the
@@ -201,6 +258,13 @@ impl Game {
                 deck: s.deck.len(),
                 discard: s.discard.to_vec(),
                 supply: (self.supply(s.color, Rank::Common), self.supply(s.color, Rank::Legendary)),
+                team: self.form().teams().then_some(i as u8 % 2),
+                sideways: self.form().teams().then_some(s.deck.sideways),
+                points: self
+                    .form()
+                    .is_melee()
+                    .then(|| self.enemies_of(s.color).map(|c| (c, s.points[c.index()])).collect()),
+                improvised: self.form().is_melee().then(|| s.improvised.colors().collect()),
                 hand: sees(i as Seat).then(|| Hand {
                     beings: s.beings.to_vec(),
                     legends: s.legends.to_vec(),
@@ -226,6 +290,15 @@ impl Game {
             (Actor::Seat(_), Viewer::Referee) => true,
             _ => false,
         };
+        let tasks = self.tasks().map(|tb| TaskBoardView {
+            current: tb.current.to_vec(),
+            next: tb.next,
+            deck: tb.deck.len(),
+            set_aside: tb.set_aside.to_vec(),
+            claimed: (0..self.seat_count()).map(|s| tb.claimed[s].to_vec()).collect(),
+            points: (0..self.seat_count()).map(|s| tb.points(s)).collect(),
+            claimable: (chooses && self.phase() == Phase::Claim).then(|| self.claimable_tasks()),
+        });
         let t = self.turn();
         View {
             viewer,
@@ -239,6 +312,7 @@ impl Game {
                 actions: t.actions,
                 discard_used: t.discard_used,
                 flare_used: t.flare_used,
+                passed: t.passed,
                 destroyed: t.destroyed,
             },
             scores: self.seats().iter().map(|s| s.score).collect(),
@@ -246,7 +320,9 @@ impl Game {
             legends: SharedPileView { deck: self.legend_pile().len(), discard: self.legend_discard().to_vec() },
             flares: SharedPileView { deck: self.flare_pile().len(), discard: self.flare_discard().to_vec() },
             effect,
+            prompt: self.prompt(),
             end: self.end_state(),
+            tasks,
             outcome: self.outcome().cloned(),
             choices: chooses.then(|| self.legal_choices().iter().map(Choice::to_string).collect()),
         }
@@ -382,5 +458,131 @@ mod tests {
         assert_eq!(json["choices"], serde_json::json!(["f6", "skip"]));
         assert_eq!(json["board"], "9/9/9/4br3/4b4/4b4/9/9/9");
         assert!(json["seats"][1].get("hand").is_none());
+    }
+
+    /// The task deck of `g` in another order: the same tasks, rotated
+    /// through the known top, the shuffled middle and the known bottom, and
+    /// one task moved from the middle to the bottom (which tasks are known
+    /// where is hidden too).
+    fn reorder_task_deck(g: &Game) -> Game {
+        use crate::tasks::{TaskDeck, TaskList};
+        let mut h = g.clone();
+        if let Some(tb) = h.tasks.as_mut() {
+            let mut all: Vec<_> = tb.deck.tasks().collect();
+            all.rotate_left(1);
+            let top_len = tb.deck.top.len();
+            let middle_len = tb.deck.shuffled.len().saturating_sub(1);
+            let mut shuffled: TaskList = all[top_len..top_len + middle_len].iter().copied().collect();
+            shuffled.sort();
+            tb.deck = TaskDeck {
+                top: all[..top_len].iter().copied().collect(),
+                shuffled,
+                bottom: all[top_len + middle_len..].iter().rev().copied().collect(),
+            };
+        }
+        h
+    }
+
+    #[test]
+    fn views_of_task_forms_leak_nothing_about_the_task_deck() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        let (mut steps, mut changed, mut claims_seen) = (0, 0, 0);
+        for form in [Form::HighForm, Form::FirstGame] {
+            for _ in 0..3 {
+                let mut g = Game::new(form, &[School::Highland, School::Sylvan]).unwrap();
+                while !g.is_over() {
+                    let h = reorder_task_deck(&g);
+                    changed += (h != g) as usize;
+                    let tb = g.tasks().unwrap();
+                    steps += 1;
+                    let views = [g.view(0), g.view(1), g.spectator_view(), g.referee_view()];
+                    let others = [h.view(0), h.view(1), h.spectator_view(), h.referee_view()];
+                    assert_eq!(views, others);
+                    for v in &views {
+                        let tv = v.tasks.as_ref().expect("a task form shows its task board");
+                        assert_eq!(tv.deck, tb.deck.len());
+                        // not even which tasks the deck holds is written out
+                        let json = serde_json::to_string(v).unwrap();
+                        for t in tb.deck.tasks() {
+                            assert!(!json.contains(&format!("\"{t}\"")), "{t} is in the deck: {json}");
+                        }
+                    }
+                    if g.phase() == Phase::Claim {
+                        claims_seen += 1;
+                    }
+                    let v = g.legal_choices();
+                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                }
+            }
+        }
+        assert!(changed * 10 > steps * 9, "the reordering must change hidden things ({changed} of {steps})");
+        assert!(claims_seen > 0, "some turn ended in the claim phase");
+    }
+
+    fn task(id: &str) -> crate::tasks::TaskId {
+        crate::tasks::TaskId::parse(id).unwrap()
+    }
+
+    /// High Form: blue holds the centre cross but for e5 and may place there.
+    fn claim_position() -> Game {
+        let mut p = Position::for_form(Form::HighForm, "9/9/9/4b4/3b1b3/4b4/9/9/9").unwrap();
+        p.seats[0].beings = vec![card("imperial.swordmaster")];
+        let tb = p.tasks.as_mut().unwrap();
+        tb.current =
+            [task("tasks.center_cross"), task("tasks.destruction"), task("tasks.red_conquest")].into_iter().collect();
+        tb.next = Some(task("tasks.side_chain"));
+        tb.deck = crate::tasks::TaskDeck::shuffled([task("tasks.imprisonment"), task("tasks.diagonals")]);
+        p.to_game().unwrap()
+    }
+
+    #[test]
+    fn a_view_shows_the_task_board_and_what_the_chooser_may_claim() {
+        let mut g = claim_position();
+        let v = g.view(1);
+        let tv = v.tasks.as_ref().unwrap();
+        assert_eq!(tv.current, [task("tasks.center_cross"), task("tasks.destruction"), task("tasks.red_conquest")]);
+        assert_eq!(tv.next, Some(task("tasks.side_chain")));
+        assert_eq!(tv.deck, 2);
+        assert_eq!(tv.claimed, [vec![], vec![]]);
+        assert_eq!(tv.claimable, None, "not the claim phase");
+        g.play("place e5").unwrap();
+        g.play("place a5").unwrap();
+        g.play("end").unwrap();
+        assert_eq!(g.phase(), Phase::Claim);
+        let mine = g.view(0);
+        assert_eq!(mine.tasks.as_ref().unwrap().claimable, Some(vec![task("tasks.center_cross")]));
+        assert_eq!(mine.choices, Some(vec!["claim tasks.center_cross".to_string(), "skip".to_string()]));
+        assert_eq!(g.referee_view().tasks.unwrap().claimable, Some(vec![task("tasks.center_cross")]));
+        assert_eq!(g.view(1).tasks.unwrap().claimable, None, "only the chooser is offered claims");
+        assert_eq!(g.spectator_view().tasks.unwrap().claimable, None);
+
+        g.play("claim tasks.center_cross").unwrap();
+        // chance turns up a new next task: deal the one the seed would not matter for
+        while g.actor() == Actor::Chance {
+            let draw = g.legal_choices()[0];
+            g.apply(draw).unwrap();
+        }
+        let json = serde_json::to_value(g.view(1)).unwrap();
+        let tasks = &json["tasks"];
+        assert_eq!(
+            tasks["current"],
+            serde_json::json!(["tasks.side_chain", "tasks.destruction", "tasks.red_conquest"]),
+            "the next task takes the claimed task's place"
+        );
+        assert_eq!(tasks["claimed"], serde_json::json!([["tasks.center_cross"], []]));
+        assert_eq!(tasks["points"], serde_json::json!([2, 0]));
+        assert_eq!(tasks["deck"], 1);
+        assert!(tasks.get("claimable").is_none());
+        assert!(tasks.get("set_aside").is_none());
+        assert!(tasks["next"].is_string());
+        assert_eq!(json["scores"], serde_json::json!([2, 0]));
+    }
+
+    #[test]
+    fn a_duel_view_has_no_task_board() {
+        let g = position(&[], Pile::default(), Pile::default()).to_game().unwrap();
+        assert!(g.view(0).tasks.is_none());
+        assert!(serde_json::to_value(g.view(0)).unwrap().get("tasks").is_none());
     }
 }

@@ -1,7 +1,7 @@
 //! Every example in `docs/notation.md` parses, prints back unchanged, and
 //! (positions, records) makes a legal game.
 
-use tash_kalar_rules::{replay, Actor, Board, Choice, Position, Record};
+use tash_kalar_rules::{replay, Actor, Board, Choice, Form, Phase, Position, Record, TaskId};
 
 const DOC: &str = include_str!("../../../docs/notation.md");
 
@@ -59,7 +59,7 @@ fn choice_examples_round_trip() {
     // every kind of choice has an example
     let kinds: std::collections::HashSet<_> =
         examples.iter().map(|t| std::mem::discriminant(&t.parse::<Choice>().unwrap())).collect();
-    assert_eq!(kinds.len(), 15);
+    assert_eq!(kinds.len(), 22);
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn position_examples_round_trip_and_make_games() {
 #[test]
 fn record_examples_round_trip_and_replay() {
     let examples = blocks("record");
-    assert_eq!(examples.len(), 2);
+    assert_eq!(examples.len(), 4);
     for text in &examples {
         let r = Record::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(&r.to_text(), text);
@@ -90,6 +90,58 @@ fn record_examples_round_trip_and_replay() {
     let new_game = replay(&Record::parse(&examples[1]).unwrap()).unwrap();
     assert_eq!(new_game.seat(0).beings.len(), 3);
     assert_eq!(new_game.actor(), Actor::Chance, "the dealing goes on");
+}
+
+fn task(id: &str) -> TaskId {
+    TaskId::parse(id).unwrap()
+}
+
+#[test]
+fn the_high_form_record_example_claims_the_center_cross() {
+    let examples = blocks("record");
+    let g = replay(&Record::parse(&examples[2]).unwrap()).unwrap();
+    assert_eq!(g.form(), Form::HighForm);
+    let tb = g.tasks().unwrap();
+    assert_eq!(tb.claimed[0].as_slice(), [task("tasks.center_cross")]);
+    assert_eq!(tb.claimed[1].as_slice(), [task("tasks.green_conquest")]);
+    assert_eq!(
+        tb.current.as_slice(),
+        [task("tasks.side_chain"), task("tasks.destruction"), task("tasks.red_conquest")]
+    );
+    assert_eq!(tb.next, Some(task("tasks.diagonals")));
+    assert_eq!(tb.deck.len(), 1);
+    assert_eq!((g.seat(0).score, g.seat(1).score), (2, 2));
+    assert_eq!(g.board().to_text(), "9/9/9/4b4/br1bbb3/4b4/9/9/9");
+    assert_eq!(g.actor(), Actor::Seat(1));
+    // the same position, declining the claim instead
+    let declined = examples[2].replace("1 claim tasks.center_cross\n* draw tasks.diagonals\n", "1 skip\n");
+    let g = replay(&Record::parse(&declined).unwrap()).unwrap();
+    assert!(g.tasks().unwrap().claimed[0].is_empty());
+    assert_eq!(g.tasks().unwrap().current[0], task("tasks.center_cross"));
+}
+
+#[test]
+fn the_first_game_record_example_sets_a_three_point_task_aside() {
+    let examples = blocks("record");
+    let r = Record::parse(&examples[3]).unwrap();
+    // just before the fourth task: Color Conquest is set aside
+    let mut upto = r.clone();
+    upto.moves.truncate(r.moves.iter().position(|m| m.choice == Choice::DrawTask(task("tasks.red_conquest"))).unwrap());
+    let g = replay(&upto).unwrap();
+    assert_eq!(g.phase(), Phase::RevealTasks);
+    assert_eq!(g.tasks().unwrap().set_aside.as_slice(), [task("tasks.color_conquest")]);
+    let g = replay(&r).unwrap();
+    assert_eq!(g.form(), Form::FirstGame);
+    let tb = g.tasks().unwrap();
+    assert_eq!(
+        tb.current.as_slice(),
+        [task("tasks.center_cross"), task("tasks.destruction"), task("tasks.red_conquest")]
+    );
+    assert_eq!(tb.next, Some(task("tasks.color_conquest")));
+    assert_eq!(tb.deck.len(), 12);
+    assert!(g.seat(0).legends.is_empty() && g.seat(1).legends.is_empty());
+    assert_eq!(g.board().to_text(), "9/9/9/9/4n4/9/9/9/9");
+    assert_eq!(g.actor(), Actor::Seat(1));
 }
 
 #[test]

@@ -350,3 +350,35 @@ async fn a_bot_seat_answers() {
         check_secrecy(m, Some(0));
     }
 }
+
+#[tokio::test]
+async fn melee_and_team_games_play_through_with_each_seat_seeing_its_own_hand_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("forms.sqlite"));
+    let schools = ["northern", "southern", "highland", "sylvan"];
+    for (form, seats) in [("melee", 3), ("melee", 4), ("team-duel", 4), ("team-high-form", 4)] {
+        let request: Vec<Value> = schools[..seats].iter().map(|s| json!({"school": s, "player": "human"})).collect();
+        let (id, tokens) = create_form(server.addr, form, Value::Array(request)).await;
+        let mut players = Vec::new();
+        for t in &tokens {
+            players.push(Client::join(server.addr, &id, t.as_deref()).await);
+        }
+        let mut watchers = vec![Client::join(server.addr, &id, None).await];
+        let mut rng = ChaCha8Rng::seed_from_u64(seats as u64);
+        let moves = play(&mut players, &mut watchers, &mut rng, true, |_| false).await;
+        assert!(moves > 10, "{form}: {moves} moves");
+        assert!(players[0].over(), "{form}");
+        for (seat, c) in players.iter().enumerate() {
+            for m in &c.received {
+                check_secrecy(m, Some(seat as u64));
+            }
+        }
+        for m in &watchers[0].received {
+            check_secrecy(m, None);
+        }
+        let (status, record) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
+        assert_eq!(status, 200, "{form}");
+        let game = tash_kalar_rules::replay_text(&record).expect("the record replays");
+        assert_eq!(serde_json::to_value(game.referee_view()).unwrap(), *players[0].view(), "{form}");
+    }
+}

@@ -854,6 +854,8 @@ mod tests {
             flares: CardList::new(),
             discard: CardList::new(),
             score: 0,
+            points: [0; 4],
+            improvised: Default::default(),
         });
         g.pieces[Color::Brown.index()] = (17, 3);
         g.board_mut().set(sq("b2"), Some(Piece::new(Color::Red, Rank::Common)));

@@ -281,9 +281,21 @@ pub struct PatternMatch {
     pub enemy: Bitboard,
 }
 
-/// A set of colors.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+/// A set of colors; serialized as a list of colors (e.g. `["red", "green"]`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct ColorSet(u8);
+
+impl Serialize for ColorSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.colors())
+    }
+}
+
+impl<'de> Deserialize<'de> for ColorSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ColorSet, D::Error> {
+        Ok(Vec::<Color>::deserialize(d)?.into_iter().collect())
+    }
+}
 
 impl ColorSet {
     pub const EMPTY: ColorSet = ColorSet(0);

@@ -104,7 +104,12 @@ pub async fn http_json(addr: SocketAddr, method: &str, path: &str, body: Option<
 
 /// Creates a game; returns its id and each seat's token.
 pub async fn create(addr: SocketAddr, seats: Value) -> (String, Vec<Option<String>>) {
-    let (status, v) = http_json(addr, "POST", "/api/games", Some(json!({"form": "duel", "seats": seats}))).await;
+    create_form(addr, "duel", seats).await
+}
+
+/// Creates a game of a form; returns its id and each seat's token.
+pub async fn create_form(addr: SocketAddr, form: &str, seats: Value) -> (String, Vec<Option<String>>) {
+    let (status, v) = http_json(addr, "POST", "/api/games", Some(json!({"form": form, "seats": seats}))).await;
     assert_eq!(status, 201, "{v}");
     let tokens = v["seats"].as_array().unwrap().iter().map(|s| s["token"].as_str().map(String::from)).collect();
     (v["id"].as_str().unwrap().to_string(), tokens)
