@@ -28,7 +28,8 @@ pub fn run(args: &Args) -> Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let config = tash_kalar_server::Config { db: args.db.clone(), bot_pause: Duration::from_millis(args.bot_pause_ms) };
+    let mut config = tash_kalar_server::Config::new(&args.db);
+    config.bot_pause = Duration::from_millis(args.bot_pause_ms);
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime
         .block_on(tash_kalar_server::serve_with(args.addr, config))

@@ -19,7 +19,7 @@ use tokio::task::JoinHandle;
 use crate::db::{self, Summary};
 use crate::live::{Entry, Kind, LiveGame, Player, Refused, StoredEntry};
 use crate::store::Store;
-use crate::Registry;
+use crate::{Config, Registry};
 
 /// What a connection asks of a game.
 pub enum Command {
@@ -100,6 +100,7 @@ struct GameActor {
     rng: StdRng,
     bots: Vec<Option<Box<dyn Bot>>>,
     bot_pause: Duration,
+    unload_after: Duration,
 }
 
 fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
@@ -134,13 +135,24 @@ fn snapshot(g: &LiveGame, online: &[u32]) -> Snapshot {
 }
 
 /// Starts a game's task; returns its queue.
-pub fn spawn(g: LiveGame, store: Store, registry: Registry, bot_pause: Duration) -> mpsc::Sender<Command> {
+pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config) -> mpsc::Sender<Command> {
     let (tx, rx) = mpsc::channel(256);
     let online = vec![0; g.seats.len()];
     let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online)));
     let bots = g.seats.iter().map(|_| None).collect();
-    let actor =
-        GameActor { g, store, registry, rx, snap, online, spectators: 0, rng: StdRng::from_entropy(), bots, bot_pause };
+    let actor = GameActor {
+        g,
+        store,
+        registry,
+        rx,
+        snap,
+        online,
+        spectators: 0,
+        rng: StdRng::from_entropy(),
+        bots,
+        bot_pause: config.bot_pause,
+        unload_after: config.unload_after,
+    };
     tokio::spawn(actor.run());
     tx
 }
@@ -158,6 +170,8 @@ impl GameActor {
                     job = Some(self.start_bot(seat));
                 }
             }
+            // a finished game that nobody watches leaves memory after a while
+            let idle = self.g.is_over() && self.online.iter().sum::<u32>() + self.spectators == 0;
             tokio::select! {
                 cmd = self.rx.recv() => {
                     let Some(cmd) = cmd else { break };
@@ -170,9 +184,11 @@ impl GameActor {
                         Err(e) => tracing::error!(game = %self.g.id, error = %e, "bot task failed"),
                     }
                 }
-            }
-            if self.g.is_over() && self.online.iter().sum::<u32>() + self.spectators == 0 && self.unload().await {
-                break;
+                _ = tokio::time::sleep(self.unload_after), if idle => {
+                    if self.unload().await {
+                        break;
+                    }
+                }
             }
         }
         if let Some(j) = job {

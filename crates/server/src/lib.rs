@@ -44,11 +44,13 @@ pub struct Config {
     /// A pause before each bot choice, so that people can follow the bot's
     /// moves one by one.
     pub bot_pause: Duration,
+    /// How long a finished game that nobody watches stays in memory.
+    pub unload_after: Duration,
 }
 
 impl Config {
     pub fn new(db: impl Into<PathBuf>) -> Config {
-        Config { db: db.into(), bot_pause: Duration::ZERO }
+        Config { db: db.into(), bot_pause: Duration::ZERO, unload_after: Duration::from_secs(30) }
     }
 }
 
@@ -123,7 +125,7 @@ impl AppState {
     }
 
     fn spawn(&self, g: LiveGame) -> mpsc::Sender<Command> {
-        actor::spawn(g, self.inner.store.clone(), self.inner.games.clone(), self.inner.config.bot_pause)
+        actor::spawn(g, self.inner.store.clone(), self.inner.games.clone(), &self.inner.config)
     }
 
     /// Registers a new game's task.

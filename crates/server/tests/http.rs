@@ -153,3 +153,31 @@ async fn the_lobby_lists_games_and_seats_can_be_joined() {
     let (_, over) = http_json(server.addr, "GET", "/api/games?status=over", None).await;
     assert_eq!(over[0]["id"], bot_game.as_str());
 }
+
+#[tokio::test]
+async fn a_finished_game_nobody_watches_leaves_memory_and_comes_back_when_watched() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = tash_kalar_server::Config::new(dir.path().join("unload.sqlite"));
+    config.unload_after = std::time::Duration::from_millis(100);
+    let server = TestServer::start_with(config);
+    let (id, _) = create(
+        server.addr,
+        json!([{"school": "northern", "player": "bot", "bot": "random"}, {"school": "southern", "player": "bot", "bot": "random"}]),
+    )
+    .await;
+    assert_eq!(server.state.live_games().await, 1);
+    // the bots finish their game with nobody watching; it is unloaded
+    let deadline = std::time::Instant::now() + WAIT;
+    while server.state.live_games().await > 0 {
+        assert!(std::time::Instant::now() < deadline, "the finished game is unloaded");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let (_, summary) = http_json(server.addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(summary["status"], "over");
+    // watching loads it again from its log, as it ended
+    let watcher = Client::join(server.addr, &id, None).await;
+    assert!(watcher.over());
+    assert_eq!(watcher.version(), summary["version"].as_u64().unwrap());
+    assert_eq!(server.state.live_games().await, 1);
+    assert!(watcher.log.iter().all(|e| e.get("hidden").is_none()), "all is revealed after the end");
+}

@@ -22,6 +22,7 @@ pub const WAIT: Duration = Duration::from_secs(30);
 /// with every task in it at once (no graceful shutdown), as a crash would.
 pub struct TestServer {
     pub addr: SocketAddr,
+    pub state: AppState,
     pub db: PathBuf,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
@@ -46,7 +47,7 @@ impl TestServer {
             rt.block_on(async move {
                 let state = AppState::open(config).await.expect("the server opens its database");
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                addr_tx.send(listener.local_addr().unwrap()).unwrap();
+                addr_tx.send((listener.local_addr().unwrap(), state.clone())).unwrap();
                 tokio::select! {
                     r = serve_on(listener, state, std::future::pending()) => r.unwrap(),
                     _ = stop_rx => {}
@@ -54,8 +55,8 @@ impl TestServer {
             });
             rt.shutdown_background();
         });
-        let addr = addr_rx.recv_timeout(WAIT).expect("the server starts");
-        TestServer { addr, db, stop: Some(stop_tx), thread: Some(thread) }
+        let (addr, state) = addr_rx.recv_timeout(WAIT).expect("the server starts");
+        TestServer { addr, state, db, stop: Some(stop_tx), thread: Some(thread) }
     }
 
     /// Stops the server abruptly.
