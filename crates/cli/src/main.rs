@@ -9,6 +9,7 @@ use tash_kalar_rules::{cards, Board, CardId, Color, Form, School};
 
 mod play;
 mod selfplay;
+mod serve;
 
 #[derive(Parser, Debug)]
 #[command(name = "tash-kalar", version, about = "Tash-Kalar: play, self-play, replay and analyse games")]
@@ -47,6 +48,8 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Play a game in the terminal (any form), against bots or hotseat.
     Play(play::Args),
+    /// Serve games to browsers: HTTP, WebSocket and a SQLite database.
+    Serve(serve::Args),
     /// Replay a game record and print the final state as JSON.
     Replay {
         /// The record file (see docs/notation.md).
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Tasks { board, color } => tasks(&board, &color),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Replay { record } => replay(&record),
     };
     match result {

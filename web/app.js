@@ -1,0 +1,1 @@
+// Placeholder: the web UI branch replaces this file.
