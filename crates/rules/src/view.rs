@@ -14,6 +14,7 @@ use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat};
 use crate::geometry::{Orientation, Square};
+use crate::tasks::{TaskBoard, TaskId, TaskType};
 
 /// Who is looking.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
@@ -123,6 +124,48 @@ pub struct FlareView {
     pub against: Option<Color>,
 }
 
+/// A face-up task card, with what a client needs to show it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct TaskView {
+    pub id: TaskId,
+    pub name: &'static str,
+    pub kind: TaskType,
+    pub points: u8,
+    pub advanced: bool,
+    pub text: &'static str,
+}
+
+impl From<TaskId> for TaskView {
+    fn from(t: TaskId) -> TaskView {
+        let d = t.def();
+        TaskView { id: t, name: d.name, kind: d.kind, points: d.points, advanced: d.advanced, text: d.text }
+    }
+}
+
+/// The task board (task forms), all public but the deck's order.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct TasksView {
+    /// The current tasks, in their places on the board.
+    pub current: Vec<TaskView>,
+    /// The face-up next task on the deck.
+    pub next: Option<TaskView>,
+    /// Tasks left in the deck under the next task.
+    pub deck: usize,
+    /// The tasks each seat has claimed, in the order claimed.
+    pub claimed: Vec<Vec<TaskView>>,
+}
+
+impl TasksView {
+    fn new(tb: &TaskBoard, seats: usize) -> TasksView {
+        TasksView {
+            current: tb.current.iter().map(|&t| t.into()).collect(),
+            next: tb.next.map(TaskView::from),
+            deck: tb.deck.len(),
+            claimed: tb.claimed.iter().take(seats).map(|l| l.iter().map(|&t| t.into()).collect()).collect(),
+        }
+    }
+}
+
 /// One seat's (or a spectator's) knowledge of a game.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct View {
@@ -142,6 +185,9 @@ pub struct View {
     pub end: EndState,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// The task board, in the forms that use tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<TasksView>,
     /// The legal choices as text, in the engine's order: only when the
     /// viewer is the seat that must choose.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -248,6 +294,7 @@ impl Game {
             effect,
             end: self.end_state(),
             outcome: self.outcome().cloned(),
+            tasks: self.tasks().map(|tb| TasksView::new(tb, self.seat_count())),
             choices: chooses.then(|| self.legal_choices().iter().map(Choice::to_string).collect()),
         }
     }
@@ -382,5 +429,42 @@ mod tests {
         assert_eq!(json["choices"], serde_json::json!(["f6", "skip"]));
         assert_eq!(json["board"], "9/9/9/4br3/4b4/4b4/9/9/9");
         assert!(json["seats"][1].get("hand").is_none());
+    }
+
+    #[test]
+    fn a_view_shows_the_task_board_in_task_forms_only() {
+        let duel = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+        assert!(duel.view(0).tasks.is_none());
+        assert!(serde_json::to_value(duel.view(0)).unwrap().get("tasks").is_none());
+        let text = "form: high-form
+board: 9/9/9/4br3/9/4b4/9/9/9
+turn: 0
+actions: 2
+seat: northern score 0 beings - legends - flares - deck - discard -
+seat: southern score 0 beings - legends - flares - deck - discard -
+legends: deck - discard -
+flares: deck - discard -
+tasks: current tasks.center_cross,tasks.destruction,tasks.red_conquest next tasks.diagonals deck - | tasks.isolation,tasks.envelopment | -
+tasks: claimed 1 tasks.imprisonment
+";
+        let g = Position::from_text(text).unwrap().to_game().unwrap();
+        let t = g.spectator_view().tasks.expect("the task board");
+        let ids = |v: &[TaskView]| v.iter().map(|t| t.id.def().id).collect::<Vec<_>>();
+        assert_eq!(ids(&t.current), ["tasks.center_cross", "tasks.destruction", "tasks.red_conquest"]);
+        assert_eq!(t.next.as_ref().map(|t| t.id.def().id), Some("tasks.diagonals"));
+        assert_eq!(t.deck, 2);
+        assert_eq!(t.claimed.len(), 2);
+        assert!(t.claimed[0].is_empty());
+        assert_eq!(ids(&t.claimed[1]), ["tasks.imprisonment"]);
+        let json = serde_json::to_value(g.view(0)).unwrap();
+        let first = &json["tasks"]["current"][0];
+        let def = TaskId::parse("tasks.center_cross").unwrap().def();
+        assert_eq!(first["id"], def.id);
+        assert_eq!(first["name"], def.name);
+        assert_eq!(first["kind"], def.kind.name());
+        assert_eq!(first["points"], def.points);
+        assert_eq!(first["text"], def.text);
+        // the deck's order stays hidden: only its size is shown
+        assert!(json["tasks"].get("deck").is_some_and(|d| d.is_u64()));
     }
 }
