@@ -60,7 +60,8 @@ function connect() {
     if (msg.type === 'state') onState(msg);
     else if (msg.type === 'error') {
       S.busy = false;
-      toast(msg.message || 'refused');
+      if (!S.view) refusedHello(msg.message);
+      else toast(msg.message || 'refused');
       render();
     }
   });
@@ -72,6 +73,14 @@ function connect() {
     const wait = Math.min(10000, 500 * 2 ** retry++);
     setTimeout(connect, wait);
   });
+}
+
+/** The hello was refused (a stale seat link, a game that is gone). */
+function refusedHello(message) {
+  const line = $('status-line');
+  line.replaceChildren(h('span', { class: 'error-text' }, `The server refused this page: ${message || 'no reason given'}. `));
+  if (token) line.append(h('a', { href: location.pathname, onclick: () => setTimeout(() => location.reload(), 0) }, 'Watch the game instead'));
+  line.append(' · ', h('a', { href: '/' }, 'Back to the lobby'));
 }
 
 function send(msg) {
@@ -337,20 +346,32 @@ function renderStatus() {
   } else offer.hidden = true;
 }
 
+/**
+ * The squares of the last action (strongly marked) and of the earlier
+ * actions of the same turn (lightly): what the last player did.
+ */
 function lastAction() {
   const undone = new Set(S.log.filter((e) => e.kind === 'undo').map((e) => e.undoes));
   const main = new Set();
   const other = new Set();
   const starts = new Set(['place', 'summon', 'start', 'flare', 'discard']);
+  let seat = null;
+  let inLast = true;
+  let seen = false;
   for (let i = S.log.length - 1; i >= 0; i--) {
     const e = S.log[i];
     if (e.kind && e.kind !== 'choice') continue;
     if (undone.has(e.n) || e.seat === null || e.seat === undefined) continue;
+    if (seat === null) seat = e.seat;
+    else if (e.seat !== seat) break;
+    if (e.text === 'end' && seen) break;
+    seen = seen || e.text !== 'end';
     const sq = choiceSquares(e.text, S.cards);
-    sq.main.forEach((s) => main.add(s));
-    sq.other.forEach((s) => other.add(s));
-    if (starts.has(parseChoice(e.text).kind)) break;
+    for (const s of sq.main) (inLast ? main : other).add(s);
+    for (const s of sq.other) other.add(s);
+    if (starts.has(parseChoice(e.text).kind)) inLast = false;
   }
+  for (const s of main) other.delete(s);
   return { main, other };
 }
 
