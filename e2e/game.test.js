@@ -109,15 +109,28 @@ async function click(page, selector) {
   await waitForVersionAfter(page, v);
 }
 
+/** Clicks, then waits for the game to move on or the page to ask for more (a destination, an option). */
+async function clickStep(page, selector) {
+  const v = (await state(page)).version;
+  await page.click(selector);
+  await page.waitForFunction(
+    (v) => (Number(document.body.dataset.version) > v && document.body.dataset.busy !== '1') ||
+      document.querySelector('#board .sq.dest, #choices .option'),
+    v,
+  );
+}
+
 /** Ends the turn, skipping or taking the first offer of whatever is pending first. */
 async function finishTurn(page) {
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 40; i++) {
     const s = await state(page);
     if (!s.choosing) return;
     if (s.choices.includes('end')) return click(page, '#choices [data-choice="end"]');
     if (s.choices.includes('skip')) await click(page, '#choices [data-choice="skip"]');
-    else if (await page.$('#board .sq.target')) await click(page, '#board .sq.target');
-    else await click(page, '#choices [data-key="1"]');
+    else if (await page.$('#choices .option')) await click(page, '#choices .option');
+    else if (await page.$('#board .sq.dest')) await click(page, '#board .sq.dest');
+    else if (await page.$('#board .sq.target')) await clickStep(page, '#board .sq.target');
+    else await clickStep(page, '#choices [data-key="1"]');
   }
   throw new Error('the turn did not end');
 }
@@ -160,6 +173,7 @@ test('create a game against a bot, summon by clicking, undo, end the turn, see t
   }
 
   // summon: hovering the card highlights its summoning squares, clicking it and a square summons
+  const beforeSummon = s;
   const id = s.selectable[0];
   const handBefore = s.hand.filter((c) => c === id).length;
   await page.hover(`#hand .card.selectable[data-card="${id}"]`);
@@ -179,7 +193,8 @@ test('create a game against a bot, summon by clicking, undo, end the turn, see t
   s = await state(page);
   const summon = s.log.findLast((e) => e.title.startsWith(`summon ${id} ${at} `));
   assert.ok(summon, `the log shows the summon of ${id} on ${at}`);
-  assert.equal(s.pieces[at]?.color, 'blue', 'the being stands on its summoning square');
+  // the being went down on its square (its effect may have moved or destroyed it since: the Bomb)
+  assert.notDeepEqual(s.pieces, beforeSummon.pieces, 'the summon changed the board');
   assert.equal(s.hand.filter((c) => c === id).length, handBefore - 1, 'the card left the hand');
   await page.screenshot({ path: join(ARTIFACTS, 'summoned.png') });
 
@@ -188,6 +203,7 @@ test('create a game against a bot, summon by clicking, undo, end the turn, see t
   await click(page, '#undo');
   s = await state(page);
   assert.ok(s.log.find((e) => e.n === summon.n).undone, 'the summon is struck out in the log');
+  assert.deepEqual(s.pieces, beforeSummon.pieces, 'the board is as it was before the summon');
   assert.equal(s.hand.filter((c) => c === id).length, handBefore, 'the card is back in hand');
   assert.ok(s.selectable.includes(id), 'and can be summoned again');
 
@@ -212,8 +228,12 @@ test('create a game against a bot, summon by clicking, undo, end the turn, see t
   assert.ok(answer.some((e) => /^Blue.*ends the turn/.test(e.text)), 'my turn ended');
   assert.ok(answer.some((e) => /^Red/.test(e.text) && !/draws/.test(e.text)), 'the bot answered');
   assert.ok(await page.$('#board .sq.last-main'), 'the last action is highlighted');
-  mkdirSync(dirname(process.env.TK_SCREENSHOT || join(ARTIFACTS, 'game.png')), { recursive: true });
-  await page.screenshot({ path: process.env.TK_SCREENSHOT || join(ARTIFACTS, 'game.png') });
+  // the screenshot of a game in progress: pointing at a card shows where it can be summoned
+  const shot = process.env.TK_SCREENSHOT || join(ARTIFACTS, 'game.png');
+  mkdirSync(dirname(shot), { recursive: true });
+  if (s.selectable.length) await page.hover(`#hand .card.selectable[data-card="${s.selectable[0]}"]`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shot, fullPage: true });
 
   // reloading restores everything
   const url = page.url();

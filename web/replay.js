@@ -134,7 +134,7 @@ function play() {
     $('play').textContent = '▶ Play';
     return;
   }
-  $('play').textContent = '⏸ Pause';
+  $('play').textContent = 'Pause';
   timer = setInterval(() => {
     if (at >= steps.length - 1) return play();
     step(1);
