@@ -9,6 +9,7 @@ use tash_kalar_rules::{cards, Board, CardId, Color, Form, School};
 
 mod play;
 mod selfplay;
+mod serve;
 
 #[derive(Parser, Debug)]
 #[command(name = "tash-kalar", version, about = "Tash-Kalar: play, self-play, replay and analyse games")]
@@ -36,6 +37,8 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Play a duel in the terminal, against the random bot or hotseat.
     Play(play::Args),
+    /// Serve games to browsers: HTTP, WebSocket and a SQLite database.
+    Serve(serve::Args),
     /// Replay a game record and print the final state as JSON.
     Replay {
         /// The record file (see docs/notation.md).
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Command::Summons { board, color, card } => summons(&board, &color, &card),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Replay { record } => replay(&record),
     };
     match result {

@@ -1,0 +1,413 @@
+//! One task per live game: it owns the game, takes commands one at a time
+//! from its queue, writes every new log entry to the database before it
+//! answers, and publishes each new state on a watch channel that the
+//! game's connections read.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::json;
+use serde_json::value::RawValue;
+use sha2::{Digest, Sha256};
+use tash_kalar_bots::Bot;
+use tash_kalar_rules::{Actor, Choice, Seat};
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio::task::JoinHandle;
+
+use crate::db::{self, Summary};
+use crate::live::{Entry, Kind, LiveGame, Player, Refused, StoredEntry};
+use crate::store::Store;
+use crate::Registry;
+
+/// What a connection asks of a game.
+pub enum Command {
+    /// Watch the game, as the seat whose token is given or as a spectator.
+    Hello { token: Option<String>, reply: oneshot::Sender<Result<Hello, Refused>> },
+    /// A connection that said hello has gone.
+    Leave { seat: Option<Seat> },
+    /// A seat acts. `claimed` is the seat the message says it acts for.
+    Act {
+        seat: Option<Seat>,
+        claimed: Option<Seat>,
+        version: Option<u32>,
+        action: Action,
+        reply: oneshot::Sender<Result<(), Refused>>,
+    },
+    /// Take a human seat nobody has taken yet (from the lobby): a new token.
+    Join { seat: Seat, reply: oneshot::Sender<Result<String, Refused>> },
+}
+
+#[derive(Clone)]
+pub enum Action {
+    Choose(String),
+    Undo,
+    Resign,
+}
+
+pub struct Hello {
+    pub seat: Option<Seat>,
+    pub rx: watch::Receiver<Arc<Snapshot>>,
+}
+
+/// The game as published after every change: one view per seat and one
+/// for spectators (every view shows all hands once the game is over), and
+/// the log, which each connection renders for its reader.
+pub struct Snapshot {
+    pub version: u32,
+    pub over: bool,
+    pub views: Vec<Box<RawValue>>,
+    pub spectator: Box<RawValue>,
+    pub entries: Arc<Vec<Entry>>,
+    pub players: Box<RawValue>,
+    pub can_undo: Vec<bool>,
+}
+
+pub fn token_hash(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+/// A new random secret: 128 bits from the operating system's generator.
+pub fn new_secret(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    rand::rngs::OsRng.fill(buf.as_mut_slice());
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Lets chance choose until a seat (or nobody) is to choose.
+pub fn run_chance(g: &mut LiveGame, rng: &mut StdRng) {
+    while g.game().actor() == Actor::Chance {
+        let draws = g.game().legal_choices();
+        let Some(&draw) = draws.get(rng.gen_range(0..draws.len().max(1))) else { break };
+        if g.apply(None, Kind::Choice, Some(draw)).is_err() {
+            break;
+        }
+    }
+}
+
+type BotResult = (Seat, u32, Option<Box<dyn Bot>>, Option<Choice>);
+
+struct GameActor {
+    g: LiveGame,
+    store: Store,
+    registry: Registry,
+    rx: mpsc::Receiver<Command>,
+    snap: watch::Sender<Arc<Snapshot>>,
+    /// Connections per seat, and spectators.
+    online: Vec<u32>,
+    spectators: u32,
+    rng: StdRng,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    bot_pause: Duration,
+}
+
+fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
+    serde_json::value::to_raw_value(v).unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
+}
+
+fn snapshot(g: &LiveGame, online: &[u32]) -> Snapshot {
+    let game = g.game();
+    let over = g.is_over();
+    let views =
+        (0..g.seats.len() as Seat).map(|s| if over { raw(&game.referee_view()) } else { raw(&game.view(s)) }).collect();
+    let spectator = if over { raw(&game.referee_view()) } else { raw(&game.spectator_view()) };
+    let players: Vec<_> = g
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut v = s.summary(i);
+            v["online"] = json!(matches!(s.player, Player::Bot(_)) || online.get(i).copied().unwrap_or(0) > 0);
+            v
+        })
+        .collect();
+    Snapshot {
+        version: g.version(),
+        over,
+        views,
+        spectator,
+        entries: g.entries.clone(),
+        players: raw(&players),
+        can_undo: (0..g.seats.len() as Seat).map(|s| g.can_undo(s)).collect(),
+    }
+}
+
+/// Starts a game's task; returns its queue.
+pub fn spawn(g: LiveGame, store: Store, registry: Registry, bot_pause: Duration) -> mpsc::Sender<Command> {
+    let (tx, rx) = mpsc::channel(256);
+    let online = vec![0; g.seats.len()];
+    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online)));
+    let bots = g.seats.iter().map(|_| None).collect();
+    let actor =
+        GameActor { g, store, registry, rx, snap, online, spectators: 0, rng: StdRng::from_entropy(), bots, bot_pause };
+    tokio::spawn(actor.run());
+    tx
+}
+
+impl GameActor {
+    async fn run(mut self) {
+        // a game stored before chance had dealt (a crash in between) deals now
+        if self.g.game().actor() == Actor::Chance {
+            let _ = self.commit(|_| Ok(())).await;
+        }
+        let mut job: Option<JoinHandle<BotResult>> = None;
+        loop {
+            if job.is_none() {
+                if let Some(seat) = self.g.bot_to_move() {
+                    job = Some(self.start_bot(seat));
+                }
+            }
+            tokio::select! {
+                cmd = self.rx.recv() => {
+                    let Some(cmd) = cmd else { break };
+                    self.handle(cmd).await;
+                }
+                done = async { job.as_mut().expect("guarded by is_some").await }, if job.is_some() => {
+                    job = None;
+                    match done {
+                        Ok(result) => self.bot_done(result).await,
+                        Err(e) => tracing::error!(game = %self.g.id, error = %e, "bot task failed"),
+                    }
+                }
+            }
+            if self.g.is_over() && self.online.iter().sum::<u32>() + self.spectators == 0 && self.unload().await {
+                break;
+            }
+        }
+        if let Some(j) = job {
+            j.abort();
+        }
+    }
+
+    /// Leaves the registry (a finished game nobody watches); false if a
+    /// command came in meanwhile.
+    async fn unload(&mut self) -> bool {
+        let mut games = self.registry.lock().await;
+        if !self.rx.is_empty() {
+            return false;
+        }
+        self.rx.close();
+        games.remove(&self.g.id);
+        // commands sent before the close get no answer: their senders
+        // see the game gone and load it again
+        true
+    }
+
+    fn publish(&mut self) {
+        let s = snapshot(&self.g, &self.online);
+        self.snap.send_replace(Arc::new(s));
+    }
+
+    /// Applies `f`, lets chance choose, writes the new entries, and only
+    /// then publishes; if the write fails the game goes back to where it was.
+    async fn commit(&mut self, f: impl FnOnce(&mut LiveGame) -> Result<(), Refused>) -> Result<(), Refused> {
+        let backup = self.g.clone();
+        let before = self.g.version() as usize;
+        f(&mut self.g)?;
+        run_chance(&mut self.g, &mut self.rng);
+        let new: Vec<StoredEntry> = self.g.entries[before..].iter().map(StoredEntry::from).collect();
+        if new.is_empty() {
+            return Ok(());
+        }
+        let summary = Summary::of(&self.g);
+        let id = self.g.id.clone();
+        match self.store.write(move |c| db::append(c, &id, &new, &summary)).await {
+            Ok(()) => {
+                if self.g.is_over() {
+                    self.bots.iter_mut().for_each(|b| *b = None);
+                }
+                self.publish();
+                Ok(())
+            }
+            Err(e) => {
+                tracing::error!(game = %self.g.id, error = %e, "cannot save a move");
+                self.g = backup;
+                Err(Refused("the server could not save this; nothing changed, try again".into()))
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Hello { token, reply } => {
+                let r = self.hello(token).await;
+                let _ = reply.send(r);
+            }
+            Command::Leave { seat } => match seat {
+                Some(s) => {
+                    if let Some(n) = self.online.get_mut(s as usize) {
+                        *n = n.saturating_sub(1);
+                        // the players' list changes when the last connection goes
+                        if *n == 0 {
+                            self.publish();
+                        }
+                    }
+                }
+                None => self.spectators = self.spectators.saturating_sub(1),
+            },
+            Command::Act { seat, claimed, version, action, reply } => {
+                let r = self.act(seat, claimed, version, action).await;
+                let _ = reply.send(r);
+            }
+            Command::Join { seat, reply } => {
+                let r = self.join(seat).await;
+                let _ = reply.send(r);
+            }
+        }
+    }
+
+    async fn hello(&mut self, token: Option<String>) -> Result<Hello, Refused> {
+        let Some(token) = token else {
+            self.spectators += 1;
+            return Ok(Hello { seat: None, rx: self.snap.subscribe() });
+        };
+        let hash = token_hash(&token);
+        let seat = self
+            .g
+            .seats
+            .iter()
+            .position(|s| s.token_hash == Some(hash))
+            .ok_or_else(|| Refused("this seat token is not one of this game's".into()))?;
+        if !self.g.seats[seat].taken {
+            self.g.seats[seat].taken = true;
+            let summary = Summary::of(&self.g);
+            let id = self.g.id.clone();
+            let s = seat as Seat;
+            if let Err(e) = self.store.write(move |c| db::take_seat(c, &id, s, None, &summary)).await {
+                // the seat is still the token holder's; only the lobby's flag is stale
+                tracing::warn!(game = %self.g.id, error = %e, "cannot mark a seat taken");
+            }
+        }
+        self.online[seat] += 1;
+        if self.online[seat] == 1 {
+            self.publish();
+        }
+        Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe() })
+    }
+
+    async fn join(&mut self, seat: Seat) -> Result<String, Refused> {
+        let Some(info) = self.g.seats.get(seat as usize) else {
+            return Err(Refused(format!("this game has no seat {seat}")));
+        };
+        if info.player != Player::Human {
+            return Err(Refused("a bot plays this seat".into()));
+        }
+        if info.taken {
+            return Err(Refused("this seat is taken".into()));
+        }
+        if self.g.is_over() {
+            return Err(Refused("the game is over".into()));
+        }
+        let token = new_secret(16);
+        let hash = token_hash(&token);
+        let mut next = self.g.seats.clone();
+        next[seat as usize].token_hash = Some(hash);
+        next[seat as usize].taken = true;
+        let old = std::mem::replace(&mut self.g.seats, next);
+        let summary = Summary::of(&self.g);
+        let id = self.g.id.clone();
+        match self.store.write(move |c| db::take_seat(c, &id, seat, Some(hash), &summary)).await {
+            Ok(()) => {
+                self.publish();
+                Ok(token)
+            }
+            Err(e) => {
+                self.g.seats = old;
+                tracing::error!(game = %self.g.id, error = %e, "cannot give a seat");
+                Err(Refused("the server could not save this; try again".into()))
+            }
+        }
+    }
+
+    async fn act(
+        &mut self,
+        seat: Option<Seat>,
+        claimed: Option<Seat>,
+        version: Option<u32>,
+        action: Action,
+    ) -> Result<(), Refused> {
+        let Some(seat) = seat else {
+            return Err(Refused("spectators cannot play: open the game with a seat link to play".into()));
+        };
+        if let Some(c) = claimed.filter(|&c| c != seat) {
+            return Err(Refused(format!("you do not hold seat {c}")));
+        }
+        if self.g.is_over() {
+            return Err(Refused("the game is over".into()));
+        }
+        let current = self.g.version();
+        match (version, &action) {
+            (Some(v), _) if v != current => {
+                return Err(Refused(format!("stale: the game is at version {current}, not {v}")));
+            }
+            (None, Action::Choose(_) | Action::Undo) => {
+                return Err(Refused("a version is required".into()));
+            }
+            _ => {}
+        }
+        match action {
+            Action::Choose(text) => {
+                if self.g.game().actor() != Actor::Seat(seat) {
+                    return Err(Refused("it is not your turn to choose".into()));
+                }
+                let choice: Choice = text.parse().map_err(|e| Refused(format!("{text:?}: {e}")))?;
+                if choice == Choice::Resign {
+                    return Err(Refused("send {\"type\":\"resign\"} to resign".into()));
+                }
+                self.commit(|g| g.apply(Some(seat), Kind::Choice, Some(choice)).map(|_| ())).await
+            }
+            Action::Undo => self.commit(|g| g.apply(Some(seat), Kind::Undo, None).map(|_| ())).await,
+            Action::Resign => self.commit(|g| g.apply(Some(seat), Kind::Resign, None).map(|_| ())).await,
+        }
+    }
+
+    fn start_bot(&mut self, seat: Seat) -> JoinHandle<BotResult> {
+        let spec = match &self.g.seats[seat as usize].player {
+            Player::Bot(spec) => spec.clone(),
+            Player::Human => "random".into(),
+        };
+        let seed = self.rng.gen();
+        let bot = self.bots[seat as usize].take().or_else(|| tash_kalar_bots::from_spec(&spec, seed).ok());
+        let obs = self.g.game().observe(seat);
+        let version = self.g.version();
+        let pause = self.bot_pause;
+        tokio::spawn(async move {
+            if !pause.is_zero() {
+                tokio::time::sleep(pause).await;
+            }
+            let Some(mut bot) = bot else { return (seat, version, None, None) };
+            // the bot thinks off the async threads
+            match tokio::task::spawn_blocking(move || {
+                let c = bot.choose(&obs);
+                (bot, c)
+            })
+            .await
+            {
+                Ok((bot, c)) => (seat, version, Some(bot), Some(c)),
+                Err(_) => (seat, version, None, None),
+            }
+        })
+    }
+
+    async fn bot_done(&mut self, (seat, version, bot, choice): BotResult) {
+        self.bots[seat as usize] = bot;
+        if version != self.g.version() || self.g.bot_to_move() != Some(seat) {
+            // the game moved on while the bot thought (a resignation)
+            return;
+        }
+        let legal = self.g.game().legal_choices();
+        let choice = match choice {
+            Some(c) if legal.contains(&c) => c,
+            other => {
+                tracing::error!(game = %self.g.id, seat, choice = ?other, "the bot gave no legal choice; a random one is played");
+                legal[self.rng.gen_range(0..legal.len())]
+            }
+        };
+        if let Err(e) = self.commit(|g| g.apply(Some(seat), Kind::Choice, Some(choice)).map(|_| ())).await {
+            tracing::error!(game = %self.g.id, error = %e, "the bot's choice was not saved");
+            // wait a little before the bot tries again
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! The JSON API (see `docs/server-protocol.md`).
+
+use std::sync::OnceLock;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tash_kalar_rules::{CardId, Form, School, Seat};
+
+use crate::actor::{self, Command};
+use crate::db;
+use crate::live::{LiveGame, Player, Reader, SeatInfo, StoredEntry};
+use crate::store::now_ms;
+use crate::{AppState, Unreachable};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/:id", get(summary))
+        .route("/api/games/:id/join", post(join))
+        .route("/api/games/:id/record", get(record))
+        .route("/api/games/:id/replay", get(replay))
+        .route("/api/games/:id/ws", get(crate::ws::upgrade))
+        .route("/api/cards", get(cards))
+        .route("/api/meta", get(meta))
+}
+
+/// An error answer: `{"error": "..."}`.
+pub struct ApiError(pub StatusCode, pub String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+fn bad(text: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, text.into())
+}
+
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    tracing::error!(error = %e, "internal error");
+    ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("server error: {e}"))
+}
+
+impl From<Unreachable> for ApiError {
+    fn from(u: Unreachable) -> ApiError {
+        match u {
+            Unreachable::NotFound => ApiError(StatusCode::NOT_FOUND, "no game with this id".into()),
+            Unreachable::Broken(e) => internal(e),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateGame {
+    form: String,
+    seats: Vec<CreateSeat>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateSeat {
+    school: String,
+    player: String,
+    #[serde(default)]
+    bot: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// Bot specs a visitor may ask for: what `from_spec` accepts, within limits
+/// that keep one game from taking the machine.
+pub fn check_bot_spec(spec: &str) -> Result<(), String> {
+    tash_kalar_bots::from_spec(spec, 0).map_err(|e| e.to_string())?;
+    let (_, options) = spec.split_once(':').unwrap_or((spec, ""));
+    for option in options.split(',').filter(|o| !o.is_empty()) {
+        let (key, value) = option.split_once('=').unwrap_or((option, ""));
+        let too_much = match key {
+            "threads" => value.parse::<usize>().map_or(true, |t| t > 2),
+            "iterations" => value.parse::<u64>().map_or(true, |n| n > 200_000),
+            "time" => {
+                let secs = match value.strip_suffix("ms") {
+                    Some(ms) => ms.parse::<f64>().map(|m| m / 1000.0),
+                    None => value.trim_end_matches('s').parse::<f64>(),
+                };
+                secs.map_or(true, |s| s > 10.0)
+            }
+            _ => false,
+        };
+        if too_much {
+            return Err(format!("{option}: this server allows at most threads=2, iterations=200000, time=10s"));
+        }
+    }
+    Ok(())
+}
+
+fn check_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 32 {
+        return Err("a name has 1 to 32 characters".into());
+    }
+    // names go into the record's comma-separated Players header
+    if name.chars().any(|c| c.is_control() || c == ',' || c == '#') {
+        return Err("a name has no commas, '#' or control characters".into());
+    }
+    Ok(name.to_string())
+}
+
+async fn create(State(state): State<AppState>, body: Bytes) -> Result<impl IntoResponse, ApiError> {
+    let req: CreateGame = serde_json::from_slice(&body).map_err(|e| bad(format!("malformed request: {e}")))?;
+    let form = Form::parse(&req.form)
+        .ok_or_else(|| bad(format!("unknown form {:?} (duel, high-form or first-game)", req.form)))?;
+    if !form.seats().contains(&req.seats.len()) {
+        return Err(bad(format!(
+            "a {} is played by {} to {} seats, not {}",
+            form.name(),
+            form.seats().start(),
+            form.seats().end(),
+            req.seats.len()
+        )));
+    }
+    let mut seats = Vec::new();
+    let mut tokens = Vec::new();
+    for (i, s) in req.seats.iter().enumerate() {
+        let school = School::parse(&s.school).ok_or_else(|| {
+            bad(format!("seat {i}: unknown school {:?} (northern, southern, highland or sylvan)", s.school))
+        })?;
+        let name = s.name.as_deref().map(check_name).transpose().map_err(|e| bad(format!("seat {i}: {e}")))?;
+        let (player, token) = match (s.player.as_str(), &s.bot) {
+            ("human", None) => {
+                let token = actor::new_secret(16);
+                (Player::Human, Some(token))
+            }
+            ("human", Some(_)) => return Err(bad(format!("seat {i}: a human seat has no bot"))),
+            ("bot", spec) => {
+                let spec = spec.clone().unwrap_or_else(|| "greedy".into());
+                check_bot_spec(&spec).map_err(|e| bad(format!("seat {i}: {e}")))?;
+                (Player::Bot(spec), None)
+            }
+            (other, _) => return Err(bad(format!("seat {i}: player {other:?} is neither human nor bot"))),
+        };
+        seats.push(SeatInfo {
+            school,
+            player,
+            name,
+            token_hash: token.as_deref().map(actor::token_hash),
+            taken: false,
+        });
+        tokens.push(token);
+    }
+    let id = actor::new_secret(8);
+    let mut g = LiveGame::new(id.clone(), form, seats, now_ms()).map_err(bad)?;
+    actor::run_chance(&mut g, &mut StdRng::from_entropy());
+    let entries: Vec<StoredEntry> = g.entries.iter().map(StoredEntry::from).collect();
+    let stored = g.clone();
+    state.store().write(move |c| db::insert_game(c, &stored, &entries)).await.map_err(internal)?;
+    state.start(g).await;
+    tracing::info!(game = %id, form = form.name(), "created");
+    let seats: Vec<Value> = tokens.iter().enumerate().map(|(i, t)| json!({"seat": i, "token": t})).collect();
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats }))))
+}
+
+#[derive(Deserialize)]
+struct ListQuery {
+    status: Option<String>,
+    limit: Option<u32>,
+}
+
+async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> Result<Json<Value>, ApiError> {
+    if let Some(s) = &q.status {
+        if !["open", "playing", "over"].contains(&s.as_str()) {
+            return Err(bad(format!("unknown status {s:?} (open, playing or over)")));
+        }
+    }
+    let limit = q.limit.unwrap_or(100).min(500);
+    let games = state.store().read(move |c| db::list(c, q.status.as_deref(), None, limit)).await.map_err(internal)?;
+    Ok(Json(Value::Array(games)))
+}
+
+async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let mut games = state.store().read(move |c| db::list(c, None, Some(&id), 1)).await.map_err(internal)?;
+    games.pop().map(Json).ok_or(ApiError(StatusCode::NOT_FOUND, "no game with this id".into()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    seat: Seat,
+}
+
+async fn join(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    let req: JoinRequest = serde_json::from_slice(&body).map_err(|e| bad(format!("malformed request: {e}")))?;
+    let seat = req.seat;
+    let token = state
+        .call(&id, |reply| Command::Join { seat, reply })
+        .await?
+        .map_err(|r| ApiError(StatusCode::CONFLICT, r.0))?;
+    Ok(Json(json!({ "seat": seat, "token": token })))
+}
+
+/// A finished game from the database, replayed; the closure sees it after
+/// each entry.
+async fn finished<T: Send + 'static>(
+    state: &AppState,
+    id: String,
+    mut each: impl FnMut(&LiveGame, Option<&crate::live::Entry>) + Send + 'static,
+    end: impl FnOnce(&LiveGame) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let stored = state.store().read(move |c| db::load(c, &id)).await.map_err(internal)?;
+    let stored = stored.ok_or(ApiError(StatusCode::NOT_FOUND, "no game with this id".into()))?;
+    tokio::task::spawn_blocking(move || {
+        let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(internal)?;
+        each(&g, None);
+        for e in &stored.log {
+            g.apply_stored(e).map_err(internal)?;
+            each(&g, g.entries.last());
+        }
+        if !g.is_over() {
+            return Err(ApiError(StatusCode::CONFLICT, "the game is not over".into()));
+        }
+        Ok(end(&g))
+    })
+    .await
+    .map_err(internal)?
+}
+
+async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let name = format!("tash-kalar-{id}.txt");
+    let text = finished(&state, id, |_, _| {}, |g| g.record_text()).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{name}\"")),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let steps = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let collect = steps.clone();
+    finished(
+        &state,
+        id,
+        move |g, entry| {
+            let step = json!({
+                "entry": entry.map(|e| e.to_json(Reader::All)),
+                "view": g.game().referee_view(),
+            });
+            collect.lock().unwrap_or_else(|e| e.into_inner()).push(step);
+        },
+        |_| (),
+    )
+    .await?;
+    let steps = std::mem::take(&mut *steps.lock().unwrap_or_else(|e| e.into_inner()));
+    Ok(Json(json!({ "steps": steps })))
+}
+
+fn cards_json() -> &'static str {
+    static CARDS: OnceLock<String> = OnceLock::new();
+    CARDS.get_or_init(|| {
+        let cards: Vec<Value> = CardId::all()
+            .map(|id| {
+                let d = id.def();
+                let kind = if id.is_flare() {
+                    "flare"
+                } else if id.is_legend() {
+                    "legend"
+                } else {
+                    "being"
+                };
+                let mut v = json!({
+                    "id": d.id,
+                    "name": d.name,
+                    "deck": id.deck(),
+                    "kind": kind,
+                    "rank": d.rank.name(),
+                    "pattern": d.pattern.iter().map(|&(x, y, r)| json!([x, y, r.name()])).collect::<Vec<_>>(),
+                    "marked": d.marked.iter().map(|&(x, y)| json!([x, y])).collect::<Vec<_>>(),
+                    "arrows": d.arrows.iter().map(|a| a.name()).collect::<Vec<_>>(),
+                    "text": d.text,
+                });
+                if let Some(f) = d.flare {
+                    v["flare"] = json!({"upper": f.upper, "lower": f.lower});
+                }
+                v
+            })
+            .collect();
+        serde_json::to_string(&cards).unwrap_or_else(|_| "[]".into())
+    })
+}
+
+async fn cards() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], cards_json()).into_response()
+}
+
+async fn meta() -> Json<Value> {
+    let forms: Vec<Value> = Form::ALL
+        .iter()
+        .map(|f| json!({"name": f.name(), "seats": [f.seats().start(), f.seats().end()], "target": f.target_score()}))
+        .collect();
+    let schools: Vec<Value> =
+        School::ALL.iter().map(|s| json!({"name": s.name(), "deck": s.deck(), "color": s.color()})).collect();
+    Json(json!({
+        "forms": forms,
+        "schools": schools,
+        "bots": ["random", "greedy", "mcts", "mcts:time=1s", "mcts:time=5s"],
+    }))
+}

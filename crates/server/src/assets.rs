@@ -1,0 +1,59 @@
+//! The browser UI, compiled into the binary from the repository's `web/`
+//! folder (see `build.rs`).
+
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::AppState;
+
+mod files {
+    include!(concat!(env!("OUT_DIR"), "/assets.rs"));
+}
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(|| async { page("index.html") }))
+        .route("/games/:id", get(|| async { page("game.html") }))
+        .route("/games/:id/replay", get(|| async { page("replay.html") }))
+        .route("/assets/*path", get(|Path(path): Path<String>| async move { page(&path) }))
+}
+
+/// The compiled-in file at this path under `web/`.
+pub fn file(path: &str) -> Option<&'static [u8]> {
+    files::FILES.iter().find(|(p, _)| *p == path).map(|(_, bytes)| *bytes)
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" | "map" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "txt" | "md" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+fn page(path: &str) -> Response {
+    match file(path) {
+        Some(bytes) => (
+            [
+                (header::CONTENT_TYPE, content_type(path)),
+                // the files change with the binary: always revalidate
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            ],
+            bytes,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}

@@ -1,0 +1,214 @@
+//! The games in the database: setup, log, lobby summaries.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use serde_json::{json, Value};
+use tash_kalar_rules::{Form, School, Seat};
+
+use crate::live::{Kind, LiveGame, Player, SeatInfo, StoredEntry};
+use crate::store::now_ms;
+
+/// The lobby's cached summary of a game, rewritten with every append.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub status: &'static str,
+    pub version: u32,
+    pub turn: u16,
+    pub scores: String,
+    pub outcome: Option<String>,
+}
+
+impl Summary {
+    pub fn of(g: &LiveGame) -> Summary {
+        let game = g.game();
+        let scores: Vec<i16> = game.seats().iter().map(|s| s.score).collect();
+        Summary {
+            status: g.status(),
+            version: g.version(),
+            turn: game.turn().number,
+            scores: serde_json::to_string(&scores).unwrap_or_else(|_| "[]".into()),
+            outcome: game.outcome().and_then(|o| serde_json::to_string(o).ok()),
+        }
+    }
+}
+
+fn update_summary(c: &Connection, id: &str, s: &Summary) -> rusqlite::Result<usize> {
+    c.execute(
+        "UPDATE games SET status = ?2, version = ?3, turn = ?4, scores = ?5, outcome = ?6, updated = ?7 WHERE id = ?1",
+        params![id, s.status, s.version, s.turn, s.scores, s.outcome, now_ms()],
+    )
+}
+
+fn insert_entries(c: &Connection, id: &str, entries: &[StoredEntry]) -> rusqlite::Result<()> {
+    let mut stmt =
+        c.prepare_cached("INSERT INTO log (game_id, n, seat, kind, choice, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?;
+    let at = now_ms();
+    for e in entries {
+        stmt.execute(params![id, e.n, e.seat, e.kind.name(), e.choice, at])?;
+    }
+    Ok(())
+}
+
+/// Inserts a new game: its row, its seats and its first entries.
+pub fn insert_game(c: &Connection, g: &LiveGame, entries: &[StoredEntry]) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO games (id, form, created, updated, status) VALUES (?1, ?2, ?3, ?3, ?4)",
+        params![g.id, g.form.name(), g.created, g.status()],
+    )?;
+    for (i, s) in g.seats.iter().enumerate() {
+        let (player, bot) = match &s.player {
+            Player::Human => ("human", None),
+            Player::Bot(spec) => ("bot", Some(spec.as_str())),
+        };
+        c.execute(
+            "INSERT INTO seats (game_id, seat, school, player, bot, name, token_hash, taken)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![g.id, i, s.school.name(), player, bot, s.name, s.token_hash.map(|h| h.to_vec()), s.taken],
+        )?;
+    }
+    insert_entries(c, &g.id, entries)?;
+    update_summary(c, &g.id, &Summary::of(g))?;
+    Ok(())
+}
+
+/// Appends entries to a game's log; the summary is updated in the same
+/// transaction.
+pub fn append(c: &Connection, id: &str, entries: &[StoredEntry], summary: &Summary) -> rusqlite::Result<()> {
+    insert_entries(c, id, entries)?;
+    update_summary(c, id, summary)?;
+    Ok(())
+}
+
+/// Records that a seat is taken (and, when joining, its new token).
+pub fn take_seat(
+    c: &Connection,
+    id: &str,
+    seat: Seat,
+    token_hash: Option<[u8; 32]>,
+    summary: &Summary,
+) -> rusqlite::Result<()> {
+    match token_hash {
+        Some(h) => c.execute(
+            "UPDATE seats SET taken = 1, token_hash = ?3 WHERE game_id = ?1 AND seat = ?2",
+            params![id, seat, h.to_vec()],
+        )?,
+        None => c.execute("UPDATE seats SET taken = 1 WHERE game_id = ?1 AND seat = ?2", params![id, seat])?,
+    };
+    update_summary(c, id, summary)?;
+    Ok(())
+}
+
+/// A stored game: setup and log.
+pub struct Stored {
+    pub id: String,
+    pub form: Form,
+    pub created: i64,
+    pub seats: Vec<SeatInfo>,
+    pub log: Vec<StoredEntry>,
+}
+
+fn bad(text: String) -> rusqlite::Error {
+    rusqlite::Error::InvalidParameterName(text)
+}
+
+pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
+    let row: Option<(String, i64)> = c
+        .query_row("SELECT form, created FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    let Some((form, created)) = row else { return Ok(None) };
+    let form = Form::parse(&form).ok_or_else(|| bad(format!("game {id}: unknown form {form:?}")))?;
+    let mut stmt = c.prepare(
+        "SELECT seat, school, player, bot, name, token_hash, taken FROM seats WHERE game_id = ?1 ORDER BY seat",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, u8>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, Option<String>>(3)?,
+            r.get::<_, Option<String>>(4)?,
+            r.get::<_, Option<Vec<u8>>>(5)?,
+            r.get::<_, bool>(6)?,
+        ))
+    })?;
+    let mut seats = Vec::new();
+    for row in rows {
+        let (seat, school, player, bot, name, hash, taken) = row?;
+        if seat as usize != seats.len() {
+            return Err(bad(format!("game {id}: seats out of order")));
+        }
+        let school = School::parse(&school).ok_or_else(|| bad(format!("game {id}: unknown school {school:?}")))?;
+        let player = match (player.as_str(), bot) {
+            ("human", _) => Player::Human,
+            ("bot", Some(spec)) => Player::Bot(spec),
+            _ => return Err(bad(format!("game {id}: seat {seat} has no player"))),
+        };
+        let token_hash = hash.and_then(|h| <[u8; 32]>::try_from(h.as_slice()).ok());
+        seats.push(SeatInfo { school, player, name, token_hash, taken });
+    }
+    let mut stmt = c.prepare("SELECT n, seat, kind, choice FROM log WHERE game_id = ?1 ORDER BY n")?;
+    let rows = stmt.query_map([id], |r| {
+        Ok((r.get::<_, u32>(0)?, r.get::<_, Option<u8>>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<String>>(3)?))
+    })?;
+    let mut log = Vec::new();
+    for row in rows {
+        let (n, seat, kind, choice) = row?;
+        let kind = Kind::parse(&kind).ok_or_else(|| bad(format!("game {id}: entry {n}: unknown kind {kind:?}")))?;
+        log.push(StoredEntry { n, seat, kind, choice });
+    }
+    Ok(Some(Stored { id: id.to_string(), form, created, seats, log }))
+}
+
+/// The ids of the games not over, oldest first.
+pub fn unfinished(c: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = c.prepare("SELECT id FROM games WHERE status != 'over' ORDER BY created")?;
+    let ids = stmt.query_map([], |r| r.get(0))?.collect();
+    ids
+}
+
+/// Lobby summaries, most recently changed first.
+pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) -> rusqlite::Result<Vec<Value>> {
+    let mut stmt = c.prepare_cached(
+        "SELECT id, form, status, version, turn, scores, outcome, created, updated FROM games
+         WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR id = ?2)
+         ORDER BY updated DESC LIMIT ?3",
+    )?;
+    let games: Vec<(String, Value)> = stmt
+        .query_map(params![status, id, limit], |r| {
+            let id: String = r.get(0)?;
+            let scores: String = r.get(5)?;
+            let outcome: Option<String> = r.get(6)?;
+            let v = json!({
+                "id": id,
+                "form": r.get::<_, String>(1)?,
+                "status": r.get::<_, String>(2)?,
+                "version": r.get::<_, u32>(3)?,
+                "turn": r.get::<_, u32>(4)?,
+                "scores": serde_json::from_str::<Value>(&scores).unwrap_or(Value::Null),
+                "outcome": outcome.and_then(|o| serde_json::from_str::<Value>(&o).ok()),
+                "created": r.get::<_, i64>(7)?,
+                "updated": r.get::<_, i64>(8)?,
+            });
+            Ok((id, v))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut seats_stmt =
+        c.prepare_cached("SELECT seat, school, player, bot, name, taken FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+    let mut out = Vec::with_capacity(games.len());
+    for (id, mut v) in games {
+        let seats: Vec<Value> = seats_stmt
+            .query_map([&id], |r| {
+                Ok(json!({
+                    "seat": r.get::<_, u8>(0)?,
+                    "school": r.get::<_, String>(1)?,
+                    "player": r.get::<_, String>(2)?,
+                    "bot": r.get::<_, Option<String>>(3)?,
+                    "name": r.get::<_, Option<String>>(4)?,
+                    "taken": r.get::<_, bool>(5)?,
+                }))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        v["seats"] = Value::Array(seats);
+        out.push(v);
+    }
+    Ok(out)
+}

@@ -1,0 +1,307 @@
+//! A game being played: its setup, its match, and its log of entries.
+//!
+//! The log is the game: every entry is a choice (a seat's, a bot's or
+//! chance's), a take-back or a resignation, numbered from 1. The game's
+//! version is the number of entries. [`LiveGame::apply`] is used both live
+//! and when a game is replayed from the database, so both build the same
+//! state.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use tash_kalar_rules::{Actor, Choice, Deck, Form, Game, Match, Mover, Phase, School, Seat};
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    /// A bot, by its spec (`random`, `greedy`, `mcts`, `mcts:time=1s` ...).
+    Bot(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct SeatInfo {
+    pub school: School,
+    pub player: Player,
+    pub name: Option<String>,
+    /// SHA-256 of the seat token (human seats).
+    pub token_hash: Option<[u8; 32]>,
+    pub taken: bool,
+}
+
+impl SeatInfo {
+    pub fn summary(&self, seat: usize) -> Value {
+        let (player, bot) = match &self.player {
+            Player::Human => ("human", None),
+            Player::Bot(spec) => ("bot", Some(spec.as_str())),
+        };
+        json!({"seat": seat, "school": self.school.name(), "player": player, "bot": bot,
+               "name": self.name, "taken": self.taken})
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Choice,
+    Undo,
+    Resign,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Choice => "choice",
+            Kind::Undo => "undo",
+            Kind::Resign => "resign",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Kind> {
+        [Kind::Choice, Kind::Undo, Kind::Resign].into_iter().find(|k| k.name() == text)
+    }
+}
+
+/// One entry of a game's log.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub n: u32,
+    /// The seat that chose; `None` for chance.
+    pub seat: Option<Seat>,
+    pub kind: Kind,
+    /// For choices.
+    pub choice: Option<Choice>,
+    /// A card drawn into a hand or returned face down: only this seat sees
+    /// which card (until the game is over).
+    pub private_to: Option<Seat>,
+    /// A chance draw into this seat's hand.
+    pub to: Option<Seat>,
+    /// For take-backs: the entry taken back.
+    pub undoes: Option<u32>,
+}
+
+/// A reader of the log: a seat, a spectator, or (once the game is over) everyone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reader {
+    Seat(Seat),
+    Spectator,
+    All,
+}
+
+#[derive(Serialize)]
+struct EntryJson {
+    n: u32,
+    seat: Option<Seat>,
+    kind: &'static str,
+    text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undoes: Option<u32>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    hidden: bool,
+}
+
+impl Entry {
+    /// The entry as `reader` may read it: another seat's drawn and returned
+    /// cards are not named.
+    pub fn to_json(&self, reader: Reader) -> Value {
+        let sees = match (reader, self.private_to) {
+            (_, None) | (Reader::All, _) => true,
+            (Reader::Seat(s), Some(p)) => s == p,
+            (Reader::Spectator, Some(_)) => false,
+        };
+        let text = match (self.kind, self.choice) {
+            (Kind::Undo, _) => "undo".to_string(),
+            (Kind::Resign, _) | (_, Some(Choice::Resign)) => "resign".to_string(),
+            (Kind::Choice, Some(c)) if sees => c.to_string(),
+            (Kind::Choice, Some(Choice::Draw(card))) => match card.deck() {
+                Deck::Legends => "draw a legend".to_string(),
+                Deck::Flares => "draw a flare".to_string(),
+                _ => "draw a being".to_string(),
+            },
+            (Kind::Choice, Some(Choice::Return(_))) => "return a card".to_string(),
+            (Kind::Choice, Some(_)) => "a hidden choice".to_string(),
+            (Kind::Choice, None) => String::new(),
+        };
+        serde_json::to_value(EntryJson {
+            n: self.n,
+            seat: self.seat,
+            kind: self.kind.name(),
+            text,
+            to: self.to,
+            undoes: self.undoes,
+            hidden: !sees,
+        })
+        .unwrap_or(Value::Null)
+    }
+}
+
+/// A log entry as stored: who, what, and the choice's text.
+#[derive(Clone, Debug)]
+pub struct StoredEntry {
+    pub n: u32,
+    pub seat: Option<Seat>,
+    pub kind: Kind,
+    pub choice: Option<String>,
+}
+
+impl From<&Entry> for StoredEntry {
+    fn from(e: &Entry) -> StoredEntry {
+        StoredEntry { n: e.n, seat: e.seat, kind: e.kind, choice: e.choice.map(|c| c.to_string()) }
+    }
+}
+
+/// A refused command: the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refused(pub String);
+
+fn refused(text: impl Into<String>) -> Refused {
+    Refused(text.into())
+}
+
+/// A game with its setup and log.
+#[derive(Clone)]
+pub struct LiveGame {
+    pub id: String,
+    pub form: Form,
+    pub seats: Vec<SeatInfo>,
+    pub created: i64,
+    pub m: Match,
+    pub entries: Arc<Vec<Entry>>,
+    /// The entry of each of the record's moves (the record drops the moves
+    /// taken back, so this says which entry a take-back undoes).
+    moves: Vec<u32>,
+}
+
+impl LiveGame {
+    /// A new game, before any choice (chance deals first).
+    pub fn new(id: String, form: Form, seats: Vec<SeatInfo>, created: i64) -> Result<LiveGame, String> {
+        let schools: Vec<School> = seats.iter().map(|s| s.school).collect();
+        let mut m = Match::new(form, &schools, None).map_err(|e| e.to_string())?;
+        let names: Vec<String> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match (&s.name, &s.player) {
+                (Some(n), _) => n.clone(),
+                (None, Player::Human) => format!("Seat {}", i + 1),
+                (None, Player::Bot(spec)) => format!("bot {spec}"),
+            })
+            .collect();
+        m.set_players(names);
+        m.set_tag("Game", &id);
+        Ok(LiveGame { id, form, seats, created, m, entries: Arc::new(Vec::new()), moves: Vec::new() })
+    }
+
+    pub fn game(&self) -> &Game {
+        self.m.game()
+    }
+
+    pub fn version(&self) -> u32 {
+        self.entries.len() as u32
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game().is_over()
+    }
+
+    /// Open while a human seat has not been taken.
+    pub fn status(&self) -> &'static str {
+        if self.is_over() {
+            "over"
+        } else if self.seats.iter().any(|s| s.player == Player::Human && !s.taken) {
+            "open"
+        } else {
+            "playing"
+        }
+    }
+
+    /// Whether `seat` may take back a choice now.
+    pub fn can_undo(&self, seat: Seat) -> bool {
+        self.m.can_undo() && self.m.record().moves.last().map(|m| m.by) == Some(Mover::Seat(seat))
+    }
+
+    /// Applies one entry (live or replayed); on error nothing changed.
+    pub fn apply(&mut self, seat: Option<Seat>, kind: Kind, choice: Option<Choice>) -> Result<&Entry, Refused> {
+        let n = self.version() + 1;
+        let mut entry = Entry { n, seat, kind, choice: None, private_to: None, to: None, undoes: None };
+        match (kind, seat) {
+            (Kind::Choice, by) => {
+                let choice = choice.ok_or_else(|| refused("a choice entry without a choice"))?;
+                let choice = self.game().normalize(choice);
+                let mover = match by {
+                    Some(s) => Mover::Seat(s),
+                    None => Mover::Chance,
+                };
+                match self.game().actor() {
+                    Actor::Nobody => return Err(refused("the game is over")),
+                    a if Mover::of(a) != Some(mover) => return Err(refused("it is not your turn to choose")),
+                    _ => {}
+                }
+                if choice == Choice::Resign {
+                    return Err(refused("resign with a resign message"));
+                }
+                let phase = self.game().phase();
+                match (phase, choice) {
+                    (Phase::Refill { seat, .. }, Choice::Draw(_)) => {
+                        entry.private_to = Some(seat);
+                        entry.to = Some(seat);
+                    }
+                    (Phase::Returning, Choice::Return(_)) => entry.private_to = by,
+                    _ => {}
+                }
+                self.m.apply(choice).map_err(|e| refused(e.to_string()))?;
+                entry.choice = Some(choice);
+                self.moves.push(n);
+            }
+            (Kind::Undo, Some(s)) => {
+                if !self.can_undo(s) {
+                    return Err(refused("nothing to take back (not past the end of a turn or a draw)"));
+                }
+                self.m.undo().ok_or_else(|| refused("nothing to take back"))?;
+                entry.undoes = self.moves.pop();
+            }
+            (Kind::Resign, Some(s)) => {
+                if (s as usize) >= self.seats.len() {
+                    return Err(refused("no such seat"));
+                }
+                self.m.resign(s).map_err(|e| refused(e.to_string()))?;
+                entry.choice = Some(Choice::Resign);
+                self.moves.push(n);
+            }
+            (_, None) => return Err(refused("only a seat can take back or resign")),
+        }
+        let entries = Arc::make_mut(&mut self.entries);
+        entries.push(entry);
+        Ok(entries.last().expect("just pushed"))
+    }
+
+    /// Applies a stored entry (replaying the log).
+    pub fn apply_stored(&mut self, e: &StoredEntry) -> Result<(), String> {
+        if e.n != self.version() + 1 {
+            return Err(format!("entry {} follows entry {}", e.n, self.version()));
+        }
+        let choice = match (&e.kind, &e.choice) {
+            (Kind::Choice, Some(text)) => {
+                Some(text.parse::<Choice>().map_err(|err| format!("entry {}: {text:?}: {err}", e.n))?)
+            }
+            (Kind::Choice, None) => return Err(format!("entry {}: a choice without its text", e.n)),
+            _ => None,
+        };
+        self.apply(e.seat, e.kind, choice).map(|_| ()).map_err(|r| format!("entry {}: {r}", e.n))
+    }
+
+    /// The record (`notation.md`): setup and every choice not taken back.
+    pub fn record_text(&self) -> String {
+        self.m.record().to_text()
+    }
+
+    /// The seat that a bot plays and that is to choose now.
+    pub fn bot_to_move(&self) -> Option<Seat> {
+        match self.game().actor() {
+            Actor::Seat(s) if matches!(self.seats[s as usize].player, Player::Bot(_)) => Some(s),
+            _ => None,
+        }
+    }
+}

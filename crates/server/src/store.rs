@@ -1,0 +1,229 @@
+//! The SQLite database: migrations, one writer thread with group commit,
+//! and a reading connection.
+//!
+//! Every write goes through one thread that owns the writing connection. It
+//! takes the writes waiting in its queue, runs each in a savepoint of one
+//! transaction, commits, and only then answers each caller: a move is
+//! acknowledged after its log entries are committed, while many games'
+//! moves share one disk sync.
+
+use std::path::Path;
+use std::sync::{mpsc, Arc, Mutex};
+
+use rusqlite::Connection;
+use tokio::sync::oneshot;
+
+/// The migrations, in order; `PRAGMA user_version` counts those applied.
+const MIGRATIONS: &[(&str, &str)] = &[("0001_games.sql", include_str!("../migrations/0001_games.sql"))];
+
+/// At most this many writes share one transaction.
+const BATCH: usize = 256;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("the database is at schema version {found}, newer than this program's {known}")]
+    TooNew { found: i64, known: usize },
+    #[error("the database writer has stopped")]
+    Closed,
+    #[error("{0}")]
+    Task(String),
+}
+
+/// A write: runs inside a batch's transaction (in a savepoint, rolled
+/// back if it fails), then learns whether the transaction was committed.
+trait Op: Send {
+    fn run(&mut self, conn: &Connection) -> bool;
+    fn finish(self: Box<Self>, committed: Result<(), String>);
+}
+
+struct WriteOp<T, F> {
+    f: Option<F>,
+    result: Option<rusqlite::Result<T>>,
+    reply: oneshot::Sender<Result<T, StoreError>>,
+}
+
+impl<T: Send, F: FnOnce(&Connection) -> rusqlite::Result<T> + Send> Op for WriteOp<T, F> {
+    fn run(&mut self, conn: &Connection) -> bool {
+        let f = self.f.take().expect("a write runs once");
+        let result = f(conn);
+        let ok = result.is_ok();
+        self.result = Some(result);
+        ok
+    }
+
+    fn finish(self: Box<Self>, committed: Result<(), String>) {
+        let _ = self.reply.send(match (self.result, committed) {
+            (Some(Err(e)), _) => Err(e.into()),
+            (_, Err(e)) => Err(StoreError::Task(format!("not saved: {e}"))),
+            (Some(Ok(v)), Ok(())) => Ok(v),
+            (None, Ok(())) => Err(StoreError::Task("not run".into())),
+        });
+    }
+}
+
+#[derive(Clone)]
+pub struct Store {
+    writer: mpsc::Sender<Box<dyn Op>>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+fn connect(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path)?;
+    // WAL: readers never block the writer; synchronous=FULL: a commit is on
+    // disk before it returns, so an acknowledged move survives a power cut.
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    Ok(conn)
+}
+
+/// Applies the migrations not yet applied, each in its own transaction.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let current: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if current > MIGRATIONS.len() as i64 {
+        return Err(StoreError::TooNew { found: current, known: MIGRATIONS.len() });
+    }
+    for (i, (name, sql)) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        tx.commit()?;
+        tracing::info!(migration = name, "applied");
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Opens (creating if need be) the database and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let mut conn = connect(path)?;
+        migrate(&mut conn)?;
+        let reader = connect(path)?;
+        let (tx, rx) = mpsc::channel::<Box<dyn Op>>();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || writer(conn, rx))
+            .map_err(|e| StoreError::Task(format!("cannot start the database writer: {e}")))?;
+        Ok(Store { writer: tx, reader: Arc::new(Mutex::new(reader)) })
+    }
+
+    /// Runs `f` in a write transaction (shared with other writes); returns
+    /// once the transaction is committed.
+    pub async fn write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (tx, rx) = oneshot::channel::<Result<T, StoreError>>();
+        let op: Box<dyn Op> = Box::new(WriteOp { f: Some(f), result: None, reply: tx });
+        self.writer.send(op).map_err(|_| StoreError::Closed)?;
+        rx.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Runs `f` on the reading connection, off the async threads.
+    pub async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = reader.lock().unwrap_or_else(|e| e.into_inner());
+            f(&conn).map_err(StoreError::from)
+        })
+        .await
+        .map_err(|e| StoreError::Task(e.to_string()))?
+    }
+}
+
+fn writer(conn: Connection, rx: mpsc::Receiver<Box<dyn Op>>) {
+    while let Ok(first) = rx.recv() {
+        let mut ops = vec![first];
+        while ops.len() < BATCH {
+            match rx.try_recv() {
+                Ok(op) => ops.push(op),
+                Err(_) => break,
+            }
+        }
+        if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+            tracing::error!(error = %e, "cannot begin a transaction");
+            for op in ops {
+                op.finish(Err(e.to_string()));
+            }
+            continue;
+        }
+        for op in ops.iter_mut() {
+            let saved = conn.execute_batch("SAVEPOINT op").is_ok();
+            let ok = op.run(&conn);
+            if saved {
+                let end = if ok { "RELEASE op" } else { "ROLLBACK TO op; RELEASE op" };
+                if let Err(e) = conn.execute_batch(end) {
+                    tracing::error!(error = %e, "savepoint");
+                }
+            }
+        }
+        let committed = conn.execute_batch("COMMIT").map_err(|e| {
+            tracing::error!(error = %e, "commit failed");
+            let _ = conn.execute_batch("ROLLBACK");
+            e.to_string()
+        });
+        for op in ops {
+            op.finish(committed.clone());
+        }
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn migrations_apply_once_and_the_log_is_append_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite");
+        let store = Store::open(&path).unwrap();
+        let version: i64 = store.read(|c| c.pragma_query_value(None, "user_version", |r| r.get(0))).await.unwrap();
+        assert_eq!(version, MIGRATIONS.len() as i64);
+        store
+            .write(|c| {
+                c.execute(
+                    "INSERT INTO games (id, form, created, updated, status) VALUES ('g', 'duel', 0, 0, 'open')",
+                    [],
+                )?;
+                c.execute(
+                    "INSERT INTO log (game_id, n, seat, kind, choice, at) VALUES ('g', 1, 0, 'choice', 'end', 0)",
+                    [],
+                )
+            })
+            .await
+            .unwrap();
+        let refused = store.write(|c| c.execute("DELETE FROM log", [])).await;
+        assert!(refused.unwrap_err().to_string().contains("append-only"));
+        let refused = store.write(|c| c.execute("UPDATE log SET choice = 'skip'", [])).await;
+        assert!(refused.is_err());
+        // a failed write in a batch leaves the others alone
+        let n: i64 = store.read(|c| c.query_row("SELECT count(*) FROM log", [], |r| r.get(0))).await.unwrap();
+        assert_eq!(n, 1);
+        drop(store);
+        // reopening applies nothing again and keeps the data
+        let store = Store::open(&path).unwrap();
+        let n: i64 = store.read(|c| c.query_row("SELECT count(*) FROM log", [], |r| r.get(0))).await.unwrap();
+        assert_eq!(n, 1);
+    }
+
+    #[tokio::test]
+    async fn a_newer_schema_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite");
+        let c = Connection::open(&path).unwrap();
+        c.pragma_update(None, "user_version", 99).unwrap();
+        drop(c);
+        assert!(matches!(Store::open(&path), Err(StoreError::TooNew { found: 99, .. })));
+    }
+}

@@ -1,0 +1,241 @@
+//! A real server on a loopback port over a real SQLite file, a plain
+//! HTTP/1.1 client, and a real WebSocket client.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tash_kalar_server::{serve_on, AppState, Config};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for one message before it fails.
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// A server in its own thread and runtime. Stopping it drops the runtime
+/// with every task in it at once (no graceful shutdown), as a crash would.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub db: PathBuf,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl TestServer {
+    pub fn start(db: &Path) -> TestServer {
+        TestServer::start_with(Config::new(db))
+    }
+
+    pub fn start_with(config: Config) -> TestServer {
+        let db = config.db.clone();
+        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+            rt.block_on(async move {
+                let state = AppState::open(config).await.expect("the server opens its database");
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                addr_tx.send(listener.local_addr().unwrap()).unwrap();
+                tokio::select! {
+                    r = serve_on(listener, state, std::future::pending()) => r.unwrap(),
+                    _ = stop_rx => {}
+                }
+            });
+            rt.shutdown_background();
+        });
+        let addr = addr_rx.recv_timeout(WAIT).expect("the server starts");
+        TestServer { addr, db, stop: Some(stop_tx), thread: Some(thread) }
+    }
+
+    /// Stops the server abruptly.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// One HTTP/1.1 request; returns the status and the body.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = body.unwrap_or("");
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut buf)).await.expect("an HTTP answer").unwrap();
+    let text = String::from_utf8_lossy(&buf).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").expect("headers end");
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, body.to_string())
+}
+
+pub async fn http_json(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let body = body.map(|b| b.to_string());
+    let (status, text) = http(addr, method, path, body.as_deref()).await;
+    (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON from {path}: {text}")))
+}
+
+/// Creates a game; returns its id and each seat's token.
+pub async fn create(addr: SocketAddr, seats: Value) -> (String, Vec<Option<String>>) {
+    let (status, v) = http_json(addr, "POST", "/api/games", Some(json!({"form": "duel", "seats": seats}))).await;
+    assert_eq!(status, 201, "{v}");
+    let tokens = v["seats"].as_array().unwrap().iter().map(|s| s["token"].as_str().map(String::from)).collect();
+    (v["id"].as_str().unwrap().to_string(), tokens)
+}
+
+pub fn two_humans() -> Value {
+    json!([{"school": "northern", "player": "human"}, {"school": "southern", "player": "human"}])
+}
+
+/// A WebSocket client of one game.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The last state received.
+    pub state: Option<Value>,
+    /// The readable log as this client has put it together.
+    pub log: Vec<Value>,
+    /// Every message received, in order.
+    pub received: Vec<Value>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr, id: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.unwrap();
+        Client { ws, state: None, log: Vec::new(), received: Vec::new() }
+    }
+
+    /// Connects and says hello; waits for the first state.
+    pub async fn join(addr: SocketAddr, id: &str, token: Option<&str>) -> Client {
+        let mut c = Client::connect(addr, id).await;
+        c.hello(token).await;
+        let m = c.recv().await;
+        assert_eq!(m["type"], "state", "{m}");
+        c
+    }
+
+    pub async fn hello(&mut self, token: Option<&str>) {
+        let m = match token {
+            Some(t) => json!({"type": "hello", "token": t}),
+            None => json!({"type": "hello"}),
+        };
+        self.send(m).await;
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.send_text(&v.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.to_string())).await.unwrap();
+    }
+
+    /// The next message, state or error.
+    pub async fn recv(&mut self) -> Value {
+        self.try_recv(WAIT).await.expect("a message from the server")
+    }
+
+    pub async fn try_recv(&mut self, wait: Duration) -> Option<Value> {
+        loop {
+            let msg = match tokio::time::timeout(wait, self.ws.next()).await {
+                Err(_) => return None,
+                Ok(None) => panic!("the server closed the connection"),
+                Ok(Some(m)) => m.unwrap(),
+            };
+            let text = match msg {
+                Message::Text(t) => t,
+                Message::Close(_) => panic!("the server closed the connection"),
+                _ => continue,
+            };
+            let v: Value = serde_json::from_str(&text).expect("JSON from the server");
+            if v["type"] == "state" {
+                let from = v["log_from"].as_u64().unwrap() as usize;
+                assert!(from <= self.log.len(), "log_from {from} past the {} entries held", self.log.len());
+                self.log.truncate(from);
+                self.log.extend(v["log"].as_array().unwrap().iter().cloned());
+                for (i, e) in self.log.iter().enumerate() {
+                    assert_eq!(e["n"], i + 1, "log entries are numbered in order");
+                }
+                self.state = Some(v.clone());
+            }
+            self.received.push(v.clone());
+            return Some(v);
+        }
+    }
+
+    /// Waits for a state of at least this version.
+    pub async fn state_at_least(&mut self, version: u64) -> Value {
+        loop {
+            if let Some(s) = &self.state {
+                if s["version"].as_u64().unwrap() >= version {
+                    return s.clone();
+                }
+            }
+            let m = self.recv().await;
+            assert_ne!(m["type"], "error", "{m}");
+        }
+    }
+
+    /// Waits for an error message (and fails on anything else).
+    pub async fn error(&mut self) -> String {
+        let m = self.recv().await;
+        assert_eq!(m["type"], "error", "expected an error, got {m}");
+        m["message"].as_str().unwrap().to_string()
+    }
+
+    pub fn version(&self) -> u64 {
+        self.state.as_ref().unwrap()["version"].as_u64().unwrap()
+    }
+
+    pub fn view(&self) -> &Value {
+        &self.state.as_ref().unwrap()["view"]
+    }
+
+    /// The legal choices, if this client's seat is to choose.
+    pub fn choices(&self) -> Option<Vec<String>> {
+        self.view()["choices"].as_array().map(|a| a.iter().map(|c| c.as_str().unwrap().to_string()).collect())
+    }
+
+    pub fn over(&self) -> bool {
+        self.state.as_ref().unwrap()["over"] == true
+    }
+
+    pub async fn choose(&mut self, version: u64, choice: &str) {
+        self.send(json!({"type": "choose", "version": version, "choice": choice})).await;
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Which seats' hands a view shows.
+pub fn hands_shown(view: &Value) -> Vec<u64> {
+    view["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s.get("hand").is_some())
+        .map(|s| s["seat"].as_u64().unwrap())
+        .collect()
+}

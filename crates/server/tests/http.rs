@@ -1,0 +1,155 @@
+//! The HTTP side: pages, assets, cards, creating, listing and joining games.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn pages_and_assets_are_served_from_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("pages.sqlite"));
+    for (path, file) in [("/", "index.html"), ("/games/abc", "game.html"), ("/games/abc/replay", "replay.html")] {
+        let (status, body) = http(server.addr, "GET", path, None).await;
+        assert_eq!(status, 200, "{path}");
+        let on_disk = std::fs::read_to_string(format!("{}/../../web/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(body, on_disk, "{path} is web/{file}");
+    }
+    let (status, body) = http(server.addr, "GET", "/assets/style.css", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(body, std::fs::read_to_string(format!("{}/../../web/style.css", env!("CARGO_MANIFEST_DIR"))).unwrap());
+    for missing in ["/assets/nothing.js", "/assets/../Cargo.toml", "/assets/%2e%2e/Cargo.toml", "/nowhere"] {
+        assert_eq!(http(server.addr, "GET", missing, None).await.0, 404, "{missing}");
+    }
+}
+
+#[tokio::test]
+async fn cards_and_meta_describe_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("cards.sqlite"));
+    let (status, cards) = http_json(server.addr, "GET", "/api/cards", None).await;
+    assert_eq!(status, 200);
+    let cards = cards.as_array().unwrap();
+    assert_eq!(cards.len(), tash_kalar_rules::CardId::all().count());
+    let knight = cards.iter().find(|c| c["id"] == "imperial.knight").unwrap();
+    assert_eq!(knight["name"], "Knight");
+    assert_eq!(knight["deck"], "imperial");
+    assert_eq!(knight["kind"], "being");
+    assert!(knight["pattern"].as_array().unwrap().iter().all(|p| p.as_array().unwrap().len() == 3));
+    assert!(!knight["text"].as_str().unwrap().is_empty());
+    let flare = cards.iter().find(|c| c["id"] == "flares.01").unwrap();
+    assert_eq!(flare["kind"], "flare");
+    assert!(flare["flare"]["upper"].is_u64());
+    assert_eq!(cards.iter().find(|c| c["id"] == "legends.titan").unwrap()["kind"], "legend");
+    let (status, meta) = http_json(server.addr, "GET", "/api/meta", None).await;
+    assert_eq!(status, 200);
+    assert!(meta["forms"].as_array().unwrap().iter().any(|f| f["name"] == "high-form"));
+    assert_eq!(meta["schools"].as_array().unwrap().len(), 4);
+}
+
+#[tokio::test]
+async fn bad_game_requests_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("create.sqlite"));
+    let human = json!({"school": "northern", "player": "human"});
+    let cases: Vec<(String, &str)> = vec![
+        ("{not json".into(), "malformed"),
+        (json!({"form": "chess", "seats": [human, {"school": "southern", "player": "human"}]}).to_string(), "unknown form"),
+        (json!({"form": "duel", "seats": [human]}).to_string(), "seats"),
+        (json!({"form": "duel", "seats": [human, {"school": "atlantis", "player": "human"}]}).to_string(), "unknown school"),
+        (json!({"form": "duel", "seats": [human, human]}).to_string(), "both play"),
+        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "robot"}]}).to_string(), "neither"),
+        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "bot": "alphago"}]}).to_string(), "unknown bot"),
+        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "bot": "mcts:time=60s"}]}).to_string(), "at most"),
+        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "bot": "mcts:threads=64"}]}).to_string(), "at most"),
+        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "human", "name": "A, B"}]}).to_string(), "commas"),
+        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "human"}], "x": 1}).to_string(), "unknown field"),
+    ];
+    for (body, why) in cases {
+        let (status, text) = http(server.addr, "POST", "/api/games", Some(&body)).await;
+        assert_eq!(status, 400, "{body}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert!(v["error"].as_str().unwrap().contains(why), "{body}: {text}");
+    }
+    let (status, games) = http_json(server.addr, "GET", "/api/games", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(games, json!([]), "no game was made");
+    assert_eq!(http_json(server.addr, "GET", "/api/games?status=lost", None).await.0, 400);
+    assert_eq!(http_json(server.addr, "GET", "/api/games/nosuchgame", None).await.0, 404);
+    let refused = tokio_tungstenite::connect_async(format!("ws://{}/api/games/nosuchgame/ws", server.addr)).await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => assert_eq!(answer.status(), 404),
+        other => panic!("a WebSocket to no game is refused: {:?}", other.map(|_| ())),
+    }
+}
+
+#[tokio::test]
+async fn the_lobby_lists_games_and_seats_can_be_joined() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("lobby.sqlite"));
+    let (id, tokens) = create(server.addr, two_humans()).await;
+    let (bot_game, _) = create(
+        server.addr,
+        json!([{"school": "highland", "player": "bot", "bot": "random"}, {"school": "sylvan", "player": "bot", "bot": "random"}]),
+    )
+    .await;
+    let (status, games) = http_json(server.addr, "GET", "/api/games?status=open", None).await;
+    assert_eq!(status, 200);
+    let open: Vec<&Value> = games.as_array().unwrap().iter().collect();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0]["id"], id.as_str());
+    assert_eq!(open[0]["seats"][0]["taken"], false);
+    assert_eq!(open[0]["form"], "duel");
+    // the first seat is taken by saying hello with its token
+    let mut first = Client::join(server.addr, &id, tokens[0].as_deref()).await;
+    let (_, summary) = http_json(server.addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(summary["seats"][0]["taken"], true);
+    assert_eq!(summary["status"], "open");
+    // a taken seat cannot be joined; a free one gives a new token
+    let (status, v) = http_json(server.addr, "POST", &format!("/api/games/{id}/join"), Some(json!({"seat": 0}))).await;
+    assert_eq!((status, v["error"].as_str().unwrap()), (409, "this seat is taken"));
+    let (status, v) = http_json(server.addr, "POST", &format!("/api/games/{id}/join"), Some(json!({"seat": 5}))).await;
+    assert_eq!(status, 409, "{v}");
+    let (status, v) = http_json(server.addr, "POST", &format!("/api/games/{id}/join"), Some(json!({"seat": 1}))).await;
+    assert_eq!(status, 200);
+    let token = v["token"].as_str().unwrap().to_string();
+    assert_ne!(Some(token.as_str()), tokens[1].as_deref());
+    let (status, _) = http_json(server.addr, "POST", &format!("/api/games/{id}/join"), Some(json!({"seat": 1}))).await;
+    assert_eq!(status, 409);
+    let (status, _) =
+        http_json(server.addr, "POST", &format!("/api/games/{bot_game}/join"), Some(json!({"seat": 0}))).await;
+    assert_eq!(status, 409, "a bot seat cannot be joined");
+    // the creation link of a seat joined from the lobby no longer works
+    let mut old = Client::connect(server.addr, &id).await;
+    old.hello(tokens[1].as_deref()).await;
+    assert!(old.error().await.contains("not one of this game's"));
+    let second = Client::join(server.addr, &id, Some(&token)).await;
+    assert_eq!(second.state.as_ref().unwrap()["seat"], 1);
+    let (_, summary) = http_json(server.addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(summary["status"], "playing");
+    // the first player sees the second arrive
+    loop {
+        let m = first.recv().await;
+        if m["players"][1]["online"] == true {
+            break;
+        }
+    }
+    // an unfinished game has no record to download yet
+    assert_eq!(http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await.0, 409);
+    assert_eq!(http(server.addr, "GET", &format!("/api/games/{id}/replay"), None).await.0, 409);
+    // the bots play their game to its end on their own
+    let mut watcher = Client::join(server.addr, &bot_game, None).await;
+    while !watcher.over() {
+        watcher.recv().await;
+    }
+    let (status, record) = http(server.addr, "GET", &format!("/api/games/{bot_game}/record"), None).await;
+    assert_eq!(status, 200);
+    assert!(record.starts_with("Form: duel\nSeats: highland, sylvan\n"), "{record}");
+    assert!(record.contains(&format!("Game: {bot_game}")));
+    assert_eq!(tash_kalar_rules::replay_text(&record).unwrap().outcome().map(|o| o.places.to_vec()), {
+        let places = watcher.view()["outcome"]["places"].as_array().unwrap().iter().map(|p| p.as_u64().unwrap() as u8);
+        Some(places.collect::<Vec<_>>())
+    });
+    let (_, over) = http_json(server.addr, "GET", "/api/games?status=over", None).await;
+    assert_eq!(over[0]["id"], bot_game.as_str());
+}

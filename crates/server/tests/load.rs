@@ -1,0 +1,112 @@
+//! A load test on loopback, bounded in time and count: many concurrent
+//! games, each played by two WebSocket clients that submit random legal
+//! choices. Reports the games held at once, accepted moves per second and
+//! the latency from a submission to its acknowledgement (the first state
+//! with a higher version).
+//!
+//! ```text
+//! cargo test --release -p tash-kalar-server --test load -- --ignored --nocapture
+//! LOAD_GAMES=200 LOAD_SECS=60 cargo test --release ...
+//! ```
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+#[derive(Default)]
+struct Stats {
+    latencies: Vec<Duration>,
+    finished: usize,
+    errors: usize,
+}
+
+/// Plays one game with two clients until it ends or time is up.
+async fn one_game(addr: std::net::SocketAddr, seed: u64, deadline: Instant, stats: Arc<Mutex<Stats>>) {
+    let (id, tokens) = create(addr, two_humans()).await;
+    let mut players =
+        [Client::join(addr, &id, tokens[0].as_deref()).await, Client::join(addr, &id, tokens[1].as_deref()).await];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut latencies = Vec::new();
+    let mut errors = 0;
+    while Instant::now() < deadline {
+        let latest = players.iter().map(|c| c.version()).max().unwrap();
+        for c in players.iter_mut() {
+            c.state_at_least(latest).await;
+        }
+        if players[0].over() {
+            break;
+        }
+        let Some(p) = players.iter().position(|c| c.choices().is_some()) else { break };
+        let p = &mut players[p];
+        let v = p.version();
+        let choices = p.choices().unwrap();
+        let choice = &choices[rng.gen_range(0..choices.len())];
+        let sent = Instant::now();
+        p.choose(v, choice).await;
+        loop {
+            let m = p.recv().await;
+            if m["type"] == "error" {
+                errors += 1;
+                break;
+            }
+            if m["version"].as_u64().unwrap() > v {
+                latencies.push(sent.elapsed());
+                break;
+            }
+        }
+    }
+    let over = players[0].over();
+    let mut s = stats.lock().unwrap();
+    s.latencies.extend(latencies);
+    s.finished += over as usize;
+    s.errors += errors;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a load test: run it on its own, in release"]
+async fn many_concurrent_games_over_websockets() {
+    let games = env("LOAD_GAMES", 100).min(500);
+    let secs = env("LOAD_SECS", 30).min(600);
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("load.sqlite"));
+    let stats = Arc::new(Mutex::new(Stats::default()));
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(secs);
+    let tasks: Vec<_> = (0..games)
+        .map(|g| tokio::spawn(one_game(server.addr, g, deadline, stats.clone())))
+        .collect();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let s = stats.lock().unwrap();
+    let mut lat = s.latencies.clone();
+    lat.sort();
+    let pct = |p: f64| lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or_default();
+    let (_, summaries) = http_json(server.addr, "GET", "/api/games?limit=500", None).await;
+    let entries: u64 = summaries.as_array().unwrap().iter().map(|g| g["version"].as_u64().unwrap()).sum();
+    println!(
+        "load: {games} games held at once ({} finished) for {elapsed:.1} s: {} moves accepted, {:.0} moves/s \
+         ({:.0} log entries/s with chance's draws); latency submission -> acknowledgement: \
+         p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} refused",
+        s.finished,
+        lat.len(),
+        lat.len() as f64 / elapsed,
+        entries as f64 / elapsed,
+        pct(0.5).as_secs_f64() * 1e3,
+        pct(0.99).as_secs_f64() * 1e3,
+        lat.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        s.errors,
+    );
+    assert_eq!(s.errors, 0, "random legal choices are never refused");
+    assert!(!lat.is_empty());
+}
