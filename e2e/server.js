@@ -32,7 +32,7 @@ function command(addr, db) {
     return [parts[0], parts.slice(1)];
   }
   const bin = process.env.TK_BIN || join(ROOT, 'target', 'debug', 'tash-kalar');
-  return [bin, ['serve', '--addr', addr, '--db', db]];
+  return [bin, ['serve', '--addr', addr, '--db', db, '--bot-pause-ms', '100']];
 }
 
 export async function startServer() {

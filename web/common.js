@@ -240,6 +240,32 @@ export function describeChoice(text, cards, { colorOf = (l) => COLORS[COLOR_BY_L
   }
 }
 
+/**
+ * Labels for `option n` choices, read from the prompt: "option 1: ...;
+ * option 2: ...", "(option 1 red, 2 blue, ...)", "... (option 1)", or
+ * "..., or ..." with one part per option.
+ */
+export function optionLabels(prompt, numbers) {
+  const labels = new Map();
+  if (!prompt) return labels;
+  const i = prompt.search(/\boption\s+\d/i);
+  if (i >= 0) {
+    const tail = prompt.slice(i).replace(/\boption\s+/gi, '');
+    for (const part of tail.split(/[;,]/)) {
+      const m = /^\s*(\d+)\s*:?\s*([^()]*?)\s*\)?\s*$/.exec(part);
+      if (m && m[2]) labels.set(Number(m[1]), m[2]);
+    }
+    if (numbers.length === 1 && !labels.has(numbers[0])) {
+      const before = prompt.slice(0, i).replace(/[\s(,:]+$/, '').replace(/,?\s*or$/, '');
+      if (before) labels.set(numbers[0], before);
+    }
+  } else {
+    const parts = prompt.split(/,?\s+or\s+/);
+    if (parts.length === numbers.length) numbers.forEach((n, k) => labels.set(n, parts[k]));
+  }
+  return labels;
+}
+
 /** A player's label: their name if they have one, their color, bot or human. */
 export function seatLabel(seat, view, players) {
   const s = view && view.seats && view.seats[seat];

@@ -9,7 +9,7 @@ import {
 } from './board.js';
 import {
   h, loadCards, describeChoice, parseChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS,
-  DIR_WORDS, ORIENTATION_WORDS, heldSeats, holdSeat, seatLink, prettyId, cardName,
+  DIR_WORDS, ORIENTATION_WORDS, heldSeats, holdSeat, seatLink, prettyId, cardName, optionLabels,
 } from './common.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -442,19 +442,12 @@ function phasePrompt(v, m) {
     if (m.squares.size) bits.push('click a highlighted square to place a piece');
     if (m.summons.size) bits.push('pick a card to summon');
     if (m.cardActions.size) bits.push('discard');
-    bits.push('end your turn');
-    return `${v.turn.actions} action${v.turn.actions === 1 ? '' : 's'} left: ${bits.join(', ')}.`;
+    if (m.buttons.some((c) => c.kind === 'end')) bits.push('end your turn');
+    const list = bits.length > 1 ? `${bits.slice(0, -1).join(', ')} or ${bits[bits.length - 1]}` : bits[0] || 'choose';
+    return `${v.turn.actions} action${v.turn.actions === 1 ? '' : 's'} left: ${list}.`;
   }
   if (p === 'effect') return `${v.effect ? v.effect.name : 'Effect'}: choose.`;
   return 'Choose.';
-}
-
-/** Labels for `option n` choices, from a prompt like "place ..., or convert ...". */
-function optionLabels(v, count) {
-  const p = v.effect && v.effect.prompt;
-  if (!p) return null;
-  const parts = p.replace(/^(choose|either)\s*:?\s*/i, '').split(/,?\s+or\s+/);
-  return parts.length === count ? parts : null;
 }
 
 function renderChoices() {
@@ -513,9 +506,10 @@ function renderChoices() {
   const group = h('div', { class: 'choice-buttons' });
   const dirs = m.buttons.filter((c) => c.kind === 'dir');
   const options = m.buttons.filter((c) => c.kind === 'option');
-  const labels = optionLabels(v, options.length);
-  for (const [i, c] of options.entries()) {
-    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, labels ? `${c.n}: ${labels[i]}` : `Option ${c.n}`);
+  const labels = optionLabels(v.effect && v.effect.prompt, options.map((c) => c.n));
+  for (const c of options) {
+    const label = labels.get(c.n);
+    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, label ? `Option ${c.n}: ${label}` : `Option ${c.n}`);
     group.append(numbered(b));
   }
   for (const c of m.buttons.filter((c) => c.kind === 'claim')) {
