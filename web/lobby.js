@@ -137,10 +137,11 @@ function showCreated(res, seats) {
     for (const s of humans) {
       const url = abs(seatLink(res.id, s.token));
       const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': `Link for seat ${s.seat + 1}` });
-      links.append(h('div', {},
-        h('strong', {}, `Seat ${s.seat + 1} (${SCHOOL_LABELS[seats[s.seat].school]}) `),
-        h('a', { class: 'btn', href: url }, 'Play this seat'), ' ',
-        h('button', { type: 'button', class: 'btn', onclick: () => copy(input) }, 'Copy link'),
+      links.append(h('div', { class: 'seat-link' },
+        h('strong', {}, `Seat ${s.seat + 1} (${SCHOOL_LABELS[seats[s.seat].school]})`),
+        h('div', { class: 'choice-buttons' },
+          h('a', { class: 'btn', href: url }, 'Play this seat'),
+          h('button', { type: 'button', class: 'btn', onclick: () => copy(input) }, 'Copy link')),
         input));
     }
     box.append(links);
