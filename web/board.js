@@ -416,3 +416,17 @@ export function cardElement(card, color, { tag = 'div', attrs = {}, actions = []
   }
   return el;
 }
+
+/** The key to the board's marks. */
+export function fillLegend(el, { choices = true } = {}) {
+  const item = (...children) => {
+    const s = document.createElement('span');
+    s.append(...children);
+    return s;
+  };
+  const box = (cls) => Object.assign(document.createElement('span'), { className: `hl ${cls}` });
+  for (const rank of RANKS) el.append(item(pieceSvg('blue', rank), rank));
+  el.append(item('◇ red square'), item('◯ green square'), item('⋯ central squares'));
+  if (choices) el.append(item(box('hl-target'), 'a choice'), item(box('hl-summon'), '✦ summon here'));
+  el.append(item(box('hl-last'), 'last action'));
+}

@@ -4,8 +4,8 @@
 // submits one of them by its text.
 
 import {
-  COLORS, COLOR_BY_LETTER, DIRS, createBoard, parseBoard, layPattern, patternDiagram, pieceSvg,
-  cardElement, countPieces,
+  COLORS, COLOR_BY_LETTER, createBoard, parseBoard, layPattern, patternDiagram, pieceSvg,
+  cardElement, countPieces, fillLegend,
 } from './board.js';
 import {
   h, loadCards, describeChoice, parseChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS,
@@ -843,18 +843,6 @@ $('flip').addEventListener('click', () => {
   render();
 });
 
-function renderLegend() {
-  const l = $('legend');
-  const sq = (cls, label) => h('span', {}, h('span', { class: `hl ${cls}` }), label);
-  const piece = (rank) => {
-    const s = h('span', {}, pieceSvg('blue', rank), rank);
-    return s;
-  };
-  l.append(piece('common'), piece('heroic'), piece('legendary'),
-    h('span', {}, '◇ red square'), h('span', {}, '◯ green square'), h('span', {}, '⋯ central squares'),
-    sq('hl-target', 'a choice'), sq('hl-summon', '✦ summon here'), sq('hl-last', 'last action'));
-}
-
 // ---------- start ----------
 
 async function start() {
@@ -865,7 +853,7 @@ async function start() {
   try {
     if (localStorage.getItem('tash-kalar.flipped')) board.setFlipped(true);
   } catch { /* default */ }
-  renderLegend();
+  fillLegend($('legend'));
   try {
     S.cards = await loadCards();
   } catch (e) {

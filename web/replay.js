@@ -1,9 +1,9 @@
 // A finished game, stepped through move by move: every step is the
 // referee's view after one log entry (`/api/games/{id}/replay`).
 
-import { COLORS, COLOR_BY_LETTER, createBoard, parseBoard, layPattern, pieceSvg, cardElement } from './board.js';
+import { COLORS, COLOR_BY_LETTER, createBoard, parseBoard, layPattern, pieceSvg, cardElement, fillLegend } from './board.js';
 import {
-  h, api, loadCards, describeChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS, cardName, prettyId,
+  h, api, loadCards, describeChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS, prettyId,
 } from './common.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -148,6 +148,7 @@ function toast(text) {
 }
 
 async function start() {
+  fillLegend($('legend'), { choices: false });
   $('download').href = `/api/games/${encodeURIComponent(gameId)}/record`;
   $('download').setAttribute('download', `tash-kalar-${gameId}.txt`);
   $('first').onclick = () => go(0);
