@@ -8,7 +8,8 @@
 //! | turn up a task (chance) | `draw tasks.center_cross` |
 //! | claim a task at the end of the turn (decline with `skip`) | `claim tasks.center_cross` |
 //! | duel start pieces: own color on a square | `start c5` |
-//! | place action | `place e5`, with piece shortage `place e5 from c3` |
+//! | place action | `place e5` |
+//! | piece shortage: begin the place action by picking up your piece | `pickup c3` (then `place e5`) |
 //! | summon action | `summon imperial.knight e5 r90`, with shortage `... from c3` |
 //! | discard action | `discard imperial.knight` |
 //! | return a card to the bottom of its deck (or, in an effect, pick one from your discard pile) | `return flares.03` |
@@ -37,9 +38,11 @@ pub enum Choice {
     /// Deathmatch duel setup: the placing player's own common piece goes on
     /// this start square, the opponent's on the other.
     StartPieces(Square),
-    /// The place action; `pickup` is the piece taken off the board first
-    /// when the supply is empty (piece shortage).
-    Place { to: Square, pickup: Option<Square> },
+    /// The place action: a common piece on an empty square.
+    Place(Square),
+    /// Piece shortage: begin the place action by picking up one of your
+    /// common or heroic pieces (then `Place` puts it down as a common piece).
+    PickUp(Square),
     /// The summon action: the card, the summoning square and the orientation
     /// of the pattern; `pickup` as for placing.
     Summon { card: CardId, at: Square, orientation: Orientation, pickup: Option<Square> },
@@ -87,8 +90,8 @@ impl fmt::Display for Choice {
         match *self {
             Choice::Draw(c) => write!(f, "draw {}", c.def().id),
             Choice::StartPieces(s) => write!(f, "start {s}"),
-            Choice::Place { to, pickup: None } => write!(f, "place {to}"),
-            Choice::Place { to, pickup: Some(p) } => write!(f, "place {to} from {p}"),
+            Choice::Place(to) => write!(f, "place {to}"),
+            Choice::PickUp(from) => write!(f, "pickup {from}"),
             Choice::Summon { card, at, orientation, pickup } => {
                 write!(f, "summon {} {at} {orientation}", card.def().id)?;
                 if let Some(p) = pickup {
@@ -179,9 +182,8 @@ impl std::str::FromStr for Choice {
                 Choice::Claim(TaskId::parse(word).ok_or_else(|| ChoiceTextError::UnknownTask(word.to_string()))?)
             }
             "start" => Choice::StartPieces(square(rest.first().ok_or_else(arity)?)?),
-            "place" => {
-                Choice::Place { to: square(rest.first().ok_or_else(arity)?)?, pickup: pickup(&rest[1..], whole)? }
-            }
+            "place" => Choice::Place(square(rest.first().ok_or_else(arity)?)?),
+            "pickup" => Choice::PickUp(square(rest.first().ok_or_else(arity)?)?),
             "summon" => {
                 if rest.len() < 3 {
                     return Err(arity());
@@ -230,7 +232,6 @@ impl std::str::FromStr for Choice {
             _ => return Err(ChoiceTextError::Unknown(whole.to_string())),
         };
         let expected_words = match choice {
-            Choice::Place { pickup, .. } => 2 + 2 * pickup.is_some() as usize,
             Choice::Summon { pickup, .. } => 4 + 2 * pickup.is_some() as usize,
             Choice::Done
             | Choice::EndTurn

@@ -234,6 +234,9 @@ pub enum Phase {
     Effect,
     /// After a discard action: returning cards to the bottoms of their decks.
     Returning,
+    /// Piece shortage: the active player picked up one of their pieces to
+    /// begin a place action and now places it.
+    Placing,
     /// Task forms, setup: chance turns up the three current tasks.
     RevealTasks,
     /// Task forms: chance turns up the next task (`setup` before the first turn).
@@ -476,7 +479,9 @@ impl Game {
             Phase::Over => Actor::Nobody,
             Phase::Refill { .. } | Phase::RevealTasks | Phase::NextTask { .. } => Actor::Chance,
             Phase::StartPieces { seat } => Actor::Seat(seat),
-            Phase::Main | Phase::Effect | Phase::Returning | Phase::Claim => Actor::Seat(self.turn.seat),
+            Phase::Main | Phase::Effect | Phase::Returning | Phase::Placing | Phase::Claim => {
+                Actor::Seat(self.turn.seat)
+            }
         }
     }
 
@@ -485,6 +490,9 @@ impl Game {
     pub fn prompt(&self) -> Option<&'static str> {
         if self.phase == Phase::Claim {
             return Some("claim one task whose criterion you meet, or skip");
+        }
+        if self.phase == Phase::Placing {
+            return Some("place the piece you picked up");
         }
         let r = self.effect.as_ref()?;
         let mut v = Vec::new();
@@ -536,6 +544,7 @@ impl Game {
                 let r = self.effect.as_ref().expect("an effect in the effect phase");
                 let _ = (r.card.def().script.ask)(self, r, out);
             }
+            Phase::Placing => out.extend(self.board.empty_squares().squares().map(Choice::Place)),
             Phase::Returning => {
                 let s = &self.seats[self.turn.seat as usize];
                 for &c in s.beings.iter().chain(&s.legends).chain(&s.flares) {
@@ -565,17 +574,11 @@ impl Game {
                 }
             }
             if self.supply(color, Rank::Common) > 0 {
-                for to in self.board.empty_squares().squares() {
-                    out.push(Choice::Place { to, pickup: None });
-                }
+                out.extend(self.board.empty_squares().squares().map(Choice::Place));
             } else {
-                // piece shortage: pick up one of your two-sided pieces first
-                let empty = self.board.empty_squares();
-                for from in self.board.of_color_at_most(color, Rank::Heroic).squares() {
-                    for to in (empty | from.bb()).squares() {
-                        out.push(Choice::Place { to, pickup: Some(from) });
-                    }
-                }
+                // piece shortage: the place action begins by picking up one
+                // of your two-sided pieces (then `Phase::Placing`)
+                out.extend(self.board.of_color_at_most(color, Rank::Heroic).squares().map(Choice::PickUp));
             }
             if self.form.discard_action() && !self.turn.discard_used {
                 for &card in &seat.beings {
@@ -729,13 +732,15 @@ impl Game {
             }
             (Phase::Refill { seat, .. }, Choice::Draw(card)) => self.draw(seat, card),
             (Phase::StartPieces { .. }, Choice::StartPieces(sq)) => self.place_start_pieces(sq),
-            (Phase::Main, Choice::Place { to, pickup }) => {
+            (Phase::Main | Phase::Placing, Choice::Place(to)) => {
                 let color = self.active_color();
-                if let Some(from) = pickup {
-                    self.board.set(from, None);
-                }
                 self.board.set(to, Some(Piece::new(color, Rank::Common)));
                 self.turn.actions -= 1;
+                self.phase = Phase::Main;
+            }
+            (Phase::Main, Choice::PickUp(from)) => {
+                self.board.set(from, None);
+                self.phase = Phase::Placing;
             }
             (Phase::Main, Choice::Summon { card, at, orientation, pickup }) => {
                 self.summon(card, at, orientation, pickup)

@@ -845,8 +845,11 @@ fn random_game(mut g: Game, rng: &mut ChaCha8Rng, stats: &mut Stats, max_steps: 
     let total = if form.advanced_tasks() { 24 } else { 16 };
     let mut steps = 0;
     while g.actor() != Actor::Nobody {
-        let v = g.legal_choices();
-        assert!(!v.is_empty(), "no choices in {:?}", g.phase());
+        let all = g.legal_choices();
+        assert!(!all.is_empty(), "no choices in {:?}", g.phase());
+        // no discard actions: they return cards to empty decks and end these games early
+        let v: Vec<Choice> = all.iter().copied().filter(|c| !matches!(c, Choice::Discard(_))).collect();
+        let v = if v.is_empty() { all } else { v };
         let c = v[rng.gen_range(0..v.len())];
         let seat = g.turn().seat as usize;
         let before = tb(&g).claimed[seat].len();
