@@ -200,3 +200,12 @@ test('a seat link the server refuses says so and offers to watch', async () => {
   await page.waitForSelector('#status-line .error-text');
   assert.match(await page.textContent('#status-line'), /no seat of this game has this token.*Watch the game instead/);
 });
+
+test('piece shortage: the place action begins by clicking one of your pieces to pick it up', async () => {
+  const g = await openGame(stateMessage(viewOf('shortage.tkr')));
+  const { page } = g;
+  assert.deepEqual(await page.$$eval('#board .sq.target', (e) => e.map((b) => b.dataset.sq).sort()), ['e4', 'e6']);
+  assert.match(await page.textContent('#prompt'), /pick it up and place it again/);
+  await page.click('#board .sq[data-sq="e6"]');
+  await sentChoice(g, 'pickup e6');
+});

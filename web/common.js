@@ -154,6 +154,8 @@ export function parseChoice(text) {
       return { kind: 'place', at: w[1], from: w[2] === 'from' ? w[3] : null, text };
     case 'start':
       return { kind: 'start', at: w[1], text };
+    case 'pickup':
+      return { kind: 'pickup', at: w[1], text };
     case 'discard':
     case 'return':
     case 'claim':
@@ -183,6 +185,8 @@ export function choiceSquares(text, cards) {
     const card = cards && cards.get(c.card);
     if (card) out.other.push(...layPattern(card, c.at, c.orientation).pattern.map((p) => p.square));
     if (c.from) out.other.push(c.from);
+  } else if (c.kind === 'pickup') {
+    out.other.push(c.at);
   } else if (c.kind === 'place' || c.kind === 'start' || c.kind === 'square') {
     out.main.push(c.at);
     if (c.from) out.other.push(c.from);
@@ -204,6 +208,8 @@ export function describeChoice(text, cards, { colorOf = (l) => COLORS[COLOR_BY_L
       return `places a piece on ${c.at}${c.from ? ` (taken from ${c.from})` : ''}`;
     case 'start':
       return `puts the start pieces down (own piece on ${c.at})`;
+    case 'pickup':
+      return `picks up the piece on ${c.at} to place it again`;
     case 'discard':
       return `discards ${name(c.id)}`;
     case 'return':

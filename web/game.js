@@ -172,7 +172,7 @@ function model() {
   for (const text of all) {
     const c = parseChoice(text);
     if (c.kind === 'summon') push(m.summons, c.card, c);
-    else if (c.kind === 'place' || c.kind === 'start' || c.kind === 'square') push(m.squares, c.at, c);
+    else if (['place', 'start', 'square', 'pickup'].includes(c.kind)) push(m.squares, c.at, c);
     else if (c.kind === 'move') push(m.moves, c.from, c);
     else if (c.kind === 'discard' || c.kind === 'return') push(m.cardActions, c.id, c);
     else m.buttons.push(c);
@@ -354,7 +354,7 @@ function lastAction() {
   const undone = new Set(S.log.filter((e) => e.kind === 'undo').map((e) => e.undoes));
   const main = new Set();
   const other = new Set();
-  const starts = new Set(['place', 'summon', 'start', 'flare', 'discard']);
+  const starts = new Set(['place', 'summon', 'start', 'flare', 'discard', 'pickup']);
   let seat = null;
   let inLast = true;
   let seen = false;
@@ -439,7 +439,10 @@ function phasePrompt(v, m) {
   if (p === 'returning') return 'Return cards to the bottom of their decks (Return on a card), then Done.';
   if (p === 'main') {
     const bits = [];
-    if (m.squares.size) bits.push('click a highlighted square to place a piece');
+    if (m.squares.size) {
+      const pickup = [...m.squares.values()].flat().some((c) => c.kind === 'pickup');
+      bits.push(pickup ? 'your supply is out: click one of your highlighted pieces to pick it up and place it again' : 'click a highlighted square to place a piece');
+    }
     if (m.summons.size) bits.push('pick a card to summon');
     if (m.cardActions.size) bits.push('discard');
     if (m.buttons.some((c) => c.kind === 'end')) bits.push('end your turn');
