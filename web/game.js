@@ -748,11 +748,17 @@ function renderPlayers() {
       `discard ${s.discard.length}`,
     ];
     const extra = [];
-    for (const [k, val] of Object.entries(s)) {
-      // score boards per color (melee): shown as they come
-      if (k !== 'score' && /score/.test(k) && val && typeof val === 'object') {
-        extra.push(`${k.replace(/_/g, ' ')}: ${Object.entries(val).map(([c, n]) => `${COLORS[c]?.label || c} ${n}`).join(', ')}`);
-      }
+    // melee: the score board by opponent color (the score is the lowest),
+    // and the colors already used for an improvised summoning
+    if (s.points) {
+      extra.push(`points by color: ${Object.entries(s.points).map(([c, n]) => `${COLORS[c]?.label || c} ${n}`).join(', ')}`);
+    }
+    if (s.improvised && s.improvised.length) {
+      extra.push(`improvised with: ${s.improvised.map((c) => COLORS[c]?.label || c).join(', ')}`);
+    }
+    // team play: the team and the sideways cards at the bottom of the deck
+    if (s.team !== undefined && s.team !== null) {
+      extra.push(`team ${s.team + 1}${s.sideways !== undefined && s.sideways !== null ? ` · ${s.sideways} sideways` : ''}`);
     }
     const claimed = v.tasks && v.tasks.claimed[s.seat] && v.tasks.claimed[s.seat].length
       ? `tasks: ${v.tasks.claimed[s.seat].map((t) => `${t.name} (${t.points})`).join(', ')}` : null;
