@@ -11,8 +11,8 @@ use anyhow::{Context, Result};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::Bot;
-use tash_kalar_rules::view::{ActorView, TaskBoardView, View};
-use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat, TaskId};
+use tash_kalar_rules::view::{ActorView, TaskBoardView, TaskView, View};
+use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat};
 
 use crate::selfplay::derive_seed;
 
@@ -237,8 +237,8 @@ fn title(form: Form) -> &'static str {
     }
 }
 
-fn task_line(task: TaskId) -> String {
-    let def = task.def();
+fn task_line(task: &TaskView) -> String {
+    let def = task.id.def();
     let advanced = if def.advanced { ", advanced" } else { "" };
     format!(
         "{:<26} {} ({}, {} point{}{advanced}): {}",
@@ -251,20 +251,20 @@ fn task_line(task: TaskId) -> String {
     )
 }
 
-fn claimed_list(tasks: &[TaskId]) -> String {
+fn claimed_list(tasks: &[TaskView]) -> String {
     if tasks.is_empty() {
         return "-".into();
     }
-    tasks.iter().map(|t| format!("{} ({})", t.def().name, t.def().points)).collect::<Vec<_>>().join(", ")
+    tasks.iter().map(|t| format!("{} ({})", t.name, t.points)).collect::<Vec<_>>().join(", ")
 }
 
 /// The task board: current tasks, the next task, the deck's size, claims.
 fn show_tasks(v: &View, tasks: &TaskBoardView) {
     println!("Tasks ({} in the deck):", tasks.deck);
-    for &t in &tasks.current {
+    for t in &tasks.current {
         println!("  current  {}", task_line(t));
     }
-    match tasks.next {
+    match &tasks.next {
         Some(t) => println!("  next     {}", task_line(t)),
         None => println!("  next     -"),
     }

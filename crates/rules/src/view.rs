@@ -23,7 +23,7 @@ use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat};
 use crate::geometry::{Orientation, Square};
-use crate::tasks::TaskId;
+use crate::tasks::{TaskId, TaskType};
 
 /// Who is looking.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
@@ -148,21 +148,39 @@ pub struct FlareView {
     pub against: Option<Color>,
 }
 
+/// A face-up task card, with what a client needs to show it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct TaskView {
+    pub id: TaskId,
+    pub name: &'static str,
+    pub kind: TaskType,
+    pub points: u8,
+    pub advanced: bool,
+    pub text: &'static str,
+}
+
+impl From<TaskId> for TaskView {
+    fn from(t: TaskId) -> TaskView {
+        let d = t.def();
+        TaskView { id: t, name: d.name, kind: d.kind, points: d.points, advanced: d.advanced, text: d.text }
+    }
+}
+
 /// The task board as everyone sees it (High Form and first game).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct TaskBoardView {
     /// The current tasks, each in its place on the board.
-    pub current: Vec<TaskId>,
+    pub current: Vec<TaskView>,
     /// The face-up task on top of the task deck, which replaces a claimed task.
-    pub next: Option<TaskId>,
+    pub next: Option<TaskView>,
     /// Tasks in the deck under the next task (their order is never shown).
     pub deck: usize,
     /// During setup: tasks turned up that could not be current tasks, put
     /// aside until the three are out and then shuffled back.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub set_aside: Vec<TaskId>,
+    pub set_aside: Vec<TaskView>,
     /// Each seat's claimed tasks, in the order claimed.
-    pub claimed: Vec<Vec<TaskId>>,
+    pub claimed: Vec<Vec<TaskView>>,
     /// Each seat's points from claimed tasks (its score adds its legendary
     /// pieces on the board).
     pub points: Vec<i16>,
@@ -290,12 +308,13 @@ impl Game {
             (Actor::Seat(_), Viewer::Referee) => true,
             _ => false,
         };
+        let shown = |tasks: &[TaskId]| tasks.iter().map(|&t| TaskView::from(t)).collect::<Vec<_>>();
         let tasks = self.tasks().map(|tb| TaskBoardView {
-            current: tb.current.to_vec(),
-            next: tb.next,
+            current: shown(&tb.current),
+            next: tb.next.map(TaskView::from),
             deck: tb.deck.len(),
-            set_aside: tb.set_aside.to_vec(),
-            claimed: (0..self.seat_count()).map(|s| tb.claimed[s].to_vec()).collect(),
+            set_aside: shown(&tb.set_aside),
+            claimed: (0..self.seat_count()).map(|s| shown(&tb.claimed[s])).collect(),
             points: (0..self.seat_count()).map(|s| tb.points(s)).collect(),
             claimable: (chooses && self.phase() == Phase::Claim).then(|| self.claimable_tasks()),
         });
@@ -541,10 +560,14 @@ mod tests {
         let mut g = claim_position();
         let v = g.view(1);
         let tv = v.tasks.as_ref().unwrap();
-        assert_eq!(tv.current, [task("tasks.center_cross"), task("tasks.destruction"), task("tasks.red_conquest")]);
-        assert_eq!(tv.next, Some(task("tasks.side_chain")));
+        let ids = |v: &[TaskView]| v.iter().map(|t| t.id).collect::<Vec<_>>();
+        assert_eq!(
+            ids(&tv.current),
+            [task("tasks.center_cross"), task("tasks.destruction"), task("tasks.red_conquest")]
+        );
+        assert_eq!(tv.next.as_ref().map(|t| t.id), Some(task("tasks.side_chain")));
         assert_eq!(tv.deck, 2);
-        assert_eq!(tv.claimed, [vec![], vec![]]);
+        assert!(tv.claimed.iter().all(Vec::is_empty) && tv.claimed.len() == 2);
         assert_eq!(tv.claimable, None, "not the claim phase");
         g.play("place e5").unwrap();
         g.play("place a5").unwrap();
@@ -565,17 +588,19 @@ mod tests {
         }
         let json = serde_json::to_value(g.view(1)).unwrap();
         let tasks = &json["tasks"];
+        let ids = |v: &serde_json::Value| v.as_array().unwrap().iter().map(|t| t["id"].clone()).collect::<Vec<_>>();
         assert_eq!(
-            tasks["current"],
-            serde_json::json!(["tasks.side_chain", "tasks.destruction", "tasks.red_conquest"]),
+            ids(&tasks["current"]),
+            ["tasks.side_chain", "tasks.destruction", "tasks.red_conquest"],
             "the next task takes the claimed task's place"
         );
-        assert_eq!(tasks["claimed"], serde_json::json!([["tasks.center_cross"], []]));
+        assert_eq!(ids(&tasks["claimed"][0]), ["tasks.center_cross"]);
+        assert!(ids(&tasks["claimed"][1]).is_empty());
         assert_eq!(tasks["points"], serde_json::json!([2, 0]));
         assert_eq!(tasks["deck"], 1);
         assert!(tasks.get("claimable").is_none());
         assert!(tasks.get("set_aside").is_none());
-        assert!(tasks["next"].is_string());
+        assert!(tasks["next"]["id"].is_string());
         assert_eq!(json["scores"], serde_json::json!([2, 0]));
     }
 
@@ -584,5 +609,42 @@ mod tests {
         let g = position(&[], Pile::default(), Pile::default()).to_game().unwrap();
         assert!(g.view(0).tasks.is_none());
         assert!(serde_json::to_value(g.view(0)).unwrap().get("tasks").is_none());
+    }
+
+    #[test]
+    fn a_view_shows_the_task_board_in_task_forms_only() {
+        let duel = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+        assert!(duel.view(0).tasks.is_none());
+        assert!(serde_json::to_value(duel.view(0)).unwrap().get("tasks").is_none());
+        let text = "form: high-form
+board: 9/9/9/4br3/9/4b4/9/9/9
+turn: 0
+actions: 2
+seat: northern score 0 beings - legends - flares - deck - discard -
+seat: southern score 0 beings - legends - flares - deck - discard -
+legends: deck - discard -
+flares: deck - discard -
+tasks: current tasks.center_cross,tasks.destruction,tasks.red_conquest next tasks.diagonals deck - | tasks.isolation,tasks.envelopment | -
+tasks: claimed 1 tasks.imprisonment
+";
+        let g = Position::from_text(text).unwrap().to_game().unwrap();
+        let t = g.spectator_view().tasks.expect("the task board");
+        let ids = |v: &[TaskView]| v.iter().map(|t| t.id.def().id).collect::<Vec<_>>();
+        assert_eq!(ids(&t.current), ["tasks.center_cross", "tasks.destruction", "tasks.red_conquest"]);
+        assert_eq!(t.next.as_ref().map(|t| t.id.def().id), Some("tasks.diagonals"));
+        assert_eq!(t.deck, 2);
+        assert_eq!(t.claimed.len(), 2);
+        assert!(t.claimed[0].is_empty());
+        assert_eq!(ids(&t.claimed[1]), ["tasks.imprisonment"]);
+        let json = serde_json::to_value(g.view(0)).unwrap();
+        let first = &json["tasks"]["current"][0];
+        let def = TaskId::parse("tasks.center_cross").unwrap().def();
+        assert_eq!(first["id"], def.id);
+        assert_eq!(first["name"], def.name);
+        assert_eq!(first["kind"], def.kind.name());
+        assert_eq!(first["points"], def.points);
+        assert_eq!(first["text"], def.text);
+        // the deck's order stays hidden: only its size is shown
+        assert!(json["tasks"].get("deck").is_some_and(|d| d.is_u64()));
     }
 }

@@ -1,0 +1,211 @@
+// The game page in states that chance rarely brings about in a short game:
+// the real pages and cards come from the real server, the game's WebSocket
+// is answered by the test with views the engine made from the positions
+// in e2e/positions/ (`tash-kalar replay`), and the test checks what the
+// page shows and what it sends.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { chromium } from 'playwright-core';
+
+import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const BIN = process.env.TK_BIN || join(ROOT, 'target', 'debug', 'tash-kalar');
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The engine's view of a position for seat 0 (the referee's, less seat 1's hand). */
+function viewOf(file) {
+  const out = execFileSync(BIN, ['replay', join(import.meta.dirname, 'positions', file)], { encoding: 'utf8' });
+  const v = JSON.parse(out);
+  v.viewer = { kind: 'seat', seat: 0 };
+  delete v.seats[1].hand;
+  return v;
+}
+
+const PLAYERS = [
+  { seat: 0, school: 'northern', player: 'human', bot: null, name: null, taken: true, online: true },
+  { seat: 1, school: 'southern', player: 'bot', bot: 'greedy', name: null, taken: false, online: true },
+];
+
+function stateMessage(view, extra = {}) {
+  return { type: 'state', version: 7, seat: 0, over: false, view, log_from: 0, log: [], players: PLAYERS, undo: false, ...extra };
+}
+
+/**
+ * The game page with its WebSocket answered by `answer(message, socket)`;
+ * by default a hello gets `state`. Returns the page and what it sent.
+ */
+async function openGame(state, answer = null) {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 950 } });
+  page.setDefaultTimeout(20_000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const sent = [];
+  const sockets = [];
+  await page.routeWebSocket(/\/api\/games\/[^/]+\/ws$/, (ws) => {
+    sockets.push(ws);
+    ws.onMessage((text) => {
+      const msg = JSON.parse(text);
+      sent.push(msg);
+      if (answer) answer(msg, ws);
+      else if (msg.type === 'hello') ws.send(JSON.stringify(state));
+    });
+  });
+  await page.goto(`${server.base}/games/mock#seat=secret`);
+  await page.waitForFunction(() => document.body.dataset.version === '7');
+  const choices = () => sent.filter((m) => m.type === 'choose').map((m) => m.choice);
+  return { page, sent, sockets, errors, choices };
+}
+
+async function sentChoice(g, text) {
+  await g.page.waitForFunction(() => document.body.dataset.busy === '1');
+  assert.deepEqual(g.choices(), [text]);
+  assert.equal(g.sent.at(-1).version, 7, 'the choice names the version it was made at');
+}
+
+test('a summon that can lie two ways on one square asks which, showing each pattern', async () => {
+  const g = await openGame(stateMessage(viewOf('summon-two-ways.tkr')));
+  const { page } = g;
+  await page.click('#hand .card[data-card="imperial.swordmaster"]');
+  assert.deepEqual(await page.$$eval('#board .sq.summon-at', (e) => e.map((b) => b.dataset.sq)), ['e5']);
+  assert.equal(await page.$$eval('#board .sq.clickable', (e) => e.length), 1, 'only the summoning square is offered');
+  await page.click('#board .sq[data-sq="e5"]');
+  const options = await page.$$('#choices .option');
+  assert.equal(options.length, 2);
+  assert.equal(await page.$$eval('#choices .option .pattern-svg', (e) => e.length), 2, 'each option draws its pattern');
+  await options[1].hover();
+  assert.deepEqual(await page.$$eval('#board .sq.hover-option', (e) => e.map((b) => b.dataset.sq).sort()), ['d5', 'f5']);
+  await options[0].hover();
+  assert.deepEqual(await page.$$eval('#board .sq.hover-option', (e) => e.map((b) => b.dataset.sq).sort()), ['e4', 'e6']);
+  await page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'two-ways.png') });
+  await options[1].click();
+  await sentChoice(g, 'summon imperial.swordmaster e5 r90');
+  assert.deepEqual(g.errors, []);
+});
+
+test('without a card chosen, clicking a square places a piece; Escape drops a chosen card', async () => {
+  const g = await openGame(stateMessage(viewOf('summon-two-ways.tkr')));
+  const { page } = g;
+  await page.click('#hand .card[data-card="imperial.swordmaster"]');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$('#hand .card.selected'), null);
+  // 69 squares, 5 pieces: every empty square is offered for placing
+  assert.equal(await page.$$eval('#board .sq.target', (e) => e.length), 64);
+  await page.click('#board .sq[data-sq="e5"]');
+  await sentChoice(g, 'place e5');
+});
+
+test('an optional part has a skip button and a number key; the effect being resolved is shown', async () => {
+  const g = await openGame(stateMessage(viewOf('swordmaster-effect.tkr')));
+  const { page } = g;
+  assert.match(await page.textContent('#effect-panel'), /Resolving: Swordmaster \(Blue\) on e5/);
+  assert.match(await page.textContent('#prompt'), /Swordmaster: destroy an enemy common piece diagonally/);
+  assert.deepEqual(await page.$$eval('#board .sq.target', (e) => e.map((b) => b.dataset.sq)), ['f6']);
+  assert.ok(await page.$('#board .sq.effect-at[data-sq="e5"]'));
+  const key = await page.$eval('#choices [data-choice="skip"]', (b) => b.dataset.key);
+  await page.keyboard.press(key);
+  await sentChoice(g, 'skip');
+});
+
+test('a move: click the piece, then where it goes', async () => {
+  const g = await openGame(stateMessage(viewOf('messenger-direction.tkr')));
+  const { page } = g;
+  await page.click('#board .sq[data-sq="e5"]');
+  const dests = await page.$$eval('#board .sq.dest', (e) => e.map((b) => b.dataset.sq).sort());
+  assert.deepEqual(dests, ['d4', 'd5', 'd6', 'e4', 'e6', 'f5', 'f6']);
+  assert.ok(await page.$('#board .sq.selected[data-sq="e5"]'));
+  await page.click('#board .sq[data-sq="f6"]');
+  await sentChoice(g, 'e5-f6');
+});
+
+test('the flare button tells which criteria are met', async () => {
+  const g = await openGame(stateMessage(viewOf('flare.tkr')));
+  const { page } = g;
+  const info = await page.textContent('#choices .flare-info');
+  assert.match(info, /Flare 01 against Red/);
+  assert.match(info, /✓ upper \(upgraded pieces\): needs 3 more, Red has 3 more/);
+  assert.match(info, /✓ lower \(all pieces\): needs 6 more, Red has 7 more/);
+  assert.match(await page.textContent('#hand .card[data-card="flares.01"] .card-note'), /vs Red: upper ✓ lower ✓/);
+  await page.click('#choices [data-choice="flare r"]');
+  await sentChoice(g, 'flare r');
+});
+
+test('High Form: current tasks, the next task and claimed tasks are shown', async () => {
+  const g = await openGame(stateMessage(viewOf('high-form.tkr')));
+  const { page } = g;
+  const tasks = await page.$$eval('#tasks .task', (e) => e.map((t) => t.querySelector('b span').textContent));
+  assert.deepEqual(tasks, ['Center Cross', 'Destruction', 'Red Conquest', 'Diagonals']);
+  assert.ok(await page.$('#tasks .task.next'));
+  assert.match(await page.textContent('#tasks'), /2 tasks left in the deck/);
+  assert.match(await page.textContent('#players'), /tasks: Imprisonment/);
+  await page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'high-form.png'), fullPage: true });
+  assert.deepEqual(g.errors, []);
+});
+
+test('options are labelled from the prompt; directions form a compass that turns with the board', async () => {
+  const v = viewOf('swordmaster-effect.tkr');
+  v.effect.prompt = 'choose the enemy color to hypnotize (option 1 red, 2 blue, 3 brown, 4 green)';
+  v.choices = ['option 1', 'option 3', 'dir n', 'dir e', 'skip'];
+  const g = await openGame(stateMessage(v));
+  const { page } = g;
+  assert.equal(await page.textContent('#choices [data-choice="option 1"]'), '1Option 1: red');
+  assert.equal(await page.textContent('#choices [data-choice="option 3"]'), '2Option 3: brown');
+  const enabled = () => page.$$eval('.compass button:not([disabled])', (e) => e.map((b) => `${b.textContent}=${b.dataset.choice}`));
+  assert.deepEqual(await enabled(), ['4↑=dir n', '5→=dir e']);
+  await page.click('#flip');
+  assert.deepEqual(await enabled(), ['4←=dir e', '5↓=dir n'], 'turned around, north points down');
+  await page.click('.compass [data-choice="dir n"]');
+  await sentChoice(g, 'dir n');
+});
+
+test('a refused choice shows the server’s word; a dropped connection comes back with a new hello', async () => {
+  const state = stateMessage(viewOf('summon-two-ways.tkr'));
+  const g = await openGame(state, (msg, ws) => {
+    if (msg.type === 'hello') ws.send(JSON.stringify(state));
+    else if (msg.type === 'choose') ws.send(JSON.stringify({ type: 'error', message: 'stale: the game is at version 8' }));
+  });
+  const { page } = g;
+  await page.click('#board .sq[data-sq="c3"]');
+  await page.waitForSelector('#toast:not([hidden])');
+  assert.match(await page.textContent('#toast'), /stale: the game is at version 8/);
+  assert.equal(await page.evaluate(() => document.body.dataset.busy), '', 'the page can choose again');
+  await g.sockets[0].close();
+  await page.waitForFunction(() => /reconnecting/.test(document.getElementById('conn').textContent));
+  await page.waitForFunction(() => /connected/.test(document.getElementById('conn').textContent) && !/reconnecting/.test(document.getElementById('conn').textContent));
+  const hellos = g.sent.filter((m) => m.type === 'hello');
+  assert.equal(hellos.length, 2);
+  assert.deepEqual(hellos[1], { type: 'hello', token: 'secret' });
+});
+
+test('a seat link the server refuses says so and offers to watch', async () => {
+  const page = await browser.newPage();
+  await page.routeWebSocket(/\/ws$/, (ws) => ws.onMessage(() => ws.send(JSON.stringify({ type: 'error', message: 'no seat of this game has this token' }))));
+  await page.goto(`${server.base}/games/mock#seat=wrong`);
+  await page.waitForSelector('#status-line .error-text');
+  assert.match(await page.textContent('#status-line'), /no seat of this game has this token.*Watch the game instead/);
+});
+
+test('piece shortage: the place action begins by clicking one of your pieces to pick it up', async () => {
+  const g = await openGame(stateMessage(viewOf('shortage.tkr')));
+  const { page } = g;
+  assert.deepEqual(await page.$$eval('#board .sq.target', (e) => e.map((b) => b.dataset.sq).sort()), ['e4', 'e6']);
+  assert.match(await page.textContent('#prompt'), /pick it up and place it again/);
+  await page.click('#board .sq[data-sq="e6"]');
+  await sentChoice(g, 'pickup e6');
+});

@@ -1,1 +1,0 @@
-// Placeholder: the web UI branch replaces this file.

@@ -1,0 +1,875 @@
+// The game page: the board, your hand, the choices the server offers, the
+// players, the tasks and the log. The server is the authority: this page
+// only shows the legal choices it sends (docs/server-protocol.md) and
+// submits one of them by its text.
+
+import {
+  COLORS, COLOR_BY_LETTER, createBoard, parseBoard, layPattern, patternDiagram, pieceSvg,
+  cardElement, countPieces, fillLegend,
+} from './board.js';
+import {
+  h, loadCards, describeChoice, parseChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS,
+  DIR_WORDS, ORIENTATION_WORDS, heldSeats, holdSeat, seatLink, prettyId, cardName, optionLabels,
+} from './common.js';
+
+const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
+const token = new URLSearchParams(location.hash.slice(1)).get('seat');
+
+const S = {
+  cards: new Map(),
+  view: null,
+  version: 0,
+  seat: null,
+  log: [],
+  players: [],
+  undo: null,
+  over: false,
+  connected: false,
+  busy: false,
+  selectedCard: null,
+  hoverCard: null,
+  moveFrom: null,
+  pending: null, // {title, options: [{text, label, detail, squares, diagram}]}
+  hoverOption: null,
+  hoverSquare: null,
+  taskNames: new Map(),
+};
+
+const $ = (id) => document.getElementById(id);
+const board = createBoard($('board'), { onClick: clickSquare, onHover: hoverSquare });
+
+// ---------- connection ----------
+
+let ws = null;
+let retry = 0;
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+  ws.addEventListener('open', () => {
+    retry = 0;
+    ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
+  });
+  ws.addEventListener('message', (ev) => {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    if (msg.type === 'state') onState(msg);
+    else if (msg.type === 'error') {
+      S.busy = false;
+      if (!S.view) refusedHello(msg.message);
+      else toast(msg.message || 'refused');
+      render();
+    }
+  });
+  ws.addEventListener('close', () => {
+    S.connected = false;
+    S.busy = false;
+    setConn();
+    if (S.over && S.view) return; // nothing more will happen
+    const wait = Math.min(10000, 500 * 2 ** retry++);
+    setTimeout(connect, wait);
+  });
+}
+
+/** The hello was refused (a stale seat link, a game that is gone). */
+function refusedHello(message) {
+  const line = $('status-line');
+  line.replaceChildren(h('span', { class: 'error-text' }, `The server refused this page: ${message || 'no reason given'}. `));
+  if (token) line.append(h('a', { href: location.pathname, onclick: () => setTimeout(() => location.reload(), 0) }, 'Watch the game instead'));
+  line.append(' · ', h('a', { href: '/' }, 'Back to the lobby'));
+}
+
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    toast('Not connected: reconnecting…');
+    return false;
+  }
+  ws.send(JSON.stringify(msg));
+  S.busy = true;
+  return true;
+}
+
+function choose(text) {
+  if (S.busy) return;
+  if (send({ type: 'choose', version: S.version, choice: text })) {
+    S.selectedCard = null;
+    S.moveFrom = null;
+    S.pending = null;
+    S.hoverOption = null;
+    render();
+  }
+}
+
+function onState(msg) {
+  S.connected = true;
+  S.busy = false;
+  S.version = msg.version;
+  S.seat = msg.seat ?? null;
+  S.view = msg.view;
+  S.players = msg.players || [];
+  S.undo = typeof msg.undo === 'boolean' ? msg.undo : null;
+  S.over = !!(msg.over || (msg.view && msg.view.outcome));
+  // the log comes whole, or from `log_from` on
+  const from = typeof msg.log_from === 'number' ? msg.log_from : 0;
+  S.log = S.log.slice(0, from).concat(msg.log || []);
+  if (msg.view && msg.view.tasks) rememberTasks(msg.view.tasks);
+  // a selection that is no longer offered is dropped
+  const m = model();
+  if (S.selectedCard && !m.summons.has(S.selectedCard)) S.selectedCard = null;
+  if (S.moveFrom && !m.moves.has(S.moveFrom)) S.moveFrom = null;
+  if (S.pending && !S.pending.options.every((o) => m.all.includes(o.text))) S.pending = null;
+  if (token && S.seat !== null) holdSeat(gameId, S.seat, token);
+  // for styling and for tests: who this page plays, and the game's version
+  document.body.dataset.seat = S.seat === null ? '' : String(S.seat);
+  document.body.dataset.color = S.seat === null ? '' : S.view.seats[S.seat].color;
+  document.body.dataset.version = String(S.version);
+  setConn();
+  render();
+}
+
+function rememberTasks(t) {
+  for (const task of [...t.current, t.next, ...t.claimed.flat()]) if (task) S.taskNames.set(task.id, task.name);
+}
+
+function setConn() {
+  const c = $('conn');
+  c.textContent = S.connected ? (S.seat !== null ? `connected · ${myLabel()}` : 'connected · watching') : 'reconnecting…';
+  c.className = `conn ${S.connected ? 'ok' : 'bad'}`;
+}
+
+function myLabel() {
+  const s = S.view && S.view.seats[S.seat];
+  return s ? `you play ${COLORS[s.color].label}` : `seat ${S.seat + 1}`;
+}
+
+let toastTimer = null;
+function toast(text, kind = '') {
+  const t = $('toast');
+  t.textContent = text;
+  t.className = `toast ${kind}`;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (t.hidden = true), 5000);
+}
+
+// ---------- the legal choices, sorted by what they are about ----------
+
+function model() {
+  const all = (S.view && S.view.choices) || [];
+  const m = {
+    all,
+    squares: new Map(), // square -> choice texts that name just that square (place, start, effect squares)
+    summons: new Map(), // card -> parsed summon choices
+    moves: new Map(), // from -> parsed moves
+    cardActions: new Map(), // card -> [{kind, text}]
+    buttons: [], // everything else
+  };
+  const push = (map, k, v) => (map.get(k) || map.set(k, []).get(k)).push(v);
+  for (const text of all) {
+    const c = parseChoice(text);
+    if (c.kind === 'summon') push(m.summons, c.card, c);
+    else if (['place', 'start', 'square', 'pickup'].includes(c.kind)) push(m.squares, c.at, c);
+    else if (c.kind === 'move') push(m.moves, c.from, c);
+    else if (c.kind === 'discard' || c.kind === 'return') push(m.cardActions, c.id, c);
+    else m.buttons.push(c);
+  }
+  return m;
+}
+
+function summonsAt(m, sq, card = null) {
+  const out = [];
+  for (const [id, list] of m.summons) if (!card || id === card) out.push(...list.filter((c) => c.at === sq));
+  return out;
+}
+
+// ---------- clicks ----------
+
+function clickSquare(sq) {
+  if (S.busy || !S.view || !S.view.choices) return;
+  const m = model();
+  S.hoverOption = null;
+  if (S.selectedCard) {
+    const opts = summonsAt(m, sq, S.selectedCard);
+    if (opts.length === 1) return choose(opts[0].text);
+    if (opts.length > 1) return offer(`Summon ${cardName(S.cards, S.selectedCard)} on ${sq}: which way?`, opts.map(summonOption));
+    S.selectedCard = null; // a square outside the card's reach: act on it as without a card
+  }
+  if (S.moveFrom) {
+    const to = (m.moves.get(S.moveFrom) || []).filter((c) => c.to === sq);
+    if (to.length === 1) return choose(to[0].text);
+    if (sq === S.moveFrom) {
+      S.moveFrom = null;
+      return render();
+    }
+    S.moveFrom = null;
+  }
+  const direct = m.squares.get(sq) || [];
+  const moves = m.moves.get(sq) || [];
+  if (direct.length === 1 && !moves.length) return choose(direct[0].text);
+  if (moves.length && !direct.length) {
+    S.moveFrom = sq;
+    S.pending = null;
+    return render();
+  }
+  if (direct.length || moves.length) {
+    const opts = direct.map(squareOption);
+    if (moves.length) opts.push({ action: () => { S.moveFrom = sq; S.pending = null; render(); }, label: `Move the piece on ${sq}`, detail: 'then click where it goes', squares: [sq] });
+    return offer(`${sq}: which?`, opts);
+  }
+  const summons = summonsAt(m, sq);
+  if (summons.length === 1) return choose(summons[0].text);
+  if (summons.length) return offer(`Summon on ${sq}`, summons.map(summonOption));
+  render();
+}
+
+function hoverSquare(sq) {
+  S.hoverSquare = sq;
+  renderHighlights();
+}
+
+function offer(title, options) {
+  S.pending = { title, options };
+  render();
+  const first = document.querySelector('#choices .option');
+  if (first) first.focus();
+}
+
+function squareOption(c) {
+  if (c.kind === 'place' && c.from) {
+    return { text: c.text, label: `Place on ${c.at}, taking your piece from ${c.from}`, detail: 'piece shortage: a piece of yours moves here', squares: [c.from] };
+  }
+  return { text: c.text, label: describeChoice(c.text, S.cards, { taskName }), squares: [c.at] };
+}
+
+function summonOption(c) {
+  const card = S.cards.get(c.card);
+  const laid = card ? layPattern(card, c.at, c.orientation) : { pattern: [], marked: [] };
+  const squares = laid.pattern.map((p) => p.square);
+  const color = myColor();
+  return {
+    text: c.text,
+    label: `${cardName(S.cards, c.card)} on ${c.at}, ${ORIENTATION_WORDS[c.orientation] || c.orientation}${c.from ? `, piece taken from ${c.from}` : ''}`,
+    detail: squares.length ? `pattern on ${squares.join(' ')}` : '',
+    squares: c.from ? [...squares, c.from] : squares,
+    marked: laid.marked,
+    diagram: card ? patternDiagram(card, color, c.orientation) : null,
+  };
+}
+
+function selectCard(id) {
+  const m = model();
+  if (!m.summons.has(id)) return;
+  S.selectedCard = S.selectedCard === id ? null : id;
+  S.moveFrom = null;
+  S.pending = null;
+  render();
+}
+
+function taskName(id) {
+  return S.taskNames.get(id) || prettyId(id);
+}
+
+function myColor() {
+  const s = S.view && S.seat !== null && S.view.seats[S.seat];
+  return s ? s.color : 'blue';
+}
+
+function colorLabelOfLetter(l) {
+  const c = COLOR_BY_LETTER[l];
+  return c ? COLORS[c].label : l;
+}
+
+// ---------- rendering ----------
+
+function render() {
+  if (!S.view) return;
+  document.body.dataset.busy = S.busy ? '1' : '';
+  document.body.dataset.choosing = S.view.choices && !S.busy ? '1' : '';
+  renderTitle();
+  renderStatus();
+  board.setPieces(parseBoard(S.view.board));
+  renderHighlights();
+  renderChoices();
+  renderEffect();
+  renderHand();
+  renderPlayers();
+  renderTasks();
+  renderLog();
+}
+
+function renderTitle() {
+  const v = S.view;
+  $('game-title').textContent = `${formLabel(v.form)} · ${v.seats.map((s) => SCHOOL_LABELS[s.school] || s.school).join(' vs ')}`;
+  document.title = `Tash-Kalar: ${S.over ? 'finished game' : `turn ${v.turn.number}`}`;
+  const r = $('replay-link');
+  r.hidden = !S.over;
+  r.href = `/games/${encodeURIComponent(gameId)}/replay`;
+}
+
+function renderStatus() {
+  const v = S.view;
+  const line = $('status-line');
+  line.replaceChildren();
+  const res = $('result');
+  if (v.outcome) {
+    res.hidden = false;
+    res.replaceChildren(h('span', {}, 'Game over: ', outcomeText(v, S.players), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, 'Step through the replay'));
+  } else res.hidden = true;
+  if (!v.outcome) {
+    const who = v.actor.kind === 'seat' ? v.actor.seat : v.turn.seat;
+    const me = who === S.seat;
+    line.append(h('span', { class: 'turn' }, `Turn ${v.turn.number}: ${me ? 'your move' : `${seatLabel(who, v, S.players)} to play`}`));
+    if (v.phase.phase === 'main' || v.phase.phase === 'effect') line.append(h('span', {}, `${v.turn.actions} action${v.turn.actions === 1 ? '' : 's'} left`));
+    if (v.turn.discard_used) line.append(h('span', { class: 'badge' }, 'discard used'));
+    if (v.turn.flare_used) line.append(h('span', { class: 'badge' }, 'flare used'));
+    if (v.end && v.end.last !== null && v.end.last !== undefined) {
+      const left = v.end.turns_left;
+      line.append(h('span', { class: 'badge warn' }, left ? `the end is near: ${left} more turn${left === 1 ? '' : 's'} after this one` : 'last turn'));
+    }
+    if (S.busy) line.append(h('span', { class: 'muted' }, 'sending…'));
+  }
+  if (S.seat === null) line.append(h('span', { class: 'badge' }, 'watching'));
+  // a seat this browser holds, when the page was opened without its token
+  const offer = $('seat-offer');
+  const held = heldSeats()[gameId] || {};
+  const seats = Object.keys(held);
+  if (!token && seats.length && !v.outcome) {
+    offer.hidden = false;
+    offer.replaceChildren(
+      h('span', {}, 'You hold a seat in this game: '),
+      ...seats.map((s) => h('a', { class: 'btn', href: seatLink(gameId, held[s]), onclick: () => setTimeout(() => location.reload(), 0) }, `play seat ${Number(s) + 1}`)),
+    );
+  } else offer.hidden = true;
+}
+
+/**
+ * The squares of the last action (strongly marked) and of the earlier
+ * actions of the same turn (lightly): what the last player did.
+ */
+function lastAction() {
+  const undone = new Set(S.log.filter((e) => e.kind === 'undo').map((e) => e.undoes));
+  const main = new Set();
+  const other = new Set();
+  const starts = new Set(['place', 'summon', 'start', 'flare', 'discard', 'pickup']);
+  let seat = null;
+  let inLast = true;
+  let seen = false;
+  for (let i = S.log.length - 1; i >= 0; i--) {
+    const e = S.log[i];
+    if (e.kind && e.kind !== 'choice') continue;
+    if (undone.has(e.n) || e.seat === null || e.seat === undefined) continue;
+    if (seat === null) seat = e.seat;
+    else if (e.seat !== seat) break;
+    if (e.text === 'end' && seen) break;
+    seen = seen || e.text !== 'end';
+    const sq = choiceSquares(e.text, S.cards);
+    for (const s of sq.main) (inLast ? main : other).add(s);
+    for (const s of sq.other) other.add(s);
+    if (starts.has(parseChoice(e.text).kind)) inLast = false;
+  }
+  for (const s of main) other.delete(s);
+  return { main, other };
+}
+
+function renderHighlights() {
+  if (!S.view) return;
+  const v = S.view;
+  const m = model();
+  const set = () => new Set();
+  const hl = {
+    clickable: set(), target: set(), 'summon-at': set(), pattern: set(), 'marked-sq': set(), last: set(),
+    'last-main': set(), selected: set(), dest: set(), 'effect-at': set(), 'hover-option': set(),
+  };
+  const mine = !!v.choices && !S.busy;
+  if (mine) {
+    if (S.selectedCard) {
+      for (const c of m.summons.get(S.selectedCard) || []) {
+        hl.clickable.add(c.at);
+        hl['summon-at'].add(c.at);
+      }
+    } else if (S.moveFrom) {
+      hl.selected.add(S.moveFrom);
+      hl.clickable.add(S.moveFrom);
+      for (const c of m.moves.get(S.moveFrom) || []) {
+        hl.dest.add(c.to);
+        hl.clickable.add(c.to);
+      }
+    } else {
+      for (const sq of [...m.squares.keys(), ...m.moves.keys()]) {
+        hl.target.add(sq);
+        hl.clickable.add(sq);
+      }
+      for (const list of m.summons.values()) for (const c of list) hl.clickable.add(c.at);
+    }
+    const card = S.selectedCard || S.hoverCard;
+    if (card) for (const c of m.summons.get(card) || []) hl['summon-at'].add(c.at);
+    // pointing at a summoning square of the chosen card shows the pattern(s) there
+    if (S.selectedCard && S.hoverSquare) {
+      for (const c of summonsAt(m, S.hoverSquare, S.selectedCard)) {
+        const o = summonOption(c);
+        o.squares.forEach((s) => hl.pattern.add(s));
+        (o.marked || []).forEach((s) => hl['marked-sq'].add(s));
+      }
+    }
+  }
+  if (S.hoverOption) {
+    (S.hoverOption.squares || []).forEach((s) => hl['hover-option'].add(s));
+    (S.hoverOption.marked || []).forEach((s) => hl['marked-sq'].add(s));
+  }
+  const last = lastAction();
+  last.main.forEach((s) => hl['last-main'].add(s));
+  last.other.forEach((s) => hl.last.add(s));
+  if (v.effect && v.effect.at) {
+    hl['effect-at'].add(v.effect.at);
+    const card = S.cards.get(v.effect.card);
+    if (card) layPattern(card, v.effect.at, v.effect.orientation).marked.forEach((s) => hl['marked-sq'].add(s));
+  }
+  board.setHighlights(hl);
+}
+
+function phasePrompt(v, m) {
+  const p = v.phase.phase;
+  if (v.effect && v.effect.prompt) return `${v.effect.name}: ${v.effect.prompt}`;
+  if (p === 'claim') return 'Claim one task whose criterion you meet, or skip.';
+  if (p === 'start-pieces') return 'Choose the start square for your own piece; the opponent’s piece goes on the other one.';
+  if (p === 'returning') return 'Return cards to the bottom of their decks (Return on a card), then Done.';
+  if (p === 'main') {
+    const bits = [];
+    if (m.squares.size) {
+      const pickup = [...m.squares.values()].flat().some((c) => c.kind === 'pickup');
+      bits.push(pickup ? 'your supply is out: click one of your highlighted pieces to pick it up and place it again' : 'click a highlighted square to place a piece');
+    }
+    if (m.summons.size) bits.push('pick a card to summon');
+    if (m.cardActions.size) bits.push('discard');
+    if (m.buttons.some((c) => c.kind === 'end')) bits.push('end your turn');
+    const list = bits.length > 1 ? `${bits.slice(0, -1).join(', ')} or ${bits[bits.length - 1]}` : bits[0] || 'choose';
+    return `${v.turn.actions} action${v.turn.actions === 1 ? '' : 's'} left: ${list}.`;
+  }
+  if (p === 'effect') return `${v.effect ? v.effect.name : 'Effect'}: choose.`;
+  return 'Choose.';
+}
+
+function renderChoices() {
+  const v = S.view;
+  const box = $('choices');
+  const title = $('choices-title');
+  box.replaceChildren();
+  const m = model();
+  let n = 0;
+  const numbered = (btn) => {
+    if (n < 9) {
+      n++;
+      btn.dataset.key = String(n);
+      btn.prepend(h('span', { class: 'key', 'aria-hidden': 'true' }, String(n)));
+      btn.setAttribute('aria-keyshortcuts', String(n));
+    }
+    return btn;
+  };
+  if (!v.choices) {
+    title.textContent = v.outcome ? 'Game over' : S.seat === null ? 'Watching' : 'Waiting';
+    if (v.outcome) box.append(h('p', {}, outcomeText(v, S.players)));
+    else if (v.actor.kind === 'seat') box.append(h('p', { class: 'muted' }, `${seatLabel(v.actor.seat, v, S.players)} is choosing…`));
+    else box.append(h('p', { class: 'muted' }, 'Cards are being drawn…'));
+    if (S.seat !== null && !v.outcome) box.append(footerButtons(m, numbered));
+    return;
+  }
+  title.textContent = 'Your move';
+  box.append(h('p', { class: 'prompt', id: 'prompt' }, phasePrompt(v, m)));
+  if (S.pending) {
+    box.append(h('p', {}, S.pending.title));
+    const list = h('div', { class: 'options', role: 'group', 'aria-label': S.pending.title });
+    for (const o of S.pending.options) {
+      const b = h('button', {
+        type: 'button', class: 'option',
+        onclick: () => (o.action ? o.action() : choose(o.text)),
+        onmouseenter: () => { S.hoverOption = o; renderHighlights(); },
+        onmouseleave: () => { S.hoverOption = null; renderHighlights(); },
+        onfocus: () => { S.hoverOption = o; renderHighlights(); },
+        onblur: () => { S.hoverOption = null; renderHighlights(); },
+      }, o.diagram || h('span'), h('span', {}, o.label, o.detail ? h('small', {}, o.detail) : null));
+      if (o.text) b.dataset.choice = o.text;
+      list.append(numbered(b));
+    }
+    box.append(list);
+    box.append(h('div', { class: 'choice-buttons' }, h('button', { type: 'button', class: 'btn', onclick: cancel }, 'Cancel (Esc)')));
+    return;
+  }
+  if (S.selectedCard) {
+    box.append(h('p', {}, `Summoning ${cardName(S.cards, S.selectedCard)}: click a square marked ✦ (Esc to cancel).`));
+  } else if (S.moveFrom) {
+    box.append(h('p', {}, `Moving from ${S.moveFrom}: click a square marked ◆ (Esc to cancel).`));
+  } else if (m.squares.size || m.moves.size) {
+    const count = m.squares.size + m.moves.size;
+    box.append(h('p', { class: 'muted' }, `${count} highlighted square${count === 1 ? '' : 's'} on the board (Tab to reach them).`));
+  }
+  const group = h('div', { class: 'choice-buttons' });
+  const dirs = m.buttons.filter((c) => c.kind === 'dir');
+  const options = m.buttons.filter((c) => c.kind === 'option');
+  const labels = optionLabels(v.effect && v.effect.prompt, options.map((c) => c.n));
+  for (const c of options) {
+    const label = labels.get(c.n);
+    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, label ? `Option ${c.n}: ${label}` : `Option ${c.n}`);
+    group.append(numbered(b));
+  }
+  for (const c of m.buttons.filter((c) => c.kind === 'claim')) {
+    group.append(numbered(h('button', { type: 'button', class: 'btn primary', 'data-choice': c.text, onclick: () => choose(c.text) }, `Claim ${taskName(c.id)}`)));
+  }
+  for (const c of m.buttons.filter((c) => c.kind === 'flare')) {
+    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, `Invoke flare against ${colorLabelOfLetter(c.id)}`);
+    group.append(numbered(b));
+  }
+  const rest = m.buttons.filter((c) => !['dir', 'option', 'claim', 'flare', 'end', 'skip', 'done'].includes(c.kind));
+  for (const c of rest) group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, c.text)));
+  for (const kind of ['skip', 'done']) {
+    for (const c of m.buttons.filter((b) => b.kind === kind)) {
+      group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, kind === 'skip' ? 'Skip' : 'Done')));
+    }
+  }
+  if (group.childElementCount) box.append(group);
+  if (dirs.length) {
+    const flip = board.flipped;
+    const grid = h('div', { class: 'compass', role: 'group', 'aria-label': 'Directions' });
+    const layout = ['nw', 'n', 'ne', 'w', null, 'e', 'sw', 's', 'se'];
+    const arrows = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
+    const opposite = { n: 's', ne: 'sw', e: 'w', se: 'nw', s: 'n', sw: 'ne', w: 'e', nw: 'se' };
+    for (const cell of layout) {
+      if (!cell) {
+        grid.append(h('span'));
+        continue;
+      }
+      const d = flip ? opposite[cell] : cell; // the button where the arrow points on screen
+      const c = dirs.find((x) => x.dir === d);
+      const b = h('button', { type: 'button', class: 'btn', disabled: !c, title: DIR_WORDS[d], 'aria-label': DIR_WORDS[d], onclick: () => c && choose(c.text) }, arrows[cell]);
+      if (c) b.dataset.choice = c.text;
+      grid.append(c ? numbered(b) : b);
+    }
+    box.append(grid);
+  }
+  const flares = m.buttons.filter((c) => c.kind === 'flare');
+  if (flares.length) box.append(flareInfo());
+  box.append(footerButtons(m, numbered));
+  box.append(typedChoice(m));
+}
+
+function footerButtons(m, numbered) {
+  const row = h('div', { class: 'choice-buttons' });
+  const end = m.buttons.find((c) => c.kind === 'end');
+  if (end) row.append(numbered(h('button', { type: 'button', class: 'btn primary', 'data-choice': 'end', onclick: () => choose('end') }, 'End turn')));
+  if (S.seat !== null && !S.view.outcome) {
+    const can = S.undo === null ? guessUndo() : S.undo;
+    row.append(h('button', { type: 'button', class: 'btn', id: 'undo', disabled: !can || S.busy, onclick: undo, 'aria-keyshortcuts': 'u', title: 'Take back your last choice this turn (u)' }, 'Undo'));
+    row.append(h('button', { type: 'button', class: 'btn danger', onclick: resign }, 'Resign'));
+  }
+  return row;
+}
+
+/** Without the server's word: the last entry is this seat's, in its own stretch of play. */
+function guessUndo() {
+  const v = S.view;
+  if (!v || v.actor.kind !== 'seat' || v.actor.seat !== S.seat) return false;
+  const last = S.log[S.log.length - 1];
+  return !!last && last.seat === S.seat && last.kind !== 'undo';
+}
+
+function typedChoice(m) {
+  const listId = 'choice-list';
+  const input = h('input', { type: 'text', list: listId, placeholder: 'or type a choice, e.g. place e5', 'aria-label': 'Type a choice', autocomplete: 'off' });
+  const dl = h('datalist', { id: listId }, ...m.all.slice(0, 400).map((t) => h('option', { value: t })));
+  const form = h('form', {
+    class: 'typed',
+    onsubmit: (e) => {
+      e.preventDefault();
+      const t = input.value.trim().replace(/\s+/g, ' ');
+      if (t) choose(t);
+    },
+  }, input, dl, h('button', { type: 'submit', class: 'btn' }, 'Play'));
+  return form;
+}
+
+function flareInfo() {
+  const v = S.view;
+  const me = v.seats[S.seat];
+  const hand = me && me.hand;
+  const card = hand && hand.flares[0] && S.cards.get(hand.flares[0]);
+  if (!card || !card.flare) return h('span');
+  const counts = countPieces(parseBoard(v.board));
+  const mine = counts[me.color] || { total: 0, upgraded: 0 };
+  const p = h('div', { class: 'flare-info' });
+  for (const s of v.seats) {
+    if (s.color === me.color) continue;
+    const them = counts[s.color] || { total: 0, upgraded: 0 };
+    const up = them.upgraded - mine.upgraded;
+    const tot = them.total - mine.total;
+    const crit = (ok, what, need, have) => h('span', { class: ok ? 'met' : 'unmet' }, `${ok ? '✓' : '✗'} ${what}: needs ${need} more, ${COLORS[s.color].label} has ${have > 0 ? `${have} more` : have === 0 ? 'as many' : `${-have} fewer`}`);
+    p.append(h('div', {}, h('b', {}, `${card.name} against ${COLORS[s.color].label}: `),
+      crit(up >= card.flare.upper, 'upper (upgraded pieces)', card.flare.upper, up), ' · ',
+      crit(tot >= card.flare.lower, 'lower (all pieces)', card.flare.lower, tot)));
+  }
+  return p;
+}
+
+function cancel() {
+  S.selectedCard = null;
+  S.moveFrom = null;
+  S.pending = null;
+  S.hoverOption = null;
+  render();
+}
+
+function undo() {
+  if (S.busy) return;
+  if (send({ type: 'undo', version: S.version })) {
+    cancel();
+  }
+}
+
+function resign() {
+  if (!confirm('Resign this game?')) return;
+  send({ type: 'resign', version: S.version });
+}
+
+function renderEffect() {
+  const v = S.view;
+  const panel = $('effect-panel');
+  const card = v.effect && S.cards.get(v.effect.card);
+  if (!card) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  const where = v.effect.at ? ` on ${v.effect.at}` : '';
+  const bits = [];
+  if (v.effect.flare) {
+    const f = v.effect.flare;
+    bits.push(`upper ${f.upper ? 'met' : 'not met'}, lower ${f.lower ? 'met' : 'not met'}`);
+    if (f.against) bits.push(`against ${COLORS[f.against]?.label || f.against}`);
+  }
+  panel.replaceChildren(
+    h('h2', {}, `Resolving: ${card.name} (${COLORS[v.effect.color].label})${where}`),
+    bits.length ? h('p', { class: 'muted' }, bits.join(' · ')) : '',
+    h('div', { class: 'effect-card' }, cardElement(card, v.effect.color)),
+  );
+}
+
+function renderHand() {
+  const v = S.view;
+  const box = $('hand');
+  box.replaceChildren();
+  const m = model();
+  const showAll = !!v.outcome || S.seat === null;
+  const seats = S.seat !== null && !v.outcome ? [v.seats[S.seat]] : v.seats.filter((s) => s.hand);
+  $('hand-title').textContent = S.seat !== null && !v.outcome ? 'Your hand' : 'Hands';
+  if (!seats.length || !seats[0]) {
+    box.append(h('p', { class: 'hand-empty' }, showAll ? 'Hands are hidden from spectators.' : ''));
+    return;
+  }
+  for (const s of seats) {
+    if (!s.hand) continue;
+    const ids = [...s.hand.beings, ...s.hand.legends, ...s.hand.flares];
+    if (seats.length > 1 || v.outcome) box.append(h('h3', { style: 'width:100%;margin:0.3rem 0 0' }, `${seatLabel(s.seat, v, S.players)}’s hand`));
+    if (!ids.length) box.append(h('p', { class: 'hand-empty' }, 'No cards in hand.'));
+    for (const id of ids) {
+      const card = S.cards.get(id) || { id, name: prettyId(id), rank: 'common', text: '', pattern: [], kind: 'being' };
+      const mine = s.seat === S.seat && !v.outcome;
+      const summons = mine ? m.summons.get(id) || [] : [];
+      const actions = [];
+      for (const a of mine ? m.cardActions.get(id) || [] : []) {
+        actions.push(h('button', { type: 'button', class: 'btn', 'data-choice': a.text, onclick: (e) => { e.stopPropagation(); choose(a.text); } }, a.kind === 'discard' ? 'Discard' : 'Return'));
+      }
+      let note = null;
+      if (summons.length) {
+        const squares = new Set(summons.map((c) => c.at));
+        note = `✦ can be summoned on ${squares.size} square${squares.size === 1 ? '' : 's'}`;
+      } else if (mine && card.kind === 'flare') {
+        note = flareNote(card, s);
+      }
+      const selectable = summons.length > 0;
+      const el = cardElement(card, s.color, {
+        actions,
+        note,
+        attrs: selectable
+          ? { tabindex: '0', role: 'button', 'aria-pressed': String(S.selectedCard === id), 'aria-label': `${card.name}: summon` }
+          : {},
+      });
+      if (selectable) {
+        el.classList.add('selectable');
+        el.addEventListener('click', () => selectCard(id));
+        el.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            selectCard(id);
+          }
+        });
+      } else if (mine && card.kind !== 'flare') el.classList.add('unplayable');
+      if (S.selectedCard === id) el.classList.add('selected');
+      el.addEventListener('mouseenter', () => { S.hoverCard = id; renderHighlights(); });
+      el.addEventListener('mouseleave', () => { S.hoverCard = null; renderHighlights(); });
+      el.addEventListener('focus', () => { S.hoverCard = id; renderHighlights(); });
+      el.addEventListener('blur', () => { S.hoverCard = null; renderHighlights(); });
+      box.append(el);
+    }
+  }
+}
+
+function flareNote(card, me) {
+  const v = S.view;
+  const counts = countPieces(parseBoard(v.board));
+  const mine = counts[me.color] || { total: 0, upgraded: 0 };
+  const parts = [];
+  for (const s of v.seats) {
+    if (s.color === me.color) continue;
+    const them = counts[s.color] || { total: 0, upgraded: 0 };
+    const up = them.upgraded - mine.upgraded >= card.flare.upper;
+    const lo = them.total - mine.total >= card.flare.lower;
+    parts.push(`vs ${COLORS[s.color].label}: upper ${up ? '✓' : '✗'} lower ${lo ? '✓' : '✗'}`);
+  }
+  return parts.join(' · ');
+}
+
+function renderPlayers() {
+  const v = S.view;
+  const box = $('players');
+  box.replaceChildren();
+  const toPlay = v.actor.kind === 'seat' ? v.actor.seat : null;
+  for (const s of v.seats) {
+    const p = S.players[s.seat] || {};
+    const who = h('span', { class: 'who' }, seatLabel(s.seat, v, S.players), s.seat === S.seat ? ' · you' : '');
+    if (p.player === 'human') who.append(h('span', { class: `dot ${p.online ? 'on' : ''}`, title: p.online ? 'online' : 'offline' }));
+    const discard = s.discard.map((id) => cardName(S.cards, id)).join(', ');
+    const facts = [
+      `${SCHOOL_LABELS[s.school] || s.school}`,
+      `hand ${s.beings} being${s.beings === 1 ? '' : 's'}, ${s.legends} legend${s.legends === 1 ? '' : 's'}, ${s.flares} flare${s.flares === 1 ? '' : 's'}`,
+      `deck ${s.deck}`,
+      `pieces off the board ${s.supply[0]} + ${s.supply[1]} legendary`,
+      `discard ${s.discard.length}`,
+    ];
+    const extra = [];
+    // melee: the score board by opponent color (the score is the lowest),
+    // and the colors already used for an improvised summoning
+    if (s.points) {
+      extra.push(`points by color: ${Object.entries(s.points).map(([c, n]) => `${COLORS[c]?.label || c} ${n}`).join(', ')}`);
+    }
+    if (s.improvised && s.improvised.length) {
+      extra.push(`improvised with: ${s.improvised.map((c) => COLORS[c]?.label || c).join(', ')}`);
+    }
+    // team play: the team and the sideways cards at the bottom of the deck
+    if (s.team !== undefined && s.team !== null) {
+      extra.push(`team ${s.team + 1}${s.sideways !== undefined && s.sideways !== null ? ` · ${s.sideways} sideways` : ''}`);
+    }
+    const claimed = v.tasks && v.tasks.claimed[s.seat] && v.tasks.claimed[s.seat].length
+      ? `tasks: ${v.tasks.claimed[s.seat].map((t) => `${t.name} (${t.points})`).join(', ')}` : null;
+    const swatch = h('span', { class: 'swatch' });
+    swatch.append(pieceSvg(s.color, 'common'));
+    box.append(h('div', { class: `player${toPlay === s.seat ? ' to-play' : ''}`, title: discard ? `discard pile: ${discard}` : '' },
+      swatch, who, h('span', { class: 'score', 'aria-label': `score ${s.score}` }, String(s.score)),
+      h('span', { class: 'facts' }, facts.join(' · '), ...extra.map((e) => h('div', {}, e)), claimed ? h('div', {}, claimed) : null)));
+  }
+  const shared = h('p', { class: 'muted', style: 'font-size:0.78rem;margin:0.3rem 0 0' },
+    `Legends deck ${v.legends.deck}, discarded ${v.legends.discard.length} · Flares deck ${v.flares.deck}, discarded ${v.flares.discard.length}`);
+  box.append(shared);
+}
+
+function renderTasks() {
+  const v = S.view;
+  const panel = $('tasks-panel');
+  if (!v.tasks) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  const box = $('tasks');
+  box.replaceChildren();
+  const claimable = new Set((v.choices || []).filter((t) => t.startsWith('claim ')).map((t) => t.slice(6)));
+  const task = (t, extra = '') => h('div', { class: `task ${extra}${claimable.has(t.id) ? ' claimable' : ''}` },
+    h('b', {}, h('span', {}, t.name), h('span', {}, `${t.points} pt${t.points === 1 ? '' : 's'}`)),
+    h('span', { class: 'kind' }, `${t.kind}${t.advanced ? ' · advanced' : ''}${extra ? ' · next' : ''}`),
+    h('div', {}, t.text),
+    claimable.has(t.id) ? h('button', { type: 'button', class: 'btn primary', onclick: () => choose(`claim ${t.id}`) }, 'Claim') : null);
+  for (const t of v.tasks.current) box.append(task(t));
+  if (v.tasks.next) box.append(task(v.tasks.next, 'next'));
+  box.append(h('p', { class: 'muted', style: 'margin:0;font-size:0.8rem' }, `${v.tasks.deck} task${v.tasks.deck === 1 ? '' : 's'} left in the deck`));
+}
+
+let lastLogLength = -1;
+function renderLog() {
+  const ol = $('log');
+  const undone = new Set(S.log.filter((e) => e.kind === 'undo').map((e) => e.undoes));
+  const nearBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
+  ol.replaceChildren();
+  let afterEnd = true;
+  for (const e of S.log) {
+    const chance = e.seat === null || e.seat === undefined;
+    let who = chance ? (e.to !== undefined && e.to !== null ? seatLabel(e.to, S.view, S.players) : 'Chance') : seatLabel(e.seat, S.view, S.players);
+    let text;
+    if (e.kind === 'undo') {
+      const target = S.log.find((x) => x.n === e.undoes);
+      text = `takes back “${target ? describeChoice(target.text, S.cards, { colorOf: colorLabelOfLetter, taskName }) : 'a choice'}”`;
+    } else {
+      text = describeChoice(e.text, S.cards, { colorOf: colorLabelOfLetter, taskName });
+      if (chance && (e.to === undefined || e.to === null) && e.text.startsWith('draw tasks.')) who = 'Chance';
+    }
+    const cls = [chance ? 'chance' : '', undone.has(e.n) ? 'undone' : '', !chance && afterEnd ? 'turn-start' : ''].filter(Boolean).join(' ');
+    if (!chance) afterEnd = e.text === 'end';
+    ol.append(h('li', { value: String(e.n), class: cls, title: e.text }, h('span', { class: 'who' }, who), ' ', text));
+  }
+  if (S.log.length !== lastLogLength && (nearBottom || lastLogLength < 0)) ol.scrollTop = ol.scrollHeight;
+  lastLogLength = S.log.length;
+}
+
+// ---------- keyboard ----------
+
+document.addEventListener('keydown', (e) => {
+  const t = e.target;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === 'Escape') {
+    cancel();
+    return;
+  }
+  if (/^[1-9]$/.test(e.key)) {
+    const b = document.querySelector(`#choices [data-key="${e.key}"]`);
+    if (b && !b.disabled) {
+      e.preventDefault();
+      b.click();
+    }
+    return;
+  }
+  if (e.key === 'u') {
+    const b = $('undo');
+    if (b && !b.disabled) b.click();
+  }
+});
+
+$('flip').addEventListener('click', () => {
+  board.setFlipped(!board.flipped);
+  try {
+    localStorage.setItem('tash-kalar.flipped', board.flipped ? '1' : '');
+  } catch { /* not kept */ }
+  render();
+});
+
+// ---------- start ----------
+
+async function start() {
+  if (!gameId) {
+    $('status-line').textContent = 'No game here.';
+    return;
+  }
+  try {
+    if (localStorage.getItem('tash-kalar.flipped')) board.setFlipped(true);
+  } catch { /* default */ }
+  fillLegend($('legend'));
+  try {
+    S.cards = await loadCards();
+  } catch (e) {
+    toast(`Cannot load the cards: ${e.message}`);
+  }
+  connect();
+}
+
+window.addEventListener('hashchange', () => location.reload());
+start();

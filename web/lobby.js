@@ -1,0 +1,244 @@
+// The lobby: create a game, join an open seat, watch, replay.
+
+import { pieceSvg } from './board.js';
+import {
+  h, api, loadMeta, formLabel, SCHOOL_LABELS, SCHOOL_COLORS, heldSeats, holdSeat, seatLink, timeAgo,
+} from './common.js';
+
+const $ = (id) => document.getElementById(id);
+let meta = null;
+
+function swatch(school) {
+  const s = h('span', { class: 'swatch' });
+  s.append(pieceSvg(SCHOOL_COLORS[school] || 'blue', 'common'));
+  return s;
+}
+
+// ---------- creating a game ----------
+
+function formInfo() {
+  return meta.forms.find((f) => f.name === $('form').value) || meta.forms[0];
+}
+
+function fillForms() {
+  const sel = $('form');
+  for (const f of meta.forms) sel.append(h('option', { value: f.name }, formLabel(f.name)));
+  sel.addEventListener('change', fillSeatCounts);
+  $('seat-count').addEventListener('change', fillSeats);
+  fillSeatCounts();
+}
+
+function fillSeatCounts() {
+  const f = formInfo();
+  const sel = $('seat-count');
+  const was = Number(sel.value) || 2;
+  sel.replaceChildren();
+  const [lo, hi] = f.seats || [2, 2];
+  for (let n = lo; n <= hi; n++) sel.append(h('option', { value: String(n) }, String(n)));
+  sel.value = String(Math.min(hi, Math.max(lo, was)));
+  sel.disabled = lo === hi;
+  fillSeats();
+}
+
+const DEFAULT_SCHOOLS = ['northern', 'southern', 'highland', 'sylvan'];
+
+function fillSeats() {
+  const n = Number($('seat-count').value) || 2;
+  const box = $('seat-rows');
+  const old = [...box.querySelectorAll('fieldset')].map(readSeat);
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const prev = old[i] || { school: DEFAULT_SCHOOLS[i % 4], player: i === 0 ? 'human' : 'bot', strength: 'greedy', time: 1, name: '' };
+    box.append(seatRow(i, prev));
+  }
+}
+
+function seatRow(i, prev) {
+  const id = (k) => `seat-${i}-${k}`;
+  const school = h('select', { id: id('school'), name: 'school' },
+    ...meta.schools.map((s) => h('option', { value: s.name, selected: s.name === prev.school }, SCHOOL_LABELS[s.name] || s.name)));
+  const player = h('select', { id: id('player'), name: 'player' },
+    h('option', { value: 'human', selected: prev.player === 'human' }, 'Human'),
+    h('option', { value: 'bot', selected: prev.player === 'bot' }, 'Bot'));
+  const strength = h('select', { id: id('strength'), name: 'strength' },
+    h('option', { value: 'random', selected: prev.strength === 'random' }, 'random (weakest)'),
+    h('option', { value: 'greedy', selected: prev.strength === 'greedy' }, 'greedy'),
+    h('option', { value: 'mcts', selected: prev.strength === 'mcts' }, 'MCTS (strongest)'));
+  const time = h('input', { id: id('time'), name: 'time', type: 'number', min: '0.1', max: '10', step: '0.1', value: String(prev.time) });
+  const name = h('input', { id: id('name'), name: 'name', type: 'text', maxlength: '32', placeholder: 'optional', value: prev.name || '' });
+  const legend = h('legend', {}, swatch(prev.school), `Seat ${i + 1}${i === 0 ? ' (starts)' : ''}`);
+  const strengthLabel = h('label', { for: id('strength') }, 'Bot strength', strength);
+  const timeLabel = h('label', { for: id('time') }, 'Thinking time (s)', time);
+  const nameLabel = h('label', { for: id('name'), class: 'full' }, 'Name', name);
+  const fs = h('fieldset', { class: 'seat-row', dataset: { seat: String(i) } }, legend,
+    h('label', { for: id('school') }, 'School', school),
+    h('label', { for: id('player') }, 'Player', player),
+    strengthLabel, timeLabel, nameLabel);
+  const sync = () => {
+    const bot = player.value === 'bot';
+    strengthLabel.hidden = !bot;
+    timeLabel.hidden = !bot || strength.value !== 'mcts';
+    nameLabel.hidden = bot;
+    legend.firstChild.replaceWith(swatch(school.value));
+  };
+  player.addEventListener('change', sync);
+  strength.addEventListener('change', sync);
+  school.addEventListener('change', sync);
+  sync();
+  return fs;
+}
+
+function readSeat(fs) {
+  const v = (n) => fs.querySelector(`[name=${n}]`).value;
+  return { school: v('school'), player: v('player'), strength: v('strength'), time: Number(v('time')) || 1, name: v('name').trim() };
+}
+
+function seatRequest(s) {
+  if (s.player === 'human') return s.name ? { school: s.school, player: 'human', name: s.name } : { school: s.school, player: 'human' };
+  const secs = Math.min(10, Math.max(0.1, s.time));
+  const bot = s.strength === 'mcts' ? `mcts:time=${Math.round(secs * 1000)}ms` : s.strength;
+  return { school: s.school, player: 'bot', bot };
+}
+
+async function create(e) {
+  e.preventDefault();
+  $('create-error').textContent = '';
+  const seats = [...$('seat-rows').querySelectorAll('fieldset')].map(readSeat);
+  const body = { form: $('form').value, seats: seats.map(seatRequest) };
+  const button = $('create-button');
+  button.disabled = true;
+  try {
+    const res = await api('/api/games', { json: body });
+    const humans = res.seats.filter((s) => s.token);
+    for (const s of humans) holdSeat(res.id, s.seat, s.token);
+    if (humans.length === 1) {
+      location.href = seatLink(res.id, humans[0].token);
+      return;
+    }
+    showCreated(res, seats);
+    refresh();
+  } catch (err) {
+    $('create-error').textContent = err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showCreated(res, seats) {
+  const box = $('created-body');
+  box.replaceChildren();
+  const abs = (p) => new URL(p, location.href).href;
+  const humans = res.seats.filter((s) => s.token);
+  if (!humans.length) {
+    box.append(h('p', {}, 'A game between bots: ', h('a', { href: `/games/${encodeURIComponent(res.id)}` }, 'watch it')));
+  } else {
+    box.append(h('p', {}, 'Open your seat; send each friend the link of theirs (it is their key to the seat).'));
+    const links = h('div', { class: 'links' });
+    for (const s of humans) {
+      const url = abs(seatLink(res.id, s.token));
+      const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': `Link for seat ${s.seat + 1}` });
+      links.append(h('div', { class: 'seat-link' },
+        h('strong', {}, `Seat ${s.seat + 1} (${SCHOOL_LABELS[seats[s.seat].school]})`),
+        h('div', { class: 'choice-buttons' },
+          h('a', { class: 'btn', href: url }, 'Play this seat'),
+          h('button', { type: 'button', class: 'btn', onclick: () => copy(input) }, 'Copy link')),
+        input));
+    }
+    box.append(links);
+    box.append(h('p', { class: 'muted' }, 'Spectators: ', h('a', { href: `/games/${encodeURIComponent(res.id)}` }, abs(`/games/${encodeURIComponent(res.id)}`))));
+  }
+  $('created').hidden = false;
+}
+
+async function copy(input) {
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    toast('Link copied', 'info');
+  } catch {
+    document.execCommand && document.execCommand('copy');
+  }
+}
+
+// ---------- the lists ----------
+
+function seatsText(g) {
+  return g.seats.map((s) => {
+    const who = s.player === 'bot' ? `bot ${s.bot || ''}` : s.name || (s.taken ? 'human' : 'open seat');
+    return `${SCHOOL_LABELS[s.school] || s.school}: ${who}`;
+  }).join(' · ');
+}
+
+function gameItem(g) {
+  const held = heldSeats()[g.id] || {};
+  const heldSeatsList = Object.keys(held);
+  const scores = Array.isArray(g.scores) && g.scores.length ? ` · score ${g.scores.join('–')}` : '';
+  const what = h('div', { class: 'what' },
+    h('div', {}, ...g.seats.map((s) => swatch(s.school)), ' ', h('strong', {}, formLabel(g.form)),
+      g.status !== 'open' ? ` · turn ${g.turn}${scores}` : '', ' ', h('span', { class: 'muted' }, timeAgo(g.updated || g.created))),
+    h('div', { class: 'seats' }, seatsText(g)));
+  const buttons = [];
+  const gameUrl = `/games/${encodeURIComponent(g.id)}`;
+  if (g.status !== 'over') {
+    for (const s of heldSeatsList) buttons.push(h('a', { class: 'btn primary', href: seatLink(g.id, held[s]) }, `Resume seat ${Number(s) + 1}`));
+    if (g.status === 'open') {
+      for (const s of g.seats) {
+        if (s.player === 'human' && !s.taken && !(String(s.seat) in held)) {
+          buttons.push(h('button', { type: 'button', class: 'btn', onclick: () => join(g.id, s.seat) }, `Join as ${SCHOOL_LABELS[s.school] || s.school}`));
+        }
+      }
+    }
+    buttons.push(h('a', { class: 'btn', href: gameUrl }, 'Watch'));
+  } else {
+    buttons.push(h('a', { class: 'btn', href: `${gameUrl}/replay` }, 'Replay'));
+    buttons.push(h('a', { class: 'btn', href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `tash-kalar-${g.id}.txt` }, 'Record'));
+  }
+  return h('li', { dataset: { game: g.id } }, what, ...buttons);
+}
+
+async function join(id, seat) {
+  try {
+    const res = await api(`/api/games/${encodeURIComponent(id)}/join`, { json: { seat } });
+    holdSeat(id, res.seat, res.token);
+    location.href = seatLink(id, res.token);
+  } catch (err) {
+    toast(`Cannot join: ${err.message}`);
+    refresh();
+  }
+}
+
+async function refresh() {
+  let games;
+  try {
+    games = await api('/api/games');
+  } catch (err) {
+    toast(`Cannot list the games: ${err.message}`);
+    return;
+  }
+  const lists = { open: $('open-games'), playing: $('playing-games'), over: $('over-games') };
+  for (const [status, ul] of Object.entries(lists)) {
+    const mine = games.filter((g) => g.status === status);
+    ul.replaceChildren(...mine.map(gameItem));
+    if (!mine.length) ul.append(h('li', { class: 'muted' }, status === 'open' ? 'No game is waiting for players.' : status === 'playing' ? 'No game in progress.' : 'No finished game yet.'));
+  }
+}
+
+let toastTimer = null;
+function toast(text, kind = '') {
+  const t = $('toast');
+  t.textContent = text;
+  t.className = `toast ${kind}`;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (t.hidden = true), 4000);
+}
+
+async function start() {
+  meta = await loadMeta();
+  fillForms();
+  $('create').addEventListener('submit', create);
+  refresh();
+  setInterval(() => document.visibilityState === 'visible' && refresh(), 5000);
+}
+
+start();

@@ -1,0 +1,182 @@
+// A finished game, stepped through move by move: every step is the
+// referee's view after one log entry (`/api/games/{id}/replay`).
+
+import { COLORS, COLOR_BY_LETTER, createBoard, parseBoard, layPattern, pieceSvg, cardElement, fillLegend } from './board.js';
+import {
+  h, api, loadCards, describeChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS, prettyId,
+} from './common.js';
+
+const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
+const $ = (id) => document.getElementById(id);
+const board = createBoard($('board'), {});
+let steps = [];
+let cards = new Map();
+let players = [];
+let at = 0;
+let timer = null;
+const taskNames = new Map();
+
+const colorOf = (l) => COLORS[COLOR_BY_LETTER[l]]?.label || l;
+const taskName = (id) => taskNames.get(id) || prettyId(id);
+
+function isDraw(step) {
+  return step.entry && (step.entry.seat === null || step.entry.seat === undefined);
+}
+
+function go(i) {
+  at = Math.max(0, Math.min(steps.length - 1, i));
+  render();
+}
+
+function step(dir) {
+  let i = at + dir;
+  if ($('skip-draws').checked) while (i > 0 && i < steps.length - 1 && isDraw(steps[i])) i += dir;
+  go(i);
+}
+
+function render() {
+  const s = steps[at];
+  if (!s) return;
+  const v = s.view;
+  $('slider').max = String(steps.length - 1);
+  $('slider').value = String(at);
+  board.setPieces(parseBoard(v.board));
+  const hl = { last: new Set(), 'last-main': new Set(), 'effect-at': new Set(), 'marked-sq': new Set() };
+  if (s.entry && s.entry.kind === 'choice') {
+    const sq = choiceSquares(s.entry.text, cards);
+    sq.main.forEach((x) => hl['last-main'].add(x));
+    sq.other.forEach((x) => hl.last.add(x));
+  }
+  if (v.effect && v.effect.at) {
+    hl['effect-at'].add(v.effect.at);
+    const card = cards.get(v.effect.card);
+    if (card) layPattern(card, v.effect.at, v.effect.orientation).marked.forEach((x) => hl['marked-sq'].add(x));
+  }
+  board.setHighlights(hl);
+  const line = $('status-line');
+  const who = s.entry ? (s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : s.entry.to !== undefined && s.entry.to !== null ? seatLabel(s.entry.to, v, players) : 'Chance') : '';
+  line.replaceChildren(
+    h('span', { class: 'turn' }, `Step ${at} of ${steps.length - 1} · turn ${v.turn.number}`),
+    s.entry ? h('span', {}, `${who} ${describeChoice(s.entry.text, cards, { colorOf, taskName })}`) : h('span', {}, 'The start'),
+  );
+  const res = $('result');
+  res.hidden = !v.outcome;
+  res.textContent = v.outcome ? `Game over: ${outcomeText(v, players)}` : '';
+  renderPlayers(v);
+  renderHands(v);
+  renderEffect(v);
+  renderTasks(v);
+  renderLog();
+}
+
+function renderPlayers(v) {
+  const box = $('players');
+  box.replaceChildren();
+  for (const s of v.seats) {
+    const sw = h('span', { class: 'swatch' });
+    sw.append(pieceSvg(s.color, 'common'));
+    box.append(h('div', { class: `player${v.actor.kind === 'seat' && v.actor.seat === s.seat ? ' to-play' : ''}` },
+      sw, h('span', { class: 'who' }, seatLabel(s.seat, v, players)), h('span', { class: 'score' }, String(s.score)),
+      h('span', { class: 'facts' }, `${SCHOOL_LABELS[s.school] || s.school} · deck ${s.deck} · pieces off the board ${s.supply[0]} + ${s.supply[1]} legendary · discard ${s.discard.length}`)));
+  }
+}
+
+function renderHands(v) {
+  const box = $('hands');
+  box.replaceChildren();
+  for (const s of v.seats) {
+    if (!s.hand) continue;
+    const row = h('div', { class: 'hand' });
+    for (const id of [...s.hand.beings, ...s.hand.legends, ...s.hand.flares]) {
+      const card = cards.get(id);
+      if (card) row.append(cardElement(card, s.color));
+    }
+    box.append(h('div', {}, h('h3', { style: 'margin:0.2rem 0' }, `${seatLabel(s.seat, v, players)}’s hand`), row));
+  }
+}
+
+function renderEffect(v) {
+  const panel = $('effect-panel');
+  const card = v.effect && cards.get(v.effect.card);
+  panel.hidden = !card;
+  if (card) panel.replaceChildren(h('h2', {}, `Resolving: ${card.name}${v.effect.at ? ` on ${v.effect.at}` : ''}`), v.effect.prompt ? h('p', {}, v.effect.prompt) : '', cardElement(card, v.effect.color));
+}
+
+function renderTasks(v) {
+  const panel = $('tasks-panel');
+  panel.hidden = !v.tasks;
+  if (!v.tasks) return;
+  for (const t of [...v.tasks.current, v.tasks.next, ...v.tasks.claimed.flat()]) if (t) taskNames.set(t.id, t.name);
+  const task = (t, next) => h('div', { class: `task${next ? ' next' : ''}` }, h('b', {}, h('span', {}, t.name), h('span', {}, `${t.points} pt`)), h('div', {}, t.text));
+  $('tasks').replaceChildren(...v.tasks.current.map((t) => task(t)), ...(v.tasks.next ? [task(v.tasks.next, true)] : []));
+}
+
+function renderLog() {
+  const ol = $('log');
+  ol.replaceChildren();
+  steps.forEach((s, i) => {
+    if (!s.entry || i > at) return;
+    if ($('skip-draws').checked && isDraw(s) && i !== at) return;
+    const v = s.view;
+    const who = s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : 'Chance';
+    const li = h('li', { value: String(s.entry.n), class: `${i === at ? 'current' : ''} ${isDraw(s) ? 'chance' : ''}` },
+      h('a', { href: `#${i}`, onclick: (e) => { e.preventDefault(); go(i); } }, h('span', { class: 'who' }, who), ' ', describeChoice(s.entry.text, cards, { colorOf, taskName })));
+    if (i === at) li.setAttribute('aria-current', 'step');
+    ol.append(li);
+  });
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function play() {
+  if (timer) {
+    clearInterval(timer);
+    timer = null;
+    $('play').textContent = '▶ Play';
+    return;
+  }
+  $('play').textContent = 'Pause';
+  timer = setInterval(() => {
+    if (at >= steps.length - 1) return play();
+    step(1);
+  }, 700);
+}
+
+function toast(text) {
+  const t = $('toast');
+  t.textContent = text;
+  t.hidden = false;
+}
+
+async function start() {
+  fillLegend($('legend'), { choices: false });
+  $('download').href = `/api/games/${encodeURIComponent(gameId)}/record`;
+  $('download').setAttribute('download', `tash-kalar-${gameId}.txt`);
+  $('first').onclick = () => go(0);
+  $('last').onclick = () => go(steps.length - 1);
+  $('prev').onclick = () => step(-1);
+  $('next').onclick = () => step(1);
+  $('play').onclick = play;
+  $('slider').oninput = (e) => go(Number(e.target.value));
+  $('skip-draws').onchange = render;
+  document.addEventListener('keydown', (e) => {
+    if (e.target && e.target.tagName === 'INPUT' && e.target.type !== 'checkbox') return;
+    if (e.key === 'ArrowRight') step(1);
+    else if (e.key === 'ArrowLeft') step(-1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(steps.length - 1);
+    else if (e.key === ' ') { e.preventDefault(); play(); }
+  });
+  try {
+    const [c, r, summary] = await Promise.all([loadCards(), api(`/api/games/${encodeURIComponent(gameId)}/replay`), api(`/api/games/${encodeURIComponent(gameId)}`).catch(() => null)]);
+    cards = c;
+    steps = r.steps || [];
+    players = summary ? summary.seats : [];
+    if (summary) $('game-title').textContent = `Replay · ${formLabel(summary.form)}`;
+    const hashStep = Number(location.hash.slice(1));
+    go(Number.isInteger(hashStep) && hashStep > 0 ? hashStep : steps.length - 1);
+  } catch (e) {
+    toast(`Cannot load the replay: ${e.message}`);
+  }
+}
+
+start();
