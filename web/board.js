@@ -417,6 +417,12 @@ export function cardElement(card, color, { tag = 'div', attrs = {}, actions = []
   return el;
 }
 
+/** Which side of the board a form is played on: the High Form side marks
+ * the central squares, the deathmatch side does not. */
+export function showSide(container, form) {
+  container.classList.toggle('board-deathmatch', !['high-form', 'first-game', 'team-high-form'].includes(form));
+}
+
 /** The key to the board's marks. */
 export function fillLegend(el, { choices = true } = {}) {
   const item = (...children) => {

@@ -4,7 +4,7 @@
 // submits one of them by its text.
 
 import {
-  COLORS, COLOR_BY_LETTER, createBoard, parseBoard, layPattern, patternDiagram, pieceSvg,
+  COLORS, COLOR_BY_LETTER, createBoard, showSide, parseBoard, layPattern, patternDiagram, pieceSvg,
   cardElement, countPieces, fillLegend,
 } from './board.js';
 import {
@@ -291,6 +291,7 @@ function render() {
   document.body.dataset.choosing = S.view.choices && !S.busy ? '1' : '';
   renderTitle();
   renderStatus();
+  showSide($('board'), S.view.form);
   board.setPieces(parseBoard(S.view.board));
   renderHighlights();
   renderChoices();

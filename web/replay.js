@@ -1,7 +1,7 @@
 // A finished game, stepped through move by move: every step is the
 // referee's view after one log entry (`/api/games/{id}/replay`).
 
-import { COLORS, COLOR_BY_LETTER, createBoard, parseBoard, layPattern, pieceSvg, cardElement, fillLegend } from './board.js';
+import { COLORS, COLOR_BY_LETTER, createBoard, showSide, parseBoard, layPattern, pieceSvg, cardElement, fillLegend } from './board.js';
 import {
   h, api, loadCards, describeChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS, prettyId,
 } from './common.js';
@@ -40,6 +40,7 @@ function render() {
   const v = s.view;
   $('slider').max = String(steps.length - 1);
   $('slider').value = String(at);
+  showSide($('board'), v.form);
   board.setPieces(parseBoard(v.board));
   const hl = { last: new Set(), 'last-main': new Set(), 'effect-at': new Set(), 'marked-sq': new Set() };
   if (s.entry && s.entry.kind === 'choice') {
