@@ -37,7 +37,7 @@ pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, S
 pub use geometry::{Bitboard, Dir, Orientation, Square};
 pub use hidden::Observation;
 pub use history::Match;
-pub use position::{Position, PositionError, SeatSetup};
+pub use position::{Position, PositionError, SeatSetup, TurnRecord};
 pub use record::{replay, replay_text, Move, Mover, Record, ReplayError, ReplayReason};
 pub use tasks::{tasks_met_on_board, TaskBoard, TaskId, TaskType};
 pub use view::View;

@@ -23,7 +23,11 @@
 //! turns remain after this one), `number: N` (turns played so far, this one
 //! included), `discard-used: yes`, `flare-used: yes`, `extra-turn: yes` (the
 //! Time Elemental was summoned this turn: the same seat plays again next),
-//! `passed: yes` (team play: control has been passed to the teammate).
+//! `passed: yes` (team play: control has been passed to the teammate),
+//! `this-turn: destroyed r:2/1/0 summoned imperial.knight@e5 extra 1/0
+//! war-summoner yes` (what the turn has done so far: enemy pieces destroyed by
+//! color as common/heroic/legendary, beings summoned and where, extra cards
+//! to draw at its end as beings/legends, the War Summoner's pending bonus).
 //!
 //! A melee seat line ends with `points` (the seat's points in each
 //! opponent's color, e.g. `b3,g2,r0`) and `improvised` (the colors used up
@@ -54,7 +58,8 @@ use arrayvec::ArrayVec;
 
 use crate::board::{Board, BoardTextError, Color, Rank};
 use crate::cards::{CardId, ColorSet, School};
-use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Turn};
+use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Summoned, Turn};
+use crate::geometry::Square;
 use crate::pile::{CardList, Pile};
 use crate::tasks::{TaskBoard, TaskDeck, TaskId, TaskList};
 
@@ -115,9 +120,133 @@ pub struct Position {
     pub extra_turn: bool,
     /// Team play: control has been passed to the teammate.
     pub passed: bool,
+    /// What the turn has done so far (nothing at its start).
+    pub this_turn: TurnRecord,
     pub end: Option<(Seat, u8)>,
     /// The task board (forms with tasks only).
     pub tasks: Option<TaskBoard>,
+}
+
+/// What the current turn has done before the position: the enemy pieces
+/// destroyed (scored when the turn ends), the beings summoned (for tasks),
+/// extra cards to draw at its end, and the War Summoner's pending bonus.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct TurnRecord {
+    /// By color and rank (common, heroic, legendary).
+    pub destroyed: [[u8; 3]; 4],
+    pub summoned: Vec<Summoned>,
+    pub extra_beings: u8,
+    pub extra_legends: u8,
+    pub war_summoner_bonus: bool,
+}
+
+impl TurnRecord {
+    fn of(turn: &Turn) -> TurnRecord {
+        TurnRecord {
+            destroyed: turn.destroyed,
+            summoned: turn.summoned.to_vec(),
+            extra_beings: turn.extra_beings,
+            extra_legends: turn.extra_legends,
+            war_summoner_bonus: turn.war_summoner_bonus,
+        }
+    }
+
+    fn apply_to(&self, turn: &mut Turn) -> Result<(), PositionError> {
+        turn.destroyed = self.destroyed;
+        turn.summoned.clear();
+        for &s in &self.summoned {
+            turn.summoned.try_push(s).map_err(|_| invalid("too many beings summoned this turn"))?;
+        }
+        turn.beings_summoned = self.summoned.len() as u8;
+        turn.legends_summoned = self.summoned.iter().filter(|s| s.card.is_legend()).count() as u8;
+        turn.extra_beings = self.extra_beings;
+        turn.extra_legends = self.extra_legends;
+        turn.war_summoner_bonus = self.war_summoner_bonus;
+        Ok(())
+    }
+
+    /// The `this-turn:` line's value, or `None` at the start of a turn.
+    fn to_text(&self) -> Option<String> {
+        if *self == TurnRecord::default() {
+            return None;
+        }
+        let mut words = Vec::new();
+        let destroyed: Vec<String> = Color::ALL
+            .iter()
+            .filter(|c| self.destroyed[c.index()] != [0; 3])
+            .map(|c| {
+                let d = self.destroyed[c.index()];
+                format!("{}:{}/{}/{}", c.letter(), d[0], d[1], d[2])
+            })
+            .collect();
+        if !destroyed.is_empty() {
+            words.push(format!("destroyed {}", destroyed.join(",")));
+        }
+        if !self.summoned.is_empty() {
+            let list: Vec<String> = self.summoned.iter().map(|s| format!("{}@{}", s.card, s.at)).collect();
+            words.push(format!("summoned {}", list.join(",")));
+        }
+        if self.extra_beings > 0 || self.extra_legends > 0 {
+            words.push(format!("extra {}/{}", self.extra_beings, self.extra_legends));
+        }
+        if self.war_summoner_bonus {
+            words.push("war-summoner yes".into());
+        }
+        Some(words.join(" "))
+    }
+
+    fn parse(value: &str) -> Result<TurnRecord, String> {
+        let mut r = TurnRecord::default();
+        let words: Vec<&str> = value.split_whitespace().collect();
+        let pair = |w: &str| -> Result<(u8, u8), String> {
+            let (a, b) = w.split_once('/').ok_or_else(|| format!("expected A/B, not {w:?}"))?;
+            Ok((
+                a.parse().map_err(|_| format!("bad number {a:?}"))?,
+                b.parse().map_err(|_| format!("bad number {b:?}"))?,
+            ))
+        };
+        for kv in words.chunks(2) {
+            let [key, arg] = kv else {
+                return Err(format!("{} needs a value", kv[0]));
+            };
+            match *key {
+                "destroyed" => {
+                    for item in arg.split(',') {
+                        let (c, counts) =
+                            item.split_once(':').ok_or_else(|| format!("expected COLOR:C/H/L, not {item:?}"))?;
+                        let color = c
+                            .chars()
+                            .next()
+                            .filter(|_| c.len() == 1)
+                            .and_then(Color::from_letter)
+                            .ok_or_else(|| format!("not a color letter: {c:?}"))?;
+                        let n: Vec<u8> = counts
+                            .split('/')
+                            .map(|x| x.parse::<u8>())
+                            .collect::<Result<_, _>>()
+                            .map_err(|_| format!("bad counts {counts:?}"))?;
+                        let [a, b, l] = n[..] else {
+                            return Err(format!("expected C/H/L counts, not {counts:?}"));
+                        };
+                        r.destroyed[color.index()] = [a, b, l];
+                    }
+                }
+                "summoned" => {
+                    for item in arg.split(',') {
+                        let (card, at) =
+                            item.split_once('@').ok_or_else(|| format!("expected CARD@SQUARE, not {item:?}"))?;
+                        let card = CardId::parse(card).ok_or_else(|| format!("unknown card id {card:?}"))?;
+                        let at = Square::parse(at).ok_or_else(|| format!("not a square: {at:?}"))?;
+                        r.summoned.push(Summoned { card, at });
+                    }
+                }
+                "extra" => (r.extra_beings, r.extra_legends) = pair(arg)?,
+                "war-summoner" => r.war_summoner_bonus = yes(arg)?,
+                other => return Err(format!("unknown this-turn field {other:?}")),
+            }
+        }
+        Ok(r)
+    }
 }
 
 /// What is wrong with a position.
@@ -174,6 +303,7 @@ impl Position {
             flare_used: false,
             extra_turn: false,
             passed: false,
+            this_turn: TurnRecord::default(),
             end: None,
             tasks: form.uses_tasks().then(TaskBoard::default),
         })
@@ -322,6 +452,7 @@ impl Position {
             return Err(invalid("control is passed only in team play"));
         }
         turn.passed = self.passed;
+        self.this_turn.apply_to(&mut turn)?;
         let end = match self.end {
             None => EndState::default(),
             Some((last, left)) => EndState { last: Some(last), turns_left: Some(left) },
@@ -411,6 +542,7 @@ impl Position {
             flare_used: game.turn.flare_used,
             extra_turn: game.turn.extra_turn,
             passed: game.turn.passed,
+            this_turn: TurnRecord::of(&game.turn),
             end: match game.end {
                 EndState { last: Some(l), turns_left } => Some((l, turns_left.unwrap_or(game.seats.len() as u8))),
                 _ => None,
@@ -438,6 +570,9 @@ impl Position {
         }
         if self.passed {
             let _ = writeln!(s, "passed: yes");
+        }
+        if let Some(text) = self.this_turn.to_text() {
+            let _ = writeln!(s, "this-turn: {text}");
         }
         if let Some((last, left)) = self.end {
             let _ = writeln!(s, "end: last {last} left {left}");
@@ -515,6 +650,7 @@ impl Position {
             flare_used: false,
             extra_turn: false,
             passed: false,
+            this_turn: TurnRecord::default(),
             end: None,
             tasks: None,
         };
@@ -540,6 +676,7 @@ impl Position {
                 "flare-used" => p.flare_used = yes(value).map_err(err)?,
                 "extra-turn" => p.extra_turn = yes(value).map_err(err)?,
                 "passed" => p.passed = yes(value).map_err(err)?,
+                "this-turn" => p.this_turn = TurnRecord::parse(value).map_err(err)?,
                 "end" => {
                     let w: Vec<&str> = value.split_whitespace().collect();
                     match w.as_slice() {
@@ -884,5 +1021,53 @@ tasks: claimed 0 tasks.imprisonment,tasks.green_conquest
         let mut p = Position::duel("9/9/9/9/2n6/9/9/9/9").unwrap();
         p.turn = 0;
         assert!(p.to_game().is_err(), "a brown piece with no brown seat");
+    }
+}
+
+#[cfg(test)]
+mod turn_record_tests {
+    use super::*;
+
+    #[test]
+    fn a_mid_turn_position_keeps_what_the_turn_has_done() {
+        let text = "form: duel
+board: 9/9/9/4b4/3b1b3/4b+4/9/9/9
+turn: 0
+actions: 1
+number: 5
+this-turn: destroyed r:3/1/0 summoned imperial.knight@e4 extra 1/0 war-summoner yes
+seat: northern score 2 supply 12/3 beings imperial.swordmaster legends - flares - deck - discard imperial.knight
+seat: southern score 0 supply 16/3 beings - legends - flares - deck - discard -
+legends: deck - discard -
+flares: deck - discard -
+";
+        let p = Position::from_text(text).unwrap();
+        assert_eq!(p.to_text(), text);
+        let g = p.to_game().unwrap();
+        let t = g.turn();
+        assert_eq!(t.destroyed[Color::Red.index()], [3, 1, 0]);
+        assert_eq!((t.beings_summoned, t.legends_summoned, t.extra_beings), (1, 0, 1));
+        assert!(t.war_summoner_bonus);
+        assert_eq!(Position::of(&g).unwrap(), p);
+        // the turn's destruction scores when it ends: 1 pair of commons + 1 heroic
+        let mut g = g;
+        g.play("place a5").unwrap();
+        g.play("end").unwrap();
+        assert_eq!(g.seat(0).score, 4);
+    }
+
+    #[test]
+    fn bad_this_turn_lines_are_refused() {
+        for bad in [
+            "destroyed x:1/0/0",
+            "destroyed r:1/0",
+            "summoned imperial.knight",
+            "extra 1",
+            "war-summoner maybe",
+            "colour r",
+        ] {
+            let text = format!("form: duel\nboard: 9/9/9/9/9/9/9/9/9\nthis-turn: {bad}\n");
+            assert!(Position::from_text(&text).is_err(), "{bad}");
+        }
     }
 }
