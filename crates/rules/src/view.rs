@@ -7,16 +7,18 @@
 //! hand nor the order of any deck: a seat cannot learn from its view
 //! anything the rules keep from it. Views serialize to JSON for clients.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Color, Rank};
 use crate::cards::{CardId, School};
 use crate::choice::Choice;
-use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat};
+use crate::effect::Resolution;
+use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
 use crate::geometry::{Orientation, Square};
+use crate::tasks::TaskBoard;
 
 /// Who is looking.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Viewer {
     /// A player: sees their own hand.
@@ -29,7 +31,7 @@ pub enum Viewer {
 }
 
 /// Who chooses next, as the view tells it.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum ActorView {
     Seat { seat: Seat },
@@ -48,15 +50,23 @@ impl From<Actor> for ActorView {
 }
 
 /// The cards in one seat's hand, sorted.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Hand {
     pub beings: Vec<CardId>,
     pub legends: Vec<CardId>,
     pub flares: Vec<CardId>,
+    /// The cards this seat knows on top of its deck, top first (put there
+    /// from its discard pile, or given by a position setup).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deck_top: Vec<CardId>,
+    /// The cards this seat has returned to the bottom of its deck, in
+    /// order, uppermost first (face down, so only the seat knows them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returned: Vec<CardId>,
 }
 
 /// What everyone knows of a seat, plus its hand when the viewer may see it.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct SeatView {
     pub seat: Seat,
     pub school: School,
@@ -68,6 +78,20 @@ pub struct SeatView {
     pub flares: usize,
     /// Cards left in the seat's deck (the order is never shown).
     pub deck: usize,
+    /// How many cards lie in a known order on top of the deck (drawn
+    /// first); only the seat itself is taken to know them.
+    #[serde(default)]
+    pub deck_top: usize,
+    /// How many cards were returned face down to the bottom of the deck
+    /// (drawn after the shuffled rest).
+    #[serde(default)]
+    pub returned: usize,
+    /// The seat's cards whose place the viewer does not know, sorted: in
+    /// the shuffled part of the deck, or (unless the viewer sees this
+    /// hand) in hand, on top of the deck or among the returned cards.
+    /// Anyone can work this out from the deck list and the cards in sight.
+    #[serde(default)]
+    pub unseen: Vec<CardId>,
     /// The seat's discard pile, oldest first.
     pub discard: Vec<CardId>,
     /// Two-sided (common/heroic) and legendary pieces off the board.
@@ -78,14 +102,27 @@ pub struct SeatView {
 }
 
 /// A shared deck (legends, flares): its size and its discard pile.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct SharedPileView {
     pub deck: usize,
     pub discard: Vec<CardId>,
+    /// How many cards lie in a known order on top of the deck (only a
+    /// position setup puts them there; nobody is taken to know them).
+    #[serde(default)]
+    pub top: usize,
+    /// How many cards were returned face down to the bottom of the deck.
+    /// Nobody is taken to know them, not even the seat that returned them
+    /// (the deck does not record who put each card there).
+    #[serde(default)]
+    pub returned: usize,
+    /// The cards of this deck whose place the viewer does not know, sorted:
+    /// the whole deck and the hands the viewer does not see.
+    #[serde(default)]
+    pub unseen: Vec<CardId>,
 }
 
 /// The state of the current turn, all public.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct TurnView {
     pub seat: Seat,
     pub number: u16,
@@ -95,12 +132,31 @@ pub struct TurnView {
     /// Enemy pieces destroyed this turn by the active player, by color
     /// (indexed as `Color::index`) and rank (common, heroic, legendary).
     pub destroyed: [[u8; 3]; 4],
+    #[serde(default)]
+    pub legends_summoned: u8,
+    #[serde(default)]
+    pub beings_summoned: u8,
+    /// The beings summoned by the summon action this turn, in order.
+    #[serde(default)]
+    pub summoned: Vec<Summoned>,
+    /// Extra cards to draw at the end of the turn: beings, legends.
+    #[serde(default)]
+    pub extra_beings: u8,
+    #[serde(default)]
+    pub extra_legends: u8,
+    /// The War Summoner's bonus is waiting for the next summoning.
+    #[serde(default)]
+    pub war_summoner_bonus: bool,
+    /// The same seat plays again after this turn (Time Elemental).
+    #[serde(default)]
+    pub extra_turn: bool,
 }
 
 /// The card effect being resolved (its card is on the table for all to see).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct EffectView {
     pub card: CardId,
+    #[serde(skip_deserializing)]
     pub name: &'static str,
     pub color: Color,
     /// Beings and legends: the summoning square and the pattern's orientation.
@@ -112,11 +168,14 @@ pub struct EffectView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flare: Option<FlareView>,
     /// What the current step asks for, when it asks.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub prompt: Option<&'static str>,
+    /// Everything the effect has noted so far (its step, the pieces it
+    /// follows, its counters): public, and needed to go on resolving it.
+    pub state: Resolution,
 }
 
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct FlareView {
     pub upper: bool,
     pub lower: bool,
@@ -124,7 +183,7 @@ pub struct FlareView {
 }
 
 /// One seat's (or a spectator's) knowledge of a game.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct View {
     pub viewer: Viewer,
     pub form: Form,
@@ -142,6 +201,10 @@ pub struct View {
     pub end: EndState,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// The task board, in the forms with tasks (all of it public: the
+    /// deck's shuffled part is a set, not an order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<TaskBoard>,
     /// The legal choices as text, in the engine's order: only when the
     /// viewer is the seat that must choose.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -201,13 +264,42 @@ impl Game {
                 deck: s.deck.len(),
                 discard: s.discard.to_vec(),
                 supply: (self.supply(s.color, Rank::Common), self.supply(s.color, Rank::Legendary)),
+                deck_top: s.deck.top.len(),
+                returned: s.deck.bottom.len(),
+                unseen: {
+                    let mut v: Vec<CardId> = s.deck.shuffled.to_vec();
+                    if !sees(i as Seat) {
+                        v.extend(s.beings.iter().chain(&s.deck.top).chain(&s.deck.bottom));
+                    }
+                    v.sort();
+                    v
+                },
                 hand: sees(i as Seat).then(|| Hand {
                     beings: s.beings.to_vec(),
                     legends: s.legends.to_vec(),
                     flares: s.flares.to_vec(),
+                    deck_top: s.deck.top.to_vec(),
+                    returned: s.deck.bottom.to_vec(),
                 }),
             })
             .collect();
+        let shared =
+            |pile: &crate::pile::Pile, discard: &[CardId], in_hand: fn(&crate::game::SeatState) -> &[CardId]| {
+                let mut unseen: Vec<CardId> = pile.cards().collect();
+                for (i, s) in self.seats().iter().enumerate() {
+                    if !sees(i as Seat) {
+                        unseen.extend(in_hand(s));
+                    }
+                }
+                unseen.sort();
+                SharedPileView {
+                    deck: pile.len(),
+                    discard: discard.to_vec(),
+                    top: pile.top.len(),
+                    returned: pile.bottom.len(),
+                    unseen,
+                }
+            };
         let effect = self.effect().map(|r| {
             let flare = r.card.is_flare();
             EffectView {
@@ -218,6 +310,7 @@ impl Game {
                 orientation: (!flare).then_some(r.orientation),
                 flare: flare.then_some(FlareView { upper: r.upper, lower: r.lower, against: r.against }),
                 prompt: self.prompt(),
+                state: *r,
             }
         });
         let actor = self.actor();
@@ -240,14 +333,22 @@ impl Game {
                 discard_used: t.discard_used,
                 flare_used: t.flare_used,
                 destroyed: t.destroyed,
+                legends_summoned: t.legends_summoned,
+                beings_summoned: t.beings_summoned,
+                summoned: t.summoned.to_vec(),
+                extra_beings: t.extra_beings,
+                extra_legends: t.extra_legends,
+                war_summoner_bonus: t.war_summoner_bonus,
+                extra_turn: t.extra_turn,
             },
             scores: self.seats().iter().map(|s| s.score).collect(),
             seats,
-            legends: SharedPileView { deck: self.legend_pile().len(), discard: self.legend_discard().to_vec() },
-            flares: SharedPileView { deck: self.flare_pile().len(), discard: self.flare_discard().to_vec() },
+            legends: shared(self.legend_pile(), self.legend_discard(), |s| &s.legends),
+            flares: shared(self.flare_pile(), self.flare_discard(), |s| &s.flares),
             effect,
             end: self.end_state(),
             outcome: self.outcome().cloned(),
+            tasks: self.tasks().cloned(),
             choices: chooses.then(|| self.legal_choices().iter().map(Choice::to_string).collect()),
         }
     }
@@ -280,11 +381,9 @@ mod tests {
         let (k, c, s) = ("imperial.knight", "imperial.cannon", "imperial.swordmaster");
         let ordered = |ids: &[&str]| Pile::ordered(ids.iter().map(|i| card(i)));
         let a = position(&[k], ordered(&[c, s]), ordered(&["legends.titan"])).to_game().unwrap();
-        // another card in red's hand, red's deck in another order and split
-        // differently between known and shuffled parts
-        let mut split = Pile::shuffled([card(k)]);
-        split.bottom.push(card(s));
-        let b = position(&[c], split, Pile::shuffled([card("legends.titan")])).to_game().unwrap();
+        // another card in red's hand, red's deck in another order (the sizes
+        // of a deck's parts are public: one sees cards put on top or under)
+        let b = position(&[c], ordered(&[s, k]), ordered(&["legends.titan"])).to_game().unwrap();
         assert_ne!(a, b);
         assert_eq!(a.view(0), b.view(0));
         assert_eq!(a.spectator_view(), b.spectator_view());
@@ -294,8 +393,8 @@ mod tests {
     }
 
     /// The game with everything `keep` cannot see changed: each other
-    /// seat's hand traded with cards of its deck, the known parts of every
-    /// deck reordered.
+    /// seat's hand traded with cards of its deck, the known parts of the
+    /// other seats' decks and of the shared decks reordered.
     fn perturb(g: &Game, keep: Seat) -> Game {
         use crate::pile::{insert_sorted, remove_card};
         fn trade(hand: &mut crate::pile::CardList, pile: &mut Pile) {
@@ -315,9 +414,10 @@ mod tests {
                 trade(&mut s.beings, &mut s.deck);
                 trade(&mut s.legends, &mut h.legends);
                 trade(&mut s.flares, &mut h.flares);
+                // (a seat knows the order it put into its own deck)
+                s.deck.top.reverse();
+                s.deck.bottom.reverse();
             }
-            s.deck.top.reverse();
-            s.deck.bottom.reverse();
         }
         for pile in [&mut h.legends, &mut h.flares] {
             pile.top.reverse();
