@@ -66,10 +66,7 @@ fn option_lines(bot: &str) -> Vec<String> {
     let mut v = vec!["option name seed type spin default 0 min 0 max 18446744073709551615".to_string()];
     if bot == "mcts" {
         let d = crate::MctsConfig::default();
-        v.push(format!(
-            "option name iterations type spin default {} min 1 max 100000000",
-            d.iterations.unwrap_or(0)
-        ));
+        v.push(format!("option name iterations type spin default {} min 1 max 100000000", d.iterations.unwrap_or(0)));
         v.push("option name time type string default none".into());
         v.push(format!("option name threads type spin default {} min 1 max 64", d.threads));
         v.push(format!("option name playout type spin default {} min 0 max 100", d.playout_turns));

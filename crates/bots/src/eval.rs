@@ -98,9 +98,7 @@ pub fn evaluate_with(game: &Game, seat: Seat, w: &Weights) -> f64 {
     let pending = pending_points(game);
     let tasks = task_values(game, w);
     // what a seat has, in points: its score, this turn's destruction, tasks
-    let worth = |s: usize| {
-        game.seats()[s].score as f64 + if active as usize == s { pending } else { 0.0 } + tasks[s]
-    };
+    let worth = |s: usize| game.seats()[s].score as f64 + if active as usize == s { pending } else { 0.0 } + tasks[s];
     let mut value = worth(seat as usize);
     let best_enemy = (0..game.seat_count())
         .filter(|&s| enemies.contains(&game.seats()[s].color))

@@ -126,7 +126,16 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
                     "threads" => config.threads = value.parse().map_err(|_| bad())?,
                     "playout" => config.playout_turns = value.parse().map_err(|_| bad())?,
                     "c" => config.exploration = value.parse().map_err(|_| bad())?,
-                    _ => return Err(bad()),
+                    "scale" => config.scale = value.parse().map_err(|_| bad())?,
+                    "prior" => config.prior = value.parse().map_err(|_| bad())?,
+                    "widen" => config.widen = value.parse().map_err(|_| bad())?,
+                    "centre" => config.centre = value == "1" || value == "true",
+                    // evaluation weights by name (see eval.rs)
+                    _ => {
+                        if !config.weights.set(key, value.parse().map_err(|_| bad())?) {
+                            return Err(bad());
+                        }
+                    }
                 }
             }
             Ok(Box::new(MctsBot::new(config, seed)))

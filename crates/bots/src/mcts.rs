@@ -8,6 +8,13 @@
 //! times it was available, since different deals allow different choices.
 //! Several threads search separate trees from the same root and add up their
 //! visit counts (root parallelism).
+//!
+//! At the root, every choice is first judged like the greedy bot judges it
+//! (the action finished greedily, then evaluated): the search tries the
+//! choices in that order, widens to more of them as it goes (progressive
+//! widening) and adds a bias towards the better-judged ones that fades with
+//! visits (progressive bias), so that a small budget is spent on the
+//! choices that matter.
 
 use std::time::{Duration, Instant};
 
@@ -16,7 +23,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate_with, Weights};
+use crate::greedy::finish_action;
 use crate::Bot;
 
 /// How much the bot may search per decision.
@@ -33,11 +41,31 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Evaluation points that make a playout's result 73% (the logistic scale).
     pub scale: f64,
+    /// Weight of the root's progressive bias (0: none).
+    pub prior: f64,
+    /// Root children allowed: at least 3, and this times the square root of
+    /// the root's visits (0: all at once).
+    pub widen: f64,
+    /// Score a playout by its evaluation less the root's (so that the
+    /// results of a game already well won or lost still differ).
+    pub centre: bool,
+    pub weights: Weights,
 }
 
 impl Default for MctsConfig {
     fn default() -> Self {
-        MctsConfig { iterations: Some(2000), time: None, threads: 1, playout_turns: 2, exploration: 0.7, scale: 3.0 }
+        MctsConfig {
+            iterations: Some(2000),
+            time: None,
+            threads: 1,
+            playout_turns: 2,
+            exploration: 0.3,
+            scale: 3.0,
+            prior: 1.0,
+            widen: 2.0,
+            centre: true,
+            weights: Weights::default(),
+        }
     }
 }
 
@@ -57,12 +85,15 @@ impl MctsBot {
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.gen()).collect();
         let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
         let config = &self.config;
+        let priors = &root_priors(obs, config);
         let results: Vec<Vec<(Choice, u32)>> = if threads == 1 {
-            vec![search_tree(obs, config, per_thread, seeds[0])]
+            vec![search_tree(obs, config, priors, per_thread, seeds[0])]
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> =
-                    seeds.iter().map(|&seed| scope.spawn(move || search_tree(obs, config, per_thread, seed))).collect();
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .map(|&seed| scope.spawn(move || search_tree(obs, config, priors, per_thread, seed)))
+                    .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread")).collect()
             })
         };
@@ -75,9 +106,9 @@ impl MctsBot {
                 }
             }
         }
-        // stable: most visits, then the engine's order of choices
-        let order = obs.game().legal_choices();
-        total.sort_by_key(|&(c, n)| (std::cmp::Reverse(n), order.iter().position(|&d| d == c)));
+        // stable: most visits, then the better judged, then the engine's order
+        let rank = |c: Choice| priors.iter().position(|p| p.0 == c);
+        total.sort_by_key(|&(c, n)| (std::cmp::Reverse(n), rank(c)));
         total
     }
 }
@@ -108,8 +139,39 @@ struct Node {
     children: Vec<u32>,
 }
 
-fn search_tree(obs: &Observation, config: &MctsConfig, iterations: Option<u32>, seed: u64) -> Vec<(Choice, u32)> {
+/// The root's legal choices judged greedily (each action finished by the
+/// greedy bot, then evaluated), best first, with a weight in (0, 1]:
+/// `exp(value - best)` in evaluation points.
+pub fn root_priors(obs: &Observation, config: &MctsConfig) -> Vec<(Choice, f64)> {
+    let game = obs.game();
+    let seat = obs.seat();
+    let mut judged: Vec<(Choice, f64)> = game
+        .legal_choices()
+        .into_iter()
+        .map(|c| {
+            let mut next = game.clone();
+            next.apply_unchecked(c);
+            finish_action(&mut next, seat, &config.weights);
+            (c, evaluate_with(&next, seat, &config.weights))
+        })
+        .collect();
+    // stable: equal values keep the engine's order
+    judged.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let best = judged.first().map_or(0.0, |j| j.1);
+    judged.into_iter().map(|(c, v)| (c, (v - best).max(-50.0).exp())).collect()
+}
+
+fn search_tree(
+    obs: &Observation,
+    config: &MctsConfig,
+    priors: &[(Choice, f64)],
+    iterations: Option<u32>,
+    seed: u64,
+) -> Vec<(Choice, u32)> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let base: Vec<f64> = (0..obs.game().seat_count() as Seat)
+        .map(|s| if config.centre { evaluate_with(obs.game(), s, &config.weights) } else { 0.0 })
+        .collect();
     let mut nodes =
         vec![Node { choice: None, seat: obs.seat(), visits: 0, reward: 0.0, available: 0, children: Vec::new() }];
     let start = Instant::now();
@@ -149,8 +211,17 @@ fn search_tree(obs: &Observation, config: &MctsConfig, iterations: Option<u32>, 
                             None => unexpanded.push(c),
                         }
                     }
-                    if !unexpanded.is_empty() {
-                        let c = unexpanded[rng.gen_range(0..unexpanded.len())];
+                    let at_root = node == 0;
+                    let room = !at_root
+                        || config.widen <= 0.0
+                        || (nodes[0].children.len() as f64) < (config.widen * (nodes[0].visits as f64).sqrt()).max(3.0);
+                    if !unexpanded.is_empty() && room {
+                        let c = if at_root {
+                            // the best-judged choice not tried yet
+                            priors.iter().map(|p| p.0).find(|c| unexpanded.contains(c)).unwrap_or(unexpanded[0])
+                        } else {
+                            expansion_choice(&unexpanded, &mut rng)
+                        };
                         let k = nodes.len() as u32;
                         nodes.push(Node {
                             choice: Some(c),
@@ -174,8 +245,12 @@ fn search_tree(obs: &Observation, config: &MctsConfig, iterations: Option<u32>, 
                             continue;
                         }
                         let mean = n.reward / n.visits.max(1) as f64;
-                        let ucb = mean
+                        let mut ucb = mean
                             + config.exploration * ((n.available.max(1) as f64).ln() / n.visits.max(1) as f64).sqrt();
+                        if at_root {
+                            let p = priors.iter().find(|p| p.0 == c).map_or(0.0, |p| p.1);
+                            ucb += config.prior * p / (n.visits as f64 + 1.0);
+                        }
                         if ucb > best_score {
                             best_score = ucb;
                             best = Some(k);
@@ -188,7 +263,7 @@ fn search_tree(obs: &Observation, config: &MctsConfig, iterations: Option<u32>, 
                 }
             }
         }
-        let results = playout(&mut game, config, &mut rng);
+        let results = playout(&mut game, config, &base, &mut rng);
         for &k in &path {
             let n = &mut nodes[k as usize];
             n.visits += 1;
@@ -202,9 +277,20 @@ fn search_tree(obs: &Observation, config: &MctsConfig, iterations: Option<u32>, 
         .collect()
 }
 
+/// A new child to try below the root: a summon if there is one (the
+/// actions that change the game most), otherwise any.
+fn expansion_choice(unexpanded: &[Choice], rng: &mut ChaCha8Rng) -> Choice {
+    let summons = unexpanded.iter().filter(|c| matches!(c, Choice::Summon { .. })).count();
+    if summons > 0 {
+        let k = rng.gen_range(0..summons);
+        return *unexpanded.iter().filter(|c| matches!(c, Choice::Summon { .. })).nth(k).expect("a summon");
+    }
+    unexpanded[rng.gen_range(0..unexpanded.len())]
+}
+
 /// Plays on with a biased random policy for a few turns, then scores the
 /// position for every seat in [0, 1].
-fn playout(game: &mut Game, config: &MctsConfig, rng: &mut ChaCha8Rng) -> Vec<f64> {
+fn playout(game: &mut Game, config: &MctsConfig, base: &[f64], rng: &mut ChaCha8Rng) -> Vec<f64> {
     let stop_at = game.turn().number + config.playout_turns;
     let mut legal = Vec::new();
     let mut steps = 0;
@@ -217,7 +303,7 @@ fn playout(game: &mut Game, config: &MctsConfig, rng: &mut ChaCha8Rng) -> Vec<f6
     let n = game.seat_count();
     (0..n as Seat)
         .map(|s| {
-            let v = evaluate(game, s);
+            let v = evaluate_with(game, s, &config.weights) - base[s as usize];
             1.0 / (1.0 + (-v / config.scale).exp())
         })
         .collect()

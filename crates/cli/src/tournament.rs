@@ -69,7 +69,8 @@ fn parse_pairings(text: &str) -> Result<Vec<[School; 2]>> {
     }
     text.split(',')
         .map(|p| {
-            let (a, b) = p.split_once('/').with_context(|| format!("--decks: {p:?} is not a pairing like northern/southern"))?;
+            let (a, b) =
+                p.split_once('/').with_context(|| format!("--decks: {p:?} is not a pairing like northern/southern"))?;
             let school = |n: &str| {
                 School::parse(n.trim()).with_context(|| {
                     format!("--decks: unknown deck {n:?}: expected northern, southern, highland or sylvan")
