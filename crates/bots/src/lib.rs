@@ -130,6 +130,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
                     "prior" => config.prior = value.parse().map_err(|_| bad())?,
                     "widen" => config.widen = value.parse().map_err(|_| bad())?,
                     "centre" => config.centre = value == "1" || value == "true",
+                    "reuse" => config.reuse = value == "1" || value == "true",
                     // evaluation weights by name (see eval.rs)
                     _ => {
                         if !config.weights.set(key, value.parse().map_err(|_| bad())?) {
