@@ -409,7 +409,8 @@ fn playout(game: &mut Game, config: &MctsConfig, base: &[f64], rng: &mut ChaCha8
         .collect()
 }
 
-/// A cheap policy: summon when possible, rarely discard, rarely skip.
+/// A cheap policy: summon when possible, rarely discard, rarely skip,
+/// claim the best task.
 fn playout_choice(game: &Game, legal: &[Choice], rng: &mut ChaCha8Rng) -> Choice {
     match game.phase() {
         Phase::Main => {
@@ -430,6 +431,16 @@ fn playout_choice(game: &Game, legal: &[Choice], rng: &mut ChaCha8Rng) -> Choice
             legal[rng.gen_range(0..legal.len())]
         }
         Phase::Returning => Choice::Done,
+        // a task met is points: claim the one worth most
+        Phase::Claim => legal
+            .iter()
+            .copied()
+            .filter_map(|c| match c {
+                Choice::Claim(t) => Some((t.points(), c)),
+                _ => None,
+            })
+            .max_by_key(|&(p, _)| p)
+            .map_or(Choice::Skip, |(_, c)| c),
         Phase::Effect if legal.len() > 1 && rng.gen_bool(0.9) => {
             let active: Vec<Choice> = legal.iter().copied().filter(|&c| c != Choice::Skip).collect();
             active[rng.gen_range(0..active.len())]
