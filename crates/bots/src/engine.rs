@@ -197,7 +197,16 @@ pub fn serve(spec: &str, input: impl BufRead, mut output: impl Write) -> anyhow:
             }
             Err(e) => return Err(e.into()),
         };
-        let (replies, stop) = engine.handle(&line);
+        // a view that holds together but that no game reaches could still
+        // trip the rules somewhere: the engine answers and goes on
+        let (replies, stop) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.handle(&line))) {
+            Ok(r) => r,
+            Err(_) => {
+                engine.position = None;
+                let _ = engine.renew();
+                (vec!["error internal error on this line".to_string()], false)
+            }
+        };
         for r in replies {
             writeln!(output, "{r}")?;
         }
@@ -500,6 +509,73 @@ mod tests {
         let mut buf = Vec::new();
         serve("random", &b"\xff\xfe\nisready\n"[..], &mut buf).unwrap();
         assert_eq!(String::from_utf8(buf).unwrap(), "error the line is not UTF-8 text\nreadyok\n");
+    }
+
+    /// Every leaf of a view's JSON changed in turn (numbers, strings,
+    /// lists): each `position` and `go` gets at most one line back, an
+    /// `error` or a `choice`, and the engine never stops.
+    #[test]
+    fn mangled_views_never_crash_the_engine() {
+        use serde_json::Value;
+        fn leaves(v: &Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+            match v {
+                Value::Object(m) => m.iter().for_each(|(k, x)| {
+                    path.push(k.clone());
+                    leaves(x, path, out);
+                    path.pop();
+                }),
+                Value::Array(a) if !a.is_empty() => a.iter().enumerate().for_each(|(i, x)| {
+                    path.push(i.to_string());
+                    leaves(x, path, out);
+                    path.pop();
+                }),
+                _ => out.push(path.clone()),
+            }
+        }
+        fn at<'a>(v: &'a mut Value, path: &[String]) -> &'a mut Value {
+            path.iter().fold(v, |v, k| match v {
+                Value::Array(a) => &mut a[k.parse::<usize>().unwrap()],
+                v => &mut v[k.as_str()],
+            })
+        }
+        let mut g = dealt();
+        // into an effect, with a task board and some history
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        use rand::{Rng, SeedableRng};
+        let mut g2 = Game::new(Form::HighForm, &[School::Highland, School::Sylvan]).unwrap();
+        while !(g2.phase() == tash_kalar_rules::Phase::Effect && g2.turn().number > 6) && !g2.is_over() {
+            let v = g2.legal_choices();
+            g2.apply(v[rng.gen_range(0..v.len())]).unwrap();
+        }
+        for game in [&mut g, &mut g2] {
+            let Actor::Seat(s) = game.actor() else { continue };
+            let view = serde_json::to_value(game.view(s)).unwrap();
+            let mut paths = Vec::new();
+            leaves(&view, &mut Vec::new(), &mut paths);
+            let mut input = String::new();
+            let mut commands = 0;
+            for (i, p) in paths.iter().enumerate() {
+                let mut v = view.clone();
+                let leaf = at(&mut v, p);
+                *leaf = match (&*leaf, i % 3) {
+                    (Value::Number(_), 0) => Value::from(-1),
+                    (Value::Number(_), 1) => Value::from(250),
+                    (Value::String(_), 0) => Value::from("e5"),
+                    (Value::String(_), _) => Value::from("legends.titan"),
+                    (Value::Bool(b), _) => Value::from(!b),
+                    (Value::Null, _) => Value::from("e5"),
+                    _ => Value::Array(vec![]),
+                };
+                input.push_str(&format!("position {v}\ngo\n"));
+                commands += 2;
+            }
+            input.push_str("isready\n");
+            let out = talk("random", &input);
+            assert_eq!(out.last().map(String::as_str), Some("readyok"), "the engine went on to the end");
+            assert!(out.len() <= commands + 1);
+            assert!(out[..out.len() - 1].iter().all(|l| l.starts_with("error ") || l.starts_with("choice ")));
+            assert!(paths.len() > 40, "{}", paths.len());
+        }
     }
 
     #[test]
