@@ -543,7 +543,8 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
         use rand::{Rng, SeedableRng};
         let mut g2 = Game::new(Form::HighForm, &[School::Highland, School::Sylvan]).unwrap();
-        while !(g2.phase() == tash_kalar_rules::Phase::Effect && g2.turn().number > 6) && !g2.is_over() {
+        let in_effect = |g: &Game| g.phase() == tash_kalar_rules::Phase::Effect && g.turn().number > 6;
+        while !(g2.is_over() || in_effect(&g2)) {
             let v = g2.legal_choices();
             g2.apply(v[rng.gen_range(0..v.len())]).unwrap();
         }
