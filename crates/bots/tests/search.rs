@@ -176,3 +176,23 @@ fn choices_do_not_depend_on_hidden_cards() {
     }
     assert!(differed >= 6, "the hidden cards must really differ ({differed})");
 }
+
+#[test]
+fn every_bot_finishes_games_in_every_form_and_school() {
+    use tash_kalar_bots::tournament::play_game;
+    for (i, form) in Form::ALL.into_iter().enumerate() {
+        let schools = [
+            [School::Northern, School::Sylvan],
+            [School::Highland, School::Southern],
+            [School::Sylvan, School::Highland],
+        ][i];
+        let mut players: [Box<dyn Bot>; 2] =
+            [from_spec("greedy", i as u64).unwrap(), from_spec("mcts:iterations=30,threads=2", i as u64).unwrap()];
+        let (g, _) = play_game(form, schools, &mut players, i as u64).unwrap();
+        let outcome = g.outcome().expect("a finished game");
+        assert_eq!(outcome.places.len(), g.seat_count());
+        let mut players: [Box<dyn Bot>; 2] = [from_spec("random", 1).unwrap(), from_spec("greedy", 2).unwrap()];
+        let (g, _) = play_game(form, [schools[1], schools[0]], &mut players, 7).unwrap();
+        assert!(g.is_over());
+    }
+}
