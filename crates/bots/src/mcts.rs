@@ -66,7 +66,7 @@ impl Default for MctsConfig {
             iterations: Some(2000),
             time: None,
             threads: 1,
-            playout_turns: 2,
+            playout_turns: 1,
             exploration: 0.3,
             scale: 3.0,
             prior: 1.0,
