@@ -147,7 +147,11 @@ pub fn run(
     let done: HashSet<([usize; 2], u32)> = results.iter().map(|r| (r.pairing, r.index)).collect();
     let todo: Vec<_> = schedule(config).into_iter().filter(|k| !done.contains(k)).collect();
     let total = results.len() + todo.len();
-    let log = OpenOptions::new().create(true).append(true).open(&log_path)?;
+    let mut log = OpenOptions::new().create(true).append(true).open(&log_path)?;
+    // a line cut short by an interruption is closed, so the next one starts clean
+    if fs::read(&log_path)?.last().is_some_and(|&b| b != b'\n') {
+        writeln!(log)?;
+    }
     progress(results.len(), total);
     struct Shared<P> {
         results: Vec<GameResult>,

@@ -187,8 +187,12 @@ fn a_smoke_tournament_runs_writes_its_results_and_resumes() {
     let again = Command::new(BIN).args(args).output().unwrap();
     assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
     let games = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
-    let whole = games.lines().filter(|l| l.ends_with('}')).count();
+    let whole = games.lines().filter(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()).count();
     assert_eq!(whole, 6, "{games}");
+    // and a third run finds every game there
+    let third = Command::new(BIN).args(args).output().unwrap();
+    assert!(third.status.success());
+    assert_eq!(std::fs::read_to_string(dir.join("games.jsonl")).unwrap(), games);
     // other settings in the same folder are refused
     let mut other = args.to_vec();
     other[6] = "3";
