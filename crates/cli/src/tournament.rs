@@ -18,7 +18,8 @@ pub struct Args {
     /// The form of the game (a two-seat form).
     #[arg(long, default_value = "duel")]
     form: String,
-    /// Games per pairing of entrants (a multiple of 4 balances seats and schools).
+    /// Games per pairing of entrants: in each block of 4 both entrants play both
+    /// seats with both schools of one school pairing (24 covers all six pairings).
     #[arg(long, default_value_t = 20)]
     games: u32,
     /// Seeds chance and the bots.
