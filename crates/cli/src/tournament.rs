@@ -20,7 +20,7 @@ pub struct Args {
     form: String,
     /// Games per pairing of entrants: in each block of 4 both entrants play both
     /// seats with both schools of one school pairing (24 covers all six pairings).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 24)]
     games: u32,
     /// Seeds chance and the bots.
     #[arg(long, default_value_t = 0)]
