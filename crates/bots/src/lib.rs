@@ -13,6 +13,13 @@
 //! Bots are named by a spec: `random`, `greedy`, `mcts`, or with options
 //! `mcts:iterations=2000`, `mcts:time=1s,threads=2`; an outside engine by
 //! its command line, `cmd:tash-kalar engine --bot greedy`.
+//!
+//! Options of `mcts`: `iterations=N`, `time=1s` (or `500ms`), `threads=N`,
+//! `playout=TURNS`, `c=` (exploration), `scale=` (evaluation points of the
+//! logistic), `prior=` (root bias weight, 0 for none), `widen=` (0 for no
+//! progressive widening), `centre=0|1`, `reuse=0|1`, and any evaluation
+//! weight by name (`common=0.3`, see [`eval::Weights::set`]); `greedy`
+//! takes the evaluation weights too.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

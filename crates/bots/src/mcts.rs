@@ -3,8 +3,10 @@
 //! Each iteration deals the cards the bot cannot see in a new way
 //! (determinization, from its [`Observation`]), walks down one shared tree
 //! keyed by the players' choices (chance steps pass through), adds one node,
-//! plays a short biased random continuation and scores it with the
-//! hand-written evaluation. A child's selection uses UCB1 over the number of
+//! plays a short biased random continuation (one turn by default) and
+//! scores it with the hand-written evaluation, less the root's (a logistic
+//! of the difference, so that positions already won or lost still tell
+//! their choices apart). A child's selection uses UCB1 over the number of
 //! times it was available, since different deals allow different choices.
 //! Several threads search separate trees from the same root and add up their
 //! visit counts (root parallelism).
