@@ -9,38 +9,39 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate_with, Weights};
 use crate::Bot;
 
 pub struct GreedyBot {
     rng: ChaCha8Rng,
+    pub weights: Weights,
 }
 
 impl GreedyBot {
     pub fn new(seed: u64) -> GreedyBot {
-        GreedyBot { rng: ChaCha8Rng::seed_from_u64(seed) }
+        GreedyBot { rng: ChaCha8Rng::seed_from_u64(seed), weights: Weights::default() }
     }
 }
 
 /// Plays `seat`'s steps of the current action greedily until the action is
 /// over (back in the main phase, or someone else to act).
-fn finish_action(game: &mut Game, seat: Seat) {
+pub(crate) fn finish_action(game: &mut Game, seat: Seat, w: &Weights) {
     let mut guard = 0;
     while game.actor() == Actor::Seat(seat) && matches!(game.phase(), Phase::Effect | Phase::Returning) && guard < 64 {
-        let choice = if game.phase() == Phase::Returning { Choice::Done } else { best_step(game, seat, None).0 };
+        let choice = if game.phase() == Phase::Returning { Choice::Done } else { best_step(game, seat, w, None).0 };
         game.apply_unchecked(choice);
         guard += 1;
     }
 }
 
 /// The choice whose immediate result evaluates best, with its value.
-fn best_step(game: &Game, seat: Seat, mut rng: Option<&mut ChaCha8Rng>) -> (Choice, f64) {
+fn best_step(game: &Game, seat: Seat, w: &Weights, mut rng: Option<&mut ChaCha8Rng>) -> (Choice, f64) {
     let mut best: Vec<Choice> = Vec::new();
     let mut best_value = f64::MIN;
     for c in game.legal_choices() {
         let mut next = game.clone();
         next.apply_unchecked(c);
-        let v = evaluate(&next, seat);
+        let v = evaluate_with(&next, seat, w);
         if v > best_value + 1e-9 {
             best_value = v;
             best.clear();
@@ -66,15 +67,15 @@ impl Bot for GreedyBot {
             return choices[0];
         }
         if game.phase() != Phase::Main {
-            return best_step(game, seat, Some(&mut self.rng)).0;
+            return best_step(game, seat, &self.weights, Some(&mut self.rng)).0;
         }
         let mut best: Vec<Choice> = Vec::new();
         let mut best_value = f64::MIN;
         for c in choices {
             let mut next = game.clone();
             next.apply_unchecked(c);
-            finish_action(&mut next, seat);
-            let v = evaluate(&next, seat);
+            finish_action(&mut next, seat, &self.weights);
+            let v = evaluate_with(&next, seat, &self.weights);
             if v > best_value + 1e-9 {
                 best_value = v;
                 best.clear();

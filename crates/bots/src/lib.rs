@@ -8,13 +8,24 @@
 //! | `greedy` | one step of lookahead over whole actions, hand-written evaluation |
 //! | `mcts` | information-set Monte Carlo tree search with determinization |
 //!
+//! | `cmd:<command>` | an outside program speaking the engine protocol ([`engine`]) |
+//!
 //! Bots are named by a spec: `random`, `greedy`, `mcts`, or with options
-//! `mcts:iterations=2000`, `mcts:time=1s,threads=2`.
+//! `mcts:iterations=2000`, `mcts:time=1s,threads=2`; an outside engine by
+//! its command line, `cmd:tash-kalar engine --bot greedy`.
+//!
+//! Options of `mcts`: `iterations=N`, `time=1s` (or `500ms`), `threads=N`,
+//! `playout=TURNS`, `c=` (exploration), `scale=` (evaluation points of the
+//! logistic), `prior=` (root bias weight, 0 for none), `widen=` (0 for no
+//! progressive widening), `centre=0|1`, `reuse=0|1`, and any evaluation
+//! weight by name (`common=0.3`, see [`eval::Weights::set`]); `greedy`
+//! takes the evaluation weights too.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Choice, Observation};
 
+pub mod engine;
 pub mod eval;
 pub mod greedy;
 pub mod mcts;
@@ -30,6 +41,12 @@ pub trait Bot: Send {
     fn name(&self) -> String;
     /// Chooses one of the observed game's legal choices for the observing seat.
     fn choose(&mut self, obs: &Observation) -> Choice;
+    /// What went wrong in the last `choose`, for players that can fail
+    /// (an outside engine that stopped or answered nonsense): its choice
+    /// then was only a stand-in, and the game should not count.
+    fn take_error(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// Chooses uniformly among the legal choices.
@@ -58,14 +75,20 @@ impl Bot for RandomBot {
 /// What is wrong with a bot spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
-    #[error("unknown bot {0:?} (expected random, greedy or mcts)")]
+    #[error("unknown bot {0:?} (expected random, greedy, mcts or cmd:<engine command>)")]
     UnknownBot(String),
     #[error("bad option {0:?} for {1}")]
     BadOption(String, &'static str),
+    #[error("{0}")]
+    Engine(String),
 }
 
 /// Makes a bot from its spec (see the crate documentation).
 pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
+    if let Some(command) = spec.strip_prefix("cmd:") {
+        let bot = engine::EngineBot::spawn(command, seed).map_err(|e| SpecError::Engine(format!("{e:#}")))?;
+        return Ok(Box::new(bot));
+    }
     let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
     let options: Vec<(&str, &str)> = options
         .split(',')
@@ -73,9 +96,19 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
         .map(|o| o.split_once('=').ok_or_else(|| SpecError::BadOption(o.to_string(), "bot options (key=value)")))
         .collect::<Result<_, _>>()?;
     match name {
-        "random" | "greedy" if !options.is_empty() => Err(SpecError::BadOption(options[0].0.to_string(), "this bot")),
+        "random" if !options.is_empty() => Err(SpecError::BadOption(options[0].0.to_string(), "this bot")),
         "random" => Ok(Box::new(RandomBot::new(seed))),
-        "greedy" => Ok(Box::new(GreedyBot::new(seed))),
+        "greedy" => {
+            let mut bot = GreedyBot::new(seed);
+            for (key, value) in options {
+                // evaluation weights by name, for tuning (see eval.rs)
+                let bad = || SpecError::BadOption(format!("{key}={value}"), "greedy");
+                if !bot.weights.set(key, value.parse().map_err(|_| bad())?) {
+                    return Err(bad());
+                }
+            }
+            Ok(Box::new(bot))
+        }
         "mcts" => {
             let mut config = MctsConfig::default();
             for (key, value) in options {
@@ -100,7 +133,17 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
                     "threads" => config.threads = value.parse().map_err(|_| bad())?,
                     "playout" => config.playout_turns = value.parse().map_err(|_| bad())?,
                     "c" => config.exploration = value.parse().map_err(|_| bad())?,
-                    _ => return Err(bad()),
+                    "scale" => config.scale = value.parse().map_err(|_| bad())?,
+                    "prior" => config.prior = value.parse().map_err(|_| bad())?,
+                    "widen" => config.widen = value.parse().map_err(|_| bad())?,
+                    "centre" => config.centre = value == "1" || value == "true",
+                    "reuse" => config.reuse = value == "1" || value == "true",
+                    // evaluation weights by name (see eval.rs)
+                    _ => {
+                        if !config.weights.set(key, value.parse().map_err(|_| bad())?) {
+                            return Err(bad());
+                        }
+                    }
                 }
             }
             Ok(Box::new(MctsBot::new(config, seed)))

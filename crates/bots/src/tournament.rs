@@ -67,13 +67,22 @@ pub fn schedule(config: &TournamentConfig) -> Vec<([usize; 2], u32)> {
     out
 }
 
-/// Seats, schools and seed of one scheduled game.
+/// Seats, schools and seed of one scheduled game. In each block of four
+/// games of a pairing both entrants play both seats with both schools of
+/// one school pairing; the two games of a seat swap share their chance seed.
 fn setup(config: &TournamentConfig, pairing: [usize; 2], index: u32) -> ([usize; 2], [School; 2], u64) {
-    let seats = if index.is_multiple_of(2) { pairing } else { [pairing[1], pairing[0]] };
-    // the same school pairing for the two games of a seat swap
-    let schools = config.schools[(index as usize / 2) % config.schools.len()];
-    let schools = if index.is_multiple_of(2) { schools } else { [schools[1], schools[0]] };
-    let seed = config.seed ^ ((pairing[0] as u64) << 48) ^ ((pairing[1] as u64) << 32) ^ (index as u64 / 2);
+    let [a, b] = pairing;
+    let [s, t] = config.schools[(index as usize / 4) % config.schools.len()];
+    // (seat 0, seat 1) and the school of the pairing's first entrant
+    let (seats, a_school) = match index % 4 {
+        0 => ([a, b], s),
+        1 => ([b, a], s),
+        2 => ([a, b], t),
+        _ => ([b, a], t),
+    };
+    let other = if a_school == s { t } else { s };
+    let schools = if seats[0] == a { [a_school, other] } else { [other, a_school] };
+    let seed = config.seed ^ ((a as u64) << 48) ^ ((b as u64) << 32) ^ (index as u64 / 2);
     (seats, schools, seed)
 }
 
@@ -100,8 +109,12 @@ pub fn play_game(
             }
             Actor::Seat(s) => {
                 let obs = game.observe(s);
-                let c = players[s as usize].choose(&obs);
-                game.apply(c).map_err(|e| anyhow::anyhow!("{} chose {c}: {e}", players[s as usize].name()))?;
+                let player = &mut players[s as usize];
+                let c = player.choose(&obs);
+                if let Some(e) = player.take_error() {
+                    anyhow::bail!("{}: {e}", player.name());
+                }
+                game.apply(c).map_err(|e| anyhow::anyhow!("{} chose {c}: {e}", player.name()))?;
                 choices += 1;
             }
         }
@@ -110,13 +123,17 @@ pub fn play_game(
     }
 }
 
-/// Runs (or resumes) a tournament, writing into `dir`.
+/// Runs (or resumes) a tournament, writing into `dir`, playing `jobs`
+/// games at a time. `progress` is told the games finished and the total.
 pub fn run(
     config: &TournamentConfig,
     dir: &Path,
     make: &PlayerFactory<'_>,
-    mut progress: impl FnMut(usize, usize),
+    jobs: usize,
+    mut progress: impl FnMut(usize, usize) + Send,
 ) -> anyhow::Result<Summary> {
+    anyhow::ensure!(!config.schools.is_empty(), "no school pairing to play");
+    anyhow::ensure!(config.form.seats().contains(&2), "tournaments are played in two-seat forms");
     fs::create_dir_all(dir)?;
     let config_path = dir.join("tournament.json");
     if config_path.exists() {
@@ -126,38 +143,121 @@ pub fn run(
         fs::write(&config_path, serde_json::to_string_pretty(config)?)?;
     }
     let log_path = dir.join("games.jsonl");
-    let mut results = read_results(&log_path)?;
+    let results = read_results(&log_path)?;
     let done: HashSet<([usize; 2], u32)> = results.iter().map(|r| (r.pairing, r.index)).collect();
     let todo: Vec<_> = schedule(config).into_iter().filter(|k| !done.contains(k)).collect();
     let total = results.len() + todo.len();
     let mut log = OpenOptions::new().create(true).append(true).open(&log_path)?;
-    progress(results.len(), total);
-    for (pairing, index) in todo {
-        let (seats, schools, seed) = setup(config, pairing, index);
-        let mut players = [make(seats[0], seed ^ 0x5eed_0001)?, make(seats[1], seed ^ 0x5eed_0002)?];
-        let (game, choices) = play_game(config.form, schools, &mut players, seed)?;
-        let outcome = game.outcome().expect("a finished game");
-        let r = GameResult {
-            seats,
-            schools,
-            pairing,
-            index,
-            seed,
-            places: [outcome.places[0], outcome.places[1]],
-            scores: [game.seat(0).score, game.seat(1).score],
-            turns: game.turn().number,
-            choices,
-        };
-        writeln!(log, "{}", serde_json::to_string(&r)?)?;
-        log.flush()?;
-        results.push(r);
-        progress(results.len(), total);
+    // a line cut short by an interruption is closed, so the next one starts clean
+    if fs::read(&log_path)?.last().is_some_and(|&b| b != b'\n') {
+        writeln!(log)?;
     }
+    progress(results.len(), total);
+    struct Shared<P> {
+        results: Vec<GameResult>,
+        log: File,
+        next: usize,
+        failed: Option<anyhow::Error>,
+        progress: P,
+    }
+    let shared = std::sync::Mutex::new(Shared { results, log, next: 0, failed: None, progress });
+    let worker = || loop {
+        let (pairing, index) = {
+            let mut s = shared.lock().expect("tournament lock");
+            if s.failed.is_some() || s.next >= todo.len() {
+                return;
+            }
+            s.next += 1;
+            todo[s.next - 1]
+        };
+        let played = play_scheduled(config, make, pairing, index);
+        let mut s = shared.lock().expect("tournament lock");
+        let r = match played {
+            Ok(r) => r,
+            Err(e) => {
+                s.failed.get_or_insert(e);
+                return;
+            }
+        };
+        let line = serde_json::to_string(&r).expect("a result serializes");
+        // each finished game is on disk at once, so an interruption loses none
+        if let Err(e) = writeln!(s.log, "{line}").and_then(|()| s.log.flush()) {
+            s.failed.get_or_insert(e.into());
+            return;
+        }
+        s.results.push(r);
+        let n = s.results.len();
+        (s.progress)(n, total);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..jobs.max(1) {
+            scope.spawn(worker);
+        }
+        worker();
+    });
+    let s = shared.into_inner().expect("tournament lock");
+    if let Some(e) = s.failed {
+        return Err(e);
+    }
+    let mut results = s.results;
+    results.sort_by_key(|r| (r.pairing, r.index));
     let summary = summarize(config, &results);
     fs::write(dir.join("results.json"), serde_json::to_string_pretty(&summary)?)?;
     fs::write(dir.join("results.md"), summary.markdown())?;
     summary.plot(&dir.join("ratings.svg"))?;
     Ok(summary)
+}
+
+fn play_scheduled(
+    config: &TournamentConfig,
+    make: &PlayerFactory<'_>,
+    pairing: [usize; 2],
+    index: u32,
+) -> anyhow::Result<GameResult> {
+    let (seats, schools, seed) = setup(config, pairing, index);
+    let mut players = [make(seats[0], seed ^ 0x5eed_0001)?, make(seats[1], seed ^ 0x5eed_0002)?];
+    let (game, choices) = play_game(config.form, schools, &mut players, seed)?;
+    let outcome = game.outcome().expect("a finished game");
+    Ok(GameResult {
+        seats,
+        schools,
+        pairing,
+        index,
+        seed,
+        places: [outcome.places[0], outcome.places[1]],
+        scores: [game.seat(0).score, game.seat(1).score],
+        turns: game.turn().number,
+        choices,
+    })
+}
+
+/// A progress bar with the games played, the rate and the time left, for
+/// [`run`]'s `progress` (drawn on standard error, hidden when that is not
+/// a terminal).
+pub fn progress_bar() -> impl FnMut(usize, usize) + Send {
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, about {eta} left",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let mut started: Option<usize> = None;
+    move |done, total| {
+        if started.is_none() {
+            // games found on disk do not count towards the rate
+            started = Some(done);
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+            bar.reset_eta();
+        } else {
+            bar.set_position(done as u64);
+        }
+        if done >= total {
+            bar.finish();
+        }
+    }
 }
 
 fn read_results(path: &Path) -> anyhow::Result<Vec<GameResult>> {
@@ -399,7 +499,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tk-tournament-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         let c = config();
-        let s = run(&c, &dir, &factory(&c), |_, _| {}).unwrap();
+        let s = run(&c, &dir, &factory(&c), 2, |_, _| {}).unwrap();
         assert_eq!(s.games, 2);
         assert_eq!(s.standings.iter().map(|t| t.games).sum::<u32>(), 4);
         for f in ["games.jsonl", "results.json", "results.md", "ratings.svg", "tournament.json"] {
@@ -409,7 +509,7 @@ mod tests {
         assert!(svg.contains("greedy"));
         // resuming plays nothing new
         let mut calls = 0;
-        let again = run(&c, &dir, &factory(&c), |done, total| {
+        let again = run(&c, &dir, &factory(&c), 1, |done, total| {
             calls += 1;
             assert_eq!(done, total);
         })
@@ -419,7 +519,7 @@ mod tests {
         // a different tournament in the same folder is refused
         let mut other = c.clone();
         other.games = 3;
-        assert!(run(&other, &dir, &factory(&other), |_, _| {}).is_err());
+        assert!(run(&other, &dir, &factory(&other), 1, |_, _| {}).is_err());
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -427,13 +527,20 @@ mod tests {
     fn seats_and_schools_are_balanced() {
         let mut c = config();
         c.schools = vec![[School::Northern, School::Southern], [School::Southern, School::Northern]];
-        c.games = 4;
+        c.games = 8;
         let mut seat0 = [0; 2];
+        let mut school_of = std::collections::HashMap::new();
         for (pairing, i) in schedule(&c) {
             let (seats, schools, _) = setup(&c, pairing, i);
             seat0[seats[0]] += 1;
             assert_ne!(schools[0], schools[1]);
+            for k in 0..2 {
+                *school_of.entry((seats[k], k, schools[k])).or_insert(0) += 1;
+            }
         }
-        assert_eq!(seat0, [2, 2]);
+        assert_eq!(seat0, [4, 4]);
+        // every entrant plays every seat with every school equally often
+        assert_eq!(school_of.len(), 8);
+        assert!(school_of.values().all(|&n| n == 2));
     }
 }

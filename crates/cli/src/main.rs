@@ -7,9 +7,11 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use tash_kalar_rules::{cards, Board, CardId, Color, Form, School};
 
+mod engine;
 mod play;
 mod selfplay;
 mod serve;
+mod tournament;
 
 #[derive(Parser, Debug)]
 #[command(name = "tash-kalar", version, about = "Tash-Kalar: play, self-play, replay and analyse games")]
@@ -50,6 +52,10 @@ enum Command {
     Play(play::Args),
     /// Serve games to browsers: HTTP, WebSocket and a SQLite database.
     Serve(serve::Args),
+    /// Speak the engine protocol on standard input/output (docs/engine-protocol.md).
+    Engine(engine::Args),
+    /// Play a round robin between bots and write a results table and plot.
+    Tournament(tournament::Args),
     /// Replay a game record and print the final state as JSON.
     Replay {
         /// The record file (see docs/notation.md).
@@ -66,6 +72,8 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Replay { record } => replay(&record),
+        Command::Engine(args) => engine::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -333,8 +333,8 @@ fn show(v: &View) {
             (Some(at), Some(o)) => format!(" at {at} ({o})"),
             _ => String::new(),
         };
-        println!("Resolving {}{place}: {}", e.name, e.prompt.unwrap_or(""));
-    } else if let Some(prompt) = v.prompt {
+        println!("Resolving {}{place}: {}", e.name, e.prompt.as_deref().unwrap_or(""));
+    } else if let Some(prompt) = &v.prompt {
         println!("{prompt}.");
     }
     if let Some(claimable) = v.tasks.as_ref().and_then(|t| t.claimable.as_ref()) {

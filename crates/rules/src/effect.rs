@@ -13,7 +13,7 @@
 //! cannot be done is skipped; an optional part with nothing to do is not
 //! asked about).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Color, Piece, Rank};
 use crate::cards::CardId;
@@ -47,7 +47,7 @@ pub(crate) struct Script {
 /// chosen so far. Pieces the effect follows are tracked through moves: when
 /// a tracked piece moves its square is updated, when it is destroyed it is
 /// forgotten.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Resolution {
     pub card: CardId,
     /// The player resolving the effect.

@@ -485,3 +485,10 @@ impl serde::Serialize for Bitboard {
         s.collect_seq(self.squares())
     }
 }
+
+impl<'de> serde::Deserialize<'de> for Bitboard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bitboard, D::Error> {
+        let squares = Vec::<Square>::deserialize(d)?;
+        Ok(squares.into_iter().collect())
+    }
+}

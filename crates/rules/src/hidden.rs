@@ -8,16 +8,28 @@
 //! computer player can search a game without knowing the real hands: the
 //! result depends only on what the seat sees and on the caller's shuffle.
 
+use arrayvec::ArrayVec;
+
+use crate::board::{Board, Color, Rank};
 use crate::cards::CardId;
-use crate::game::{Game, Seat};
+use crate::game::{Game, Phase, Seat, SeatState, Turn};
 use crate::pile::{insert_sorted, CardList, Pile};
+use crate::view::{SharedPileView, View, Viewer};
 
 impl Game {
     /// A copy of the game in which the cards `viewer` cannot see are dealt
     /// anew: each other seat's beings are drawn again from those beings plus
-    /// the shuffled part and returned bottom of its deck, and the other
-    /// seats' legends and flares from those cards plus the shuffled parts of
-    /// the shared piles. `shuffle` puts a slice in a random order.
+    /// that seat's whole deck, and the other seats' legends and flares from
+    /// those cards plus the whole shared decks. Every part of a deck keeps
+    /// its size (known top, shuffled middle, returned bottom), so the game
+    /// flows the same way. `shuffle` puts a slice in a random order.
+    ///
+    /// What a seat is taken to know: its own hand, and the cards it put in
+    /// a known order into its own deck. Not the cards returned face down to
+    /// the shared decks, even its own (the decks do not record who put each
+    /// card there), nor a card another seat put face up on top of its deck
+    /// (the Kiskin Spirit): forgetting that loses a little, and never
+    /// lets a seat know more than it may.
     pub fn determinize(&self, viewer: Seat, shuffle: &mut dyn FnMut(&mut [CardId])) -> Game {
         let mut g = self.clone();
         for (i, seat) in g.seats.iter_mut().enumerate() {
@@ -25,15 +37,17 @@ impl Game {
                 continue;
             }
             let hand = std::mem::take(&mut seat.beings);
+            let top = std::mem::take(&mut seat.deck.top);
             let bottom = std::mem::take(&mut seat.deck.bottom);
             let middle = std::mem::take(&mut seat.deck.shuffled);
-            let mut pool: Vec<CardId> = hand.iter().chain(&bottom).chain(&middle).copied().collect();
+            let mut pool: Vec<CardId> = hand.iter().chain(&top).chain(&bottom).chain(&middle).copied().collect();
             pool.sort();
             shuffle(&mut pool);
             let mut rest = pool.into_iter();
             for _ in 0..hand.len() {
                 insert_sorted(&mut seat.beings, rest.next().expect("pool holds the hand"));
             }
+            seat.deck.top.extend(rest.by_ref().take(top.len()));
             seat.deck.bottom.extend(rest.by_ref().take(bottom.len()));
             seat.deck.shuffled.extend(rest);
             seat.deck.shuffled.sort();
@@ -55,6 +69,18 @@ pub struct Observation {
 }
 
 impl Observation {
+    /// What the viewer of a seat's view knows: the same as
+    /// `game.observe(seat)` for the game the view was taken from.
+    pub fn from_view(view: &View) -> Result<Observation, ViewError> {
+        let Viewer::Seat { seat } = view.viewer else {
+            return Err(bad("an observation is a seat's: this view is not a seat's"));
+        };
+        if seat as usize >= view.seats.len() {
+            return Err(bad(format!("the viewer is seat {seat}, but there are {} seats", view.seats.len())));
+        }
+        Ok(Observation { seat, game: Game::from_view(view)? })
+    }
+
     /// The seat observing.
     pub fn seat(&self) -> Seat {
         self.seat
@@ -78,6 +104,289 @@ impl Game {
     }
 }
 
+/// What is wrong with a view that was to be turned back into a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad view: {0}")]
+pub struct ViewError(pub String);
+
+fn bad(message: impl Into<String>) -> ViewError {
+    ViewError(message.into())
+}
+
+fn card_list(cards: &[CardId], what: &str) -> Result<CardList, ViewError> {
+    let mut list = CardList::new();
+    for &c in cards {
+        list.try_push(c).map_err(|_| bad(format!("too many cards in {what}")))?;
+    }
+    Ok(list)
+}
+
+/// Deals `counts` cards in turn off the front of a sorted pool, then the
+/// rest: the canonical deal of [`Game::observe`].
+fn deal(pool: &[CardId], counts: &[usize], what: &str) -> Result<Vec<CardList>, ViewError> {
+    let wanted: usize = counts.iter().sum();
+    if wanted > pool.len() {
+        return Err(bad(format!("{what}: {wanted} hidden cards, but only {} unseen", pool.len())));
+    }
+    let mut sorted = pool.to_vec();
+    sorted.sort();
+    let mut rest = sorted.as_slice();
+    let mut out = Vec::new();
+    for &n in counts {
+        out.push(card_list(&rest[..n], what)?);
+        rest = &rest[n..];
+    }
+    out.push(card_list(rest, what)?);
+    Ok(out)
+}
+
+impl Game {
+    /// The game as the viewer of `view` knows it: every card the view does
+    /// not show dealt in the canonical way of [`Game::observe`], so that
+    /// `Game::from_view(&game.view(seat))` is `game.observe(seat).game()`.
+    /// A spectator's or referee's view works too (the hands it does not see
+    /// are dealt the same way). Never panics on a bad view: checks what the
+    /// engine relies on and says what is wrong.
+    pub fn from_view(view: &View) -> Result<Game, ViewError> {
+        let form = view.form;
+        let n = view.seats.len();
+        if form.teams() {
+            // teammates share a color and legends, which this rebuild does not know yet
+            return Err(bad(format!("rebuilding a game from a view is not supported for {} yet", form.name())));
+        }
+        if !form.seats().contains(&n) {
+            return Err(bad(format!("{} is played by {:?} seats, not {n}", form.name(), form.seats())));
+        }
+        let board = Board::from_text(&view.board).map_err(|e| bad(format!("board: {e}")))?;
+        let mut pieces = [(0u8, 0u8); 4];
+        let mut seats = ArrayVec::<SeatState, 4>::new();
+        let legendary_pieces = if form.legends() { 3 } else { 0 };
+        for (i, sv) in view.seats.iter().enumerate() {
+            if sv.seat as usize != i || sv.color != sv.school.color() {
+                return Err(bad(format!("seat {i} is listed as seat {} playing {:?}", sv.seat, sv.color)));
+            }
+            if seats.iter().any(|s| s.color == sv.color) {
+                return Err(bad(format!("two seats play {:?}", sv.color)));
+            }
+            let what = format!("seat {i}'s deck");
+            let (beings, legends, flares, deck) = match &sv.hand {
+                Some(h) => {
+                    let deck = Pile {
+                        top: card_list(&h.deck_top, &what)?,
+                        shuffled: deal(&sv.unseen, &[], &what)?.remove(0),
+                        bottom: card_list(&h.returned, &what)?,
+                        ..Pile::default()
+                    };
+                    let mut beings = card_list(&h.beings, "a hand")?;
+                    beings.sort();
+                    (beings, Some(&h.legends), Some(&h.flares), deck)
+                }
+                None => {
+                    let middle = sv.deck.checked_sub(sv.deck_top + sv.returned).ok_or_else(|| {
+                        bad(format!("seat {i}'s deck of {} is smaller than its known parts", sv.deck))
+                    })?;
+                    if sv.unseen.len() != sv.beings + sv.deck {
+                        return Err(bad(format!(
+                            "seat {i}: {} unseen cards for {} in hand and {} in the deck",
+                            sv.unseen.len(),
+                            sv.beings,
+                            sv.deck
+                        )));
+                    }
+                    let mut parts = deal(&sv.unseen, &[sv.beings, sv.deck_top, sv.returned, middle], &what)?;
+                    let beings = parts.remove(0);
+                    let top = parts.remove(0);
+                    let bottom = parts.remove(0);
+                    (beings, None, None, Pile { top, shuffled: parts.remove(0), bottom, ..Pile::default() })
+                }
+            };
+            if deck.len() != sv.deck || beings.len() != sv.beings {
+                return Err(bad(format!("seat {i}'s hand or deck does not match its counts")));
+            }
+            let own = sv.school.deck();
+            if beings.iter().chain(deck.cards().collect::<Vec<_>>().iter()).chain(&sv.discard).any(|c| c.deck() != own)
+            {
+                return Err(bad(format!("seat {i} holds a card that is not of the {} deck", sv.school)));
+            }
+            let mut legend_hand = CardList::new();
+            let mut flare_hand = CardList::new();
+            if let (Some(l), Some(f)) = (legends, flares) {
+                legend_hand = card_list(l, "a hand")?;
+                flare_hand = card_list(f, "a hand")?;
+                legend_hand.sort();
+                flare_hand.sort();
+                if legend_hand.len() != sv.legends || flare_hand.len() != sv.flares {
+                    return Err(bad(format!("seat {i}'s hand does not match its counts")));
+                }
+            }
+            let two = board.count(sv.color, Rank::Common) + board.count(sv.color, Rank::Heroic);
+            let leg = board.count(sv.color, Rank::Legendary);
+            let total = (two + sv.supply.0 as u32, leg + sv.supply.1 as u32);
+            if total.0 > 17 || total.1 > legendary_pieces {
+                return Err(bad(format!("{:?} has more pieces than the form allows", sv.color)));
+            }
+            pieces[sv.color.index()] = (total.0 as u8, total.1 as u8);
+            seats.push(SeatState {
+                school: sv.school,
+                color: sv.color,
+                deck,
+                beings,
+                legends: legend_hand,
+                flares: flare_hand,
+                discard: card_list(&sv.discard, "a discard pile")?,
+                score: sv.score,
+                points: {
+                    let mut p = [0i16; 4];
+                    for (c, n) in sv.points.iter().flatten() {
+                        p[c.index()] = *n;
+                    }
+                    p
+                },
+                improvised: sv.improvised.iter().flatten().copied().collect(),
+            });
+        }
+        if board.pieces().any(|(_, p)| !seats.iter().any(|s| s.color == p.color)) {
+            return Err(bad("a piece on the board is of a color nobody plays"));
+        }
+        let (legends, legend_discard) = rebuild_shared(view, &mut seats, &view.legends, true)?;
+        let (flares, flare_discard) = rebuild_shared(view, &mut seats, &view.flares, false)?;
+        let t = &view.turn;
+        if t.seat as usize >= n {
+            return Err(bad(format!("the turn is seat {}'s, but there are {n} seats", t.seat)));
+        }
+        let mut turn = Turn::new(t.seat, t.number, t.actions);
+        turn.discard_used = t.discard_used;
+        turn.flare_used = t.flare_used;
+        turn.destroyed = t.destroyed;
+        turn.legends_summoned = t.legends_summoned;
+        turn.beings_summoned = t.beings_summoned;
+        for &s in &t.summoned {
+            turn.summoned.try_push(s).map_err(|_| bad("too many beings summoned this turn"))?;
+        }
+        turn.extra_beings = t.extra_beings;
+        turn.extra_legends = t.extra_legends;
+        turn.war_summoner_bonus = t.war_summoner_bonus;
+        turn.extra_turn = t.extra_turn;
+        let effect = view.effect.as_ref().map(|e| e.state);
+        let plays = |c: Color| seats.iter().any(|s| s.color == c);
+        match (view.phase, &effect) {
+            (Phase::Effect, None) => return Err(bad("an effect phase without an effect")),
+            (Phase::Effect, Some(r)) if !plays(r.color) || r.against.is_some_and(|c| !plays(c)) => {
+                return Err(bad("the effect names a color nobody plays"));
+            }
+            (Phase::Effect, Some(_)) => {}
+            (_, Some(_)) => return Err(bad("an effect outside the effect phase")),
+            _ => {}
+        }
+        match view.phase {
+            Phase::Refill { seat, .. } | Phase::StartPieces { seat } if seat as usize >= n => {
+                return Err(bad(format!("the phase names seat {seat}, but there are {n} seats")));
+            }
+            Phase::RevealTasks | Phase::NextTask { .. } | Phase::Claim if !form.uses_tasks() => {
+                return Err(bad(format!("{} has no tasks", form.name())));
+            }
+            Phase::StartPieces { .. } if !form.start_pieces() => {
+                return Err(bad(format!("{} has no start pieces", form.name())));
+            }
+            _ => {}
+        }
+        if (view.phase == Phase::Over) != view.outcome.is_some()
+            || view.outcome.as_ref().is_some_and(|o| o.places.len() != n)
+        {
+            return Err(bad("the outcome does not fit the phase or the seats"));
+        }
+        if form.uses_tasks() != view.tasks.is_some() {
+            return Err(bad(format!(
+                "a task board is {} in {}",
+                if form.uses_tasks() { "needed" } else { "out of place" },
+                form.name()
+            )));
+        }
+        Ok(Game {
+            form,
+            seats,
+            board,
+            legends,
+            legend_discard,
+            flares,
+            flare_discard,
+            pieces,
+            phase: view.phase,
+            turn,
+            effect,
+            end: view.end,
+            outcome: view.outcome.clone(),
+            tasks: view.tasks.as_ref().map(|t| rebuild_tasks(t, form)),
+        })
+    }
+}
+
+/// The task board from a view: the tasks not face up, claimed or set aside
+/// are the deck, shuffled (as [`Game::determinize`] leaves it).
+fn rebuild_tasks(view: &crate::view::TaskBoardView, form: crate::game::Form) -> crate::tasks::TaskBoard {
+    use crate::tasks::{TaskBoard, TaskDeck, TaskId, TaskList};
+    let mut tb = TaskBoard::default();
+    tb.current.extend(view.current.iter().map(|t| t.id).take(3));
+    tb.next = view.next.as_ref().map(|t| t.id);
+    for (i, claimed) in view.claimed.iter().enumerate().take(4) {
+        tb.claimed[i] = claimed.iter().map(|t| t.id).collect::<TaskList>();
+    }
+    tb.set_aside = view.set_aside.iter().map(|t| t.id).collect();
+    tb.moved_to_bottom = view.moved_to_bottom;
+    let shown: Vec<TaskId> = tb.all_tasks().collect();
+    tb.deck =
+        TaskDeck::shuffled(TaskId::all().filter(|t| (form.advanced_tasks() || !t.is_advanced()) && !shown.contains(t)));
+    tb
+}
+
+/// A shared deck and its discard pile from a view, dealing the hands the
+/// view does not show (as [`redeal_shared`] does with no shuffle).
+fn rebuild_shared(
+    view: &View,
+    seats: &mut [SeatState],
+    pile: &SharedPileView,
+    legends: bool,
+) -> Result<(Pile, CardList), ViewError> {
+    let what = if legends { "the legends" } else { "the flares" };
+    let hidden: Vec<Option<usize>> =
+        view.seats.iter().map(|s| s.hand.is_none().then_some(if legends { s.legends } else { s.flares })).collect();
+    let mut counts: Vec<usize> = hidden.iter().flatten().copied().collect();
+    let middle = pile
+        .deck
+        .checked_sub(pile.top + pile.returned)
+        .ok_or_else(|| bad(format!("{what}: the deck is smaller than its known parts")))?;
+    counts.extend([pile.top, pile.returned, middle]);
+    if counts.iter().sum::<usize>() != pile.unseen.len() {
+        return Err(bad(format!("{what}: the unseen cards do not match the hands and the deck")));
+    }
+    let mut parts = deal(&pile.unseen, &counts, what)?.into_iter();
+    for (i, h) in hidden.iter().enumerate() {
+        if h.is_some() {
+            let hand = parts.next().expect("a part per hidden hand");
+            if legends {
+                seats[i].legends = hand;
+            } else {
+                seats[i].flares = hand;
+            }
+        }
+    }
+    let top = parts.next().expect("the top");
+    let bottom = parts.next().expect("the bottom");
+    let shuffled = parts.next().expect("the middle");
+    let discard = card_list(&pile.discard, what)?;
+    let fits = |c: &CardId| if legends { c.is_legend() } else { c.is_flare() };
+    let in_hands = seats.iter().flat_map(|s| if legends { s.legends.iter() } else { s.flares.iter() });
+    let all: Vec<CardId> =
+        top.iter().chain(&shuffled).chain(&bottom).chain(&discard).chain(in_hands).copied().collect();
+    let mut distinct = all.clone();
+    distinct.sort();
+    distinct.dedup();
+    if !all.iter().all(fits) || distinct.len() != all.len() {
+        return Err(bad(format!("{what}: a card of another deck, or a card twice")));
+    }
+    Ok((Pile { top, shuffled, bottom, ..Pile::default() }, discard))
+}
+
 /// Re-deals the other seats' cards of one shared deck together with that
 /// deck's shuffled part.
 fn redeal_shared(
@@ -97,7 +406,10 @@ fn redeal_shared(
         }
     }
     let pile = pile_of(g);
+    let (top, bottom) = (pile.top.len(), pile.bottom.len());
+    pool.extend(pile.top.drain(..));
     pool.extend(pile.shuffled.drain(..));
+    pool.extend(pile.bottom.drain(..));
     pool.sort();
     shuffle(&mut pool);
     let mut rest = pool.into_iter();
@@ -110,6 +422,8 @@ fn redeal_shared(
         }
     }
     let pile = pile_of(g);
+    pile.top.extend(rest.by_ref().take(top));
+    pile.bottom.extend(rest.by_ref().take(bottom));
     pile.shuffled.extend(rest);
     pile.shuffled.sort();
 }

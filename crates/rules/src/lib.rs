@@ -35,7 +35,7 @@ pub use cards::{CardId, Deck, School};
 pub use choice::{Choice, ChoiceTextError};
 pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, Summoned, TextPlayError};
 pub use geometry::{Bitboard, Dir, Orientation, Square};
-pub use hidden::Observation;
+pub use hidden::{Observation, ViewError};
 pub use history::Match;
 pub use position::{Position, PositionError, SeatSetup, TurnRecord};
 pub use record::{replay, replay_text, Move, Mover, Record, ReplayError, ReplayReason};

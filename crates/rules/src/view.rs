@@ -16,17 +16,18 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Color, Rank};
 use crate::cards::{CardId, School};
 use crate::choice::Choice;
-use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat};
+use crate::effect::Resolution;
+use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
 use crate::geometry::{Orientation, Square};
 use crate::tasks::{TaskId, TaskType};
 
 /// Who is looking.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Viewer {
     /// A player: sees their own hand.
@@ -39,7 +40,7 @@ pub enum Viewer {
 }
 
 /// Who chooses next, as the view tells it.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum ActorView {
     Seat { seat: Seat },
@@ -58,15 +59,23 @@ impl From<Actor> for ActorView {
 }
 
 /// The cards in one seat's hand, sorted.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Hand {
     pub beings: Vec<CardId>,
     pub legends: Vec<CardId>,
     pub flares: Vec<CardId>,
+    /// The cards this seat knows on top of its deck, top first (put there
+    /// from its discard pile, or given by a position setup).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deck_top: Vec<CardId>,
+    /// The cards this seat has returned to the bottom of its deck, in
+    /// order, uppermost first (face down, so only the seat knows them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returned: Vec<CardId>,
 }
 
 /// What everyone knows of a seat, plus its hand when the viewer may see it.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct SeatView {
     pub seat: Seat,
     pub school: School,
@@ -78,6 +87,20 @@ pub struct SeatView {
     pub flares: usize,
     /// Cards left in the seat's deck (the order is never shown).
     pub deck: usize,
+    /// How many cards lie in a known order on top of the deck (drawn
+    /// first); only the seat itself is taken to know them.
+    #[serde(default)]
+    pub deck_top: usize,
+    /// How many cards were returned face down to the bottom of the deck
+    /// (drawn after the shuffled rest).
+    #[serde(default)]
+    pub returned: usize,
+    /// The seat's cards whose place the viewer does not know, sorted: in
+    /// the shuffled part of the deck, or (unless the viewer sees this
+    /// hand) in hand, on top of the deck or among the returned cards.
+    /// Anyone can work this out from the deck list and the cards in sight.
+    #[serde(default)]
+    pub unseen: Vec<CardId>,
     /// The seat's discard pile, oldest first.
     pub discard: Vec<CardId>,
     /// Two-sided (common/heroic) and legendary pieces off the board.
@@ -101,14 +124,27 @@ pub struct SeatView {
 }
 
 /// A shared deck (legends, flares): its size and its discard pile.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct SharedPileView {
     pub deck: usize,
     pub discard: Vec<CardId>,
+    /// How many cards lie in a known order on top of the deck (only a
+    /// position setup puts them there; nobody is taken to know them).
+    #[serde(default)]
+    pub top: usize,
+    /// How many cards were returned face down to the bottom of the deck.
+    /// Nobody is taken to know them, not even the seat that returned them
+    /// (the deck does not record who put each card there).
+    #[serde(default)]
+    pub returned: usize,
+    /// The cards of this deck whose place the viewer does not know, sorted:
+    /// the whole deck and the hands the viewer does not see.
+    #[serde(default)]
+    pub unseen: Vec<CardId>,
 }
 
 /// The state of the current turn, all public.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct TurnView {
     pub seat: Seat,
     pub number: u16,
@@ -120,12 +156,31 @@ pub struct TurnView {
     /// Enemy pieces destroyed this turn by the active player, by color
     /// (indexed as `Color::index`) and rank (common, heroic, legendary).
     pub destroyed: [[u8; 3]; 4],
+    #[serde(default)]
+    pub legends_summoned: u8,
+    #[serde(default)]
+    pub beings_summoned: u8,
+    /// The beings summoned by the summon action this turn, in order.
+    #[serde(default)]
+    pub summoned: Vec<Summoned>,
+    /// Extra cards to draw at the end of the turn: beings, legends.
+    #[serde(default)]
+    pub extra_beings: u8,
+    #[serde(default)]
+    pub extra_legends: u8,
+    /// The War Summoner's bonus is waiting for the next summoning.
+    #[serde(default)]
+    pub war_summoner_bonus: bool,
+    /// The same seat plays again after this turn (Time Elemental).
+    #[serde(default)]
+    pub extra_turn: bool,
 }
 
 /// The card effect being resolved (its card is on the table for all to see).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct EffectView {
     pub card: CardId,
+    #[serde(skip_deserializing)]
     pub name: &'static str,
     pub color: Color,
     /// Beings and legends: the summoning square and the pattern's orientation.
@@ -137,11 +192,14 @@ pub struct EffectView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flare: Option<FlareView>,
     /// What the current step asks for, when it asks.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub prompt: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub prompt: Option<String>,
+    /// Everything the effect has noted so far (its step, the pieces it
+    /// follows, its counters): public, and needed to go on resolving it.
+    pub state: Resolution,
 }
 
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct FlareView {
     pub upper: bool,
     pub lower: bool,
@@ -166,8 +224,19 @@ impl From<TaskId> for TaskView {
     }
 }
 
+/// A task is read back from its id alone: the rest is its definition.
+impl<'de> Deserialize<'de> for TaskView {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TaskView, D::Error> {
+        #[derive(Deserialize)]
+        struct ById {
+            id: TaskId,
+        }
+        Ok(TaskView::from(ById::deserialize(d)?.id))
+    }
+}
+
 /// The task board as everyone sees it (High Form and first game).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct TaskBoardView {
     /// The current tasks, each in its place on the board.
     pub current: Vec<TaskView>,
@@ -177,7 +246,7 @@ pub struct TaskBoardView {
     pub deck: usize,
     /// During setup: tasks turned up that could not be current tasks, put
     /// aside until the three are out and then shuffled back.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub set_aside: Vec<TaskView>,
     /// Each seat's claimed tasks, in the order claimed.
     pub claimed: Vec<Vec<TaskView>>,
@@ -186,12 +255,20 @@ pub struct TaskBoardView {
     pub points: Vec<i16>,
     /// At the end of a turn, for the seat that may claim (or a referee):
     /// the current tasks it meets, the same as its `claim` choices.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimable: Option<Vec<TaskId>>,
+    /// Next tasks moved to the bottom in a row (the search for a next task
+    /// stops after one pass through the deck).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub moved_to_bottom: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// One seat's (or a spectator's) knowledge of a game.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct View {
     pub viewer: Viewer,
     pub form: Form,
@@ -210,7 +287,7 @@ pub struct View {
     /// to say than the choices (an effect step, a task claim, a melee point
     /// or start piece, placing for a teammate).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub prompt: Option<&'static str>,
+    pub prompt: Option<String>,
     pub end: EndState,
     /// The task board, in the forms that use tasks.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -283,13 +360,42 @@ impl Game {
                     .is_melee()
                     .then(|| self.enemies_of(s.color).map(|c| (c, s.points[c.index()])).collect()),
                 improvised: self.form().is_melee().then(|| s.improvised.colors().collect()),
+                deck_top: s.deck.top.len(),
+                returned: s.deck.bottom.len(),
+                unseen: {
+                    let mut v: Vec<CardId> = s.deck.shuffled.to_vec();
+                    if !sees(i as Seat) {
+                        v.extend(s.beings.iter().chain(&s.deck.top).chain(&s.deck.bottom));
+                    }
+                    v.sort();
+                    v
+                },
                 hand: sees(i as Seat).then(|| Hand {
                     beings: s.beings.to_vec(),
                     legends: s.legends.to_vec(),
                     flares: s.flares.to_vec(),
+                    deck_top: s.deck.top.to_vec(),
+                    returned: s.deck.bottom.to_vec(),
                 }),
             })
             .collect();
+        let shared =
+            |pile: &crate::pile::Pile, discard: &[CardId], in_hand: fn(&crate::game::SeatState) -> &[CardId]| {
+                let mut unseen: Vec<CardId> = pile.cards().collect();
+                for (i, s) in self.seats().iter().enumerate() {
+                    if !sees(i as Seat) {
+                        unseen.extend(in_hand(s));
+                    }
+                }
+                unseen.sort();
+                SharedPileView {
+                    deck: pile.len(),
+                    discard: discard.to_vec(),
+                    top: pile.top.len(),
+                    returned: pile.bottom.len(),
+                    unseen,
+                }
+            };
         let effect = self.effect().map(|r| {
             let flare = r.card.is_flare();
             EffectView {
@@ -299,7 +405,8 @@ impl Game {
                 at: (!flare).then_some(r.at),
                 orientation: (!flare).then_some(r.orientation),
                 flare: flare.then_some(FlareView { upper: r.upper, lower: r.lower, against: r.against }),
-                prompt: self.prompt(),
+                prompt: self.prompt().map(str::to_string),
+                state: *r,
             }
         });
         let actor = self.actor();
@@ -317,6 +424,7 @@ impl Game {
             claimed: (0..self.seat_count()).map(|s| shown(&tb.claimed[s])).collect(),
             points: (0..self.seat_count()).map(|s| tb.points(s)).collect(),
             claimable: (chooses && self.phase() == Phase::Claim).then(|| self.claimable_tasks()),
+            moved_to_bottom: tb.moved_to_bottom,
         });
         let t = self.turn();
         View {
@@ -333,13 +441,20 @@ impl Game {
                 flare_used: t.flare_used,
                 passed: t.passed,
                 destroyed: t.destroyed,
+                legends_summoned: t.legends_summoned,
+                beings_summoned: t.beings_summoned,
+                summoned: t.summoned.to_vec(),
+                extra_beings: t.extra_beings,
+                extra_legends: t.extra_legends,
+                war_summoner_bonus: t.war_summoner_bonus,
+                extra_turn: t.extra_turn,
             },
             scores: self.seats().iter().map(|s| s.score).collect(),
             seats,
-            legends: SharedPileView { deck: self.legend_pile().len(), discard: self.legend_discard().to_vec() },
-            flares: SharedPileView { deck: self.flare_pile().len(), discard: self.flare_discard().to_vec() },
+            legends: shared(self.legend_pile(), self.legend_discard(), |s| &s.legends),
+            flares: shared(self.flare_pile(), self.flare_discard(), |s| &s.flares),
             effect,
-            prompt: self.prompt(),
+            prompt: self.prompt().map(str::to_string),
             end: self.end_state(),
             tasks,
             outcome: self.outcome().cloned(),
@@ -375,11 +490,9 @@ mod tests {
         let (k, c, s) = ("imperial.knight", "imperial.cannon", "imperial.swordmaster");
         let ordered = |ids: &[&str]| Pile::ordered(ids.iter().map(|i| card(i)));
         let a = position(&[k], ordered(&[c, s]), ordered(&["legends.titan"])).to_game().unwrap();
-        // another card in red's hand, red's deck in another order and split
-        // differently between known and shuffled parts
-        let mut split = Pile::shuffled([card(k)]);
-        split.bottom.push(card(s));
-        let b = position(&[c], split, Pile::shuffled([card("legends.titan")])).to_game().unwrap();
+        // another card in red's hand, red's deck in another order (the sizes
+        // of a deck's parts are public: one sees cards put on top or under)
+        let b = position(&[c], ordered(&[s, k]), ordered(&["legends.titan"])).to_game().unwrap();
         assert_ne!(a, b);
         assert_eq!(a.view(0), b.view(0));
         assert_eq!(a.spectator_view(), b.spectator_view());
@@ -389,8 +502,8 @@ mod tests {
     }
 
     /// The game with everything `keep` cannot see changed: each other
-    /// seat's hand traded with cards of its deck, the known parts of every
-    /// deck reordered.
+    /// seat's hand traded with cards of its deck, the known parts of the
+    /// other seats' decks and of the shared decks reordered.
     fn perturb(g: &Game, keep: Seat) -> Game {
         use crate::pile::{insert_sorted, remove_card};
         fn trade(hand: &mut crate::pile::CardList, pile: &mut Pile) {
@@ -410,9 +523,10 @@ mod tests {
                 trade(&mut s.beings, &mut s.deck);
                 trade(&mut s.legends, &mut h.legends);
                 trade(&mut s.flares, &mut h.flares);
+                // (a seat knows the order it put into its own deck)
+                s.deck.top.reverse();
+                s.deck.bottom.reverse();
             }
-            s.deck.top.reverse();
-            s.deck.bottom.reverse();
         }
         for pile in [&mut h.legends, &mut h.flares] {
             pile.top.reverse();

@@ -1,0 +1,588 @@
+//! The engine protocol (`docs/engine-protocol.md`): a line-based text
+//! protocol over standard input and output, in the spirit of UCI, through
+//! which programs outside this project play.
+//!
+//! [`serve`] is the engine's side: it answers a driver with one of our bots.
+//! [`EngineBot`] is the driver's side: it runs any command that speaks the
+//! protocol and plays it as a [`Bot`], so tournaments can include external
+//! engines.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tash_kalar_rules::view::View;
+use tash_kalar_rules::{Choice, Observation};
+
+use crate::{from_spec, Bot};
+
+/// The word a driver opens with, and the engine's answer once it has named
+/// itself and its options.
+pub const HELLO: &str = "tkp";
+pub const HELLO_OK: &str = "tkpok";
+
+/// A bot spec split into its name and options, to change options one by one.
+#[derive(Clone, Debug, PartialEq)]
+struct Spec {
+    name: String,
+    options: Vec<(String, String)>,
+}
+
+impl Spec {
+    fn parse(text: &str) -> Spec {
+        let (name, options) = text.split_once(':').unwrap_or((text, ""));
+        let options = options
+            .split(',')
+            .filter(|o| !o.is_empty())
+            .map(|o| {
+                let (k, v) = o.split_once('=').unwrap_or((o, ""));
+                (k.to_string(), v.to_string())
+            })
+            .collect();
+        Spec { name: name.to_string(), options }
+    }
+
+    fn set(&mut self, key: &str, value: &str) {
+        match self.options.iter_mut().find(|(k, _)| k == key) {
+            Some(o) => o.1 = value.to_string(),
+            None => self.options.push((key.to_string(), value.to_string())),
+        }
+    }
+
+    fn text(&self) -> String {
+        if self.options.is_empty() {
+            return self.name.clone();
+        }
+        let options: Vec<String> = self.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!("{}:{}", self.name, options.join(","))
+    }
+}
+
+/// The options an engine of this bot offers, as `option` lines.
+fn option_lines(bot: &str) -> Vec<String> {
+    let mut v = vec!["option name seed type spin default 0 min 0 max 18446744073709551615".to_string()];
+    if bot == "mcts" {
+        let d = crate::MctsConfig::default();
+        v.push(format!("option name iterations type spin default {} min 1 max 100000000", d.iterations.unwrap_or(0)));
+        v.push("option name time type string default none".into());
+        v.push(format!("option name threads type spin default {} min 1 max 64", d.threads));
+        v.push(format!("option name playout type spin default {} min 0 max 100", d.playout_turns));
+        v.push(format!("option name c type string default {}", d.exploration));
+    }
+    v
+}
+
+/// The engine's state between commands.
+struct Engine {
+    spec: Spec,
+    seed: u64,
+    bot: Box<dyn Bot>,
+    position: Option<Observation>,
+}
+
+impl Engine {
+    fn new(spec: &str) -> anyhow::Result<Engine> {
+        let bot = from_spec(spec, 0)?;
+        Ok(Engine { spec: Spec::parse(spec), seed: 0, bot, position: None })
+    }
+
+    /// Handles one line; returns the reply lines and whether to stop.
+    fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
+        let line = line.trim();
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let reply = match command {
+            "" => Ok(vec![]),
+            HELLO => {
+                let mut v = vec![
+                    format!("id name tash-kalar {}", self.spec.text()),
+                    "id author the tash-kalar authors".to_string(),
+                    "id protocol 1".to_string(),
+                ];
+                v.extend(option_lines(&self.spec.name));
+                v.push(HELLO_OK.to_string());
+                Ok(v)
+            }
+            "isready" => Ok(vec!["readyok".to_string()]),
+            "setoption" => self.set_option(rest).map(|()| vec![]),
+            "newgame" => {
+                self.position = None;
+                self.renew().map(|()| vec![])
+            }
+            "position" => self.set_position(rest).map(|()| vec![]),
+            "go" => self.go().map(|c| vec![format!("choice {c}")]),
+            "quit" => return (vec![], true),
+            other => Err(format!("unknown command {other:?}")),
+        };
+        match reply {
+            Ok(lines) => (lines, false),
+            Err(e) => (vec![format!("error {}", e.replace(['\n', '\r'], " "))], false),
+        }
+    }
+
+    fn renew(&mut self) -> Result<(), String> {
+        self.bot = from_spec(&self.spec.text(), self.seed).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    fn set_option(&mut self, rest: &str) -> Result<(), String> {
+        let usage = || "expected: setoption name <name> value <value>".to_string();
+        let rest = rest.strip_prefix("name").ok_or_else(usage)?.trim_start();
+        let (name, value) = rest.split_once(" value ").ok_or_else(usage)?;
+        let (name, value) = (name.trim(), value.trim());
+        if name == "seed" {
+            self.seed = value.parse().map_err(|_| format!("bad seed {value:?}"))?;
+            return self.renew();
+        }
+        if !option_lines(&self.spec.name).iter().any(|l| l.starts_with(&format!("option name {name} "))) {
+            return Err(format!("unknown option {name:?}"));
+        }
+        let mut spec = self.spec.clone();
+        spec.set(name, value);
+        if name == "time" && value == "none" {
+            spec.options.retain(|(k, _)| k != "time");
+        }
+        from_spec(&spec.text(), self.seed).map_err(|e| e.to_string())?;
+        self.spec = spec;
+        self.renew()
+    }
+
+    fn set_position(&mut self, json: &str) -> Result<(), String> {
+        self.position = None;
+        let view: View = serde_json::from_str(json).map_err(|e| format!("bad view JSON: {e}"))?;
+        let obs = Observation::from_view(&view).map_err(|e| e.to_string())?;
+        if let Some(choices) = &view.choices {
+            let ours: Vec<String> = obs.game().legal_choices().iter().map(Choice::to_string).collect();
+            if &ours != choices {
+                return Err("the view's choices are not the ones these rules allow (another version?)".into());
+            }
+        }
+        self.position = Some(obs);
+        Ok(())
+    }
+
+    fn go(&mut self) -> Result<Choice, String> {
+        let obs = self.position.as_ref().ok_or("no position")?;
+        if obs.game().actor() != tash_kalar_rules::Actor::Seat(obs.seat()) {
+            return Err("the viewer is not the one to choose in this position".into());
+        }
+        let bot = &mut self.bot;
+        // the engine must answer, whatever happens inside a bot
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(obs))) {
+            Ok(c) => Ok(c),
+            Err(_) => {
+                let _ = self.renew();
+                Err("internal error while searching".into())
+            }
+        }
+    }
+}
+
+/// Answers a driver on `input`/`output` with the bot of `spec`, until
+/// `quit` or the end of the input. Never fails on bad input: each bad line
+/// gets an `error` line and the engine goes on.
+pub fn serve(spec: &str, input: impl BufRead, mut output: impl Write) -> anyhow::Result<()> {
+    let mut engine = Engine::new(spec)?;
+    for line in input.lines() {
+        let line = match line {
+            Ok(l) => l,
+            // not text: say so and read on
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                writeln!(output, "error the line is not UTF-8 text")?;
+                output.flush()?;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        // a view that holds together but that no game reaches could still
+        // trip the rules somewhere: the engine answers and goes on
+        let (replies, stop) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.handle(&line))) {
+            Ok(r) => r,
+            Err(_) => {
+                engine.position = None;
+                let _ = engine.renew();
+                (vec!["error internal error on this line".to_string()], false)
+            }
+        };
+        for r in replies {
+            writeln!(output, "{r}")?;
+        }
+        output.flush()?;
+        if stop {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Splits a command line into words: spaces separate, single or double
+/// quotes group.
+pub fn split_command(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for ch in text.chars() {
+        match (quote, ch) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(ch);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+/// A bot played by an outside program through the engine protocol.
+pub struct EngineBot {
+    command: String,
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Time allowed for one answer.
+    pub timeout: Duration,
+    error: Option<String>,
+}
+
+impl EngineBot {
+    /// Starts `command`, greets it, gives it `seed` if it takes one, and
+    /// waits until it is ready.
+    pub fn spawn(command: &str, seed: u64) -> anyhow::Result<EngineBot> {
+        let words = split_command(command);
+        anyhow::ensure!(!words.is_empty(), "an empty engine command");
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| anyhow::anyhow!("cannot start engine {command:?}: {e}"))?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stderr_pipe = child.stderr.take().expect("piped stderr");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        // keep the last lines of the engine's error output for messages
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let keep = Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stderr_pipe);
+            let mut line = String::new();
+            while r.read_line(&mut line).unwrap_or(0) > 0 {
+                if let Ok(mut q) = keep.lock() {
+                    q.push_back(line.trim_end().to_string());
+                    if q.len() > 5 {
+                        q.pop_front();
+                    }
+                }
+                line.clear();
+            }
+            let _ = r.read_to_end(&mut Vec::new());
+        });
+        let mut bot = EngineBot {
+            command: command.to_string(),
+            name: format!("cmd:{command}"),
+            child,
+            stdin,
+            lines,
+            stderr,
+            timeout: Duration::from_secs(30),
+            error: None,
+        };
+        bot.send(HELLO)?;
+        let mut options = Vec::new();
+        bot.read_until(|l| {
+            if let Some(name) = l.strip_prefix("option name ") {
+                options.push(name.split_whitespace().next().unwrap_or("").to_string());
+            }
+            l == HELLO_OK
+        })?;
+        if options.iter().any(|o| o == "seed") {
+            bot.send(&format!("setoption name seed value {seed}"))?;
+        }
+        bot.send("newgame")?;
+        bot.send("isready")?;
+        bot.read_until(|l| l == "readyok")?;
+        bot.timeout = Duration::from_secs(600);
+        Ok(bot)
+    }
+
+    fn send(&mut self, line: &str) -> anyhow::Result<()> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| anyhow::anyhow!("engine {:?} stopped listening: {e}{}", self.command, self.stderr_tail()))
+    }
+
+    fn stderr_tail(&self) -> String {
+        let q = self.stderr.lock().map(|q| q.iter().cloned().collect::<Vec<_>>().join(" | ")).unwrap_or_default();
+        if q.is_empty() {
+            String::new()
+        } else {
+            format!(" (its error output: {q})")
+        }
+    }
+
+    /// Reads lines until `done` accepts one (returned); an `error` line
+    /// from the engine is an error.
+    fn read_until(&mut self, mut done: impl FnMut(&str) -> bool) -> anyhow::Result<String> {
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(l) => l,
+                Err(RecvTimeoutError::Timeout) => {
+                    anyhow::bail!("engine {:?} did not answer within {:?}", self.command, self.timeout)
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    anyhow::bail!("engine {:?} ended{}", self.command, self.stderr_tail())
+                }
+            };
+            let line = line.trim().to_string();
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.name = name.to_string();
+            }
+            if let Some(e) = line.strip_prefix("error") {
+                anyhow::bail!("engine {:?} says: {}", self.command, e.trim());
+            }
+            if done(&line) {
+                return Ok(line);
+            }
+        }
+    }
+
+    fn ask(&mut self, obs: &Observation) -> anyhow::Result<Choice> {
+        let view = obs.game().view(obs.seat());
+        self.send(&format!("position {}", serde_json::to_string(&view)?))?;
+        self.send("go")?;
+        let line = self.read_until(|l| l.starts_with("choice "))?;
+        let text = &line["choice ".len()..];
+        let game = obs.game();
+        let choice = text.parse::<Choice>().map(|c| game.normalize(c));
+        match choice {
+            Ok(c) if game.is_legal(c) => Ok(c),
+            _ => anyhow::bail!("engine {:?} chose {text:?}, which is not a legal choice", self.command),
+        }
+    }
+}
+
+impl Bot for EngineBot {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, obs: &Observation) -> Choice {
+        let legal = obs.game().legal_choices();
+        if self.error.is_some() {
+            return legal[0];
+        }
+        match self.ask(obs) {
+            Ok(c) => c,
+            Err(e) => {
+                self.error = Some(e.to_string());
+                legal[0]
+            }
+        }
+    }
+
+    fn take_error(&mut self) -> Option<String> {
+        self.error.take()
+    }
+}
+
+impl Drop for EngineBot {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tash_kalar_rules::{Actor, Form, Game, School};
+
+    fn talk(spec: &str, input: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        serve(spec, input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
+    }
+
+    fn dealt() -> Game {
+        let mut g = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+        while g.actor() == Actor::Chance {
+            let v = g.legal_choices();
+            g.apply(v[v.len() / 2]).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn the_handshake_names_the_engine_and_its_options() {
+        let out = talk("mcts:iterations=20", "tkp\nisready\nquit\nisready\n");
+        assert_eq!(out[0], "id name tash-kalar mcts:iterations=20");
+        assert!(out.iter().any(|l| l.starts_with("option name iterations type spin")));
+        assert!(out.iter().any(|l| l.starts_with("option name seed")));
+        let ok = out.iter().position(|l| l == "tkpok").unwrap();
+        // nothing after quit
+        assert_eq!(&out[ok + 1..], ["readyok"]);
+    }
+
+    #[test]
+    fn an_engine_answers_a_position_with_a_legal_choice() {
+        let g = dealt();
+        let Actor::Seat(s) = g.actor() else { panic!() };
+        let json = serde_json::to_string(&g.view(s)).unwrap();
+        let out = talk("greedy", &format!("tkp\nsetoption name seed value 3\nnewgame\nposition {json}\ngo\nquit\n"));
+        let last = out.last().unwrap();
+        let text = last.strip_prefix("choice ").unwrap_or_else(|| panic!("{out:?}"));
+        assert!(g.view(s).choices.unwrap().contains(&text.to_string()));
+    }
+
+    #[test]
+    fn bad_lines_get_error_lines_and_the_engine_goes_on() {
+        let g = dealt();
+        let Actor::Seat(s) = g.actor() else { panic!() };
+        let mut view = g.view(s);
+        let good = serde_json::to_string(&view).unwrap();
+        view.seats[0].supply.0 = 250;
+        let inconsistent = serde_json::to_string(&view).unwrap();
+        let other = serde_json::to_string(&g.view(1 - s)).unwrap();
+        let input = [
+            "hello".to_string(),
+            "go".into(),
+            "position {not json".into(),
+            "position".into(),
+            format!("position {inconsistent}"),
+            "go".into(),
+            format!("position {other}"),
+            "go".into(),
+            "setoption name iterations value lots".into(),
+            "setoption name depth value 3".into(),
+            "setoption".into(),
+            format!("position {good}"),
+            "setoption name iterations value 10".into(),
+            "go".into(),
+            "quit".into(),
+        ]
+        .join("\n");
+        let out = talk("mcts:iterations=50", &input);
+        // a view of the seat that is not to choose is accepted, but not searched
+        assert_eq!(out.len(), 11, "{out:#?}");
+        assert!(out[..10].iter().all(|l| l.starts_with("error ")), "{out:#?}");
+        assert!(out[10].starts_with("choice "), "{out:#?}");
+        // bytes that are not text
+        let mut buf = Vec::new();
+        serve("random", &b"\xff\xfe\nisready\n"[..], &mut buf).unwrap();
+        assert_eq!(String::from_utf8(buf).unwrap(), "error the line is not UTF-8 text\nreadyok\n");
+    }
+
+    /// Every leaf of a view's JSON changed in turn (numbers, strings,
+    /// lists): each `position` and `go` gets at most one line back, an
+    /// `error` or a `choice`, and the engine never stops.
+    #[test]
+    fn mangled_views_never_crash_the_engine() {
+        use serde_json::Value;
+        fn leaves(v: &Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+            match v {
+                Value::Object(m) => m.iter().for_each(|(k, x)| {
+                    path.push(k.clone());
+                    leaves(x, path, out);
+                    path.pop();
+                }),
+                Value::Array(a) if !a.is_empty() => a.iter().enumerate().for_each(|(i, x)| {
+                    path.push(i.to_string());
+                    leaves(x, path, out);
+                    path.pop();
+                }),
+                _ => out.push(path.clone()),
+            }
+        }
+        fn at<'a>(v: &'a mut Value, path: &[String]) -> &'a mut Value {
+            path.iter().fold(v, |v, k| match v {
+                Value::Array(a) => &mut a[k.parse::<usize>().unwrap()],
+                v => &mut v[k.as_str()],
+            })
+        }
+        let mut g = dealt();
+        // into an effect, with a task board and some history
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        use rand::{Rng, SeedableRng};
+        let mut g2 = Game::new(Form::HighForm, &[School::Highland, School::Sylvan]).unwrap();
+        let in_effect = |g: &Game| g.phase() == tash_kalar_rules::Phase::Effect && g.turn().number > 6;
+        while !(g2.is_over() || in_effect(&g2)) {
+            let v = g2.legal_choices();
+            g2.apply(v[rng.gen_range(0..v.len())]).unwrap();
+        }
+        for game in [&mut g, &mut g2] {
+            let Actor::Seat(s) = game.actor() else { continue };
+            let view = serde_json::to_value(game.view(s)).unwrap();
+            let mut paths = Vec::new();
+            leaves(&view, &mut Vec::new(), &mut paths);
+            let mut input = String::new();
+            let mut commands = 0;
+            for (i, p) in paths.iter().enumerate() {
+                let mut v = view.clone();
+                let leaf = at(&mut v, p);
+                *leaf = match (&*leaf, i % 3) {
+                    (Value::Number(_), 0) => Value::from(-1),
+                    (Value::Number(_), 1) => Value::from(250),
+                    (Value::String(_), 0) => Value::from("e5"),
+                    (Value::String(_), _) => Value::from("legends.titan"),
+                    (Value::Bool(b), _) => Value::from(!b),
+                    (Value::Null, _) => Value::from("e5"),
+                    _ => Value::Array(vec![]),
+                };
+                input.push_str(&format!("position {v}\ngo\n"));
+                commands += 2;
+            }
+            input.push_str("isready\n");
+            let out = talk("random", &input);
+            assert_eq!(out.last().map(String::as_str), Some("readyok"), "the engine went on to the end");
+            assert!(out.len() <= commands + 1);
+            assert!(out[..out.len() - 1].iter().all(|l| l.starts_with("error ") || l.starts_with("choice ")));
+            assert!(paths.len() > 40, "{}", paths.len());
+        }
+    }
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(split_command("a  b 'c d' \"e\"f"), ["a", "b", "c d", "ef"]);
+        assert_eq!(split_command("  "), Vec::<String>::new());
+        assert_eq!(split_command("x ''"), ["x", ""]);
+    }
+}

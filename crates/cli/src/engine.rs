@@ -1,0 +1,23 @@
+//! `tash-kalar engine`: one of our bots speaking the engine protocol on
+//! standard input and output (see `docs/engine-protocol.md`).
+
+use anyhow::Result;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The bot that plays: `random`, `greedy`, `mcts`, or with options
+    /// (`mcts:iterations=2000,threads=2`); options may be changed later
+    /// with `setoption`.
+    #[arg(long, default_value = "mcts")]
+    bot: String,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    if args.bot.starts_with("cmd:") {
+        anyhow::bail!("--bot: an engine plays one of our own bots, not another engine");
+    }
+    tash_kalar_bots::from_spec(&args.bot, 0).map_err(|e| anyhow::anyhow!("--bot: {e}"))?;
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    tash_kalar_bots::engine::serve(&args.bot, stdin.lock(), stdout.lock())
+}

@@ -1,0 +1,222 @@
+//! The engine protocol and tournaments, run as real processes of our own
+//! binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tash_kalar_bots::tournament::play_game;
+use tash_kalar_bots::Bot;
+use tash_kalar_rules::{Actor, Form, Game, School};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tash-kalar");
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(bot: &str) -> Engine {
+        let mut child = Command::new(BIN)
+            .args(["engine", "--bot", bot])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Engine { child, stdin, stdout }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn read(&mut self) -> String {
+        let mut line = String::new();
+        assert!(self.stdout.read_line(&mut line).unwrap() > 0, "the engine closed its output");
+        line.trim_end().to_string()
+    }
+}
+
+/// A game dealt by a seeded chance, the first seat to act.
+fn dealt(form: Form, seed: u64) -> Game {
+    let mut g = Game::new(form, &[School::Highland, School::Northern]).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while g.actor() == Actor::Chance || g.turn().number < 3 {
+        let v = g.legal_choices();
+        g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_child_engine_plays_through_the_protocol_and_survives_bad_input() {
+    let mut e = Engine::start("mcts:iterations=50");
+    e.send("tkp");
+    let mut hello = Vec::new();
+    loop {
+        let l = e.read();
+        if l == "tkpok" {
+            break;
+        }
+        hello.push(l);
+    }
+    assert!(hello[0].starts_with("id name tash-kalar mcts"), "{hello:?}");
+    assert!(hello.iter().any(|l| l.starts_with("option name time ")), "{hello:?}");
+    e.send("isready");
+    assert_eq!(e.read(), "readyok");
+    e.send("setoption name seed value 11");
+    e.send("setoption name iterations value 40");
+    e.send("newgame");
+    // the two-seat forms (rebuilding a view of team play is not supported yet; a melee needs 3 decks)
+    for form in Form::ALL.into_iter().filter(|f| f.seats().contains(&2) && !f.teams()) {
+        let mut g = dealt(form, 3);
+        // the engine plays a whole turn of the seat to act
+        let seat = g.turn().seat;
+        while g.actor() == Actor::Seat(seat) {
+            let view = g.view(seat);
+            e.send(&format!("position {}", serde_json::to_string(&view).unwrap()));
+            e.send("go");
+            let answer = e.read();
+            let text = answer.strip_prefix("choice ").unwrap_or_else(|| panic!("{answer}"));
+            assert!(view.choices.as_ref().unwrap().contains(&text.to_string()), "{text}");
+            g.play(text).unwrap();
+        }
+    }
+    // malformed input: an error line each, and the engine goes on
+    for bad in [
+        "position {\"form\": \"duel\"}",
+        "position [1, 2",
+        "go",
+        "setoption name iterations value -3",
+        "setoption name colour value red",
+        "fly",
+        "position",
+    ] {
+        e.send(bad);
+        let l = e.read();
+        assert!(l.starts_with("error "), "{bad}: {l}");
+    }
+    e.stdin.write_all(b"\xc3\x28\n").unwrap();
+    e.stdin.flush().unwrap();
+    assert!(e.read().starts_with("error "));
+    e.send("isready");
+    assert_eq!(e.read(), "readyok");
+    e.send("quit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn the_end_of_input_ends_the_engine_and_a_bad_bot_is_refused() {
+    let mut e = Engine::start("greedy");
+    drop(e.stdin);
+    assert!(e.child.wait().unwrap().success());
+    let o = Command::new(BIN).args(["engine", "--bot", "alphago"]).output().unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown bot") && !err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn an_engine_command_plays_whole_games_as_a_bot() {
+    let command = format!("cmd:{BIN} engine --bot mcts:iterations=20");
+    for (i, form) in [Form::Duel, Form::HighForm].into_iter().enumerate() {
+        let mut players: [Box<dyn Bot>; 2] =
+            [tash_kalar_bots::from_spec(&command, 1).unwrap(), tash_kalar_bots::from_spec("random", 2).unwrap()];
+        assert!(players[0].name().starts_with("tash-kalar mcts"), "{}", players[0].name());
+        let (game, choices) = play_game(form, [School::Sylvan, School::Southern], &mut players, i as u64).unwrap();
+        assert!(game.is_over());
+        assert!(choices > 20);
+    }
+    // a command that is not an engine
+    assert!(tash_kalar_bots::from_spec("cmd:/nonexistent/engine", 1).is_err());
+    let not_an_engine = tash_kalar_bots::from_spec("cmd:sh -c 'echo hello; sleep 0.1'", 1);
+    assert!(not_an_engine.is_err());
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("engine-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The smoke tournament: a few games with tiny budgets, one entrant an
+/// outside engine, in a form with tasks; run again, it resumes.
+#[test]
+fn a_smoke_tournament_runs_writes_its_results_and_resumes() {
+    let dir = scratch("smoke");
+    let bots = format!("random,mcts:iterations=10,threads=2,cmd:{BIN} engine --bot greedy");
+    let args = [
+        "tournament",
+        "--bots",
+        &bots,
+        "--form",
+        "high-form",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--jobs",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let o = Command::new(BIN).args(args).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("| mcts:iterations=10,threads=2 |"), "{out}");
+    for f in ["games.jsonl", "results.json", "results.md", "ratings.svg", "tournament.json"] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    let games = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 6);
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    assert_eq!(results["games"], 6);
+    assert_eq!(results["standings"].as_array().unwrap().len(), 3);
+    // an interrupted run: the last game's line cut short, then resumed
+    let cut: String = games.lines().take(5).map(|l| format!("{l}\n")).collect::<String>() + "{\"seats\":[0,";
+    std::fs::write(dir.join("games.jsonl"), cut).unwrap();
+    let again = Command::new(BIN).args(args).output().unwrap();
+    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    let games = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let whole = games.lines().filter(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()).count();
+    assert_eq!(whole, 6, "{games}");
+    // and a third run finds every game there
+    let third = Command::new(BIN).args(args).output().unwrap();
+    assert!(third.status.success());
+    assert_eq!(std::fs::read_to_string(dir.join("games.jsonl")).unwrap(), games);
+    // other settings in the same folder are refused
+    let mut other = args.to_vec();
+    other[6] = "3";
+    let refused = Command::new(BIN).args(&other).output().unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("different tournament"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tournament_arguments_are_checked() {
+    for (args, message) in [
+        (vec!["--bots", "random"], "at least two"),
+        (vec!["--bots", "random,alphago"], "unknown bot"),
+        (vec!["--bots", "random,greedy", "--form", "chess"], "unknown form"),
+        (vec!["--bots", "random,greedy", "--decks", "northern/elves"], "unknown deck"),
+        (vec!["--bots", "random,greedy", "--games", "0"], "at least one game"),
+    ] {
+        let dir = scratch("args");
+        let mut all = vec!["tournament", "--out", dir.to_str().unwrap()];
+        all.extend(args);
+        let o = Command::new(BIN).args(&all).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(message) && !err.contains("panicked"), "{all:?}: {err}");
+    }
+}
