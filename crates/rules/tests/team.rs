@@ -461,9 +461,10 @@ fn a_teammates_view_shows_no_more_than_that_player_sees() {
         p.seats[2].beings = vec![card("highland.clan_axeman")];
         p.seats[2].deck = deck(&["highland.wild_eagle"; 1], 1);
     });
+    // the same cards, dealt the other way between hand and deck
     let other = duel_with("", &["imperial.knight"], |p| {
-        p.seats[2].beings = vec![card("highland.war_summoner")];
-        p.seats[2].deck = deck(&["highland.wild_eagle"; 1], 1);
+        p.seats[2].beings = vec![card("highland.wild_eagle")];
+        p.seats[2].deck = deck(&["highland.clan_axeman"; 1], 1);
     });
     assert_ne!(g, other);
     assert_eq!(g.view(0), other.view(0), "seat 0 cannot see its teammate's hand");
