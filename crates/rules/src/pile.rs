@@ -9,6 +9,8 @@
 //! In team play the bottom cards of a deck are turned sideways: a pile
 //! counts how many of its bottommost cards are sideways, whichever part
 //! they are in.
+//!
+//! The High Form's task deck is the same kind of pile, of task cards.
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -16,24 +18,35 @@ use serde::{Deserialize, Serialize};
 use crate::cards::CardId;
 
 /// A short list of cards; no deck holds more than 24.
-pub type CardList = ArrayVec<CardId, 24>;
+pub type List<T> = ArrayVec<T, 24>;
 
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-pub struct Pile {
+/// A short list of game cards.
+pub type CardList = List<CardId>;
+
+/// A deck of cards of type `T` (game cards unless said otherwise).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Pile<T = CardId> {
     /// Known cards on top; index 0 is drawn first.
-    pub top: CardList,
+    pub top: List<T>,
     /// The shuffled middle, kept sorted.
-    pub shuffled: CardList,
+    pub shuffled: List<T>,
     /// Cards put at the bottom; index 0 is the uppermost of them.
-    pub bottom: CardList,
+    pub bottom: List<T>,
     /// Team play: how many of the bottommost cards are turned sideways.
     #[serde(default)]
     pub sideways: u8,
 }
 
-impl Pile {
+// not derived: the derive would ask for `T: Default`
+impl<T> Default for Pile<T> {
+    fn default() -> Self {
+        Pile { top: List::new(), shuffled: List::new(), bottom: List::new(), sideways: 0 }
+    }
+}
+
+impl<T: Copy + Ord> Pile<T> {
     /// A freshly shuffled deck.
-    pub fn shuffled(cards: impl IntoIterator<Item = CardId>) -> Pile {
+    pub fn shuffled(cards: impl IntoIterator<Item = T>) -> Pile<T> {
         let mut p = Pile::default();
         p.shuffled.extend(cards);
         p.shuffled.sort();
@@ -41,7 +54,7 @@ impl Pile {
     }
 
     /// A deck in a known order, top card first.
-    pub fn ordered(cards: impl IntoIterator<Item = CardId>) -> Pile {
+    pub fn ordered(cards: impl IntoIterator<Item = T>) -> Pile<T> {
         let mut p = Pile::default();
         p.top.extend(cards);
         p
@@ -57,7 +70,7 @@ impl Pile {
 
     /// The cards that the next draw may turn up (one card unless the next
     /// card comes from the shuffled middle), in a stable order.
-    pub fn next_draws(&self) -> &[CardId] {
+    pub fn next_draws(&self) -> &[T] {
         if !self.top.is_empty() {
             &self.top[..1]
         } else if !self.shuffled.is_empty() {
@@ -70,7 +83,7 @@ impl Pile {
     }
 
     /// Removes a card that [`Pile::next_draws`] offered.
-    pub fn draw(&mut self, card: CardId) -> bool {
+    pub fn draw(&mut self, card: T) -> bool {
         if !self.next_draws().contains(&card) {
             return false;
         }
@@ -87,14 +100,14 @@ impl Pile {
         found
     }
 
-    pub fn put_bottom(&mut self, card: CardId) {
+    pub fn put_bottom(&mut self, card: T) {
         self.bottom.push(card);
     }
 
     /// Team play: a card returned to the bottom is turned sideways, and the
     /// uppermost sideways card is straightened so that no more than `limit`
     /// stay sideways.
-    pub fn put_bottom_sideways(&mut self, card: CardId, limit: u8) {
+    pub fn put_bottom_sideways(&mut self, card: T, limit: u8) {
         self.bottom.push(card);
         self.sideways = (self.sideways + 1).min(limit);
     }
@@ -104,19 +117,27 @@ impl Pile {
         self.len() - (self.sideways as usize).min(self.len())
     }
 
-    pub fn put_top(&mut self, card: CardId) {
+    pub fn put_top(&mut self, card: T) {
         self.top.insert(0, card);
     }
 
     /// Every card in the pile, in no particular order.
-    pub fn cards(&self) -> impl Iterator<Item = CardId> + '_ {
+    pub fn cards(&self) -> impl Iterator<Item = T> + '_ {
         self.top.iter().chain(&self.shuffled).chain(&self.bottom).copied()
     }
 
     /// Shuffles a discard pile in to form a new deck (the pile is empty).
-    pub fn refill_from(&mut self, discard: &mut CardList) {
+    pub fn refill_from(&mut self, discard: &mut List<T>) {
         debug_assert!(self.is_empty());
         self.shuffled.extend(discard.drain(..));
+        self.shuffled.sort();
+    }
+
+    /// Shuffles the whole deck together with `cards`.
+    pub fn shuffle_in(&mut self, cards: impl IntoIterator<Item = T>) {
+        let mut all: List<T> = self.top.drain(..).chain(self.bottom.drain(..)).collect();
+        all.extend(cards);
+        self.shuffled.extend(all);
         self.shuffled.sort();
     }
 }

@@ -876,7 +876,12 @@ fn parse_task_deck(words: &[&str]) -> Result<TaskDeck, String> {
         [top, "|", shuffled, "|", bottom] => {
             let mut shuffled = parse_task_list(shuffled)?;
             shuffled.sort();
-            Ok(TaskDeck { top: parse_task_list(top)?, shuffled, bottom: parse_task_list(bottom)? })
+            Ok(TaskDeck {
+                top: parse_task_list(top)?,
+                shuffled,
+                bottom: parse_task_list(bottom)?,
+                ..TaskDeck::default()
+            })
         }
         _ => Err("a task deck is a list or 'top | shuffled | bottom'".into()),
     }

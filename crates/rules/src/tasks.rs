@@ -598,79 +598,11 @@ pub fn enemies_on_board(board: &Board, me: Color) -> Vec<Color> {
 }
 
 /// A list of tasks; there are 24.
-pub type TaskList = ArrayVec<TaskId, 24>;
+pub type TaskList = crate::pile::List<TaskId>;
 
-/// The task deck: like [`crate::pile::Pile`], known cards on top, a
-/// shuffled middle (a draw from it is a chance event) and known cards
-/// moved to the bottom.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-pub struct TaskDeck {
-    pub top: TaskList,
-    /// Kept sorted.
-    pub shuffled: TaskList,
-    pub bottom: TaskList,
-}
-
-impl TaskDeck {
-    pub fn shuffled(tasks: impl IntoIterator<Item = TaskId>) -> TaskDeck {
-        let mut d = TaskDeck::default();
-        d.shuffled.extend(tasks);
-        d.shuffled.sort();
-        d
-    }
-
-    pub fn len(&self) -> usize {
-        self.top.len() + self.shuffled.len() + self.bottom.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The tasks the next draw may turn up, in a stable order.
-    pub fn next_draws(&self) -> &[TaskId] {
-        if !self.top.is_empty() {
-            &self.top[..1]
-        } else if !self.shuffled.is_empty() {
-            &self.shuffled
-        } else if !self.bottom.is_empty() {
-            &self.bottom[..1]
-        } else {
-            &[]
-        }
-    }
-
-    /// Removes a task that [`TaskDeck::next_draws`] offered.
-    pub fn draw(&mut self, task: TaskId) -> bool {
-        if !self.next_draws().contains(&task) {
-            return false;
-        }
-        for part in [&mut self.top, &mut self.shuffled, &mut self.bottom] {
-            if let Some(i) = part.iter().position(|&t| t == task) {
-                part.remove(i);
-                return true;
-            }
-        }
-        false
-    }
-
-    pub fn put_bottom(&mut self, task: TaskId) {
-        self.bottom.push(task);
-    }
-
-    /// Shuffles the whole deck together with `tasks`.
-    pub fn shuffle_in(&mut self, tasks: impl IntoIterator<Item = TaskId>) {
-        let mut all: TaskList = self.top.drain(..).chain(self.bottom.drain(..)).collect();
-        all.extend(tasks);
-        self.shuffled.extend(all);
-        self.shuffled.sort();
-    }
-
-    /// Every task in the deck, in no particular order.
-    pub fn tasks(&self) -> impl Iterator<Item = TaskId> + '_ {
-        self.top.iter().chain(&self.shuffled).chain(&self.bottom).copied()
-    }
-}
+/// The task deck: known tasks on top, a shuffled middle (a draw from it is
+/// a chance event) and known tasks moved to the bottom. Never sideways.
+pub type TaskDeck = crate::pile::Pile<TaskId>;
 
 /// The task board: the current tasks, the face-up next task on the deck,
 /// and the tasks each seat has claimed.
@@ -730,7 +662,7 @@ impl TaskBoard {
     /// Every task on the board, the deck and the claimed piles.
     pub fn all_tasks(&self) -> impl Iterator<Item = TaskId> + '_ {
         self.face_up()
-            .chain(self.deck.tasks())
+            .chain(self.deck.cards())
             .chain(self.claimed.iter().flatten().copied())
             .chain(self.set_aside.iter().copied())
     }

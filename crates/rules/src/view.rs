@@ -601,7 +601,7 @@ mod tests {
         use crate::tasks::{TaskDeck, TaskList};
         let mut h = g.clone();
         if let Some(tb) = h.tasks.as_mut() {
-            let mut all: Vec<_> = tb.deck.tasks().collect();
+            let mut all: Vec<_> = tb.deck.cards().collect();
             all.rotate_left(1);
             let top_len = tb.deck.top.len();
             let middle_len = tb.deck.shuffled.len().saturating_sub(1);
@@ -611,6 +611,7 @@ mod tests {
                 top: all[..top_len].iter().copied().collect(),
                 shuffled,
                 bottom: all[top_len + middle_len..].iter().rev().copied().collect(),
+                ..TaskDeck::default()
             };
         }
         h
@@ -637,7 +638,7 @@ mod tests {
                         assert_eq!(tv.deck, tb.deck.len());
                         // not even which tasks the deck holds is written out
                         let json = serde_json::to_string(v).unwrap();
-                        for t in tb.deck.tasks() {
+                        for t in tb.deck.cards() {
                             assert!(!json.contains(&format!("\"{t}\"")), "{t} is in the deck: {json}");
                         }
                     }

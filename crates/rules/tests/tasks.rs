@@ -592,7 +592,7 @@ fn the_next_task_is_moved_to_the_bottom_rather_than_make_three_of_a_type() {
     assert_eq!(texts(&g), ["draw tasks.imprisonment"]);
     play(&mut g, "draw tasks.imprisonment");
     assert_eq!(tb(&g).next, Some(task("tasks.imprisonment")));
-    assert_eq!(tb(&g).deck.tasks().collect::<Vec<_>>(), [task("tasks.color_conquest")]);
+    assert_eq!(tb(&g).deck.cards().collect::<Vec<_>>(), [task("tasks.color_conquest")]);
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(g.turn().seat, 1);
 
