@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::cards::{pattern_matches, pattern_matches_with, ColorSet};
 use tash_kalar_rules::pile::Pile;
 use tash_kalar_rules::{
-    Actor, Bitboard, CardId, Choice, Color, Form, Game, Orientation, Phase, Piece, Position, Rank, School, SeatSetup,
+    Actor, Bitboard, CardId, Choice, Color, Form, Game, Orientation, Phase, Position, Rank, School, SeatSetup,
 };
 
 // ----- helpers -----
@@ -18,34 +18,10 @@ use tash_kalar_rules::{
 /// (`e5:n`, `f6:r+`, `d7:r*`) and seat 0 holding `cards`. Supplies are full
 /// for the pieces not on the board.
 fn position(pieces: &str, cards: &[&str]) -> Position {
-    let mut p = Position::duel("9/9/9/9/9/9/9/9/9").expect("empty board");
-    for word in pieces.split_whitespace() {
-        let (square, piece) = word.split_once(':').expect("square:piece");
-        let mut chars = piece.chars();
-        let color = Color::from_letter(chars.next().expect("a color letter")).expect("a color letter");
-        let rank = match chars.next() {
-            None => Rank::Common,
-            Some('+') => Rank::Heroic,
-            Some('*') => Rank::Legendary,
-            Some(c) => panic!("bad rank mark {c}"),
-        };
-        p.board.set(sq(square), Some(Piece::new(color, rank)));
-    }
+    let mut p = Position::duel(&board_of(pieces).to_text()).expect("board text");
     p.seats[0] = SeatSetup::new(School::Highland);
-    for s in &mut p.seats {
-        let c = s.school.color();
-        let two = p.board.count(c, Rank::Common) + p.board.count(c, Rank::Heroic);
-        let leg = p.board.count(c, Rank::Legendary);
-        s.supply = (16 - two as u8, 3 - leg as u8);
-    }
-    for id in cards {
-        let c = CardId::parse(id).unwrap_or_else(|| panic!("unknown card {id}"));
-        if c.is_legend() {
-            p.seats[0].legends.push(c);
-        } else {
-            p.seats[0].beings.push(c);
-        }
-    }
+    supplies_from_board(&mut p);
+    give(&mut p, 0, cards);
     p
 }
 

@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::pile::Pile;
 use tash_kalar_rules::position::SeatSetup;
-use tash_kalar_rules::{Actor, Board, CardId, Choice, Color, Deck, Form, Game, Phase, Piece, Position, Rank, School};
+use tash_kalar_rules::{Actor, CardId, Choice, Color, Deck, Form, Game, Phase, Position, Rank, School};
 
 const G: Color = Color::Green;
 const B: Color = Color::Blue;
@@ -17,34 +17,10 @@ const B: Color = Color::Blue;
 /// `e5=g f6=b+ d4=g*`; `cards` go into green's hand. Supplies are full for
 /// the pieces not on the board.
 fn position(pieces: &str, cards: &[&str]) -> Position {
-    let mut board = Board::empty();
-    for word in pieces.split_whitespace() {
-        let (square, piece) = word.split_once('=').expect("square=piece");
-        let mut chars = piece.chars();
-        let color = chars.next().and_then(Color::from_letter).expect("a color letter");
-        let rank = match chars.as_str() {
-            "" => Rank::Common,
-            "+" => Rank::Heroic,
-            "*" => Rank::Legendary,
-            other => panic!("bad rank mark {other:?}"),
-        };
-        board.set(sq(square), Some(Piece::new(color, rank)));
-    }
-    let mut p = Position::duel(&board.to_text()).expect("board text");
+    let mut p = Position::duel(&board_of(pieces).to_text()).expect("board text");
     p.seats = vec![SeatSetup::new(School::Sylvan), SeatSetup::new(School::Northern)];
-    for s in &mut p.seats {
-        let c = s.school.color();
-        let two = board.count(c, Rank::Common) + board.count(c, Rank::Heroic);
-        s.supply = (16 - two as u8, 3 - board.count(c, Rank::Legendary) as u8);
-    }
-    for id in cards {
-        let c = CardId::parse(id).unwrap_or_else(|| panic!("unknown card {id}"));
-        if c.is_legend() {
-            p.seats[0].legends.push(c);
-        } else {
-            p.seats[0].beings.push(c);
-        }
-    }
+    supplies_from_board(&mut p);
+    give(&mut p, 0, cards);
     p
 }
 

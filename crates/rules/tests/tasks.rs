@@ -8,8 +8,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::tasks::{enemies_on_board, TaskBoard, TaskDeck};
 use tash_kalar_rules::{
-    tasks_met_on_board, Actor, Board, CardId, Choice, Color, Deck, Form, Game, Phase, Piece, Position, Rank, School,
-    TaskId, TaskType,
+    tasks_met_on_board, Actor, Board, CardId, Choice, Color, Deck, Form, Game, Phase, Position, Rank, School, TaskId,
+    TaskType,
 };
 
 // ----- helpers -----
@@ -20,20 +20,7 @@ fn task(id: &str) -> TaskId {
 
 /// A board from pieces written `square:piece`, e.g. `e5:b+`.
 fn pieces(list: &[&str]) -> Board {
-    let mut b = Board::empty();
-    for item in list {
-        let (s, p) = item.split_once(':').expect("square:piece");
-        let mut chars = p.chars();
-        let color = Color::from_letter(chars.next().unwrap()).unwrap();
-        let rank = match chars.next() {
-            None => Rank::Common,
-            Some('+') => Rank::Heroic,
-            Some('*') => Rank::Legendary,
-            Some(c) => panic!("bad rank {c}"),
-        };
-        b.set(sq(s), Some(Piece::new(color, rank)));
-    }
-    b
+    board_of(&list.join(" "))
 }
 
 /// Whether blue meets a board-judged task against red on these pieces.
@@ -45,16 +32,7 @@ fn blue_meets(id: &str, list: &[&str]) -> bool {
 /// `cards` in hand; current tasks and the next task as given, an empty deck.
 fn position(form: Form, list: &[&str], cards: &[&str], current: &[&str], next: Option<&str>) -> Position {
     let mut p = Position::for_form(form, &pieces(list).to_text()).unwrap();
-    for id in cards {
-        let c = CardId::parse(id).unwrap();
-        if c.is_legend() {
-            p.seats[0].legends.push(c);
-        } else if c.is_flare() {
-            p.seats[0].flares.push(c);
-        } else {
-            p.seats[0].beings.push(c);
-        }
-    }
+    give(&mut p, 0, cards);
     let tb = p.tasks.as_mut().unwrap();
     tb.current = current.iter().map(|id| task(id)).collect();
     tb.next = next.map(task);

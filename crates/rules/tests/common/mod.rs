@@ -2,7 +2,7 @@
 //! playing choices by their text, and reading the board back.
 #![allow(dead_code)]
 
-use tash_kalar_rules::{Board, CardId, Choice, Color, Game, Position, Rank, Square};
+use tash_kalar_rules::{Board, CardId, Choice, Color, Game, Piece, Position, Rank, Square};
 
 /// A duel position: blue (Northern, seat 0) to act with 2 actions, holding
 /// `cards` (beings, legends and flares by id, sorted into the right hand);
@@ -15,17 +15,54 @@ pub fn duel(board: &str, cards: &[&str]) -> Game {
 /// The position behind [`duel`], to adjust before making the game.
 pub fn duel_position(board: &str, cards: &[&str]) -> Position {
     let mut p = Position::duel(board).expect("board text");
+    give(&mut p, 0, cards);
+    p
+}
+
+/// Puts cards (by id) into a seat's hand: beings, legends and flares each
+/// into their own part.
+pub fn give(p: &mut Position, seat: usize, cards: &[&str]) {
     for id in cards {
         let c = CardId::parse(id).unwrap_or_else(|| panic!("unknown card {id}"));
+        let hand = &mut p.seats[seat];
         if c.is_legend() {
-            p.seats[0].legends.push(c);
+            hand.legends.push(c);
         } else if c.is_flare() {
-            p.seats[0].flares.push(c);
+            hand.flares.push(c);
         } else {
-            p.seats[0].beings.push(c);
+            hand.beings.push(c);
         }
     }
-    p
+}
+
+/// Sets every seat's supply to what is not on the board: 16 two-sided
+/// pieces and 3 legendary ones.
+pub fn supplies_from_board(p: &mut Position) {
+    for s in &mut p.seats {
+        let c = s.school.color();
+        let two_sided = p.board.count(c, Rank::Common) + p.board.count(c, Rank::Heroic);
+        s.supply = (16 - two_sided as u8, 3 - p.board.count(c, Rank::Legendary) as u8);
+    }
+}
+
+/// A board from pieces given as words `square=piece` or `square:piece`
+/// (`e5=g f6=r+ d7=b*`): a color letter, then `+` for heroic or `*` for
+/// legendary.
+pub fn board_of(pieces: &str) -> Board {
+    let mut b = Board::empty();
+    for word in pieces.split_whitespace() {
+        let (square, piece) = word.split_once(['=', ':']).unwrap_or_else(|| panic!("not square=piece: {word}"));
+        let mut chars = piece.chars();
+        let color = chars.next().and_then(Color::from_letter).unwrap_or_else(|| panic!("no color letter: {word}"));
+        let rank = match chars.as_str() {
+            "" => Rank::Common,
+            "+" => Rank::Heroic,
+            "*" => Rank::Legendary,
+            other => panic!("bad rank mark {other:?} in {word}"),
+        };
+        b.set(sq(square), Some(Piece::new(color, rank)));
+    }
+    b
 }
 
 /// Plays one choice by its text, panicking with the legal choices if it
