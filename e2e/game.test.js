@@ -3,7 +3,8 @@
 // clicking until a being can be summoned, summons it by clicking the card
 // and a square, takes it back, summons again, finishes the turn and waits
 // for the bot's answer; then reloads, watches as a spectator, and plays
-// with the keyboard.
+// with the keyboard. A melee against two bots: every seat's score board,
+// a piece placed by clicking, both bots' answers.
 
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -328,5 +329,82 @@ test('play with the keyboard, resign, then replay the game step by step and down
   assert.match(record, /Seats: highland, sylvan/);
   assert.match(record, new RegExp(`1 place ${first}`));
   assert.match(record, /1 resign/);
+  assert.deepEqual(page.errors, []);
+});
+
+/** Each seat's score board on the page, as `{color: [points, improvised]}`. */
+function scoreBoards(page) {
+  return page.$$eval('#players .scoreboard', (boards) => boards.map((b) => Object.fromEntries(
+    [...b.querySelectorAll('.sb-color')].map((c) => [c.dataset.color, [Number(c.dataset.points), c.dataset.improvised]]))));
+}
+
+/** The score boards the server's view calls for. */
+function expectedBoards(view) {
+  return view.seats.map((s) => Object.fromEntries(Object.entries(s.points).map(([c, n]) => [c, [n, s.improvised.includes(c) ? 'used' : 'available']])));
+}
+
+test('a melee against two bots: every seat’s score board, a piece placed by clicking, both bots answer', async () => {
+  const page = await newPage();
+  // the states the server sends, by version
+  const states = new Map();
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    try {
+      const m = JSON.parse(f.payload);
+      if (m.type === 'state') states.set(m.version, m);
+    } catch { /* not JSON */ }
+  }));
+  const shown = async () => states.get((await state(page)).version);
+
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('#seat-rows fieldset');
+  await page.selectOption('#form', 'melee');
+  await page.selectOption('#seat-count', '3');
+  await page.selectOption('#seat-0-school', 'northern');
+  await page.selectOption('#seat-0-player', 'human');
+  for (const [i, school] of [[1, 'southern'], [2, 'highland']]) {
+    await page.selectOption(`#seat-${i}-school`, school);
+    await page.selectOption(`#seat-${i}-player`, 'bot');
+    await page.selectOption(`#seat-${i}-strength`, 'random');
+  }
+  await page.click('#create-button');
+  await page.waitForURL(/\/games\/[^/]+#seat=/);
+  await waitForMyTurn(page);
+  let s = await state(page);
+  assert.equal(s.color, 'blue');
+  assert.match(await page.textContent('#game-title'), /Deathmatch Melee · Northern Imperial vs Southern Imperial vs Highland/);
+  // the seat before the starting player put down one start piece of each color
+  for (const color of ['Blue', 'Red', 'Brown']) {
+    assert.ok(s.log.some((e) => new RegExp(`^Brown.* puts a ${color} start piece on [a-i][1-9]$`).test(e.text)), `a ${color} start piece: ${s.log.map((e) => e.text)}`);
+  }
+
+  // a score board per seat: its points in each enemy color, improvised summoning still free in each
+  let view = (await shown()).view;
+  assert.equal(await page.$$eval('#players .player', (e) => e.length), 3);
+  assert.deepEqual(await scoreBoards(page), expectedBoards(view));
+  assert.deepEqual(expectedBoards(view)[0], { red: [0, 'available'], brown: [0, 'available'] });
+  for (const seat of [0, 1, 2]) assert.ok(await page.isVisible(`#players .scoreboard[data-seat="${seat}"]`), `seat ${seat}'s score board`);
+  assert.equal(await page.$('#choices button:has-text("Resign")'), null, 'no resigning in a melee');
+
+  // the starting player's one action: a piece placed by clicking
+  const places = s.choices.filter((c) => c.startsWith('place ')).map((c) => c.split(' ')[1]);
+  const target = places.includes('e5') ? 'e5' : places[0];
+  await click(page, `#board .sq[data-sq="${target}"]`);
+  s = await state(page);
+  assert.equal(s.pieces[target]?.color, 'blue', `a blue piece on ${target}`);
+  const before = s.log.length;
+  await finishTurn(page);
+  await waitForMyTurn(page);
+  s = await state(page);
+  const answer = s.log.slice(before);
+  assert.ok(answer.some((e) => /^Blue.*ends the turn/.test(e.text)), 'my turn ended');
+  for (const color of ['Red', 'Brown']) {
+    assert.ok(answer.some((e) => new RegExp(`^${color}`).test(e.text) && !/draws/.test(e.text)), `${color} answered: ${answer.map((e) => e.text)}`);
+  }
+  view = (await shown()).view;
+  assert.deepEqual(await scoreBoards(page), expectedBoards(view), 'the score boards follow the game');
+  const scores = await page.$$eval('#players .player .score', (e) => e.map((x) => Number(x.textContent)));
+  assert.deepEqual(scores, view.seats.map((x) => Math.min(...Object.values(x.points))), 'each score is its lowest color');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(ARTIFACTS, 'melee.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });

@@ -29,12 +29,12 @@ after(async () => {
   await server?.stop();
 });
 
-/** The engine's view of a position for seat 0 (the referee's, less seat 1's hand). */
+/** The engine's view of a position for seat 0 (the referee's, less the other seats' hands). */
 function viewOf(file) {
   const out = execFileSync(BIN, ['replay', join(import.meta.dirname, 'positions', file)], { encoding: 'utf8' });
   const v = JSON.parse(out);
   v.viewer = { kind: 'seat', seat: 0 };
-  delete v.seats[1].hand;
+  for (const s of v.seats.slice(1)) delete s.hand;
   return v;
 }
 
@@ -208,4 +208,77 @@ test('piece shortage: the place action begins by clicking one of your pieces to 
   assert.match(await page.textContent('#prompt'), /pick it up and place it again/);
   await page.click('#board .sq[data-sq="e6"]');
   await sentChoice(g, 'pickup e6');
+});
+
+test('a melee: each seat’s score board shows its points by color and its improvised summonings; no resigning', async () => {
+  const v = viewOf('melee.tkr');
+  const players = [
+    PLAYERS[0],
+    { ...PLAYERS[1], bot: 'random' },
+    { seat: 2, school: 'highland', player: 'bot', bot: 'greedy', name: null, taken: false, online: true },
+  ];
+  const g = await openGame(stateMessage(v, { players }));
+  const { page } = g;
+  const board = (seat) => page.$$eval(`#players .scoreboard[data-seat="${seat}"] .sb-color`, (e) => e.map((b) => ({
+    color: b.dataset.color, points: Number(b.dataset.points), improvised: b.dataset.improvised, lowest: b.classList.contains('lowest'),
+    piece: b.querySelector('svg').outerHTML,
+  })));
+  const seat0 = await board(0);
+  assert.deepEqual(seat0.map(({ piece, ...b }) => b), [
+    { color: 'red', points: 3, improvised: 'available', lowest: false },
+    { color: 'brown', points: 1, improvised: 'used', lowest: true },
+  ]);
+  // as on the table: the piece of a color still free for an improvised summoning lies heroic side up
+  assert.notEqual(seat0[0].piece.replace(/red/g, 'X'), seat0[1].piece.replace(/brown/g, 'X'), 'heroic and common pieces differ');
+  assert.deepEqual((await board(1)).map((b) => [b.color, b.points, b.improvised]), [['blue', 0, 'available'], ['brown', 2, 'available']]);
+  assert.deepEqual((await board(2)).map((b) => [b.color, b.points, b.improvised]), [['red', 2, 'used'], ['blue', 0, 'used']]);
+  const words = await page.$$eval('#players .player', (e) => e.map((p) => p.querySelector('.improvised').textContent));
+  assert.deepEqual(words, [
+    'improvised summoning left with Red (used: Brown)',
+    'improvised summoning left with Blue, Brown',
+    'improvised summoning used with every color',
+  ]);
+  const scores = await page.$$eval('#players .player .score', (e) => e.map((s) => s.textContent));
+  assert.deepEqual(scores, ['1', '0', '0'], 'the score is the lowest color');
+  assert.ok(await page.isVisible('#players .scoreboard[data-seat="2"]'));
+  assert.equal(await page.$('#choices button:has-text("Resign")'), null, 'the rules allow no resignation in a melee');
+  assert.ok(await page.$('#undo'));
+  await page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'melee-scoreboards.png'), fullPage: true });
+  assert.deepEqual(g.errors, []);
+});
+
+test('a melee’s end-of-turn point and improvised color are buttons in words; start pieces name their color', async () => {
+  const v = viewOf('melee.tkr');
+  v.phase = { phase: 'score' };
+  v.prompt = 'score 1 point in the color of one of your unpaired common pieces';
+  v.choices = ['point r', 'point n'];
+  const g = await openGame(stateMessage(v));
+  const { page } = g;
+  assert.match(await page.textContent('#prompt'), /^Score 1 point in the color of one of your unpaired common pieces\.$/);
+  assert.equal(await page.textContent('#choices [data-choice="point r"]'), '1Score a point in Red');
+  assert.equal(await page.textContent('#choices [data-choice="point n"]'), '2Score a point in Brown');
+  await page.keyboard.press('2');
+  await sentChoice(g, 'point n');
+
+  const w = viewOf('melee.tkr');
+  w.choices = ['improvise r', 'improvise n'];
+  const h = await openGame(stateMessage(w));
+  assert.equal(await h.page.textContent('#choices [data-choice="improvise n"]'), '2Improvised summoning: use up Brown');
+
+  // the melee setup: a start piece of a chosen color on a chosen square
+  const x = viewOf('melee.tkr');
+  x.phase = { phase: 'start-pieces', seat: 0 };
+  x.choices = ['start f8 b', 'start f8 r', 'start g8 b', 'start g8 r', 'start g8 n'];
+  const s = await openGame(stateMessage(x, {
+    log_from: 0,
+    log: [{ n: 1, seat: 0, kind: 'choice', text: 'start f8 n' }],
+  }));
+  assert.match(await s.page.textContent('#log'), /Blue puts a Brown start piece on f8/);
+  assert.match(await s.page.textContent('#prompt'), /start piece next to the next start symbol/);
+  await s.page.click('#board .sq[data-sq="g8"]');
+  const labels = await s.page.$$eval('#choices .option', (e) => e.map((o) => o.textContent));
+  assert.deepEqual(labels, ['1Put a Blue start piece on g8', '2Put a Red start piece on g8', '3Put a Brown start piece on g8']);
+  await s.page.click('#choices .option[data-choice="start g8 r"]');
+  await sentChoice(s, 'start g8 r');
+  assert.deepEqual([...g.errors, ...h.errors, ...s.errors], []);
 });

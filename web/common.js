@@ -75,6 +75,8 @@ export const FORM_LABELS = {
   'high-form': 'High Form',
   'first-game': 'First game (simplified High Form)',
   melee: 'Deathmatch Melee',
+  'team-duel': 'Deathmatch Duel (teams)',
+  'team-high-form': 'High Form (teams)',
 };
 export const SCHOOL_LABELS = {
   northern: 'Northern Imperial',
@@ -153,7 +155,8 @@ export function parseChoice(text) {
     case 'place':
       return { kind: 'place', at: w[1], from: w[2] === 'from' ? w[3] : null, text };
     case 'start':
-      return { kind: 'start', at: w[1], text };
+      // a melee start piece names its color: `start f8 b`
+      return { kind: 'start', at: w[1], color: w[2] || null, text };
     case 'pickup':
       return { kind: 'pickup', at: w[1], text };
     case 'discard':
@@ -162,6 +165,9 @@ export function parseChoice(text) {
     case 'flare':
     case 'draw':
       return { kind: w[0], id: w[1], text };
+    case 'improvise':
+    case 'point':
+      return { kind: w[0], color: w[1], text };
     case 'dir':
       return { kind: 'dir', dir: w[1], text };
     case 'option':
@@ -207,6 +213,7 @@ export function describeChoice(text, cards, { colorOf = (l) => COLORS[COLOR_BY_L
     case 'place':
       return `places a piece on ${c.at}${c.from ? ` (taken from ${c.from})` : ''}`;
     case 'start':
+      if (c.color) return `puts a ${colorOf(c.color)} start piece on ${c.at}`;
       return `puts the start pieces down (own piece on ${c.at})`;
     case 'pickup':
       return `picks up the piece on ${c.at} to place it again`;
@@ -223,6 +230,12 @@ export function describeChoice(text, cards, { colorOf = (l) => COLORS[COLOR_BY_L
       if (c.id && c.id.startsWith('tasks.')) return `turns up the task ${taskName ? taskName(c.id) : prettyId(c.id)}`;
       if (c.id === 'a') return text.replace(/^draw/, 'draws');
       return `draws ${name(c.id)}`;
+    case 'improvise':
+      return `uses up ${colorOf(c.color)} for the improvised summoning`;
+    case 'point':
+      return `scores a point in ${colorOf(c.color)}`;
+    case 'pass':
+      return 'passes control of the turn to the teammate';
     case 'dir':
       return `chooses the direction ${DIR_WORDS[c.dir] || c.dir}`;
     case 'option':

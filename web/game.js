@@ -242,6 +242,9 @@ function squareOption(c) {
   if (c.kind === 'place' && c.from) {
     return { text: c.text, label: `Place on ${c.at}, taking your piece from ${c.from}`, detail: 'piece shortage: a piece of yours moves here', squares: [c.from] };
   }
+  if (c.kind === 'start' && c.color) {
+    return { text: c.text, label: `Put a ${colorLabelOfLetter(c.color)} start piece on ${c.at}`, squares: [c.at] };
+  }
   return { text: c.text, label: describeChoice(c.text, S.cards, { taskName }), squares: [c.at] };
 }
 
@@ -436,6 +439,7 @@ function phasePrompt(v, m) {
   const p = v.phase.phase;
   if (v.effect && v.effect.prompt) return `${v.effect.name}: ${v.effect.prompt}`;
   if (p === 'claim') return 'Claim one task whose criterion you meet, or skip.';
+  if (p === 'start-pieces' && v.form === 'melee') return 'Put a start piece next to the next start symbol: click a highlighted square, then choose the piece’s color.';
   if (p === 'start-pieces') return 'Choose the start square for your own piece; the opponent’s piece goes on the other one.';
   if (p === 'returning') return 'Return cards to the bottom of their decks (Return on a card), then Done.';
   if (p === 'main') {
@@ -451,6 +455,8 @@ function phasePrompt(v, m) {
     return `${v.turn.actions} action${v.turn.actions === 1 ? '' : 's'} left: ${list}.`;
   }
   if (p === 'effect') return `${v.effect ? v.effect.name : 'Effect'}: choose.`;
+  // the melee's end-of-turn point and improvised color, placing for a teammate
+  if (v.prompt) return `${v.prompt.charAt(0).toUpperCase()}${v.prompt.slice(1)}.`;
   return 'Choose.';
 }
 
@@ -523,7 +529,16 @@ function renderChoices() {
     const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, `Invoke flare against ${colorLabelOfLetter(c.id)}`);
     group.append(numbered(b));
   }
-  const rest = m.buttons.filter((c) => !['dir', 'option', 'claim', 'flare', 'end', 'skip', 'done'].includes(c.kind));
+  for (const c of m.buttons.filter((c) => c.kind === 'point' || c.kind === 'improvise')) {
+    const color = colorLabelOfLetter(c.color);
+    const label = c.kind === 'point' ? `Score a point in ${color}` : `Improvised summoning: use up ${color}`;
+    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, swatchOf(COLOR_BY_LETTER[c.color]), label);
+    group.append(numbered(b));
+  }
+  for (const c of m.buttons.filter((c) => c.kind === 'pass')) {
+    group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, 'Pass the turn to your teammate')));
+  }
+  const rest = m.buttons.filter((c) => !['dir', 'option', 'claim', 'flare', 'end', 'skip', 'done', 'point', 'improvise', 'pass'].includes(c.kind));
   for (const c of rest) group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, c.text)));
   for (const kind of ['skip', 'done']) {
     for (const c of m.buttons.filter((b) => b.kind === kind)) {
@@ -563,7 +578,8 @@ function footerButtons(m, numbered) {
   if (S.seat !== null && !S.view.outcome) {
     const can = S.undo === null ? guessUndo() : S.undo;
     row.append(h('button', { type: 'button', class: 'btn', id: 'undo', disabled: !can || S.busy, onclick: undo, 'aria-keyshortcuts': 'u', title: 'Take back your last choice this turn (u)' }, 'Undo'));
-    row.append(h('button', { type: 'button', class: 'btn danger', onclick: resign }, 'Resign'));
+    // the rules allow no resignation in a melee
+    if (S.view.form !== 'melee') row.append(h('button', { type: 'button', class: 'btn danger', onclick: resign }, 'Resign'));
   }
   return row;
 }
@@ -749,14 +765,6 @@ function renderPlayers() {
       `discard ${s.discard.length}`,
     ];
     const extra = [];
-    // melee: the score board by opponent color (the score is the lowest),
-    // and the colors already used for an improvised summoning
-    if (s.points) {
-      extra.push(`points by color: ${Object.entries(s.points).map(([c, n]) => `${COLORS[c]?.label || c} ${n}`).join(', ')}`);
-    }
-    if (s.improvised && s.improvised.length) {
-      extra.push(`improvised with: ${s.improvised.map((c) => COLORS[c]?.label || c).join(', ')}`);
-    }
     // team play: the team and the sideways cards at the bottom of the deck
     if (s.team !== undefined && s.team !== null) {
       extra.push(`team ${s.team + 1}${s.sideways !== undefined && s.sideways !== null ? ` · ${s.sideways} sideways` : ''}`);
@@ -765,13 +773,54 @@ function renderPlayers() {
       ? `tasks: ${v.tasks.claimed[s.seat].map((t) => `${t.name} (${t.points})`).join(', ')}` : null;
     const swatch = h('span', { class: 'swatch' });
     swatch.append(pieceSvg(s.color, 'common'));
-    box.append(h('div', { class: `player${toPlay === s.seat ? ' to-play' : ''}`, title: discard ? `discard pile: ${discard}` : '' },
+    box.append(h('div', { class: `player${toPlay === s.seat ? ' to-play' : ''}`, title: discard ? `discard pile: ${discard}` : '', 'data-seat': String(s.seat) },
       swatch, who, h('span', { class: 'score', 'aria-label': `score ${s.score}` }, String(s.score)),
-      h('span', { class: 'facts' }, facts.join(' · '), ...extra.map((e) => h('div', {}, e)), claimed ? h('div', {}, claimed) : null)));
+      h('span', { class: 'facts' }, facts.join(' · '), ...extra.map((e) => h('div', {}, e)), claimed ? h('div', {}, claimed) : null),
+      s.points ? scoreBoard(s) : null));
   }
   const shared = h('p', { class: 'muted', style: 'font-size:0.78rem;margin:0.3rem 0 0' },
     `Legends deck ${v.legends.deck}, discarded ${v.legends.discard.length} · Flares deck ${v.flares.deck}, discarded ${v.flares.discard.length}`);
   box.append(shared);
+}
+
+function swatchOf(color) {
+  const sw = h('span', { class: 'swatch', 'aria-hidden': 'true' });
+  if (COLORS[color]) sw.append(pieceSvg(color, 'common'));
+  return sw;
+}
+
+/**
+ * A melee seat's score board, as on the table: one piece of each opponent
+ * on the seat's points in that color, heroic side up until the seat has
+ * used that color for its improvised summoning (then common side up). The
+ * seat's score is its lowest color.
+ */
+function scoreBoard(s) {
+  const entries = Object.entries(s.points);
+  const lowest = Math.min(...entries.map(([, n]) => n));
+  const used = new Set(s.improvised || []);
+  const label = COLORS[s.color].label;
+  const board = h('div', { class: 'scoreboard', role: 'list', 'aria-label': `${label}’s score board`, 'data-seat': String(s.seat) });
+  for (const [color, n] of entries) {
+    const name = COLORS[color]?.label || color;
+    const free = !used.has(color);
+    const piece = h('span', { class: 'swatch', 'aria-hidden': 'true' });
+    piece.append(pieceSvg(color, free ? 'heroic' : 'common'));
+    board.append(h('span', {
+      class: `sb-color${n === lowest ? ' lowest' : ''}`,
+      role: 'listitem',
+      'data-color': color,
+      'data-points': String(n),
+      'data-improvised': free ? 'available' : 'used',
+      title: `${n} point${n === 1 ? '' : 's'} in ${name}${n === lowest ? ' (the lowest: the score)' : ''}; improvised summoning with ${name} ${free ? 'still possible' : 'used'}`,
+    }, piece, h('span', {}, `${name} `), h('b', {}, String(n))));
+  }
+  const free = entries.map(([c]) => c).filter((c) => !used.has(c)).map((c) => COLORS[c]?.label || c);
+  const usedNames = [...used].map((c) => COLORS[c]?.label || c);
+  const words = free.length
+    ? `improvised summoning left with ${free.join(', ')}${usedNames.length ? ` (used: ${usedNames.join(', ')})` : ''}`
+    : `improvised summoning used with every color`;
+  return h('div', { class: 'melee-board' }, board, h('div', { class: 'improvised' }, words));
 }
 
 function renderTasks() {

@@ -17,6 +17,20 @@ pub struct Args {
     /// Milliseconds a bot waits before each choice, so that its moves can be followed.
     #[arg(long, default_value_t = 300)]
     bot_pause_ms: u64,
+    /// Seconds an unfinished game stays in memory once nobody is connected
+    /// to it (its bots stop; they go on when someone opens it again).
+    #[arg(long, default_value_t = 600)]
+    abandoned_after_secs: u64,
+    /// At most this many games in memory: the game idle the longest makes
+    /// room; when every one has a connection, new games are refused.
+    #[arg(long, default_value_t = 1000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    max_live_games: usize,
+    /// Games one address may create per minute, after a first burst; 0: no limit.
+    #[arg(long, default_value_t = 10)]
+    games_per_minute: u32,
+    /// Games one address may create at once.
+    #[arg(long, default_value_t = 20)]
+    games_burst: u32,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -30,6 +44,12 @@ pub fn run(args: &Args) -> Result<()> {
         .init();
     let mut config = tash_kalar_server::Config::new(&args.db);
     config.bot_pause = Duration::from_millis(args.bot_pause_ms);
+    config.abandon_after = Duration::from_secs(args.abandoned_after_secs);
+    config.max_live_games = args.max_live_games;
+    config.create_limit = (args.games_per_minute > 0).then(|| tash_kalar_server::RateLimit {
+        burst: args.games_burst,
+        every: Duration::from_secs(60) / args.games_per_minute,
+    });
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime
         .block_on(tash_kalar_server::serve_with(args.addr, config))

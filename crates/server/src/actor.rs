@@ -4,7 +4,7 @@
 //! game's connections read.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -19,7 +19,7 @@ use tokio::task::JoinHandle;
 use crate::db::{self, Summary};
 use crate::live::{Entry, Kind, LiveGame, Player, Refused, StoredEntry};
 use crate::store::Store;
-use crate::{Config, Registry};
+use crate::{Config, Idle, Loaded, Registry};
 
 /// What a connection asks of a game.
 pub enum Command {
@@ -37,6 +37,9 @@ pub enum Command {
     },
     /// Take a human seat nobody has taken yet (from the lobby): a new token.
     Join { seat: Seat, reply: oneshot::Sender<Result<String, Refused>> },
+    /// Leave memory to make room for another game, if nobody is connected;
+    /// the answer says whether the game left.
+    Unload { reply: oneshot::Sender<bool> },
 }
 
 #[derive(Clone)]
@@ -101,6 +104,11 @@ struct GameActor {
     bots: Vec<Option<Box<dyn Bot>>>,
     bot_pause: Duration,
     unload_after: Duration,
+    abandon_after: Duration,
+    /// Since when nobody has been connected (`None` while someone is);
+    /// shared with the registry.
+    idle_since: Option<Instant>,
+    idle: Arc<Idle>,
 }
 
 fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
@@ -134,12 +142,15 @@ fn snapshot(g: &LiveGame, online: &[u32]) -> Snapshot {
     }
 }
 
-/// Starts a game's task; returns its queue.
-pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config) -> mpsc::Sender<Command> {
+/// Starts a game's task; returns its queue and idle time for the registry.
+pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config) -> Loaded {
     let (tx, rx) = mpsc::channel(256);
     let online = vec![0; g.seats.len()];
     let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online)));
     let bots = g.seats.iter().map(|_| None).collect();
+    let now = Instant::now();
+    let idle = Arc::new(Idle::default());
+    idle.set(Some(now));
     let actor = GameActor {
         g,
         store,
@@ -152,9 +163,12 @@ pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config) -> 
         bots,
         bot_pause: config.bot_pause,
         unload_after: config.unload_after,
+        abandon_after: config.abandon_after,
+        idle_since: Some(now),
+        idle: idle.clone(),
     };
     tokio::spawn(actor.run());
-    tx
+    Loaded { tx, idle }
 }
 
 impl GameActor {
@@ -170,12 +184,25 @@ impl GameActor {
                     job = Some(self.start_bot(seat));
                 }
             }
-            // a finished game that nobody watches leaves memory after a while
-            let idle = self.g.is_over() && self.online.iter().sum::<u32>() + self.spectators == 0;
+            // a game nobody is connected to leaves memory after a while,
+            // sooner once it is over; bots playing on do not keep it
+            let after = if self.g.is_over() { self.unload_after } else { self.abandon_after };
+            let deadline = self.idle_since.map(|since| since + after);
             tokio::select! {
+                // commands first: a hello that came in keeps the game
+                biased;
                 cmd = self.rx.recv() => {
-                    let Some(cmd) = cmd else { break };
-                    self.handle(cmd).await;
+                    match cmd {
+                        None => break,
+                        Some(Command::Unload { reply }) => {
+                            let gone = self.idle_since.is_some() && self.unload().await;
+                            let _ = reply.send(gone);
+                            if gone {
+                                break;
+                            }
+                        }
+                        Some(cmd) => self.handle(cmd).await,
+                    }
                 }
                 done = async { job.as_mut().expect("guarded by is_some").await }, if job.is_some() => {
                     job = None;
@@ -184,8 +211,9 @@ impl GameActor {
                         Err(e) => tracing::error!(game = %self.g.id, error = %e, "bot task failed"),
                     }
                 }
-                _ = tokio::time::sleep(self.unload_after), if idle => {
+                _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now).into()), if deadline.is_some() => {
                     if self.unload().await {
+                        tracing::debug!(game = %self.g.id, over = self.g.is_over(), "idle: unloaded");
                         break;
                     }
                 }
@@ -196,8 +224,10 @@ impl GameActor {
         }
     }
 
-    /// Leaves the registry (a finished game nobody watches); false if a
-    /// command came in meanwhile.
+    /// Leaves the registry (a game nobody is connected to); false if a
+    /// command came in meanwhile. Everything the game is was written to
+    /// the database before it was published, so nothing is lost; a bot
+    /// still thinking is dropped and thinks again when the game is loaded.
     async fn unload(&mut self) -> bool {
         let mut games = self.registry.lock().await;
         if !self.rx.is_empty() {
@@ -208,6 +238,17 @@ impl GameActor {
         // commands sent before the close get no answer: their senders
         // see the game gone and load it again
         true
+    }
+
+    fn connections(&self) -> u32 {
+        self.online.iter().sum::<u32>() + self.spectators
+    }
+
+    /// Notes a connection come or gone, or other activity (a seat joined
+    /// from the lobby): the idle time starts again.
+    fn touch(&mut self) {
+        self.idle_since = (self.connections() == 0).then(Instant::now);
+        self.idle.set(self.idle_since);
     }
 
     fn publish(&mut self) {
@@ -248,27 +289,37 @@ impl GameActor {
         match cmd {
             Command::Hello { token, reply } => {
                 let r = self.hello(token).await;
+                self.touch();
                 let _ = reply.send(r);
             }
-            Command::Leave { seat } => match seat {
-                Some(s) => {
-                    if let Some(n) = self.online.get_mut(s as usize) {
-                        *n = n.saturating_sub(1);
-                        // the players' list changes when the last connection goes
-                        if *n == 0 {
-                            self.publish();
+            Command::Leave { seat } => {
+                match seat {
+                    Some(s) => {
+                        if let Some(n) = self.online.get_mut(s as usize) {
+                            *n = n.saturating_sub(1);
+                            // the players' list changes when the last connection goes
+                            if *n == 0 {
+                                self.publish();
+                            }
                         }
                     }
+                    None => self.spectators = self.spectators.saturating_sub(1),
                 }
-                None => self.spectators = self.spectators.saturating_sub(1),
-            },
+                self.touch();
+            }
             Command::Act { seat, claimed, version, action, reply } => {
                 let r = self.act(seat, claimed, version, action).await;
                 let _ = reply.send(r);
             }
             Command::Join { seat, reply } => {
                 let r = self.join(seat).await;
+                // the seat's new holder is on the way
+                self.touch();
                 let _ = reply.send(r);
+            }
+            // answered in `run`
+            Command::Unload { reply } => {
+                let _ = reply.send(false);
             }
         }
     }

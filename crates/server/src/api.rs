@@ -1,9 +1,11 @@
 //! The JSON API (see `docs/server-protocol.md`).
 
+use std::net::SocketAddr;
 use std::sync::OnceLock;
+use std::time::Instant;
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -45,7 +47,7 @@ fn bad(text: impl Into<String>) -> ApiError {
     ApiError(StatusCode::BAD_REQUEST, text.into())
 }
 
-fn internal(e: impl std::fmt::Display) -> ApiError {
+pub(crate) fn internal(e: impl std::fmt::Display) -> ApiError {
     tracing::error!(error = %e, "internal error");
     ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("server error: {e}"))
 }
@@ -53,7 +55,8 @@ fn internal(e: impl std::fmt::Display) -> ApiError {
 impl From<Unreachable> for ApiError {
     fn from(u: Unreachable) -> ApiError {
         match u {
-            Unreachable::NotFound => ApiError(StatusCode::NOT_FOUND, "no game with this id".into()),
+            Unreachable::NotFound => ApiError(StatusCode::NOT_FOUND, u.to_string()),
+            Unreachable::Full(_) => ApiError(StatusCode::SERVICE_UNAVAILABLE, u.to_string()),
             Unreachable::Broken(e) => internal(e),
         }
     }
@@ -115,7 +118,11 @@ fn check_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-async fn create(State(state): State<AppState>, body: Bytes) -> Result<impl IntoResponse, ApiError> {
+async fn create(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
     let req: CreateGame = serde_json::from_slice(&body).map_err(|e| bad(format!("malformed request: {e}")))?;
     let form = Form::parse(&req.form)
         .ok_or_else(|| bad(format!("unknown form {:?} (duel, high-form or first-game)", req.form)))?;
@@ -157,16 +164,25 @@ async fn create(State(state): State<AppState>, body: Bytes) -> Result<impl IntoR
         });
         tokens.push(token);
     }
+    // only a request that would create a game costs a token
+    if let Some(ConnectInfo(peer)) = peer {
+        if let Err(wait) = state.limiter().take(peer.ip(), Instant::now()) {
+            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+            tracing::info!(peer = %peer.ip(), secs, "game creation rate-limited");
+            let text = format!("too many games created from your address; try again in {secs} s");
+            let mut r = ApiError(StatusCode::TOO_MANY_REQUESTS, text).into_response();
+            r.headers_mut().insert(header::RETRY_AFTER, secs.into());
+            return Ok(r);
+        }
+    }
     let id = actor::new_secret(8);
     let mut g = LiveGame::new(id.clone(), form, seats, now_ms()).map_err(bad)?;
     actor::run_chance(&mut g, &mut StdRng::from_entropy());
     let entries: Vec<StoredEntry> = g.entries.iter().map(StoredEntry::from).collect();
-    let stored = g.clone();
-    state.store().write(move |c| db::insert_game(c, &stored, &entries)).await.map_err(internal)?;
-    state.start(g).await;
+    state.create(g, entries).await?;
     tracing::info!(game = %id, form = form.name(), "created");
     let seats: Vec<Value> = tokens.iter().enumerate().map(|(i, t)| json!({"seat": i, "token": t})).collect();
-    Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats }))))
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats }))).into_response())
 }
 
 async fn list(

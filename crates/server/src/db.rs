@@ -158,9 +158,9 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     Ok(Some(Stored { id: id.to_string(), form, created, seats, log }))
 }
 
-/// The ids of the games not over, oldest first.
+/// The ids of the games not over, the most recently changed first.
 pub fn unfinished(c: &Connection) -> rusqlite::Result<Vec<String>> {
-    let mut stmt = c.prepare("SELECT id FROM games WHERE status != 'over' ORDER BY created")?;
+    let mut stmt = c.prepare("SELECT id FROM games WHERE status != 'over' ORDER BY updated DESC")?;
     let ids = stmt.query_map([], |r| r.get(0))?.collect();
     ids
 }

@@ -7,34 +7,65 @@
 //! (chance draws, take-backs and resignations included), written to the
 //! database before a move is acknowledged; on start every unfinished game
 //! is replayed from its log. Each live game is one task that serialises
-//! its commands.
+//! its commands. A game with no connection leaves memory after a while
+//! (sooner once it is over) and is replayed again when someone opens it;
+//! the number of live games is capped.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
-use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::sync::{mpsc, oneshot, Mutex, MutexGuard};
 
 mod actor;
 mod api;
 mod assets;
 mod db;
+mod limit;
 mod live;
 mod store;
 mod ws;
 
+pub use limit::RateLimit;
 pub use store::StoreError;
 
 use actor::Command;
 use live::{LiveGame, Refused};
 use store::Store;
 
-/// The live games' queues, by game id.
-pub(crate) type Registry = Arc<Mutex<HashMap<String, mpsc::Sender<Command>>>>;
+/// A live game: its task's queue, and since when nobody has been
+/// connected to it (`None` while someone is).
+pub(crate) struct Loaded {
+    pub tx: mpsc::Sender<Command>,
+    pub idle: Arc<Idle>,
+}
+
+/// Since when a game has had no connection; the game's task writes it, the
+/// cap on live games reads it to choose which game to unload.
+#[derive(Default)]
+pub(crate) struct Idle(std::sync::Mutex<Option<Instant>>);
+
+impl Idle {
+    pub fn set(&self, since: Option<Instant>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = since;
+    }
+
+    pub fn get(&self) -> Option<Instant> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The live games, by game id.
+pub(crate) type Registry = Arc<Mutex<HashMap<String, Loaded>>>;
+type Games<'a> = MutexGuard<'a, HashMap<String, Loaded>>;
+
+/// How many games the cap may unload for one new or reloaded game before
+/// it gives up (each refusal means a connection arrived meanwhile).
+const UNLOAD_ATTEMPTS: usize = 8;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -44,13 +75,31 @@ pub struct Config {
     /// A pause before each bot choice, so that people can follow the bot's
     /// moves one by one.
     pub bot_pause: Duration,
-    /// How long a finished game that nobody watches stays in memory.
+    /// How long a finished game with no connection stays in memory.
     pub unload_after: Duration,
+    /// How long an unfinished game with no connection (seats and
+    /// spectators all gone; bots do not count) stays in memory. Its log is
+    /// in the database: opening it again replays it, and its bots go on.
+    pub abandon_after: Duration,
+    /// At most this many games in memory. When a game is to be created or
+    /// loaded and the cap is reached, the game idle the longest (no
+    /// connection) is unloaded; if every live game has a connection, the
+    /// request is refused (HTTP 503).
+    pub max_live_games: usize,
+    /// Game creations allowed per client address; `None`: no limit.
+    pub create_limit: Option<RateLimit>,
 }
 
 impl Config {
     pub fn new(db: impl Into<PathBuf>) -> Config {
-        Config { db: db.into(), bot_pause: Duration::ZERO, unload_after: Duration::from_secs(30) }
+        Config {
+            db: db.into(),
+            bot_pause: Duration::ZERO,
+            unload_after: Duration::from_secs(30),
+            abandon_after: Duration::from_secs(600),
+            max_live_games: 1000,
+            create_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
+        }
     }
 }
 
@@ -64,22 +113,42 @@ struct Inner {
     store: Store,
     games: Registry,
     config: Config,
+    limiter: limit::Limiter,
 }
 
 /// Why a game could not be reached.
 #[derive(Debug)]
 pub(crate) enum Unreachable {
     NotFound,
+    /// The cap on live games is reached and every live game has a connection.
+    Full(usize),
     Broken(String),
+}
+
+impl std::fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreachable::NotFound => write!(f, "no game with this id"),
+            Unreachable::Full(n) => {
+                write!(f, "the server is full: it holds its maximum of {n} games in play; try again later")
+            }
+            Unreachable::Broken(e) => write!(f, "server error: {e}"),
+        }
+    }
 }
 
 impl AppState {
     /// Opens the database (creating it and applying migrations) and reloads
-    /// every unfinished game by replaying its log.
+    /// the unfinished games by replaying their logs, the most recently
+    /// changed first, as many as the cap on live games allows (the others
+    /// are loaded when someone opens them).
     pub async fn open(config: Config) -> Result<AppState, StoreError> {
         let store = Store::open(&config.db)?;
-        let state = AppState { inner: Arc::new(Inner { store, games: Registry::default(), config }) };
-        let ids = state.inner.store.read(db::unfinished).await?;
+        let limiter = limit::Limiter::new(config.create_limit);
+        let state = AppState { inner: Arc::new(Inner { store, games: Registry::default(), config, limiter }) };
+        let mut ids = state.inner.store.read(db::unfinished).await?;
+        let unfinished = ids.len();
+        ids.truncate(state.inner.config.max_live_games);
         let mut loaded = 0;
         for id in &ids {
             match state.game(id).await {
@@ -87,7 +156,7 @@ impl AppState {
                 Err(e) => tracing::error!(game = %id, error = ?e, "cannot reload a game"),
             }
         }
-        tracing::info!(loaded, unfinished = ids.len(), db = %state.inner.config.db.display(), "games reloaded");
+        tracing::info!(loaded, unfinished, db = %state.inner.config.db.display(), "games reloaded");
         Ok(state)
     }
 
@@ -95,16 +164,53 @@ impl AppState {
         &self.inner.store
     }
 
+    pub(crate) fn limiter(&self) -> &limit::Limiter {
+        &self.inner.limiter
+    }
+
     /// How many games are live (held in memory).
     pub async fn live_games(&self) -> usize {
-        self.inner.games.lock().await.len()
+        self.inner.games.lock().await.values().filter(|l| !l.tx.is_closed()).count()
+    }
+
+    /// Whether this game is live (held in memory).
+    pub async fn is_live(&self, id: &str) -> bool {
+        self.inner.games.lock().await.get(id).is_some_and(|l| !l.tx.is_closed())
+    }
+
+    /// The registry, locked, with `id` live in it or room for one more
+    /// game: when the cap is reached the game idle the longest is asked to
+    /// unload itself (outside the lock, which its task takes to leave).
+    async fn room(&self, id: Option<&str>) -> Result<Games<'_>, Unreachable> {
+        let cap = self.inner.config.max_live_games;
+        for _ in 0..UNLOAD_ATTEMPTS {
+            let mut games = self.inner.games.lock().await;
+            // a task that ended on its own leaves its entry behind
+            games.retain(|_, l| !l.tx.is_closed());
+            if id.is_some_and(|id| games.contains_key(id)) || games.len() < cap {
+                return Ok(games);
+            }
+            let oldest = games
+                .iter()
+                .filter_map(|(key, l)| l.idle.get().map(|since| (since, key, l.tx.clone())))
+                .min_by_key(|(since, _, _)| *since);
+            let Some((_, key, tx)) = oldest else { return Err(Unreachable::Full(cap)) };
+            let key = key.clone();
+            drop(games);
+            let (reply, rx) = oneshot::channel();
+            let unloaded = tx.send(Command::Unload { reply }).await.is_err() || rx.await.unwrap_or(true);
+            if unloaded {
+                tracing::info!(game = %key, cap, "unloaded to make room");
+            }
+        }
+        Err(Unreachable::Full(cap))
     }
 
     /// The live game's queue, loading the game from the database if need be.
     pub(crate) async fn game(&self, id: &str) -> Result<mpsc::Sender<Command>, Unreachable> {
-        let mut games = self.inner.games.lock().await;
-        if let Some(tx) = games.get(id).filter(|tx| !tx.is_closed()) {
-            return Ok(tx.clone());
+        let mut games = self.room(Some(id)).await?;
+        if let Some(l) = games.get(id) {
+            return Ok(l.tx.clone());
         }
         let key = id.to_string();
         let stored =
@@ -114,25 +220,31 @@ impl AppState {
             .await
             .map_err(|e| Unreachable::Broken(e.to_string()))?
             .map_err(Unreachable::Broken)?;
-        let tx = self.spawn(g);
-        games.insert(id.to_string(), tx.clone());
+        let loaded = self.spawn(g);
+        let tx = loaded.tx.clone();
+        games.insert(id.to_string(), loaded);
         Ok(tx)
     }
 
     /// The live game's queue, if it is loaded.
     pub(crate) async fn live(&self, id: &str) -> Option<mpsc::Sender<Command>> {
-        self.inner.games.lock().await.get(id).filter(|tx| !tx.is_closed()).cloned()
+        self.inner.games.lock().await.get(id).filter(|l| !l.tx.is_closed()).map(|l| l.tx.clone())
     }
 
-    fn spawn(&self, g: LiveGame) -> mpsc::Sender<Command> {
+    fn spawn(&self, g: LiveGame) -> Loaded {
         actor::spawn(g, self.inner.store.clone(), self.inner.games.clone(), &self.inner.config)
     }
 
-    /// Registers a new game's task.
-    pub(crate) async fn start(&self, g: LiveGame) {
+    /// Stores a new game and starts its task, if there is room for it:
+    /// nothing is stored when the server is full.
+    pub(crate) async fn create(&self, g: LiveGame, entries: Vec<live::StoredEntry>) -> Result<(), api::ApiError> {
+        let mut games = self.room(None).await?;
+        let stored = g.clone();
+        self.inner.store.write(move |c| db::insert_game(c, &stored, &entries)).await.map_err(api::internal)?;
         let id = g.id.clone();
-        let tx = self.spawn(g);
-        self.inner.games.lock().await.insert(id, tx);
+        let loaded = self.spawn(g);
+        games.insert(id, loaded);
+        Ok(())
     }
 
     /// Sends a command to a game and waits for its answer; a game that was

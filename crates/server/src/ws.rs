@@ -126,7 +126,7 @@ async fn hello(state: &AppState, id: &str, token: Option<String>) -> Result<Hell
     match state.call(id, move |reply| Command::Hello { token: t.clone(), reply }).await {
         Ok(Ok(h)) => Ok(h),
         Ok(Err(refused)) => Err(refused.0),
-        Err(e) => Err(format!("{e:?}")),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -174,7 +174,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                             match r {
                                 Ok(Ok(())) => None,
                                 Ok(Err(refused)) => Some(error(refused.0)),
-                                Err(e) => Some(error(format!("{e:?}"))),
+                                Err(e) => Some(error(e.to_string())),
                             }
                         }
                     },

@@ -82,7 +82,27 @@ impl Drop for TestServer {
 
 /// One HTTP/1.1 request; returns the status and the body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).await.unwrap();
+    let (status, _, body) = http_from(None, addr, method, path, body).await;
+    (status, body)
+}
+
+/// One HTTP/1.1 request from a chosen loopback address (127.0.0.2 ...);
+/// returns the status, the headers (names in lower case) and the body.
+pub async fn http_from(
+    from: Option<std::net::Ipv4Addr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> (u16, Vec<(String, String)>, String) {
+    let mut s = match from {
+        None => TcpStream::connect(addr).await.unwrap(),
+        Some(ip) => {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(SocketAddr::new(ip.into(), 0)).unwrap();
+            socket.connect(addr).await.unwrap()
+        }
+    };
     let body = body.unwrap_or("");
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -94,7 +114,13 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
     let text = String::from_utf8_lossy(&buf).into_owned();
     let (head, body) = text.split_once("\r\n\r\n").expect("headers end");
     let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, body.to_string())
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    (status, headers, body.to_string())
 }
 
 pub async fn http_json(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
