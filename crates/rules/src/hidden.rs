@@ -152,8 +152,11 @@ impl Game {
     /// not show dealt in the canonical way of [`Game::observe`], so that
     /// `Game::from_view(&game.view(seat))` is `game.observe(seat).game()`.
     /// A spectator's or referee's view works too (the hands it does not see
-    /// are dealt the same way). Never panics on a bad view: checks what the
-    /// engine relies on and says what is wrong.
+    /// are dealt the same way). Every form: in team play the view holds the
+    /// team colors, each deck's sideways count and whether control has been
+    /// passed, and a teammate's hand is dealt like any other hidden hand.
+    /// Never panics on a bad view: checks what the engine relies on (and
+    /// that the actor it names is the game's) and says what is wrong.
     pub fn from_view(view: &View) -> Result<Game, ViewError> {
         let form = view.form;
         let n = view.seats.len();
@@ -384,7 +387,7 @@ fn rebuild_tasks(
     use crate::tasks::{TaskBoard, TaskDeck, TaskId};
     if view.current.len() > 3 || view.claimed.len() != seats {
         return Err(bad(format!(
-            "the task board shows {} current tasks and claims for {} seats",
+            "the task board shows {} current tasks and claims for {} seats at a table of {seats}",
             view.current.len(),
             view.claimed.len()
         )));
@@ -408,7 +411,7 @@ fn rebuild_tasks(
     let mut tb = TaskBoard::default();
     tb.current.extend(ids(&view.current));
     tb.next = view.next.as_ref().map(|t| t.id);
-    // (distinct tasks always fit: there are fewer than a list holds)
+    // (distinct tasks always fit: there are no more than a list holds)
     for (i, claimed) in view.claimed.iter().enumerate() {
         tb.claimed[i].extend(ids(claimed));
     }
