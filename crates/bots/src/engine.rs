@@ -473,6 +473,29 @@ mod tests {
         assert!(g.view(s).choices.unwrap().contains(&text.to_string()));
     }
 
+    /// Team play: after `pass` the teammate chooses; its view gets a legal
+    /// choice, and the view of the seat whose turn it is gets an error.
+    #[test]
+    fn an_engine_answers_for_the_teammate_holding_control() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let mut g = Game::new(Form::TeamHighForm, &School::ALL).unwrap();
+        while !g.turn().passed {
+            let v = g.legal_choices();
+            let pass = v.iter().copied().find(|c| *c == Choice::PassControl && g.turn().number > 4);
+            g.apply(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())])).unwrap();
+        }
+        let mate = (g.turn().seat + 2) % 4;
+        assert_eq!(g.actor(), Actor::Seat(mate));
+        let mine = serde_json::to_string(&g.view(mate)).unwrap();
+        let theirs = serde_json::to_string(&g.view(g.turn().seat)).unwrap();
+        let out = talk("greedy", &format!("position {mine}\ngo\nposition {theirs}\ngo\n"));
+        assert_eq!(out.len(), 2, "{out:?}");
+        let text = out[0].strip_prefix("choice ").unwrap_or_else(|| panic!("{out:?}"));
+        assert!(g.view(mate).choices.unwrap().contains(&text.to_string()), "{text}");
+        assert!(out[1].starts_with("error ") && out[1].contains("not the one to choose"), "{out:?}");
+    }
+
     #[test]
     fn bad_lines_get_error_lines_and_the_engine_goes_on() {
         let g = dealt();
@@ -548,7 +571,15 @@ mod tests {
             let v = g2.legal_choices();
             g2.apply(v[rng.gen_range(0..v.len())]).unwrap();
         }
-        for game in [&mut g, &mut g2] {
+        // team play, control passed to the teammate
+        let mut g3 = Game::new(Form::TeamDuel, &School::ALL).unwrap();
+        while !g3.is_over() && !g3.turn().passed {
+            let v = g3.legal_choices();
+            let pass = v.iter().copied().find(|c| *c == Choice::PassControl && g3.turn().number > 6);
+            g3.apply(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())])).unwrap();
+        }
+        assert!(g3.turn().passed);
+        for game in [&mut g, &mut g2, &mut g3] {
             let Actor::Seat(s) = game.actor() else { continue };
             let view = serde_json::to_value(game.view(s)).unwrap();
             let mut paths = Vec::new();

@@ -198,3 +198,57 @@ fn every_bot_finishes_games_in_every_form_and_school() {
         assert!(g.is_over());
     }
 }
+
+/// Team play: whole games of two against two, each seat's bot choosing from
+/// the seat's view alone (as an outside engine gets it) and, in step, a twin
+/// of the same bot from the game's own observation: the twins always agree.
+/// Now and then the hidden cards are dealt anew, and the choice stays.
+#[test]
+fn bots_play_team_games_from_views_alone() {
+    let specs = ["greedy", "mcts:iterations=20,playout=1", "random", "greedy"];
+    for (i, form) in [Form::TeamDuel, Form::TeamHighForm].into_iter().enumerate() {
+        let schools = [[School::Northern, School::Sylvan, School::Highland, School::Southern], School::ALL][i];
+        let mut from_views: Vec<Box<dyn Bot>> = specs.iter().map(|s| from_spec(s, 3).unwrap()).collect();
+        let mut twins: Vec<Box<dyn Bot>> = specs.iter().map(|s| from_spec(s, 3).unwrap()).collect();
+        let mut g = Game::new(form, &schools).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+        let (mut choices, mut by_teammate, mut redealt) = (0, 0, 0);
+        while !g.is_over() {
+            let s = match g.actor() {
+                Actor::Seat(s) => s,
+                _ => {
+                    let v = g.legal_choices();
+                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                    continue;
+                }
+            };
+            let rebuilt = Observation::from_view(&g.view(s)).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(rebuilt, g.observe(s));
+            let c = from_views[s as usize].choose(&rebuilt);
+            assert_eq!(twins[s as usize].choose(&g.observe(s)), c, "{} in {}", specs[s as usize], form.name());
+            if choices % 25 == 0 {
+                // the same view with the other seats' cards dealt another way
+                let mut k = 0usize;
+                let h = g.determinize(s, &mut |cards| {
+                    k += 1;
+                    cards.rotate_left(k % cards.len().max(1));
+                });
+                redealt += (h != g) as usize;
+                assert_eq!(h.view(s), g.view(s));
+                let spec = specs[s as usize];
+                let a = from_spec(spec, 5).unwrap().choose(&g.observe(s));
+                assert_eq!(from_spec(spec, 5).unwrap().choose(&h.observe(s)), a, "{spec}");
+                assert_eq!(from_spec(spec, 5).unwrap().choose(&Observation::from_view(&h.view(s)).unwrap()), a);
+            }
+            by_teammate += (s != g.turn().seat) as usize;
+            g.apply(c).unwrap();
+            choices += 1;
+            assert!(choices < 5000, "the game goes on");
+        }
+        let o = g.outcome().unwrap();
+        assert_eq!((o.places[0], o.places[1]), (o.places[2], o.places[3]), "teammates share their place");
+        assert!(redealt > 3, "hidden cards dealt anew ({redealt})");
+        // random play passes control now and then
+        assert!(by_teammate > 0, "no teammate ever chose in {}", form.name());
+    }
+}

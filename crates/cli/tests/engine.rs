@@ -47,7 +47,8 @@ impl Engine {
 
 /// A game dealt by a seeded chance, the first seat to act.
 fn dealt(form: Form, seed: u64) -> Game {
-    let mut g = Game::new(form, &[School::Highland, School::Northern]).unwrap();
+    let schools: &[School] = if form.teams() { &School::ALL } else { &[School::Highland, School::Northern] };
+    let mut g = Game::new(form, schools).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     while g.actor() == Actor::Chance || g.turn().number < 3 {
         let v = g.legal_choices();
@@ -75,8 +76,8 @@ fn a_child_engine_plays_through_the_protocol_and_survives_bad_input() {
     e.send("setoption name seed value 11");
     e.send("setoption name iterations value 40");
     e.send("newgame");
-    // the two-seat forms (rebuilding a view of team play is not supported yet; a melee needs 3 decks)
-    for form in Form::ALL.into_iter().filter(|f| f.seats().contains(&2) && !f.teams()) {
+    // the two-seat forms and team play (a melee has its own schools)
+    for form in Form::ALL.into_iter().filter(|f| !f.is_melee()) {
         let mut g = dealt(form, 3);
         // the engine plays a whole turn of the seat to act
         let seat = g.turn().seat;
@@ -140,6 +141,51 @@ fn an_engine_command_plays_whole_games_as_a_bot() {
     assert!(tash_kalar_bots::from_spec("cmd:/nonexistent/engine", 1).is_err());
     let not_an_engine = tash_kalar_bots::from_spec("cmd:sh -c 'echo hello; sleep 0.1'", 1);
     assert!(not_an_engine.is_err());
+}
+
+/// Team play through real engine processes: one engine plays both seats of
+/// a team (each from its own seat's view), another engine one seat of the
+/// other team, and a bot in this process the fourth, to the end of the game.
+#[test]
+fn engines_play_whole_team_games() {
+    for (i, form) in [Form::TeamDuel, Form::TeamHighForm].into_iter().enumerate() {
+        let mut team =
+            tash_kalar_bots::from_spec(&format!("cmd:{BIN} engine --bot mcts:iterations=10,playout=1"), 1).unwrap();
+        let mut engine = tash_kalar_bots::from_spec(&format!("cmd:{BIN} engine --bot greedy"), 2).unwrap();
+        let mut random = tash_kalar_bots::from_spec("random", 3).unwrap();
+        let schools = [School::ALL, [School::Sylvan, School::Highland, School::Southern, School::Northern]][i];
+        let mut g = Game::new(form, &schools).unwrap();
+        let mut chance = ChaCha8Rng::seed_from_u64(i as u64);
+        let (mut asked, mut teammates, mut steps) = ([0u32; 4], 0, 0);
+        while !g.is_over() {
+            let s = match g.actor() {
+                Actor::Seat(s) => s,
+                _ => {
+                    let v = g.legal_choices();
+                    g.apply(v[chance.gen_range(0..v.len())]).unwrap();
+                    continue;
+                }
+            };
+            let player = match s {
+                0 | 2 => &mut team,
+                1 => &mut engine,
+                _ => &mut random,
+            };
+            let c = player.choose(&g.observe(s));
+            if let Some(e) = player.take_error() {
+                panic!("{} at seat {s} in {}: {e}", player.name(), form.name());
+            }
+            asked[s as usize] += 1;
+            teammates += (s != g.turn().seat) as usize;
+            g.apply(c).unwrap();
+            steps += 1;
+            assert!(steps < 5000, "the game goes on");
+        }
+        assert!(asked.iter().all(|&n| n > 10), "every seat chose: {asked:?}");
+        let o = g.outcome().unwrap();
+        assert_eq!((o.places[0], o.places[1]), (o.places[2], o.places[3]), "teammates share their place");
+        assert!(teammates > 0, "a teammate held control in {}: {asked:?}", form.name());
+    }
 }
 
 fn scratch(name: &str) -> PathBuf {

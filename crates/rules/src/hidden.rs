@@ -12,9 +12,9 @@ use arrayvec::ArrayVec;
 
 use crate::board::{Board, Color, Rank};
 use crate::cards::CardId;
-use crate::game::{Game, Phase, Seat, SeatState, Turn};
+use crate::game::{Game, Phase, Seat, SeatState, Turn, SIDEWAYS_CARDS};
 use crate::pile::{insert_sorted, CardList, Pile};
-use crate::view::{SharedPileView, View, Viewer};
+use crate::view::{ActorView, SharedPileView, View, Viewer};
 
 impl Game {
     /// A copy of the game in which the cards `viewer` cannot see are dealt
@@ -29,7 +29,9 @@ impl Game {
     /// the shared decks, even its own (the decks do not record who put each
     /// card there), nor a card another seat put face up on top of its deck
     /// (the Kiskin Spirit): forgetting that loses a little, and never
-    /// lets a seat know more than it may.
+    /// lets a seat know more than it may. Nor the order of the task deck,
+    /// not even the tasks moved to its bottom in sight of all (a view does
+    /// not show them): the whole task deck is taken to be shuffled.
     pub fn determinize(&self, viewer: Seat, shuffle: &mut dyn FnMut(&mut [CardId])) -> Game {
         let mut g = self.clone();
         for (i, seat) in g.seats.iter_mut().enumerate() {
@@ -54,6 +56,11 @@ impl Game {
         }
         redeal_shared(&mut g, viewer, shuffle, |s| &mut s.legends, |g| &mut g.legends);
         redeal_shared(&mut g, viewer, shuffle, |s| &mut s.flares, |g| &mut g.flares);
+        if let Some(tb) = g.tasks.as_mut() {
+            // a view shows only the task deck's size, so every task in it
+            // is taken to be in the shuffled middle (as `rebuild_tasks` has it)
+            tb.deck = crate::tasks::TaskDeck::shuffled(tb.deck.tasks().collect::<Vec<_>>());
+        }
         g
     }
 }
@@ -145,29 +152,53 @@ impl Game {
     /// not show dealt in the canonical way of [`Game::observe`], so that
     /// `Game::from_view(&game.view(seat))` is `game.observe(seat).game()`.
     /// A spectator's or referee's view works too (the hands it does not see
-    /// are dealt the same way). Never panics on a bad view: checks what the
-    /// engine relies on and says what is wrong.
+    /// are dealt the same way). Every form: in team play the view holds the
+    /// team colors, each deck's sideways count and whether control has been
+    /// passed, and a teammate's hand is dealt like any other hidden hand.
+    /// Never panics on a bad view: checks what the engine relies on (and
+    /// that the actor it names is the game's) and says what is wrong.
     pub fn from_view(view: &View) -> Result<Game, ViewError> {
         let form = view.form;
         let n = view.seats.len();
-        if form.teams() {
-            // teammates share a color and legends, which this rebuild does not know yet
-            return Err(bad(format!("rebuilding a game from a view is not supported for {} yet", form.name())));
-        }
         if !form.seats().contains(&n) {
             return Err(bad(format!("{} is played by {:?} seats, not {n}", form.name(), form.seats())));
         }
+        let teams = form.teams();
+        let schools: Vec<crate::cards::School> = view.seats.iter().map(|s| s.school).collect();
+        let colors = form.seat_colors(&schools);
         let board = Board::from_text(&view.board).map_err(|e| bad(format!("board: {e}")))?;
         let mut pieces = [(0u8, 0u8); 4];
         let mut seats = ArrayVec::<SeatState, 4>::new();
         let legendary_pieces = if form.legends() { 3 } else { 0 };
         for (i, sv) in view.seats.iter().enumerate() {
-            if sv.seat as usize != i || sv.color != sv.school.color() {
-                return Err(bad(format!("seat {i} is listed as seat {} playing {:?}", sv.seat, sv.color)));
+            if sv.seat as usize != i {
+                return Err(bad(format!("seat {i} is listed as seat {}", sv.seat)));
             }
-            if seats.iter().any(|s| s.color == sv.color) {
+            if sv.color != colors[i] {
+                let whose = if teams { "its team's first seat's school" } else { "its school" };
+                return Err(bad(format!("seat {i} plays {:?}, but {whose} plays {:?}", sv.color, colors[i])));
+            }
+            if teams && schools[..i].contains(&sv.school) {
+                return Err(bad(format!("two seats play the {} deck", sv.school)));
+            }
+            if !teams && seats.iter().any(|s| s.color == sv.color) {
                 return Err(bad(format!("two seats play {:?}", sv.color)));
             }
+            // team play: the seat's team, and the sideways cards at the bottom of its deck
+            let sideways = match (teams, sv.team, sv.sideways) {
+                (false, None, None) => 0,
+                (false, ..) => return Err(bad(format!("seat {i}: teams and sideways cards only in team play"))),
+                (true, team, _) if team != Some(i as u8 % 2) => {
+                    return Err(bad(format!("seat {i} is on team {}, not on team {:?}", i % 2, team)));
+                }
+                (true, _, Some(k)) if k <= SIDEWAYS_CARDS && k as usize <= sv.deck => k,
+                (true, _, k) => {
+                    return Err(bad(format!(
+                        "seat {i}: {k:?} sideways cards, but at most {SIDEWAYS_CARDS} and no more than its deck of {}",
+                        sv.deck
+                    )))
+                }
+            };
             let what = format!("seat {i}'s deck");
             let (beings, legends, flares, deck) = match &sv.hand {
                 Some(h) => {
@@ -200,6 +231,7 @@ impl Game {
                     (beings, None, None, Pile { top, shuffled: parts.remove(0), bottom, ..Pile::default() })
                 }
             };
+            let deck = Pile { sideways, ..deck };
             if deck.len() != sv.deck || beings.len() != sv.beings {
                 return Err(bad(format!("seat {i}'s hand or deck does not match its counts")));
             }
@@ -224,6 +256,15 @@ impl Game {
             let total = (two + sv.supply.0 as u32, leg + sv.supply.1 as u32);
             if total.0 > 17 || total.1 > legendary_pieces {
                 return Err(bad(format!("{:?} has more pieces than the form allows", sv.color)));
+            }
+            if teams && i >= 2 {
+                let first = &seats[i - 2];
+                if pieces[sv.color.index()] != (total.0 as u8, total.1 as u8) || sv.score != first.score {
+                    return Err(bad(format!(
+                        "seat {i} and its teammate seat {} show a different supply or score",
+                        i - 2
+                    )));
+                }
             }
             pieces[sv.color.index()] = (total.0 as u8, total.1 as u8);
             seats.push(SeatState {
@@ -267,6 +308,10 @@ impl Game {
         turn.extra_legends = t.extra_legends;
         turn.war_summoner_bonus = t.war_summoner_bonus;
         turn.extra_turn = t.extra_turn;
+        if t.passed && !teams {
+            return Err(bad(format!("control is passed only in team play, not in {}", form.name())));
+        }
+        turn.passed = t.passed;
         let effect = view.effect.as_ref().map(|e| e.state);
         let plays = |c: Color| seats.iter().any(|s| s.color == c);
         match (view.phase, &effect) {
@@ -285,7 +330,8 @@ impl Game {
             Phase::RevealTasks | Phase::NextTask { .. } | Phase::Claim if !form.uses_tasks() => {
                 return Err(bad(format!("{} has no tasks", form.name())));
             }
-            Phase::StartPieces { .. } if !form.start_pieces() => {
+            // (a melee's players put start pieces by the start symbols)
+            Phase::StartPieces { .. } if !form.start_pieces() && !form.is_melee() => {
                 return Err(bad(format!("{} has no start pieces", form.name())));
             }
             _ => {}
@@ -302,7 +348,8 @@ impl Game {
                 form.name()
             )));
         }
-        Ok(Game {
+        let tasks = view.tasks.as_ref().map(|t| rebuild_tasks(t, form, n)).transpose()?;
+        let game = Game {
             form,
             seats,
             board,
@@ -316,27 +363,66 @@ impl Game {
             effect,
             end: view.end,
             outcome: view.outcome.clone(),
-            tasks: view.tasks.as_ref().map(|t| rebuild_tasks(t, form)),
-        })
+            tasks,
+        };
+        // in team play, whose control it is follows from the passed turn
+        if ActorView::from(game.actor()) != view.actor {
+            return Err(bad(format!(
+                "the view names {:?} to choose, but the game it shows {:?}",
+                view.actor,
+                game.actor()
+            )));
+        }
+        Ok(game)
     }
 }
 
 /// The task board from a view: the tasks not face up, claimed or set aside
 /// are the deck, shuffled (as [`Game::determinize`] leaves it).
-fn rebuild_tasks(view: &crate::view::TaskBoardView, form: crate::game::Form) -> crate::tasks::TaskBoard {
-    use crate::tasks::{TaskBoard, TaskDeck, TaskId, TaskList};
-    let mut tb = TaskBoard::default();
-    tb.current.extend(view.current.iter().map(|t| t.id).take(3));
-    tb.next = view.next.as_ref().map(|t| t.id);
-    for (i, claimed) in view.claimed.iter().enumerate().take(4) {
-        tb.claimed[i] = claimed.iter().map(|t| t.id).collect::<TaskList>();
+fn rebuild_tasks(
+    view: &crate::view::TaskBoardView,
+    form: crate::game::Form,
+    seats: usize,
+) -> Result<crate::tasks::TaskBoard, ViewError> {
+    use crate::tasks::{TaskBoard, TaskDeck, TaskId};
+    if view.current.len() > 3 || view.claimed.len() != seats {
+        return Err(bad(format!(
+            "the task board shows {} current tasks and claims for {} seats at a table of {seats}",
+            view.current.len(),
+            view.claimed.len()
+        )));
     }
-    tb.set_aside = view.set_aside.iter().map(|t| t.id).collect();
+    // in team play a team's claims go under its first seat
+    let claimants = if form.teams() { 2 } else { seats };
+    if view.claimed[claimants..].iter().any(|l| !l.is_empty()) {
+        return Err(bad("tasks claimed under a seat that does not keep claims"));
+    }
+    let ids = |list: &[crate::view::TaskView]| list.iter().map(|t| t.id).collect::<Vec<TaskId>>();
+    let mut shown: Vec<TaskId> = ids(&view.current);
+    shown.extend(view.next.as_ref().map(|t| t.id));
+    shown.extend(view.claimed.iter().flat_map(|l| ids(l)));
+    shown.extend(ids(&view.set_aside));
+    let mut distinct = shown.clone();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() != shown.len() || shown.iter().any(|t| t.is_advanced() && !form.advanced_tasks()) {
+        return Err(bad(format!("a task twice, or a task {} does not use", form.name())));
+    }
+    let mut tb = TaskBoard::default();
+    tb.current.extend(ids(&view.current));
+    tb.next = view.next.as_ref().map(|t| t.id);
+    // (distinct tasks always fit: there are no more than a list holds)
+    for (i, claimed) in view.claimed.iter().enumerate() {
+        tb.claimed[i].extend(ids(claimed));
+    }
+    tb.set_aside.extend(ids(&view.set_aside));
     tb.moved_to_bottom = view.moved_to_bottom;
-    let shown: Vec<TaskId> = tb.all_tasks().collect();
     tb.deck =
         TaskDeck::shuffled(TaskId::all().filter(|t| (form.advanced_tasks() || !t.is_advanced()) && !shown.contains(t)));
-    tb
+    if tb.deck.len() != view.deck {
+        return Err(bad(format!("the task deck holds {} tasks, not {}", tb.deck.len(), view.deck)));
+    }
+    Ok(tb)
 }
 
 /// A shared deck and its discard pile from a view, dealing the hands the

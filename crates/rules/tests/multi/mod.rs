@@ -9,7 +9,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::board::{Color, Rank};
 use tash_kalar_rules::{
-    record, Actor, Board, CardId, Deck, Form, Game, Match, Phase, Position, Record, School, Square,
+    record, Actor, Board, CardId, Deck, Form, Game, Match, Observation, Phase, Position, Record, School, Square,
 };
 
 pub fn card(id: &str) -> CardId {
@@ -120,8 +120,9 @@ pub fn check_pieces(g: &Game) {
 
 /// A view for each seat shows its own hand and nobody else's (a teammate's
 /// neither), and serializes; the game with everything the seat cannot see
-/// dealt anew looks the same to it. Returns how many of those redeals
-/// changed the game (so that the check is not empty).
+/// dealt anew looks the same to it; and the view rebuilds the seat's
+/// observation. Returns how many of those redeals changed the game (so that
+/// the check is not empty).
 pub fn check_views(g: &Game) -> usize {
     let mut changed = 0;
     for seat in 0..g.seat_count() as u8 {
@@ -134,6 +135,9 @@ pub fn check_views(g: &Game) -> usize {
             cards.reverse();
         });
         assert_eq!(redealt.view(seat), v, "seat {seat}'s view depends on hidden cards");
+        // and the view alone, as an outside engine receives it, is the seat's observation
+        let rebuilt = Observation::from_view(&v).unwrap_or_else(|e| panic!("seat {seat}: {e}"));
+        assert_eq!(rebuilt, g.observe(seat), "seat {seat}'s view rebuilds another observation");
         changed += (&redealt != g) as usize;
         for s in &v.seats {
             assert_eq!(s.hand.is_some(), s.seat == seat, "seat {seat} sees seat {}'s hand", s.seat);
