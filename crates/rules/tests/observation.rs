@@ -424,7 +424,7 @@ fn an_observation_takes_the_task_deck_as_shuffled() {
                     let seen = g.observe(seat);
                     let observed = &seen.game().tasks().unwrap().deck;
                     assert!(observed.top.is_empty() && observed.bottom.is_empty());
-                    let mut all: Vec<_> = deck.tasks().collect();
+                    let mut all: Vec<_> = deck.cards().collect();
                     all.sort();
                     assert_eq!(observed.shuffled.to_vec(), all, "the same tasks");
                     assert_eq!(Observation::from_view(&g.view(seat)).unwrap(), seen);
