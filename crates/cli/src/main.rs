@@ -12,6 +12,7 @@ mod play;
 mod selfplay;
 mod serve;
 mod tournament;
+mod tui;
 
 #[derive(Parser, Debug)]
 #[command(name = "tash-kalar", version, about = "Tash-Kalar: play, self-play, replay and analyse games")]

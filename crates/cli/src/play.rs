@@ -1,8 +1,10 @@
 //! A game in the terminal (any form: a duel, the High Form, the first
 //! game, a melee, team play): against bots, or hotseat.
 //!
-//! Input is read line by line from standard input, so a game can be driven
-//! through a pipe. Each human player sees only their own view of the game.
+//! In a terminal the game opens full screen (see `crate::tui`); with
+//! `--plain`, or when standard input or output is not a terminal, input is
+//! read line by line from standard input, so a game can be driven through a
+//! pipe. Each human player sees only their own view of the game.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -12,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::Bot;
 use tash_kalar_rules::view::{ActorView, TaskBoardView, TaskView, View};
-use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat};
+use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat, TaskId};
 
 use crate::selfplay::derive_seed;
 
@@ -39,6 +41,10 @@ pub struct Args {
     /// Write the game's record to this file when the game ends or you quit.
     #[arg(long)]
     save: Option<PathBuf>,
+    /// Line by line even in a terminal (the full-screen client opens when
+    /// standard input and output are both terminals).
+    #[arg(long)]
+    plain: bool,
 }
 
 const HELP: &str = "\
@@ -51,27 +57,68 @@ teammate). Other commands:
   help    this text
   quit    leave the game";
 
+/// A game set up as the options ask: the match, who plays each seat, the
+/// bots and the generator that draws for chance.
+pub(crate) struct Table {
+    pub m: Match,
+    pub form: Form,
+    pub seed: u64,
+    /// The seats played here, by index.
+    pub human: Vec<bool>,
+    /// One bot for each seat (those of human seats are never asked).
+    pub bots: Vec<Box<dyn Bot>>,
+    pub chance: ChaCha8Rng,
+}
+
+impl Table {
+    /// `opponent` is `human` (hotseat: every seat played here) or a bot spec;
+    /// `seat` is the seat (1-based) played here against bots.
+    pub fn new(form: &str, decks: &[String], opponent: &str, seed: Option<u64>, seat: u8) -> Result<Table> {
+        let form = crate::parse_form(form)?;
+        let schools = crate::parse_decks(form, decks)?;
+        if seat == 0 || seat as usize > schools.len() {
+            anyhow::bail!("--seat {seat}: there are {} seats", schools.len());
+        }
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+        });
+        let m = Match::new(form, &schools, Some(seed))?;
+        let hotseat = opponent == "human";
+        let human = (0..schools.len()).map(|s| hotseat || s + 1 == seat as usize).collect();
+        let chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
+        let bot_spec = if hotseat { "random" } else { opponent };
+        // one bot for each seat not played here, seeded by its seat
+        let mut bots = Vec::new();
+        for s in 0..schools.len() as u64 {
+            let bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, s + 1))
+                .with_context(|| format!("--opponent {opponent:?}: expected human or a bot spec"))?;
+            bots.push(bot);
+        }
+        Ok(Table { m, form, seed, human, bots, chance })
+    }
+}
+
+/// Where a task turned up by chance went, in words.
+pub(crate) fn task_place(m: &Match, task: TaskId) -> &'static str {
+    let Some(tb) = m.game().tasks() else { return "turned up" };
+    if tb.current.contains(&task) {
+        "a current task"
+    } else if tb.next == Some(task) {
+        "the next task"
+    } else if tb.set_aside.contains(&task) {
+        "set aside until the current tasks are out"
+    } else {
+        "moved to the bottom of the task deck"
+    }
+}
+
 pub fn run(args: &Args) -> Result<()> {
-    let form = crate::parse_form(&args.form)?;
-    let schools = crate::parse_decks(form, &args.decks)?;
-    if args.seat as usize > schools.len() {
-        anyhow::bail!("--seat {}: there are {} seats", args.seat, schools.len());
+    let table = Table::new(&args.form, &args.decks, &args.opponent, args.seed, args.seat)?;
+    if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return crate::tui::run(table, args.save.as_deref());
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
-    });
-    let mut m = Match::new(form, &schools, Some(seed))?;
-    let hotseat = args.opponent == "human";
-    let human = |s: Seat| hotseat || s + 1 == args.seat;
-    let mut chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
-    let bot_spec = if hotseat { "random" } else { args.opponent.as_str() };
-    // one bot for each seat not played here, seeded by its seat
-    let mut bots = Vec::new();
-    for s in 0..schools.len() as u64 {
-        let bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, s + 1))
-            .with_context(|| format!("--opponent {:?}: expected human or a bot spec", args.opponent))?;
-        bots.push(bot);
-    }
+    let Table { mut m, form, seed, human, mut bots, mut chance } = table;
+    let human = |s: Seat| human[s as usize];
     println!("Tash-Kalar: {}, seed {seed}. Type `help` for help.", title(form));
     let stdin = std::io::stdin();
     let piped_echo_off = stdin.is_terminal();
@@ -94,17 +141,7 @@ pub fn run(args: &Args) -> Result<()> {
                     }
                     // turned up for all to see: say where it went
                     (_, Choice::DrawTask(task)) => {
-                        let tb = m.game().tasks().expect("a task form");
-                        let place = if tb.current.contains(&task) {
-                            "a current task"
-                        } else if tb.next == Some(task) {
-                            "the next task"
-                        } else if tb.set_aside.contains(&task) {
-                            "set aside until the current tasks are out"
-                        } else {
-                            "moved to the bottom of the task deck"
-                        };
-                        println!("Task turned up: {} ({task}), {place}.", task.def().name)
+                        println!("Task turned up: {} ({task}), {}.", task.def().name, task_place(&m, task))
                     }
                     _ => {}
                 }
@@ -216,7 +253,7 @@ fn command(m: &mut Match, seat: Seat, input: &str) -> Step {
     }
 }
 
-fn card_line(card: CardId) -> String {
+pub(crate) fn card_line(card: CardId) -> String {
     let def = card.def();
     let kind = match def.flare {
         Some(t) => format!("flare: upper {}, lower {}", t.upper, t.lower),
@@ -226,7 +263,7 @@ fn card_line(card: CardId) -> String {
 }
 
 /// The form as the greeting names it.
-fn title(form: Form) -> &'static str {
+pub(crate) fn title(form: Form) -> &'static str {
     match form {
         Form::Duel => "deathmatch duel",
         Form::HighForm => "the High Form",
@@ -251,7 +288,7 @@ fn task_line(task: &TaskView) -> String {
     )
 }
 
-fn claimed_list(tasks: &[TaskView]) -> String {
+pub(crate) fn claimed_list(tasks: &[TaskView]) -> String {
     if tasks.is_empty() {
         return "-".into();
     }
@@ -274,7 +311,7 @@ fn show_tasks(v: &View, tasks: &TaskBoardView) {
     }
 }
 
-fn seat_name(v: &View, s: Seat) -> String {
+pub(crate) fn seat_name(v: &View, s: Seat) -> String {
     let seat = &v.seats[s as usize];
     format!("seat {} ({}, {:?})", s + 1, seat.school, seat.color).to_lowercase()
 }

@@ -1,0 +1,652 @@
+//! The full-screen client's state and its answers to keys, free of I/O: the
+//! loop in `super` draws it, feeds it keys and runs the bots' searches it
+//! hands out.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use tash_kalar_bots::Bot;
+use tash_kalar_rules::cards::oriented_patterns;
+use tash_kalar_rules::hidden::Observation;
+use tash_kalar_rules::view::View;
+use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Match, Phase, Seat, Square};
+
+use crate::play::{task_place, Table};
+
+/// Which panel the keys move in.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Focus {
+    Board,
+    Hand,
+    Choices,
+}
+
+/// What the keys are for besides playing.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Mode {
+    Normal,
+    /// The help overlay: any key closes it.
+    Help,
+    /// `:` typed: a choice text (or a line-mode command) being typed.
+    Prompt(String),
+    /// `q` typed: `y` quits.
+    ConfirmQuit,
+}
+
+/// What the loop should do after a key.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    Continue,
+    Quit,
+}
+
+/// A bot's search to run off the UI thread: the bot is lent out with what
+/// its seat observes, and comes back in the [`BotAnswer`].
+pub struct BotJob {
+    pub seat: Seat,
+    pub bot: Box<dyn Bot>,
+    pub observation: Observation,
+}
+
+impl BotJob {
+    /// Runs the search (slow for the stronger bots).
+    pub fn run(mut self) -> BotAnswer {
+        let choice = self.bot.choose(&self.observation);
+        BotAnswer { seat: self.seat, bot: self.bot, choice }
+    }
+}
+
+pub struct BotAnswer {
+    pub seat: Seat,
+    pub bot: Box<dyn Bot>,
+    pub choice: Choice,
+}
+
+pub struct App {
+    m: Match,
+    human: Vec<bool>,
+    /// `None` while the seat's bot is lent to a search.
+    bots: Vec<Option<Box<dyn Bot>>>,
+    bot_names: Vec<String>,
+    chance: ChaCha8Rng,
+    /// The seat whose view is shown: the human seat against bots, the seat
+    /// to act (or the last one) in hotseat.
+    pub viewer: Seat,
+    pub cursor: Square,
+    pub focus: Focus,
+    pub mode: Mode,
+    /// The card picked in the hand: choices narrow to it.
+    pub selected_card: Option<CardId>,
+    /// The hand's cursor (an index into [`App::hand_cards`]).
+    pub hand_index: usize,
+    /// Squares picked on the board so far for the next choice (e.g. a
+    /// move's piece before its target): choices narrow to those starting so.
+    pub picks: Vec<Square>,
+    /// The cursor in the narrowed choice list.
+    pub choice_index: usize,
+    /// The squares of the last choice made by a seat.
+    pub last: Vec<Square>,
+    pub log: Vec<String>,
+    /// A one-line answer to the last key (an error, a hint).
+    pub message: Option<String>,
+    /// The seat whose bot is searching.
+    pub thinking: Option<Seat>,
+}
+
+const START: &str = "e5";
+
+impl App {
+    pub fn new(table: Table) -> App {
+        let Table { m, form, seed, human, bots, chance } = table;
+        let viewer = human.iter().position(|&h| h).unwrap_or(0) as Seat;
+        let bot_names = bots.iter().map(|b| b.name()).collect();
+        let mut app = App {
+            m,
+            human,
+            bots: bots.into_iter().map(Some).collect(),
+            bot_names,
+            chance,
+            viewer,
+            cursor: Square::parse(START).expect("e5 is a square"),
+            focus: Focus::Board,
+            mode: Mode::Normal,
+            selected_card: None,
+            hand_index: 0,
+            picks: Vec::new(),
+            choice_index: 0,
+            last: Vec::new(),
+            log: Vec::new(),
+            message: None,
+            thinking: None,
+        };
+        app.log.push(format!("Tash-Kalar: {}, seed {seed}. Press ? for help.", crate::play::title(form)));
+        app
+    }
+
+    pub fn game_match(&self) -> &Match {
+        &self.m
+    }
+
+    /// What the viewer sees now.
+    pub fn view(&self) -> View {
+        self.m.game().view(self.viewer)
+    }
+
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.human.get(seat as usize).copied().unwrap_or(false)
+    }
+
+    pub fn bot_name(&self, seat: Seat) -> &str {
+        self.bot_names.get(seat as usize).map_or("bot", |s| s.as_str())
+    }
+
+    /// Whether the viewer is to choose now (and no bot is searching).
+    pub fn my_turn(&self) -> bool {
+        self.thinking.is_none() && self.m.game().actor() == Actor::Seat(self.viewer) && self.is_human(self.viewer)
+    }
+
+    /// The viewer's legal choices, in the engine's order (numbered from 1
+    /// as in line mode); empty when it is not their turn.
+    pub fn legal(&self) -> Vec<Choice> {
+        if self.my_turn() {
+            self.m.game().legal_choices()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The legal choices narrowed by the selected card and the picked
+    /// squares, each with its number in the full list.
+    pub fn choices(&self) -> Vec<(usize, Choice)> {
+        self.legal()
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, c)| self.selected_card.is_none_or(|card| about_card(c, card)))
+            .filter(|&(_, c)| squares_of(c).starts_with(&self.picks))
+            .map(|(i, c)| (i + 1, c))
+            .collect()
+    }
+
+    /// The choice under the choice cursor.
+    pub fn current_choice(&self) -> Option<Choice> {
+        let list = self.choices();
+        list.get(self.choice_index.min(list.len().saturating_sub(1))).map(|&(_, c)| c)
+    }
+
+    /// The squares a pick on the board can take next: where the selected
+    /// card can be summoned, where the picked piece can go, and so on.
+    pub fn highlighted(&self) -> Bitboard {
+        // at the start of an action every empty square could take a piece:
+        // lit up, they would hide the board
+        if self.selected_card.is_none() && self.picks.is_empty() && self.m.game().phase() == Phase::Main {
+            return Bitboard::EMPTY;
+        }
+        let k = self.picks.len();
+        self.choices().iter().filter_map(|&(_, c)| squares_of(c).get(k).copied()).collect()
+    }
+
+    /// The pattern squares of the summoning under the choice cursor, shown
+    /// on the board while choosing an orientation.
+    pub fn preview(&self) -> Bitboard {
+        if self.focus != Focus::Choices {
+            return Bitboard::EMPTY;
+        }
+        match self.current_choice() {
+            Some(Choice::Summon { card, at, orientation, .. }) => oriented_patterns(card)
+                .iter()
+                .find(|p| p.orientation == orientation)
+                .map_or(Bitboard::EMPTY, |p| p.pattern_squares(at)),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// The viewer's cards: beings, legends, flares.
+    pub fn hand_cards(&self) -> Vec<CardId> {
+        let v = self.view();
+        match v.hand() {
+            Some(h) => h.beings.iter().chain(&h.legends).chain(&h.flares).copied().collect(),
+            None => Vec::new(),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.m.game().is_over()
+    }
+
+    /// Plays chance's draws and lends out the bot of a seat to act; `None`
+    /// when a human is to choose, a bot is already searching, or the game
+    /// is over.
+    pub fn step(&mut self) -> Option<BotJob> {
+        if self.thinking.is_some() {
+            return None;
+        }
+        loop {
+            match self.m.game().actor() {
+                Actor::Nobody => return None,
+                Actor::Chance => self.play_chance(),
+                Actor::Seat(s) if self.is_human(s) => {
+                    if self.viewer != s {
+                        // hotseat: the next player takes the keyboard
+                        self.viewer = s;
+                        self.reset_selection();
+                    }
+                    return None;
+                }
+                Actor::Seat(s) => {
+                    let bot = self.bots.get_mut(s as usize).and_then(Option::take)?;
+                    self.thinking = Some(s);
+                    return Some(BotJob { seat: s, bot, observation: self.m.game().observe(s) });
+                }
+            }
+        }
+    }
+
+    /// A bot's search came back: its choice is played.
+    pub fn bot_answered(&mut self, answer: BotAnswer) {
+        let BotAnswer { seat, bot, choice } = answer;
+        if let Some(slot) = self.bots.get_mut(seat as usize) {
+            *slot = Some(bot);
+        }
+        self.thinking = None;
+        if self.m.game().actor() != Actor::Seat(seat) {
+            return;
+        }
+        match self.m.apply(choice) {
+            Ok(()) => {
+                self.last = squares_of(choice);
+                let name = self.bot_name(seat).to_string();
+                match choice {
+                    // cards go back face down: which one is the bot's secret
+                    Choice::Return(_) => {
+                        self.log.push(format!("Seat {} ({name}): returns a card to the bottom of its deck", seat + 1))
+                    }
+                    _ => self.log.push(format!("Seat {} ({name}): {choice}", seat + 1)),
+                }
+                self.reset_selection();
+                self.note_end();
+            }
+            Err(e) => {
+                self.log.push(format!("Seat {} ({}) chose {choice}, not accepted: {e}", seat + 1, self.bot_name(seat)))
+            }
+        }
+    }
+
+    /// Runs every bot search here, until a human is to choose or the game
+    /// is over (the tests' stand-in for the loop's thread).
+    #[cfg(test)]
+    pub fn settle(&mut self) {
+        while let Some(job) = self.step() {
+            self.bot_answered(job.run());
+        }
+    }
+
+    fn play_chance(&mut self) {
+        let draws = self.m.game().legal_choices();
+        if draws.is_empty() {
+            return;
+        }
+        let c = draws[self.chance.gen_range(0..draws.len())];
+        let seat = match self.m.game().phase() {
+            Phase::Refill { seat, .. } => Some(seat),
+            _ => None,
+        };
+        if self.m.apply(c).is_err() {
+            return;
+        }
+        match (seat, c) {
+            (Some(s), Choice::Draw(card)) if self.is_human(s) => {
+                self.log.push(format!("Seat {} draws {}.", s + 1, card.def().name))
+            }
+            (_, Choice::DrawTask(task)) => {
+                self.log.push(format!("Task turned up: {}, {}.", task.def().name, task_place(&self.m, task)))
+            }
+            _ => {}
+        }
+        self.note_end();
+    }
+
+    fn note_end(&mut self) {
+        if !self.is_over() {
+            return;
+        }
+        let v = self.m.game().referee_view();
+        let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
+        self.log.push(format!("The game is over. Scores: {}.", scores.join(", ")));
+        self.log.push(result_text(&v));
+    }
+
+    fn reset_selection(&mut self) {
+        self.selected_card = None;
+        self.picks.clear();
+        self.choice_index = 0;
+        if self.focus == Focus::Choices {
+            self.focus = Focus::Board;
+        }
+        let n = self.hand_cards().len();
+        if self.hand_index >= n {
+            self.hand_index = n.saturating_sub(1);
+        }
+    }
+
+    /// Plays a choice of the viewer's.
+    fn apply(&mut self, choice: Choice) {
+        match self.m.apply(choice) {
+            Ok(()) => {
+                self.log.push(format!("Seat {}: {choice}", self.viewer + 1));
+                self.last = squares_of(choice);
+                self.message = None;
+                self.reset_selection();
+                self.note_end();
+            }
+            Err(e) => self.message = Some(format!("Not accepted: {e}")),
+        }
+    }
+
+    /// Answers one key. Never panics, whatever the key and the state.
+    pub fn handle_key(&mut self, key: KeyEvent) -> Outcome {
+        if key.kind == KeyEventKind::Release {
+            return Outcome::Continue;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return Outcome::Quit;
+        }
+        match std::mem::replace(&mut self.mode, Mode::Normal) {
+            Mode::Help => Outcome::Continue,
+            Mode::ConfirmQuit => match key.code {
+                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => Outcome::Quit,
+                _ => {
+                    self.message = None;
+                    Outcome::Continue
+                }
+            },
+            Mode::Prompt(mut text) => match key.code {
+                KeyCode::Esc => Outcome::Continue,
+                KeyCode::Enter => self.command(text.trim()),
+                KeyCode::Backspace => {
+                    text.pop();
+                    self.mode = Mode::Prompt(text);
+                    Outcome::Continue
+                }
+                KeyCode::Char(c) => {
+                    text.push(c);
+                    self.mode = Mode::Prompt(text);
+                    Outcome::Continue
+                }
+                _ => {
+                    self.mode = Mode::Prompt(text);
+                    Outcome::Continue
+                }
+            },
+            Mode::Normal => self.normal_key(key),
+        }
+    }
+
+    fn normal_key(&mut self, key: KeyEvent) -> Outcome {
+        match key.code {
+            KeyCode::Char('?') => self.mode = Mode::Help,
+            KeyCode::Char('q') => {
+                if self.is_over() {
+                    return Outcome::Quit;
+                }
+                self.mode = Mode::ConfirmQuit;
+            }
+            KeyCode::Char(':') => self.mode = Mode::Prompt(String::new()),
+            KeyCode::Tab => {
+                self.focus = match self.focus {
+                    Focus::Board => Focus::Hand,
+                    Focus::Hand => Focus::Choices,
+                    Focus::Choices => Focus::Board,
+                }
+            }
+            KeyCode::BackTab => {
+                self.focus = match self.focus {
+                    Focus::Board => Focus::Choices,
+                    Focus::Hand => Focus::Board,
+                    Focus::Choices => Focus::Hand,
+                }
+            }
+            KeyCode::Esc => {
+                self.selected_card = None;
+                self.picks.clear();
+                self.choice_index = 0;
+                self.message = None;
+            }
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('s') => self.simple(Choice::Skip, "Nothing to skip now."),
+            KeyCode::Char('e') => self.simple(Choice::EndTurn, "The turn cannot end now."),
+            _ => match self.focus {
+                Focus::Board => self.board_key(key.code),
+                Focus::Hand => self.hand_key(key.code),
+                Focus::Choices => self.choices_key(key.code),
+            },
+        }
+        Outcome::Continue
+    }
+
+    /// `s` and `e`: a choice with a key of its own.
+    fn simple(&mut self, choice: Choice, not_now: &str) {
+        if self.legal().contains(&choice) {
+            self.apply(choice);
+        } else {
+            self.message = Some(not_now.to_string());
+        }
+    }
+
+    fn undo(&mut self) {
+        if self.thinking.is_some() {
+            self.message = Some("Wait: a bot is thinking.".into());
+            return;
+        }
+        match self.m.undo() {
+            Some(c) => {
+                self.log.push(format!("Seat {}: took back {c}", self.viewer + 1));
+                self.message = Some(format!("Took back: {c}"));
+                self.last.clear();
+                self.reset_selection();
+            }
+            None => self.message = Some("Nothing to take back (not past the end of a turn, a draw or a claim).".into()),
+        }
+    }
+
+    fn board_key(&mut self, code: KeyCode) {
+        let dir = match code {
+            KeyCode::Left | KeyCode::Char('h') => Some(Dir::W),
+            KeyCode::Right | KeyCode::Char('l') => Some(Dir::E),
+            KeyCode::Up | KeyCode::Char('k') => Some(Dir::N),
+            KeyCode::Down | KeyCode::Char('j') => Some(Dir::S),
+            _ => None,
+        };
+        if let Some(d) = dir {
+            // off the board (an edge or a cut corner): the cursor stays
+            if let Some(next) = self.cursor.step(d) {
+                self.cursor = next;
+            }
+            return;
+        }
+        if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
+            self.pick_square(self.cursor);
+        }
+    }
+
+    /// Enter on a square: the one choice it names is played; several
+    /// narrow the list; none leaves things as they were.
+    pub fn pick_square(&mut self, sq: Square) {
+        if !self.my_turn() {
+            self.message = Some(self.not_your_turn());
+            return;
+        }
+        self.picks.push(sq);
+        let list = self.choices();
+        match list.as_slice() {
+            [] => {
+                self.picks.pop();
+                self.message = Some(format!("No choice at {sq}."));
+            }
+            [(_, c)] => {
+                let c = *c;
+                self.apply(c);
+            }
+            more => {
+                self.choice_index = 0;
+                let whole = more.iter().filter(|&&(_, c)| squares_of(c).len() == self.picks.len()).count();
+                if whole == 0 {
+                    // a piece picked up: now its target
+                    self.message = Some(format!("{sq} picked: now its target square (Esc to start again)."));
+                } else {
+                    self.focus = Focus::Choices;
+                    self.message = Some(format!("{} choices at {sq}: pick one (Esc to start again).", more.len()));
+                }
+            }
+        }
+    }
+
+    fn not_your_turn(&self) -> String {
+        if let Some(s) = self.thinking {
+            format!("Seat {} ({}) is thinking.", s + 1, self.bot_name(s))
+        } else if self.is_over() {
+            "The game is over: q to leave.".into()
+        } else {
+            "Not your turn.".into()
+        }
+    }
+
+    fn hand_key(&mut self, code: KeyCode) {
+        let cards = self.hand_cards();
+        match code {
+            KeyCode::Up | KeyCode::Char('k') | KeyCode::Left | KeyCode::Char('h') => {
+                self.hand_index = self.hand_index.saturating_sub(1)
+            }
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Right | KeyCode::Char('l') => {
+                self.hand_index = (self.hand_index + 1).min(cards.len().saturating_sub(1))
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => match cards.get(self.hand_index) {
+                Some(&card) => self.select_card(card),
+                None => self.message = Some("No card in hand.".into()),
+            },
+            _ => {}
+        }
+    }
+
+    /// Picks a card of the hand: its summoning squares light up on the
+    /// board, and the choices narrow to it.
+    pub fn select_card(&mut self, card: CardId) {
+        if let Some(i) = self.hand_cards().iter().position(|&c| c == card) {
+            self.hand_index = i;
+        }
+        self.selected_card = Some(card);
+        self.picks.clear();
+        self.choice_index = 0;
+        let list = self.choices();
+        let summons = list.iter().filter(|(_, c)| matches!(c, Choice::Summon { .. })).count();
+        if list.is_empty() {
+            self.message = Some(format!("{}: nothing to do with it now.", card.def().name));
+        } else if summons > 0 {
+            self.focus = Focus::Board;
+            self.message = Some(format!("{}: {} summoning(s); pick a highlighted square.", card.def().name, summons));
+        } else {
+            self.focus = Focus::Choices;
+            self.message = Some(format!("{}: {} choice(s).", card.def().name, list.len()));
+        }
+    }
+
+    fn choices_key(&mut self, code: KeyCode) {
+        let n = self.choices().len();
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => self.choice_index = self.choice_index.min(n).saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => self.choice_index = (self.choice_index + 1).min(n.saturating_sub(1)),
+            KeyCode::PageUp => self.choice_index = self.choice_index.saturating_sub(10),
+            KeyCode::PageDown => self.choice_index = (self.choice_index + 10).min(n.saturating_sub(1)),
+            KeyCode::Home => self.choice_index = 0,
+            KeyCode::End => self.choice_index = n.saturating_sub(1),
+            KeyCode::Enter | KeyCode::Char(' ') => match self.current_choice() {
+                Some(c) => self.apply(c),
+                None if !self.my_turn() => self.message = Some(self.not_your_turn()),
+                None => self.message = Some("No choice here.".into()),
+            },
+            _ => {}
+        }
+    }
+
+    /// A typed line, as line mode reads it: a choice number or text, or a
+    /// command.
+    pub fn command(&mut self, text: &str) -> Outcome {
+        match text {
+            "" => {}
+            "help" | "?" => self.mode = Mode::Help,
+            "quit" | "exit" => return Outcome::Quit,
+            "undo" => self.undo(),
+            "show" => self.reset_selection(),
+            "resign" => {
+                if !self.is_human(self.viewer) || self.is_over() {
+                    self.message = Some("Nothing to resign.".into());
+                } else {
+                    match self.m.resign(self.viewer) {
+                        Ok(()) => {
+                            self.log.push(format!("Seat {} resigns.", self.viewer + 1));
+                            self.reset_selection();
+                            self.note_end();
+                        }
+                        Err(e) => self.message = Some(format!("Not accepted: {e}")),
+                    }
+                }
+            }
+            text if !self.my_turn() => self.message = Some(format!("{text}: {}", self.not_your_turn())),
+            text => match text.parse::<usize>() {
+                Ok(n) => {
+                    let legal = self.legal();
+                    match n.checked_sub(1).and_then(|i| legal.get(i)) {
+                        Some(&c) => self.apply(c),
+                        None => self.message = Some(format!("There is no choice {n} (1 to {}).", legal.len())),
+                    }
+                }
+                Err(_) => match text.parse::<Choice>() {
+                    Ok(c) => {
+                        let c = self.m.game().normalize(c);
+                        self.apply(c)
+                    }
+                    Err(e) => self.message = Some(format!("Not accepted: {e}. Press ? for help.")),
+                },
+            },
+        }
+        Outcome::Continue
+    }
+}
+
+/// The result in words.
+pub fn result_text(v: &View) -> String {
+    match &v.outcome {
+        Some(o) => {
+            let resigned = o.resigned.map(|r| format!("Seat {} resigned. ", r + 1)).unwrap_or_default();
+            let winner = match o.winner() {
+                Some(w) if o.teams => format!("Seats {} and {} win.", w + 1, w + 3),
+                Some(w) => format!("Seat {} wins.", w + 1),
+                None => "A draw.".to_string(),
+            };
+            format!("{resigned}{winner}")
+        }
+        None => "No result.".into(),
+    }
+}
+
+/// The squares a choice names, in the order they are picked on the board:
+/// a move's piece then its target, a summoning's square then the piece
+/// picked up for it.
+pub fn squares_of(c: Choice) -> Vec<Square> {
+    match c {
+        Choice::StartPieces(s) | Choice::Place(s) | Choice::PickUp(s) | Choice::Square(s) => vec![s],
+        Choice::StartPiece { at, .. } => vec![at],
+        Choice::Summon { at, pickup, .. } => std::iter::once(at).chain(pickup).collect(),
+        Choice::Move { from, to } => vec![from, to],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a choice plays, discards or returns this card (a flare: invokes
+/// it, the only flare in hand).
+fn about_card(c: Choice, card: CardId) -> bool {
+    match c {
+        Choice::Summon { card: k, .. } | Choice::Discard(k) | Choice::Return(k) => k == card,
+        Choice::Flare(_) => card.is_flare(),
+        _ => false,
+    }
+}

@@ -1,0 +1,67 @@
+//! The full-screen client of `tash-kalar play` (ratatui over crossterm):
+//! [`app::App`] holds the state and answers keys, [`ui::draw`] renders it,
+//! and the loop here reads keys, runs the bots' searches on a thread of
+//! their own so the screen stays live, and gives the terminal back on exit
+//! and on panic.
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use crossterm::event::{self, Event};
+
+use crate::play::Table;
+
+pub mod app;
+pub mod ui;
+
+#[cfg(test)]
+mod tests;
+
+use app::{App, BotAnswer, Outcome};
+
+pub fn run(table: Table, save: Option<&Path>) -> Result<()> {
+    // `ratatui::init` enters the alternate screen and raw mode, and hooks
+    // panics so the terminal is restored before the message is printed
+    let mut terminal = ratatui::init();
+    let result = play(&mut terminal, App::new(table));
+    ratatui::restore();
+    let app = result?;
+    if app.is_over() {
+        let v = app.game_match().game().referee_view();
+        let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
+        println!("The game is over. Scores: {}. {}", scores.join(", "), app::result_text(&v));
+    }
+    if let Some(path) = save {
+        std::fs::write(path, app.game_match().record().to_text())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        println!("Record written to {}.", path.display());
+    }
+    Ok(())
+}
+
+fn play(terminal: &mut ratatui::DefaultTerminal, mut app: App) -> Result<App> {
+    let (answers, answered) = mpsc::channel::<BotAnswer>();
+    loop {
+        if let Some(job) = app.step() {
+            let answers = answers.clone();
+            std::thread::spawn(move || {
+                // the receiver is gone only when the player has quit
+                let _ = answers.send(job.run());
+            });
+        }
+        terminal.draw(|frame| ui::draw(frame, &app)).context("drawing the screen")?;
+        // short waits while a bot thinks, so its answer shows at once
+        if event::poll(Duration::from_millis(50)).context("reading the keyboard")? {
+            if let Event::Key(key) = event::read().context("reading the keyboard")? {
+                if app.handle_key(key) == Outcome::Quit {
+                    return Ok(app);
+                }
+            }
+        }
+        while let Ok(answer) = answered.try_recv() {
+            app.bot_answered(answer);
+        }
+    }
+}

@@ -1,0 +1,481 @@
+//! The full-screen client driven by keys on seeded games, without a
+//! terminal: its state after each key, and its screen on a `TestBackend`.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use tash_kalar_rules::pile::Pile;
+use tash_kalar_rules::{cards, Actor, CardId, Choice, Color, Form, Match, Position, Rank, Square};
+
+use super::app::{App, Focus, Mode, Outcome};
+use super::ui;
+use crate::play::Table;
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn card(id: &str) -> CardId {
+    CardId::parse(id).unwrap()
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+fn press(app: &mut App, code: KeyCode) -> Outcome {
+    app.handle_key(key(code))
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// A seeded game against the random bot, settled until seat 1 is to play.
+fn seeded(form: &str, decks: &[&str], seed: u64) -> App {
+    let decks: Vec<String> = decks.iter().map(|d| d.to_string()).collect();
+    let mut app = App::new(Table::new(form, &decks, "random", Some(seed), 1).unwrap());
+    app.settle();
+    app
+}
+
+/// Blue (seat 1, human) to act with 2 actions holding a Swordmaster and a
+/// Knight, blue pieces on e4 and e6, a red one on f6; both decks hold two
+/// cards so the end of a turn draws.
+fn swordmaster_app() -> App {
+    let mut p = Position::duel("9/9/9/4br3/9/4b4/9/9/9").unwrap();
+    p.seats[0].beings = vec![card("imperial.swordmaster"), card("imperial.knight")];
+    p.seats[0].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.herald")]);
+    p.seats[1].beings = vec![card("imperial.knight")];
+    p.seats[1].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.swordmaster")]);
+    let m = Match::from_position(p).unwrap();
+    let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", 7 + s).unwrap()).collect();
+    let table =
+        Table { m, form: Form::Duel, seed: 7, human: vec![true, false], bots, chance: ChaCha8Rng::seed_from_u64(7) };
+    let mut app = App::new(table);
+    app.settle();
+    app
+}
+
+/// Moves the board cursor to a square with the arrow keys.
+fn goto(app: &mut App, target: Square) {
+    app.focus = Focus::Board;
+    for _ in 0..20 {
+        let (dx, dy) = (target.column() - app.cursor.column(), target.row() - app.cursor.row());
+        let code = match (dx.signum(), dy.signum()) {
+            (0, 0) => return,
+            (_, 1) => KeyCode::Up,
+            (_, -1) => KeyCode::Down,
+            (1, _) => KeyCode::Right,
+            _ => KeyCode::Left,
+        };
+        let before = app.cursor;
+        press(app, code);
+        if app.cursor == before {
+            // blocked by a cut corner: go round through the middle rows
+            press(app, if target.row() > 4 { KeyCode::Down } else { KeyCode::Up });
+        }
+    }
+    assert_eq!(app.cursor, target, "the cursor reaches {target}");
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| ui::draw(f, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..buffer.area.height {
+        for x in 0..buffer.area.width {
+            text.push_str(buffer[(x, y)].symbol());
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn the_cursor_moves_with_arrows_and_hjkl_and_stays_on_the_board() {
+    let mut app = swordmaster_app();
+    assert_eq!(app.cursor, sq("e5"));
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Left);
+    }
+    assert_eq!(app.cursor, sq("a5"));
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.cursor, sq("a5"), "the edge stops the cursor");
+    press(&mut app, KeyCode::Char('k'));
+    press(&mut app, KeyCode::Char('k'));
+    assert_eq!(app.cursor, sq("a7"));
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.cursor, sq("a7"), "a8 is a cut corner");
+    press(&mut app, KeyCode::Char('l'));
+    press(&mut app, KeyCode::Char('j'));
+    assert_eq!(app.cursor, sq("b6"));
+}
+
+#[test]
+fn enter_on_an_empty_square_places_a_piece_and_undo_takes_it_back() {
+    let mut app = swordmaster_app();
+    goto(&mut app, sq("b3"));
+    press(&mut app, KeyCode::Enter);
+    let game = app.game_match().game();
+    assert_eq!(game.board().get(sq("b3")).map(|p| (p.color, p.rank)), Some((Color::Blue, Rank::Common)));
+    assert_eq!(game.turn().actions, 1);
+    assert_eq!(app.last, vec![sq("b3")], "the last action is marked");
+    assert!(app.log.iter().any(|l| l == "Seat 1: place b3"), "{:?}", app.log);
+
+    press(&mut app, KeyCode::Char('u'));
+    let game = app.game_match().game();
+    assert_eq!(game.board().get(sq("b3")), None);
+    assert_eq!(game.turn().actions, 2);
+    assert_eq!(app.message.as_deref(), Some("Took back: place b3"));
+    press(&mut app, KeyCode::Char('u'));
+    assert!(app.message.as_deref().unwrap().starts_with("Nothing to take back"));
+}
+
+#[test]
+fn enter_on_a_square_with_no_choice_changes_nothing() {
+    let mut app = swordmaster_app();
+    let before = app.game_match().record().moves.len();
+    goto(&mut app, sq("f6"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game_match().record().moves.len(), before);
+    assert_eq!(app.message.as_deref(), Some("No choice at f6."));
+    assert!(app.picks.is_empty());
+}
+
+#[test]
+fn a_picked_card_lights_up_its_summoning_squares_then_a_square_and_orientation_summon_it() {
+    let mut app = swordmaster_app();
+    let swordmaster = card("imperial.swordmaster");
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.focus, Focus::Hand);
+    assert_eq!(app.hand_cards().len(), 2);
+    let at = app.hand_cards().iter().position(|&c| c == swordmaster).unwrap();
+    if at == 1 {
+        press(&mut app, KeyCode::Down);
+    }
+    assert_eq!(app.hand_cards()[app.hand_index], swordmaster);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Char('k'));
+    assert_eq!(app.hand_index, 0, "the hand cursor stays in the hand");
+    if at == 1 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.selected_card, Some(swordmaster));
+    assert_eq!(app.focus, Focus::Board);
+    let expected = cards::summoning_squares(app.game_match().game().board(), Color::Blue, swordmaster);
+    assert!(!expected.is_empty());
+    assert_eq!(app.highlighted(), expected);
+    assert!(expected.contains(sq("e5")));
+    assert!(app.choices().iter().all(|(_, c)| matches!(c, Choice::Summon { card, .. } if *card == swordmaster)
+        || matches!(c, Choice::Discard(k) if *k == swordmaster)));
+
+    goto(&mut app, sq("e5"));
+    press(&mut app, KeyCode::Enter);
+    if app.game_match().game().board().get(sq("e5")).is_none() {
+        // several orientations: the list narrowed to them, pick the first
+        assert_eq!(app.focus, Focus::Choices);
+        assert!(app.choices().iter().all(|(_, c)| matches!(c, Choice::Summon { at, .. } if *at == sq("e5"))));
+        assert!(!app.preview().is_empty(), "the pattern under the choice cursor shows on the board");
+        press(&mut app, KeyCode::Enter);
+    }
+    let game = app.game_match().game();
+    assert_eq!(game.board().get(sq("e5")).map(|p| p.color), Some(Color::Blue));
+    assert_eq!(app.selected_card, None, "the selection is dropped after a choice");
+    assert!(app.log.iter().any(|l| l.starts_with("Seat 1: summon imperial.swordmaster e5")), "{:?}", app.log);
+}
+
+#[test]
+fn escape_drops_the_selection_and_tab_cycles_focus() {
+    let mut app = swordmaster_app();
+    app.select_card(card("imperial.swordmaster"));
+    app.pick_square(sq("e5"));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.selected_card, None);
+    assert!(app.picks.is_empty());
+    app.focus = Focus::Board;
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.focus, Focus::Choices);
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.focus, Focus::Board);
+    press(&mut app, KeyCode::BackTab);
+    assert_eq!(app.focus, Focus::Choices);
+}
+
+#[test]
+fn the_choice_list_plays_the_choice_under_its_cursor() {
+    let mut app = swordmaster_app();
+    app.focus = Focus::Choices;
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Up);
+    let chosen = app.current_choice().unwrap();
+    assert_eq!(chosen, app.legal()[1]);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game_match().record().moves.last().map(|m| m.choice), Some(chosen));
+}
+
+#[test]
+fn the_prompt_takes_choice_texts_numbers_and_commands() {
+    let mut app = swordmaster_app();
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "place c3x");
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(app.mode, Mode::Prompt("place c3".into()));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(app.game_match().game().board().get(sq("c3")).map(|p| p.color), Some(Color::Blue));
+
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "summon nonsense");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message.as_deref().unwrap().starts_with("Not accepted"), "{:?}", app.message);
+
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "999");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message.as_deref().unwrap().starts_with("There is no choice 999"));
+
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "undo");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game_match().game().board().get(sq("c3")), None);
+
+    // Esc leaves the prompt without playing
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "place c3");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(app.game_match().game().board().get(sq("c3")), None);
+}
+
+#[test]
+fn skip_and_end_are_refused_when_not_offered() {
+    let mut app = swordmaster_app();
+    let before = app.game_match().record().moves.len();
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.message.as_deref(), Some("Nothing to skip now."));
+    press(&mut app, KeyCode::Char('e'));
+    assert_eq!(app.message.as_deref(), Some("The turn cannot end now."));
+    assert_eq!(app.game_match().record().moves.len(), before);
+}
+
+#[test]
+fn the_bot_answers_after_the_human_turn_off_the_ui_thread() {
+    let mut app = swordmaster_app();
+    app.command("place a5");
+    app.command("place b3");
+    // two actions used: the turn can end
+    while app.my_turn() && !app.legal().contains(&Choice::EndTurn) {
+        let first = app.legal()[0];
+        app.command(&first.to_string());
+    }
+    press(&mut app, KeyCode::Char('e'));
+    // the end of the turn draws (chance), then the bot is lent out
+    let job = app.step().expect("the bot is to choose");
+    assert_eq!(job.seat, 1);
+    assert_eq!(app.thinking, Some(1));
+    assert!(!app.my_turn());
+    assert!(screen(&app, 140, 40).contains("is thinking"));
+    // keys still answer while it thinks, and play nothing
+    let before = app.game_match().record().moves.len();
+    goto(&mut app, sq("c3"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.message.as_deref(), Some("Seat 2 (random) is thinking."));
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game_match().record().moves.len(), before);
+    assert!(app.step().is_none(), "one search at a time");
+
+    let answer = std::thread::spawn(move || job.run()).join().unwrap();
+    app.bot_answered(answer);
+    assert_eq!(app.thinking, None);
+    assert!(app.log.iter().any(|l| l.starts_with("Seat 2 (random): ")), "{:?}", app.log);
+    app.settle();
+    assert!(app.is_over() || app.my_turn(), "back to seat 1");
+}
+
+#[test]
+fn quitting_asks_first() {
+    let mut app = swordmaster_app();
+    assert_eq!(press(&mut app, KeyCode::Char('q')), Outcome::Continue);
+    assert_eq!(app.mode, Mode::ConfirmQuit);
+    assert!(screen(&app, 140, 40).contains("Quit the game? y / n"));
+    assert_eq!(press(&mut app, KeyCode::Char('n')), Outcome::Continue);
+    assert_eq!(app.mode, Mode::Normal);
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(press(&mut app, KeyCode::Char('y')), Outcome::Quit);
+}
+
+#[test]
+fn the_help_overlay_opens_with_a_question_mark_and_any_key_closes_it() {
+    let mut app = swordmaster_app();
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.mode, Mode::Help);
+    let text = screen(&app, 140, 40);
+    assert!(text.contains(" Keys "));
+    assert!(text.contains("take back your last choice this turn"));
+    let before = app.cursor;
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(app.cursor, before, "the closing key does nothing else");
+}
+
+#[test]
+fn the_screen_shows_the_board_rows_the_hand_the_card_and_the_scores() {
+    let mut app = swordmaster_app();
+    app.focus = Focus::Hand;
+    let text = screen(&app, 140, 40);
+    // central squares `:`, red `( )`, green `{ }`; the cursor on e5
+    assert!(text.contains("6   .   .   .   :   b   r   .   .  {. } 6"), "{text}");
+    assert!(text.contains("5  {. } .   .   :  [: ] :   .   .   .   5"), "{text}");
+    assert!(text.contains("4   .   .   .   :   b   :   .  (. ) .   4"), "{text}");
+    assert!(text.contains("cursor e5, red, central"), "{text}");
+    assert!(text.contains("Knight (heroic)"), "{text}");
+    assert!(text.contains("Swordmaster"), "{text}");
+    assert!(text.contains("1 northern blue: score 0"), "{text}");
+    assert!(text.contains("2 southern red: score 0"), "{text}");
+    assert!(text.contains("your choice"), "{text}");
+    assert!(text.contains("  2 place c1"), "{text}");
+    assert!(text.contains("Tash-Kalar: deathmatch duel, seed 7."), "the log wraps: {text}");
+}
+
+#[test]
+fn picked_cards_show_their_squares_as_targets_on_the_screen() {
+    let mut app = swordmaster_app();
+    app.select_card(card("imperial.swordmaster"));
+    let text = screen(&app, 140, 40);
+    // the nine rows of squares, without their labels
+    let board: String =
+        text.lines().skip(3).take(9).map(|l| l.chars().skip(3).take(38).collect::<String>() + "\n").collect();
+    let targets = app.highlighted();
+    // every empty target is drawn `o`; e5 has the cursor
+    assert!(board.contains("[o ]"), "{board}");
+    let shown = board.matches('o').count();
+    assert_eq!(shown, targets.count() as usize, "{board}");
+}
+
+#[test]
+fn pattern_diagrams_mark_the_summoning_square_and_pieces() {
+    let rows = ui::pattern_diagram(card("imperial.swordmaster"));
+    let all = rows.join("\n");
+    assert!(all.contains('S'));
+    assert!(all.contains('o') || all.contains('+') || all.contains('*'), "{all}");
+    assert!(ui::pattern_diagram(CardId::all().find(|c| c.is_flare()).unwrap()).is_empty());
+    // every card draws without panicking, and only from its own offsets
+    for c in CardId::all() {
+        let rows = ui::pattern_diagram(c);
+        let pieces: usize = rows.iter().map(|r| r.chars().filter(|ch| "o+*".contains(*ch)).count()).sum();
+        let at_summon = usize::from(c.def().needs_piece_at_summoning_square());
+        if !c.is_flare() {
+            assert_eq!(pieces + at_summon, c.def().pattern.len(), "{c}");
+        }
+    }
+}
+
+#[test]
+fn a_melee_shows_points_by_color_and_the_high_form_its_tasks() {
+    let app = seeded("melee", &["northern", "southern", "highland"], 3);
+    let text = screen(&app, 150, 45);
+    assert!(text.contains("points:"), "{text}");
+    let app = seeded("high-form", &["northern", "southern"], 3);
+    let text = screen(&app, 150, 45);
+    assert!(text.contains("Tasks ("), "{text}");
+    assert!(app.game_match().game().tasks().is_some());
+}
+
+#[test]
+fn a_whole_game_can_be_played_with_keys_to_its_result() {
+    let mut app = seeded("duel", &["northern", "southern"], 11);
+    let mut guard = 0;
+    while !app.is_over() && guard < 3000 {
+        guard += 1;
+        if app.my_turn() {
+            // the first choice in the list, through the choice panel
+            app.focus = Focus::Choices;
+            press(&mut app, KeyCode::Home);
+            press(&mut app, KeyCode::Enter);
+        }
+        app.settle();
+    }
+    if !app.is_over() {
+        app.command("resign");
+    }
+    assert!(app.is_over());
+    let text = screen(&app, 140, 40);
+    assert!(text.contains("The game is over."), "{text}");
+    assert!(app.log.iter().any(|l| l.contains("win") || l.contains("draw")), "{:?}", app.log);
+    assert_eq!(press(&mut app, KeyCode::Char('q')), Outcome::Quit, "no question once it is over");
+}
+
+#[test]
+fn bad_keys_never_panic() {
+    let mut app = seeded("duel", &["highland", "sylvan"], 5);
+    let codes = [
+        KeyCode::Enter,
+        KeyCode::Char(' '),
+        KeyCode::Tab,
+        KeyCode::BackTab,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Char('h'),
+        KeyCode::Char('u'),
+        KeyCode::Char('s'),
+        KeyCode::Char('e'),
+        KeyCode::Char(':'),
+        KeyCode::Char('x'),
+        KeyCode::Char('5'),
+        KeyCode::Backspace,
+        KeyCode::Esc,
+        KeyCode::Char('?'),
+        KeyCode::Char('q'),
+        KeyCode::Char('n'),
+        KeyCode::PageDown,
+        KeyCode::End,
+        KeyCode::F(5),
+        KeyCode::Delete,
+        KeyCode::Null,
+    ];
+    // a fixed walk through the keys, mixing modes, turns and tiny screens
+    let mut x: u64 = 1;
+    for i in 0..3000 {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let code = codes[(x >> 33) as usize % codes.len()];
+        let mods = if i % 97 == 0 { KeyModifiers::ALT } else { KeyModifiers::NONE };
+        if app.handle_key(KeyEvent::new(code, mods)) == Outcome::Quit {
+            app.mode = Mode::Normal;
+        }
+        app.settle();
+        if i % 50 == 0 {
+            screen(&app, 140, 40);
+            screen(&app, 20, 6);
+        }
+    }
+    assert!(matches!(app.game_match().game().actor(), Actor::Seat(0) | Actor::Nobody));
+    assert!(app.is_over() || app.my_turn());
+}
+
+#[test]
+fn squares_of_choices_follow_the_picking_order() {
+    use super::app::squares_of;
+    let (a, b) = (sq("c3"), sq("d4"));
+    assert_eq!(squares_of(Choice::Move { from: a, to: b }), vec![a, b]);
+    assert_eq!(
+        squares_of(Choice::Summon {
+            card: card("imperial.knight"),
+            at: b,
+            orientation: tash_kalar_rules::Orientation::IDENTITY,
+            pickup: Some(a)
+        }),
+        vec![b, a]
+    );
+    assert!(squares_of(Choice::EndTurn).is_empty());
+}

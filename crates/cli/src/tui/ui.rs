@@ -1,0 +1,450 @@
+//! Drawing the full-screen client from its state (no I/O of its own: a
+//! `TestBackend` renders it as well as a terminal).
+
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::Frame;
+use tash_kalar_rules::board::{CENTRAL_SQUARES, GREEN_SQUARES, RED_SQUARES};
+use tash_kalar_rules::view::View;
+use tash_kalar_rules::{Board, CardId, Color, Phase, Piece, Rank, Square};
+
+use super::app::{result_text, App, Focus, Mode};
+
+/// The keys, for the help overlay.
+pub const HELP: &[(&str, &str)] = &[
+    ("arrows, hjkl", "move the cursor on the board (or in the hand / choice list)"),
+    ("Enter, space", "board: play the choice for this square, or narrow the choices to it;"),
+    ("", "hand: pick the card (its summoning squares light up); choices: play it"),
+    ("Tab, Shift-Tab", "focus board / hand / choices"),
+    ("s", "skip an optional part (or decline to claim a task)"),
+    ("e", "end the turn"),
+    ("u", "take back your last choice this turn"),
+    ("Esc", "drop the picked card and squares"),
+    (":", "type a choice as line mode takes it: a number, `place e5`, `e5-f6`, `resign`..."),
+    ("?", "this help"),
+    ("q", "quit (asks first)"),
+];
+
+const LEGEND: &str = "( ) red square  { } green square  : central  o target  [ ] cursor";
+
+pub fn draw(frame: &mut Frame, app: &App) {
+    let v = app.view();
+    let [header, body, footer] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(10), Constraint::Length(2)]).areas(frame.area());
+    frame.render_widget(Paragraph::new(status_line(app, &v)).style(Style::new().add_modifier(Modifier::BOLD)), header);
+
+    let [left, middle, right] =
+        Layout::horizontal([Constraint::Length(44), Constraint::Min(30), Constraint::Min(30)]).areas(body);
+    let [board_area, scores_area] = Layout::vertical([Constraint::Length(13), Constraint::Min(3)]).areas(left);
+    draw_board(frame, app, &v, board_area);
+    draw_scores(frame, &v, scores_area);
+
+    let [hand_area, card_area] = Layout::vertical([Constraint::Min(5), Constraint::Length(13)]).areas(middle);
+    draw_hand(frame, app, hand_area, card_area);
+
+    let [choices_area, log_area] =
+        Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(right);
+    draw_choices(frame, app, choices_area);
+    draw_log(frame, app, log_area);
+
+    draw_footer(frame, app, &v, footer);
+
+    match &app.mode {
+        Mode::Help => draw_help(frame),
+        Mode::ConfirmQuit => {
+            let area = centered(frame.area(), 36, 3);
+            frame.render_widget(Clear, area);
+            frame.render_widget(Paragraph::new("Quit the game? y / n").block(Block::bordered().title(" Quit ")), area);
+        }
+        _ => {}
+    }
+}
+
+/// Whose turn, the actions left, or the result.
+fn status_line(app: &App, v: &View) -> String {
+    let seat = |s: u8| {
+        let sv = &v.seats[s as usize];
+        let who = if app.is_human(s) { "you".to_string() } else { app.bot_name(s).to_string() };
+        format!("seat {} ({}, {}, {who})", s + 1, sv.school, color_name(sv.color))
+    };
+    let state = if let Some(o) = v.outcome.as_ref().map(|_| result_text(v)) {
+        format!("The game is over. {o} q to leave.")
+    } else if let Some(s) = app.thinking {
+        format!("Turn {}: {} is thinking...", v.turn.number, seat(s))
+    } else {
+        match v.phase {
+            Phase::StartPieces { seat: s } => format!("Setup: {} places the start pieces", seat(s)),
+            _ => format!(
+                "Turn {}: {} to play, {} action{} left{}",
+                v.turn.number,
+                seat(v.turn.seat),
+                v.turn.actions,
+                if v.turn.actions == 1 { "" } else { "s" },
+                if app.my_turn() { " - your choice" } else { "" }
+            ),
+        }
+    };
+    format!(" Tash-Kalar {} | {state}", v.form.name())
+}
+
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Blue => "blue",
+        Color::Brown => "brown",
+        Color::Green => "green",
+    }
+}
+
+fn tint(c: Color) -> Tint {
+    match c {
+        Color::Red => Tint::LightRed,
+        Color::Blue => Tint::LightBlue,
+        Color::Brown => Tint::Yellow,
+        Color::Green => Tint::LightGreen,
+    }
+}
+
+fn piece_text(p: Piece) -> String {
+    format!("{:<2}", p.to_string())
+}
+
+fn panel(title: &str, focused: bool) -> Block<'static> {
+    let block = Block::bordered().title(format!(" {title} "));
+    if focused {
+        block.border_style(Style::new().fg(Tint::Cyan).add_modifier(Modifier::BOLD))
+    } else {
+        block
+    }
+}
+
+/// The board as line mode draws it, one square to 4 columns: the square's
+/// kind in the outer two (red `( )`, green `{ }`, the cursor `[ ]`), the
+/// piece (`b`, `b+`, `b*`) or the empty square (`.`, central `:`, a
+/// target `o`) inside.
+fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
+    let board = Board::from_text(&v.board).unwrap_or_default();
+    let highlighted = app.highlighted();
+    let preview = app.preview();
+    let mut lines = vec![Line::from("    a   b   c   d   e   f   g   h   i")];
+    for row in (0..9).rev() {
+        let mut spans = vec![Span::raw(format!("{}  ", row + 1))];
+        for column in 0..9 {
+            let Some(sq) = Square::new(column, row) else {
+                spans.push(Span::raw("    "));
+                continue;
+            };
+            let (mut open, mut close, mut mark) = (" ", " ", Style::new());
+            if RED_SQUARES.contains(sq) {
+                (open, close, mark) = ("(", ")", Style::new().fg(Tint::LightRed));
+            } else if GREEN_SQUARES.contains(sq) {
+                (open, close, mark) = ("{", "}", Style::new().fg(Tint::LightGreen));
+            }
+            let target = highlighted.contains(sq);
+            let (inner, mut style) = match board.get(sq) {
+                Some(p) => {
+                    let mut s = Style::new().fg(tint(p.color)).add_modifier(Modifier::BOLD);
+                    if p.rank == Rank::Legendary {
+                        s = s.add_modifier(Modifier::UNDERLINED);
+                    }
+                    (piece_text(p), s)
+                }
+                None if target => ("o ".to_string(), Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)),
+                None if CENTRAL_SQUARES.contains(sq) => (": ".to_string(), Style::new().fg(Tint::Gray)),
+                None => (". ".to_string(), Style::new().fg(Tint::DarkGray)),
+            };
+            let mut bg = None;
+            if app.last.contains(&sq) {
+                bg = Some(Tint::Indexed(238));
+            }
+            if preview.contains(sq) {
+                bg = Some(Tint::Indexed(24));
+            }
+            if target && board.get(sq).is_some() {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            if sq == app.cursor {
+                (open, close) = ("[", "]");
+                mark = Style::new().fg(Tint::White).add_modifier(Modifier::BOLD);
+                if app.focus == Focus::Board {
+                    bg = Some(Tint::Indexed(94));
+                }
+            }
+            if let Some(b) = bg {
+                style = style.bg(b);
+                mark = mark.bg(b);
+            }
+            spans.push(Span::styled(open, mark));
+            spans.push(Span::styled(inner, style));
+            spans.push(Span::styled(close, mark));
+        }
+        spans.push(Span::raw(format!(" {}", row + 1)));
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from("    a   b   c   d   e   f   g   h   i"));
+    let mut about = format!("cursor {}", app.cursor);
+    if RED_SQUARES.contains(app.cursor) {
+        about.push_str(", red");
+    }
+    if GREEN_SQUARES.contains(app.cursor) {
+        about.push_str(", green");
+    }
+    if CENTRAL_SQUARES.contains(app.cursor) {
+        about.push_str(", central");
+    }
+    let block = panel("Board", app.focus == Focus::Board).title_bottom(format!(" {about} "));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// Scores, cards and pieces of each seat; the task board in the task forms.
+fn draw_scores(frame: &mut Frame, v: &View, area: Rect) {
+    let mut lines = Vec::new();
+    for s in &v.seats {
+        let style = Style::new().fg(tint(s.color)).add_modifier(Modifier::BOLD);
+        lines.push(Line::from(vec![
+            Span::styled(format!("{} {} {}", s.seat + 1, s.school, color_name(s.color)), style),
+            Span::raw(format!(": score {}", s.score)),
+        ]));
+        if let Some(points) = &s.points {
+            let by: Vec<String> = points.iter().map(|(c, p)| format!("{} {p}", color_name(*c))).collect();
+            lines.push(Line::from(format!("  points: {}", by.join(", "))));
+        }
+        lines.push(Line::from(format!(
+            "  hand {}b {}l {}f, deck {}, supply {}+{}",
+            s.beings, s.legends, s.flares, s.deck, s.supply.0, s.supply.1
+        )));
+    }
+    if let Some(t) = &v.tasks {
+        lines.push(Line::from(format!("Tasks ({} in deck):", t.deck)));
+        for task in &t.current {
+            lines.push(Line::from(format!("  {} ({})", task.name, task.points)));
+        }
+        if let Some(n) = &t.next {
+            lines.push(Line::from(format!("  next: {} ({})", n.name, n.points)));
+        }
+        for (i, claimed) in t.claimed.iter().enumerate() {
+            lines.push(Line::from(format!("  seat {} claimed: {}", i + 1, crate::play::claimed_list(claimed))));
+        }
+    }
+    if let Some(last) = v.end.last {
+        lines.push(Line::from(format!("The end is triggered: seat {} plays last.", last + 1)));
+    }
+    frame.render_widget(Paragraph::new(lines).block(panel("Scores", false)), area);
+}
+
+fn card_kind(card: CardId) -> String {
+    let def = card.def();
+    match def.flare {
+        Some(t) => format!("flare, upper {} lower {}", t.upper, t.lower),
+        None if card.is_legend() => "legend".to_string(),
+        None => def.rank.name().to_string(),
+    }
+}
+
+fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
+    let cards = app.hand_cards();
+    let items: Vec<ListItem> = cards
+        .iter()
+        .map(|&c| {
+            let picked = app.selected_card == Some(c);
+            let text = format!("{}{} ({})", if picked { "* " } else { "  " }, c.def().name, card_kind(c));
+            let style = if picked { Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD) } else { Style::new() };
+            ListItem::new(text).style(style)
+        })
+        .collect();
+    let focused = app.focus == Focus::Hand;
+    let list = List::new(items)
+        .block(panel("Your hand", focused))
+        .highlight_style(Style::new().add_modifier(Modifier::REVERSED))
+        .highlight_symbol(">");
+    let mut state = ListState::default();
+    if !cards.is_empty() {
+        state.select(Some(app.hand_index.min(cards.len() - 1)));
+    }
+    frame.render_stateful_widget(list, list_area, &mut state);
+
+    let shown = app.selected_card.filter(|_| !focused).or_else(|| cards.get(app.hand_index).copied());
+    let (title, lines) = match shown {
+        Some(c) => (c.def().name.to_string(), card_lines(c)),
+        None => ("Card".to_string(), vec![Line::from("No card in hand.")]),
+    };
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(panel(&title, false)), card_area);
+}
+
+/// A card's pattern as a small diagram (card upright, north up): `S` the
+/// summoning square, `o + *` your pieces of at least common, heroic,
+/// legendary rank, `x` a marked square; then its arrows and our text.
+pub fn pattern_diagram(card: CardId) -> Vec<String> {
+    let def = card.def();
+    if def.flare.is_some() {
+        return Vec::new();
+    }
+    let cells: Vec<(i8, i8)> = def.pattern.iter().map(|&(x, y, _)| (x, y)).chain(def.marked.iter().copied()).collect();
+    let xs = cells.iter().map(|c| c.0).chain([0]);
+    let ys = cells.iter().map(|c| c.1).chain([0]);
+    let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+    let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+    let mut rows = Vec::new();
+    for y in (y0..=y1).rev() {
+        let mut row = String::new();
+        for x in x0..=x1 {
+            let piece = def.pattern.iter().find(|&&(px, py, _)| (px, py) == (x, y)).map(|&(_, _, r)| r);
+            let c = match (x == 0 && y == 0, piece) {
+                (true, _) => 'S',
+                (false, Some(Rank::Common)) => 'o',
+                (false, Some(Rank::Heroic)) => '+',
+                (false, Some(Rank::Legendary)) => '*',
+                (false, None) if def.marked.contains(&(x, y)) => 'x',
+                (false, None) => '.',
+            };
+            row.push(c);
+            row.push(' ');
+        }
+        rows.push(row.trim_end().to_string());
+    }
+    rows
+}
+
+fn card_lines(card: CardId) -> Vec<Line<'static>> {
+    let def = card.def();
+    let mut lines =
+        vec![Line::styled(format!("{} - {}", card_kind(card), def.id), Style::new().add_modifier(Modifier::ITALIC))];
+    for row in pattern_diagram(card) {
+        lines.push(Line::from(format!("  {row}")));
+    }
+    if def.flare.is_none() {
+        let mut key = "S summon, o/+/* your piece, x marked".to_string();
+        if def.needs_piece_at_summoning_square() {
+            key.push_str(", S on your piece");
+        }
+        lines.push(Line::styled(key, Style::new().fg(Tint::DarkGray)));
+    }
+    if !def.arrows.is_empty() {
+        let arrows: Vec<&str> = def.arrows.iter().map(|d| d.name()).collect();
+        lines.push(Line::from(format!("arrows: {}", arrows.join(" "))));
+    }
+    lines.push(Line::from(def.text));
+    lines
+}
+
+fn draw_choices(frame: &mut Frame, app: &App, area: Rect) {
+    let list = app.choices();
+    let items: Vec<ListItem> = list.iter().map(|(n, c)| ListItem::new(format!("{n:>3} {c}"))).collect();
+    let mut title = format!("Choices ({})", list.len());
+    if let Some(c) = app.selected_card {
+        title.push_str(&format!(" - {}", c.def().name));
+    }
+    if !app.picks.is_empty() {
+        let picks: Vec<String> = app.picks.iter().map(|s| s.to_string()).collect();
+        title.push_str(&format!(" at {}", picks.join("-")));
+    }
+    let focused = app.focus == Focus::Choices;
+    let widget = List::new(items)
+        .block(panel(&title, focused))
+        .highlight_style(Style::new().add_modifier(Modifier::REVERSED))
+        .highlight_symbol(">");
+    let mut state = ListState::default();
+    if focused && !list.is_empty() {
+        state.select(Some(app.choice_index.min(list.len() - 1)));
+    }
+    frame.render_stateful_widget(widget, area, &mut state);
+}
+
+fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
+    let room = area.height.saturating_sub(2) as usize;
+    let width = area.width.saturating_sub(2).max(1) as usize;
+    // the newest entries that fit, each wrapped to the panel
+    let mut lines: Vec<Line> = Vec::new();
+    for entry in app.log.iter().rev() {
+        if lines.len() >= room {
+            break;
+        }
+        for (i, part) in wrap(entry, width).into_iter().enumerate().rev() {
+            let text = if i == 0 { part } else { format!(" {part}") };
+            lines.insert(0, Line::from(text));
+        }
+    }
+    let excess = lines.len().saturating_sub(room);
+    lines.drain(..excess);
+    frame.render_widget(Paragraph::new(lines).block(panel("Log", false)), area);
+}
+
+/// The question of the moment (or the last message), then the prompt or
+/// the keys.
+fn draw_footer(frame: &mut Frame, app: &App, v: &View, area: Rect) {
+    let question = if let Some(m) = &app.message {
+        m.clone()
+    } else if let Some(e) = &v.effect {
+        let place = match (e.at, e.orientation) {
+            (Some(at), Some(o)) => format!(" at {at} ({o})"),
+            _ => String::new(),
+        };
+        format!("Resolving {}{place}: {}", e.name, e.prompt.as_deref().unwrap_or(""))
+    } else if let Some(claimable) = v.tasks.as_ref().and_then(|t| t.claimable.as_ref()) {
+        let names: Vec<&str> = claimable.iter().map(|t| t.def().name).collect();
+        format!("You may claim a task you meet ({}), or s to skip.", names.join(", "))
+    } else if let Some(p) = &v.prompt {
+        format!("{p}.")
+    } else {
+        LEGEND.to_string()
+    };
+    let second = match &app.mode {
+        Mode::Prompt(text) => Line::from(vec![Span::styled(":", Style::new().fg(Tint::Cyan)), Span::raw(text.clone())]),
+        _ => Line::styled(
+            "? help  Tab focus  Enter pick  s skip  e end turn  u undo  : type  q quit",
+            Style::new().fg(Tint::DarkGray),
+        ),
+    };
+    frame.render_widget(Paragraph::new(vec![Line::from(question), second]), area);
+}
+
+fn draw_help(frame: &mut Frame) {
+    let mut lines: Vec<Line> = HELP.iter().map(|(k, t)| Line::from(format!("{k:<16} {t}"))).collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from(LEGEND));
+    lines.push(Line::from("Pieces: letter = color (r b n g), + heroic, * legendary; any key closes."));
+    let area = centered(frame.area(), 96, lines.len() as u16 + 2);
+    frame.render_widget(Clear, area);
+    frame
+        .render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(Block::bordered().title(" Keys ")), area);
+}
+
+/// Words into lines of at most `width` characters (the continuation lines
+/// get one less, for their indent); a word longer than a line is cut.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let room = if lines.len() == 1 { width } else { width.saturating_sub(1).max(1) };
+        let last = lines.last_mut().expect("one line at least");
+        let len = last.chars().count();
+        if len == 0 || len + 1 + word.chars().count() <= room {
+            if len > 0 {
+                last.push(' ');
+            }
+            last.push_str(word);
+        } else {
+            lines.push(word.to_string());
+        }
+    }
+    // a word longer than the line: cut it up
+    let mut out = Vec::new();
+    for line in lines {
+        let chars: Vec<char> = line.chars().collect();
+        if chars.is_empty() {
+            out.push(String::new());
+        }
+        for chunk in chars.chunks(width.max(1)) {
+            out.push(chunk.iter().collect());
+        }
+    }
+    out
+}
+
+/// A rectangle of at most this size in the middle of `area`.
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
+}
