@@ -53,7 +53,8 @@ fn play(terminal: &mut ratatui::DefaultTerminal, mut app: App) -> Result<App> {
         }
         terminal.draw(|frame| ui::draw(frame, &app)).context("drawing the screen")?;
         // short waits while a bot thinks, so its answer shows at once
-        if event::poll(Duration::from_millis(50)).context("reading the keyboard")? {
+        let wait = if app.thinking.is_some() { 30 } else { 250 };
+        if event::poll(Duration::from_millis(wait)).context("reading the keyboard")? {
             if let Event::Key(key) = event::read().context("reading the keyboard")? {
                 if app.handle_key(key) == Outcome::Quit {
                     return Ok(app);

@@ -479,3 +479,63 @@ fn squares_of_choices_follow_the_picking_order() {
     );
     assert!(squares_of(Choice::EndTurn).is_empty());
 }
+
+#[test]
+fn a_small_terminal_keeps_the_whole_board_and_stacks_the_rest() {
+    let mut app = swordmaster_app();
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("6   .   .   .   :   b   r   .   .  {. } 6"), "{text}");
+    assert!(text.contains("Choices (69)"), "{text}");
+    assert!(text.contains(" Log "), "{text}");
+    assert!(!text.contains("S summon"), "no card panel unless the hand has the focus: {text}");
+    app.focus = Focus::Hand;
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("S summon"), "{text}");
+}
+
+/// Brown (Highland, seat 1) holds an Eagle Lord whose pattern is on the
+/// board around e5, with a green piece on h8 to leap onto.
+fn eagle_lord_app() -> App {
+    use tash_kalar_rules::School;
+    let mut p =
+        Position::with_schools(Form::Duel, "9/7g1/9/9/2n3n2/3n1n3/9/9/9", &[School::Highland, School::Sylvan]).unwrap();
+    p.seats[0].beings = vec![card("highland.eagle_lord")];
+    let m = Match::from_position(p).unwrap();
+    let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", 3 + s).unwrap()).collect();
+    let table =
+        Table { m, form: Form::Duel, seed: 3, human: vec![true, false], bots, chance: ChaCha8Rng::seed_from_u64(3) };
+    let mut app = App::new(table);
+    app.settle();
+    app
+}
+
+#[test]
+fn a_move_is_picked_as_its_piece_then_its_target() {
+    let mut app = eagle_lord_app();
+    app.select_card(card("highland.eagle_lord"));
+    assert!(app.highlighted().contains(sq("e5")), "{:?}", app.choices());
+    app.pick_square(sq("e5"));
+    if app.focus == Focus::Choices {
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.game_match().game().phase(), tash_kalar_rules::Phase::Effect, "the leap is offered");
+    assert!(app.legal().iter().any(|c| matches!(c, Choice::Move { from, .. } if *from == sq("e5"))));
+    // nothing lit up at first but the piece that can move
+    goto(&mut app, sq("e5"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.picks, vec![sq("e5")]);
+    assert!(app.message.as_deref().unwrap().contains("now its target"), "{:?}", app.message);
+    assert!(app.highlighted().contains(sq("h8")));
+    goto(&mut app, sq("h8"));
+    press(&mut app, KeyCode::Enter);
+    let board = app.game_match().game().board();
+    assert_eq!(board.get(sq("h8")).map(|p| p.color), Some(Color::Brown), "the Eagle Lord leapt onto h8");
+    assert_eq!(board.get(sq("e5")), None);
+    assert!(app.picks.is_empty());
+    assert_eq!(app.last, vec![sq("e5"), sq("h8")]);
+    // the leap was the effect's last step: take it back, then skip it
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game_match().game().board().get(sq("h8")).map(|p| p.color), Some(Color::Green));
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.game_match().record().moves.last().map(|m| m.choice), Some(Choice::Skip));
+}

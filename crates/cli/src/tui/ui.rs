@@ -35,17 +35,33 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Layout::vertical([Constraint::Length(1), Constraint::Min(10), Constraint::Length(2)]).areas(frame.area());
     frame.render_widget(Paragraph::new(status_line(app, &v)).style(Style::new().add_modifier(Modifier::BOLD)), header);
 
-    let [left, middle, right] =
-        Layout::horizontal([Constraint::Length(44), Constraint::Min(30), Constraint::Min(30)]).areas(body);
+    let wide = body.width >= 110;
+    let (left, hand_area, card_area, choices_area, log_area) = if wide {
+        // three columns: board and scores, hand and card, choices and log
+        let [left, middle, right] =
+            Layout::horizontal([Constraint::Length(44), Constraint::Min(30), Constraint::Min(30)]).areas(body);
+        let [hand, card] = Layout::vertical([Constraint::Min(5), Constraint::Length(13)]).areas(middle);
+        let [choices, log] = Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(right);
+        (left, hand, card, choices, log)
+    } else {
+        // a small terminal: the board keeps its width, the rest is stacked
+        let [left, right] = Layout::horizontal([Constraint::Length(44), Constraint::Min(20)]).areas(body);
+        let cards = app.hand_cards().len().clamp(1, 7) as u16;
+        // the card's pattern and text only while looking through the hand
+        let card = if app.focus == Focus::Hand { 7 } else { 0 };
+        let [hand, card, choices, log] = Layout::vertical([
+            Constraint::Length(cards + 2),
+            Constraint::Length(card),
+            Constraint::Min(3),
+            Constraint::Length(5),
+        ])
+        .areas(right);
+        (left, hand, card, choices, log)
+    };
     let [board_area, scores_area] = Layout::vertical([Constraint::Length(13), Constraint::Min(3)]).areas(left);
     draw_board(frame, app, &v, board_area);
     draw_scores(frame, &v, scores_area);
-
-    let [hand_area, card_area] = Layout::vertical([Constraint::Min(5), Constraint::Length(13)]).areas(middle);
     draw_hand(frame, app, hand_area, card_area);
-
-    let [choices_area, log_area] =
-        Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(right);
     draw_choices(frame, app, choices_area);
     draw_log(frame, app, log_area);
 
