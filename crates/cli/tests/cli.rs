@@ -279,6 +279,10 @@ fn play_against_the_bot_by_number_and_quit() {
     let o = run_with_input(&["play", "--seed", "8", "--seat", "2"], "");
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("End of input."));
+    // --plain asks for line mode outright (a pipe gets it anyway)
+    let o = run_with_input(&["play", "--plain", "--seed", "8"], "quit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Bye."), "{}", stdout(&o));
 }
 
 #[test]

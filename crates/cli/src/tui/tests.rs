@@ -539,3 +539,24 @@ fn a_move_is_picked_as_its_piece_then_its_target() {
     press(&mut app, KeyCode::Char('s'));
     assert_eq!(app.game_match().record().moves.last().map(|m| m.choice), Some(Choice::Skip));
 }
+
+#[test]
+fn hotseat_hands_the_keyboard_to_the_seat_to_act() {
+    let decks = vec!["northern".to_string(), "southern".to_string()];
+    let mut app = App::new(Table::new("duel", &decks, "human", Some(9), 1).unwrap());
+    app.settle();
+    // the second seat places the start pieces in a duel
+    assert_eq!(app.game_match().game().actor(), Actor::Seat(1));
+    assert_eq!(app.viewer, 1);
+    assert!(app.my_turn());
+    assert!(screen(&app, 140, 40).contains("Setup: seat 2 (southern, red, you) places the start pieces"));
+    app.focus = Focus::Choices;
+    press(&mut app, KeyCode::Enter);
+    app.settle();
+    assert_eq!(app.game_match().game().actor(), Actor::Seat(0));
+    assert_eq!(app.viewer, 0);
+    assert!(app.my_turn());
+    assert_eq!(app.thinking, None, "no bot in hotseat");
+    let text = screen(&app, 140, 40);
+    assert!(text.contains("| last "), "the start pieces are the last action: {text}");
+}

@@ -210,6 +210,10 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
     if CENTRAL_SQUARES.contains(app.cursor) {
         about.push_str(", central");
     }
+    if !app.last.is_empty() {
+        let last: Vec<String> = app.last.iter().map(|s| s.to_string()).collect();
+        about.push_str(&format!(" | last {}", last.join("-")));
+    }
     let block = panel("Board", app.focus == Focus::Board).title_bottom(format!(" {about} "));
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
