@@ -560,3 +560,19 @@ fn hotseat_hands_the_keyboard_to_the_seat_to_act() {
     let text = screen(&app, 140, 40);
     assert!(text.contains("| last "), "the start pieces are the last action: {text}");
 }
+
+#[test]
+fn a_tall_screen_shows_every_card_of_the_hand_in_full() {
+    let app = seeded("high-form", &["highland", "sylvan"], 4);
+    let hand = app.hand_cards();
+    assert!(hand.len() >= 5);
+    let text = screen(&app, 140, 44);
+    for c in &hand {
+        assert!(text.contains(c.def().name), "{c}: {text}");
+    }
+    assert!(text.contains("o . S . o  The Eagle Lord may make one"), "diagram beside text: {text}");
+    assert!(!text.contains("highland.eagle_lord"), "no separate card panel: {text}");
+    // a short one falls back to a list and the card at the cursor
+    let text = screen(&app, 120, 30);
+    assert!(text.contains("heroic - highland.eagle_lord"), "{text}");
+}

@@ -40,7 +40,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
         // three columns: board and scores, hand and card, choices and log
         let [left, middle, right] =
             Layout::horizontal([Constraint::Length(44), Constraint::Min(30), Constraint::Min(30)]).areas(body);
-        let [hand, card] = Layout::vertical([Constraint::Min(5), Constraint::Length(13)]).areas(middle);
+        // every card in full when they fit, else a list and the card at
+        // the cursor
+        let full = hand_in_full(app, middle.width.saturating_sub(2) as usize);
+        let card_rows = if full.len() + 2 <= middle.height as usize { 0 } else { 13 };
+        let [hand, card] = Layout::vertical([Constraint::Min(5), Constraint::Length(card_rows)]).areas(middle);
         let [choices, log] = Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(right);
         (left, hand, card, choices, log)
     } else {
@@ -263,8 +267,54 @@ fn card_kind(card: CardId) -> String {
     }
 }
 
+/// Each card of the hand with its diagram beside its text.
+fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for (i, c) in app.hand_cards().into_iter().enumerate() {
+        let def = c.def();
+        let picked = app.selected_card == Some(c);
+        let mut style = Style::new().add_modifier(Modifier::BOLD);
+        if picked {
+            style = style.fg(Tint::Yellow);
+        }
+        if app.focus == Focus::Hand && i == app.hand_index {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        let cursor = if i == app.hand_index { ">" } else { " " };
+        lines.push(Line::styled(
+            format!("{cursor}{}{} ({})", if picked { "* " } else { " " }, def.name, card_kind(c)),
+            style,
+        ));
+        let diagram = pattern_diagram(c);
+        let dw = diagram.iter().map(|r| r.chars().count()).max().map_or(0, |w| w + 2);
+        let mut text = def.text.to_string();
+        if !def.arrows.is_empty() {
+            let arrows: Vec<&str> = def.arrows.iter().map(|d| d.name()).collect();
+            text = format!("[arrows {}] {text}", arrows.join(" "));
+        }
+        let words = wrap(&text, width.saturating_sub(dw + 2).max(10));
+        for k in 0..diagram.len().max(words.len()) {
+            let left = diagram.get(k).map_or("", |s| s.as_str());
+            let right = words.get(k).map_or("", |s| s.as_str());
+            lines.push(Line::from(format!("  {left:<dw$}{right}")));
+        }
+    }
+    lines
+}
+
 fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
     let cards = app.hand_cards();
+    if card_area.height == 0 {
+        let full = hand_in_full(app, list_area.width.saturating_sub(2) as usize);
+        if full.len() + 2 <= list_area.height as usize {
+            let legend = "S summon, o + * your piece (least rank), x marked";
+            let mut lines = full;
+            lines.push(Line::styled(legend, Style::new().fg(Tint::DarkGray)));
+            let block = panel("Your hand", app.focus == Focus::Hand);
+            frame.render_widget(Paragraph::new(lines).block(block), list_area);
+            return;
+        }
+    }
     let items: Vec<ListItem> = cards
         .iter()
         .map(|&c| {
