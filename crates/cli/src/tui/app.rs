@@ -353,7 +353,7 @@ impl App {
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Help => Outcome::Continue,
             Mode::ConfirmQuit => match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => Outcome::Quit,
+                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') => Outcome::Quit,
                 _ => {
                     self.message = None;
                     Outcome::Continue

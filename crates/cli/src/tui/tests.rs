@@ -576,3 +576,12 @@ fn a_tall_screen_shows_every_card_of_the_hand_in_full() {
     let text = screen(&app, 120, 30);
     assert!(text.contains("heroic - highland.eagle_lord"), "{text}");
 }
+
+#[test]
+fn enter_does_not_confirm_quitting_and_ctrl_c_quits_at_once() {
+    let mut app = swordmaster_app();
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(press(&mut app, KeyCode::Enter), Outcome::Continue);
+    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Outcome::Quit);
+}

@@ -24,7 +24,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("Esc", "drop the picked card and squares"),
     (":", "type a choice as line mode takes it: a number, `place e5`, `e5-f6`, `resign`..."),
     ("?", "this help"),
-    ("q", "quit (asks first)"),
+    ("q, Ctrl-C", "quit (q asks first)"),
 ];
 
 const LEGEND: &str = "( ) red square  { } green square  : central  o target  [ ] cursor";
