@@ -38,24 +38,6 @@ pub struct Args {
     jobs: usize,
 }
 
-/// Splits the entrant list on commas, keeping a bot's `key=value` options
-/// (which contain no colon) with the spec before them.
-pub fn split_bots(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        let continues = piece.split_once('=').is_some_and(|(k, _)| !k.contains(':') && !k.contains(' '));
-        match out.last_mut() {
-            Some(last) if continues && (last.contains(':')) => {
-                last.push(',');
-                last.push_str(piece);
-            }
-            _ => out.push(piece.trim().to_string()),
-        }
-    }
-    out.retain(|s| !s.is_empty());
-    out
-}
-
 fn parse_pairings(text: &str) -> Result<Vec<[School; 2]>> {
     if text.trim() == "all" {
         let mut v = Vec::new();
@@ -91,7 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
     if !form.seats().contains(&2) {
         bail!("--form: tournaments are played in two-seat forms; {} is not one", form.name());
     }
-    let entrants = split_bots(&args.bots);
+    let entrants = tash_kalar_bots::split_specs(&args.bots);
     if entrants.len() < 2 {
         bail!("--bots: a tournament needs at least two entrants");
     }
@@ -123,19 +105,6 @@ pub fn run(args: &Args) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn entrants_split_on_commas_but_keep_their_options() {
-        assert_eq!(split_bots("random,greedy"), ["random", "greedy"]);
-        assert_eq!(
-            split_bots("random,mcts:iterations=50,threads=2,greedy"),
-            ["random", "mcts:iterations=50,threads=2", "greedy"]
-        );
-        assert_eq!(
-            split_bots("greedy,cmd:tash-kalar engine --bot mcts:iterations=5,threads=1"),
-            ["greedy", "cmd:tash-kalar engine --bot mcts:iterations=5,threads=1"]
-        );
-    }
 
     #[test]
     fn school_pairings_parse() {

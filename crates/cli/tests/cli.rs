@@ -109,6 +109,20 @@ fn bad_selfplay_and_play_options_are_rejected() {
     assert_rejected(&run(&["replay", "/no/such/record.tkr"]), "cannot read");
 }
 
+#[test]
+fn selfplay_bots_keep_their_options_past_a_comma() {
+    // two bots: a greedy with two weights set, and random
+    let o = run(&["selfplay", "--bots", "greedy:common=0.3,ready1=0.5,random", "--games", "1", "--seed", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["finished"], 1);
+    // one spec with options plays every seat
+    let o = run(&["selfplay", "--bots", "greedy:common=0.3,ready1=0.5", "--games", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_rejected(&run(&["selfplay", "--bots", "greedy:common=0.3,depth=2,random", "--games", "1"]), "depth=2");
+    assert_rejected(&run(&["selfplay", "--bots", "greedy,random,random", "--games", "1"]), "one bot per seat");
+}
+
 /// The summary line without the timing, which differs between runs.
 fn without_timing(line: &str) -> serde_json::Value {
     let mut v: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON line");
