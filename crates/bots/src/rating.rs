@@ -2,13 +2,23 @@
 //! ratings fitted by maximum likelihood (Bradley-Terry, a draw counting as
 //! half a win) with standard errors from the curvature of the likelihood.
 
-/// One finished game between two entrants: `score` is 1 if `a` won, 0.5 for
-/// a draw, 0 if `b` won.
+/// One result between two entrants: `score` is 1 if `a` won, 0.5 for a
+/// draw, 0 if `b` won; `weight` is how many games it counts as (1 for a
+/// game between two; less for each of the pairwise results of a game of
+/// more players, which are not independent).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Pairing {
     pub a: usize,
     pub b: usize,
     pub score: f64,
+    pub weight: f64,
+}
+
+impl Pairing {
+    /// A game between two: one result of weight 1.
+    pub fn game(a: usize, b: usize, score: f64) -> Pairing {
+        Pairing { a, b, score, weight: 1.0 }
+    }
 }
 
 /// The Wilson score interval (95%) of a proportion, as (low, high).
@@ -37,10 +47,10 @@ pub fn elo(entrants: usize, games: &[Pairing]) -> Vec<(f64, f64)> {
         let mut hess = vec![0.0f64; entrants];
         for g in games {
             let p = 1.0 / (1.0 + ((r[g.b] - r[g.a]) / k).exp());
-            grad[g.a] += g.score - p;
-            grad[g.b] -= g.score - p;
-            hess[g.a] += p * (1.0 - p);
-            hess[g.b] += p * (1.0 - p);
+            grad[g.a] += g.weight * (g.score - p);
+            grad[g.b] -= g.weight * (g.score - p);
+            hess[g.a] += g.weight * p * (1.0 - p);
+            hess[g.b] += g.weight * p * (1.0 - p);
         }
         // prior: one draw against a 0-rated virtual opponent
         for i in 0..entrants {
@@ -63,8 +73,8 @@ pub fn elo(entrants: usize, games: &[Pairing]) -> Vec<(f64, f64)> {
     let mut info = vec![0.0f64; entrants];
     for g in games {
         let p = 1.0 / (1.0 + ((r[g.b] - r[g.a]) / k).exp());
-        info[g.a] += p * (1.0 - p) / (k * k);
-        info[g.b] += p * (1.0 - p) / (k * k);
+        info[g.a] += g.weight * p * (1.0 - p) / (k * k);
+        info[g.b] += g.weight * p * (1.0 - p) / (k * k);
     }
     r.iter().zip(info).map(|(&x, i)| (x - mean, if i > 0.0 { 1.0 / i.sqrt() } else { f64::INFINITY })).collect()
 }
@@ -86,8 +96,8 @@ mod tests {
         // a beats b 75%, b beats c 75%
         let mut games = Vec::new();
         for i in 0..100 {
-            games.push(Pairing { a: 0, b: 1, score: if i % 4 == 0 { 0.0 } else { 1.0 } });
-            games.push(Pairing { a: 1, b: 2, score: if i % 4 == 0 { 0.0 } else { 1.0 } });
+            games.push(Pairing::game(0, 1, if i % 4 == 0 { 0.0 } else { 1.0 }));
+            games.push(Pairing::game(1, 2, if i % 4 == 0 { 0.0 } else { 1.0 }));
         }
         let r = elo(3, &games);
         assert!(r[0].0 > r[1].0 && r[1].0 > r[2].0);
@@ -99,8 +109,17 @@ mod tests {
     }
 
     #[test]
+    fn a_result_of_half_weight_counts_as_half_a_game() {
+        // the same record, once as 40 games, once as 80 results of weight 1/2
+        let full: Vec<_> = (0..40).map(|i| Pairing::game(0, 1, if i % 4 == 0 { 0.0 } else { 1.0 })).collect();
+        let half: Vec<_> = full.iter().chain(&full).map(|g| Pairing { weight: 0.5, ..*g }).collect();
+        let (a, b) = (elo(2, &full), elo(2, &half));
+        assert!((a[0].0 - b[0].0).abs() < 1e-6 && (a[0].1 - b[0].1).abs() < 1e-6, "{a:?} {b:?}");
+    }
+
+    #[test]
     fn a_perfect_record_keeps_a_finite_rating() {
-        let games: Vec<_> = (0..50).map(|_| Pairing { a: 0, b: 1, score: 1.0 }).collect();
+        let games: Vec<_> = (0..50).map(|_| Pairing::game(0, 1, 1.0)).collect();
         let r = elo(2, &games);
         assert!(r[0].0.is_finite() && r[0].0 > 200.0);
     }
