@@ -1,6 +1,8 @@
 //! Playouts per second of the MCTS bot on one thread, over positions from
 //! games between greedy players, per form:
-//! `cargo run --release -p tash-kalar-bots --example mcts_speed [iterations] [positions]`.
+//! `cargo run --release -p tash-kalar-bots --example mcts_speed [iterations] [positions] [form]`
+//! (form: duel, high-form, first-game, melee-3, melee-4, team-high-form,
+//! team-duel; all of them if not given).
 //! (Each iteration is one determinization, one walk down the tree and one
 //! playout of `playout` turns, evaluated.) Prints the rate per second of
 //! wall-clock time and per second of this process's CPU time (Linux: read
@@ -27,7 +29,21 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let iterations: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(2000);
     let positions: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20);
-    for form in Form::ALL {
+    let (n, s, h, y) = (School::Northern, School::Southern, School::Highland, School::Sylvan);
+    let setups: [(&str, Form, &[School]); 7] = [
+        ("duel", Form::Duel, &[n, s]),
+        ("high-form", Form::HighForm, &[n, s]),
+        ("first-game", Form::FirstGame, &[n, s]),
+        ("melee-3", Form::Melee, &[n, s, y]),
+        ("melee-4", Form::Melee, &[n, s, y, h]),
+        ("team-high-form", Form::TeamHighForm, &[n, s, h, y]),
+        ("team-duel", Form::TeamDuel, &[n, s, h, y]),
+    ];
+    let only: Option<&String> = args.get(3);
+    for (label, form, schools) in setups {
+        if only.is_some_and(|o| o != label) {
+            continue;
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let mut greedy = GreedyBot::new(1);
         let mut bot = MctsBot::new(MctsConfig { iterations: Some(iterations), ..MctsConfig::default() }, 3);
@@ -35,7 +51,7 @@ fn main() {
         let mut spent = 0.0;
         let mut cpu = 0.0;
         while searched < positions {
-            let mut g = Game::new(form, &[School::Northern, School::Southern]).unwrap();
+            let mut g = Game::new(form, schools).unwrap();
             let stop = rng.gen_range(6..40);
             while !g.is_over() && g.turn().number < stop {
                 match g.actor() {
@@ -62,8 +78,8 @@ fn main() {
             searched += 1;
         }
         println!(
-            "{:<10} {} positions, {} iterations: {:.0} playouts per wall-clock second on one thread, {:.0} per CPU second ({:.3} s a search)",
-            form.name(),
+            "{:<14} {} positions, {} iterations: {:.0} playouts per wall-clock second on one thread, {:.0} per CPU second ({:.3} s a search)",
+            label,
             searched,
             done,
             done as f64 / spent,

@@ -1,12 +1,29 @@
 //! A hand-written evaluation of a game for one seat, in points.
 //!
-//! It counts what the form scores (points, and in the duel the points for
-//! enemy pieces destroyed this turn that the end of the turn will add), the
-//! pieces on the board (the material that patterns are made of), the beings
-//! in hand that the seat could summon right now, and in the forms with tasks
-//! the current tasks each seat meets (a task met at the end of one's own
-//! turn is claimed). It works for any number of seats: the seat is compared
-//! with its best enemy, and a finished game by places.
+//! It counts what the form scores (points, and the points for enemy pieces
+//! destroyed this turn that the end of the turn will add), the pieces on
+//! the board (the material that patterns are made of), the beings in hand
+//! that the seat could summon right now, and in the forms with tasks the
+//! current tasks each seat meets (a task met at the end of one's own turn
+//! is claimed).
+//!
+//! It works for any number of seats, by *sides*: a side is a color (a
+//! player, or in team play a team, whose teammates share score, tasks and
+//! pieces). A side's standing is its worth plus its material; its worth is
+//! its score, except in a melee, where a player's score is its lowest
+//! color: there the worth is mostly the lowest color and a little the mean
+//! of its colors ([`Weights::melee_mean`]), since the rest of the ranking
+//! looks at the next colors up, and points anywhere bring the end nearer.
+//! The seat's value is its side's standing less a blend of its opponents'
+//! standings: [`Weights::leader`] times the best opponent's plus the rest
+//! times their mean. Against the best alone, a player would not care whom
+//! else it harms and would only ever chase the leader; against the mean, it
+//! would not mind a runaway leader, who is the one to end the game and take
+//! first place (the only win). The blend also matches how results are
+//! counted: the mean is the pairwise results the ratings use, the best is
+//! first place. With one opponent (the duel, team play) both are the same.
+//! A finished game is valued the same way by places: +WIN ahead of every
+//! opponent, -WIN behind every one.
 
 use arrayvec::ArrayVec;
 use tash_kalar_rules::board::{Color, Rank};
@@ -29,17 +46,31 @@ pub struct Weights {
     /// Share of a task's points for a task the seat meets on the board when
     /// it is not its turn (the others may spoil it first).
     pub task_later: f64,
+    /// With several opponents: the weight of the best one's standing; the
+    /// rest goes to their mean.
+    pub leader: f64,
+    /// Deathmatch Melee: the weight of the mean of a player's colors in its
+    /// worth; the rest goes to its lowest color (its score).
+    pub melee_mean: f64,
 }
 
 impl Default for Weights {
     fn default() -> Weights {
-        Weights { piece: [0.30, 0.85, 1.7], ready: [0.35, 0.6, 1.4], task_now: 0.9, task_later: 0.4 }
+        Weights {
+            piece: [0.30, 0.85, 1.7],
+            ready: [0.35, 0.6, 1.4],
+            task_now: 0.9,
+            task_later: 0.4,
+            leader: 0.5,
+            melee_mean: 0.25,
+        }
     }
 }
 
 impl Weights {
     /// Sets a weight by name (`common`, `heroic`, `legendary`, `ready1`,
-    /// `ready2`, `ready3`, `task_now`, `task_later`); false if there is none.
+    /// `ready2`, `ready3`, `task_now`, `task_later`, `leader`,
+    /// `melee_mean`); false if there is none.
     pub fn set(&mut self, name: &str, value: f64) -> bool {
         let slot = match name {
             "common" => &mut self.piece[0],
@@ -50,6 +81,8 @@ impl Weights {
             "ready3" => &mut self.ready[2],
             "task_now" => &mut self.task_now,
             "task_later" => &mut self.task_later,
+            "leader" => &mut self.leader,
+            "melee_mean" => &mut self.melee_mean,
             _ => return false,
         };
         *slot = value;
@@ -57,29 +90,99 @@ impl Weights {
     }
 }
 
-/// Points a turn's destruction will score when the turn ends.
+/// Points for destroying pieces of these ranks (common, heroic,
+/// legendary): an unpaired common scores nothing.
+fn destruction_points(k: [u8; 3]) -> i16 {
+    2 * k[2] as i16 + k[1] as i16 + (k[0] / 2) as i16
+}
+
+/// Points a turn's destruction will score when the turn ends (a duel, of
+/// players or teams).
 pub fn pending_points(game: &Game) -> f64 {
-    if !game.form().deathmatch_scoring() || !matches!(game.phase(), Phase::Main | Phase::Effect | Phase::Returning) {
+    if !game.form().deathmatch_scoring() || !in_turn(game) {
         return 0.0;
     }
     let me = game.active_color();
     let d = &game.turn().destroyed;
-    game.enemies_of(me)
-        .map(|c| {
-            let k = d[c.index()];
-            2.0 * k[2] as f64 + k[1] as f64 + (k[0] / 2) as f64
-        })
-        .sum()
+    game.enemies_of(me).map(|c| destruction_points(d[c.index()]) as f64).sum()
 }
 
-/// The value of a finished game for `seat`: +WIN for first alone, -WIN for
-/// last, in between by the seats ahead and behind.
-fn outcome_value(places: &[u8], seat: Seat) -> f64 {
+/// The active seat is still acting in its turn: what it destroyed is not
+/// scored yet.
+fn in_turn(game: &Game) -> bool {
+    matches!(game.phase(), Phase::Main | Phase::Effect | Phase::Returning | Phase::Placing | Phase::Improvise { .. })
+}
+
+/// Deathmatch Melee: a seat's points in each opponent's color, with what
+/// the active seat's turn will add when it ends (its destruction by color,
+/// the point for unpaired commons of two colors and a point a legend
+/// summoned, each of these going to its lowest color it may).
+pub fn melee_points(game: &Game, seat: Seat) -> ArrayVec<(Color, f64), 3> {
+    let me = game.seat(seat).color;
+    let mut points: ArrayVec<(Color, f64), 3> = game.enemies_of(me).map(|c| (c, game.points(seat, c) as f64)).collect();
+    if game.turn().seat != seat {
+        return points;
+    }
+    let t = game.turn();
+    let (odd, legends): (ArrayVec<Color, 3>, u8) = match game.phase() {
+        _ if in_turn(game) => {
+            let mut odd = ArrayVec::new();
+            for (c, p) in points.iter_mut() {
+                let k = t.destroyed[c.index()];
+                *p += destruction_points(k) as f64;
+                if k[0] % 2 == 1 {
+                    odd.push(*c);
+                }
+            }
+            (if odd.len() >= 2 { odd } else { ArrayVec::new() }, t.legends_summoned)
+        }
+        // the turn is scored but for the points still to place
+        Phase::Score { unpaired, legends } => (unpaired.colors().collect(), legends),
+        _ => return points,
+    };
+    let add_to_lowest = |points: &mut ArrayVec<(Color, f64), 3>, allowed: &dyn Fn(Color) -> bool| {
+        if let Some(e) = points.iter_mut().filter(|e| allowed(e.0)).min_by(|a, b| a.1.total_cmp(&b.1)) {
+            e.1 += 1.0;
+        }
+    };
+    if !odd.is_empty() {
+        add_to_lowest(&mut points, &|c| odd.contains(&c));
+    }
+    for _ in 0..legends {
+        add_to_lowest(&mut points, &|_| true);
+    }
+    points
+}
+
+/// The value of a finished game for `seat`, by places against each
+/// opposing side (ahead +1, level 0, behind -1): the worst of them blended
+/// with their mean as in the evaluation.
+fn outcome_value(game: &Game, places: &[u8], seat: Seat, w: &Weights) -> f64 {
+    let me = game.seat(seat).color;
     let mine = places[seat as usize];
-    let ahead = places.iter().filter(|&&p| p < mine).count() as f64;
-    let behind = places.iter().filter(|&&p| p > mine).count() as f64;
-    let others = (places.len() - 1).max(1) as f64;
-    WIN * (behind - ahead) / others
+    // one place per opposing color (teammates share theirs)
+    let results: ArrayVec<f64, 4> = game
+        .enemies_of(me)
+        .filter_map(|c| game.seat_of(c))
+        .map(|s| match places[s as usize].cmp(&mine) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.0,
+            std::cmp::Ordering::Less => -1.0,
+        })
+        .collect();
+    WIN * against(results.iter().map(|r| -r), w.leader).map_or(0.0, |x| -x)
+}
+
+/// A blend of opponents' standings: `leader` times the best plus the rest
+/// times the mean; `None` without opponents.
+fn against(standings: impl Iterator<Item = f64>, leader: f64) -> Option<f64> {
+    let (mut best, mut sum, mut n) = (f64::NEG_INFINITY, 0.0, 0usize);
+    for x in standings {
+        best = best.max(x);
+        sum += x;
+        n += 1;
+    }
+    (n > 0).then(|| leader * best + (1.0 - leader) * sum / n as f64)
 }
 
 /// The value of `game` for `seat` with the default weights.
@@ -90,32 +193,14 @@ pub fn evaluate(game: &Game, seat: Seat) -> f64 {
 /// The value of `game` for `seat`: positive is good for the seat.
 pub fn evaluate_with(game: &Game, seat: Seat, w: &Weights) -> f64 {
     if let Some(outcome) = game.outcome() {
-        return outcome_value(&outcome.places, seat);
+        return outcome_value(game, &outcome.places, seat, w);
     }
     let me = game.seat(seat).color;
-    let enemies: ArrayVec<Color, 4> = game.enemies_of(me).collect();
-    let active = game.turn().seat;
-    let pending = pending_points(game);
-    let tasks = task_values(game, w);
-    // what a seat has, in points: its score, this turn's destruction, tasks
-    let worth = |s: usize| game.seats()[s].score as f64 + if active as usize == s { pending } else { 0.0 } + tasks[s];
-    let mut value = worth(seat as usize);
-    let best_enemy = (0..game.seat_count())
-        .filter(|&s| enemies.contains(&game.seats()[s].color))
-        .map(worth)
-        .fold(f64::NEG_INFINITY, f64::max);
-    if best_enemy.is_finite() {
-        value -= best_enemy;
-    }
-    // material
-    let board = game.board();
-    let n_enemies = enemies.len().max(1) as f64;
-    for rank in Rank::ALL {
-        let mine = board.count(me, rank) as f64;
-        let theirs: f64 = enemies.iter().map(|&c| board.count(c, rank) as f64).sum();
-        value += w.piece[rank.index()] * (mine - theirs / n_enemies);
-    }
+    let standings = side_standings(game, w);
+    let mine = standings.iter().find(|s| s.0 == me).map_or(0.0, |s| s.1);
+    let mut value = mine - against(standings.iter().filter(|s| s.0 != me).map(|s| s.1), w.leader).unwrap_or(0.0);
     // beings ready to summon
+    let board = game.board();
     let s = game.seat(seat);
     for &card in s.beings.iter().chain(&s.legends) {
         if !summoning_squares(board, me, card).is_empty() {
@@ -123,6 +208,41 @@ pub fn evaluate_with(game: &Game, seat: Seat, w: &Weights) -> f64 {
         }
     }
     value
+}
+
+/// Each side's (color's) standing: its worth (score, points to come, tasks
+/// met) plus its pieces on the board.
+fn side_standings(game: &Game, w: &Weights) -> ArrayVec<(Color, f64), 4> {
+    let tasks = task_values(game, w);
+    let active = game.turn().seat as usize;
+    let pending = pending_points(game);
+    let mut out: ArrayVec<(Color, f64), 4> = ArrayVec::new();
+    for (s, seat) in game.seats().iter().enumerate() {
+        let worth = if game.form().is_melee() {
+            let points = melee_points(game, s as Seat);
+            let lowest = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+            let mean = points.iter().map(|p| p.1).sum::<f64>() / points.len().max(1) as f64;
+            if lowest.is_finite() {
+                (1.0 - w.melee_mean) * lowest + w.melee_mean * mean
+            } else {
+                0.0
+            }
+        } else {
+            // teammates share the score; the turn's points and the tasks go to the side
+            let turn = if game.seats()[active].color == seat.color { pending } else { 0.0 };
+            seat.score as f64 + turn + tasks[s]
+        };
+        match out.iter_mut().find(|o| o.0 == seat.color) {
+            // a teammate: the side's task is the better of the two seats'
+            Some(o) => o.1 = o.1.max(worth),
+            None => out.push((seat.color, worth)),
+        }
+    }
+    let board = game.board();
+    for (c, v) in out.iter_mut() {
+        *v += Rank::ALL.into_iter().map(|r| w.piece[r.index()] * board.count(*c, r) as f64).sum::<f64>();
+    }
+    out
 }
 
 /// Per seat, the worth of the current tasks it meets: in its own turn the

@@ -83,6 +83,27 @@ pub enum SpecError {
     Engine(String),
 }
 
+/// Splits a comma-separated list of bot specs, keeping a bot's `key=value`
+/// options (whose key has no colon or space) with the spec before them:
+/// `random,mcts:iterations=50,threads=2,greedy` is three specs. An option
+/// only continues a spec that has a colon, so `greedy,common=1` is refused
+/// later as the unknown bot `common=1` rather than silently joined.
+pub fn split_specs(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        let continues = piece.split_once('=').is_some_and(|(k, _)| !k.contains(':') && !k.contains(' '));
+        match out.last_mut() {
+            Some(last) if continues && last.contains(':') => {
+                last.push(',');
+                last.push_str(piece.trim());
+            }
+            _ => out.push(piece.trim().to_string()),
+        }
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
 /// Makes a bot from its spec (see the crate documentation).
 pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
     if let Some(command) = spec.strip_prefix("cmd:") {
@@ -164,6 +185,36 @@ mod tests {
         assert!(matches!(from_spec("alphago", 1), Err(SpecError::UnknownBot(_))));
         assert!(matches!(from_spec("mcts:iterations=x", 1), Err(SpecError::BadOption(..))));
         assert!(matches!(from_spec("greedy:depth=2", 1), Err(SpecError::BadOption(..))));
+    }
+
+    #[test]
+    fn spec_lists_split_on_commas_but_keep_options_with_their_bot() {
+        assert_eq!(split_specs("random,greedy"), ["random", "greedy"]);
+        assert_eq!(split_specs("mcts"), ["mcts"]);
+        assert_eq!(
+            split_specs("random,mcts:iterations=50,threads=2,greedy"),
+            ["random", "mcts:iterations=50,threads=2", "greedy"]
+        );
+        assert_eq!(split_specs("mcts:iterations=50,threads=2"), ["mcts:iterations=50,threads=2"]);
+        assert_eq!(
+            split_specs("greedy:common=0.3,ready1=0.5,mcts:time=1s,threads=2"),
+            ["greedy:common=0.3,ready1=0.5", "mcts:time=1s,threads=2"]
+        );
+        // an engine's command line keeps its own options
+        assert_eq!(
+            split_specs("greedy,cmd:tash-kalar engine --bot mcts:iterations=5,threads=1"),
+            ["greedy", "cmd:tash-kalar engine --bot mcts:iterations=5,threads=1"]
+        );
+        // spaces around the commas, empty entries
+        assert_eq!(split_specs(" random , greedy ,,"), ["random", "greedy"]);
+        assert_eq!(split_specs(""), Vec::<String>::new());
+        // an option with no spec to continue stays on its own (and is refused by from_spec)
+        assert_eq!(split_specs("greedy,common=1"), ["greedy", "common=1"]);
+        assert!(from_spec("common=1", 0).is_err());
+        // every piece of a split list is a spec from_spec accepts
+        for spec in split_specs("random,mcts:iterations=50,threads=2,greedy:common=0.3") {
+            assert!(from_spec(&spec, 0).is_ok(), "{spec}");
+        }
     }
 }
 

@@ -412,7 +412,7 @@ fn playout(game: &mut Game, config: &MctsConfig, base: &[f64], rng: &mut ChaCha8
 }
 
 /// A cheap policy: summon when possible, rarely discard, rarely skip,
-/// claim the best task.
+/// claim the best task, score a melee point in the lowest color.
 fn playout_choice(game: &Game, legal: &[Choice], rng: &mut ChaCha8Rng) -> Choice {
     match game.phase() {
         Phase::Main => {
@@ -443,6 +443,18 @@ fn playout_choice(game: &Game, legal: &[Choice], rng: &mut ChaCha8Rng) -> Choice
             })
             .max_by_key(|&(p, _)| p)
             .map_or(Choice::Skip, |(_, c)| c),
+        // a melee point goes where the player's score is: its lowest color
+        Phase::Score { .. } => {
+            let seat = game.turn().seat;
+            legal
+                .iter()
+                .copied()
+                .min_by_key(|&c| match c {
+                    Choice::Point(color) => game.points(seat, color),
+                    _ => i16::MAX,
+                })
+                .unwrap_or(legal[0])
+        }
         Phase::Effect if legal.len() > 1 && rng.gen_bool(0.9) => {
             let active: Vec<Choice> = legal.iter().copied().filter(|&c| c != Choice::Skip).collect();
             active[rng.gen_range(0..active.len())]

@@ -2,13 +2,23 @@
 //! ratings fitted by maximum likelihood (Bradley-Terry, a draw counting as
 //! half a win) with standard errors from the curvature of the likelihood.
 
-/// One finished game between two entrants: `score` is 1 if `a` won, 0.5 for
-/// a draw, 0 if `b` won.
+/// One result between two entrants: `score` is 1 if `a` won, 0.5 for a
+/// draw, 0 if `b` won; `weight` is how many games it counts as (1 for a
+/// game between two; less for each of the pairwise results of a game of
+/// more players, which are not independent).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Pairing {
     pub a: usize,
     pub b: usize,
     pub score: f64,
+    pub weight: f64,
+}
+
+impl Pairing {
+    /// A game between two: one result of weight 1.
+    pub fn game(a: usize, b: usize, score: f64) -> Pairing {
+        Pairing { a, b, score, weight: 1.0 }
+    }
 }
 
 /// The Wilson score interval (95%) of a proportion, as (low, high).
@@ -31,40 +41,48 @@ pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
 /// keeps every rating finite.
 pub fn elo(entrants: usize, games: &[Pairing]) -> Vec<(f64, f64)> {
     let k = 400.0 / 10f64.ln(); // Elo points per natural-log unit of odds
-    let mut r = vec![0.0f64; entrants];
-    for _ in 0..500 {
-        let mut grad = vec![0.0f64; entrants];
-        let mut hess = vec![0.0f64; entrants];
-        for g in games {
-            let p = 1.0 / (1.0 + ((r[g.b] - r[g.a]) / k).exp());
-            grad[g.a] += g.score - p;
-            grad[g.b] -= g.score - p;
-            hess[g.a] += p * (1.0 - p);
-            hess[g.b] += p * (1.0 - p);
+                                // the record: games between each two, and each entrant's points
+    let mut played = vec![vec![0.0f64; entrants]; entrants];
+    let mut points = vec![0.5f64; entrants]; // the prior's draw
+    for g in games {
+        if g.a == g.b || g.a >= entrants || g.b >= entrants {
+            continue;
         }
-        // prior: one draw against a 0-rated virtual opponent
-        for i in 0..entrants {
-            let p = 1.0 / (1.0 + (-r[i] / k).exp());
-            grad[i] += 0.5 - p;
-            hess[i] += p * (1.0 - p);
-        }
+        played[g.a][g.b] += g.weight;
+        played[g.b][g.a] += g.weight;
+        points[g.a] += g.weight * g.score;
+        points[g.b] += g.weight * (1.0 - g.score);
+    }
+    // Bradley-Terry strengths by minorization-maximization (Hunter 2004),
+    // which climbs the likelihood at every step; the prior's opponent has
+    // strength 1. (Newton steps on all ratings at once can swing between
+    // two states forever.)
+    let mut gamma = vec![1.0f64; entrants];
+    for _ in 0..100_000 {
         let mut moved = 0.0f64;
         for i in 0..entrants {
-            let step = k * grad[i] / hess[i].max(1e-9);
-            r[i] += step.clamp(-200.0, 200.0);
-            moved = moved.max(step.abs());
+            let mut denom = 1.0 / (gamma[i] + 1.0);
+            for j in 0..entrants {
+                if played[i][j] > 0.0 {
+                    denom += played[i][j] / (gamma[i] + gamma[j]);
+                }
+            }
+            let next = points[i] / denom;
+            moved = moved.max((next / gamma[i]).ln().abs());
+            gamma[i] = next;
         }
-        if moved < 1e-6 {
+        if moved < 1e-10 {
             break;
         }
     }
+    let r: Vec<f64> = gamma.iter().map(|g| k * g.ln()).collect();
     let mean = r.iter().sum::<f64>() / entrants.max(1) as f64;
     // standard errors from the diagonal of the observed information
     let mut info = vec![0.0f64; entrants];
     for g in games {
         let p = 1.0 / (1.0 + ((r[g.b] - r[g.a]) / k).exp());
-        info[g.a] += p * (1.0 - p) / (k * k);
-        info[g.b] += p * (1.0 - p) / (k * k);
+        info[g.a] += g.weight * p * (1.0 - p) / (k * k);
+        info[g.b] += g.weight * p * (1.0 - p) / (k * k);
     }
     r.iter().zip(info).map(|(&x, i)| (x - mean, if i > 0.0 { 1.0 / i.sqrt() } else { f64::INFINITY })).collect()
 }
@@ -86,8 +104,8 @@ mod tests {
         // a beats b 75%, b beats c 75%
         let mut games = Vec::new();
         for i in 0..100 {
-            games.push(Pairing { a: 0, b: 1, score: if i % 4 == 0 { 0.0 } else { 1.0 } });
-            games.push(Pairing { a: 1, b: 2, score: if i % 4 == 0 { 0.0 } else { 1.0 } });
+            games.push(Pairing::game(0, 1, if i % 4 == 0 { 0.0 } else { 1.0 }));
+            games.push(Pairing::game(1, 2, if i % 4 == 0 { 0.0 } else { 1.0 }));
         }
         let r = elo(3, &games);
         assert!(r[0].0 > r[1].0 && r[1].0 > r[2].0);
@@ -99,8 +117,33 @@ mod tests {
     }
 
     #[test]
+    fn a_result_of_half_weight_counts_as_half_a_game() {
+        // the same record, once as 40 games, once as 80 results of weight 1/2
+        let full: Vec<_> = (0..40).map(|i| Pairing::game(0, 1, if i % 4 == 0 { 0.0 } else { 1.0 })).collect();
+        let half: Vec<_> = full.iter().chain(&full).map(|g| Pairing { weight: 0.5, ..*g }).collect();
+        let (a, b) = (elo(2, &full), elo(2, &half));
+        assert!((a[0].0 - b[0].0).abs() < 1e-6 && (a[0].1 - b[0].1).abs() < 1e-6, "{a:?} {b:?}");
+    }
+
+    #[test]
+    fn a_lopsided_record_between_two_converges() {
+        // 32 points of 144 in results of weight 1/2: Newton steps on both
+        // ratings at once swung between two states here
+        let mut games = Vec::new();
+        for i in 0..144 {
+            games.push(Pairing { a: 0, b: 1, score: if i < 32 { 1.0 } else { 0.0 }, weight: 0.5 });
+        }
+        let r = elo(2, &games);
+        let k = 400.0 / 10f64.ln();
+        let p = 1.0 / (1.0 + ((r[1].0 - r[0].0) / k).exp());
+        // the share of points won, pulled a little towards even by the prior's draws
+        assert!((p - 32.0 / 144.0).abs() < 0.01, "{p} from {r:?}");
+        assert!(r[0].0 < -100.0 && r[1].0 > 100.0, "{r:?}");
+    }
+
+    #[test]
     fn a_perfect_record_keeps_a_finite_rating() {
-        let games: Vec<_> = (0..50).map(|_| Pairing { a: 0, b: 1, score: 1.0 }).collect();
+        let games: Vec<_> = (0..50).map(|_| Pairing::game(0, 1, 1.0)).collect();
         let r = elo(2, &games);
         assert!(r[0].0.is_finite() && r[0].0 > 200.0);
     }

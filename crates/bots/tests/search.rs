@@ -190,11 +190,11 @@ fn every_bot_finishes_games_in_every_form_and_school() {
         ][i];
         let mut players: [Box<dyn Bot>; 2] =
             [from_spec("greedy", i as u64).unwrap(), from_spec("mcts:iterations=30,threads=2", i as u64).unwrap()];
-        let (g, _) = play_game(form, schools, &mut players, i as u64).unwrap();
+        let (g, _) = play_game(form, &schools, &mut players, i as u64).unwrap();
         let outcome = g.outcome().expect("a finished game");
         assert_eq!(outcome.places.len(), g.seat_count());
         let mut players: [Box<dyn Bot>; 2] = [from_spec("random", 1).unwrap(), from_spec("greedy", 2).unwrap()];
-        let (g, _) = play_game(form, [schools[1], schools[0]], &mut players, 7).unwrap();
+        let (g, _) = play_game(form, &[schools[1], schools[0]], &mut players, 7).unwrap();
         assert!(g.is_over());
     }
 }

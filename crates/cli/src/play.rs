@@ -28,8 +28,10 @@ pub struct Args {
     /// The decks, in seat order (seat 1 starts).
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Who plays the other seats: `human` (hotseat) or a bot spec
-    /// (`random`, `greedy`, `mcts`, `mcts:time=1s`).
+    /// Who plays the other seats: `human` (hotseat), a bot spec for all of
+    /// them (`random`, `greedy`, `mcts`, `mcts:time=1s,threads=2`), or one
+    /// spec per other seat in seat order, comma-separated
+    /// (`greedy,mcts:iterations=500,threads=2` in a melee of three).
     #[arg(long, default_value = "random")]
     opponent: String,
     /// Seeds the shuffles and the bot; a new seed each run if not given.
@@ -86,12 +88,12 @@ impl Table {
         let hotseat = opponent == "human";
         let human = (0..schools.len()).map(|s| hotseat || s + 1 == seat as usize).collect();
         let chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
-        let bot_spec = if hotseat { "random" } else { opponent };
-        // one bot for each seat not played here, seeded by its seat
+        let specs = opponent_specs(opponent, schools.len(), seat as usize - 1)?;
+        // one bot for each seat (used for the seats not played here), seeded by its seat
         let mut bots = Vec::new();
-        for s in 0..schools.len() as u64 {
-            let bot: Box<dyn Bot> = tash_kalar_bots::from_spec(bot_spec, derive_seed(seed, 0, s + 1))
-                .with_context(|| format!("--opponent {opponent:?}: expected human or a bot spec"))?;
+        for (s, spec) in specs.iter().enumerate() {
+            let bot: Box<dyn Bot> = tash_kalar_bots::from_spec(spec, derive_seed(seed, 0, s as u64 + 1))
+                .with_context(|| format!("--opponent {opponent:?}: expected human or bot specs"))?;
             bots.push(bot);
         }
         Ok(Table { m, form, seed, human, bots, chance })
@@ -192,6 +194,25 @@ pub fn run(args: &Args) -> Result<()> {
         println!("Record written to {}.", path.display());
     }
     Ok(())
+}
+
+/// The bot spec of every seat from `--opponent`: one spec for all, or one
+/// per seat other than `human_seat` in seat order (that seat's entry is
+/// only a stand-in); hotseat play needs none, so every seat gets `random`.
+fn opponent_specs(opponent: &str, seats: usize, human_seat: usize) -> Result<Vec<String>> {
+    if opponent == "human" {
+        return Ok(vec!["random".to_string(); seats]);
+    }
+    let list = tash_kalar_bots::split_specs(opponent);
+    match list.len() {
+        1 => Ok(vec![list[0].clone(); seats]),
+        n if n + 1 == seats => {
+            let mut specs = list;
+            specs.insert(human_seat, "random".to_string());
+            Ok(specs)
+        }
+        n => anyhow::bail!("--opponent: {n} bots for {} other seats: give one, or one per other seat", seats - 1),
+    }
 }
 
 enum Step {
@@ -422,5 +443,22 @@ fn show_end(m: &Match) {
             }
         }
         None => println!("No result."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opponents_are_one_spec_for_all_or_one_per_other_seat() {
+        let specs = opponent_specs("mcts:iterations=50,threads=2", 3, 0).unwrap();
+        assert_eq!(specs, vec!["mcts:iterations=50,threads=2"; 3]);
+        // the human's seat (here the second) gets a stand-in
+        let specs = opponent_specs("greedy,mcts:iterations=50,threads=2", 3, 1).unwrap();
+        assert_eq!(specs, ["greedy", "random", "mcts:iterations=50,threads=2"]);
+        assert_eq!(opponent_specs("human", 4, 0).unwrap().len(), 4);
+        assert!(opponent_specs("greedy,random", 4, 0).is_err());
+        assert!(opponent_specs("greedy,random,mcts,random", 4, 0).is_err());
     }
 }

@@ -23,9 +23,11 @@ pub struct Args {
     /// Each seat's deck, in seat order: northern, southern, highland, sylvan.
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Each seat's bot, in seat order (random); one bot plays every seat.
-    #[arg(long, value_delimiter = ',', default_value = "random,random")]
-    bots: Vec<String>,
+    /// Each seat's bot, in seat order, comma-separated (`random,greedy`); one
+    /// bot plays every seat. Options after a spec's colon continue it:
+    /// `mcts:iterations=50,threads=2,greedy` is two bots.
+    #[arg(long, default_value = "random,random")]
+    bots: String,
     /// How many games to play.
     #[arg(long, default_value_t = 100)]
     games: u64,
@@ -74,13 +76,18 @@ struct Played {
     finished: bool,
 }
 
-fn play_one(form: Form, args: &Args, schools: &[tash_kalar_rules::School], index: u64) -> Result<Played> {
+fn play_one(
+    form: Form,
+    args: &Args,
+    specs: &[String],
+    schools: &[tash_kalar_rules::School],
+    index: u64,
+) -> Result<Played> {
     let mut m = Match::new(form, schools, Some(args.seed))?;
     m.set_tag("Game", &(index + 1).to_string());
-    m.set_tag("Bots", &args.bots.join(", "));
+    m.set_tag("Bots", &specs.join(", "));
     let mut chance = ChaCha8Rng::seed_from_u64(derive_seed(args.seed, index, 0));
-    let mut bots: Vec<Box<dyn Bot>> = args
-        .bots
+    let mut bots: Vec<Box<dyn Bot>> = specs
         .iter()
         .enumerate()
         .map(|(k, name)| {
@@ -106,14 +113,14 @@ fn play_one(form: Form, args: &Args, schools: &[tash_kalar_rules::School], index
 pub fn run(args: &Args) -> Result<()> {
     let form = crate::parse_form(&args.form)?;
     let schools = crate::parse_decks(form, &args.decks)?;
-    if args.bots.len() == 1 {
-        let bots = vec![args.bots[0].clone(); schools.len()];
-        return run(&Args { bots, ..args.clone() });
+    let mut specs = tash_kalar_bots::split_specs(&args.bots);
+    if specs.len() == 1 {
+        specs = vec![specs[0].clone(); schools.len()];
     }
-    if args.bots.len() != schools.len() {
-        bail!("{} decks but {} bots: give one bot per seat", schools.len(), args.bots.len());
+    if specs.len() != schools.len() {
+        bail!("{} decks but {} bots: give one bot per seat", schools.len(), specs.len());
     }
-    for name in &args.bots {
+    for name in &specs {
         if let Err(e) = tash_kalar_bots::from_spec(name, 0) {
             bail!("--bots: {e}");
         }
@@ -133,7 +140,7 @@ pub fn run(args: &Args) -> Result<()> {
             .collect::<std::collections::BTreeMap<_, _>>()
     });
     for i in 0..args.games {
-        let played = play_one(form, args, &schools, i)?;
+        let played = play_one(form, args, &specs, &schools, i)?;
         let g = played.game.game();
         turns += g.turn().number as u64;
         choices += played.game.record().moves.len() as u64;

@@ -3,9 +3,8 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use tash_kalar_bots::tournament::{self, TournamentConfig};
-use tash_kalar_rules::{Form, School};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -15,19 +14,30 @@ pub struct Args {
     /// for the shell: `cmd:"tash-kalar engine --bot greedy"`.
     #[arg(long)]
     bots: String,
-    /// The form of the game (a two-seat form).
+    /// The form of the game: duel, high-form, first-game, melee (with
+    /// --seats), team-duel or team-high-form (an entrant plays both seats of
+    /// its team).
     #[arg(long, default_value = "duel")]
     form: String,
-    /// Games per pairing of entrants: in each block of 4 both entrants play both
-    /// seats with both schools of one school pairing (24 covers all six pairings).
+    /// Seats at the table in a melee: 3 or 4. Each game seats a table of
+    /// entrants (every set of that many, or with fewer entrants every way to
+    /// fill the seats with each at least once).
+    #[arg(long)]
+    seats: Option<usize>,
+    /// Games per table of entrants (per pairing in the two-sided forms): in
+    /// each block of sides² games every entrant plays every side with every
+    /// school of one deal (in a duel 4 games, and 24 cover all six pairings
+    /// of schools). Raising it on an existing --out folder extends the run.
     #[arg(long, default_value_t = 24)]
     games: u32,
     /// Seeds chance and the bots.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// School pairings to cycle through, comma-separated, each `a/b`
-    /// (`northern/southern,highland/sylvan`), or `all` for every pairing
-    /// of two schools.
+    /// Deals of schools to cycle through, comma-separated, sides separated
+    /// by `/`: `northern/southern,highland/sylvan` (two players),
+    /// `northern+highland/southern+sylvan` (teams; the first school leads
+    /// and gives the team its color), `northern/southern/highland` (a melee,
+    /// in seat order); or `all` for every deal of the form.
     #[arg(long, default_value = "all")]
     decks: String,
     /// Where the games and results go; a run with the same settings resumes there.
@@ -38,60 +48,17 @@ pub struct Args {
     jobs: usize,
 }
 
-/// Splits the entrant list on commas, keeping a bot's `key=value` options
-/// (which contain no colon) with the spec before them.
-pub fn split_bots(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        let continues = piece.split_once('=').is_some_and(|(k, _)| !k.contains(':') && !k.contains(' '));
-        match out.last_mut() {
-            Some(last) if continues && (last.contains(':')) => {
-                last.push(',');
-                last.push_str(piece);
-            }
-            _ => out.push(piece.trim().to_string()),
-        }
-    }
-    out.retain(|s| !s.is_empty());
-    out
-}
-
-fn parse_pairings(text: &str) -> Result<Vec<[School; 2]>> {
-    if text.trim() == "all" {
-        let mut v = Vec::new();
-        for (i, &a) in School::ALL.iter().enumerate() {
-            for &b in &School::ALL[i + 1..] {
-                if a.color() != b.color() {
-                    v.push([a, b]);
-                }
-            }
-        }
-        return Ok(v);
-    }
-    text.split(',')
-        .map(|p| {
-            let (a, b) =
-                p.split_once('/').with_context(|| format!("--decks: {p:?} is not a pairing like northern/southern"))?;
-            let school = |n: &str| {
-                School::parse(n.trim()).with_context(|| {
-                    format!("--decks: unknown deck {n:?}: expected northern, southern, highland or sylvan")
-                })
-            };
-            let pair = [school(a)?, school(b)?];
-            if pair[0].color() == pair[1].color() {
-                bail!("--decks: {p} has two decks of one color");
-            }
-            Ok(pair)
-        })
-        .collect()
-}
-
 pub fn run(args: &Args) -> Result<()> {
-    let form = Form::parse(&args.form).with_context(|| format!("unknown form {:?}", args.form))?;
-    if !form.seats().contains(&2) {
-        bail!("--form: tournaments are played in two-seat forms; {} is not one", form.name());
-    }
-    let entrants = split_bots(&args.bots);
+    let form = crate::parse_form(&args.form)?;
+    let seats = match args.seats {
+        Some(n) if !form.seats().contains(&n) => {
+            bail!("--seats: a {} is played by {:?} seats, not {n}", form.name(), form.seats())
+        }
+        Some(n) => n,
+        None if form.is_melee() => bail!("--seats: a melee tournament needs --seats 3 or 4"),
+        None => *form.seats().start(),
+    };
+    let entrants = tash_kalar_bots::split_specs(&args.bots);
     if entrants.len() < 2 {
         bail!("--bots: a tournament needs at least two entrants");
     }
@@ -102,14 +69,16 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     if args.games == 0 {
-        bail!("--games: at least one game per pairing");
+        bail!("--games: at least one game per table");
     }
     let config = TournamentConfig {
         form,
+        // stored for a melee only, so that the other forms' folders stay as they were
+        seats: form.is_melee().then_some(seats),
         entrants: entrants.clone(),
         games: args.games,
         seed: args.seed,
-        schools: parse_pairings(&args.decks)?,
+        schools: tournament::parse_deals(form, seats, &args.decks).map_err(|e| anyhow::anyhow!("--decks: {e}"))?,
     };
     let make = |i: usize, seed: u64| -> Result<Box<dyn tash_kalar_bots::Bot>> {
         tash_kalar_bots::from_spec(&entrants[i], seed).map_err(|e| anyhow::anyhow!("{}: {e}", entrants[i]))
@@ -118,30 +87,4 @@ pub fn run(args: &Args) -> Result<()> {
     print!("{}", summary.markdown());
     println!("\nWritten to {}: results.json, results.md, ratings.svg, games.jsonl.", args.out.display());
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn entrants_split_on_commas_but_keep_their_options() {
-        assert_eq!(split_bots("random,greedy"), ["random", "greedy"]);
-        assert_eq!(
-            split_bots("random,mcts:iterations=50,threads=2,greedy"),
-            ["random", "mcts:iterations=50,threads=2", "greedy"]
-        );
-        assert_eq!(
-            split_bots("greedy,cmd:tash-kalar engine --bot mcts:iterations=5,threads=1"),
-            ["greedy", "cmd:tash-kalar engine --bot mcts:iterations=5,threads=1"]
-        );
-    }
-
-    #[test]
-    fn school_pairings_parse() {
-        assert_eq!(parse_pairings("all").unwrap().len(), 6);
-        assert_eq!(parse_pairings("northern/southern").unwrap(), [[School::Northern, School::Southern]]);
-        assert!(parse_pairings("northern").is_err());
-        assert!(parse_pairings("northern/elves").is_err());
-    }
 }

@@ -109,6 +109,100 @@ fn bad_selfplay_and_play_options_are_rejected() {
     assert_rejected(&run(&["replay", "/no/such/record.tkr"]), "cannot read");
 }
 
+#[test]
+fn selfplay_bots_keep_their_options_past_a_comma() {
+    // two bots: a greedy with two weights set, and random
+    let o = run(&["selfplay", "--bots", "greedy:common=0.3,ready1=0.5,random", "--games", "1", "--seed", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["finished"], 1);
+    // one spec with options plays every seat
+    let o = run(&["selfplay", "--bots", "greedy:common=0.3,ready1=0.5", "--games", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_rejected(&run(&["selfplay", "--bots", "greedy:common=0.3,depth=2,random", "--games", "1"]), "depth=2");
+    assert_rejected(&run(&["selfplay", "--bots", "greedy,random,random", "--games", "1"]), "one bot per seat");
+}
+
+#[test]
+fn tournaments_in_a_melee_and_in_team_play_extend_with_more_games() {
+    let dir = scratch("tournament-melee");
+    let out = dir.join("m3");
+    let args = |games: &str| {
+        vec![
+            "tournament",
+            "--form",
+            "melee",
+            "--seats",
+            "3",
+            "--bots",
+            "random,greedy:common=0.3,ready1=0.4",
+            "--decks",
+            "northern/southern/highland",
+            "--games",
+            games,
+            "--out",
+            out.to_str().unwrap(),
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>()
+    };
+    let a1 = args("1");
+    let o = run(&a1.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("melee, 3 seats (2 games)") && text.contains("mean place"), "{text}");
+    assert!(text.contains("greedy:common=0.3,ready1=0.4"), "one entrant with its options: {text}");
+    let a2 = args("2");
+    let o = run(&a2.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("(4 games)"), "{}", stdout(&o));
+    let lines = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert_eq!(lines.lines().count(), 4);
+    let config: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("tournament.json")).unwrap()).unwrap();
+    assert_eq!(config["games"], 2);
+    assert_eq!(config["seats"], 3);
+    // team play
+    let team = dir.join("td");
+    let o = run(&[
+        "tournament",
+        "--form",
+        "team-duel",
+        "--bots",
+        "random,random",
+        "--decks",
+        "northern+highland/southern+sylvan",
+        "--games",
+        "2",
+        "--out",
+        team.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("team-duel (2 games)"), "{}", stdout(&o));
+    assert_rejected(&run(&["tournament", "--form", "melee", "--bots", "random,greedy"]), "--seats");
+    assert_rejected(&run(&["tournament", "--form", "melee", "--seats", "5", "--bots", "random,greedy"]), "--seats");
+    assert_rejected(&run(&["tournament", "--form", "duel", "--seats", "3", "--bots", "random,greedy"]), "--seats");
+    assert_rejected(
+        &run(&["tournament", "--form", "team-duel", "--bots", "random,greedy", "--decks", "northern/southern"]),
+        "--decks",
+    );
+    assert_rejected(
+        &run(&[
+            "tournament",
+            "--form",
+            "melee",
+            "--seats",
+            "3",
+            "--bots",
+            "random,greedy",
+            "--decks",
+            "northern/southern",
+        ]),
+        "--decks",
+    );
+}
+
 /// The summary line without the timing, which differs between runs.
 fn without_timing(line: &str) -> serde_json::Value {
     let mut v: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON line");

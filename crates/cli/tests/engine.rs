@@ -133,7 +133,7 @@ fn an_engine_command_plays_whole_games_as_a_bot() {
         let mut players: [Box<dyn Bot>; 2] =
             [tash_kalar_bots::from_spec(&command, 1).unwrap(), tash_kalar_bots::from_spec("random", 2).unwrap()];
         assert!(players[0].name().starts_with("tash-kalar mcts"), "{}", players[0].name());
-        let (game, choices) = play_game(form, [School::Sylvan, School::Southern], &mut players, i as u64).unwrap();
+        let (game, choices) = play_game(form, &[School::Sylvan, School::Southern], &mut players, i as u64).unwrap();
         assert!(game.is_over());
         assert!(choices > 20);
     }
@@ -240,12 +240,17 @@ fn a_smoke_tournament_runs_writes_its_results_and_resumes() {
     let third = Command::new(BIN).args(args).output().unwrap();
     assert!(third.status.success());
     assert_eq!(std::fs::read_to_string(dir.join("games.jsonl")).unwrap(), games);
-    // other settings in the same folder are refused
+    // other settings in the same folder are refused (more games would extend it)
     let mut other = args.to_vec();
-    other[6] = "3";
+    other[8] = "5";
     let refused = Command::new(BIN).args(&other).output().unwrap();
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("different tournament"));
+    let mut fewer = args.to_vec();
+    fewer[6] = "1";
+    let refused = Command::new(BIN).args(&fewer).output().unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not shortened"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
