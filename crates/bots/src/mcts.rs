@@ -157,6 +157,8 @@ impl MctsBot {
 
     /// Searches and returns each root choice's visit count, most visited first.
     pub fn search(&mut self, obs: &Observation) -> Vec<(Choice, u32)> {
+        // the time budget covers the whole decision, judging the root included
+        let deadline = self.config.time.map(|t| Instant::now() + t);
         let threads = self.config.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.gen()).collect();
         let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
@@ -164,13 +166,15 @@ impl MctsBot {
         let config = &self.config;
         let priors = &root_priors(obs, config);
         let trees: Vec<Tree> = if threads == 1 {
-            kept.into_iter().map(|t| search_tree(obs, config, priors, per_thread, seeds[0], t)).collect()
+            kept.into_iter().map(|t| search_tree(obs, config, priors, per_thread, deadline, seeds[0], t)).collect()
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = seeds
                     .iter()
                     .zip(kept)
-                    .map(|(&seed, t)| scope.spawn(move || search_tree(obs, config, priors, per_thread, seed, t)))
+                    .map(|(&seed, t)| {
+                        scope.spawn(move || search_tree(obs, config, priors, per_thread, deadline, seed, t))
+                    })
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread")).collect()
             })
@@ -262,6 +266,7 @@ fn search_tree(
     config: &MctsConfig,
     priors: &[(Choice, f64)],
     iterations: Option<u32>,
+    deadline: Option<Instant>,
     seed: u64,
     kept: Option<Tree>,
 ) -> Tree {
@@ -280,7 +285,6 @@ fn search_tree(
             .map(|s| if config.centre { evaluate_with(obs.game(), s, &config.weights) } else { 0.0 })
             .collect(),
     });
-    let start = Instant::now();
     let mut legal = Vec::new();
     let mut path: Vec<u32> = Vec::new();
     let mut done = 0u32;
@@ -288,7 +292,8 @@ fn search_tree(
         if iterations.is_some_and(|n| done >= n) {
             break;
         }
-        if done.is_multiple_of(8) && config.time.is_some_and(|t| start.elapsed() >= t) {
+        // a few iterations even when judging the root used up the time
+        if done > 0 && done.is_multiple_of(8) && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         if iterations.is_none() && config.time.is_none() && done >= 1000 {

@@ -21,6 +21,8 @@ fn bots() -> Vec<Box<dyn Bot>> {
             2,
         )),
         from_spec("mcts:iterations=300,threads=2", 3).unwrap(),
+        // a budget used up by judging the root still gets a few iterations
+        from_spec("mcts:time=1ms", 4).unwrap(),
     ]
 }
 
