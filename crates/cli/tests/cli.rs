@@ -1,48 +1,10 @@
 //! The command line, run as a user would run it.
 
-use std::io::Write;
+mod common;
+use common::*;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tash-kalar")).args(args).output().expect("the binary runs")
-}
-
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tash-kalar"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write input");
-    child.wait_with_output().expect("the binary ends")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-/// Fails unless the command failed cleanly: non-zero exit, a message, no panic.
-fn assert_rejected(o: &Output, message: &str) {
-    let err = stderr(o);
-    assert!(!o.status.success(), "should fail; stdout: {}", stdout(o));
-    assert!(err.contains(message), "stderr should mention {message:?}: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-}
+use std::process::Output;
 
 #[test]
 fn summons_lists_the_squares_in_row_order() {
@@ -125,7 +87,7 @@ fn selfplay_bots_keep_their_options_past_a_comma() {
 
 #[test]
 fn tournaments_in_a_melee_and_in_team_play_extend_with_more_games() {
-    let dir = scratch("tournament-melee");
+    let dir = scratch("cli-tournament-melee");
     let out = dir.join("m3");
     let args = |games: &str| {
         vec![
@@ -212,7 +174,7 @@ fn without_timing(line: &str) -> serde_json::Value {
 
 #[test]
 fn selfplay_is_deterministic_and_its_records_replay() {
-    let (a, b) = (scratch("selfplay-a"), scratch("selfplay-b"));
+    let (a, b) = (scratch("cli-selfplay-a"), scratch("cli-selfplay-b"));
     let args = |dir: &PathBuf| {
         vec![
             "selfplay".to_string(),
@@ -278,7 +240,7 @@ fn selfplay_is_deterministic_and_its_records_replay() {
     assert_eq!(summary["avg_choices"].as_f64().unwrap(), choices as f64 / 6.0);
 
     // another seed plays other games
-    let o = run(&["selfplay", "--games", "6", "--seed", "18", "--save", scratch("selfplay-c").to_str().unwrap()]);
+    let o = run(&["selfplay", "--games", "6", "--seed", "18", "--save", scratch("cli-selfplay-c").to_str().unwrap()]);
     assert!(o.status.success());
     let other = std::fs::read_to_string(scratch_path("selfplay-c").join("game-0001.tkr")).unwrap();
     let first = std::fs::read_to_string(a.join("game-0001.tkr")).unwrap();
@@ -291,7 +253,7 @@ fn scratch_path(name: &str) -> PathBuf {
 
 /// A saved self-play record, as lines.
 fn a_record(name: &str) -> (PathBuf, Vec<String>) {
-    let dir = scratch(name);
+    let dir = scratch(&format!("cli-{name}"));
     let o = run(&["selfplay", "--games", "1", "--seed", "5", "--save", dir.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let path = dir.join("game-0001.tkr");
@@ -334,7 +296,7 @@ fn replay_rejects_a_corrupt_record_at_the_right_line() {
 
 #[test]
 fn play_is_driven_through_standard_input_with_undo() {
-    let dir = scratch("play");
+    let dir = scratch("cli-play");
     let record = dir.join("game.tkr");
     // hotseat: seat 2 places the start pieces, seat 1 places, takes it
     // back, places elsewhere, ends; seat 2 tries a bad choice, then resigns
@@ -387,7 +349,7 @@ fn selfplay_and_replay_melee_and_team_games() {
         ("team-duel", "northern,southern,highland,sylvan"),
         ("team-high-form", "highland,northern,sylvan,southern"),
     ] {
-        let dir = scratch(&format!("forms-{form}-{}", decks.len()));
+        let dir = scratch(&format!("cli-forms-{form}-{}", decks.len()));
         let o = run(&[
             "selfplay",
             "--form",

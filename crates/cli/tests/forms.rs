@@ -2,50 +2,12 @@
 //! every deck: `tasks`, `selfplay`, `play`, records and `replay`, run as a
 //! user would run them.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::*;
+
+use std::path::Path;
 
 use serde_json::{json, Value};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tash-kalar")).args(args).output().expect("the binary runs")
-}
-
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tash-kalar"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // the game may end before it has read everything: a closed pipe is fine
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
-    child.wait_with_output().expect("the binary ends")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("forms-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-fn assert_rejected(o: &Output, message: &str) {
-    let err = stderr(o);
-    assert!(!o.status.success(), "should fail; stdout: {}", stdout(o));
-    assert!(err.contains(message), "stderr should mention {message:?}: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-}
 
 fn tasks(board: &str, color: &str) -> String {
     let o = run(&["tasks", "--board", board, "--color", color]);
@@ -188,7 +150,7 @@ fn check_task_state(state: &Value, record: &str, tasks_in_form: usize) -> usize 
 
 #[test]
 fn high_form_selfplay_is_deterministic_and_its_records_replay() {
-    let (a, b) = (scratch("high-a"), scratch("high-b"));
+    let (a, b) = (scratch("forms-high-a"), scratch("forms-high-b"));
     let summary = selfplay("high-form", "northern,southern", "4", "21", &a);
     assert_eq!(summary, selfplay("high-form", "northern,southern", "4", "21", &b));
     let claimed = summary["tasks_claimed"].as_object().expect("claims per task in a task form");
@@ -214,7 +176,7 @@ fn high_form_selfplay_is_deterministic_and_its_records_replay() {
     assert_eq!(total as usize, claims_in_records);
     assert_eq!(summary["avg_choices"].as_f64().unwrap(), choices as f64 / 4.0);
     // another seed, other games
-    let c = scratch("high-c");
+    let c = scratch("forms-high-c");
     selfplay("high-form", "northern,southern", "1", "22", &c);
     let other = std::fs::read_to_string(c.join("game-0001.tkr")).unwrap();
     let first = std::fs::read_to_string(a.join("game-0001.tkr")).unwrap();
@@ -223,7 +185,7 @@ fn high_form_selfplay_is_deterministic_and_its_records_replay() {
 
 #[test]
 fn first_game_selfplay_is_deterministic_without_legends_or_advanced_tasks() {
-    let (a, b) = (scratch("first-a"), scratch("first-b"));
+    let (a, b) = (scratch("forms-first-a"), scratch("forms-first-b"));
     let summary = selfplay("first-game", "highland,sylvan", "4", "5", &a);
     assert_eq!(summary, selfplay("first-game", "highland,sylvan", "4", "5", &b));
     assert_eq!(summary["finished"], 4);
@@ -296,7 +258,7 @@ fn first_choices() -> String {
 
 #[test]
 fn play_highland_against_sylvan_to_the_end_through_standard_input() {
-    let dir = scratch("play-hs");
+    let dir = scratch("forms-play-hs");
     let record = dir.join("game.tkr");
     // the human takes the first choice each time (a summon when there is
     // one), against the random bot
@@ -327,7 +289,7 @@ fn play_highland_against_sylvan_to_the_end_through_standard_input() {
 
 #[test]
 fn play_the_high_form_with_tasks_to_the_end_and_replay_its_record() {
-    let dir = scratch("play-high");
+    let dir = scratch("forms-play-high");
     let record = dir.join("game.tkr");
     // seed 1: the human claims a task on the way (claims come first in
     // the list of choices)
