@@ -635,39 +635,6 @@ fn melee_choices_have_text_forms() {
 
 // ----- random games -----
 
-/// Points and used-up colors only grow; a seat's score is its lowest color.
-fn check_melee(g: &Game, before: &mut Vec<([i16; 4], Vec<Color>)>) {
-    let colors: Vec<Color> = g.seats().iter().map(|s| s.color).collect();
-    for (i, s) in g.seats().iter().enumerate() {
-        let enemies: Vec<Color> = colors.iter().copied().filter(|&c| c != s.color).collect();
-        let lowest = enemies.iter().map(|c| s.points[c.index()]).min().unwrap();
-        assert_eq!(s.score, lowest, "seat {i}: the score is the lowest color");
-        for c in Color::ALL {
-            if !enemies.contains(&c) {
-                assert_eq!(s.points[c.index()], 0, "seat {i} scores only in opponents' colors");
-                assert!(!s.improvised.contains(c));
-            }
-        }
-        let used: Vec<Color> = s.improvised.colors().collect();
-        if let Some((points, was_used)) = before.get(i) {
-            assert!(points.iter().zip(&s.points).all(|(a, b)| a <= b), "seat {i}'s points fell");
-            assert!(was_used.iter().all(|c| used.contains(c)), "seat {i} got an improvised color back");
-        }
-        if before.len() <= i {
-            before.push((s.points, used));
-        } else {
-            before[i] = (s.points, used);
-        }
-    }
-    if g.phase() == Phase::Main && g.turn().number > 1 {
-        let reached = g.seats().iter().any(|s| s.points.iter().any(|&p| p >= g.end_score()));
-        if reached {
-            assert!(g.end_state().last.is_some(), "{} points in a color trigger the end", g.end_score());
-        }
-    }
-    assert!(!g.is_legal(tash_kalar_rules::Choice::Resign), "no resignation in a melee");
-}
-
 #[test]
 fn random_melees_of_three_and_four_keep_every_invariant() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);

@@ -9,7 +9,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::board::{Color, Rank};
 use tash_kalar_rules::{
-    record, Actor, Board, CardId, Deck, Form, Game, Match, Observation, Phase, Position, Record, School, Square,
+    record, Actor, Board, CardId, Choice, Deck, Form, Game, Match, Observation, Phase, Position, Record, School, Square,
 };
 
 pub fn card(id: &str) -> CardId {
@@ -176,22 +176,46 @@ pub fn check_position_round_trip(g: &Game) {
 /// `check` after every choice; the record then replays to the same game
 /// and reads back from its text. Returns the finished game.
 pub fn random_game(form: Form, schools: &[School], rng: &mut ChaCha8Rng, mut check: impl FnMut(&Game)) -> Game {
+    random_game_steps(form, schools, rng, true, |_, g| check(g))
+}
+
+/// One step of a random game: the game before, the choices it listed and
+/// the one taken.
+pub struct Step<'a> {
+    pub before: &'a Game,
+    pub legal: &'a [Choice],
+    pub choice: Choice,
+}
+
+/// As [`random_game`], calling `check` with the new game and the step that
+/// led to it (none for the dealt game); the record's round trip only if
+/// `replay_record`.
+pub fn random_game_steps(
+    form: Form,
+    schools: &[School],
+    rng: &mut ChaCha8Rng,
+    replay_record: bool,
+    mut check: impl FnMut(Option<Step>, &Game),
+) -> Game {
     let mut m = Match::new(form, schools, Some(0)).expect("a new game");
     let mut steps = 0;
-    check(m.game());
+    check(None, m.game());
     while m.game().actor() != Actor::Nobody {
-        let v = m.game().legal_choices();
-        assert!(!v.is_empty(), "no choices in {:?}", m.game().phase());
-        let c = v[rng.gen_range(0..v.len())];
-        m.apply(c).unwrap_or_else(|e| panic!("{e}"));
+        let before = m.game().clone();
+        let legal = before.legal_choices();
+        assert!(!legal.is_empty(), "no choices in {:?}", before.phase());
+        let choice = legal[rng.gen_range(0..legal.len())];
+        m.apply(choice).unwrap_or_else(|e| panic!("listed {choice} refused: {e}"));
         steps += 1;
         assert!(steps < 200_000, "the game does not end");
-        check(m.game());
+        check(Some(Step { before: &before, legal: &legal, choice }), m.game());
     }
-    let text = m.record().to_text();
-    let parsed = Record::parse(&text).expect("the record reads back");
-    assert_eq!(&parsed, m.record());
-    assert_eq!(&record::replay(&parsed).expect("the record replays"), m.game());
+    if replay_record {
+        let text = m.record().to_text();
+        let parsed = Record::parse(&text).expect("the record reads back");
+        assert_eq!(&parsed, m.record());
+        assert_eq!(&record::replay(&parsed).expect("the record replays"), m.game());
+    }
     m.game().clone()
 }
 
@@ -203,6 +227,90 @@ pub fn mixed_schools(n: usize, rng: &mut ChaCha8Rng) -> Vec<School> {
     }
     all.truncate(n);
     all
+}
+
+/// Deathmatch Melee: points and used-up colors only grow (`before` holds
+/// them from the last call); a seat's score is its lowest color; reaching
+/// the end score triggers the end; nobody may resign.
+pub fn check_melee(g: &Game, before: &mut Vec<([i16; 4], Vec<Color>)>) {
+    let colors: Vec<Color> = g.seats().iter().map(|s| s.color).collect();
+    for (i, s) in g.seats().iter().enumerate() {
+        let enemies: Vec<Color> = colors.iter().copied().filter(|&c| c != s.color).collect();
+        let lowest = enemies.iter().map(|c| s.points[c.index()]).min().unwrap();
+        assert_eq!(s.score, lowest, "seat {i}: the score is the lowest color");
+        for c in Color::ALL {
+            if !enemies.contains(&c) {
+                assert_eq!(s.points[c.index()], 0, "seat {i} scores only in opponents' colors");
+                assert!(!s.improvised.contains(c));
+            }
+        }
+        let used: Vec<Color> = s.improvised.colors().collect();
+        if let Some((points, was_used)) = before.get(i) {
+            assert!(points.iter().zip(&s.points).all(|(a, b)| a <= b), "seat {i}'s points fell");
+            assert!(was_used.iter().all(|c| used.contains(c)), "seat {i} got an improvised color back");
+        }
+        if before.len() <= i {
+            before.push((s.points, used));
+        } else {
+            before[i] = (s.points, used);
+        }
+    }
+    if g.phase() == Phase::Main && g.turn().number > 1 {
+        let reached = g.seats().iter().any(|s| s.points.iter().any(|&p| p >= g.end_score()));
+        if reached {
+            assert!(g.end_state().last.is_some(), "{} points in a color trigger the end", g.end_score());
+        }
+    }
+    assert!(!g.is_legal(Choice::Resign), "no resignation in a melee");
+}
+
+/// Team play: teammates share a color and a score; one teammate at a time
+/// holds the team's legends; exactly the bottom 6 cards of a deck (or all,
+/// if fewer) are sideways until the end is triggered; a deck of sideways
+/// cards only means the end was triggered.
+pub fn check_team(g: &Game) {
+    let s = g.seats();
+    assert_eq!(s.len(), 4);
+    assert_eq!(s[0].color, s[0].school.color());
+    assert_eq!(s[1].color, s[1].school.color());
+    assert_eq!(s[2].color, s[0].color);
+    assert_eq!(s[3].color, s[1].color);
+    assert_ne!(s[0].color, s[1].color);
+    assert_eq!(s[0].score, s[2].score, "team scores");
+    assert_eq!(s[1].score, s[3].score, "team scores");
+    for team in 0..2 {
+        assert!(s[team].legends.is_empty() || s[team + 2].legends.is_empty(), "both teammates hold legends");
+    }
+    for (i, seat) in s.iter().enumerate() {
+        // fewer only once the deck ran down to its sideways cards (which
+        // triggered the end) and a card went on top of it, upright (the
+        // Kiskin Spirit)
+        let sideways = seat.deck.sideways as usize;
+        let full = seat.deck.len().min(6);
+        assert!(sideways <= full, "seat {i} has {sideways} sideways cards in a deck of {}", seat.deck.len());
+        assert!(sideways == full || g.end_state().last.is_some(), "seat {i}'s sideways cards: {sideways}, not {full}");
+        if seat.deck.upright() == 0 && g.turn().number > 0 {
+            assert!(g.end_state().last.is_some(), "seat {i} has only sideways cards left");
+        }
+    }
+    if let Some(tb) = g.tasks() {
+        assert!(tb.claimed[2].is_empty() && tb.claimed[3].is_empty(), "claims go to the team's pile");
+    }
+    if let Actor::Seat(a) = g.actor() {
+        let t = g.turn();
+        if t.passed
+            && matches!(g.phase(), Phase::Main | Phase::Effect | Phase::Placing)
+            && (g.phase() != Phase::Main || t.actions > 0)
+        {
+            assert_eq!(a, (t.seat + 2) % 4, "the teammate has control");
+            let v = g.legal_choices();
+            if g.phase() == Phase::Main {
+                assert!(v.iter().all(|c| matches!(c, Choice::Place(_) | Choice::PickUp(_) | Choice::EndTurn)), "{v:?}");
+            }
+        } else if !matches!(g.phase(), Phase::StartPieces { .. }) {
+            assert_eq!(a, t.seat);
+        }
+    }
 }
 
 /// Counts of something by key, for coverage assertions.
