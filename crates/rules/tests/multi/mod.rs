@@ -231,7 +231,7 @@ pub fn mixed_schools(n: usize, rng: &mut ChaCha8Rng) -> Vec<School> {
 
 /// Deathmatch Melee: points and used-up colors only grow (`before` holds
 /// them from the last call); a seat's score is its lowest color; reaching
-/// the end score triggers the end; nobody may resign.
+/// the end score triggers the end (by the next turn); nobody may resign.
 pub fn check_melee(g: &Game, before: &mut Vec<([i16; 4], Vec<Color>)>) {
     let colors: Vec<Color> = g.seats().iter().map(|s| s.color).collect();
     for (i, s) in g.seats().iter().enumerate() {
@@ -255,10 +255,12 @@ pub fn check_melee(g: &Game, before: &mut Vec<([i16; 4], Vec<Color>)>) {
             before[i] = (s.points, used);
         }
     }
-    if g.phase() == Phase::Main && g.turn().number > 1 {
+    // a flare's point to an opponent counts when the turn is done
+    if g.phase() == Phase::Main && g.turn().number > 1 && !g.turn().flare_used {
         let reached = g.seats().iter().any(|s| s.points.iter().any(|&p| p >= g.end_score()));
         if reached {
-            assert!(g.end_state().last.is_some(), "{} points in a color trigger the end", g.end_score());
+            let points: Vec<[i16; 4]> = g.seats().iter().map(|s| s.points).collect();
+            assert!(g.end_state().last.is_some(), "{} points in a color trigger the end: {points:?}", g.end_score());
         }
     }
     assert!(!g.is_legal(Choice::Resign), "no resignation in a melee");
