@@ -4,7 +4,8 @@
 // and a square, takes it back, summons again, finishes the turn and waits
 // for the bot's answer; then reloads, watches as a spectator, and plays
 // with the keyboard. A melee against two bots: every seat's score board,
-// a piece placed by clicking, both bots' answers.
+// a piece placed by clicking, both bots' answers. An unknown game id: the
+// page says so, in the server's words, and stops retrying.
 
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -406,5 +407,20 @@ test('a melee against two bots: every seat’s score board, a piece placed by cl
   assert.deepEqual(scores, view.seats.map((x) => Math.min(...Object.values(x.points))), 'each score is its lowest color');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, 'melee.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
+test('an unknown game id says so, from the server, instead of reconnecting forever', async () => {
+  const page = await newPage();
+  const sockets = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await page.goto(`${server.base}/games/nosuchgame`);
+  await page.waitForSelector('#status-line .error-text');
+  assert.match(await page.textContent('#status-line'), /No such game: no game with this id/);
+  assert.equal(await page.textContent('#conn'), 'no such game');
+  assert.ok(await page.$('#status-line a[href="/"]'), 'a way back to the lobby');
+  // it gives up: no second attempt after the first backoff
+  await page.waitForTimeout(1500);
+  assert.equal(sockets.length, 1, `one WebSocket attempt: ${sockets}`);
   assert.deepEqual(page.errors, []);
 });

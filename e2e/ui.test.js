@@ -282,3 +282,23 @@ test('a melee’s end-of-turn point and improvised color are buttons in words; s
   await sentChoice(s, 'start g8 r');
   assert.deepEqual([...g.errors, ...h.errors, ...s.errors], []);
 });
+
+test('a game the full server refuses shows the server’s words and keeps trying', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // the real server refuses the WebSocket (no game `full` there); its reason is staged
+  let checks = 0;
+  await page.route(/\/api\/games\/full\/reachable$/, (route) => {
+    checks += 1;
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the server is full: it holds its maximum of 2 games in play; try again later' }) });
+  });
+  await page.goto(`${server.base}/games/full`);
+  await page.waitForSelector('#status-line .refusal');
+  assert.match(await page.textContent('#status-line'), /the server is full: .*try again later \(trying again in \d+ s\)/);
+  assert.equal(await page.textContent('#conn'), 'reconnecting…');
+  await new Promise((ok) => setTimeout(ok, 2000));
+  assert.ok(checks >= 2, `it tried again (${checks} checks)`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -42,12 +42,17 @@ const board = createBoard($('board'), { onClick: clickSquare, onHover: hoverSqua
 
 let ws = null;
 let retry = 0;
+/** Why the server cannot open the game now (its words), while retrying. */
+let refusal = null;
 
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+  let opened = false;
   ws.addEventListener('open', () => {
+    opened = true;
     retry = 0;
+    refusal = null;
     ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
   });
   ws.addEventListener('message', (ev) => {
@@ -65,14 +70,62 @@ function connect() {
       render();
     }
   });
-  ws.addEventListener('close', () => {
+  ws.addEventListener('close', async () => {
     S.connected = false;
     S.busy = false;
     setConn();
     if (S.over && S.view) return; // nothing more will happen
     const wait = Math.min(10000, 500 * 2 ** retry++);
+    if (!opened) {
+      // the browser hides why the connection was refused: ask over HTTP
+      const why = await reachable();
+      if (why.gone) {
+        noSuchGame(why.message);
+        return;
+      }
+      refusal = why.message ? { message: why.message, until: Date.now() + wait } : null;
+      showRefusal();
+    }
     setTimeout(connect, wait);
   });
+}
+
+/** Whether the server would open the game now; `{}` when it would or does not answer. */
+async function reachable() {
+  try {
+    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/reachable`, { cache: 'no-store' });
+    if (r.ok) return {};
+    const body = await r.json().catch(() => ({}));
+    return { gone: r.status === 404, message: body.error || `the server answered ${r.status}` };
+  } catch {
+    return {}; // the server is down or restarting: keep trying
+  }
+}
+
+/** An unknown game id: said once, not retried. */
+function noSuchGame(message) {
+  const c = $('conn');
+  c.textContent = 'no such game';
+  c.className = 'conn bad';
+  const line = $('status-line');
+  line.replaceChildren(h('span', { class: 'error-text' }, `No such game: ${message}. `), h('a', { href: '/' }, 'Back to the lobby'));
+}
+
+/** The server's reason for refusing the game (the server full), and when the page tries again. */
+function refusalNotice() {
+  if (!refusal || S.connected) return null;
+  const secs = Math.max(1, Math.round((refusal.until - Date.now()) / 1000));
+  return h('span', { class: 'error-text refusal' }, `${refusal.message} (trying again in ${secs} s)`);
+}
+
+function showRefusal() {
+  const notice = refusalNotice();
+  if (!notice) return;
+  const line = $('status-line');
+  const old = line.querySelector('.refusal');
+  if (old) old.replaceWith(notice);
+  else if (S.view) line.append(notice);
+  else line.replaceChildren(notice);
 }
 
 /** The hello was refused (a stale seat link, a game that is gone). */
@@ -337,6 +390,8 @@ function renderStatus() {
     if (S.busy) line.append(h('span', { class: 'muted' }, 'sending…'));
   }
   if (S.seat === null) line.append(h('span', { class: 'badge' }, 'watching'));
+  const notice = refusalNotice();
+  if (notice) line.append(notice);
   // a seat this browser holds, when the page was opened without its token
   const offer = $('seat-offer');
   const held = heldSeats()[gameId] || {};

@@ -30,6 +30,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/:id/record", get(record))
         .route("/api/games/:id/replay", get(replay))
         .route("/api/games/:id/ws", get(crate::ws::upgrade))
+        .route("/api/games/:id/reachable", get(reachable))
         .route("/api/cards", get(cards))
         .route("/api/meta", get(meta))
 }
@@ -206,6 +207,14 @@ async fn list(
 async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let mut games = state.store().read(move |c| db::list(c, None, Some(&id), 1)).await.map_err(internal)?;
     games.pop().map(Json).ok_or(ApiError(StatusCode::NOT_FOUND, "no game with this id".into()))
+}
+
+/// Whether the game's WebSocket would be accepted now: `404` and `503`
+/// as the upgrade would answer, with the reason a browser cannot read
+/// from a refused WebSocket.
+async fn reachable(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let live = state.reachable(&id).await?;
+    Ok(Json(json!({ "reachable": true, "live": live })))
 }
 
 #[derive(Deserialize)]

@@ -206,6 +206,34 @@ impl AppState {
         Err(Unreachable::Full(cap))
     }
 
+    /// Whether the game's WebSocket would be accepted now, without loading
+    /// anything: it is live, or it is stored and there is room to load it
+    /// (below the cap, or a game without a connection to unload). Browsers
+    /// hide why a WebSocket was refused; pages ask this instead.
+    pub(crate) async fn reachable(&self, id: &str) -> Result<bool, Unreachable> {
+        if self.is_live(id).await {
+            return Ok(true);
+        }
+        let key = id.to_string();
+        let stored = self
+            .inner
+            .store
+            .read(move |c| db::list(c, None, Some(&key), 1))
+            .await
+            .map_err(|e| Unreachable::Broken(e.to_string()))?;
+        if stored.is_empty() {
+            return Err(Unreachable::NotFound);
+        }
+        let cap = self.inner.config.max_live_games;
+        let games = self.inner.games.lock().await;
+        let live: Vec<&Loaded> = games.values().filter(|l| !l.tx.is_closed()).collect();
+        if live.len() < cap || live.iter().any(|l| l.idle.get().is_some()) {
+            Ok(false)
+        } else {
+            Err(Unreachable::Full(cap))
+        }
+    }
+
     /// The live game's queue, loading the game from the database if need be.
     pub(crate) async fn game(&self, id: &str) -> Result<mpsc::Sender<Command>, Unreachable> {
         let mut games = self.room(Some(id)).await?;

@@ -227,6 +227,54 @@ async fn the_cap_unloads_the_longest_idle_game_and_refuses_when_every_game_is_wa
 }
 
 #[tokio::test]
+async fn the_reachable_check_says_why_a_game_cannot_be_opened_and_loads_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("reachable.sqlite"));
+    config.max_live_games = 2;
+    let server = TestServer::start_with(config);
+    let addr = server.addr;
+    let reachable = |id: &str| {
+        let path = format!("/api/games/{id}/reachable");
+        async move { http_json(addr, "GET", &path, None).await }
+    };
+    let (a, _) = create(server.addr, two_humans()).await;
+    let (status, v) = reachable(&a).await;
+    assert_eq!((status, &v), (200, &json!({"reachable": true, "live": true})));
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let (b, _) = create(server.addr, two_humans()).await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let (c, _) = create(server.addr, two_humans()).await;
+    assert!(!server.state.is_live(&a).await, "the cap unloaded the first game");
+    // an idle game could make room for it
+    let (status, v) = reachable(&a).await;
+    assert_eq!((status, &v), (200, &json!({"reachable": true, "live": false})));
+    assert!(!server.state.is_live(&a).await, "the check loads nothing");
+
+    // every live game watched: the first cannot be opened, and the check says why
+    let watch_b = Client::join(server.addr, &b, None).await;
+    let _watch_c = Client::join(server.addr, &c, None).await;
+    let (status, v) = reachable(&a).await;
+    assert_eq!(status, 503, "{v}");
+    let error = v["error"].as_str().unwrap();
+    assert!(error.contains("the server is full") && error.contains("try again"), "{v}");
+    let refused = tokio_tungstenite::connect_async(format!("ws://{}/api/games/{a}/ws", server.addr)).await;
+    assert!(refused.is_err(), "the check agrees with the WebSocket upgrade");
+    let (status, v) = reachable(&b).await;
+    assert_eq!((status, &v), (200, &json!({"reachable": true, "live": true})), "a live game is always reachable");
+
+    // an unknown game is not found, full or not
+    let (status, v) = reachable("nosuchgame").await;
+    assert_eq!(status, 404, "{v}");
+    assert_eq!(v["error"], "no game with this id");
+    assert_eq!(server.state.live_games().await, 2);
+
+    // a watcher leaves: there is room again
+    watch_b.close().await;
+    until("the second game is idle", || async { reachable(&a).await.0 == 200 }).await;
+    assert!(!server.state.is_live(&a).await);
+}
+
+#[tokio::test]
 async fn a_restart_reloads_no_more_games_than_the_cap() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("restart-cap.sqlite");

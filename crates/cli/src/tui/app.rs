@@ -2,6 +2,8 @@
 //! loop in `super` draws it, feeds it keys and runs the bots' searches it
 //! hands out.
 
+use std::cell::Cell;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -19,6 +21,8 @@ pub enum Focus {
     Board,
     Hand,
     Choices,
+    /// The log, to scroll back through.
+    Log,
 }
 
 /// What the keys are for besides playing.
@@ -31,6 +35,23 @@ pub enum Mode {
     Prompt(String),
     /// `q` typed: `y` quits.
     ConfirmQuit,
+}
+
+/// How the log fitted its panel when last drawn: the drawing knows the
+/// panel's size, the keys do not.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct LogFit {
+    /// The farthest back the log can scroll: the oldest entry at the top.
+    pub max_scroll: usize,
+    /// How many entries a page scroll moves.
+    pub page: usize,
+}
+
+impl Default for LogFit {
+    fn default() -> LogFit {
+        // not drawn yet: only the log's length bounds the scroll
+        LogFit { max_scroll: usize::MAX, page: 5 }
+    }
 }
 
 /// What the loop should do after a key.
@@ -86,7 +107,13 @@ pub struct App {
     pub choice_index: usize,
     /// The squares of the last choice made by a seat.
     pub last: Vec<Square>,
+    /// The game so far in words; add to it with [`App::note`].
     pub log: Vec<String>,
+    /// How many of the newest log entries are scrolled out of sight below
+    /// (0: the newest is shown).
+    pub log_scroll: usize,
+    /// How the log fitted its panel when last drawn, for the scroll keys.
+    pub log_fit: Cell<LogFit>,
     /// A one-line answer to the last key (an error, a hint).
     pub message: Option<String>,
     /// The seat whose bot is searching.
@@ -116,11 +143,30 @@ impl App {
             choice_index: 0,
             last: Vec::new(),
             log: Vec::new(),
+            log_scroll: 0,
+            log_fit: Cell::new(LogFit::default()),
             message: None,
             thinking: None,
         };
-        app.log.push(format!("Tash-Kalar: {}, seed {seed}. Press ? for help.", crate::play::title(form)));
+        app.note(format!("Tash-Kalar: {}, seed {seed}. Press ? for help.", crate::play::title(form)));
         app
+    }
+
+    /// Adds an entry to the log and scrolls back to the newest.
+    pub fn note(&mut self, entry: String) {
+        self.log.push(entry);
+        self.log_scroll = 0;
+    }
+
+    /// Scrolls the log by `delta` entries (positive: back to older ones),
+    /// within what the last drawing showed could be scrolled.
+    fn scroll_log(&mut self, delta: isize) {
+        let max = self.log_fit.get().max_scroll.min(self.log.len().saturating_sub(1));
+        self.log_scroll = self.log_scroll.min(max).saturating_add_signed(delta).min(max);
+    }
+
+    fn log_page(&self) -> isize {
+        self.log_fit.get().page.max(1) as isize
     }
 
     pub fn game_match(&self) -> &Match {
@@ -258,15 +304,15 @@ impl App {
                 match choice {
                     // cards go back face down: which one is the bot's secret
                     Choice::Return(_) => {
-                        self.log.push(format!("Seat {} ({name}): returns a card to the bottom of its deck", seat + 1))
+                        self.note(format!("Seat {} ({name}): returns a card to the bottom of its deck", seat + 1))
                     }
-                    _ => self.log.push(format!("Seat {} ({name}): {choice}", seat + 1)),
+                    _ => self.note(format!("Seat {} ({name}): {choice}", seat + 1)),
                 }
                 self.reset_selection();
                 self.note_end();
             }
             Err(e) => {
-                self.log.push(format!("Seat {} ({}) chose {choice}, not accepted: {e}", seat + 1, self.bot_name(seat)))
+                self.note(format!("Seat {} ({}) chose {choice}, not accepted: {e}", seat + 1, self.bot_name(seat)))
             }
         }
     }
@@ -295,10 +341,10 @@ impl App {
         }
         match (seat, c) {
             (Some(s), Choice::Draw(card)) if self.is_human(s) => {
-                self.log.push(format!("Seat {} draws {}.", s + 1, card.def().name))
+                self.note(format!("Seat {} draws {}.", s + 1, card.def().name))
             }
             (_, Choice::DrawTask(task)) => {
-                self.log.push(format!("Task turned up: {}, {}.", task.def().name, task_place(&self.m, task)))
+                self.note(format!("Task turned up: {}, {}.", task.def().name, task_place(&self.m, task)))
             }
             _ => {}
         }
@@ -311,8 +357,8 @@ impl App {
         }
         let v = self.m.game().referee_view();
         let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
-        self.log.push(format!("The game is over. Scores: {}.", scores.join(", ")));
-        self.log.push(result_text(&v));
+        self.note(format!("The game is over. Scores: {}.", scores.join(", ")));
+        self.note(result_text(&v));
     }
 
     fn reset_selection(&mut self) {
@@ -332,7 +378,7 @@ impl App {
     fn apply(&mut self, choice: Choice) {
         match self.m.apply(choice) {
             Ok(()) => {
-                self.log.push(format!("Seat {}: {choice}", self.viewer + 1));
+                self.note(format!("Seat {}: {choice}", self.viewer + 1));
                 self.last = squares_of(choice);
                 self.message = None;
                 self.reset_selection();
@@ -395,16 +441,23 @@ impl App {
                 self.focus = match self.focus {
                     Focus::Board => Focus::Hand,
                     Focus::Hand => Focus::Choices,
-                    Focus::Choices => Focus::Board,
+                    Focus::Choices => Focus::Log,
+                    Focus::Log => Focus::Board,
                 }
             }
             KeyCode::BackTab => {
                 self.focus = match self.focus {
-                    Focus::Board => Focus::Choices,
+                    Focus::Board => Focus::Log,
                     Focus::Hand => Focus::Board,
                     Focus::Choices => Focus::Hand,
+                    Focus::Log => Focus::Choices,
                 }
             }
+            // the log scrolls from any panel but the choice list, which
+            // pages itself with these keys
+            KeyCode::PageUp if self.focus != Focus::Choices => self.scroll_log(self.log_page()),
+            KeyCode::PageDown if self.focus != Focus::Choices => self.scroll_log(-self.log_page()),
+            KeyCode::End if self.focus != Focus::Choices => self.log_scroll = 0,
             KeyCode::Esc => {
                 self.selected_card = None;
                 self.picks.clear();
@@ -418,6 +471,7 @@ impl App {
                 Focus::Board => self.board_key(key.code),
                 Focus::Hand => self.hand_key(key.code),
                 Focus::Choices => self.choices_key(key.code),
+                Focus::Log => self.log_key(key.code),
             },
         }
         Outcome::Continue
@@ -439,7 +493,7 @@ impl App {
         }
         match self.m.undo() {
             Some(c) => {
-                self.log.push(format!("Seat {}: took back {c}", self.viewer + 1));
+                self.note(format!("Seat {}: took back {c}", self.viewer + 1));
                 self.message = Some(format!("Took back: {c}"));
                 self.last.clear();
                 self.reset_selection();
@@ -549,6 +603,15 @@ impl App {
         }
     }
 
+    fn log_key(&mut self, code: KeyCode) {
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => self.scroll_log(1),
+            KeyCode::Down | KeyCode::Char('j') => self.scroll_log(-1),
+            KeyCode::Home => self.scroll_log(isize::MAX),
+            _ => {}
+        }
+    }
+
     fn choices_key(&mut self, code: KeyCode) {
         let n = self.choices().len();
         match code {
@@ -582,7 +645,7 @@ impl App {
                 } else {
                     match self.m.resign(self.viewer) {
                         Ok(()) => {
-                            self.log.push(format!("Seat {} resigns.", self.viewer + 1));
+                            self.note(format!("Seat {} resigns.", self.viewer + 1));
                             self.reset_selection();
                             self.note_end();
                         }

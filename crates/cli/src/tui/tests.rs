@@ -204,7 +204,11 @@ fn escape_drops_the_selection_and_tab_cycles_focus() {
     press(&mut app, KeyCode::Tab);
     assert_eq!(app.focus, Focus::Choices);
     press(&mut app, KeyCode::Tab);
+    assert_eq!(app.focus, Focus::Log);
+    press(&mut app, KeyCode::Tab);
     assert_eq!(app.focus, Focus::Board);
+    press(&mut app, KeyCode::BackTab);
+    assert_eq!(app.focus, Focus::Log);
     press(&mut app, KeyCode::BackTab);
     assert_eq!(app.focus, Focus::Choices);
 }
@@ -584,4 +588,122 @@ fn enter_does_not_confirm_quitting_and_ctrl_c_quits_at_once() {
     assert_eq!(press(&mut app, KeyCode::Enter), Outcome::Continue);
     assert_eq!(app.mode, Mode::Normal);
     assert_eq!(app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Outcome::Quit);
+}
+
+/// The rows of the log panel (the bottom right one), without its borders.
+fn log_rows(text: &str) -> Vec<String> {
+    let rows: Vec<&str> = text.lines().collect();
+    let top = rows.iter().rposition(|r| r.contains("Log")).expect("a log panel");
+    let left = rows[top].chars().position(|c| c == '┌').unwrap_or(0);
+    rows[top + 1..]
+        .iter()
+        .take_while(|r| r.chars().nth(left) != Some('└'))
+        .map(|r| r.chars().skip(left + 1).collect::<String>().trim_end_matches(['│', ' ']).to_string())
+        .collect()
+}
+
+#[test]
+fn the_log_scrolls_back_with_page_keys_and_end_or_a_new_entry_brings_the_newest_back() {
+    let mut app = swordmaster_app();
+    for i in 0..40 {
+        app.note(format!("entry {i:02}"));
+    }
+    let text = screen(&app, 140, 40);
+    assert!(text.contains("entry 39"), "{text}");
+    assert!(!text.contains("entry 05"), "{text}");
+    assert!(text.contains("earlier"), "the title says older entries are hidden: {text}");
+
+    // PageUp from the board: older entries, the newest out of sight
+    press(&mut app, KeyCode::PageUp);
+    assert!(app.log_scroll > 0);
+    let text = screen(&app, 140, 40);
+    assert!(!text.contains("entry 39"), "{text}");
+    assert!(text.contains("later (End)"), "{text}");
+    let bottom = log_rows(&text).last().cloned().unwrap();
+    assert_eq!(bottom, format!("entry {}", 39 - app.log_scroll), "the entry scrolled to is at the bottom");
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.log_scroll, 0);
+
+    // as far back as it goes: the welcome line on top, no further
+    for _ in 0..30 {
+        press(&mut app, KeyCode::PageUp);
+        screen(&app, 140, 40);
+    }
+    let text = screen(&app, 140, 40);
+    assert_eq!(log_rows(&text).first().map(String::as_str), Some("Tash-Kalar: deathmatch duel, seed 7. Press ?"));
+    let oldest = app.log_scroll;
+    press(&mut app, KeyCode::PageUp);
+    assert_eq!(app.log_scroll, oldest, "the scroll stops at the oldest entry");
+    press(&mut app, KeyCode::PageDown);
+    assert!(app.log_scroll < oldest, "one PageDown moves at once");
+
+    // a new entry (here a move) brings the newest back
+    app.command("place c3");
+    assert_eq!(app.log_scroll, 0);
+    assert!(log_rows(&screen(&app, 140, 40)).last().unwrap().starts_with("Seat 1: place c3"));
+}
+
+#[test]
+fn the_focused_log_scrolls_with_arrows_home_and_end() {
+    let mut app = swordmaster_app();
+    for i in 0..40 {
+        app.note(format!("entry {i:02}"));
+    }
+    screen(&app, 140, 40);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Tab);
+    }
+    assert_eq!(app.focus, Focus::Log);
+    assert!(screen(&app, 140, 40).contains("Log"), "the log panel is drawn focused");
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Char('k'));
+    assert_eq!(app.log_scroll, 2);
+    assert_eq!(log_rows(&screen(&app, 140, 40)).last().map(String::as_str), Some("entry 37"));
+    press(&mut app, KeyCode::Down);
+    assert_eq!(app.log_scroll, 1);
+    press(&mut app, KeyCode::Home);
+    assert!(log_rows(&screen(&app, 140, 40))[0].starts_with("Tash-Kalar:"));
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.log_scroll, 0);
+    // the arrows scroll the log, not the board cursor
+    let cursor = app.cursor;
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.cursor, cursor);
+    // in the choice list PageDown still pages the list
+    app.focus = Focus::Choices;
+    press(&mut app, KeyCode::PageDown);
+    assert_eq!(app.choice_index, 10);
+    assert_eq!(app.log_scroll, 0);
+}
+
+#[test]
+fn wrapped_log_entries_are_shown_whole_with_the_newest_at_the_bottom() {
+    // 80x24: the log panel has 3 rows of 34 characters
+    let mut app = swordmaster_app();
+    app.note("ALPHA one two three four five six seven eight nine OMEGA".into());
+    app.note("BETA ten eleven twelve thirteen fourteen fifteen PSI".into());
+    let rows = log_rows(&screen(&app, 80, 24));
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    let shown = rows.join("\n");
+    assert!(shown.contains("BETA") && shown.contains("PSI"), "the newest whole: {shown}");
+    assert!(!shown.contains("OMEGA"), "no tail of an entry whose start is cut: {shown}");
+    assert!(rows[0].is_empty(), "the room left by a hidden entry is on top: {rows:?}");
+    assert!(screen(&app, 80, 24).contains("Log - 2 earlier"));
+
+    // one entry back: the older one whole
+    press(&mut app, KeyCode::PageUp);
+    let shown = log_rows(&screen(&app, 80, 24)).join("\n");
+    assert!(shown.contains("ALPHA") && shown.contains("OMEGA") && !shown.contains("BETA"), "{shown}");
+
+    // an entry taller than the panel: its beginning, marked as cut
+    app.note(format!("GAMMA {} ZETA", "word ".repeat(30)));
+    let rows = log_rows(&screen(&app, 80, 24));
+    assert!(rows[0].starts_with("GAMMA"), "{rows:?}");
+    assert!(rows[2].ends_with('…'), "{rows:?}");
+    // tiny screens draw without panicking
+    for (w, h) in [(20, 6), (45, 14), (80, 12)] {
+        screen(&app, w, h);
+        press(&mut app, KeyCode::PageUp);
+        press(&mut app, KeyCode::PageDown);
+    }
 }

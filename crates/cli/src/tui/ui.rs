@@ -10,14 +10,16 @@ use tash_kalar_rules::board::{CENTRAL_SQUARES, GREEN_SQUARES, RED_SQUARES};
 use tash_kalar_rules::view::View;
 use tash_kalar_rules::{Board, CardId, Color, Phase, Piece, Rank, Square};
 
-use super::app::{result_text, App, Focus, Mode};
+use super::app::{result_text, App, Focus, LogFit, Mode};
 
 /// The keys, for the help overlay.
 pub const HELP: &[(&str, &str)] = &[
     ("arrows, hjkl", "move the cursor on the board (or in the hand / choice list)"),
     ("Enter, space", "board: play the choice for this square, or narrow the choices to it;"),
     ("", "hand: pick the card (its summoning squares light up); choices: play it"),
-    ("Tab, Shift-Tab", "focus board / hand / choices"),
+    ("Tab, Shift-Tab", "focus board / hand / choices / log"),
+    ("PageUp, PageDown", "scroll the log back and forth (in the choice list: page through it)"),
+    ("End", "the log's newest entry (log: Home its oldest, arrows one entry)"),
     ("s", "skip an optional part (or decline to claim a task)"),
     ("e", "end the turn"),
     ("u", "take back your last choice this turn"),
@@ -422,23 +424,66 @@ fn draw_choices(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_stateful_widget(widget, area, &mut state);
 }
 
+/// The log as whole entries, each wrapped to the panel: the entry
+/// `log_scroll` back from the newest at the bottom, older ones above as far
+/// as they fit whole (a half entry at the top would start mid-sentence).
 fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
     let room = area.height.saturating_sub(2) as usize;
     let width = area.width.saturating_sub(2).max(1) as usize;
-    // the newest entries that fit, each wrapped to the panel
-    let mut lines: Vec<Line> = Vec::new();
-    for entry in app.log.iter().rev() {
-        if lines.len() >= room {
+    let entries: Vec<Vec<String>> = app
+        .log
+        .iter()
+        .map(|entry| {
+            let parts = wrap(entry, width).into_iter().enumerate();
+            parts.map(|(i, part)| if i == 0 { part } else { format!(" {part}") }).collect()
+        })
+        .collect();
+    // scrolled back the farthest, the oldest entries fill the panel from the top
+    let mut used = 0;
+    let mut first_page = 0;
+    for e in &entries {
+        if first_page > 0 && used + e.len() > room {
             break;
         }
-        for (i, part) in wrap(entry, width).into_iter().enumerate().rev() {
-            let text = if i == 0 { part } else { format!(" {part}") };
-            lines.insert(0, Line::from(text));
-        }
+        used += e.len();
+        first_page += 1;
     }
-    let excess = lines.len().saturating_sub(room);
-    lines.drain(..excess);
-    frame.render_widget(Paragraph::new(lines).block(panel("Log", false)), area);
+    let max_scroll = entries.len().saturating_sub(first_page.max(1));
+    let scroll = app.log_scroll.min(max_scroll);
+    let newest = entries.len().saturating_sub(scroll);
+    let mut lines: Vec<String> = Vec::new();
+    let mut shown = 0;
+    for e in entries[..newest].iter().rev() {
+        if lines.len() + e.len() > room {
+            if shown == 0 {
+                // taller than the panel: its beginning, marked as cut
+                lines = e.iter().take(room).cloned().collect();
+                if let Some(last) = lines.last_mut() {
+                    let keep = last.chars().count().min(width.saturating_sub(1));
+                    *last = last.chars().take(keep).chain(['…']).collect();
+                }
+                shown = 1;
+            }
+            break;
+        }
+        lines.splice(0..0, e.iter().cloned());
+        shown += 1;
+    }
+    let earlier = newest.saturating_sub(shown);
+    if earlier > 0 {
+        // a full panel keeps the shown entry at its bottom
+        let gap = room.saturating_sub(lines.len());
+        lines.splice(0..0, vec![String::new(); gap]);
+    }
+    app.log_fit.set(LogFit { max_scroll, page: shown.saturating_sub(1).max(1) });
+    let title = match (earlier, scroll) {
+        (0, 0) => "Log".to_string(),
+        (e, 0) => format!("Log - {e} earlier"),
+        (0, l) => format!("Log - {l} later (End)"),
+        (e, l) => format!("Log - {e} earlier, {l} later (End)"),
+    };
+    let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
+    frame.render_widget(Paragraph::new(lines).block(panel(&title, app.focus == Focus::Log)), area);
 }
 
 /// The question of the moment (or the last message), then the prompt or
@@ -463,7 +508,7 @@ fn draw_footer(frame: &mut Frame, app: &App, v: &View, area: Rect) {
     let second = match &app.mode {
         Mode::Prompt(text) => Line::from(vec![Span::styled(":", Style::new().fg(Tint::Cyan)), Span::raw(text.clone())]),
         _ => Line::styled(
-            "? help  Tab focus  Enter pick  s skip  e end turn  u undo  : type  q quit",
+            "? help  Tab focus  Enter pick  s skip  e end turn  u undo  : type  PgUp log  q quit",
             Style::new().fg(Tint::DarkGray),
         ),
     };
