@@ -57,9 +57,12 @@ impl Game {
         redeal_shared(&mut g, viewer, shuffle, |s| &mut s.legends, |g| &mut g.legends);
         redeal_shared(&mut g, viewer, shuffle, |s| &mut s.flares, |g| &mut g.flares);
         if let Some(tb) = g.tasks.as_mut() {
-            // a view shows only the task deck's size, so every task in it
-            // is taken to be in the shuffled middle (as `rebuild_tasks` has it)
-            tb.deck.shuffle_in(std::iter::empty());
+            // a view shows the task deck's size and its known bottom, so
+            // every other task in it is taken to be in the shuffled middle
+            // (as `rebuild_tasks` has it)
+            let top = std::mem::take(&mut tb.deck.top);
+            tb.deck.shuffled.extend(top);
+            tb.deck.shuffled.sort();
         }
         g
     }
@@ -402,10 +405,12 @@ fn rebuild_tasks(
     shown.extend(view.next.as_ref().map(|t| t.id));
     shown.extend(view.claimed.iter().flat_map(|l| ids(l)));
     shown.extend(ids(&view.set_aside));
-    let mut distinct = shown.clone();
+    let bottom = ids(&view.bottom);
+    let mut distinct: Vec<TaskId> = shown.iter().chain(&bottom).copied().collect();
+    let listed = distinct.len();
     distinct.sort();
     distinct.dedup();
-    if distinct.len() != shown.len() || shown.iter().any(|t| t.is_advanced() && !form.advanced_tasks()) {
+    if distinct.len() != listed || distinct.iter().any(|t| t.is_advanced() && !form.advanced_tasks()) {
         return Err(bad(format!("a task twice, or a task {} does not use", form.name())));
     }
     let mut tb = TaskBoard::default();
@@ -417,8 +422,12 @@ fn rebuild_tasks(
     }
     tb.set_aside.extend(ids(&view.set_aside));
     tb.moved_to_bottom = view.moved_to_bottom;
-    tb.deck =
-        TaskDeck::shuffled(TaskId::all().filter(|t| (form.advanced_tasks() || !t.is_advanced()) && !shown.contains(t)));
+    tb.deck = TaskDeck::shuffled(
+        TaskId::all()
+            .filter(|t| (form.advanced_tasks() || !t.is_advanced()) && !shown.contains(t) && !bottom.contains(t)),
+    );
+    // (distinct tasks always fit)
+    tb.deck.bottom.extend(bottom);
     if tb.deck.len() != view.deck {
         return Err(bad(format!("the task deck holds {} tasks, not {}", tb.deck.len(), view.deck)));
     }

@@ -242,8 +242,13 @@ pub struct TaskBoardView {
     pub current: Vec<TaskView>,
     /// The face-up task on top of the task deck, which replaces a claimed task.
     pub next: Option<TaskView>,
-    /// Tasks in the deck under the next task (their order is never shown).
+    /// Tasks in the deck under the next task. Their order is hidden but
+    /// for `bottom`.
     pub deck: usize,
+    /// Tasks of the deck known to be at its bottom, uppermost first: next
+    /// tasks that could not stay and were moved there in everyone's sight.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bottom: Vec<TaskView>,
     /// During setup: tasks turned up that could not be current tasks, put
     /// aside until the three are out and then shuffled back.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -420,6 +425,7 @@ impl Game {
             current: shown(&tb.current),
             next: tb.next.map(TaskView::from),
             deck: tb.deck.len(),
+            bottom: shown(&tb.deck.bottom),
             set_aside: shown(&tb.set_aside),
             claimed: (0..self.seat_count()).map(|s| shown(&tb.claimed[s])).collect(),
             points: (0..self.seat_count()).map(|s| tb.points(s)).collect(),
@@ -593,26 +599,21 @@ mod tests {
         assert!(json["seats"][1].get("hand").is_none());
     }
 
-    /// The task deck of `g` in another order: the same tasks, rotated
-    /// through the known top, the shuffled middle and the known bottom, and
-    /// one task moved from the middle to the bottom (which tasks are known
-    /// where is hidden too).
+    /// The task deck of `g` in another order: the same tasks above its
+    /// known bottom (which everyone saw go there), rotated through the
+    /// known top and the shuffled middle, and one task moved from the
+    /// middle to the top (which tasks are known where is hidden too).
     fn reorder_task_deck(g: &Game) -> Game {
-        use crate::tasks::{TaskDeck, TaskList};
+        use crate::tasks::TaskList;
         let mut h = g.clone();
         if let Some(tb) = h.tasks.as_mut() {
-            let mut all: Vec<_> = tb.deck.cards().collect();
-            all.rotate_left(1);
-            let top_len = tb.deck.top.len();
-            let middle_len = tb.deck.shuffled.len().saturating_sub(1);
-            let mut shuffled: TaskList = all[top_len..top_len + middle_len].iter().copied().collect();
+            let mut above: Vec<_> = tb.deck.top.iter().chain(&tb.deck.shuffled).copied().collect();
+            above.rotate_left(1);
+            let top_len = (tb.deck.top.len() + 1).min(above.len());
+            let mut shuffled: TaskList = above[top_len..].iter().copied().collect();
             shuffled.sort();
-            tb.deck = TaskDeck {
-                top: all[..top_len].iter().copied().collect(),
-                shuffled,
-                bottom: all[top_len + middle_len..].iter().rev().copied().collect(),
-                ..TaskDeck::default()
-            };
+            tb.deck.top = above[..top_len].iter().copied().collect();
+            tb.deck.shuffled = shuffled;
         }
         h
     }
@@ -636,9 +637,9 @@ mod tests {
                     for v in &views {
                         let tv = v.tasks.as_ref().expect("a task form shows its task board");
                         assert_eq!(tv.deck, tb.deck.len());
-                        // not even which tasks the deck holds is written out
+                        // not even which tasks the deck holds above its known bottom is written out
                         let json = serde_json::to_string(v).unwrap();
-                        for t in tb.deck.cards() {
+                        for t in tb.deck.top.iter().chain(&tb.deck.shuffled) {
                             assert!(!json.contains(&format!("\"{t}\"")), "{t} is in the deck: {json}");
                         }
                     }

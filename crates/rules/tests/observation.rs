@@ -312,6 +312,10 @@ fn bad_team_views_are_refused_with_a_reason() {
     v.tasks.as_mut().unwrap().claimed[0].push(first);
     cases.push(("a task twice", "a task twice", v));
     let mut v = good.clone();
+    let first = v.tasks.as_ref().unwrap().current[0].clone();
+    v.tasks.as_mut().unwrap().bottom.push(first);
+    cases.push(("a current task also at the deck's bottom", "a task twice", v));
+    let mut v = good.clone();
     v.tasks.as_mut().unwrap().claimed.pop();
     cases.push(("claims for three seats", "claims for 3 seats", v));
     let mut v = good.clone();
@@ -408,10 +412,11 @@ fn mangled_views_never_panic() {
 }
 
 /// A next task that would make three of a type is moved to the bottom of
-/// the task deck; a view shows only the deck's size, so an observation
-/// takes the whole deck as shuffled, and the view rebuilds it.
+/// the task deck in everyone's sight: a view shows the deck's size and that
+/// bottom, so an observation keeps the bottom and takes the rest as
+/// shuffled, and the view rebuilds it.
 #[test]
-fn an_observation_takes_the_task_deck_as_shuffled() {
+fn an_observation_knows_the_task_deck_bottom_and_nothing_more() {
     let mut found = 0;
     for (i, form) in [Form::HighForm, Form::TeamHighForm].into_iter().cycle().take(40).enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(100 + i as u64);
@@ -423,10 +428,14 @@ fn an_observation_takes_the_task_deck_as_shuffled() {
                 for seat in 0..g.seat_count() as u8 {
                     let seen = g.observe(seat);
                     let observed = &seen.game().tasks().unwrap().deck;
-                    assert!(observed.top.is_empty() && observed.bottom.is_empty());
-                    let mut all: Vec<_> = deck.cards().collect();
-                    all.sort();
-                    assert_eq!(observed.shuffled.to_vec(), all, "the same tasks");
+                    assert!(observed.top.is_empty());
+                    assert_eq!(observed.bottom, deck.bottom, "moved to the bottom in everyone's sight");
+                    let mut above: Vec<_> = deck.top.iter().chain(&deck.shuffled).copied().collect();
+                    above.sort();
+                    assert_eq!(observed.shuffled.to_vec(), above, "the same tasks");
+                    let view = g.view(seat);
+                    let shown: Vec<_> = view.tasks.as_ref().unwrap().bottom.iter().map(|t| t.id).collect();
+                    assert_eq!(shown, deck.bottom.to_vec());
                     assert_eq!(Observation::from_view(&g.view(seat)).unwrap(), seen);
                 }
                 found += 1;
