@@ -19,10 +19,12 @@
 //!   `team-high-form,4,SEED`): only that game, with every check, printing
 //!   every choice. Failure messages name the game this way.
 
+mod common;
 mod multi;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use common::env_u64;
 use multi::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -43,11 +45,6 @@ const UNLISTED_PER_STEP: usize = 2;
 /// step in this many of the other games.
 const DEEP_EVERY: u64 = 50;
 const DEEP_STEP_EVERY: u64 = 100;
-
-fn env_u64(name: &str) -> Option<u64> {
-    let v = std::env::var(name).ok()?;
-    Some(v.trim().parse().unwrap_or_else(|_| panic!("{name} must be a number, not {v:?}")))
-}
 
 fn deep_everywhere() -> bool {
     env_u64("TK_PROPERTY_DEEP").is_some_and(|d| d > 0)

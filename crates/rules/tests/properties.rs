@@ -21,6 +21,9 @@
 //!   only that run, printing every choice. Failure messages name the run
 //!   this way.
 
+mod common;
+use common::env_u64;
+
 use std::collections::{BTreeMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
@@ -48,11 +51,6 @@ const MAX_STEPS: usize = 10_000;
 const EMPTY_DECK_TURNS: u16 = 40;
 /// Turns a position run plays past its start.
 const POSITION_TURNS: u16 = 4;
-
-fn env_u64(name: &str) -> Option<u64> {
-    let v = std::env::var(name).ok()?;
-    Some(v.trim().parse().unwrap_or_else(|_| panic!("{name} must be a number, not {v:?}")))
-}
 
 #[derive(Default, Clone, Debug)]
 struct Stats {

@@ -108,3 +108,9 @@ pub fn board(text: &str) -> Board {
 pub fn destroyed(g: &Game, color: Color, rank: Rank) -> u8 {
     g.turn().destroyed[color.index()][rank.index()]
 }
+
+/// A count or seed from the environment (for longer property runs).
+pub fn env_u64(name: &str) -> Option<u64> {
+    let v = std::env::var(name).ok()?;
+    Some(v.trim().parse().unwrap_or_else(|_| panic!("{name} must be a number, not {v:?}")))
+}
