@@ -41,6 +41,18 @@ export async function api(path, opts = {}) {
 
 let cardsPromise = null;
 /** Every card by id (`/api/cards`), fetched once per page. */
+let toastTimer = null;
+
+/** Shows a short message in the page's `#toast` element for a few seconds. */
+export function toast(text, kind = '') {
+  const t = document.getElementById('toast');
+  t.textContent = text;
+  t.className = `toast ${kind}`;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (t.hidden = true), 5000);
+}
+
 export function loadCards() {
   cardsPromise = cardsPromise || api('/api/cards').then((list) => new Map(list.map((c) => [c.id, c])));
   return cardsPromise;

@@ -10,6 +10,7 @@ import {
 import {
   h, loadCards, describeChoice, parseChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS,
   DIR_WORDS, ORIENTATION_WORDS, heldSeats, holdSeat, seatLink, prettyId, cardName, optionLabels,
+  toast,
 } from './common.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -197,16 +198,6 @@ function setConn() {
 function myLabel() {
   const s = S.view && S.view.seats[S.seat];
   return s ? `you play ${COLORS[s.color].label}` : `seat ${S.seat + 1}`;
-}
-
-let toastTimer = null;
-function toast(text, kind = '') {
-  const t = $('toast');
-  t.textContent = text;
-  t.className = `toast ${kind}`;
-  t.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (t.hidden = true), 5000);
 }
 
 // ---------- the legal choices, sorted by what they are about ----------

@@ -3,6 +3,7 @@
 import { pieceSvg } from './board.js';
 import {
   h, api, loadMeta, formLabel, SCHOOL_LABELS, SCHOOL_COLORS, heldSeats, holdSeat, seatLink, timeAgo,
+  toast,
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
@@ -221,16 +222,6 @@ async function refresh() {
     ul.replaceChildren(...mine.map(gameItem));
     if (!mine.length) ul.append(h('li', { class: 'muted' }, status === 'open' ? 'No game is waiting for players.' : status === 'playing' ? 'No game in progress.' : 'No finished game yet.'));
   }
-}
-
-let toastTimer = null;
-function toast(text, kind = '') {
-  const t = $('toast');
-  t.textContent = text;
-  t.className = `toast ${kind}`;
-  t.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (t.hidden = true), 4000);
 }
 
 async function start() {
