@@ -7,8 +7,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_bots::tournament::play_game;
-use tash_kalar_bots::Bot;
+use tash_kalar_arena::Entrant;
+use tash_kalar_bots::{play_game, Bot};
 use tash_kalar_rules::{Actor, Form, Game, School};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tash-kalar");
@@ -131,15 +131,15 @@ fn an_engine_command_plays_whole_games_as_a_bot() {
     let command = format!("cmd:{BIN} engine --bot mcts:iterations=20");
     for (i, form) in [Form::Duel, Form::HighForm].into_iter().enumerate() {
         let mut players: [Box<dyn Bot>; 2] =
-            [tash_kalar_bots::from_spec(&command, 1).unwrap(), tash_kalar_bots::from_spec("random", 2).unwrap()];
+            [player(&command, 1).unwrap(), player("random", 2).unwrap()];
         assert!(players[0].name().starts_with("tash-kalar mcts"), "{}", players[0].name());
         let (game, choices) = play_game(form, &[School::Sylvan, School::Southern], &mut players, i as u64).unwrap();
         assert!(game.is_over());
         assert!(choices > 20);
     }
     // a command that is not an engine
-    assert!(tash_kalar_bots::from_spec("cmd:/nonexistent/engine", 1).is_err());
-    let not_an_engine = tash_kalar_bots::from_spec("cmd:sh -c 'echo hello; sleep 0.1'", 1);
+    assert!(player("cmd:/nonexistent/engine", 1).is_err());
+    let not_an_engine = player("cmd:sh -c 'echo hello; sleep 0.1'", 1);
     assert!(not_an_engine.is_err());
 }
 
@@ -150,9 +150,9 @@ fn an_engine_command_plays_whole_games_as_a_bot() {
 fn engines_play_whole_team_games() {
     for (i, form) in [Form::TeamDuel, Form::TeamHighForm].into_iter().enumerate() {
         let mut team =
-            tash_kalar_bots::from_spec(&format!("cmd:{BIN} engine --bot mcts:iterations=10,playout=1"), 1).unwrap();
-        let mut engine = tash_kalar_bots::from_spec(&format!("cmd:{BIN} engine --bot greedy"), 2).unwrap();
-        let mut random = tash_kalar_bots::from_spec("random", 3).unwrap();
+            player(&format!("cmd:{BIN} engine --bot mcts:iterations=10,playout=1"), 1).unwrap();
+        let mut engine = player(&format!("cmd:{BIN} engine --bot greedy"), 2).unwrap();
+        let mut random = player("random", 3).unwrap();
         let schools = [School::ALL, [School::Sylvan, School::Highland, School::Southern, School::Northern]][i];
         let mut g = Game::new(form, &schools).unwrap();
         let mut chance = ChaCha8Rng::seed_from_u64(i as u64);
@@ -186,6 +186,11 @@ fn engines_play_whole_team_games() {
         assert_eq!((o.places[0], o.places[1]), (o.places[2], o.places[3]), "teammates share their place");
         assert!(teammates > 0, "a teammate held control in {}: {asked:?}", form.name());
     }
+}
+
+/// A player of an entrant's text (a bot spec or `cmd:<engine command>`).
+fn player(text: &str, seed: u64) -> anyhow::Result<Box<dyn Bot>> {
+    text.parse::<Entrant>()?.player(seed)
 }
 
 fn scratch(name: &str) -> PathBuf {
