@@ -63,14 +63,22 @@ impl Spec {
 
 /// The options an engine of this bot offers, as `option` lines.
 fn option_lines(bot: &BotSpec) -> Vec<String> {
+    use tash_kalar_bots::spec::bounds;
     let mut v = vec!["option name seed type spin default 0 min 0 max 18446744073709551615".to_string()];
     if let BotSpec::Mcts(_) = bot {
         let d = MctsConfig::default();
-        v.push(format!("option name iterations type spin default {} min 1 max 100000000", d.iterations.unwrap_or(0)));
+        let spin = |name: &str, default: String, range: std::ops::RangeInclusive<u64>| {
+            format!("option name {name} type spin default {default} min {} max {}", range.start(), range.end())
+        };
+        v.push(spin("iterations", d.iterations.unwrap_or(0).to_string(), bounds::ITERATIONS));
         v.push("option name time type string default none".into());
-        v.push(format!("option name threads type spin default {} min 1 max 64", d.threads));
-        v.push(format!("option name playout type spin default {} min 0 max 100", d.playout_turns));
-        v.push(format!("option name c type string default {}", d.exploration));
+        v.push(spin("threads", d.threads.to_string(), bounds::THREADS));
+        v.push(spin("playout", d.playout_turns.to_string(), bounds::PLAYOUT));
+        for (name, default) in [("c", d.exploration), ("scale", d.scale), ("prior", d.prior), ("widen", d.widen)] {
+            v.push(format!("option name {name} type string default {default}"));
+        }
+        v.push(format!("option name centre type check default {}", d.centre));
+        v.push(format!("option name reuse type check default {}", d.reuse));
     }
     v
 }

@@ -172,6 +172,9 @@ impl FromStr for BotSpec {
     fn from_str(text: &str) -> Result<BotSpec, SpecError> {
         let text = text.trim();
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
+        if !["random", "greedy", "mcts"].contains(&name) {
+            return Err(SpecError::UnknownBot(name.to_string()));
+        }
         let mut seen: Vec<&str> = Vec::new();
         let mut pairs = Vec::new();
         for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -464,7 +467,7 @@ mod tests {
             ("mcts:time=0.25", "mcts:time=250ms"),
             ("mcts:time=5s,iterations=2000", "mcts:iterations=2000,time=5s"),
             ("mcts:reuse=false,centre=true", "mcts:reuse=0"),
-            ("greedy:ready1=0.5,common=0.3", "greedy:common=0.3,ready1=0.5"),
+            ("greedy:ready1=0.5,common=0.4", "greedy:common=0.4,ready1=0.5"),
             ("mcts:c=1e-3,common=0.30", "mcts:c=0.001"),
         ] {
             let spec = parse(text).unwrap();
