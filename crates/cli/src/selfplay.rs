@@ -33,7 +33,10 @@ pub struct Args {
     /// How many games to play.
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// Every generator (chance and bots) is seeded from this and the game's index.
+    /// Every generator (chance and bots) is seeded from this and the game's
+    /// index; the bots' seeds one way, so that an outside engine cannot
+    /// work back to chance's (give engines you do not trust an unguessable
+    /// seed).
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Write each game's record to this directory (game-0001.tkr, ...), with
@@ -50,15 +53,15 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The seed of chance in one game (`role` 0; other roles are kept from
-/// before, unused).
+/// The seed of one generator of one game: `role` 0 is chance (the bots'
+/// seeds were roles 1 and up; they are now [`player_seed`]).
 pub fn derive_seed(seed: u64, game: u64, role: u64) -> u64 {
     mix(mix(mix(seed) ^ game) ^ role)
 }
 
 /// The seed of seat `seat`'s bot in one game: one way from the run's seed,
 /// so that an outside engine cannot work back to chance's seed (SplitMix64
-/// above can be undone).
+/// above can be undone, and so could the seeds it gave).
 pub fn player_seed(seed: u64, game: u64, seat: u64) -> u64 {
     seeds::derive(seed, "selfplay player", &[game, seat])
 }

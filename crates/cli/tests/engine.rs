@@ -276,3 +276,71 @@ fn tournament_arguments_are_checked() {
         assert!(!o.status.success() && err.contains(message) && !err.contains("panicked"), "{all:?}: {err}");
     }
 }
+
+/// SplitMix64 and the seed derivation `play` and `selfplay` used before:
+/// invertible, so an engine could work back to chance's seed.
+fn old_derive_seed(seed: u64, game: u64, role: u64) -> u64 {
+    fn mix(mut z: u64) -> u64 {
+        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    mix(mix(mix(seed) ^ game) ^ role)
+}
+
+/// An outside engine told the seed it gets: not the old invertible
+/// derivation, different for each seat, the same for the same `--seed`.
+#[test]
+fn an_engine_opponent_gets_a_one_way_seed() {
+    let dir = scratch("spy");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("seeds");
+    let spy = dir.join("spy.sh");
+    std::fs::write(
+        &spy,
+        r#"while read -r line; do
+  case "$line" in
+    tkp) printf 'id name spy\noption name seed type spin default 0 min 0 max 18446744073709551615\ntkpok\n' ;;
+    "setoption name seed value "*) echo "${line##* }" >> "$1" ;;
+    isready) echo readyok ;;
+    quit) exit 0 ;;
+  esac
+done
+"#,
+    )
+    .unwrap();
+    let seeds = || {
+        let _ = std::fs::remove_file(&log);
+        let opponent = format!("cmd:sh {} {}", spy.display(), log.display());
+        let mut child = Command::new(BIN)
+            .args(["play", "--plain", "--seed", "5", "--opponent", &opponent])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // the engines are started and seeded before the game: read their
+        // seeds, then stop (the spy cannot play)
+        let read = || std::fs::read_to_string(&log).unwrap_or_default();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while read().lines().count() < 2 && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        read().lines().map(|l| l.parse::<u64>().unwrap()).collect::<Vec<_>>()
+    };
+    let got = seeds();
+    assert_eq!(got.len(), 2, "an engine per seat: {got:?}");
+    assert_ne!(got[0], got[1]);
+    for role in 0..4 {
+        assert!(!got.contains(&old_derive_seed(5, 0, role)), "{got:?}");
+    }
+    assert!(!got.contains(&5));
+    let mut again = seeds();
+    again.sort();
+    let mut sorted = got.clone();
+    sorted.sort();
+    assert_eq!(again, sorted, "the same seeds for the same --seed");
+}
