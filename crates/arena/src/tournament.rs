@@ -890,7 +890,10 @@ mod tests {
     }
 
     /// The seeds the factory is asked for, by (entrant, seed).
-    fn recording(config: &TournamentConfig) -> (impl Fn(usize, u64) -> anyhow::Result<Box<dyn Bot>> + Sync + '_, std::sync::Arc<std::sync::Mutex<Vec<u64>>>) {
+    fn recording(
+        config: &TournamentConfig,
+    ) -> (impl Fn(usize, u64) -> anyhow::Result<Box<dyn Bot>> + Sync + '_, std::sync::Arc<std::sync::Mutex<Vec<u64>>>)
+    {
         let asked = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let keep = asked.clone();
         let make = move |i: usize, seed: u64| {
@@ -928,7 +931,8 @@ mod tests {
         // a folder from before: its remaining games are played with the old seeds
         let dir = scratch("seeds-old");
         fs::create_dir_all(&dir).unwrap();
-        let old = r#"{"form":"duel","entrants":["random","greedy"],"games":1,"seed":7,"schools":[["northern","southern"]]}"#;
+        let old =
+            r#"{"form":"duel","entrants":["random","greedy"],"games":1,"seed":7,"schools":[["northern","southern"]]}"#;
         fs::write(dir.join("tournament.json"), old).unwrap();
         let (make, asked) = recording(&c);
         run(&c, &dir, &make, 1, |_, _| {}).unwrap();

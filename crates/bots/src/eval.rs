@@ -69,8 +69,18 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights' names, in the order a spec's text gives them.
-    pub const NAMES: [&'static str; 10] =
-        ["common", "heroic", "legendary", "ready1", "ready2", "ready3", "task_now", "task_later", "leader", "melee_mean"];
+    pub const NAMES: [&'static str; 10] = [
+        "common",
+        "heroic",
+        "legendary",
+        "ready1",
+        "ready2",
+        "ready3",
+        "task_now",
+        "task_later",
+        "leader",
+        "melee_mean",
+    ];
 
     /// A weight by name (see [`Weights::NAMES`]); `None` if there is none.
     pub fn get(&self, name: &str) -> Option<f64> {

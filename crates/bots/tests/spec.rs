@@ -51,8 +51,8 @@ const KEYS: &[&str] = &[
 fn value() -> impl Strategy<Value = String> {
     prop_oneof![
         prop::sample::select(vec![
-            "nan", "NaN", "inf", "-inf", "infinity", "-1e308", "1e308", "1e-308", "0", "-0", "1", "true", "false", "yes",
-            "", "100000", "64", "65", "3600s", "3601s", "0.0005s", "0.4ms", "1ms", "500ms", "1.5s", "x", "1e3",
+            "nan", "NaN", "inf", "-inf", "infinity", "-1e308", "1e308", "1e-308", "0", "-0", "1", "true", "false",
+            "yes", "", "100000", "64", "65", "3600s", "3601s", "0.0005s", "0.4ms", "1ms", "500ms", "1.5s", "x", "1e3",
         ])
         .prop_map(str::to_string),
         any::<f64>().prop_map(|f| f.to_string()),
@@ -78,8 +78,8 @@ fn text() -> impl Strategy<Value = String> {
 }
 
 fn weights() -> impl Strategy<Value = Weights> {
-    prop::collection::vec(prop_oneof![Just(None), (-100.0f64..=100.0).prop_map(Some)], Weights::NAMES.len())
-        .prop_map(|values| {
+    prop::collection::vec(prop_oneof![Just(None), (-100.0f64..=100.0).prop_map(Some)], Weights::NAMES.len()).prop_map(
+        |values| {
             let mut w = Weights::default();
             for (name, v) in Weights::NAMES.iter().zip(values) {
                 if let Some(v) = v {
@@ -87,7 +87,8 @@ fn weights() -> impl Strategy<Value = Weights> {
                 }
             }
             w
-        })
+        },
+    )
 }
 
 fn spec() -> impl Strategy<Value = BotSpec> {
@@ -104,21 +105,23 @@ fn spec() -> impl Strategy<Value = BotSpec> {
         any::<(bool, bool)>(),
         weights(),
     )
-        .prop_map(|((iterations, time), threads, playout_turns, (c, scale, prior, widen), (centre, reuse), weights)| {
-            BotSpec::Mcts(MctsConfig {
-                iterations,
-                time,
-                threads,
-                playout_turns,
-                exploration: c,
-                scale,
-                prior,
-                widen,
-                centre,
-                reuse,
-                weights,
-            })
-        });
+        .prop_map(
+            |((iterations, time), threads, playout_turns, (c, scale, prior, widen), (centre, reuse), weights)| {
+                BotSpec::Mcts(MctsConfig {
+                    iterations,
+                    time,
+                    threads,
+                    playout_turns,
+                    exploration: c,
+                    scale,
+                    prior,
+                    widen,
+                    centre,
+                    reuse,
+                    weights,
+                })
+            },
+        );
     prop_oneof![Just(BotSpec::Random), weights().prop_map(BotSpec::Greedy), mcts]
 }
 

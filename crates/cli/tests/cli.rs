@@ -81,7 +81,10 @@ fn selfplay_bots_keep_their_options_past_a_comma() {
     // one spec with options plays every seat
     let o = run(&["selfplay", "--bots", "greedy:common=0.3,ready1=0.5", "--games", "1"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_rejected(&run(&["selfplay", "--bots", "greedy:common=0.3,depth=2,random", "--games", "1"]), "no option \"depth\"");
+    assert_rejected(
+        &run(&["selfplay", "--bots", "greedy:common=0.3,depth=2,random", "--games", "1"]),
+        "no option \"depth\"",
+    );
     assert_rejected(&run(&["selfplay", "--bots", "greedy,random,random", "--games", "1"]), "one bot per seat");
 }
 

@@ -130,8 +130,7 @@ fn the_end_of_input_ends_the_engine_and_a_bad_bot_is_refused() {
 fn an_engine_command_plays_whole_games_as_a_bot() {
     let command = format!("cmd:{BIN} engine --bot mcts:iterations=20");
     for (i, form) in [Form::Duel, Form::HighForm].into_iter().enumerate() {
-        let mut players: [Box<dyn Bot>; 2] =
-            [player(&command, 1).unwrap(), player("random", 2).unwrap()];
+        let mut players: [Box<dyn Bot>; 2] = [player(&command, 1).unwrap(), player("random", 2).unwrap()];
         assert!(players[0].name().starts_with("tash-kalar mcts"), "{}", players[0].name());
         let (game, choices) = play_game(form, &[School::Sylvan, School::Southern], &mut players, i as u64).unwrap();
         assert!(game.is_over());
@@ -149,8 +148,7 @@ fn an_engine_command_plays_whole_games_as_a_bot() {
 #[test]
 fn engines_play_whole_team_games() {
     for (i, form) in [Form::TeamDuel, Form::TeamHighForm].into_iter().enumerate() {
-        let mut team =
-            player(&format!("cmd:{BIN} engine --bot mcts:iterations=10,playout=1"), 1).unwrap();
+        let mut team = player(&format!("cmd:{BIN} engine --bot mcts:iterations=10,playout=1"), 1).unwrap();
         let mut engine = player(&format!("cmd:{BIN} engine --bot greedy"), 2).unwrap();
         let mut random = player("random", 3).unwrap();
         let schools = [School::ALL, [School::Sylvan, School::Highland, School::Southern, School::Northern]][i];

@@ -141,7 +141,8 @@ async fn create(
             }
             ("human", Some(_)) => return Err(bad(format!("seat {i}: a human seat has no bot"))),
             ("bot", spec) => {
-                let spec = check_bot_spec(spec.as_deref().unwrap_or("greedy")).map_err(|e| bad(format!("seat {i}: {e}")))?;
+                let spec =
+                    check_bot_spec(spec.as_deref().unwrap_or("greedy")).map_err(|e| bad(format!("seat {i}: {e}")))?;
                 // stored as its canonical text
                 (Player::Bot(spec.to_string()), None)
             }
