@@ -889,12 +889,13 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
     }
 
-    /// The seeds the factory is asked for, by (entrant, seed).
+    type Asked = std::sync::Arc<std::sync::Mutex<Vec<u64>>>;
+
+    /// A factory that remembers every seed it is asked for.
     fn recording(
         config: &TournamentConfig,
-    ) -> (impl Fn(usize, u64) -> anyhow::Result<Box<dyn Bot>> + Sync + '_, std::sync::Arc<std::sync::Mutex<Vec<u64>>>)
-    {
-        let asked = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    ) -> (impl Fn(usize, u64) -> anyhow::Result<Box<dyn Bot>> + Sync + '_, Asked) {
+        let asked = Asked::default();
         let keep = asked.clone();
         let make = move |i: usize, seed: u64| {
             keep.lock().unwrap().push(seed);
