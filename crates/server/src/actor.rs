@@ -436,7 +436,8 @@ impl GameActor {
         };
         let seed = self.rng.gen();
         // a stored spec is parsed and checked again (the database may hold one
-        // from before the checks); one that fails gets no bot
+        // from before the checks); one that fails gets no bot, and a random
+        // choice is played for the seat (see bot_done)
         let bot = self.bots[seat as usize]
             .take()
             .or_else(|| crate::api::check_bot_spec(&spec).ok().map(|spec| spec.build(seed)));
