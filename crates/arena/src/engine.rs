@@ -148,6 +148,9 @@ impl Engine {
         if !option_lines(&self.spec).iter().any(|l| l.starts_with(&format!("option name {name} "))) {
             return Err(format!("unknown option {name:?}"));
         }
+        if value.contains([',', '=', ':']) {
+            return Err(format!("{name}={value:?}: expected one value (no commas, colons or equals signs)"));
+        }
         // the option set in the spec's canonical text, which is parsed
         // again: the same checks as on the command line
         let mut spec = Spec::parse(&self.spec.to_string());
@@ -656,6 +659,7 @@ mod tests {
             ("time", "1e30"),
             ("playout", "1000"),
             ("prior", "nan"),
+            ("c", "1,threads=64"),
             ("depth", "3"),
         ];
         let mut input: String = bad.iter().map(|(k, v)| format!("setoption name {k} value {v}\n")).collect();
