@@ -27,6 +27,13 @@
 //! plays the new ones). The summary is written as `results.json`,
 //! `results.md` and a plot `ratings.svg`.
 //!
+//! Chance in each game is seeded from the tournament's seed, the table and
+//! the index; each player's seed is derived from that one way
+//! ([`PlayerSeeds::Sha256`], recorded in `tournament.json`), so that an
+//! outside engine cannot work back from its seed to the cards' order. A
+//! folder written before that keeps its old seeds when it resumes, unless
+//! an outside engine plays in it (then it is refused).
+//!
 //! Results count by side and by the game's ranking (places, ties shared):
 //! a side placed first alone wins, first together with another side draws,
 //! and otherwise loses; the score (win rate) is wins plus half the draws
