@@ -37,6 +37,17 @@ use crate::eval::Weights;
 use crate::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
 
 /// One of our bots with its options, every value finite and in range.
+///
+/// ```
+/// use tash_kalar_bots::BotSpec;
+///
+/// let spec: BotSpec = "mcts:threads=2,iterations=500".parse().unwrap();
+/// assert_eq!(spec.to_string(), "mcts:iterations=500,threads=2");
+/// assert_eq!(spec.build(7).name(), "mcts");
+/// let refused = "mcts:c=nan".parse::<BotSpec>().unwrap_err();
+/// assert_eq!(refused.to_string(), r#"c="nan": expected a number from 0 to 100"#);
+/// assert!("cmd:rm -rf /".parse::<BotSpec>().is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     /// `random`: uniformly among the legal choices.
