@@ -68,11 +68,41 @@ impl Default for Weights {
 }
 
 impl Weights {
+    /// The weights' names, in the order a spec's text gives them.
+    pub const NAMES: [&'static str; 10] = [
+        "common",
+        "heroic",
+        "legendary",
+        "ready1",
+        "ready2",
+        "ready3",
+        "task_now",
+        "task_later",
+        "leader",
+        "melee_mean",
+    ];
+
+    /// A weight by name (see [`Weights::NAMES`]); `None` if there is none.
+    pub fn get(&self, name: &str) -> Option<f64> {
+        let mut copy = self.clone();
+        copy.slot(name).map(|v| *v)
+    }
+
     /// Sets a weight by name (`common`, `heroic`, `legendary`, `ready1`,
     /// `ready2`, `ready3`, `task_now`, `task_later`, `leader`,
     /// `melee_mean`); false if there is none.
     pub fn set(&mut self, name: &str, value: f64) -> bool {
-        let slot = match name {
+        match self.slot(name) {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn slot(&mut self, name: &str) -> Option<&mut f64> {
+        Some(match name {
             "common" => &mut self.piece[0],
             "heroic" => &mut self.piece[1],
             "legendary" => &mut self.piece[2],
@@ -83,10 +113,8 @@ impl Weights {
             "task_later" => &mut self.task_later,
             "leader" => &mut self.leader,
             "melee_mean" => &mut self.melee_mean,
-            _ => return false,
-        };
-        *slot = value;
-        true
+            _ => return None,
+        })
     }
 }
 

@@ -1,6 +1,8 @@
-//! Computer players. A bot sees only an [`Observation`] of its seat (the
-//! game with every card it cannot see dealt in a canonical way), so it
-//! cannot cheat by construction.
+//! Computer players: a pure library (no processes, no files), so that a
+//! server can link it without lending visitors anything but our own bots.
+//! A bot sees only an [`Observation`] of its seat (the game with every
+//! card it cannot see dealt in a canonical way), so it cannot cheat by
+//! construction.
 //!
 //! | bot | how it plays |
 //! |---|---|
@@ -8,32 +10,28 @@
 //! | `greedy` | one step of lookahead over whole actions, hand-written evaluation |
 //! | `mcts` | information-set Monte Carlo tree search with determinization |
 //!
-//! | `cmd:<command>` | an outside program speaking the engine protocol ([`engine`]) |
+//! Bots are named by a [`BotSpec`], parsed from text: `random`, `greedy`,
+//! `mcts`, or with options `mcts:iterations=2000`, `mcts:time=1s,threads=2`,
+//! `greedy:common=0.3`; every option is typed, finite and bounded (see
+//! [`spec`] for the options and their ranges). [`split_specs`] splits a
+//! comma-separated list of them.
 //!
-//! Bots are named by a spec: `random`, `greedy`, `mcts`, or with options
-//! `mcts:iterations=2000`, `mcts:time=1s,threads=2`; an outside engine by
-//! its command line, `cmd:tash-kalar engine --bot greedy`.
-//!
-//! Options of `mcts`: `iterations=N`, `time=1s` (or `500ms`), `threads=N`,
-//! `playout=TURNS`, `c=` (exploration), `scale=` (evaluation points of the
-//! logistic), `prior=` (root bias weight, 0 for none), `widen=` (0 for no
-//! progressive widening), `centre=0|1`, `reuse=0|1`, and any evaluation
-//! weight by name (`common=0.3`, see [`eval::Weights::set`]); `greedy`
-//! takes the evaluation weights too.
+//! Outside programs (engines), tournaments, plots and progress bars are in
+//! the `tash-kalar-arena` crate, which builds on this one.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Choice, Observation};
+use tash_kalar_rules::{Actor, Choice, Form, Game, Observation, School};
 
-pub mod engine;
 pub mod eval;
 pub mod greedy;
 pub mod mcts;
 pub mod rating;
-pub mod tournament;
+pub mod spec;
 
 pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig};
+pub use spec::{split_specs, BotSpec, Limits, SpecError};
 
 /// A computer player.
 pub trait Bot: Send {
@@ -72,104 +70,72 @@ impl Bot for RandomBot {
     }
 }
 
-/// What is wrong with a bot spec.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SpecError {
-    #[error("unknown bot {0:?} (expected random, greedy, mcts or cmd:<engine command>)")]
-    UnknownBot(String),
-    #[error("bad option {0:?} for {1}")]
-    BadOption(String, &'static str),
-    #[error("{0}")]
-    Engine(String),
-}
-
-/// Splits a comma-separated list of bot specs, keeping a bot's `key=value`
-/// options (whose key has no colon or space) with the spec before them:
-/// `random,mcts:iterations=50,threads=2,greedy` is three specs. An option
-/// only continues a spec that has a colon, so `greedy,common=1` is refused
-/// later as the unknown bot `common=1` rather than silently joined.
-pub fn split_specs(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        let continues = piece.split_once('=').is_some_and(|(k, _)| !k.contains(':') && !k.contains(' '));
-        match out.last_mut() {
-            Some(last) if continues && last.contains(':') => {
-                last.push(',');
-                last.push_str(piece.trim());
-            }
-            _ => out.push(piece.trim().to_string()),
-        }
-    }
-    out.retain(|s| !s.is_empty());
-    out
-}
-
-/// Makes a bot from its spec (see the crate documentation).
+/// Makes a bot from its spec's text (see [`BotSpec`]): the text parsed,
+/// then built with `seed`.
 pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
-    if let Some(command) = spec.strip_prefix("cmd:") {
-        let bot = engine::EngineBot::spawn(command, seed).map_err(|e| SpecError::Engine(format!("{e:#}")))?;
-        return Ok(Box::new(bot));
+    Ok(spec.parse::<BotSpec>()?.build(seed))
+}
+
+/// Why a game between bots stopped before its end.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("{0} players for {1} seats")]
+    Players(usize, usize),
+    #[error("{0}")]
+    Setup(#[from] tash_kalar_rules::SetupError),
+    /// A player that can fail (an outside engine) said what went wrong.
+    #[error("{player}: {error}")]
+    Player { player: String, error: String },
+    #[error("{player} chose {choice}: {error}")]
+    Illegal { player: String, choice: Choice, error: String },
+    #[error("the game did not finish")]
+    Endless,
+}
+
+/// Plays one game, a player per seat; chance is drawn from a generator
+/// seeded by `seed`. Returns the finished game and the number of choices
+/// the players made.
+pub fn play_game(
+    form: Form,
+    schools: &[School],
+    players: &mut [Box<dyn Bot>],
+    seed: u64,
+) -> Result<(Game, u32), GameError> {
+    if players.len() != schools.len() {
+        return Err(GameError::Players(players.len(), schools.len()));
     }
-    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
-    let options: Vec<(&str, &str)> = options
-        .split(',')
-        .filter(|o| !o.is_empty())
-        .map(|o| o.split_once('=').ok_or_else(|| SpecError::BadOption(o.to_string(), "bot options (key=value)")))
-        .collect::<Result<_, _>>()?;
-    match name {
-        "random" if !options.is_empty() => Err(SpecError::BadOption(options[0].0.to_string(), "this bot")),
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        "greedy" => {
-            let mut bot = GreedyBot::new(seed);
-            for (key, value) in options {
-                // evaluation weights by name, for tuning (see eval.rs)
-                let bad = || SpecError::BadOption(format!("{key}={value}"), "greedy");
-                if !bot.weights.set(key, value.parse().map_err(|_| bad())?) {
-                    return Err(bad());
-                }
+    let mut game = Game::new(form, schools)?;
+    let mut chance = ChaCha8Rng::seed_from_u64(seed);
+    let mut legal: Vec<Choice> = Vec::new();
+    let mut steps = 0u32;
+    let mut choices = 0u32;
+    loop {
+        match game.actor() {
+            Actor::Nobody => return Ok((game, choices)),
+            Actor::Chance => {
+                game.legal_choices_into(&mut legal);
+                let c = legal[chance.gen_range(0..legal.len())];
+                game.apply_unchecked(c);
             }
-            Ok(Box::new(bot))
-        }
-        "mcts" => {
-            let mut config = MctsConfig::default();
-            for (key, value) in options {
-                let bad = || SpecError::BadOption(format!("{key}={value}"), "mcts");
-                match key {
-                    "iterations" => {
-                        config.iterations = Some(value.parse().map_err(|_| bad())?);
-                    }
-                    "time" => {
-                        let secs: f64 = match value.strip_suffix("ms") {
-                            Some(ms) => ms.parse::<f64>().map_err(|_| bad())? / 1000.0,
-                            None => value.trim_end_matches('s').parse().map_err(|_| bad())?,
-                        };
-                        if !(secs > 0.0 && secs < 3600.0) {
-                            return Err(bad());
-                        }
-                        config.time = Some(std::time::Duration::from_secs_f64(secs));
-                        if !spec.contains("iterations=") {
-                            config.iterations = None;
-                        }
-                    }
-                    "threads" => config.threads = value.parse().map_err(|_| bad())?,
-                    "playout" => config.playout_turns = value.parse().map_err(|_| bad())?,
-                    "c" => config.exploration = value.parse().map_err(|_| bad())?,
-                    "scale" => config.scale = value.parse().map_err(|_| bad())?,
-                    "prior" => config.prior = value.parse().map_err(|_| bad())?,
-                    "widen" => config.widen = value.parse().map_err(|_| bad())?,
-                    "centre" => config.centre = value == "1" || value == "true",
-                    "reuse" => config.reuse = value == "1" || value == "true",
-                    // evaluation weights by name (see eval.rs)
-                    _ => {
-                        if !config.weights.set(key, value.parse().map_err(|_| bad())?) {
-                            return Err(bad());
-                        }
-                    }
+            Actor::Seat(s) => {
+                let obs = game.observe(s);
+                let player = &mut players[s as usize];
+                let c = player.choose(&obs);
+                if let Some(error) = player.take_error() {
+                    return Err(GameError::Player { player: player.name(), error });
                 }
+                game.apply(c).map_err(|e| GameError::Illegal {
+                    player: player.name(),
+                    choice: c,
+                    error: e.to_string(),
+                })?;
+                choices += 1;
             }
-            Ok(Box::new(MctsBot::new(config, seed)))
         }
-        other => Err(SpecError::UnknownBot(other.to_string())),
+        steps += 1;
+        if steps >= 200_000 {
+            return Err(GameError::Endless);
+        }
     }
 }
 
@@ -178,43 +144,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn specs_parse_and_bad_specs_are_refused() {
+    fn from_spec_parses_then_builds() {
         assert_eq!(from_spec("random", 1).unwrap().name(), "random");
         assert_eq!(from_spec("mcts:iterations=50,threads=2", 1).unwrap().name(), "mcts");
         assert!(from_spec("mcts:time=0.5s", 1).is_ok());
         assert!(matches!(from_spec("alphago", 1), Err(SpecError::UnknownBot(_))));
-        assert!(matches!(from_spec("mcts:iterations=x", 1), Err(SpecError::BadOption(..))));
-        assert!(matches!(from_spec("greedy:depth=2", 1), Err(SpecError::BadOption(..))));
-    }
-
-    #[test]
-    fn spec_lists_split_on_commas_but_keep_options_with_their_bot() {
-        assert_eq!(split_specs("random,greedy"), ["random", "greedy"]);
-        assert_eq!(split_specs("mcts"), ["mcts"]);
-        assert_eq!(
-            split_specs("random,mcts:iterations=50,threads=2,greedy"),
-            ["random", "mcts:iterations=50,threads=2", "greedy"]
-        );
-        assert_eq!(split_specs("mcts:iterations=50,threads=2"), ["mcts:iterations=50,threads=2"]);
-        assert_eq!(
-            split_specs("greedy:common=0.3,ready1=0.5,mcts:time=1s,threads=2"),
-            ["greedy:common=0.3,ready1=0.5", "mcts:time=1s,threads=2"]
-        );
-        // an engine's command line keeps its own options
-        assert_eq!(
-            split_specs("greedy,cmd:tash-kalar engine --bot mcts:iterations=5,threads=1"),
-            ["greedy", "cmd:tash-kalar engine --bot mcts:iterations=5,threads=1"]
-        );
-        // spaces around the commas, empty entries
-        assert_eq!(split_specs(" random , greedy ,,"), ["random", "greedy"]);
-        assert_eq!(split_specs(""), Vec::<String>::new());
-        // an option with no spec to continue stays on its own (and is refused by from_spec)
-        assert_eq!(split_specs("greedy,common=1"), ["greedy", "common=1"]);
-        assert!(from_spec("common=1", 0).is_err());
-        // every piece of a split list is a spec from_spec accepts
-        for spec in split_specs("random,mcts:iterations=50,threads=2,greedy:common=0.3") {
-            assert!(from_spec(&spec, 0).is_ok(), "{spec}");
-        }
+        assert!(matches!(from_spec("mcts:iterations=x", 1), Err(SpecError::OutOfRange { .. })));
+        assert!(matches!(from_spec("greedy:depth=2", 1), Err(SpecError::UnknownOption { .. })));
+        assert!(from_spec("cmd:true", 1).is_err());
     }
 }
 

@@ -8,7 +8,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::eval::{evaluate, evaluate_with, melee_points, Weights, WIN};
-use tash_kalar_bots::tournament::play_game;
+use tash_kalar_bots::play_game;
 use tash_kalar_bots::{from_spec, Bot, GreedyBot, MctsBot, MctsConfig};
 use tash_kalar_rules::board::Color;
 use tash_kalar_rules::{Actor, CardId, Form, Game, Position, School};

@@ -182,7 +182,7 @@ fn choices_do_not_depend_on_hidden_cards() {
 
 #[test]
 fn every_bot_finishes_games_in_every_form_and_school() {
-    use tash_kalar_bots::tournament::play_game;
+    use tash_kalar_bots::play_game;
     // the two-player forms this test drives (melee and team play have their own random-game tests)
     for (i, form) in Form::ALL.into_iter().filter(|f| f.seats().contains(&2) && !f.teams()).enumerate() {
         let schools = [

@@ -2,6 +2,7 @@
 //! standard input and output (see `docs/engine-protocol.md`).
 
 use anyhow::Result;
+use tash_kalar_bots::BotSpec;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -13,11 +14,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    if args.bot.starts_with("cmd:") {
+    if args.bot.trim_start().starts_with("cmd:") {
         anyhow::bail!("--bot: an engine plays one of our own bots, not another engine");
     }
-    tash_kalar_bots::from_spec(&args.bot, 0).map_err(|e| anyhow::anyhow!("--bot: {e}"))?;
+    let spec: BotSpec = args.bot.parse().map_err(|e| anyhow::anyhow!("--bot: {e}"))?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    tash_kalar_bots::engine::serve(&args.bot, stdin.lock(), stdout.lock())
+    Ok(tash_kalar_arena::engine::serve(&spec, stdin.lock(), stdout.lock())?)
 }

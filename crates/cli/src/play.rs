@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tash_kalar_arena::{seeds, Entrant};
 use tash_kalar_bots::Bot;
 use tash_kalar_rules::view::{ActorView, TaskBoardView, TaskView, View};
 use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat, TaskId};
@@ -31,7 +32,8 @@ pub struct Args {
     /// Who plays the other seats: `human` (hotseat), a bot spec for all of
     /// them (`random`, `greedy`, `mcts`, `mcts:time=1s,threads=2`), or one
     /// spec per other seat in seat order, comma-separated
-    /// (`greedy,mcts:iterations=500,threads=2` in a melee of three).
+    /// (`greedy,mcts:iterations=500,threads=2` in a melee of three); an
+    /// outside engine is `cmd:<command line>`.
     #[arg(long, default_value = "random")]
     opponent: String,
     /// Seeds the shuffles and the bot; a new seed each run if not given.
@@ -89,11 +91,19 @@ impl Table {
         let human = (0..schools.len()).map(|s| hotseat || s + 1 == seat as usize).collect();
         let chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
         let specs = opponent_specs(opponent, schools.len(), seat as usize - 1)?;
-        // one bot for each seat (used for the seats not played here), seeded by its seat
+        let entrants = specs
+            .iter()
+            .map(|spec| spec.parse::<Entrant>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| anyhow::anyhow!("--opponent: {e}"))?;
+        // one bot for each seat (used for the seats not played here), seeded
+        // one way from the game's seed and its seat: an outside engine
+        // cannot work back to the seed that deals the cards
         let mut bots = Vec::new();
-        for (s, spec) in specs.iter().enumerate() {
-            let bot: Box<dyn Bot> = tash_kalar_bots::from_spec(spec, derive_seed(seed, 0, s as u64 + 1))
-                .with_context(|| format!("--opponent {opponent:?}: expected human or bot specs"))?;
+        for (s, entrant) in entrants.iter().enumerate() {
+            let bot: Box<dyn Bot> = entrant
+                .player(seeds::derive(seed, "play player", &[s as u64]))
+                .with_context(|| format!("--opponent {entrant}"))?;
             bots.push(bot);
         }
         Ok(Table { m, form, seed, human, bots, chance })

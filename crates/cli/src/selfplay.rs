@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tash_kalar_arena::{seeds, Entrant};
 use tash_kalar_bots::Bot;
 use tash_kalar_rules::{Actor, Choice, Form, Match, TaskId};
 
@@ -25,13 +26,17 @@ pub struct Args {
     decks: Vec<String>,
     /// Each seat's bot, in seat order, comma-separated (`random,greedy`); one
     /// bot plays every seat. Options after a spec's colon continue it:
-    /// `mcts:iterations=50,threads=2,greedy` is two bots.
+    /// `mcts:iterations=50,threads=2,greedy` is two bots. An outside engine
+    /// is `cmd:<command line>`.
     #[arg(long, default_value = "random,random")]
     bots: String,
     /// How many games to play.
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// Every generator (chance and bots) is seeded from this and the game's index.
+    /// Every generator (chance and bots) is seeded from this and the game's
+    /// index; the bots' seeds one way, so that an outside engine cannot
+    /// work back to chance's (give engines you do not trust an unguessable
+    /// seed).
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Write each game's record to this directory (game-0001.tkr, ...), with
@@ -48,9 +53,17 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The seed of one generator of one game: `role` 0 is chance, k is seat k-1's bot.
+/// The seed of one generator of one game: `role` 0 is chance (the bots'
+/// seeds were roles 1 and up; they are now [`player_seed`]).
 pub fn derive_seed(seed: u64, game: u64, role: u64) -> u64 {
     mix(mix(mix(seed) ^ game) ^ role)
+}
+
+/// The seed of seat `seat`'s bot in one game: one way from the run's seed,
+/// so that an outside engine cannot work back to chance's seed (SplitMix64
+/// above can be undone, and so could the seeds it gave).
+pub fn player_seed(seed: u64, game: u64, seat: u64) -> u64 {
+    seeds::derive(seed, "selfplay player", &[game, seat])
 }
 
 /// The closing JSON line, keys in this order.
@@ -79,21 +92,19 @@ struct Played {
 fn play_one(
     form: Form,
     args: &Args,
-    specs: &[String],
+    specs: &[Entrant],
     schools: &[tash_kalar_rules::School],
     index: u64,
 ) -> Result<Played> {
     let mut m = Match::new(form, schools, Some(args.seed))?;
     m.set_tag("Game", &(index + 1).to_string());
-    m.set_tag("Bots", &specs.join(", "));
+    m.set_tag("Bots", &specs.iter().map(Entrant::to_string).collect::<Vec<_>>().join(", "));
     let mut chance = ChaCha8Rng::seed_from_u64(derive_seed(args.seed, index, 0));
     let mut bots: Vec<Box<dyn Bot>> = specs
         .iter()
         .enumerate()
-        .map(|(k, name)| {
-            tash_kalar_bots::from_spec(name, derive_seed(args.seed, index, k as u64 + 1)).expect("checked specs")
-        })
-        .collect();
+        .map(|(k, entrant)| entrant.player(player_seed(args.seed, index, k as u64)))
+        .collect::<Result<_>>()?;
     let mut buf = Vec::new();
     while m.record().moves.len() < MAX_CHOICES && m.game().turn().number < MAX_TURNS {
         let choice = match m.game().actor() {
@@ -113,17 +124,12 @@ fn play_one(
 pub fn run(args: &Args) -> Result<()> {
     let form = crate::parse_form(&args.form)?;
     let schools = crate::parse_decks(form, &args.decks)?;
-    let mut specs = tash_kalar_bots::split_specs(&args.bots);
+    let mut specs = Entrant::parse_list(&args.bots).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
     if specs.len() == 1 {
         specs = vec![specs[0].clone(); schools.len()];
     }
     if specs.len() != schools.len() {
         bail!("{} decks but {} bots: give one bot per seat", schools.len(), specs.len());
-    }
-    for name in &specs {
-        if let Err(e) = tash_kalar_bots::from_spec(name, 0) {
-            bail!("--bots: {e}");
-        }
     }
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

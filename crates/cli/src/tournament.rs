@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
-use tash_kalar_bots::tournament::{self, TournamentConfig};
+use tash_kalar_arena::tournament::{self, PlayerSeeds, TournamentConfig};
+use tash_kalar_arena::Entrant;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -30,7 +31,9 @@ pub struct Args {
     /// of schools). Raising it on an existing --out folder extends the run.
     #[arg(long, default_value_t = 24)]
     games: u32,
-    /// Seeds chance and the bots.
+    /// Seeds chance and the bots (each bot's seed is derived one way from
+    /// its game's, so that an outside engine learns nothing of the cards
+    /// from it; give engines you do not trust an unguessable seed).
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Deals of schools to cycle through, comma-separated, sides separated
@@ -58,15 +61,12 @@ pub fn run(args: &Args) -> Result<()> {
         None if form.is_melee() => bail!("--seats: a melee tournament needs --seats 3 or 4"),
         None => *form.seats().start(),
     };
+    // the entrants as given (a folder's tournament.json keeps them so), parsed
+    // and checked here; outside engines are started for their games only
     let entrants = tash_kalar_bots::split_specs(&args.bots);
-    if entrants.len() < 2 {
+    let players = Entrant::parse_list(&args.bots).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
+    if players.len() < 2 {
         bail!("--bots: a tournament needs at least two entrants");
-    }
-    for name in &entrants {
-        // outside engines are started for their games only
-        if !name.starts_with("cmd:") {
-            tash_kalar_bots::from_spec(name, 0).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
-        }
     }
     if args.games == 0 {
         bail!("--games: at least one game per table");
@@ -79,9 +79,11 @@ pub fn run(args: &Args) -> Result<()> {
         games: args.games,
         seed: args.seed,
         schools: tournament::parse_deals(form, seats, &args.decks).map_err(|e| anyhow::anyhow!("--decks: {e}"))?,
+        // a folder from before keeps its seeds if it can (see PlayerSeeds)
+        player_seeds: PlayerSeeds::Sha256,
     };
     let make = |i: usize, seed: u64| -> Result<Box<dyn tash_kalar_bots::Bot>> {
-        tash_kalar_bots::from_spec(&entrants[i], seed).map_err(|e| anyhow::anyhow!("{}: {e}", entrants[i]))
+        players[i].player(seed).map_err(|e| anyhow::anyhow!("{}: {e}", entrants[i]))
     };
     let summary = tournament::run(&config, &args.out, &make, args.jobs, tournament::progress_bar())?;
     print!("{}", summary.markdown());

@@ -81,8 +81,41 @@ fn selfplay_bots_keep_their_options_past_a_comma() {
     // one spec with options plays every seat
     let o = run(&["selfplay", "--bots", "greedy:common=0.3,ready1=0.5", "--games", "1"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_rejected(&run(&["selfplay", "--bots", "greedy:common=0.3,depth=2,random", "--games", "1"]), "depth=2");
+    assert_rejected(
+        &run(&["selfplay", "--bots", "greedy:common=0.3,depth=2,random", "--games", "1"]),
+        "no option \"depth\"",
+    );
     assert_rejected(&run(&["selfplay", "--bots", "greedy,random,random", "--games", "1"]), "one bot per seat");
+}
+
+/// Bot options are typed and bounded at every door of the command line:
+/// `--bots` (selfplay, tournament), `--opponent` (play) and `engine --bot`.
+#[test]
+fn bot_options_out_of_range_are_refused_on_the_command_line() {
+    let bad = [
+        ("mcts:c=nan", "c=\"nan\""),
+        ("mcts:c=inf", "from 0 to 100"),
+        ("mcts:c=-1e308", "from 0 to 100"),
+        ("mcts:prior=nan", "prior="),
+        ("mcts:threads=0", "from 1 to 64"),
+        ("mcts:threads=100000", "from 1 to 64"),
+        ("mcts:iterations=0", "iterations="),
+        ("mcts:time=0s", "1ms to 3600s"),
+        ("greedy:common=nan", "common="),
+        ("mcts:speed=9", "no option \"speed\""),
+    ];
+    let out = scratch("cli-bad-bots").join("tournament");
+    for (spec, words) in bad {
+        assert_rejected(&run(&["selfplay", "--bots", spec, "--games", "1"]), words);
+        assert_rejected(&run(&["selfplay", "--bots", &format!("random,{spec}"), "--games", "1"]), words);
+        let both = format!("random,{spec}");
+        let tournament = ["tournament", "--bots", &both, "--games", "1", "--out", out.to_str().unwrap()];
+        assert_rejected(&run(&tournament), words);
+        assert_rejected(&run_with_input(&["play", "--plain", "--opponent", spec, "--seed", "1"], "quit\n"), words);
+        assert_rejected(&run_with_input(&["engine", "--bot", spec], "quit\n"), words);
+    }
+    assert!(!out.exists(), "a refused tournament writes nothing");
+    assert_rejected(&run_with_input(&["engine", "--bot", "cmd:true"], ""), "not another engine");
 }
 
 #[test]

@@ -7,8 +7,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_bots::tournament::play_game;
-use tash_kalar_bots::Bot;
+use tash_kalar_arena::Entrant;
+use tash_kalar_bots::{play_game, Bot};
 use tash_kalar_rules::{Actor, Form, Game, School};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tash-kalar");
@@ -130,16 +130,15 @@ fn the_end_of_input_ends_the_engine_and_a_bad_bot_is_refused() {
 fn an_engine_command_plays_whole_games_as_a_bot() {
     let command = format!("cmd:{BIN} engine --bot mcts:iterations=20");
     for (i, form) in [Form::Duel, Form::HighForm].into_iter().enumerate() {
-        let mut players: [Box<dyn Bot>; 2] =
-            [tash_kalar_bots::from_spec(&command, 1).unwrap(), tash_kalar_bots::from_spec("random", 2).unwrap()];
+        let mut players: [Box<dyn Bot>; 2] = [player(&command, 1).unwrap(), player("random", 2).unwrap()];
         assert!(players[0].name().starts_with("tash-kalar mcts"), "{}", players[0].name());
         let (game, choices) = play_game(form, &[School::Sylvan, School::Southern], &mut players, i as u64).unwrap();
         assert!(game.is_over());
         assert!(choices > 20);
     }
     // a command that is not an engine
-    assert!(tash_kalar_bots::from_spec("cmd:/nonexistent/engine", 1).is_err());
-    let not_an_engine = tash_kalar_bots::from_spec("cmd:sh -c 'echo hello; sleep 0.1'", 1);
+    assert!(player("cmd:/nonexistent/engine", 1).is_err());
+    let not_an_engine = player("cmd:sh -c 'echo hello; sleep 0.1'", 1);
     assert!(not_an_engine.is_err());
 }
 
@@ -149,10 +148,9 @@ fn an_engine_command_plays_whole_games_as_a_bot() {
 #[test]
 fn engines_play_whole_team_games() {
     for (i, form) in [Form::TeamDuel, Form::TeamHighForm].into_iter().enumerate() {
-        let mut team =
-            tash_kalar_bots::from_spec(&format!("cmd:{BIN} engine --bot mcts:iterations=10,playout=1"), 1).unwrap();
-        let mut engine = tash_kalar_bots::from_spec(&format!("cmd:{BIN} engine --bot greedy"), 2).unwrap();
-        let mut random = tash_kalar_bots::from_spec("random", 3).unwrap();
+        let mut team = player(&format!("cmd:{BIN} engine --bot mcts:iterations=10,playout=1"), 1).unwrap();
+        let mut engine = player(&format!("cmd:{BIN} engine --bot greedy"), 2).unwrap();
+        let mut random = player("random", 3).unwrap();
         let schools = [School::ALL, [School::Sylvan, School::Highland, School::Southern, School::Northern]][i];
         let mut g = Game::new(form, &schools).unwrap();
         let mut chance = ChaCha8Rng::seed_from_u64(i as u64);
@@ -186,6 +184,11 @@ fn engines_play_whole_team_games() {
         assert_eq!((o.places[0], o.places[1]), (o.places[2], o.places[3]), "teammates share their place");
         assert!(teammates > 0, "a teammate held control in {}: {asked:?}", form.name());
     }
+}
+
+/// A player of an entrant's text (a bot spec or `cmd:<engine command>`).
+fn player(text: &str, seed: u64) -> anyhow::Result<Box<dyn Bot>> {
+    text.parse::<Entrant>()?.player(seed)
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -270,4 +273,72 @@ fn tournament_arguments_are_checked() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(message) && !err.contains("panicked"), "{all:?}: {err}");
     }
+}
+
+/// SplitMix64 and the seed derivation `play` and `selfplay` used before:
+/// invertible, so an engine could work back to chance's seed.
+fn old_derive_seed(seed: u64, game: u64, role: u64) -> u64 {
+    fn mix(mut z: u64) -> u64 {
+        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    mix(mix(mix(seed) ^ game) ^ role)
+}
+
+/// An outside engine told the seed it gets: not the old invertible
+/// derivation, different for each seat, the same for the same `--seed`.
+#[test]
+fn an_engine_opponent_gets_a_one_way_seed() {
+    let dir = scratch("spy");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("seeds");
+    let spy = dir.join("spy.sh");
+    std::fs::write(
+        &spy,
+        r#"while read -r line; do
+  case "$line" in
+    tkp) printf 'id name spy\noption name seed type spin default 0 min 0 max 18446744073709551615\ntkpok\n' ;;
+    "setoption name seed value "*) echo "${line##* }" >> "$1" ;;
+    isready) echo readyok ;;
+    quit) exit 0 ;;
+  esac
+done
+"#,
+    )
+    .unwrap();
+    let seeds = || {
+        let _ = std::fs::remove_file(&log);
+        let opponent = format!("cmd:sh {} {}", spy.display(), log.display());
+        let mut child = Command::new(BIN)
+            .args(["play", "--plain", "--seed", "5", "--opponent", &opponent])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // the engines are started and seeded before the game: read their
+        // seeds, then stop (the spy cannot play)
+        let read = || std::fs::read_to_string(&log).unwrap_or_default();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while read().lines().count() < 2 && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        read().lines().map(|l| l.parse::<u64>().unwrap()).collect::<Vec<_>>()
+    };
+    let got = seeds();
+    assert_eq!(got.len(), 2, "an engine per seat: {got:?}");
+    assert_ne!(got[0], got[1]);
+    for role in 0..4 {
+        assert!(!got.contains(&old_derive_seed(5, 0, role)), "{got:?}");
+    }
+    assert!(!got.contains(&5));
+    let mut again = seeds();
+    again.sort();
+    let mut sorted = got.clone();
+    sorted.sort();
+    assert_eq!(again, sorted, "the same seeds for the same --seed");
 }

@@ -435,7 +435,12 @@ impl GameActor {
             Player::Human => "random".into(),
         };
         let seed = self.rng.gen();
-        let bot = self.bots[seat as usize].take().or_else(|| tash_kalar_bots::from_spec(&spec, seed).ok());
+        // a stored spec is parsed and checked again (the database may hold one
+        // from before the checks); one that fails gets no bot, and a random
+        // choice is played for the seat (see bot_done)
+        let bot = self.bots[seat as usize]
+            .take()
+            .or_else(|| crate::api::check_bot_spec(&spec).ok().map(|spec| spec.build(seed)));
         let obs = self.g.game().observe(seat);
         let version = self.g.version();
         let pause = self.bot_pause;

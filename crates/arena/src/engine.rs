@@ -14,17 +14,17 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tash_kalar_rules::view::View;
+use tash_kalar_bots::{Bot, BotSpec, MctsConfig};
+use tash_kalar_rules::view::{View, Viewer};
 use tash_kalar_rules::{Choice, Observation};
-
-use crate::{from_spec, Bot};
 
 /// The word a driver opens with, and the engine's answer once it has named
 /// itself and its options.
 pub const HELLO: &str = "tkp";
 pub const HELLO_OK: &str = "tkpok";
 
-/// A bot spec split into its name and options, to change options one by one.
+/// A bot spec's text split into its name and options, to change options
+/// one by one (the result is parsed again as a [`BotSpec`]).
 #[derive(Clone, Debug, PartialEq)]
 struct Spec {
     name: String,
@@ -62,31 +62,38 @@ impl Spec {
 }
 
 /// The options an engine of this bot offers, as `option` lines.
-fn option_lines(bot: &str) -> Vec<String> {
+fn option_lines(bot: &BotSpec) -> Vec<String> {
+    use tash_kalar_bots::spec::bounds;
     let mut v = vec!["option name seed type spin default 0 min 0 max 18446744073709551615".to_string()];
-    if bot == "mcts" {
-        let d = crate::MctsConfig::default();
-        v.push(format!("option name iterations type spin default {} min 1 max 100000000", d.iterations.unwrap_or(0)));
+    if let BotSpec::Mcts(_) = bot {
+        let d = MctsConfig::default();
+        let spin = |name: &str, default: String, range: std::ops::RangeInclusive<u64>| {
+            format!("option name {name} type spin default {default} min {} max {}", range.start(), range.end())
+        };
+        v.push(spin("iterations", d.iterations.unwrap_or(0).to_string(), bounds::ITERATIONS));
         v.push("option name time type string default none".into());
-        v.push(format!("option name threads type spin default {} min 1 max 64", d.threads));
-        v.push(format!("option name playout type spin default {} min 0 max 100", d.playout_turns));
-        v.push(format!("option name c type string default {}", d.exploration));
+        v.push(spin("threads", d.threads.to_string(), bounds::THREADS));
+        v.push(spin("playout", d.playout_turns.to_string(), bounds::PLAYOUT));
+        for (name, default) in [("c", d.exploration), ("scale", d.scale), ("prior", d.prior), ("widen", d.widen)] {
+            v.push(format!("option name {name} type string default {default}"));
+        }
+        v.push(format!("option name centre type check default {}", d.centre));
+        v.push(format!("option name reuse type check default {}", d.reuse));
     }
     v
 }
 
 /// The engine's state between commands.
 struct Engine {
-    spec: Spec,
+    spec: BotSpec,
     seed: u64,
     bot: Box<dyn Bot>,
     position: Option<Observation>,
 }
 
 impl Engine {
-    fn new(spec: &str) -> anyhow::Result<Engine> {
-        let bot = from_spec(spec, 0)?;
-        Ok(Engine { spec: Spec::parse(spec), seed: 0, bot, position: None })
+    fn new(spec: &BotSpec) -> Engine {
+        Engine { spec: spec.clone(), seed: 0, bot: spec.build(0), position: None }
     }
 
     /// Handles one line; returns the reply lines and whether to stop.
@@ -98,11 +105,11 @@ impl Engine {
             "" => Ok(vec![]),
             HELLO => {
                 let mut v = vec![
-                    format!("id name tash-kalar {}", self.spec.text()),
+                    format!("id name tash-kalar {}", self.spec),
                     "id author the tash-kalar authors".to_string(),
                     "id protocol 1".to_string(),
                 ];
-                v.extend(option_lines(&self.spec.name));
+                v.extend(option_lines(&self.spec));
                 v.push(HELLO_OK.to_string());
                 Ok(v)
             }
@@ -110,7 +117,8 @@ impl Engine {
             "setoption" => self.set_option(rest).map(|()| vec![]),
             "newgame" => {
                 self.position = None;
-                self.renew().map(|()| vec![])
+                self.renew();
+                Ok(vec![])
             }
             "position" => self.set_position(rest).map(|()| vec![]),
             "go" => self.go().map(|c| vec![format!("choice {c}")]),
@@ -123,9 +131,8 @@ impl Engine {
         }
     }
 
-    fn renew(&mut self) -> Result<(), String> {
-        self.bot = from_spec(&self.spec.text(), self.seed).map_err(|e| e.to_string())?;
-        Ok(())
+    fn renew(&mut self) {
+        self.bot = self.spec.build(self.seed);
     }
 
     fn set_option(&mut self, rest: &str) -> Result<(), String> {
@@ -135,24 +142,31 @@ impl Engine {
         let (name, value) = (name.trim(), value.trim());
         if name == "seed" {
             self.seed = value.parse().map_err(|_| format!("bad seed {value:?}"))?;
-            return self.renew();
+            self.renew();
+            return Ok(());
         }
-        if !option_lines(&self.spec.name).iter().any(|l| l.starts_with(&format!("option name {name} "))) {
+        if !option_lines(&self.spec).iter().any(|l| l.starts_with(&format!("option name {name} "))) {
             return Err(format!("unknown option {name:?}"));
         }
-        let mut spec = self.spec.clone();
+        if value.contains([',', '=', ':']) {
+            return Err(format!("{name}={value:?}: expected one value (no commas, colons or equals signs)"));
+        }
+        // the option set in the spec's canonical text, which is parsed
+        // again: the same checks as on the command line
+        let mut spec = Spec::parse(&self.spec.to_string());
         spec.set(name, value);
         if name == "time" && value == "none" {
             spec.options.retain(|(k, _)| k != "time");
         }
-        from_spec(&spec.text(), self.seed).map_err(|e| e.to_string())?;
-        self.spec = spec;
-        self.renew()
+        self.spec = spec.text().parse().map_err(|e: tash_kalar_bots::SpecError| e.to_string())?;
+        self.renew();
+        Ok(())
     }
 
     fn set_position(&mut self, json: &str) -> Result<(), String> {
         self.position = None;
         let view: View = serde_json::from_str(json).map_err(|e| format!("bad view JSON: {e}"))?;
+        check_secrets(&view)?;
         let obs = Observation::from_view(&view).map_err(|e| e.to_string())?;
         if let Some(choices) = &view.choices {
             let ours: Vec<String> = obs.game().legal_choices().iter().map(Choice::to_string).collect();
@@ -174,18 +188,32 @@ impl Engine {
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(obs))) {
             Ok(c) => Ok(c),
             Err(_) => {
-                let _ = self.renew();
+                self.renew();
                 Err("internal error while searching".into())
             }
         }
     }
 }
 
+/// A view an engine may be given: a seat's own, showing no other seat's
+/// hand (a teammate's neither), as `Game::view(seat)` makes it. Deck
+/// orders are never in a view (only counts and the seat's own known
+/// cards), so the hands are what a driver could leak.
+fn check_secrets(view: &View) -> Result<(), String> {
+    let Viewer::Seat { seat } = view.viewer else {
+        return Err("an engine plays a seat: this view is not a seat's".into());
+    };
+    match view.seats.iter().find(|s| s.seat != seat && s.hand.is_some()) {
+        Some(other) => Err(format!("the view shows seat {}'s hand, which seat {seat} cannot see", other.seat)),
+        None => Ok(()),
+    }
+}
+
 /// Answers a driver on `input`/`output` with the bot of `spec`, until
 /// `quit` or the end of the input. Never fails on bad input: each bad line
 /// gets an `error` line and the engine goes on.
-pub fn serve(spec: &str, input: impl BufRead, mut output: impl Write) -> anyhow::Result<()> {
-    let mut engine = Engine::new(spec)?;
+pub fn serve(spec: &BotSpec, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut engine = Engine::new(spec);
     for line in input.lines() {
         let line = match line {
             Ok(l) => l,
@@ -195,7 +223,7 @@ pub fn serve(spec: &str, input: impl BufRead, mut output: impl Write) -> anyhow:
                 output.flush()?;
                 continue;
             }
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(e),
         };
         // a view that holds together but that no game reaches could still
         // trip the rules somewhere: the engine answers and goes on
@@ -203,7 +231,7 @@ pub fn serve(spec: &str, input: impl BufRead, mut output: impl Write) -> anyhow:
             Ok(r) => r,
             Err(_) => {
                 engine.position = None;
-                let _ = engine.renew();
+                engine.renew();
                 (vec!["error internal error on this line".to_string()], false)
             }
         };
@@ -438,7 +466,7 @@ mod tests {
 
     fn talk(spec: &str, input: &str) -> Vec<String> {
         let mut out = Vec::new();
-        serve(spec, input.as_bytes(), &mut out).unwrap();
+        serve(&spec.parse().unwrap(), input.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
     }
 
@@ -530,7 +558,7 @@ mod tests {
         assert!(out[10].starts_with("choice "), "{out:#?}");
         // bytes that are not text
         let mut buf = Vec::new();
-        serve("random", &b"\xff\xfe\nisready\n"[..], &mut buf).unwrap();
+        serve(&BotSpec::Random, &b"\xff\xfe\nisready\n"[..], &mut buf).unwrap();
         assert_eq!(String::from_utf8(buf).unwrap(), "error the line is not UTF-8 text\nreadyok\n");
     }
 
@@ -608,6 +636,86 @@ mod tests {
             assert!(out[..out.len() - 1].iter().all(|l| l.starts_with("error ") || l.starts_with("choice ")));
             assert!(paths.len() > 40, "{}", paths.len());
         }
+    }
+
+    /// `setoption` goes through the same spec parsing as `--bot`: values
+    /// that are not finite or out of range are refused, and the engine
+    /// goes on with its options unchanged.
+    #[test]
+    fn options_out_of_range_are_refused_and_change_nothing() {
+        let g = dealt();
+        let Actor::Seat(s) = g.actor() else { panic!() };
+        let json = serde_json::to_string(&g.view(s)).unwrap();
+        let bad = [
+            ("c", "nan"),
+            ("c", "inf"),
+            ("c", "-1e308"),
+            ("threads", "0"),
+            ("threads", "100000"),
+            ("iterations", "0"),
+            ("iterations", "-5"),
+            ("time", "nan"),
+            ("time", "0s"),
+            ("time", "1e30"),
+            ("playout", "1000"),
+            ("prior", "nan"),
+            ("c", "1,threads=64"),
+            ("depth", "3"),
+        ];
+        let mut input: String = bad.iter().map(|(k, v)| format!("setoption name {k} value {v}\n")).collect();
+        input.push_str(&format!("tkp\nposition {json}\ngo\n"));
+        let out = talk("mcts:iterations=30", &input);
+        for (line, (k, v)) in out.iter().zip(bad) {
+            assert!(line.starts_with("error "), "{k}={v}: {line}");
+            if k != "depth" {
+                assert!(line.contains(k) && (line.contains("expected") || line.contains("from")), "{k}={v}: {line}");
+            }
+        }
+        // unchanged: the name still shows the spec given, and it searches
+        assert_eq!(out[bad.len()], "id name tash-kalar mcts:iterations=30");
+        assert!(out.last().unwrap().starts_with("choice "), "{out:?}");
+        // a good value is taken, in the canonical text
+        let out = talk("mcts", "setoption name time value 500ms\nsetoption name threads value 2\ntkp\n");
+        assert_eq!(out[0], "id name tash-kalar mcts:time=500ms,threads=2");
+        let out = talk("mcts:time=1s", "setoption name time value none\ntkp\n");
+        assert_eq!(out[0], "id name tash-kalar mcts");
+    }
+
+    /// A driver may only show the engine what its seat could see: a view
+    /// with another seat's hand (a referee's view made to look like a
+    /// seat's, or a teammate's hand added) is refused.
+    #[test]
+    fn a_view_showing_another_seats_hand_is_refused() {
+        use tash_kalar_rules::view::Viewer;
+        let g = dealt();
+        let Actor::Seat(s) = g.actor() else { panic!() };
+        let mut peeking = g.referee_view();
+        peeking.viewer = Viewer::Seat { seat: s };
+        peeking.choices = g.view(s).choices;
+        let peeking = serde_json::to_string(&peeking).unwrap();
+        // team play: the teammate's hand is hidden too, as in Game::view
+        let mut t = Game::new(Form::TeamDuel, &School::ALL).unwrap();
+        while t.actor() == Actor::Chance {
+            let v = t.legal_choices();
+            t.apply(v[0]).unwrap();
+        }
+        let Actor::Seat(ts) = t.actor() else { panic!() };
+        let mate = (ts as usize + 2) % 4;
+        let mut with_mate = t.view(ts);
+        with_mate.seats[mate].hand = t.referee_view().seats[mate].hand.clone();
+        assert!(with_mate.seats[mate].hand.is_some());
+        let with_mate = serde_json::to_string(&with_mate).unwrap();
+        let spectator = serde_json::to_string(&g.spectator_view()).unwrap();
+        let own = serde_json::to_string(&g.view(s)).unwrap();
+        let input = format!("position {peeking}\ngo\nposition {with_mate}\nposition {spectator}\nposition {own}\ngo\n");
+        let out = talk("random", &input);
+        assert_eq!(out.len(), 5, "{out:#?}");
+        let other = 1 - s;
+        assert_eq!(out[0], format!("error the view shows seat {other}'s hand, which seat {s} cannot see"));
+        assert_eq!(out[1], "error no position");
+        assert_eq!(out[2], format!("error the view shows seat {mate}'s hand, which seat {ts} cannot see"));
+        assert!(out[3].starts_with("error ") && out[3].contains("not a seat's"), "{}", out[3]);
+        assert!(out[4].starts_with("choice "), "{}", out[4]);
     }
 
     #[test]

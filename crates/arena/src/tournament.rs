@@ -27,6 +27,13 @@
 //! plays the new ones). The summary is written as `results.json`,
 //! `results.md` and a plot `ratings.svg`.
 //!
+//! Chance in each game is seeded from the tournament's seed, the table and
+//! the index; each player's seed is derived from that one way
+//! ([`PlayerSeeds::Sha256`], recorded in `tournament.json`), so that an
+//! outside engine cannot work back from its seed to the cards' order. A
+//! folder written before that keeps its old seeds when it resumes, unless
+//! an outside engine plays in it (then it is refused).
+//!
 //! Results count by side and by the game's ranking (places, ties shared):
 //! a side placed first alone wins, first together with another side draws,
 //! and otherwise loses; the score (win rate) is wins plus half the draws
@@ -41,13 +48,13 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use tash_kalar_rules::{Actor, Choice, Form, Game, School};
+use tash_kalar_rules::{Form, Game, School};
 
-use crate::rating::{elo, wilson, Pairing};
-use crate::Bot;
+use tash_kalar_bots::rating::{elo, wilson, Pairing};
+use tash_kalar_bots::{play_game, Bot};
+
+use crate::{seeds, Entrant};
 
 /// Makes a fresh player for one game from an entrant's name and a seed.
 pub type PlayerFactory<'a> = dyn Fn(usize, u64) -> anyhow::Result<Box<dyn Bot>> + Sync + 'a;
@@ -68,6 +75,39 @@ pub struct TournamentConfig {
     /// Deals to cycle through: each the schools in seat order (in team play
     /// seats 0 and 2 are one team, 1 and 3 the other; see [`all_deals`]).
     pub schools: Vec<Vec<School>>,
+    /// How the players' seeds are derived from each game's chance seed
+    /// (absent from the folders written before it: [`PlayerSeeds::Xor`]).
+    #[serde(default = "PlayerSeeds::before_v2")]
+    pub player_seeds: PlayerSeeds,
+}
+
+/// How a tournament derives the players' seeds from a game's chance seed.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlayerSeeds {
+    /// `chance seed ^ (0x5eed_0001 + seat)`, as in the folders written
+    /// before this field. It can be turned back into the chance seed (an
+    /// engine did, and knew its opponent's hand), so it is kept only to
+    /// resume such folders whose entrants are all our own bots, which
+    /// never look at more than their observation.
+    Xor,
+    /// [`seeds::player`]: one way, from the chance seed and the seat.
+    Sha256,
+}
+
+impl PlayerSeeds {
+    fn before_v2() -> PlayerSeeds {
+        PlayerSeeds::Xor
+    }
+
+    /// The seed of the player in `seat` of a game whose chance is seeded
+    /// by `game_seed`.
+    pub fn player(self, game_seed: u64, seat: usize) -> u64 {
+        match self {
+            PlayerSeeds::Xor => game_seed ^ (0x5eed_0001 + seat as u64),
+            PlayerSeeds::Sha256 => seeds::player(game_seed, seat),
+        }
+    }
 }
 
 impl TournamentConfig {
@@ -235,7 +275,8 @@ pub struct Setup {
     pub seats: Vec<usize>,
     /// School by seat.
     pub schools: Vec<School>,
-    /// Seeds chance (the players' seeds are derived from it).
+    /// Seeds chance (the players' seeds are derived from it one way, see
+    /// [`PlayerSeeds`]).
     pub seed: u64,
 }
 
@@ -287,44 +328,6 @@ pub fn setup(config: &TournamentConfig, table: &[usize], index: u32) -> Setup {
     Setup { seats, schools, seed }
 }
 
-/// Plays one game, a player per seat; chance is drawn from `seed`.
-/// Returns the finished game and the number of choices the players made.
-pub fn play_game(
-    form: Form,
-    schools: &[School],
-    players: &mut [Box<dyn Bot>],
-    seed: u64,
-) -> anyhow::Result<(Game, u32)> {
-    anyhow::ensure!(players.len() == schools.len(), "{} players for {} seats", players.len(), schools.len());
-    let mut game = Game::new(form, schools)?;
-    let mut chance = ChaCha8Rng::seed_from_u64(seed);
-    let mut legal: Vec<Choice> = Vec::new();
-    let mut steps = 0u32;
-    let mut choices = 0u32;
-    loop {
-        match game.actor() {
-            Actor::Nobody => return Ok((game, choices)),
-            Actor::Chance => {
-                game.legal_choices_into(&mut legal);
-                let c = legal[chance.gen_range(0..legal.len())];
-                game.apply_unchecked(c);
-            }
-            Actor::Seat(s) => {
-                let obs = game.observe(s);
-                let player = &mut players[s as usize];
-                let c = player.choose(&obs);
-                if let Some(e) = player.take_error() {
-                    anyhow::bail!("{}: {e}", player.name());
-                }
-                game.apply(c).map_err(|e| anyhow::anyhow!("{} chose {c}: {e}", player.name()))?;
-                choices += 1;
-            }
-        }
-        steps += 1;
-        anyhow::ensure!(steps < 200_000, "game did not finish");
-    }
-}
-
 /// Runs (or resumes) a tournament, writing into `dir`, playing `jobs`
 /// games at a time. `progress` is told the games finished and the total.
 pub fn run(
@@ -349,25 +352,40 @@ pub fn run(
     }
     fs::create_dir_all(dir)?;
     let config_path = dir.join("tournament.json");
+    let mut effective = config.clone();
     if config_path.exists() {
         let old: TournamentConfig = serde_json::from_str(&fs::read_to_string(&config_path)?)?;
+        if old.player_seeds == PlayerSeeds::Xor && config.player_seeds != PlayerSeeds::Xor {
+            // a folder from before one-way seeds: its games go on as they began,
+            // unless an outside engine would be handed a seed it can invert
+            let engine = config.entrants.iter().find(|e| e.parse::<Entrant>().is_ok_and(|e| e.is_engine()));
+            if let Some(engine) = engine {
+                anyhow::bail!(
+                    "{} was started by an older version whose player seeds an outside engine ({engine}) could \
+                     turn back into the cards' order; start it again in another --out folder",
+                    dir.display()
+                );
+            }
+            effective.player_seeds = PlayerSeeds::Xor;
+        }
         anyhow::ensure!(
-            old.same_but_games(config),
+            old.same_but_games(&effective),
             "{} holds a different tournament; use another --out folder",
             dir.display()
         );
         anyhow::ensure!(
-            config.games >= old.games,
+            effective.games >= old.games,
             "{} holds {} games per table; a tournament can be extended, not shortened",
             dir.display(),
             old.games
         );
-        if config.games > old.games {
-            fs::write(&config_path, serde_json::to_string_pretty(config)?)?;
+        if effective.games > old.games {
+            fs::write(&config_path, serde_json::to_string_pretty(&effective)?)?;
         }
     } else {
-        fs::write(&config_path, serde_json::to_string_pretty(config)?)?;
+        fs::write(&config_path, serde_json::to_string_pretty(&effective)?)?;
     }
+    let config = &effective;
     let log_path = dir.join("games.jsonl");
     let results = read_results(&log_path)?;
     let done: HashSet<(&[usize], u32)> = results.iter().map(|r| (r.pairing.as_slice(), r.index)).collect();
@@ -447,7 +465,7 @@ fn play_scheduled(
     let mut players = seats
         .iter()
         .enumerate()
-        .map(|(s, &e)| make(e, seed ^ (0x5eed_0001 + s as u64)))
+        .map(|(s, &e)| make(e, config.player_seeds.player(seed, s)))
         .collect::<Result<Vec<_>, _>>()?;
     let (game, choices) = play_game(config.form, &schools, &mut players, seed)?;
     let outcome = game.outcome().expect("a finished game");
@@ -801,11 +819,12 @@ mod tests {
             games: 2,
             seed: 7,
             schools: vec![vec![School::Northern, School::Southern]],
+            player_seeds: PlayerSeeds::Sha256,
         }
     }
 
     fn factory(config: &TournamentConfig) -> impl Fn(usize, u64) -> anyhow::Result<Box<dyn Bot>> + Sync + '_ {
-        move |i, seed| Ok(crate::from_spec(&config.entrants[i], seed)?)
+        move |i, seed| config.entrants[i].parse::<Entrant>()?.player(seed)
     }
 
     fn scratch(name: &str) -> PathBuf {
@@ -874,6 +893,83 @@ mod tests {
         .unwrap();
         assert_eq!(played, Some((1, 2)), "the old game is kept");
         assert_eq!(s.games, 2);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    type Asked = std::sync::Arc<std::sync::Mutex<Vec<u64>>>;
+
+    /// A factory that remembers every seed it is asked for.
+    fn recording(
+        config: &TournamentConfig,
+    ) -> (impl Fn(usize, u64) -> anyhow::Result<Box<dyn Bot>> + Sync + '_, Asked) {
+        let asked = Asked::default();
+        let keep = asked.clone();
+        let make = move |i: usize, seed: u64| {
+            keep.lock().unwrap().push(seed);
+            config.entrants[i].parse::<Entrant>()?.player(seed)
+        };
+        (make, asked)
+    }
+
+    #[test]
+    fn players_get_one_way_seeds_and_old_folders_keep_theirs() {
+        // a new folder: every seed is the one-way derivation of the game's chance seed
+        let dir = scratch("seeds-new");
+        let c = config();
+        let (make, asked) = recording(&c);
+        run(&c, &dir, &make, 1, |_, _| {}).unwrap();
+        let mut expected: Vec<u64> = (0..2)
+            .flat_map(|i| {
+                let seed = setup(&c, &[0, 1], i).seed;
+                (0..2).map(move |s| seeds::player(seed, s))
+            })
+            .collect();
+        let mut got = asked.lock().unwrap().clone();
+        got.sort();
+        expected.sort();
+        assert_eq!(got, expected);
+        for i in 0..2 {
+            let seed = setup(&c, &[0, 1], i).seed;
+            assert!(got.iter().all(|&g| g != seed ^ 0x5eed_0001 && g != seed ^ 0x5eed_0002 && g != seed));
+        }
+        let stored = fs::read_to_string(dir.join("tournament.json")).unwrap();
+        assert!(stored.contains("\"player_seeds\": \"sha256\""), "{stored}");
+        let _ = fs::remove_dir_all(&dir);
+
+        // a folder from before: its remaining games are played with the old seeds
+        let dir = scratch("seeds-old");
+        fs::create_dir_all(&dir).unwrap();
+        let old =
+            r#"{"form":"duel","entrants":["random","greedy"],"games":1,"seed":7,"schools":[["northern","southern"]]}"#;
+        fs::write(dir.join("tournament.json"), old).unwrap();
+        let (make, asked) = recording(&c);
+        run(&c, &dir, &make, 1, |_, _| {}).unwrap();
+        let mut got = asked.lock().unwrap().clone();
+        got.sort();
+        let mut expected: Vec<u64> = (0..2)
+            .flat_map(|i| {
+                let seed = setup(&c, &[0, 1], i).seed;
+                (0..2).map(move |s| seed ^ (0x5eed_0001 + s))
+            })
+            .collect();
+        expected.sort();
+        assert_eq!(got, expected);
+        let stored: TournamentConfig =
+            serde_json::from_str(&fs::read_to_string(dir.join("tournament.json")).unwrap()).unwrap();
+        assert_eq!((stored.games, stored.player_seeds), (2, PlayerSeeds::Xor), "extended, still the old seeds");
+        let _ = fs::remove_dir_all(&dir);
+
+        // ... but not with an outside engine among the entrants
+        let dir = scratch("seeds-engine");
+        fs::create_dir_all(&dir).unwrap();
+        let old = r#"{"form":"duel","entrants":["random","cmd:some-engine"],"games":1,"seed":7,"schools":[["northern","southern"]]}"#;
+        fs::write(dir.join("tournament.json"), old).unwrap();
+        let mut e = config();
+        e.entrants[1] = "cmd:some-engine".into();
+        let (make, asked) = recording(&e);
+        let err = run(&e, &dir, &make, 1, |_, _| {}).unwrap_err().to_string();
+        assert!(err.contains("another --out folder"), "{err}");
+        assert!(asked.lock().unwrap().is_empty());
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -955,6 +1051,7 @@ mod tests {
             games: 24,
             seed: 1,
             schools: deals,
+            player_seeds: PlayerSeeds::Sha256,
         };
         assert_eq!(c.sides(), 2);
         let count = tally(&c);
@@ -981,6 +1078,7 @@ mod tests {
                     games: per_cycle as u32,
                     seed: 3,
                     schools: deals.clone(),
+                    player_seeds: PlayerSeeds::Sha256,
                 };
                 let count = tally(&c);
                 // every entrant plays every seat with every school equally often
@@ -1058,6 +1156,7 @@ mod tests {
             games: 1,
             seed: 5,
             schools: all_deals(form, seats.unwrap_or(2)),
+            player_seeds: PlayerSeeds::Sha256,
         };
         let tables = tables(2, c.sides()).len();
         let s = run(&c, &dir, &factory(&c), 2, |_, _| {}).unwrap();
@@ -1130,6 +1229,7 @@ mod tests {
             games: 2,
             seed: 0,
             schools: all_deals(Form::Melee, 3),
+            player_seeds: PlayerSeeds::Sha256,
         };
         let game = |seats: [usize; 3], places: [u8; 3]| GameResult {
             seats: seats.to_vec(),
