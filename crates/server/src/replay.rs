@@ -4,7 +4,7 @@
 //! A finished game never changes, so its replay (every step's view, as JSON)
 //! and its record are built once and kept as bytes: every answer is a
 //! shared reference to them, and a hundred requests for one replay cost
-//! one build. A build replays the log and writes the JSON step by step
+//! one build (requests for an answer being built wait for that build). A build replays the log and writes the JSON step by step
 //! into one buffer (no tree of values), at most `builds` at once; one
 //! address may have at most `per_address` builds waiting or running
 //! (`429` beyond). The least recently used answers leave the cache when
@@ -35,8 +35,12 @@ struct Cache {
     clock: u64,
 }
 
+/// An answer being built, awaited by every request for it.
+type Building = Arc<tokio::sync::OnceCell<Bytes>>;
+
 pub struct Replays {
     cache: Mutex<Cache>,
+    building: Mutex<HashMap<String, Building>>,
     budget: usize,
     builds: Semaphore,
     per_address: Arc<InFlight>,
@@ -46,6 +50,7 @@ impl Replays {
     pub fn new(budget: usize, builds: usize, per_address: usize) -> Replays {
         Replays {
             cache: Mutex::new(Cache::default()),
+            building: Mutex::new(HashMap::new()),
             budget,
             builds: Semaphore::new(builds.max(1)),
             per_address: InFlight::new(per_address.max(1), usize::MAX),
@@ -98,6 +103,28 @@ impl Replays {
         if let Some(b) = self.cached(&key) {
             return Ok(b);
         }
+        let cell = {
+            let mut building = self.building.lock().unwrap_or_else(|e| e.into_inner());
+            building.entry(key.clone()).or_default().clone()
+        };
+        // the first request builds; the others wait for its answer (or, if
+        // it fails, the next one tries)
+        let answer = cell.get_or_try_init(|| self.build(peer, &key, build)).await.cloned();
+        {
+            let mut building = self.building.lock().unwrap_or_else(|e| e.into_inner());
+            if building.get(&key).is_some_and(|c| Arc::ptr_eq(c, &cell)) {
+                building.remove(&key);
+            }
+        }
+        answer
+    }
+
+    async fn build(
+        &self,
+        peer: Option<IpAddr>,
+        key: &str,
+        build: impl Future<Output = Result<Bytes, ApiError>>,
+    ) -> Result<Bytes, ApiError> {
         let _slot = match peer.map(|ip| self.per_address.acquire(ip)) {
             Some(Err(Over::Address(n) | Over::Total(n))) => {
                 return Err(ApiError(
@@ -110,11 +137,11 @@ impl Replays {
         };
         let _permit = self.builds.acquire().await.map_err(crate::api::internal)?;
         // another request may have built it while this one waited
-        if let Some(b) = self.cached(&key) {
+        if let Some(b) = self.cached(key) {
             return Ok(b);
         }
         let bytes = build.await?;
-        self.keep(key, bytes.clone());
+        self.keep(key.to_string(), bytes.clone());
         Ok(bytes)
     }
 }
@@ -138,5 +165,48 @@ mod tests {
         assert_eq!(r.get(None, "d".into(), make(11)).await.ok().unwrap().len(), 11);
         assert!(r.cached("d").is_none());
         assert_eq!(r.cached_bytes(), 8);
+    }
+
+    #[tokio::test]
+    async fn one_build_for_many_requests_and_a_limit_on_builds_per_address() {
+        let r = Arc::new(Replays::new(1 << 20, 1, 1));
+        let builds = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let tasks: Vec<_> = (0..20)
+            .map(|_| {
+                let (r, builds) = (r.clone(), builds.clone());
+                tokio::spawn(async move {
+                    r.get(Some(ip), "a".into(), async move {
+                        builds.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                        Ok(Bytes::from_static(b"replay"))
+                    })
+                    .await
+                    .ok()
+                })
+            })
+            .collect();
+        for t in tasks {
+            assert_eq!(t.await.unwrap().as_deref(), Some(&b"replay"[..]));
+        }
+        assert_eq!(builds.load(std::sync::atomic::Ordering::SeqCst), 1);
+        // a second build from the same address while one is under way: 429
+        let (r2, ip2) = (r.clone(), ip);
+        let slow = tokio::spawn(async move {
+            r2.get(Some(ip2), "b".into(), async {
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                Ok(Bytes::from_static(b"b"))
+            })
+            .await
+            .ok()
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let refused = r.get(Some(ip), "c".into(), async { Ok(Bytes::from_static(b"c")) }).await;
+        assert_eq!(refused.err().map(|e| e.0), Some(StatusCode::TOO_MANY_REQUESTS));
+        assert!(r
+            .get(Some("10.0.0.2".parse().unwrap()), "c".into(), async { Ok(Bytes::from_static(b"c")) })
+            .await
+            .is_ok());
+        assert!(slow.await.unwrap().is_some());
     }
 }
