@@ -158,7 +158,8 @@ async fn human_latency_while_bot_games_think() {
     .to_string();
     for _ in 0..bot_games {
         let (status, _, text) =
-            http_from(Some(std::net::Ipv4Addr::new(127, 0, 0, 2)), server.addr, "POST", "/api/games", Some(&bots)).await;
+            http_from(Some(std::net::Ipv4Addr::new(127, 0, 0, 2)), server.addr, "POST", "/api/games", Some(&bots))
+                .await;
         assert_eq!(status, 201, "{text}");
     }
     // let the bots start thinking
