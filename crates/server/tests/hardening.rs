@@ -292,10 +292,17 @@ async fn a_damaged_database_file_is_refused_at_start_with_a_clear_message() {
         .await;
     }
     server.stop();
-    {
-        // fold the write-ahead log into the file, so the pages are all in it
+    // fold the write-ahead log into the file, so the pages are all in it
+    // (once the stopped server's connections are closed)
+    let deadline = Instant::now() + WAIT;
+    loop {
         let c = rusqlite::Connection::open(&db).unwrap();
-        c.pragma_update(None, "journal_mode", "DELETE").unwrap();
+        match c.pragma_update(None, "journal_mode", "DELETE") {
+            Ok(()) => break,
+            Err(e) => assert!(Instant::now() < deadline, "{e}"),
+        }
+        drop(c);
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let len = std::fs::metadata(&db).unwrap().len();
     let pages = len / 4096;
