@@ -267,6 +267,18 @@ async fn join(State(state): State<AppState>, Path(id): Path<String>, body: Bytes
     Ok(Json(json!({ "seat": seat, "token": token })))
 }
 
+/// `404` for no such game, `409` while it is not over: the lobby's summary
+/// says, without replaying anything.
+async fn check_over(state: &AppState, id: &str) -> Result<(), ApiError> {
+    let key = id.to_string();
+    let mut games = state.store().read(move |c| db::list(c, None, Some(&key), 1)).await.map_err(internal)?;
+    match games.pop() {
+        None => Err(ApiError(StatusCode::NOT_FOUND, "no game with this id".into())),
+        Some(g) if g["status"] != "over" => Err(not_over()),
+        Some(_) => Ok(()),
+    }
+}
+
 /// A finished game from the database, replayed to its end by `build`
 /// (off the async threads); `409` while it is not over.
 async fn finished(
@@ -336,6 +348,7 @@ async fn record(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let name = format!("tash-kalar-{id}.txt");
+    check_over(&state, &id).await?;
     let build = finished(state.clone(), id.clone(), build_record);
     let text = state.replays().get(peer_ip(&peer), format!("record:{id}"), build).await?;
     Ok((
@@ -353,6 +366,7 @@ async fn replay(
     peer: Option<ConnectInfo<SocketAddr>>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    check_over(&state, &id).await?;
     let build = finished(state.clone(), id.clone(), build_replay);
     let json = state.replays().get(peer_ip(&peer), format!("replay:{id}"), build).await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())

@@ -30,6 +30,11 @@ use crate::limit::{InFlight, Over, Slot};
 #[derive(Clone, Debug)]
 pub struct ConnSlot(#[allow(dead_code)] pub Arc<Slot>);
 
+/// At most this many refused connections are answered at once; beyond, a
+/// refused connection is closed without an answer (a flood of them must
+/// not hold the server's file descriptors).
+const ANSWERED_REFUSALS: usize = 256;
+
 /// Answers a connection over the limits in a few bytes and closes it.
 async fn refuse(mut stream: TcpStream, over: Over) {
     let (status, text) = match over {
@@ -43,7 +48,7 @@ async fn refuse(mut stream: TcpStream, over: Over) {
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()
     );
-    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
         let _ = stream.write_all(answer.as_bytes()).await;
         let _ = stream.shutdown().await;
         // read what the client sent, so that closing does not reset the
@@ -70,6 +75,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     tokio::pin!(shutdown);
+    let refusing = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -87,8 +93,18 @@ pub async fn serve(
         let slot = match conns.acquire(peer.ip()) {
             Ok(slot) => Arc::new(slot),
             Err(over) => {
-                tracing::info!(peer = %peer.ip(), ?over, "connection refused");
-                tokio::spawn(refuse(stream, over));
+                tracing::debug!(peer = %peer.ip(), ?over, "connection refused");
+                use std::sync::atomic::Ordering::SeqCst;
+                if refusing.fetch_add(1, SeqCst) < ANSWERED_REFUSALS {
+                    let refusing = refusing.clone();
+                    tokio::spawn(async move {
+                        refuse(stream, over).await;
+                        refusing.fetch_sub(1, SeqCst);
+                    });
+                } else {
+                    refusing.fetch_sub(1, SeqCst);
+                    drop(stream);
+                }
                 continue;
             }
         };

@@ -33,7 +33,8 @@ use crate::AppState;
 /// Messages over [`MAX_MESSAGE`] up to this size are read whole and answered
 /// with a close frame (1009); the WebSocket library refuses longer ones
 /// before reading them (a close frame 1009 is still sent, best effort).
-const HARD_LIMIT: usize = 1 << 20;
+/// It bounds what one connection may make the server hold: 64 KiB.
+const HARD_LIMIT: usize = 64 * 1024;
 
 pub async fn upgrade(
     State(state): State<AppState>,
