@@ -229,6 +229,49 @@ async fn a_flood_of_idle_connections_from_one_address_does_not_stop_another_and_
 }
 
 #[tokio::test]
+async fn spectators_from_one_address_cannot_hold_every_live_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("spectators.sqlite"));
+    config.max_live_games = 6;
+    config.max_connections_per_address = 4;
+    let server = TestServer::start_with(config);
+    let addr = server.addr;
+    let body = json!({"form": "duel", "seats": two_humans()}).to_string();
+    let mut ids = Vec::new();
+    for _ in 0..6 {
+        let (status, _, text) = http_from(Some(FLOOD), addr, "POST", "/api/games", Some(&body)).await;
+        assert_eq!(status, 201, "{text}");
+        ids.push(serde_json::from_str::<serde_json::Value>(&text).unwrap()["id"].as_str().unwrap().to_string());
+    }
+    // the flood watches as many games as its address may hold sockets
+    let mut watching = Vec::new();
+    for id in &ids[..4] {
+        let mut c = Client::connect_from(FLOOD, addr, id).await;
+        c.hello(None).await;
+        assert_eq!(c.recv().await["type"], "state");
+        watching.push(c);
+    }
+    let stream = connect_from(Some(FLOOD), addr).await;
+    let refused = tokio_tungstenite::client_async(
+        format!("ws://{addr}/api/games/{}/ws", ids[4]),
+        tokio_tungstenite::MaybeTlsStream::Plain(stream),
+    )
+    .await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => assert_eq!(answer.status(), 429),
+        other => panic!("a fifth socket from the address is refused: {:?}", other.map(|_| ())),
+    }
+    // another address still creates and opens games: the unwatched ones make room
+    for _ in 0..2 {
+        let (id, tokens) = create(addr, two_humans()).await;
+        let c = Client::join(addr, &id, tokens[0].as_deref()).await;
+        assert_eq!(c.state.as_ref().unwrap()["seat"], 0);
+        watching.push(c);
+    }
+    assert_eq!(server.state.live_games().await, 6);
+}
+
+#[tokio::test]
 async fn a_websocket_that_answers_no_ping_is_dropped() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = Config::new(dir.path().join("ping.sqlite"));
