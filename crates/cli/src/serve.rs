@@ -35,9 +35,9 @@ pub struct Args {
     /// (an IPv6 address counts by its /64).
     #[arg(long, default_value_t = 64, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     max_connections_per_address: usize,
-    /// Connections held open at once in all.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
-    max_connections: usize,
+    /// Connections held open at once in all (default: 10000, or the limit on open files less 64 if lower).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    max_connections: Option<usize>,
     /// Seconds a connection has to send a request's headers (silent, half-sent and idle connections are closed).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     header_timeout_secs: u64,
@@ -89,7 +89,9 @@ pub fn run(args: &Args) -> Result<()> {
         every: Duration::from_secs(60) / args.games_per_minute,
     });
     config.max_connections_per_address = args.max_connections_per_address;
-    config.max_connections = args.max_connections;
+    if let Some(n) = args.max_connections {
+        config.max_connections = n;
+    }
     config.header_timeout = Duration::from_secs(args.header_timeout_secs);
     config.request_timeout = Duration::from_secs(args.request_timeout_secs);
     config.hello_timeout = Duration::from_secs(args.hello_timeout_secs);

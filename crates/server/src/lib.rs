@@ -104,7 +104,8 @@ pub struct Config {
     /// at once (an IPv6 address counts by its /64); over it a connection
     /// is answered `429` and closed.
     pub max_connections_per_address: usize,
-    /// Connections held open at once in all; over it `503`.
+    /// Connections held open at once in all; over it `503`. By default
+    /// 10,000, or the process's limit on open files less 64 if lower.
     pub max_connections: usize,
     /// A connection must send a whole request head within this: silent
     /// connections, half-sent requests and idle kept-alive connections are
@@ -135,6 +136,22 @@ pub struct Config {
     pub bot_nice: i32,
 }
 
+/// The default cap on connections in all: 10,000, or fewer when the
+/// process may open fewer files (each connection is one; the database,
+/// the listener and the threads need some too).
+pub fn default_max_connections() -> usize {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes the struct it is given and nothing else
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+            let files = usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX);
+            return files.saturating_sub(64).clamp(16, 10_000);
+        }
+    }
+    10_000
+}
+
 /// One fewer than the machine's cores, at least one: the default number
 /// of bot searches at once.
 pub fn default_bot_threads() -> usize {
@@ -151,7 +168,7 @@ impl Config {
             max_live_games: 1000,
             create_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
             max_connections_per_address: 64,
-            max_connections: 10_000,
+            max_connections: default_max_connections(),
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             hello_timeout: Duration::from_secs(5),
