@@ -163,7 +163,8 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Err(e)) => {
                         // the library refused a message longer than its limit
-                        if e.to_string().contains("too long") {
+                        let inner = e.into_inner();
+                        if matches!(inner.downcast_ref::<tungstenite::Error>(), Some(tungstenite::Error::Capacity(_))) {
                             ending = Some((TOO_BIG, format!("a message may be at most {MAX_MESSAGE} bytes")));
                         }
                         break;
