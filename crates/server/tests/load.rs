@@ -80,9 +80,11 @@ async fn many_concurrent_games_over_websockets() {
     let games = env("LOAD_GAMES", 100).min(500);
     let secs = env("LOAD_SECS", 30).min(600);
     let dir = tempfile::tempdir().unwrap();
-    // every game comes from one address: no limit on creating them here
+    // every game comes from one address: no limit on creating them, nor on
+    // the connections one address holds, here
     let mut config = tash_kalar_server::Config::new(dir.path().join("load.sqlite"));
     config.create_limit = None;
+    config.max_connections_per_address = usize::MAX;
     let server = TestServer::start_with(config);
     let stats = Arc::new(Mutex::new(Stats::default()));
     let start = Instant::now();
