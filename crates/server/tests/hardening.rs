@@ -229,6 +229,27 @@ async fn a_flood_of_idle_connections_from_one_address_does_not_stop_another_and_
 }
 
 #[tokio::test]
+async fn a_body_sent_too_slowly_is_cut_off_with_408() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("slow.sqlite"));
+    config.request_timeout = Duration::from_secs(1);
+    let server = TestServer::start_with(config);
+    let addr = server.addr;
+    let mut s = connect_from(None, addr).await;
+    let started = Instant::now();
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"form\""
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut answer)).await.expect("an answer").unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(game_count(&server).await, 0);
+}
+
+#[tokio::test]
 async fn spectators_from_one_address_cannot_hold_every_live_game() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = Config::new(dir.path().join("spectators.sqlite"));
