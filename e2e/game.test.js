@@ -410,6 +410,45 @@ test('a melee against two bots: every seat’s score board, a piece placed by cl
   assert.deepEqual(page.errors, []);
 });
 
+test('a seat marked open to anyone is offered in the lobby; the others are kept for their links', async () => {
+  const page = await newPage();
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('#seat-rows fieldset');
+  await page.selectOption('#form', 'duel');
+  await page.selectOption('#seat-0-player', 'human');
+  await page.selectOption('#seat-1-player', 'bot');
+  assert.equal(await page.isVisible('#seat-1-open'), false, 'a bot seat has no such choice');
+  await page.selectOption('#seat-1-player', 'human');
+  assert.equal(await page.isChecked('#seat-0-open'), false, 'seats are reserved by default');
+  await page.check('#seat-1-open');
+  await page.click('#create-button');
+  await page.waitForSelector('#created-body .seat-link input');
+  const link = await page.inputValue('#created-body .seat-link input');
+  const id = new URL(link).pathname.split('/').pop();
+  // another game, with both seats kept for their links
+  const res = await fetch(`${server.base}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ form: 'duel', seats: [{ school: 'highland', player: 'human' }, { school: 'sylvan', player: 'human' }] }),
+  });
+  assert.equal(res.status, 201);
+  const reserved = (await res.json()).id;
+
+  // a stranger sees one seat to join, the open one, and takes it
+  const stranger = await newPage();
+  await stranger.goto(`${server.base}/`);
+  const item = `#open-games li[data-game="${id}"]`;
+  await stranger.waitForSelector(item);
+  const joins = await stranger.$$eval(`${item} button`, (bs) => bs.map((b) => b.textContent));
+  assert.equal(joins.length, 1, `one seat to join: ${joins}`);
+  assert.match(joins[0], /^Join as Southern/);
+  assert.equal(await stranger.$(`#open-games li[data-game="${reserved}"]`), null, 'a reserved game is not offered');
+  await stranger.click(`${item} button`);
+  await stranger.waitForURL(/\/games\/[^/]+#seat=/);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(stranger.errors, []);
+});
+
 test('an unknown game id says so, from the server, instead of reconnecting forever', async () => {
   const page = await newPage();
   const sockets = [];

@@ -67,19 +67,24 @@ function seatRow(i, prev) {
     h('option', { value: 'mcts', selected: prev.strength === 'mcts' }, 'MCTS (strongest)'));
   const time = h('input', { id: id('time'), name: 'time', type: 'number', min: '0.1', max: '10', step: '0.1', value: String(prev.time) });
   const name = h('input', { id: id('name'), name: 'name', type: 'text', maxlength: '32', placeholder: 'optional', value: prev.name || '' });
+  // a human seat is kept for its link unless it is open to anyone
+  const open = h('input', { id: id('open'), name: 'open', type: 'checkbox', checked: !!prev.open });
   const legend = h('legend', {}, swatch(prev.school), `Seat ${i + 1}${i === 0 ? ' (starts)' : ''}`);
   const strengthLabel = h('label', { for: id('strength') }, 'Bot strength', strength);
   const timeLabel = h('label', { for: id('time') }, 'Thinking time (s)', time);
   const nameLabel = h('label', { for: id('name'), class: 'full' }, 'Name', name);
+  const openLabel = h('label', { for: id('open'), class: 'full check', title: 'Listed under Open games: anyone may take it. Otherwise only its link opens it.' },
+    h('span', {}, open, ' Open to anyone (listed under Open games)'));
   const fs = h('fieldset', { class: 'seat-row', dataset: { seat: String(i) } }, legend,
     h('label', { for: id('school') }, 'School', school),
     h('label', { for: id('player') }, 'Player', player),
-    strengthLabel, timeLabel, nameLabel);
+    strengthLabel, timeLabel, nameLabel, openLabel);
   const sync = () => {
     const bot = player.value === 'bot';
     strengthLabel.hidden = !bot;
     timeLabel.hidden = !bot || strength.value !== 'mcts';
     nameLabel.hidden = bot;
+    openLabel.hidden = bot;
     legend.firstChild.replaceWith(swatch(school.value));
   };
   player.addEventListener('change', sync);
@@ -91,11 +96,19 @@ function seatRow(i, prev) {
 
 function readSeat(fs) {
   const v = (n) => fs.querySelector(`[name=${n}]`).value;
-  return { school: v('school'), player: v('player'), strength: v('strength'), time: Number(v('time')) || 1, name: v('name').trim() };
+  return {
+    school: v('school'), player: v('player'), strength: v('strength'), time: Number(v('time')) || 1, name: v('name').trim(),
+    open: fs.querySelector('[name=open]').checked,
+  };
 }
 
 function seatRequest(s) {
-  if (s.player === 'human') return s.name ? { school: s.school, player: 'human', name: s.name } : { school: s.school, player: 'human' };
+  if (s.player === 'human') {
+    const seat = { school: s.school, player: 'human' };
+    if (s.name) seat.name = s.name;
+    if (s.open) seat.open = true;
+    return seat;
+  }
   const secs = Math.min(10, Math.max(0.1, s.time));
   const bot = s.strength === 'mcts' ? `mcts:time=${Math.round(secs * 1000)}ms` : s.strength;
   return { school: s.school, player: 'bot', bot };
@@ -165,7 +178,8 @@ async function copy(input) {
 
 function seatsText(g) {
   return g.seats.map((s) => {
-    const who = s.player === 'bot' ? `bot ${s.bot || ''}` : s.name || (s.taken ? 'human' : 'open seat');
+    const waiting = s.open ? 'open seat' : 'invited player';
+    const who = s.player === 'bot' ? `bot ${s.bot || ''}` : s.name || (s.taken ? 'human' : waiting);
     return `${SCHOOL_LABELS[s.school] || s.school}: ${who}`;
   }).join(' · ');
 }
@@ -184,7 +198,7 @@ function gameItem(g) {
     for (const s of heldSeatsList) buttons.push(h('a', { class: 'btn primary', href: seatLink(g.id, held[s]) }, `Resume seat ${Number(s) + 1}`));
     if (g.status === 'open') {
       for (const s of g.seats) {
-        if (s.player === 'human' && !s.taken && !(String(s.seat) in held)) {
+        if (s.player === 'human' && s.open && !s.taken && !(String(s.seat) in held)) {
           buttons.push(h('button', { type: 'button', class: 'btn', onclick: () => join(g.id, s.seat) }, `Join as ${SCHOOL_LABELS[s.school] || s.school}`));
         }
       }

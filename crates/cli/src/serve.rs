@@ -31,6 +31,44 @@ pub struct Args {
     /// Games one address may create at once.
     #[arg(long, default_value_t = 20)]
     games_burst: u32,
+    /// Connections (HTTP and WebSocket) one address may hold open at once
+    /// (an IPv6 address counts by its /64).
+    #[arg(long, default_value_t = 64, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    max_connections_per_address: usize,
+    /// Connections held open at once in all (default: 10000, or the limit on open files less 64 if lower).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    max_connections: Option<usize>,
+    /// Seconds a connection has to send a request's headers (silent, half-sent and idle connections are closed).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    header_timeout_secs: u64,
+    /// Seconds a request (other than a WebSocket) has to be answered, its body read included.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    request_timeout_secs: u64,
+    /// Seconds a WebSocket has to say hello.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    hello_timeout_secs: u64,
+    /// Seconds between pings on a WebSocket; one that answers nothing until the next is closed.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    ping_secs: u64,
+    /// An origin (scheme://host[:port]) whose pages may create and join games and open
+    /// WebSockets, besides the server's own; may be given several times.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origins: Vec<String>,
+    /// Megabytes of finished games' replays and records kept in memory.
+    #[arg(long, default_value_t = 64)]
+    replay_cache_mb: usize,
+    /// Replays and records built at once.
+    #[arg(long, default_value_t = 2, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    replay_builds: usize,
+    /// Replays and records one address may have being built at once.
+    #[arg(long, default_value_t = 4, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    replays_per_address: usize,
+    /// Bot searches at once (default: one fewer than the cores, at least one).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    bot_threads: Option<usize>,
+    /// The bots' thread priority on Unix (nice, 0 to 19): people's moves are answered first.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(0..=19))]
+    bot_nice: i32,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -50,6 +88,22 @@ pub fn run(args: &Args) -> Result<()> {
         burst: args.games_burst,
         every: Duration::from_secs(60) / args.games_per_minute,
     });
+    config.max_connections_per_address = args.max_connections_per_address;
+    if let Some(n) = args.max_connections {
+        config.max_connections = n;
+    }
+    config.header_timeout = Duration::from_secs(args.header_timeout_secs);
+    config.request_timeout = Duration::from_secs(args.request_timeout_secs);
+    config.hello_timeout = Duration::from_secs(args.hello_timeout_secs);
+    config.ping_interval = Duration::from_secs(args.ping_secs);
+    config.allow_origins = args.allow_origins.iter().map(|o| o.trim_end_matches('/').to_string()).collect();
+    config.replay_cache_bytes = args.replay_cache_mb << 20;
+    config.replay_builds = args.replay_builds;
+    config.replays_per_address = args.replays_per_address;
+    if let Some(n) = args.bot_threads {
+        config.bot_threads = n;
+    }
+    config.bot_nice = args.bot_nice;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime
         .block_on(tash_kalar_server::serve_with(args.addr, config))

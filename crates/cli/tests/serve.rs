@@ -56,7 +56,7 @@ fn a_game_in_progress_survives_a_kill_and_a_restart() {
         &addr,
         "POST",
         "/api/games",
-        r#"{"form":"duel","seats":[{"school":"northern","player":"human"},{"school":"southern","player":"bot","bot":"random"}]}"#,
+        r#"{"form":"duel","seats":[{"school":"northern","player":"human","open":true},{"school":"southern","player":"bot","bot":"random"}]}"#,
     );
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
@@ -79,9 +79,25 @@ fn a_game_in_progress_survives_a_kill_and_a_restart() {
     assert_eq!(after["version"], before["version"]);
     assert_eq!(after["turn"], before["turn"]);
     assert_eq!(after["status"], "open");
-    // the game was reloaded: its seat can still be joined
+    // the game was reloaded: its open seat can still be joined
     let (status, joined) = request(&addr, "POST", &format!("/api/games/{id}/join"), r#"{"seat":0}"#);
     assert_eq!(status, 200, "{joined}");
     server.kill().unwrap();
     server.wait().unwrap();
+}
+
+#[test]
+fn a_damaged_database_stops_the_start_with_a_clear_message() {
+    let dir = scratch("serve-damaged");
+    let db = dir.join("games.sqlite");
+    std::fs::write(&db, vec![0x5a; 8192]).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tash-kalar"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .output()
+        .expect("the binary runs");
+    assert!(!out.status.success(), "the server does not start");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is damaged") && err.contains("will not start") && err.contains(".recover"), "{err}");
+    assert_eq!(std::fs::read(&db).unwrap(), vec![0x5a; 8192], "the file is left as it was");
 }

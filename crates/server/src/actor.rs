@@ -1,7 +1,8 @@
 //! One task per live game: it owns the game, takes commands one at a time
 //! from its queue, writes every new log entry to the database before it
 //! answers, and publishes each new state on a watch channel that the
-//! game's connections read.
+//! game's connections read. Bots think on the bot pool (`pool.rs`), in
+//! turn with other games' bots.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,6 +19,7 @@ use tokio::task::JoinHandle;
 
 use crate::db::{self, Summary};
 use crate::live::{Entry, Kind, LiveGame, Player, Refused, StoredEntry};
+use crate::pool::BotPool;
 use crate::store::Store;
 use crate::{Config, Idle, Loaded, Registry};
 
@@ -35,11 +37,26 @@ pub enum Command {
         action: Action,
         reply: oneshot::Sender<Result<(), Refused>>,
     },
-    /// Take a human seat nobody has taken yet (from the lobby): a new token.
-    Join { seat: Seat, reply: oneshot::Sender<Result<String, Refused>> },
+    /// Take an open human seat nobody has taken yet (from the lobby): a new token.
+    Join { seat: Seat, reply: oneshot::Sender<Result<String, JoinRefused>> },
     /// Leave memory to make room for another game, if nobody is connected;
     /// the answer says whether the game left.
     Unload { reply: oneshot::Sender<bool> },
+}
+
+/// Why a seat was not given to `join`.
+#[derive(Debug)]
+pub enum JoinRefused {
+    /// The seat is kept for the link made for it (HTTP 403).
+    Reserved(String),
+    /// Taken, a bot's, no such seat, the game over, not saved (HTTP 409).
+    Other(Refused),
+}
+
+impl From<Refused> for JoinRefused {
+    fn from(r: Refused) -> JoinRefused {
+        JoinRefused::Other(r)
+    }
 }
 
 #[derive(Clone)]
@@ -102,6 +119,9 @@ struct GameActor {
     spectators: u32,
     rng: StdRng,
     bots: Vec<Option<Box<dyn Bot>>>,
+    pool: BotPool,
+    /// Whose turn on the bot pool this game's searches take.
+    owner: String,
     bot_pause: Duration,
     unload_after: Duration,
     abandon_after: Duration,
@@ -143,7 +163,8 @@ fn snapshot(g: &LiveGame, online: &[u32]) -> Snapshot {
 }
 
 /// Starts a game's task; returns its queue and idle time for the registry.
-pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config) -> Loaded {
+/// `owner` says whose turn on the bot pool the game's bots take.
+pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config, pool: BotPool, owner: String) -> Loaded {
     let (tx, rx) = mpsc::channel(256);
     let online = vec![0; g.seats.len()];
     let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online)));
@@ -161,6 +182,8 @@ pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config) -> 
         spectators: 0,
         rng: StdRng::from_entropy(),
         bots,
+        pool,
+        owner,
         bot_pause: config.bot_pause,
         unload_after: config.unload_after,
         abandon_after: config.abandon_after,
@@ -353,18 +376,23 @@ impl GameActor {
         Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe() })
     }
 
-    async fn join(&mut self, seat: Seat) -> Result<String, Refused> {
+    async fn join(&mut self, seat: Seat) -> Result<String, JoinRefused> {
         let Some(info) = self.g.seats.get(seat as usize) else {
-            return Err(Refused(format!("this game has no seat {seat}")));
+            return Err(Refused(format!("this game has no seat {seat}")).into());
         };
         if info.player != Player::Human {
-            return Err(Refused("a bot plays this seat".into()));
+            return Err(Refused("a bot plays this seat".into()).into());
         }
         if info.taken {
-            return Err(Refused("this seat is taken".into()));
+            return Err(Refused("this seat is taken".into()).into());
         }
         if self.g.is_over() {
-            return Err(Refused("the game is over".into()));
+            return Err(Refused("the game is over".into()).into());
+        }
+        if !info.open {
+            return Err(JoinRefused::Reserved(
+                "this seat is reserved for the player the game's creator sent its link to".into(),
+            ));
         }
         let token = new_secret(16);
         let hash = token_hash(&token);
@@ -382,7 +410,7 @@ impl GameActor {
             Err(e) => {
                 self.g.seats = old;
                 tracing::error!(game = %self.g.id, error = %e, "cannot give a seat");
-                Err(Refused("the server could not save this; try again".into()))
+                Err(Refused("the server could not save this; try again".into()).into())
             }
         }
     }
@@ -444,20 +472,23 @@ impl GameActor {
         let obs = self.g.game().observe(seat);
         let version = self.g.version();
         let pause = self.bot_pause;
+        let pool = self.pool.clone();
+        let owner = self.owner.clone();
         tokio::spawn(async move {
             if !pause.is_zero() {
                 tokio::time::sleep(pause).await;
             }
             let Some(mut bot) = bot else { return (seat, version, None, None) };
-            // the bot thinks off the async threads
-            match tokio::task::spawn_blocking(move || {
-                let c = bot.choose(&obs);
-                (bot, c)
-            })
-            .await
+            // the bot thinks on the bot pool, in turn with other games' bots
+            match pool
+                .run(&owner, move || {
+                    let c = bot.choose(&obs);
+                    (bot, c)
+                })
+                .await
             {
-                Ok((bot, c)) => (seat, version, Some(bot), Some(c)),
-                Err(_) => (seat, version, None, None),
+                Some((bot, c)) => (seat, version, Some(bot), Some(c)),
+                None => (seat, version, None, None),
             }
         })
     }

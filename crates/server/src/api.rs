@@ -19,7 +19,7 @@ use tash_kalar_rules::{CardId, Form, School, Seat};
 
 use crate::actor::{self, Command};
 use crate::db;
-use crate::live::{LiveGame, Player, Reader, SeatInfo, StoredEntry};
+use crate::live::{EntryJson, LiveGame, Player, Reader, SeatInfo, StoredEntry};
 use crate::store::now_ms;
 use crate::{AppState, Unreachable};
 
@@ -80,6 +80,10 @@ struct CreateSeat {
     bot: Option<String>,
     #[serde(default)]
     name: Option<String>,
+    /// A human seat anyone may join from the lobby; otherwise it is kept
+    /// for the link its token makes.
+    #[serde(default)]
+    open: bool,
 }
 
 /// The most a bot of a visitor's game may spend on one decision, so that
@@ -110,12 +114,17 @@ fn check_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-async fn create(
-    State(state): State<AppState>,
-    peer: Option<ConnectInfo<SocketAddr>>,
-    body: Bytes,
-) -> Result<Response, ApiError> {
-    let req: CreateGame = serde_json::from_slice(&body).map_err(|e| bad(format!("malformed request: {e}")))?;
+/// A request to create a game, checked: the form, the seats, and a token
+/// for each human seat.
+pub(crate) struct NewGame {
+    form: Form,
+    seats: Vec<SeatInfo>,
+    tokens: Vec<Option<String>>,
+}
+
+/// Checks the body of `POST /api/games`.
+pub(crate) fn parse_create(body: &[u8]) -> Result<NewGame, ApiError> {
+    let req: CreateGame = serde_json::from_slice(body).map_err(|e| bad(format!("malformed request: {e}")))?;
     let form = Form::parse(&req.form)
         .ok_or_else(|| bad(format!("unknown form {:?} (duel, high-form or first-game)", req.form)))?;
     if !form.seats().contains(&req.seats.len()) {
@@ -148,15 +157,30 @@ async fn create(
             }
             (other, _) => return Err(bad(format!("seat {i}: player {other:?} is neither human nor bot"))),
         };
+        if s.open && player != Player::Human {
+            return Err(bad(format!("seat {i}: only a human seat can be open")));
+        }
         seats.push(SeatInfo {
             school,
             player,
             name,
             token_hash: token.as_deref().map(actor::token_hash),
             taken: false,
+            open: s.open,
         });
         tokens.push(token);
     }
+    // the rules' own checks (two seats of one color ...), before any token is spent
+    LiveGame::new(String::new(), form, seats.clone(), 0).map_err(bad)?;
+    Ok(NewGame { form, seats, tokens })
+}
+
+async fn create(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let NewGame { form, seats, tokens } = parse_create(&body)?;
     // only a request that would create a game costs a token
     if let Some(ConnectInfo(peer)) = peer {
         if let Err(wait) = state.limiter().take(peer.ip(), Instant::now()) {
@@ -172,7 +196,12 @@ async fn create(
     let mut g = LiveGame::new(id.clone(), form, seats, now_ms()).map_err(bad)?;
     actor::run_chance(&mut g, &mut StdRng::from_entropy());
     let entries: Vec<StoredEntry> = g.entries.iter().map(StoredEntry::from).collect();
-    state.create(g, entries).await?;
+    // the creator's address takes its bots' turns on the bot pool
+    let owner = match &peer {
+        Some(ConnectInfo(p)) => crate::limit::key(p.ip()).to_string(),
+        None => id.clone(),
+    };
+    state.create(g, entries, owner).await?;
     tracing::info!(game = %id, form = form.name(), "created");
     let seats: Vec<Value> = tokens.iter().enumerate().map(|(i, t)| json!({"seat": i, "token": t})).collect();
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats }))).into_response())
@@ -215,45 +244,105 @@ struct JoinRequest {
     seat: Seat,
 }
 
+/// Checks the body of `POST /api/games/{id}/join`.
+pub(crate) fn parse_join(body: &[u8]) -> Result<Seat, ApiError> {
+    let req: JoinRequest = serde_json::from_slice(body).map_err(|e| bad(format!("malformed request: {e}")))?;
+    Ok(req.seat)
+}
+
 async fn join(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Result<Json<Value>, ApiError> {
-    let req: JoinRequest = serde_json::from_slice(&body).map_err(|e| bad(format!("malformed request: {e}")))?;
-    let seat = req.seat;
-    let token = state
-        .call(&id, |reply| Command::Join { seat, reply })
-        .await?
-        .map_err(|r| ApiError(StatusCode::CONFLICT, r.0))?;
+    let seat = parse_join(&body)?;
+    let token = state.call(&id, |reply| Command::Join { seat, reply }).await?.map_err(|r| match r {
+        actor::JoinRefused::Reserved(text) => ApiError(StatusCode::FORBIDDEN, text),
+        actor::JoinRefused::Other(r) => ApiError(StatusCode::CONFLICT, r.0),
+    })?;
     Ok(Json(json!({ "seat": seat, "token": token })))
 }
 
-/// A finished game from the database, replayed; the closure sees it after
-/// each entry.
-async fn finished<T: Send + 'static>(
-    state: &AppState,
-    id: String,
-    mut each: impl FnMut(&LiveGame, Option<&crate::live::Entry>) + Send + 'static,
-    end: impl FnOnce(&LiveGame) -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    let stored = state.store().read(move |c| db::load(c, &id)).await.map_err(internal)?;
-    let stored = stored.ok_or(ApiError(StatusCode::NOT_FOUND, "no game with this id".into()))?;
-    tokio::task::spawn_blocking(move || {
-        let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(internal)?;
-        each(&g, None);
-        for e in &stored.log {
-            g.apply_stored(e).map_err(internal)?;
-            each(&g, g.entries.last());
-        }
-        if !g.is_over() {
-            return Err(ApiError(StatusCode::CONFLICT, "the game is not over".into()));
-        }
-        Ok(end(&g))
-    })
-    .await
-    .map_err(internal)?
+/// `404` for no such game, `409` while it is not over: the lobby's summary
+/// says, without replaying anything.
+async fn check_over(state: &AppState, id: &str) -> Result<(), ApiError> {
+    let key = id.to_string();
+    let mut games = state.store().read(move |c| db::list(c, None, Some(&key), 1)).await.map_err(internal)?;
+    match games.pop() {
+        None => Err(ApiError(StatusCode::NOT_FOUND, "no game with this id".into())),
+        Some(g) if g["status"] != "over" => Err(not_over()),
+        Some(_) => Ok(()),
+    }
 }
 
-async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+/// A finished game from the database, replayed to its end by `build`
+/// (off the async threads); `409` while it is not over.
+async fn finished(
+    state: AppState,
+    id: String,
+    build: impl FnOnce(db::Stored) -> Result<Vec<u8>, ApiError> + Send + 'static,
+) -> Result<Bytes, ApiError> {
+    let stored = state.store().read(move |c| db::load(c, &id)).await.map_err(internal)?;
+    let stored = stored.ok_or(ApiError(StatusCode::NOT_FOUND, "no game with this id".into()))?;
+    tokio::task::spawn_blocking(move || build(stored)).await.map_err(internal)?.map(Bytes::from)
+}
+
+fn not_over() -> ApiError {
+    ApiError(StatusCode::CONFLICT, "the game is not over".into())
+}
+
+/// The record's text of a stored game that is over.
+fn build_record(stored: db::Stored) -> Result<Vec<u8>, ApiError> {
+    let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(internal)?;
+    for e in &stored.log {
+        g.apply_stored(e).map_err(internal)?;
+    }
+    if !g.is_over() {
+        return Err(not_over());
+    }
+    Ok(g.record_text().into_bytes())
+}
+
+/// One step of a replay.
+#[derive(serde::Serialize)]
+struct Step<'a> {
+    entry: Option<EntryJson>,
+    view: &'a tash_kalar_rules::View,
+}
+
+/// The replay's JSON of a stored game that is over, written step by step
+/// into one buffer.
+fn build_replay(stored: db::Stored) -> Result<Vec<u8>, ApiError> {
+    let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(internal)?;
+    let mut out = Vec::with_capacity(64 * 1024);
+    out.extend_from_slice(b"{\"steps\":[");
+    let step = |g: &LiveGame, out: &mut Vec<u8>, entry: Option<EntryJson>| {
+        let view = g.game().referee_view();
+        serde_json::to_writer(&mut *out, &Step { entry, view: &view }).map_err(internal)
+    };
+    step(&g, &mut out, None)?;
+    for e in &stored.log {
+        g.apply_stored(e).map_err(internal)?;
+        out.push(b',');
+        let entry = g.entries.last().map(|e| e.render(Reader::All));
+        step(&g, &mut out, entry)?;
+    }
+    out.extend_from_slice(b"]}");
+    if !g.is_over() {
+        return Err(not_over());
+    }
+    Ok(out)
+}
+
+fn peer_ip(peer: &Option<ConnectInfo<SocketAddr>>) -> Option<std::net::IpAddr> {
+    peer.as_ref().map(|ConnectInfo(p)| p.ip())
+}
+
+async fn record(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     let name = format!("tash-kalar-{id}.txt");
-    let text = finished(&state, id, |_, _| {}, |g| g.record_text()).await?;
+    check_over(&state, &id).await?;
+    let build = finished(state.clone(), id.clone(), build_record);
+    let text = state.replays().get(peer_ip(&peer), format!("record:{id}"), build).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
@@ -264,24 +353,15 @@ async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Result
         .into_response())
 }
 
-async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let steps = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let collect = steps.clone();
-    finished(
-        &state,
-        id,
-        move |g, entry| {
-            let step = json!({
-                "entry": entry.map(|e| e.to_json(Reader::All)),
-                "view": g.game().referee_view(),
-            });
-            collect.lock().unwrap_or_else(|e| e.into_inner()).push(step);
-        },
-        |_| (),
-    )
-    .await?;
-    let steps = std::mem::take(&mut *steps.lock().unwrap_or_else(|e| e.into_inner()));
-    Ok(Json(json!({ "steps": steps })))
+async fn replay(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    check_over(&state, &id).await?;
+    let build = finished(state.clone(), id.clone(), build_replay);
+    let json = state.replays().get(peer_ip(&peer), format!("replay:{id}"), build).await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
 }
 
 fn cards_json() -> &'static str {

@@ -60,9 +60,9 @@ pub fn insert_game(c: &Connection, g: &LiveGame, entries: &[StoredEntry]) -> rus
             Player::Bot(spec) => ("bot", Some(spec.as_str())),
         };
         c.execute(
-            "INSERT INTO seats (game_id, seat, school, player, bot, name, token_hash, taken)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![g.id, i, s.school.name(), player, bot, s.name, s.token_hash.map(|h| h.to_vec()), s.taken],
+            "INSERT INTO seats (game_id, seat, school, player, bot, name, token_hash, taken, open)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![g.id, i, s.school.name(), player, bot, s.name, s.token_hash.map(|h| h.to_vec()), s.taken, s.open],
         )?;
     }
     insert_entries(c, &g.id, entries)?;
@@ -117,7 +117,7 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     let Some((form, created)) = row else { return Ok(None) };
     let form = Form::parse(&form).ok_or_else(|| bad(format!("game {id}: unknown form {form:?}")))?;
     let mut stmt = c.prepare(
-        "SELECT seat, school, player, bot, name, token_hash, taken FROM seats WHERE game_id = ?1 ORDER BY seat",
+        "SELECT seat, school, player, bot, name, token_hash, taken, open FROM seats WHERE game_id = ?1 ORDER BY seat",
     )?;
     let rows = stmt.query_map([id], |r| {
         Ok((
@@ -128,11 +128,12 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
             r.get::<_, Option<String>>(4)?,
             r.get::<_, Option<Vec<u8>>>(5)?,
             r.get::<_, bool>(6)?,
+            r.get::<_, bool>(7)?,
         ))
     })?;
     let mut seats = Vec::new();
     for row in rows {
-        let (seat, school, player, bot, name, hash, taken) = row?;
+        let (seat, school, player, bot, name, hash, taken, open) = row?;
         if seat as usize != seats.len() {
             return Err(bad(format!("game {id}: seats out of order")));
         }
@@ -143,7 +144,7 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
             _ => return Err(bad(format!("game {id}: seat {seat} has no player"))),
         };
         let token_hash = hash.and_then(|h| <[u8; 32]>::try_from(h.as_slice()).ok());
-        seats.push(SeatInfo { school, player, name, token_hash, taken });
+        seats.push(SeatInfo { school, player, name, token_hash, taken, open });
     }
     let mut stmt = c.prepare("SELECT n, seat, kind, choice FROM log WHERE game_id = ?1 ORDER BY n")?;
     let rows = stmt.query_map([id], |r| {
@@ -191,8 +192,9 @@ pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) 
             Ok((id, v))
         })?
         .collect::<rusqlite::Result<_>>()?;
-    let mut seats_stmt =
-        c.prepare_cached("SELECT seat, school, player, bot, name, taken FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+    let mut seats_stmt = c.prepare_cached(
+        "SELECT seat, school, player, bot, name, taken, open FROM seats WHERE game_id = ?1 ORDER BY seat",
+    )?;
     let mut out = Vec::with_capacity(games.len());
     for (id, mut v) in games {
         let seats: Vec<Value> = seats_stmt
@@ -204,6 +206,7 @@ pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) 
                     "bot": r.get::<_, Option<String>>(3)?,
                     "name": r.get::<_, Option<String>>(4)?,
                     "taken": r.get::<_, bool>(5)?,
+                    "open": r.get::<_, bool>(6)?,
                 }))
             })?
             .collect::<rusqlite::Result<_>>()?;

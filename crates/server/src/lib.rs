@@ -10,6 +10,12 @@
 //! its commands. A game with no connection leaves memory after a while
 //! (sooner once it is over) and is replayed again when someone opens it;
 //! the number of live games is capped.
+//!
+//! Nothing a client does may freeze or exhaust the server: connections
+//! are counted per address and time out when silent (`conn`), requests
+//! are checked at the door (`door`), replays are built a few at a time and
+//! cached (`replay`), and bots think on a small pool of low-priority
+//! threads in turn (`pool`). Every limit is a field of [`Config`].
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -24,17 +30,23 @@ use tokio::sync::{mpsc, oneshot, Mutex, MutexGuard};
 mod actor;
 mod api;
 mod assets;
+mod conn;
 mod db;
+mod door;
 mod limit;
 mod live;
+mod pool;
+mod replay;
 mod store;
 mod ws;
+
+pub mod wire;
 
 pub use limit::RateLimit;
 pub use store::StoreError;
 
 use actor::Command;
-use live::{LiveGame, Refused};
+use live::LiveGame;
 use store::Store;
 
 /// A live game: its task's queue, and since when nobody has been
@@ -88,6 +100,62 @@ pub struct Config {
     pub max_live_games: usize,
     /// Game creations allowed per client address; `None`: no limit.
     pub create_limit: Option<RateLimit>,
+    /// Connections (HTTP and WebSocket) one client address may hold open
+    /// at once (an IPv6 address counts by its /64); over it a connection
+    /// is answered `429` and closed.
+    pub max_connections_per_address: usize,
+    /// Connections held open at once in all; over it `503`. By default
+    /// 10,000, or the process's limit on open files less 64 if lower.
+    pub max_connections: usize,
+    /// A connection must send a whole request head within this: silent
+    /// connections, half-sent requests and idle kept-alive connections are
+    /// closed after it.
+    pub header_timeout: Duration,
+    /// A request (other than a WebSocket) must be answered within this,
+    /// its body read included (`408`).
+    pub request_timeout: Duration,
+    /// A WebSocket must say hello within this (it is closed with code 1008).
+    pub hello_timeout: Duration,
+    /// WebSockets are pinged this often, and closed when a ping has had no
+    /// answer (nor any other message) by the next.
+    pub ping_interval: Duration,
+    /// Origins (`scheme://host[:port]`) whose pages may create and join
+    /// games and open WebSockets, besides the server's own.
+    pub allow_origins: Vec<String>,
+    /// The cache of finished games' replays and records, in bytes.
+    pub replay_cache_bytes: usize,
+    /// Replays and records built at once.
+    pub replay_builds: usize,
+    /// Replays and records one address may have waiting or being built
+    /// (`429` over it); answers from the cache are not counted.
+    pub replays_per_address: usize,
+    /// Bot searches run at once, each on a thread of the bot pool.
+    pub bot_threads: usize,
+    /// The bot pool's priority on Unix (`nice`, 0 to 19; 0 keeps the
+    /// server's), so that people's moves are answered first.
+    pub bot_nice: i32,
+}
+
+/// The default cap on connections in all: 10,000, or fewer when the
+/// process may open fewer files (each connection is one; the database,
+/// the listener and the threads need some too).
+pub fn default_max_connections() -> usize {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes the struct it is given and nothing else
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+            let files = usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX);
+            return files.saturating_sub(64).clamp(16, 10_000);
+        }
+    }
+    10_000
+}
+
+/// One fewer than the machine's cores, at least one: the default number
+/// of bot searches at once.
+pub fn default_bot_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1)).max(1)
 }
 
 impl Config {
@@ -99,6 +167,18 @@ impl Config {
             abandon_after: Duration::from_secs(600),
             max_live_games: 1000,
             create_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
+            max_connections_per_address: 64,
+            max_connections: default_max_connections(),
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            hello_timeout: Duration::from_secs(5),
+            ping_interval: Duration::from_secs(20),
+            allow_origins: Vec::new(),
+            replay_cache_bytes: 64 << 20,
+            replay_builds: 2,
+            replays_per_address: 4,
+            bot_threads: default_bot_threads(),
+            bot_nice: 10,
         }
     }
 }
@@ -114,6 +194,9 @@ struct Inner {
     games: Registry,
     config: Config,
     limiter: limit::Limiter,
+    conns: Arc<limit::InFlight>,
+    replays: replay::Replays,
+    pool: pool::BotPool,
 }
 
 /// Why a game could not be reached.
@@ -145,7 +228,11 @@ impl AppState {
     pub async fn open(config: Config) -> Result<AppState, StoreError> {
         let store = Store::open(&config.db)?;
         let limiter = limit::Limiter::new(config.create_limit);
-        let state = AppState { inner: Arc::new(Inner { store, games: Registry::default(), config, limiter }) };
+        let conns = limit::InFlight::new(config.max_connections_per_address, config.max_connections);
+        let replays = replay::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
+        let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
+        let inner = Inner { store, games: Registry::default(), config, limiter, conns, replays, pool };
+        let state = AppState { inner: Arc::new(inner) };
         let mut ids = state.inner.store.read(db::unfinished).await?;
         let unfinished = ids.len();
         ids.truncate(state.inner.config.max_live_games);
@@ -166,6 +253,29 @@ impl AppState {
 
     pub(crate) fn limiter(&self) -> &limit::Limiter {
         &self.inner.limiter
+    }
+
+    pub(crate) fn replays(&self) -> &replay::Replays {
+        &self.inner.replays
+    }
+
+    pub(crate) fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// Connections held open now by this address (IPv6: its /64).
+    pub fn connections_from(&self, ip: std::net::IpAddr) -> usize {
+        self.inner.conns.held_by(ip)
+    }
+
+    /// Connections held open now in all.
+    pub fn connections(&self) -> usize {
+        self.inner.conns.held()
+    }
+
+    /// The bytes held by the cache of replays and records.
+    pub fn replay_cache_bytes(&self) -> usize {
+        self.inner.replays.cached_bytes()
     }
 
     /// How many games are live (held in memory).
@@ -248,7 +358,8 @@ impl AppState {
             .await
             .map_err(|e| Unreachable::Broken(e.to_string()))?
             .map_err(Unreachable::Broken)?;
-        let loaded = self.spawn(g);
+        // a game loaded from the database takes its own turn on the bot pool
+        let loaded = self.spawn(g, id.to_string());
         let tx = loaded.tx.clone();
         games.insert(id.to_string(), loaded);
         Ok(tx)
@@ -259,29 +370,36 @@ impl AppState {
         self.inner.games.lock().await.get(id).filter(|l| !l.tx.is_closed()).map(|l| l.tx.clone())
     }
 
-    fn spawn(&self, g: LiveGame) -> Loaded {
-        actor::spawn(g, self.inner.store.clone(), self.inner.games.clone(), &self.inner.config)
+    fn spawn(&self, g: LiveGame, owner: String) -> Loaded {
+        let i = &self.inner;
+        actor::spawn(g, i.store.clone(), i.games.clone(), &i.config, i.pool.clone(), owner)
     }
 
     /// Stores a new game and starts its task, if there is room for it:
-    /// nothing is stored when the server is full.
-    pub(crate) async fn create(&self, g: LiveGame, entries: Vec<live::StoredEntry>) -> Result<(), api::ApiError> {
+    /// nothing is stored when the server is full. `owner` (the creator's
+    /// address) says whose turn on the bot pool its bots take.
+    pub(crate) async fn create(
+        &self,
+        g: LiveGame,
+        entries: Vec<live::StoredEntry>,
+        owner: String,
+    ) -> Result<(), api::ApiError> {
         let mut games = self.room(None).await?;
         let stored = g.clone();
         self.inner.store.write(move |c| db::insert_game(c, &stored, &entries)).await.map_err(api::internal)?;
         let id = g.id.clone();
-        let loaded = self.spawn(g);
+        let loaded = self.spawn(g, owner);
         games.insert(id, loaded);
         Ok(())
     }
 
     /// Sends a command to a game and waits for its answer; a game that was
     /// unloaded meanwhile is loaded again.
-    pub(crate) async fn call<T>(
+    pub(crate) async fn call<T, E>(
         &self,
         id: &str,
-        mut make: impl FnMut(oneshot::Sender<Result<T, Refused>>) -> Command,
-    ) -> Result<Result<T, Refused>, Unreachable> {
+        mut make: impl FnMut(oneshot::Sender<Result<T, E>>) -> Command,
+    ) -> Result<Result<T, E>, Unreachable> {
         for _ in 0..3 {
             let tx = self.game(id).await?;
             let (reply, rx) = oneshot::channel();
@@ -305,20 +423,27 @@ fn replay(stored: db::Stored) -> Result<LiveGame, String> {
     Ok(g)
 }
 
-/// The whole application: pages, assets, API and WebSockets.
+/// The whole application: pages, assets, API and WebSockets, behind the
+/// door's checks (`door.rs`).
 pub fn app(state: AppState) -> Router {
-    api::routes().merge(assets::routes()).with_state(state)
+    let c = &state.inner.config;
+    let door = door::Door { allow_origins: Arc::new(c.allow_origins.clone()), request_timeout: c.request_timeout };
+    api::routes()
+        .merge(assets::routes())
+        .with_state(state)
+        .layer(axum::middleware::from_fn_with_state(door, door::check))
 }
 
-/// Serves on `listener` until `shutdown` completes.
+/// Serves on `listener` until `shutdown` completes (connections under way
+/// are dropped then), within the limits on connections of the config.
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await
+    let conns = state.inner.conns.clone();
+    let header_timeout = state.inner.config.header_timeout;
+    conn::serve(listener, app(state), conns, header_timeout, shutdown).await
 }
 
 /// `tash-kalar serve`: opens the database, reloads the unfinished games and

@@ -1,7 +1,12 @@
-//! A token bucket per client address, for creating games: a game costs a
-//! token, a bucket holds at most `burst` tokens and gains one every
-//! `every`. Creating games is what fills the database and the memory, so
-//! it is the one request limited this way.
+//! Limits per client address (an IPv6 address counts by its /64).
+//!
+//! - A token bucket for creating games: a game costs a token, a bucket
+//!   holds at most `burst` tokens and gains one every `every`. Creating
+//!   games is what fills the database and the memory, so it is the one
+//!   request limited by rate.
+//! - [`InFlight`]: how many of something (open connections, replays being
+//!   served) one address and everyone together hold at once; a [`Slot`]
+//!   gives its place back when dropped.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -33,7 +38,7 @@ pub struct Limiter {
 
 /// The key of an address: IPv4 addresses as they are; an IPv6 host
 /// usually holds a whole /64, so IPv6 addresses count by their /64.
-fn key(ip: IpAddr) -> IpAddr {
+pub(crate) fn key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -77,6 +82,82 @@ impl Limiter {
         } else {
             *bucket = Bucket { tokens, at: now };
             Err(Duration::from_secs_f64((1.0 - tokens) * per_token))
+        }
+    }
+}
+
+/// Counts what each address holds at once, within a limit per address
+/// and a limit for everyone.
+pub struct InFlight {
+    per_address: usize,
+    total: usize,
+    held: Mutex<(usize, HashMap<IpAddr, usize>)>,
+}
+
+/// One place held in an [`InFlight`]; dropping it gives the place back.
+pub struct Slot {
+    counter: std::sync::Arc<InFlight>,
+    key: IpAddr,
+}
+
+impl std::fmt::Debug for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Slot({})", self.key)
+    }
+}
+
+/// Why a place was not given.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Over {
+    /// This address holds its maximum.
+    Address(usize),
+    /// Everyone together holds the maximum.
+    Total(usize),
+}
+
+impl InFlight {
+    pub fn new(per_address: usize, total: usize) -> std::sync::Arc<InFlight> {
+        std::sync::Arc::new(InFlight { per_address, total, held: Mutex::new((0, HashMap::new())) })
+    }
+
+    /// A place for `ip`, if it and everyone are below their limits.
+    pub fn acquire(self: &std::sync::Arc<Self>, ip: IpAddr) -> Result<Slot, Over> {
+        let key = key(ip);
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        if held.0 >= self.total {
+            return Err(Over::Total(self.total));
+        }
+        let n = held.1.entry(key).or_insert(0);
+        if *n >= self.per_address {
+            return Err(Over::Address(self.per_address));
+        }
+        *n += 1;
+        held.0 += 1;
+        Ok(Slot { counter: self.clone(), key })
+    }
+
+    /// How many places `ip`'s address holds now.
+    pub fn held_by(&self, ip: IpAddr) -> usize {
+        let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.1.get(&key(ip)).copied().unwrap_or(0)
+    }
+
+    /// How many places are held in all.
+    pub fn held(&self) -> usize {
+        self.held.lock().unwrap_or_else(|e| e.into_inner()).0
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut held = self.counter.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.0 = held.0.saturating_sub(1);
+        if let Some(n) = held.1.get_mut(&self.key) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                // an address holding nothing takes no memory
+                held.1.remove(&self.key);
+            }
         }
     }
 }
@@ -144,5 +225,21 @@ mod tests {
         // a minute on, every bucket is full again: the next take prunes them
         assert!(l.take(ip("10.9.9.9"), t0 + Duration::from_secs(60)).is_ok());
         assert_eq!(l.buckets.lock().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn in_flight_counts_per_address_and_in_all() {
+        let c = InFlight::new(2, 4);
+        let a1 = c.acquire(ip("10.0.0.1")).unwrap();
+        let _a2 = c.acquire(ip("10.0.0.1")).unwrap();
+        assert_eq!(c.acquire(ip("10.0.0.1")).unwrap_err(), Over::Address(2));
+        let _b1 = c.acquire(ip("2001:db8::1")).unwrap();
+        let _b2 = c.acquire(ip("2001:db8::ffff")).unwrap();
+        assert_eq!(c.acquire(ip("10.0.0.9")).unwrap_err(), Over::Total(4));
+        drop(a1);
+        assert_eq!(c.held_by(ip("10.0.0.1")), 1);
+        assert_eq!(c.acquire(ip("2001:db8::5")).unwrap_err(), Over::Address(2), "the same /64");
+        let _a3 = c.acquire(ip("10.0.0.1")).unwrap();
+        assert_eq!(c.held(), 4);
     }
 }

@@ -28,6 +28,9 @@ pub struct SeatInfo {
     /// SHA-256 of the seat token (human seats).
     pub token_hash: Option<[u8; 32]>,
     pub taken: bool,
+    /// A human seat anyone may take from the lobby (`join`); otherwise only
+    /// the token made for it at creation opens it.
+    pub open: bool,
 }
 
 impl SeatInfo {
@@ -37,7 +40,7 @@ impl SeatInfo {
             Player::Bot(spec) => ("bot", Some(spec.as_str())),
         };
         json!({"seat": seat, "school": self.school.name(), "player": player, "bot": bot,
-               "name": self.name, "taken": self.taken})
+               "name": self.name, "taken": self.taken, "open": self.open})
     }
 }
 
@@ -104,11 +107,6 @@ pub struct EntryJson {
 }
 
 impl Entry {
-    /// The entry as `reader` may read it, as JSON.
-    pub fn to_json(&self, reader: Reader) -> Value {
-        serde_json::to_value(self.render(reader)).unwrap_or(Value::Null)
-    }
-
     /// The entry as `reader` may read it: another seat's drawn and returned
     /// cards are not named.
     pub fn render(&self, reader: Reader) -> EntryJson {
@@ -211,11 +209,12 @@ impl LiveGame {
         self.game().is_over()
     }
 
-    /// Open while a human seat has not been taken.
+    /// Open while a seat open to anyone has not been taken (the seats
+    /// reserved for their links are not offered to strangers).
     pub fn status(&self) -> &'static str {
         if self.is_over() {
             "over"
-        } else if self.seats.iter().any(|s| s.player == Player::Human && !s.taken) {
+        } else if self.seats.iter().any(|s| s.player == Player::Human && s.open && !s.taken) {
             "open"
         } else {
             "playing"

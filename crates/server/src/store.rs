@@ -14,7 +14,10 @@ use rusqlite::Connection;
 use tokio::sync::oneshot;
 
 /// The migrations, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[(&str, &str)] = &[("0001_games.sql", include_str!("../migrations/0001_games.sql"))];
+const MIGRATIONS: &[(&str, &str)] = &[
+    ("0001_games.sql", include_str!("../migrations/0001_games.sql")),
+    ("0002_open_seats.sql", include_str!("../migrations/0002_open_seats.sql")),
+];
 
 /// At most this many writes share one transaction.
 const BATCH: usize = 256;
@@ -25,6 +28,13 @@ pub enum StoreError {
     Sql(#[from] rusqlite::Error),
     #[error("the database is at schema version {found}, newer than this program's {known}")]
     TooNew { found: i64, known: usize },
+    #[error(
+        "the database file {path} is damaged: {details}. The server will not start on it. \
+         Stop anything else using the file and keep a copy of it; then restore it from a backup, \
+         or save what SQLite can still read: `sqlite3 {path} .recover | sqlite3 recovered.sqlite`, \
+         and start the server with `--db recovered.sqlite`"
+    )]
+    Damaged { path: String, details: String },
     #[error("the database writer has stopped")]
     Closed,
     #[error("{0}")]
@@ -80,6 +90,23 @@ fn connect(path: &Path) -> Result<Connection, StoreError> {
     Ok(conn)
 }
 
+/// Whether an error says the file is not a sound SQLite database.
+fn is_damage(e: &StoreError) -> bool {
+    matches!(
+        e,
+        StoreError::Sql(rusqlite::Error::SqliteFailure(f, _))
+            if matches!(f.code, rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+    )
+}
+
+/// `PRAGMA quick_check`: `None` if the file is sound, else the first
+/// problems it found.
+fn check(conn: &Connection) -> Result<Option<String>, StoreError> {
+    let mut stmt = conn.prepare("PRAGMA quick_check(5)")?;
+    let lines: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+    Ok((lines != ["ok"]).then(|| lines.join("; ")))
+}
+
 /// Applies the migrations not yet applied, each in its own transaction.
 fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     let current: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -97,9 +124,21 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
 }
 
 impl Store {
-    /// Opens (creating if need be) the database and brings its schema up to date.
+    /// Opens (creating if need be) the database, checks that the file is
+    /// sound (`PRAGMA quick_check`: every page of every table and index
+    /// readable and well formed; a damaged file is refused rather than
+    /// failing game by game later), and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let mut conn = connect(path)?;
+        let damaged = |details: String| StoreError::Damaged { path: path.display().to_string(), details };
+        let mut conn = connect(path).map_err(|e| if is_damage(&e) { damaged(e.to_string()) } else { e })?;
+        let problems = match check(&conn) {
+            Ok(p) => p,
+            Err(e) if is_damage(&e) => Some(e.to_string()),
+            Err(e) => return Err(e),
+        };
+        if let Some(p) = problems {
+            return Err(damaged(p));
+        }
         migrate(&mut conn)?;
         let reader = connect(path)?;
         let (tx, rx) = mpsc::channel::<Box<dyn Op>>();

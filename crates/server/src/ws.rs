@@ -4,13 +4,20 @@
 //! sends the game's state on hello and after every change, each time as
 //! this connection may see it, and forwards the client's commands to the
 //! game's task.
+//!
+//! A connection must say hello within the hello timeout, and is pinged
+//! every ping interval: one that answers nothing until the next ping is
+//! dropped. A message over [`MAX_MESSAGE`] bytes closes the connection
+//! with a close frame of code 1009 (message too big) and a reason.
 
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, Path, State};
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_rules::Seat;
@@ -18,49 +25,50 @@ use tokio::sync::watch;
 
 use crate::actor::{Action, Command, Hello, Snapshot};
 use crate::api::ApiError;
+use crate::conn::ConnSlot;
 use crate::live::{EntryJson, Reader};
+use crate::wire::{client_message, ClientMessage, MAX_MESSAGE};
 use crate::AppState;
 
-/// Client messages are small: a choice's text and a version.
-const MAX_MESSAGE: usize = 16 * 1024;
+/// Messages over [`MAX_MESSAGE`] up to this size are read whole and answered
+/// with a close frame (1009); the WebSocket library refuses longer ones
+/// before reading them (a close frame 1009 is still sent, best effort).
+/// It bounds what one connection may make the server hold: 64 KiB.
+const HARD_LIMIT: usize = 64 * 1024;
 
 pub async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    slot: Option<Extension<ConnSlot>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     // refuse an unknown game before upgrading
     state.game(&id).await?;
-    Ok(ws
-        .max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| connection(socket, state, id)))
+    Ok(ws.max_message_size(HARD_LIMIT).max_frame_size(HARD_LIMIT).on_upgrade(move |socket| async move {
+        // the WebSocket holds its connection's place while it lives
+        let _slot = slot;
+        connection(socket, state, id).await
+    }))
 }
 
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
-enum ClientMessage {
-    Hello {
-        #[serde(default)]
-        token: Option<String>,
-    },
-    Choose {
-        version: u32,
-        choice: String,
-        #[serde(default)]
-        seat: Option<Seat>,
-    },
-    Undo {
-        version: u32,
-        #[serde(default)]
-        seat: Option<Seat>,
-    },
-    Resign {
-        #[serde(default)]
-        version: Option<u32>,
-        #[serde(default)]
-        seat: Option<Seat>,
-    },
+/// Close codes (RFC 6455).
+const POLICY: u16 = 1008;
+const TOO_BIG: u16 = 1009;
+
+/// Sends a close frame, then waits a moment for the client's, so that the
+/// connection ends cleanly rather than with a reset.
+async fn close(mut socket: WebSocket, code: u16, reason: String) {
+    let frame = CloseFrame { code, reason: reason.into() };
+    if socket.send(Message::Close(Some(frame))).await.is_ok() {
+        let _ = tokio::time::timeout(Duration::from_secs(2), async {
+            while let Some(Ok(m)) = socket.recv().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
 }
 
 #[derive(Serialize)]
@@ -132,9 +140,19 @@ async fn hello(state: &AppState, id: &str, token: Option<String>) -> Result<Hell
 
 async fn connection(mut socket: WebSocket, state: AppState, id: String) {
     let mut watching: Option<Watching> = None;
+    let hello_timeout = state.config().hello_timeout;
+    let hello_by = tokio::time::Instant::now() + hello_timeout;
+    let mut pings = tokio::time::interval(state.config().ping_interval);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    pings.reset();
+    // whether the client has sent anything since the last ping
+    let mut heard = true;
+    // a close frame to end with
+    let mut ending: Option<(u16, String)> = None;
     loop {
         tokio::select! {
             msg = socket.recv() => {
+                heard = true;
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
@@ -142,10 +160,22 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Err(e)) => {
+                        // the library refused a message longer than its limit
+                        let inner = e.into_inner();
+                        if matches!(inner.downcast_ref::<tungstenite::Error>(), Some(tungstenite::Error::Capacity(_))) {
+                            ending = Some((TOO_BIG, format!("a message may be at most {MAX_MESSAGE} bytes")));
+                        }
+                        break;
+                    }
                 };
-                let reply = match serde_json::from_str::<ClientMessage>(&text) {
-                    Err(e) => Some(error(format!("malformed message: {e}"))),
+                if text.len() > MAX_MESSAGE {
+                    ending = Some((TOO_BIG, format!("a message may be at most {MAX_MESSAGE} bytes")));
+                    break;
+                }
+                let reply = match client_message(&text) {
+                    Err(e) => Some(error(e)),
                     Ok(ClientMessage::Hello { token }) => match &watching {
                         Some(_) => Some(error("hello was already said on this connection")),
                         None => match hello(&state, &id, token.clone()).await {
@@ -183,6 +213,18 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                     if socket.send(m).await.is_err() { break }
                 }
             }
+            _ = tokio::time::sleep_until(hello_by), if watching.is_none() => {
+                ending = Some((POLICY, format!("say hello within {} s of connecting", hello_timeout.as_secs_f64())));
+                break;
+            }
+            _ = pings.tick() => {
+                if !heard {
+                    // no answer to the last ping: the client is gone
+                    break;
+                }
+                heard = false;
+                if socket.send(Message::Ping(Vec::new())).await.is_err() { break }
+            }
             changed = async { watching.as_mut().expect("guarded").rx.changed().await }, if watching.is_some() => {
                 let w = watching.as_mut().expect("guarded");
                 if changed.is_err() {
@@ -209,5 +251,8 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
         if let Some(tx) = state.live(&id).await {
             let _ = tx.send(Command::Leave { seat: w.seat }).await;
         }
+    }
+    if let Some((code, reason)) = ending {
+        close(socket, code, reason).await;
     }
 }

@@ -63,6 +63,8 @@ async fn bad_game_requests_are_refused_with_a_reason() {
         (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "bot": "mcts:time=60s"}]}).to_string(), "at most"),
         (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "bot": "mcts:threads=64"}]}).to_string(), "at most"),
         (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "human", "name": "A, B"}]}).to_string(), "commas"),
+        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "bot", "open": true}]}).to_string(), "only a human seat"),
+        (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "human", "open": "yes"}]}).to_string(), "malformed"),
         (json!({"form": "duel", "seats": [human, {"school": "southern", "player": "human"}], "x": 1}).to_string(), "unknown field"),
     ];
     for (body, why) in cases {
@@ -87,7 +89,13 @@ async fn bad_game_requests_are_refused_with_a_reason() {
 async fn the_lobby_lists_games_and_seats_can_be_joined() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("lobby.sqlite"));
-    let (id, tokens) = create(server.addr, two_humans()).await;
+    // a game with its seats reserved for their links is not listed as open
+    let (reserved, _) = create(server.addr, two_humans()).await;
+    let (id, tokens) = create(
+        server.addr,
+        json!([{"school": "northern", "player": "human"}, {"school": "southern", "player": "human", "open": true}]),
+    )
+    .await;
     let (bot_game, _) = create(
         server.addr,
         json!([{"school": "highland", "player": "bot", "bot": "random"}, {"school": "sylvan", "player": "bot", "bot": "random"}]),
@@ -99,7 +107,17 @@ async fn the_lobby_lists_games_and_seats_can_be_joined() {
     assert_eq!(open.len(), 1);
     assert_eq!(open[0]["id"], id.as_str());
     assert_eq!(open[0]["seats"][0]["taken"], false);
+    assert_eq!((&open[0]["seats"][0]["open"], &open[0]["seats"][1]["open"]), (&json!(false), &json!(true)));
     assert_eq!(open[0]["form"], "duel");
+    let (_, summary) = http_json(server.addr, "GET", &format!("/api/games/{reserved}"), None).await;
+    assert_eq!(summary["status"], "playing", "{summary}");
+    // a seat reserved for its link cannot be joined by a stranger, the creator's own included
+    for (game, seat) in [(&reserved, 0), (&reserved, 1), (&id, 0)] {
+        let (status, v) =
+            http_json(server.addr, "POST", &format!("/api/games/{game}/join"), Some(json!({"seat": seat}))).await;
+        assert_eq!(status, 403, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("reserved"), "{v}");
+    }
     // the first seat is taken by saying hello with its token
     let mut first = Client::join(server.addr, &id, tokens[0].as_deref()).await;
     let (_, summary) = http_json(server.addr, "GET", &format!("/api/games/{id}"), None).await;

@@ -80,9 +80,11 @@ async fn many_concurrent_games_over_websockets() {
     let games = env("LOAD_GAMES", 100).min(500);
     let secs = env("LOAD_SECS", 30).min(600);
     let dir = tempfile::tempdir().unwrap();
-    // every game comes from one address: no limit on creating them here
+    // every game comes from one address: no limit on creating them, nor on
+    // the connections one address holds, here
     let mut config = tash_kalar_server::Config::new(dir.path().join("load.sqlite"));
     config.create_limit = None;
+    config.max_connections_per_address = usize::MAX;
     let server = TestServer::start_with(config);
     let stats = Arc::new(Mutex::new(Stats::default()));
     let start = Instant::now();
@@ -114,5 +116,74 @@ async fn many_concurrent_games_over_websockets() {
         s.errors,
     );
     assert_eq!(s.errors, 0, "random legal choices are never refused");
+    assert!(!lat.is_empty());
+}
+
+/// Latency percentiles of a sorted list, in milliseconds.
+fn percentiles(lat: &[Duration]) -> (f64, f64, f64) {
+    let pct = |p: f64| {
+        lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or_default()
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    (ms(pct(0.5)), ms(pct(0.99)), ms(lat.last().copied().unwrap_or_default()))
+}
+
+/// A people's game played while one address's 20 bot games think at the
+/// longest a visitor may ask (`mcts:time=10s,threads=2`): the bots think
+/// on the bot pool (by default one search at once on a 2-core machine, at
+/// a lower priority), so the people's moves keep their latency.
+///
+/// ```text
+/// cargo test --release -p tash-kalar-server --test load human_latency -- --ignored --nocapture
+/// BOT_GAMES=0 ...                         # the same game with no bots, for comparison
+/// BOT_THREADS=40 BOT_NICE=0 ...           # as before the pool: every search at once, same priority
+/// ```
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measuring test: run it on its own, in release"]
+async fn human_latency_while_bot_games_think() {
+    let bot_games = env("BOT_GAMES", 20).min(20);
+    let secs = env("LOAD_SECS", 30).min(600);
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = tash_kalar_server::Config::new(dir.path().join("bots.sqlite"));
+    // the people's games follow one another from one address
+    config.create_limit = None;
+    if let Ok(n) = std::env::var("BOT_THREADS") {
+        config.bot_threads = n.parse().unwrap();
+    }
+    config.bot_nice = env("BOT_NICE", config.bot_nice as u64) as i32;
+    let (threads, nice) = (config.bot_threads, config.bot_nice);
+    let server = TestServer::start_with(config);
+    let bots = serde_json::json!({"form": "duel", "seats": [
+        {"school": "northern", "player": "bot", "bot": "mcts:time=10s,threads=2"},
+        {"school": "southern", "player": "bot", "bot": "mcts:time=10s,threads=2"},
+    ]})
+    .to_string();
+    for _ in 0..bot_games {
+        let (status, _, text) =
+            http_from(Some(std::net::Ipv4Addr::new(127, 0, 0, 2)), server.addr, "POST", "/api/games", Some(&bots))
+                .await;
+        assert_eq!(status, 201, "{text}");
+    }
+    // let the bots start thinking
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let stats = Arc::new(Mutex::new(Stats::default()));
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(secs);
+    let mut seed = 0;
+    // one people's game after another until time is up
+    while Instant::now() < deadline {
+        one_game(server.addr, seed, deadline, stats.clone()).await;
+        seed += 1;
+    }
+    let s = std::mem::take(&mut *stats.lock().unwrap());
+    let mut lat = s.latencies.clone();
+    lat.sort();
+    let (p50, p99, max) = percentiles(&lat);
+    println!(
+        "human latency with {bot_games} bot games thinking (mcts:time=10s,threads=2; bot pool of {threads} \
+         thread(s) at nice {nice}): {} moves in {secs} s, p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms",
+        lat.len()
+    );
+    assert_eq!(s.errors, 0);
     assert!(!lat.is_empty());
 }

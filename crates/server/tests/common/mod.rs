@@ -95,14 +95,7 @@ pub async fn http_from(
     path: &str,
     body: Option<&str>,
 ) -> (u16, Vec<(String, String)>, String) {
-    let mut s = match from {
-        None => TcpStream::connect(addr).await.unwrap(),
-        Some(ip) => {
-            let socket = tokio::net::TcpSocket::new_v4().unwrap();
-            socket.bind(SocketAddr::new(ip.into(), 0)).unwrap();
-            socket.connect(addr).await.unwrap()
-        }
-    };
+    let mut s = connect_from(from, addr).await;
     let body = body.unwrap_or("");
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -121,6 +114,55 @@ pub async fn http_from(
         .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
         .collect();
     (status, headers, body.to_string())
+}
+
+/// A TCP connection to the server from a chosen loopback address.
+pub async fn connect_from(from: Option<std::net::Ipv4Addr>, addr: SocketAddr) -> TcpStream {
+    match from {
+        None => TcpStream::connect(addr).await.unwrap(),
+        Some(ip) => {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(SocketAddr::new(ip.into(), 0)).unwrap();
+            socket.connect(addr).await.unwrap()
+        }
+    }
+}
+
+/// One request written as given (head and body); returns the status, the
+/// headers (names in lower case) and the body.
+pub async fn http_raw(
+    from: Option<std::net::Ipv4Addr>,
+    addr: SocketAddr,
+    request: &str,
+) -> (u16, Vec<(String, String)>, String) {
+    let mut s = connect_from(from, addr).await;
+    s.write_all(request.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut buf)).await.expect("an HTTP answer").unwrap();
+    let text = String::from_utf8_lossy(&buf).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("headers end: {text:?}"));
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    (status, headers, body.to_string())
+}
+
+/// A POST with the headers given (each `Name: value`), from 127.0.0.1.
+pub async fn post_with(addr: SocketAddr, path: &str, headers: &[&str], body: &str) -> (u16, Value) {
+    let mut req =
+        format!("POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    for h in headers {
+        req.push_str(h);
+        req.push_str("\r\n");
+    }
+    req.push_str("\r\n");
+    req.push_str(body);
+    let (status, _, text) = http_raw(None, addr, &req).await;
+    (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON from {path}: {text}")))
 }
 
 pub async fn http_json(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
@@ -162,6 +204,25 @@ impl Client {
     pub async fn connect(addr: SocketAddr, id: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.unwrap();
         Client { ws, state: None, log: Vec::new(), received: Vec::new(), keep: true }
+    }
+
+    /// Connects from a chosen loopback address (127.0.0.2 ...).
+    pub async fn connect_from(from: std::net::Ipv4Addr, addr: SocketAddr, id: &str) -> Client {
+        let stream = connect_from(Some(from), addr).await;
+        let (ws, _) =
+            tokio_tungstenite::client_async(format!("ws://{addr}/api/games/{id}/ws"), MaybeTlsStream::Plain(stream))
+                .await
+                .unwrap();
+        Client { ws, state: None, log: Vec::new(), received: Vec::new(), keep: true }
+    }
+
+    /// The next frame as it came, close frames included; `None` once the
+    /// connection has ended (or after `wait`).
+    pub async fn next_frame(&mut self, wait: Duration) -> Option<Message> {
+        match tokio::time::timeout(wait, self.ws.next()).await {
+            Ok(Some(Ok(m))) => Some(m),
+            _ => None,
+        }
     }
 
     /// Connects and says hello; waits for the first state.

@@ -1,0 +1,133 @@
+//! Requests checked at the door, before any handler runs.
+//!
+//! - Cross-origin requests: a `POST`, or a WebSocket upgrade, whose
+//!   `Origin` header is present and is neither this server's own origin
+//!   (the scheme `http` or `https` and the request's `Host`) nor one of the
+//!   configured allowed origins is refused with `403`. Browsers send
+//!   `Origin` on every cross-site `POST` and WebSocket, so a page elsewhere
+//!   cannot create or join games, or open a seat's socket, on a server on
+//!   the visitor's own machine. Clients that are not browsers send no
+//!   `Origin` and pass.
+//! - Every `POST` says its body is JSON (`Content-Type: application/json`)
+//!   or is refused with `415`: a form or `text/plain` body, which a page
+//!   could send cross-site without asking first, never reaches a handler.
+//! - A request (other than a WebSocket upgrade) must be answered within the
+//!   request timeout, body read included: a body sent slowly on purpose
+//!   is cut off with `408`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::api::ApiError;
+
+/// What the door lets in.
+#[derive(Clone, Debug)]
+pub struct Door {
+    /// Origins allowed besides the server's own, as `scheme://host[:port]`.
+    pub allow_origins: Arc<Vec<String>>,
+    pub request_timeout: Duration,
+}
+
+/// Whether a request with this `Origin` may act: the server's own origin
+/// (its `Host` header, over `http` or `https`) or an allowed one.
+pub fn origin_allowed(origin: &str, host: Option<&str>, allowed: &[String]) -> bool {
+    let origin = origin.trim();
+    if allowed.iter().any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin)) {
+        return true;
+    }
+    let Some(host) = host else { return false };
+    match origin.split_once("://") {
+        Some(("http" | "https", rest)) => rest.eq_ignore_ascii_case(host.trim()),
+        _ => false,
+    }
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(Ok(value)) = headers.get(header::CONTENT_TYPE).map(|v| v.to_str()) else { return false };
+    let essence = value.split(';').next().unwrap_or("").trim();
+    essence.eq_ignore_ascii_case("application/json")
+}
+
+fn is_upgrade(req: &Request) -> bool {
+    req.headers()
+        .get(header::UPGRADE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
+}
+
+pub async fn check(State(door): State<Door>, req: Request, next: Next) -> Response {
+    let upgrade = is_upgrade(&req);
+    let acts = req.method() == Method::POST || upgrade;
+    if acts {
+        if let Some(origin) = req.headers().get(header::ORIGIN) {
+            let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok());
+            let allowed = origin.to_str().is_ok_and(|o| origin_allowed(o, host, &door.allow_origins));
+            if !allowed {
+                tracing::info!(origin = ?origin, path = %req.uri().path(), "cross-origin request refused");
+                return ApiError(
+                    StatusCode::FORBIDDEN,
+                    "requests from other sites are refused: this origin is not allowed (see --allow-origin)".into(),
+                )
+                .into_response();
+            }
+        }
+    }
+    if req.method() == Method::POST && !is_json(req.headers()) {
+        return ApiError(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the request body as JSON, with Content-Type: application/json".into(),
+        )
+        .into_response();
+    }
+    if upgrade {
+        return next.run(req).await;
+    }
+    match tokio::time::timeout(door.request_timeout, next.run(req)).await {
+        Ok(r) => r,
+        Err(_) => ApiError(StatusCode::REQUEST_TIMEOUT, "the request took too long (a body sent too slowly?)".into())
+            .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn own_and_allowed_origins() {
+        let allowed = vec!["https://play.example.org".to_string()];
+        let host = Some("127.0.0.1:8080");
+        assert!(origin_allowed("http://127.0.0.1:8080", host, &allowed));
+        assert!(origin_allowed("https://127.0.0.1:8080", host, &allowed));
+        assert!(origin_allowed("https://play.example.org", host, &allowed));
+        assert!(origin_allowed("HTTPS://PLAY.example.org", None, &allowed));
+        assert!(!origin_allowed("http://127.0.0.1:8081", host, &allowed));
+        assert!(!origin_allowed("http://evil.example", host, &allowed));
+        assert!(!origin_allowed("null", host, &allowed));
+        assert!(!origin_allowed("ftp://127.0.0.1:8080", host, &allowed));
+        assert!(!origin_allowed("http://127.0.0.1:8080", None, &[]));
+    }
+
+    #[test]
+    fn json_content_types() {
+        let mut h = HeaderMap::new();
+        assert!(!is_json(&h));
+        for (t, ok) in [
+            ("application/json", true),
+            ("application/json; charset=utf-8", true),
+            ("Application/JSON", true),
+            ("text/plain", false),
+            ("application/x-www-form-urlencoded", false),
+            ("multipart/form-data; boundary=x", false),
+            ("application/jsonx", false),
+        ] {
+            h.insert(header::CONTENT_TYPE, t.parse().unwrap());
+            assert_eq!(is_json(&h), ok, "{t}");
+        }
+    }
+}
