@@ -49,7 +49,7 @@ pub enum Refusal {
     WrongSeat { by: Mover, actor: Mover },
     /// The choice is of a kind that does not answer what is being decided
     /// now (a summon during an effect, a square in the main phase, ...).
-    #[error("{choice} does not answer what is being decided now: {deciding}")]
+    #[error("{choice} is not a legal choice now: it does not answer what is being decided ({deciding})")]
     WrongPhase { choice: Choice, phase: Phase, deciding: String },
     /// The choice is of the right kind but not legal here; `nearest` holds
     /// the legal choices closest to it (same kind, and the same card or
