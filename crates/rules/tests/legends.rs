@@ -203,13 +203,17 @@ fn every_legend_matches_its_reference_pattern_in_all_orientations() {
 }
 
 #[test]
-fn summoning_any_legend_scores_one_point_at_once() {
+fn summoning_any_legend_scores_one_point_at_the_end_of_the_turn() {
+    // the full rules list the legend's point with the end-of-turn scoring
+    // ("At the end of your turn, score points ... Also score 1 point each
+    // time you summon a legend"): it is pending until the turn ends
     let at = sq("e5");
     for (id, pattern) in PATTERNS {
         let mut g = game(&words(&laid(pattern, at, Orientation::IDENTITY)), &[id]);
         play(&mut g, &summon(id, "e5", "r0"));
-        assert_eq!(score(&g, 0), 1, "{id}");
+        assert_eq!(score(&g, 0), 0, "{id}: not yet");
         assert_eq!(g.turn().legends_summoned, 1, "{id}");
+        assert_eq!(g.view(0).turn.legends_summoned, 1, "{id}: the view shows the pending point");
     }
 }
 
@@ -331,7 +335,7 @@ fn fire_dragon_summoned_onto_an_enemy_legendary_piece_scores_it() {
     play(&mut g, &summon("legends.fire_dragon", "e5", "r0"));
     assert_eq!(at(&g, "e5"), "b*");
     assert_eq!(destroyed(&g, Color::Red, Rank::Legendary), 1);
-    assert_eq!(score(&g, 0), 1);
+    assert_eq!((score(&g, 0), g.turn().legends_summoned), (0, 1), "the legend's point comes with the turn's end");
     play(&mut g, "dir w");
     end_turn(&mut g);
     // 1 for the summoning, 2 for the legendary piece
@@ -398,7 +402,7 @@ fn angel_of_death_upgrades_then_leaps_and_the_piece_counts_upgraded() {
     assert_eq!(at(&g, "e5"), "");
     assert_eq!(destroyed(&g, Color::Red, Rank::Legendary), 1);
     assert_eq!(destroyed(&g, Color::Red, Rank::Heroic), 0);
-    assert_eq!(score(&g, 0), 1, "the upgrade to legendary is no legend summoning");
+    assert_eq!((score(&g, 0), g.turn().legends_summoned), (0, 1), "the upgrade to legendary is no legend summoning");
     end_turn(&mut g);
     assert_eq!(score(&g, 0), 3);
 }
@@ -448,7 +452,7 @@ fn angel_of_death_in_a_legendary_shortage_uses_your_legendary_piece_on_its_squar
     assert!(legal(&g, &summon("legends.angel_of_death", "e5", "r0")));
     play(&mut g, &summon("legends.angel_of_death", "e5", "r0"));
     assert_eq!(at(&g, "e5"), "b*");
-    assert_eq!(score(&g, 0), 1);
+    assert_eq!(g.turn().legends_summoned, 1);
 }
 
 // ----- The Eldest Tree -----
@@ -663,7 +667,7 @@ fn two_headed_dragon_upgrades_a_pattern_piece_then_may_destroy_a_heroic_next_to_
     play(&mut g, "g4");
     assert_eq!(at(&g, "g4"), "");
     assert_eq!(destroyed(&g, Color::Red, Rank::Heroic), 1);
-    assert_eq!(score(&g, 0), 1, "making a piece legendary scores nothing");
+    assert_eq!(g.turn().legends_summoned, 1, "making a piece legendary is no legend summoning");
     assert_eq!(g.phase(), Phase::Main);
 }
 
