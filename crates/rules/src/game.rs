@@ -615,6 +615,14 @@ impl Game {
         self.pieces[color.index()]
     }
 
+    /// Two-sided and legendary pieces of a color out of play: the form's
+    /// set less those in play (none, but in a position staged with fewer).
+    pub fn out_of_play(&self, color: Color) -> (u8, u8) {
+        let (two, leg) = self.form.pieces_for(self.seats.len());
+        let (a, b) = self.pieces[color.index()];
+        (two.saturating_sub(a), leg.saturating_sub(b))
+    }
+
     /// Who chooses next.
     pub fn actor(&self) -> Actor {
         match self.phase {

@@ -28,6 +28,7 @@ pub mod pile;
 pub mod position;
 pub mod record;
 pub mod tasks;
+mod validate;
 pub mod view;
 
 pub use board::{Board, BoardTextError, Color, Piece, Rank};

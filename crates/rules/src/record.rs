@@ -628,7 +628,7 @@ Position:
   turn: 0
   actions: 2
   number: 3
-  seat: northern score 0 supply 13/3 beings imperial.swordmaster legends - flares - deck imperial.knight discard -
+  seat: northern score 0 supply 14/3 beings imperial.swordmaster legends - flares - deck imperial.knight discard -
   seat: southern score 0 supply 15/3 beings - legends - flares - deck imperial.cannon discard -
   legends: deck - discard -
   flares: deck - discard -

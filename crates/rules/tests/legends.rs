@@ -447,7 +447,7 @@ fn angel_of_death_may_take_your_own_piece_or_nothing() {
 #[test]
 fn angel_of_death_in_a_legendary_shortage_uses_your_legendary_piece_on_its_square() {
     let mut p = position(&ANGEL.replace("e5=b+", "e5=b*"), &["legends.angel_of_death"]);
-    p.seats[0].supply.1 = 0;
+    p.set_supply(0, (p.seats[0].supply.0, 0));
     let mut g = p.to_game().unwrap();
     assert!(legal(&g, &summon("legends.angel_of_death", "e5", "r0")));
     play(&mut g, &summon("legends.angel_of_death", "e5", "r0"));
@@ -490,7 +490,7 @@ fn eldest_tree_may_stop_early() {
 #[test]
 fn eldest_tree_places_nothing_without_a_common_piece_in_supply() {
     let mut p = position(&with(ELDEST_TREE, "e6=b"), &["legends.the_eldest_tree"]);
-    p.seats[0].supply.0 = 0;
+    p.set_supply(0, (0, p.seats[0].supply.1));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.the_eldest_tree", "e5", "r0"));
     assert_eq!(texts(&g), ["e6", "skip"], "empty squares cannot be treated; your common piece can be upgraded");
@@ -645,7 +645,7 @@ fn leviathan_group_may_be_empty() {
 #[test]
 fn leviathan_legendary_piece_that_cannot_be_downgraded_still_links_the_group() {
     let mut p = position(&with(LEVIATHAN, "g7=r* h7=r+"), &["legends.leviathan"]);
-    p.seats[1].supply.0 = 0;
+    p.set_supply(1, (0, p.seats[1].supply.1));
     let mut g = p.to_game().unwrap();
     play_all(&mut g, &[&summon("legends.leviathan", "e5", "r0"), "option 1", "g7"]);
     assert_eq!(at(&g, "g7"), "r*", "no two-sided red piece in supply");
@@ -691,7 +691,7 @@ fn two_headed_dragon_without_an_upgrade_destroys_nothing() {
 #[test]
 fn two_headed_dragon_heroic_pieces_need_a_legendary_piece_in_supply() {
     let mut p = position(&with(TWO_HEADED, "g4=r+"), &["legends.two_headed_dragon"]);
-    p.seats[0].supply.1 = 1; // the Dragon takes the last one
+    p.set_supply(0, (p.seats[0].supply.0, 1)); // the Dragon takes the last one
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.two_headed_dragon", "e5", "r0"));
     assert_eq!(texts(&g), ["h2", "g3", "skip"]);
@@ -699,7 +699,7 @@ fn two_headed_dragon_heroic_pieces_need_a_legendary_piece_in_supply() {
     // with only heroic pattern pieces nothing can be upgraded, so nothing is destroyed
     let all_heroic = TWO_HEADED.replace("=b ", "=b+ ").replace("h2=b", "h2=b+");
     let mut p = position(&with(&all_heroic, "g4=r+"), &["legends.two_headed_dragon"]);
-    p.seats[0].supply.1 = 1;
+    p.set_supply(0, (p.seats[0].supply.0, 1));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.two_headed_dragon", "e5", "r0"));
     assert_eq!(g.phase(), Phase::Main);
@@ -845,7 +845,7 @@ fn storm_elemental_parts_may_be_skipped() {
 fn storm_elemental_offers_only_ranks_in_supply() {
     // the common piece it is summoned onto goes back to supply at once
     let mut p = position(STORM_ELEMENTAL, &["legends.storm_elemental"]);
-    p.seats[0].supply = (0, 1);
+    p.set_supply(0, (0, 1));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.storm_elemental", "e5", "r0"));
     assert_eq!(texts(&g), ["option 1", "option 2", "skip"]);
@@ -853,14 +853,14 @@ fn storm_elemental_offers_only_ranks_in_supply() {
     // summoned onto your legendary piece: only that rank comes back
     let on_legendary = STORM_ELEMENTAL.replace("e5=b", "e5=b*");
     let mut p = position(&on_legendary, &["legends.storm_elemental"]);
-    p.seats[0].supply = (0, 1);
+    p.set_supply(0, (0, 1));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.storm_elemental", "e5", "r0"));
     assert_eq!(texts(&g), ["option 3", "skip"]);
 
     // legendary shortage: the piece on the summoning square becomes the Elemental
     let mut p = position(&on_legendary, &["legends.storm_elemental"]);
-    p.seats[0].supply = (0, 0);
+    p.set_supply(0, (0, 0));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.storm_elemental", "e5", "r0"));
     assert_eq!(g.phase(), Phase::Main, "nothing to place: the effect is over");
