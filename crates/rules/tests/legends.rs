@@ -217,6 +217,26 @@ fn summoning_any_legend_scores_one_point_at_the_end_of_the_turn() {
     }
 }
 
+#[test]
+fn the_legends_point_is_scored_with_the_turns_destruction_when_it_ends() {
+    let at = sq("e5");
+    for (id, pattern) in PATTERNS {
+        let mut g = game(&words(&laid(pattern, at, Orientation::IDENTITY)), &[id]);
+        play(&mut g, &summon(id, "e5", "r0"));
+        // the effect: decline what may be declined, else the first choice
+        while g.phase() != Phase::Main {
+            let v = g.legal_choices();
+            let c = if v.contains(&Choice::Skip) { Choice::Skip } else { v[0] };
+            g.apply(c).unwrap();
+        }
+        assert_eq!(score(&g, 0), 0, "{id}: the point waits for the end of the turn");
+        let d = g.turn().destroyed[Color::Red.index()];
+        let destroyed = 2 * d[2] as i16 + d[1] as i16 + (d[0] / 2) as i16;
+        pass_turn(&mut g);
+        assert_eq!(score(&g, 0), 1 + destroyed, "{id}: 1 for the legend, {destroyed} for the destruction");
+    }
+}
+
 // No effect panics or loses a piece, whatever is chosen, on busy boards.
 #[test]
 fn random_choices_through_every_legend_keep_the_game_consistent() {
