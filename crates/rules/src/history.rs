@@ -98,18 +98,6 @@ fn nearest_text(nearest: &[Choice]) -> String {
     format!(" (nearest legal: {})", list.join(", "))
 }
 
-impl From<PlayError> for Refusal {
-    fn from(e: PlayError) -> Refusal {
-        match e {
-            PlayError::GameOver => Refusal::GameOver,
-            PlayError::Illegal { choice } => Refusal::Illegal { choice, nearest: Vec::new() },
-            PlayError::WrongActor { seat, expected } => {
-                Refusal::Syntax { text: seat, message: format!("it is {expected}'s turn to choose") }
-            }
-        }
-    }
-}
-
 /// What is being decided now, in a few words (for refusals).
 pub fn deciding(game: &Game) -> String {
     let seat = game.turn().seat;

@@ -475,6 +475,11 @@ impl Game {
     }
 }
 
+/// No pieces out of play (the view leaves `out` out).
+fn is_none_out(out: &(u8, u8)) -> bool {
+    *out == (0, 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -769,8 +774,4 @@ tasks: claimed 1 tasks.imprisonment
         // the deck's order stays hidden: only its size is shown
         assert!(json["tasks"].get("deck").is_some_and(|d| d.is_u64()));
     }
-}
-
-fn is_none_out(out: &(u8, u8)) -> bool {
-    *out == (0, 0)
 }
