@@ -540,8 +540,12 @@ impl Position {
                 let own = colors.get(i).copied();
                 let mut opponents: Vec<Color> = colors.iter().copied().filter(|&c| Some(c) != own).collect();
                 opponents.sort();
-                let points: Vec<String> =
+                let mut points: Vec<String> =
                     opponents.iter().map(|c| format!("{}{}", c.letter(), seat.points[c.index()])).collect();
+                if points.is_empty() {
+                    // (a table too small for a melee: refused when it becomes a game)
+                    points.push("-".into());
+                }
                 let improvised: Vec<String> = seat.improvised.colors().map(|c| c.letter().to_string()).collect();
                 let improvised = if improvised.is_empty() { "-".to_string() } else { improvised.join(",") };
                 let _ = write!(s, " points {} improvised {improvised}", points.join(","));
@@ -753,6 +757,7 @@ fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
             "legends" => s.legends = parse_list(arg)?,
             "flares" => s.flares = parse_list(arg)?,
             "discard" => s.discard = parse_list(arg)?,
+            "points" if arg == "-" => {}
             "points" => {
                 for item in arg.split(',') {
                     let mut chars = item.chars();

@@ -316,6 +316,18 @@ proptest! {
     }
 }
 
+/// Found by the position target: a melee seat line with no opponents
+/// printed `points ` with nothing after it, which did not read back.
+#[test]
+fn a_melee_seat_with_no_opponents_round_trips() {
+    let text = "form: melee\nboard: 9/9/9/9/9/9/9/9/9\nseat: southern supply 15/3\n";
+    let p = Position::from_text(text).unwrap();
+    let printed = p.to_text();
+    assert!(printed.contains(" points - improvised -"), "{printed}");
+    assert_eq!(Position::from_text(&printed).unwrap(), p);
+    assert_eq!(p.to_game().unwrap_err().to_string(), "melee is played by 3 to 4 seats, not 1");
+}
+
 /// Every legal choice of random games in every form reads back from its
 /// text to the same choice (the choice parser's other direction).
 #[test]
