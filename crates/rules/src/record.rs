@@ -294,7 +294,14 @@ impl Record {
             cut.lines.truncate(keep);
             cut.moves = standing(&cut.lines)
                 .map_err(|(i, m)| ReplayError { line: layout.lines[i], reason: ReplayReason::Syntax(m) })?;
-            cut.source = Some(Layout { lines: layout.lines[..keep].to_vec(), moves: Vec::new(), ..layout });
+            let lines = layout.lines[..keep].to_vec();
+            let moves = standing_lines(&cut.lines).into_iter().map(|i| lines[i]).collect();
+            if !cut.has_take_backs() {
+                // cut before the first take-back: the lines are the moves
+                cut.lines.clear();
+                cut.keeping = false;
+            }
+            cut.source = Some(Layout { lines, moves, ..layout });
         }
         Ok(cut)
     }

@@ -332,6 +332,12 @@ fn a_match_keeps_its_take_backs_when_asked_and_they_replay() {
     let first = text.lines().position(|l| l == "1 undo").unwrap() + 1;
     let g = replay_through(&parsed, first).unwrap();
     assert_eq!(g.phase(), Phase::Effect, "back before the skip");
+    // cut before the first take-back, an error still names its line
+    let mut bad = text.replacen("1 skip", "1 place e6", 1);
+    bad.push('\n');
+    let skip = text.lines().position(|l| l == "1 skip").unwrap() + 1;
+    let e = replay_through(&Record::parse(&bad).unwrap(), skip).unwrap_err();
+    assert_eq!(e.line, skip, "{e}");
     let e = replay_through(&parsed, 999).unwrap_err();
     assert_eq!(e.reason, ReplayReason::OutOfRange { line: 999, lines: text.lines().count() });
 }
