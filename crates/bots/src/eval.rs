@@ -124,15 +124,16 @@ fn destruction_points(k: [u8; 3]) -> i16 {
     2 * k[2] as i16 + k[1] as i16 + (k[0] / 2) as i16
 }
 
-/// Points a turn's destruction will score when the turn ends (a duel, of
-/// players or teams).
+/// Points a turn's destruction and its legends summoned will score when
+/// the turn ends (a duel, of players or teams).
 pub fn pending_points(game: &Game) -> f64 {
     if !game.form().deathmatch_scoring() || !in_turn(game) {
         return 0.0;
     }
     let me = game.active_color();
     let d = &game.turn().destroyed;
-    game.enemies_of(me).map(|c| destruction_points(d[c.index()]) as f64).sum()
+    let destroyed: f64 = game.enemies_of(me).map(|c| destruction_points(d[c.index()]) as f64).sum();
+    destroyed + game.turn().legends_summoned as f64
 }
 
 /// The active seat is still acting in its turn: what it destroyed is not

@@ -57,10 +57,15 @@ enum Command {
     Engine(engine::Args),
     /// Play a round robin between bots and write a results table and plot.
     Tournament(tournament::Args),
-    /// Replay a game record and print the final state as JSON.
+    /// Replay a game record and print the final state as JSON (or the
+    /// state after a given line of the record with --at).
     Replay {
         /// The record file (see docs/notation.md).
         record: PathBuf,
+        /// Print the state after this line of the record (1-based, as in
+        /// error messages; a header line gives the start of the game).
+        #[arg(long, value_name = "LINE")]
+        at: Option<usize>,
     },
 }
 
@@ -72,7 +77,7 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
-        Command::Replay { record } => replay(&record),
+        Command::Replay { record, at } => replay(&record, at),
         Command::Engine(args) => engine::run(&args),
         Command::Tournament(args) => tournament::run(&args),
     };
@@ -138,9 +143,13 @@ pub(crate) fn parse_decks(form: Form, names: &[String]) -> Result<Vec<School>> {
     Ok(schools)
 }
 
-fn replay(path: &Path) -> Result<()> {
+fn replay(path: &Path, at: Option<usize>) -> Result<()> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let game = tash_kalar_rules::replay_text(&text).with_context(|| format!("{}", path.display()))?;
+    let game = match at {
+        None => tash_kalar_rules::replay_text(&text),
+        Some(line) => tash_kalar_rules::Record::parse(&text).and_then(|r| tash_kalar_rules::replay_through(&r, line)),
+    }
+    .with_context(|| format!("{}", path.display()))?;
     println!("{}", serde_json::to_string(&game.referee_view())?);
     Ok(())
 }

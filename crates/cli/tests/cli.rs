@@ -450,3 +450,72 @@ fn play_a_melee_against_bots_and_a_team_game_hotseat() {
     assert!(out.contains("Seat 2 resigned."), "{out}");
     assert!(out.contains("Seats 1 and 3 win."), "{out}");
 }
+
+#[test]
+fn replay_at_a_line_prints_the_state_after_it() {
+    let (path, lines) = a_record("at");
+    let start = lines.iter().position(|l| l.starts_with("2 start")).expect("the start pieces");
+    // the line of the start pieces (1-based): the pieces are down, seat 1 to act
+    let o = run(&["replay", "--at", &(start + 1).to_string(), path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let state: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(state["actor"], serde_json::json!({"kind": "seat", "seat": 0}));
+    assert_eq!(state["board"].as_str().unwrap().matches(['r', 'b']).count(), 2, "{}", state["board"]);
+    // the line before: seat 2 still to put them down
+    let o = run(&["replay", "--at", &start.to_string(), path.to_str().unwrap()]);
+    let before: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(before["board"], "9/9/9/9/9/9/9/9/9");
+    // a header line: the start of the game; the last line: the whole record
+    let o = run(&["replay", "--at", "1", path.to_str().unwrap()]);
+    let first: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(first["actor"]["kind"], "chance");
+    let o = run(&["replay", "--at", &lines.len().to_string(), path.to_str().unwrap()]);
+    let all = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.stdout, all.stdout);
+    // out of range
+    for bad in ["0".to_string(), (lines.len() + 1).to_string()] {
+        let o = run(&["replay", "--at", &bad, path.to_str().unwrap()]);
+        assert_rejected(&o, &format!("line {bad} is out of range: the record has lines 1 to {}", lines.len()));
+    }
+}
+
+#[test]
+fn replay_reads_take_backs_and_refuses_one_past_the_end_of_a_turn_or_a_draw() {
+    let dir = scratch("cli-undo");
+    let path = dir.join("undo.tkr");
+    let record = "Form: duel
+Seats: northern, southern
+Position:
+  form: duel
+  board: 9/9/9/4br3/9/4b4/9/9/9
+  turn: 0
+  actions: 2
+  number: 3
+  seat: northern score 0 supply 14/3 beings imperial.swordmaster legends - flares - deck imperial.knight discard -
+  seat: southern score 0 supply 15/3 beings - legends - flares - deck imperial.cannon discard -
+  legends: deck - discard -
+  flares: deck - discard -
+
+1 place a5
+1 undo
+1 place b5
+1 place c5
+1 end
+* draw imperial.knight
+";
+    std::fs::write(&path, record).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let state: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(state["board"], "9/9/9/4br3/1bb6/4b4/9/9/9", "a5 was taken back");
+    // after the take-back, line 15
+    let o = run(&["replay", "--at", "15", path.to_str().unwrap()]);
+    let state: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(state["board"], "9/9/9/4br3/9/4b4/9/9/9");
+    // the end of the turn cannot be taken back (line 19)
+    std::fs::write(&path, record.replace("* draw imperial.knight\n", "1 undo\n")).unwrap();
+    assert_rejected(&run(&["replay", path.to_str().unwrap()]), "line 19: illegal choice: nothing to take back");
+    // nor chance's draw (the parser sees it is not seat 1's)
+    std::fs::write(&path, format!("{record}1 undo\n")).unwrap();
+    assert_rejected(&run(&["replay", path.to_str().unwrap()]), "line 20: syntax error: seat 1 takes back a choice");
+}

@@ -615,6 +615,14 @@ impl Game {
         self.pieces[color.index()]
     }
 
+    /// Two-sided and legendary pieces of a color out of play: the form's
+    /// set less those in play (none, but in a position staged with fewer).
+    pub fn out_of_play(&self, color: Color) -> (u8, u8) {
+        let (two, leg) = self.form.pieces_for(self.seats.len());
+        let (a, b) = self.pieces[color.index()];
+        (two.saturating_sub(a), leg.saturating_sub(b))
+    }
+
     /// Who chooses next.
     pub fn actor(&self) -> Actor {
         match self.phase {
@@ -1175,10 +1183,8 @@ impl Game {
         self.turn.war_summoner_bonus = false;
         let _ = self.turn.summoned.try_push(Summoned { card, at });
         if card.is_legend() {
+            // a duel scores the point at the end of the turn (see `close_turn`)
             self.turn.legends_summoned += 1;
-            if self.form.deathmatch_scoring() {
-                self.add_score(seat_index as Seat, 1);
-            }
         }
         let mut r = Resolution::new(card, color, at, orientation);
         r.me = Some(at);
@@ -1313,8 +1319,10 @@ impl Game {
         let enemies: ArrayVec<Color, 4> = self.enemies_of(me).collect();
         let worth = |d: [u8; 3]| 2 * d[2] as i16 + d[1] as i16 + (d[0] / 2) as i16;
         if self.form.deathmatch_scoring() {
-            let points = enemies.iter().map(|e| worth(self.turn.destroyed[e.index()])).sum();
-            self.add_score(seat, points);
+            // the destroyed enemy pieces, and 1 point per legend summoned this
+            // turn: the full rules list both with the end-of-turn scoring
+            let destroyed: i16 = enemies.iter().map(|e| worth(self.turn.destroyed[e.index()])).sum();
+            self.add_score(seat, destroyed + self.turn.legends_summoned as i16);
         }
         if self.form.is_melee() {
             for &e in &enemies {

@@ -10,9 +10,9 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Board, Color, Rank};
+use crate::board::{Board, Color};
 use crate::cards::CardId;
-use crate::game::{Game, Phase, Seat, SeatState, Turn, SIDEWAYS_CARDS};
+use crate::game::{Game, Phase, Seat, SeatState, Turn};
 use crate::pile::{insert_sorted, CardList, Pile};
 use crate::view::{ActorView, SharedPileView, View, Viewer};
 
@@ -163,16 +163,13 @@ impl Game {
     pub fn from_view(view: &View) -> Result<Game, ViewError> {
         let form = view.form;
         let n = view.seats.len();
-        if !form.seats().contains(&n) {
-            return Err(bad(format!("{} is played by {:?} seats, not {n}", form.name(), form.seats())));
-        }
         let teams = form.teams();
         let schools: Vec<crate::cards::School> = view.seats.iter().map(|s| s.school).collect();
+        crate::validate::check_table(form, &schools).map_err(ViewError)?;
         let colors = form.seat_colors(&schools);
         let board = Board::from_text(&view.board).map_err(|e| bad(format!("board: {e}")))?;
         let mut pieces = [(0u8, 0u8); 4];
         let mut seats = ArrayVec::<SeatState, 4>::new();
-        let legendary_pieces = if form.legends() { 3 } else { 0 };
         for (i, sv) in view.seats.iter().enumerate() {
             if sv.seat as usize != i {
                 return Err(bad(format!("seat {i} is listed as seat {}", sv.seat)));
@@ -181,12 +178,6 @@ impl Game {
                 let whose = if teams { "its team's first seat's school" } else { "its school" };
                 return Err(bad(format!("seat {i} plays {:?}, but {whose} plays {:?}", sv.color, colors[i])));
             }
-            if teams && schools[..i].contains(&sv.school) {
-                return Err(bad(format!("two seats play the {} deck", sv.school)));
-            }
-            if !teams && seats.iter().any(|s| s.color == sv.color) {
-                return Err(bad(format!("two seats play {:?}", sv.color)));
-            }
             // team play: the seat's team, and the sideways cards at the bottom of its deck
             let sideways = match (teams, sv.team, sv.sideways) {
                 (false, None, None) => 0,
@@ -194,13 +185,11 @@ impl Game {
                 (true, team, _) if team != Some(i as u8 % 2) => {
                     return Err(bad(format!("seat {i} is on team {}, not on team {:?}", i % 2, team)));
                 }
-                (true, _, Some(k)) if k <= SIDEWAYS_CARDS && k as usize <= sv.deck => k,
-                (true, _, k) => {
-                    return Err(bad(format!(
-                        "seat {i}: {k:?} sideways cards, but at most {SIDEWAYS_CARDS} and no more than its deck of {}",
-                        sv.deck
-                    )))
+                (true, _, None) => {
+                    return Err(bad(format!("seat {i}: team play shows each deck's sideways cards; none given")))
                 }
+                // (how many: the validation's, with the deck)
+                (true, _, Some(k)) => k,
             };
             let what = format!("seat {i}'s deck");
             let (beings, legends, flares, deck) = match &sv.hand {
@@ -238,11 +227,6 @@ impl Game {
             if deck.len() != sv.deck || beings.len() != sv.beings {
                 return Err(bad(format!("seat {i}'s hand or deck does not match its counts")));
             }
-            let own = sv.school.deck();
-            if beings.iter().chain(deck.cards().collect::<Vec<_>>().iter()).chain(&sv.discard).any(|c| c.deck() != own)
-            {
-                return Err(bad(format!("seat {i} holds a card that is not of the {} deck", sv.school)));
-            }
             let mut legend_hand = CardList::new();
             let mut flare_hand = CardList::new();
             if let (Some(l), Some(f)) = (legends, flares) {
@@ -254,22 +238,13 @@ impl Game {
                     return Err(bad(format!("seat {i}'s hand does not match its counts")));
                 }
             }
-            let two = board.count(sv.color, Rank::Common) + board.count(sv.color, Rank::Heroic);
-            let leg = board.count(sv.color, Rank::Legendary);
-            let total = (two + sv.supply.0 as u32, leg + sv.supply.1 as u32);
-            if total.0 > 17 || total.1 > legendary_pieces {
-                return Err(bad(format!("{:?} has more pieces than the form allows", sv.color)));
-            }
             if teams && i >= 2 {
-                let first = &seats[i - 2];
-                if pieces[sv.color.index()] != (total.0 as u8, total.1 as u8) || sv.score != first.score {
-                    return Err(bad(format!(
-                        "seat {i} and its teammate seat {} show a different supply or score",
-                        i - 2
-                    )));
-                }
+                let first = &view.seats[i - 2];
+                crate::validate::check_teammates(i, (sv.supply, first.supply), (sv.score, first.score))
+                    .map_err(ViewError)?;
             }
-            pieces[sv.color.index()] = (total.0 as u8, total.1 as u8);
+            pieces[sv.color.index()] =
+                crate::validate::pieces_in_play(form, n, &board, sv.color, sv.supply, sv.out).map_err(ViewError)?;
             seats.push(SeatState {
                 school: sv.school,
                 color: sv.color,
@@ -288,9 +263,6 @@ impl Game {
                 },
                 improvised: sv.improvised.iter().flatten().copied().collect(),
             });
-        }
-        if board.pieces().any(|(_, p)| !seats.iter().any(|s| s.color == p.color)) {
-            return Err(bad("a piece on the board is of a color nobody plays"));
         }
         let (legends, legend_discard) = rebuild_shared(view, &mut seats, &view.legends, true)?;
         let (flares, flare_discard) = rebuild_shared(view, &mut seats, &view.flares, false)?;
@@ -311,9 +283,6 @@ impl Game {
         turn.extra_legends = t.extra_legends;
         turn.war_summoner_bonus = t.war_summoner_bonus;
         turn.extra_turn = t.extra_turn;
-        if t.passed && !teams {
-            return Err(bad(format!("control is passed only in team play, not in {}", form.name())));
-        }
         turn.passed = t.passed;
         let effect = view.effect.as_ref().map(|e| e.state);
         let plays = |c: Color| seats.iter().any(|s| s.color == c);
@@ -368,6 +337,7 @@ impl Game {
             outcome: view.outcome.clone(),
             tasks,
         };
+        game.validate().map_err(ViewError)?;
         // in team play, whose control it is follows from the passed turn
         if ActorView::from(game.actor()) != view.actor {
             return Err(bad(format!(

@@ -28,6 +28,7 @@ pub mod pile;
 pub mod position;
 pub mod record;
 pub mod tasks;
+mod validate;
 pub mod view;
 
 pub use board::{Board, BoardTextError, Color, Piece, Rank};
@@ -36,8 +37,8 @@ pub use choice::{Choice, ChoiceTextError};
 pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, Summoned, TextPlayError};
 pub use geometry::{Bitboard, Dir, Orientation, Square};
 pub use hidden::{Observation, ViewError};
-pub use history::Match;
+pub use history::{Match, Refusal};
 pub use position::{Position, PositionError, SeatSetup, TurnRecord};
-pub use record::{replay, replay_text, Move, Mover, Record, ReplayError, ReplayReason};
+pub use record::{replay, replay_text, replay_through, Line, Move, Mover, Record, ReplayError, ReplayReason};
 pub use tasks::{tasks_met_on_board, TaskBoard, TaskId, TaskType};
 pub use view::View;

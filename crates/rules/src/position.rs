@@ -79,6 +79,12 @@ pub struct SeatSetup {
     pub points: [i16; 4],
     /// Deathmatch Melee: enemy colors used up for improvised summoning.
     pub improvised: ColorSet,
+    /// Two-sided and legendary pieces of this seat's color out of play:
+    /// neither on the board nor in supply. Every piece of the form's set
+    /// must be on the board, in supply or here; a position staged for a
+    /// test (a piece shortage with few pieces on the board) puts the rest
+    /// here, see [`Position::set_supply`].
+    pub out: (u8, u8),
 }
 
 impl SeatSetup {
@@ -96,6 +102,7 @@ impl SeatSetup {
             discard: Vec::new(),
             points: [0; 4],
             improvised: ColorSet::EMPTY,
+            out: (0, 0),
         }
     }
 }
@@ -309,75 +316,52 @@ impl Position {
         })
     }
 
-    /// Checks the position and makes a game from it.
+    /// Sets a seat's supply (two-sided, legendary) and puts the pieces of
+    /// its color that are neither on the board nor in that supply out of
+    /// play: a staged position, e.g. a piece shortage with few pieces on
+    /// the board. (In team play both teammates' lines are set.)
+    pub fn set_supply(&mut self, seat: usize, supply: (u8, u8)) {
+        let schools: Vec<School> = self.seats.iter().map(|s| s.school).collect();
+        let colors = self.form.seat_colors(&schools);
+        let Some(&color) = colors.get(seat) else { return };
+        let full = full_supply(self.form, self.seats.len(), &self.board, color);
+        let out = (full.0.saturating_sub(supply.0), full.1.saturating_sub(supply.1));
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            if colors.get(i) == Some(&color) {
+                s.supply = supply;
+                s.out = out;
+            }
+        }
+    }
+
+    /// Checks the position and makes a game from it: what only a
+    /// position can get wrong here, the rest with [`Game::validate`], the
+    /// one validation that [`Game::from_view`] shares (every piece
+    /// accounted for, no card twice, ...).
     pub fn to_game(&self) -> Result<Game, PositionError> {
-        let range = self.form.seats();
-        if !range.contains(&self.seats.len()) {
-            return Err(invalid(format!("{} needs {:?} seats, got {}", self.form.name(), range, self.seats.len())));
-        }
-        if self.turn as usize >= self.seats.len() {
-            return Err(invalid(format!("turn names seat {}, but there are {} seats", self.turn, self.seats.len())));
-        }
+        let schools: Vec<School> = self.seats.iter().map(|s| s.school).collect();
+        crate::validate::check_table(self.form, &schools).map_err(PositionError::Invalid)?;
         let mut pieces = [(0u8, 0u8); 4];
         let mut seats = ArrayVec::<SeatState, 4>::new();
-        let mut used: Vec<(usize, CardId)> = Vec::new();
-        let schools: Vec<School> = self.seats.iter().map(|s| s.school).collect();
         let colors = self.form.seat_colors(&schools);
         let teams = self.form.teams();
         let melee = self.form.is_melee();
         for (i, s) in self.seats.iter().enumerate() {
             let color = colors[i];
-            if teams && schools[..i].contains(&s.school) {
-                return Err(invalid(format!("two seats play the {} deck", s.school)));
-            }
-            if !teams && colors[..i].contains(&color) {
-                return Err(invalid(format!("two seats play {color:?}")));
-            }
-            let two = self.board.count(color, Rank::Common) + self.board.count(color, Rank::Heroic);
-            let leg = self.board.count(color, Rank::Legendary);
-            let in_play = ((two + s.supply.0 as u32) as u8, (leg + s.supply.1 as u32) as u8);
             if teams && i >= 2 {
                 let first = &self.seats[i - 2];
-                if in_play != pieces[color.index()] || s.score != first.score {
+                crate::validate::check_teammates(i, (s.supply, first.supply), (s.score, first.score))
+                    .map_err(PositionError::Invalid)?;
+                if s.out != first.out {
                     return Err(invalid(format!(
-                        "seat {i} and its teammate seat {} must show the same supply and score",
+                        "seat {i} and its teammate seat {} put different pieces out of play",
                         i - 2
                     )));
                 }
             }
-            pieces[color.index()] = in_play;
-            let legendary = if self.form.legends() { 3 } else { 0 };
-            let two_sided = if melee { self.form.pieces_for(self.seats.len()).0 } else { 17 };
-            if pieces[color.index()].0 > two_sided || pieces[color.index()].1 > legendary {
-                return Err(invalid(format!(
-                    "{color:?} has more than {two_sided} two-sided or {legendary} legendary pieces in {}",
-                    self.form.name()
-                )));
-            }
-            if !melee && (s.points != [0; 4] || !s.improvised.is_empty()) {
-                return Err(invalid("points by color and improvised summoning are for a melee"));
-            }
-            if s.points[color.index()] != 0 || s.improvised.contains(color) {
-                return Err(invalid(format!("seat {i} scores or improvises with its own color")));
-            }
-            if s.points.iter().zip(Color::ALL).any(|(&p, c)| p != 0 && !colors.contains(&c))
-                || s.improvised.colors().any(|c| !colors.contains(&c))
-            {
-                return Err(invalid(format!("seat {i} has points or improvised in a color nobody plays")));
-            }
-            if (s.deck.sideways as usize) > s.deck.len() || (!teams && s.deck.sideways > 0) {
-                return Err(invalid(format!("seat {i}: sideways cards only in team play, and no more than the deck")));
-            }
-            let own_deck = s.school.deck();
-            for &c in s.beings.iter().chain(s.deck.cards().collect::<Vec<_>>().iter()).chain(&s.discard) {
-                if c.deck() != own_deck {
-                    return Err(invalid(format!("{c} is not a card of the {} deck", s.school)));
-                }
-                if used.contains(&(i, c)) {
-                    return Err(invalid(format!("{c} appears twice for seat {i}")));
-                }
-                used.push((i, c));
-            }
+            pieces[color.index()] =
+                crate::validate::pieces_in_play(self.form, self.seats.len(), &self.board, color, s.supply, s.out)
+                    .map_err(PositionError::Invalid)?;
             let list = |cards: &[CardId], what: &str| -> Result<CardList, PositionError> {
                 let mut l = CardList::new();
                 for &c in cards {
@@ -393,9 +377,6 @@ impl Position {
             for &c in &s.discard {
                 discard.try_push(c).map_err(|_| invalid("too many discards"))?;
             }
-            if legends.iter().any(|c| !c.is_legend()) || flares.iter().any(|c| !c.is_flare()) {
-                return Err(invalid("a legend or flare list holds a card of another deck"));
-            }
             let lowest = colors.iter().filter(|&&c| c != color).map(|c| s.points[c.index()]).min().unwrap_or(0);
             seats.push(SeatState {
                 school: s.school,
@@ -410,33 +391,6 @@ impl Position {
                 improvised: s.improvised,
             });
         }
-        // each shared card exists once
-        let mut shared: Vec<CardId> = self.legends.cards().chain(self.flares.cards()).collect();
-        shared.extend(&self.legend_discard);
-        shared.extend(&self.flare_discard);
-        for s in &self.seats {
-            shared.extend(&s.legends);
-            shared.extend(&s.flares);
-        }
-        let mut sorted = shared.clone();
-        sorted.sort();
-        sorted.dedup();
-        if sorted.len() != shared.len() {
-            return Err(invalid("a legend or flare appears twice"));
-        }
-        if !self.form.legends() && shared.iter().any(|c| c.is_legend()) {
-            return Err(invalid(format!("{} has no legends", self.form.name())));
-        }
-        if self.legends.cards().chain(self.legend_discard.iter().copied()).any(|c| !c.is_legend())
-            || self.flares.cards().chain(self.flare_discard.iter().copied()).any(|c| !c.is_flare())
-        {
-            return Err(invalid("a shared pile holds a card of another deck"));
-        }
-        for (_, p) in self.board.pieces() {
-            if !colors.contains(&p.color) {
-                return Err(invalid(format!("a {:?} piece is on the board but no seat plays {:?}", p.color, p.color)));
-            }
-        }
         let to_list = |v: &[CardId]| -> Result<CardList, PositionError> {
             let mut l = CardList::new();
             for &c in v {
@@ -448,9 +402,6 @@ impl Position {
         turn.discard_used = self.discard_used;
         turn.flare_used = self.flare_used;
         turn.extra_turn = self.extra_turn;
-        if self.passed && !teams {
-            return Err(invalid("control is passed only in team play"));
-        }
         turn.passed = self.passed;
         self.this_turn.apply_to(&mut turn)?;
         let end = match self.end {
@@ -474,11 +425,14 @@ impl Position {
             outcome: None,
             tasks,
         };
+        game.validate().map_err(PositionError::Invalid)?;
         game.refresh_task_scores();
         Ok(game)
     }
 
-    /// The task board checked against the form and the seats.
+    /// The task board: a task form's (empty when not given), checked
+    /// with the rest by [`Game::validate`]; a position starts with nothing
+    /// set aside.
     fn checked_tasks(&self) -> Result<Option<TaskBoard>, PositionError> {
         if !self.form.uses_tasks() {
             return match self.tasks {
@@ -487,18 +441,6 @@ impl Position {
             };
         }
         let tb = self.tasks.clone().unwrap_or_default();
-        let mut seen: Vec<TaskId> = tb.all_tasks().collect();
-        if !self.form.advanced_tasks() && seen.iter().any(|t| t.is_advanced()) {
-            return Err(invalid(format!("{} has no advanced tasks", self.form.name())));
-        }
-        seen.sort();
-        if seen.windows(2).any(|w| w[0] == w[1]) {
-            return Err(invalid("a task appears twice"));
-        }
-        let claimants = if self.form.teams() { 2 } else { self.seats.len() };
-        if tb.claimed[claimants..].iter().any(|l| !l.is_empty()) {
-            return Err(invalid("tasks claimed by a seat that is not at the table"));
-        }
         if !tb.set_aside.is_empty() || tb.moved_to_bottom != 0 {
             return Err(invalid("a position starts with no task set aside"));
         }
@@ -525,6 +467,7 @@ impl Position {
                 discard: s.discard.to_vec(),
                 points: s.points,
                 improvised: s.improvised,
+                out: game.out_of_play(s.color),
             })
             .collect();
         Some(Position {
@@ -597,14 +540,21 @@ impl Position {
                 let own = colors.get(i).copied();
                 let mut opponents: Vec<Color> = colors.iter().copied().filter(|&c| Some(c) != own).collect();
                 opponents.sort();
-                let points: Vec<String> =
+                let mut points: Vec<String> =
                     opponents.iter().map(|c| format!("{}{}", c.letter(), seat.points[c.index()])).collect();
+                if points.is_empty() {
+                    // (a table too small for a melee: refused when it becomes a game)
+                    points.push("-".into());
+                }
                 let improvised: Vec<String> = seat.improvised.colors().map(|c| c.letter().to_string()).collect();
                 let improvised = if improvised.is_empty() { "-".to_string() } else { improvised.join(",") };
                 let _ = write!(s, " points {} improvised {improvised}", points.join(","));
             }
             if self.form.teams() {
                 let _ = write!(s, " sideways {}", seat.deck.sideways);
+            }
+            if seat.out != (0, 0) {
+                let _ = write!(s, " out {}/{}", seat.out.0, seat.out.1);
             }
             s.push('\n');
         }
@@ -709,7 +659,8 @@ impl Position {
         let n = p.seats.len();
         for ((s, given), &color) in p.seats.iter_mut().zip(supply_given_for).zip(&colors) {
             if !given {
-                s.supply = full_supply(p.form, n, &p.board, color);
+                let full = full_supply(p.form, n, &p.board, color);
+                s.supply = (full.0.saturating_sub(s.out.0), full.1.saturating_sub(s.out.1));
             }
         }
         Ok(p)
@@ -806,6 +757,7 @@ fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
             "legends" => s.legends = parse_list(arg)?,
             "flares" => s.flares = parse_list(arg)?,
             "discard" => s.discard = parse_list(arg)?,
+            "points" if arg == "-" => {}
             "points" => {
                 for item in arg.split(',') {
                     let mut chars = item.chars();
@@ -825,6 +777,10 @@ fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
                 }
             }
             "sideways" => s.deck.sideways = arg.parse().map_err(|_| format!("bad sideways count {arg:?}"))?,
+            "out" => {
+                let (a, b) = arg.split_once('/').ok_or("out is two-sided/legendary, e.g. 14/0")?;
+                s.out = (a.parse().map_err(|_| "bad out count")?, b.parse().map_err(|_| "bad out count")?);
+            }
             "deck" => {
                 let (pile, used) = parse_pile(&words[i - 1..])?;
                 s.deck = Pile { sideways: s.deck.sideways, ..pile };
@@ -923,7 +879,7 @@ mod tests {
     #[test]
     fn position_text_round_trips() {
         let text = "form: duel
-board: 9/9/9/9/2r3b2/9/9/9/9
+board: 9/9/9/9/2r3b2/9/9/9/4r*4
 turn: 1
 actions: 1
 number: 7

@@ -24,13 +24,17 @@
 //! game starts there instead of from a shuffle.
 //!
 //! Then one choice per line: `N text` for seat N (1-based) or `* text` for
-//! chance, where text is a choice's text form ([`crate::choice`]).
+//! chance, where text is a choice's text form ([`crate::choice`]). A record
+//! may also hold take-backs: `N undo` takes back seat N's last choice (the
+//! line before it that still stands), as the guidebook allows; a record
+//! with take-backs is replayed through a [`crate::Match`], which checks
+//! each one against that policy.
 
 use std::fmt::Write as _;
 
 use crate::cards::School;
 use crate::choice::Choice;
-use crate::game::{Actor, Form, Game, PlayError, Seat};
+use crate::game::{Actor, Form, Game, Seat};
 use crate::position::{Position, PositionError};
 
 /// Who made a recorded choice.
@@ -67,12 +71,26 @@ pub struct Move {
     pub choice: Choice,
 }
 
+/// One line of a record that keeps its take-backs.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Line {
+    /// A choice (it may be taken back by a later line).
+    Choice(Move),
+    /// `N undo`: the seat takes back its last choice that still stands.
+    TakeBack(Seat),
+}
+
 /// Where things are in a record's text, for error messages.
 #[derive(Clone, Debug, Default)]
 struct Layout {
     /// The line that sets up the game (`Position:`, else `Seats:`, else 1).
     setup: usize,
+    /// The line of each choice that stands (`moves`).
     moves: Vec<usize>,
+    /// The line of each of `lines` (a record with take-backs).
+    lines: Vec<usize>,
+    /// The number of lines of the text.
+    total: usize,
 }
 
 /// A game record: the setup and the choices made.
@@ -87,7 +105,14 @@ pub struct Record {
     pub tags: Vec<(String, String)>,
     /// The position the game starts from; `None` for a new game.
     pub position: Option<Position>,
+    /// The choices that stand (those taken back are not here).
     pub moves: Vec<Move>,
+    /// Every choice and take-back in order, when the record keeps
+    /// take-backs; empty otherwise (the lines are then the moves).
+    pub lines: Vec<Line>,
+    /// Whether `lines` is kept (a record with take-backs, or one whose
+    /// match keeps them).
+    keeping: bool,
     /// Where a parsed record's lines were; `None` for one built in code
     /// (its lines are then those of its printed text).
     source: Option<Layout>,
@@ -104,6 +129,8 @@ impl PartialEq for Record {
             && self.tags == other.tags
             && self.position == other.position
             && self.moves == other.moves
+            // without take-backs the lines are the moves
+            && (self.lines == other.lines || (!self.has_take_backs() && !other.has_take_backs()))
     }
 }
 
@@ -129,21 +156,8 @@ pub enum ReplayReason {
     Illegal(String),
     #[error("the game is already over")]
     GameOver,
-}
-
-fn actor_name(a: Actor) -> String {
-    match a {
-        Actor::Seat(s) => format!("seat {}", s + 1),
-        Actor::Chance => "chance".into(),
-        Actor::Nobody => "nobody".into(),
-    }
-}
-
-fn mover_name(m: Mover) -> String {
-    match m {
-        Mover::Seat(s) => format!("seat {}", s + 1),
-        Mover::Chance => "chance".into(),
-    }
+    #[error("line {line} is out of range: the record has lines 1 to {lines}")]
+    OutOfRange { line: usize, lines: usize },
 }
 
 impl Record {
@@ -157,6 +171,8 @@ impl Record {
             tags: Vec::new(),
             position: None,
             moves: Vec::new(),
+            lines: Vec::new(),
+            keeping: false,
             source: None,
         }
     }
@@ -171,14 +187,49 @@ impl Record {
     /// Appends a choice.
     pub fn push(&mut self, by: Mover, choice: Choice) {
         self.moves.push(Move { by, choice });
+        if self.keeping {
+            self.lines.push(Line::Choice(Move { by, choice }));
+        }
         // from now on lines are counted in the printed text
         self.source = None;
     }
 
-    /// Removes the last choice.
+    /// Removes the last choice that stands, leaving no trace (its line and
+    /// any after it go too; see [`Record::take_back`] for a take-back that
+    /// is kept).
     pub fn pop(&mut self) -> Option<Move> {
         self.source = None;
-        self.moves.pop()
+        let m = self.moves.pop()?;
+        if self.keeping {
+            if let Some(&i) = standing_lines(&self.lines).last() {
+                self.lines.truncate(i);
+            }
+        }
+        Some(m)
+    }
+
+    /// Whether the record holds take-backs (`N undo` lines).
+    pub fn has_take_backs(&self) -> bool {
+        self.lines.iter().any(|l| matches!(l, Line::TakeBack(_)))
+    }
+
+    /// From now on the record keeps its take-backs: its lines start as its
+    /// moves.
+    pub fn keep_lines(&mut self) {
+        if !self.keeping {
+            self.lines = self.moves.iter().map(|&m| Line::Choice(m)).collect();
+            self.keeping = true;
+        }
+    }
+
+    /// `seat` takes back the last choice that stands: it leaves the moves,
+    /// and the take-back is written as a line of its own.
+    pub fn take_back(&mut self, seat: Seat) -> Option<Move> {
+        self.keep_lines();
+        let m = self.moves.pop()?;
+        self.lines.push(Line::TakeBack(seat));
+        self.source = None;
+        Some(m)
     }
 
     /// The value of a tag (headers other than form, seats, seed, players).
@@ -211,6 +262,48 @@ impl Record {
     /// The line of the record's text on which move `index` stands.
     pub fn line_of_move(&self, index: usize) -> usize {
         self.layout().moves.get(index).copied().unwrap_or(0)
+    }
+
+    /// The line of the record's text on which `lines[index]` stands.
+    pub fn line_of_line(&self, index: usize) -> usize {
+        self.layout().lines.get(index).copied().unwrap_or(0)
+    }
+
+    /// The number of lines of the record's text.
+    pub fn text_lines(&self) -> usize {
+        self.layout().total
+    }
+
+    /// The record cut after the text line `line` (1-based): the choices
+    /// and take-backs on that line and before it. An error names a line
+    /// past the end of the text (or line 0).
+    pub fn through_line(&self, line: usize) -> Result<Record, ReplayError> {
+        let layout = self.layout();
+        if line == 0 || line > layout.total {
+            return Err(ReplayError { line, reason: ReplayReason::OutOfRange { line, lines: layout.total } });
+        }
+        let mut cut = self.clone();
+        if !self.has_take_backs() {
+            cut.lines.clear();
+            cut.keeping = false;
+            let keep = layout.moves.iter().take_while(|&&l| l <= line).count();
+            cut.moves.truncate(keep);
+            cut.source = Some(Layout { moves: layout.moves[..keep].to_vec(), ..layout });
+        } else {
+            let keep = layout.lines.iter().take_while(|&&l| l <= line).count();
+            cut.lines.truncate(keep);
+            cut.moves = standing(&cut.lines)
+                .map_err(|(i, m)| ReplayError { line: layout.lines[i], reason: ReplayReason::Syntax(m) })?;
+            let lines = layout.lines[..keep].to_vec();
+            let moves = standing_lines(&cut.lines).into_iter().map(|i| lines[i]).collect();
+            if !cut.has_take_backs() {
+                // cut before the first take-back: the lines are the moves
+                cut.lines.clear();
+                cut.keeping = false;
+            }
+            cut.source = Some(Layout { lines, moves, ..layout });
+        }
+        Ok(cut)
     }
 
     fn layout(&self) -> Layout {
@@ -253,11 +346,31 @@ impl Record {
             }
         }
         put(&mut s, "");
-        for m in &self.moves {
-            let mut text = String::new();
-            let _ = write!(text, "{} {}", m.by, m.choice);
-            layout.moves.push(put(&mut s, &text));
+        if !self.has_take_backs() {
+            for m in &self.moves {
+                let mut text = String::new();
+                let _ = write!(text, "{} {}", m.by, m.choice);
+                layout.moves.push(put(&mut s, &text));
+            }
+        } else {
+            let mut standing = Vec::new();
+            for l in &self.lines {
+                let text = match l {
+                    Line::Choice(m) => format!("{} {}", m.by, m.choice),
+                    Line::TakeBack(seat) => format!("{} undo", seat + 1),
+                };
+                let at = put(&mut s, &text);
+                layout.lines.push(at);
+                match l {
+                    Line::Choice(_) => standing.push(at),
+                    Line::TakeBack(_) => {
+                        standing.pop();
+                    }
+                }
+            }
+            layout.moves = standing;
         }
+        layout.total = line;
         (s, layout)
     }
 
@@ -270,8 +383,8 @@ impl Record {
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut position: Option<(usize, String, Vec<usize>)> = None;
         let mut in_position = false;
-        let mut moves = Vec::new();
-        let mut layout = Layout { setup: 1, moves: Vec::new() };
+        let mut lines: Vec<Line> = Vec::new();
+        let mut layout = Layout { setup: 1, ..Layout::default() };
         let mut seats_line = None;
         let mut seen = Vec::<String>::new();
         for (i, raw) in text.lines().enumerate() {
@@ -306,9 +419,16 @@ impl Record {
                     }
                 };
                 let rest = trimmed[first.len()..].trim();
+                layout.lines.push(line);
+                if rest == "undo" {
+                    let Mover::Seat(seat) = by else {
+                        return Err(syntax("chance takes nothing back: 'N undo' names a seat".into()));
+                    };
+                    lines.push(Line::TakeBack(seat));
+                    continue;
+                }
                 let choice: Choice = rest.parse().map_err(|e| syntax(format!("{e}")))?;
-                moves.push(Move { by, choice });
-                layout.moves.push(line);
+                lines.push(Line::Choice(Move { by, choice }));
                 continue;
             }
             let Some((key, value)) = trimmed.split_once(':') else {
@@ -317,7 +437,7 @@ impl Record {
                 )));
             };
             let (key, value) = (key.trim(), value.trim());
-            if !moves.is_empty() {
+            if !lines.is_empty() {
                 return Err(syntax(format!("header {key:?} after the first choice")));
             }
             if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
@@ -379,8 +499,60 @@ impl Record {
             (None, Some(p)) => p.seats.iter().map(|s| s.school).collect(),
             (None, None) => return Err(missing("Seats")),
         };
-        Ok(Record { form, seats, seed, players, tags, position, moves, source: Some(layout) })
+        layout.total = text.lines().count();
+        let moves = standing(&lines)
+            .map_err(|(i, m)| ReplayError { line: layout.lines[i], reason: ReplayReason::Syntax(m) })?;
+        if lines.iter().all(|l| matches!(l, Line::Choice(_))) {
+            // no take-backs: the lines are the moves
+            lines.clear();
+            layout.moves = std::mem::take(&mut layout.lines);
+        } else {
+            let mut at = Vec::new();
+            for (l, &n) in lines.iter().zip(&layout.lines) {
+                match l {
+                    Line::Choice(_) => at.push(n),
+                    Line::TakeBack(_) => {
+                        at.pop();
+                    }
+                }
+            }
+            layout.moves = at;
+        }
+        let keeping = !lines.is_empty();
+        Ok(Record { form, seats, seed, players, tags, position, moves, lines, keeping, source: Some(layout) })
     }
+}
+
+/// The indices in `lines` of the choices that stand.
+fn standing_lines(lines: &[Line]) -> Vec<usize> {
+    let mut at = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        match l {
+            Line::Choice(_) => at.push(i),
+            Line::TakeBack(_) => {
+                at.pop();
+            }
+        }
+    }
+    at
+}
+
+/// The moves that stand after `lines`; an error names the index of a
+/// take-back with nothing of its seat's before it.
+fn standing(lines: &[Line]) -> Result<Vec<Move>, (usize, String)> {
+    let mut moves = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        match *l {
+            Line::Choice(m) => moves.push(m),
+            Line::TakeBack(seat) => match moves.last() {
+                Some(m) if m.by == Mover::Seat(seat) => {
+                    moves.pop();
+                }
+                _ => return Err((i, format!("seat {} takes back a choice that is not its own", seat + 1))),
+            },
+        }
+    }
+    Ok(moves)
 }
 
 fn school_list(schools: &[School]) -> String {
@@ -400,11 +572,11 @@ impl std::fmt::Display for Record {
     }
 }
 
-/// Applies one recorded move, checking the mover; `line` is for errors.
+/// Applies one recorded move through the gate ([`crate::history::check_act`]);
+/// `line` is for errors.
 pub(crate) fn apply_move(game: &mut Game, m: Move, line: usize) -> Result<(), ReplayError> {
     let err = |reason| ReplayError { line, reason };
-    let actor = game.actor();
-    if actor == Actor::Nobody {
+    if game.actor() == Actor::Nobody {
         return Err(err(ReplayReason::GameOver));
     }
     match (m.by, m.choice) {
@@ -413,28 +585,34 @@ pub(crate) fn apply_move(game: &mut Game, m: Move, line: usize) -> Result<(), Re
             game.resign(s).map_err(|e| err(ReplayReason::Illegal(e.to_string())))
         }
         (by, choice) => {
-            if Mover::of(actor) != Some(by) {
-                return Err(err(ReplayReason::WrongActor { found: mover_name(by), expected: actor_name(actor) }));
-            }
-            game.apply(game.normalize(choice)).map_err(|e| {
-                err(match e {
-                    PlayError::GameOver => ReplayReason::GameOver,
-                    other => ReplayReason::Illegal(other.to_string()),
-                })
-            })
+            let choice =
+                crate::history::check_act(game, by, choice).map_err(|e| err(crate::history::replay_reason(e)))?;
+            game.apply_unchecked(choice);
+            Ok(())
         }
     }
 }
 
 /// Replays a record: its start, then every choice checked for the right
 /// actor and legality. The error names the record line and the reason.
+/// Every choice passes the gate of [`crate::Match::act`]; a record with
+/// take-backs is checked against the take-back policy.
 pub fn replay(record: &Record) -> Result<Game, ReplayError> {
-    let mut game = record.start()?;
-    let layout = record.layout();
-    for (i, &m) in record.moves.iter().enumerate() {
-        apply_move(&mut game, m, layout.moves.get(i).copied().unwrap_or(0))?;
+    if !record.has_take_backs() {
+        let mut game = record.start()?;
+        let layout = record.layout();
+        for (i, &m) in record.moves.iter().enumerate() {
+            apply_move(&mut game, m, layout.moves.get(i).copied().unwrap_or(0))?;
+        }
+        return Ok(game);
     }
-    Ok(game)
+    crate::history::Match::from_record(record).map(|m| m.game().clone())
+}
+
+/// Replays a record up to and including the text line `line` (1-based; a
+/// header line gives the start): the state after that line.
+pub fn replay_through(record: &Record, line: usize) -> Result<Game, ReplayError> {
+    replay(&record.through_line(line)?)
 }
 
 /// Reads and replays a record's text.
@@ -457,7 +635,7 @@ Position:
   turn: 0
   actions: 2
   number: 3
-  seat: northern score 0 supply 13/3 beings imperial.swordmaster legends - flares - deck imperial.knight discard -
+  seat: northern score 0 supply 14/3 beings imperial.swordmaster legends - flares - deck imperial.knight discard -
   seat: southern score 0 supply 15/3 beings - legends - flares - deck imperial.cannon discard -
   legends: deck - discard -
   flares: deck - discard -

@@ -105,6 +105,11 @@ pub struct SeatView {
     pub discard: Vec<CardId>,
     /// Two-sided (common/heroic) and legendary pieces off the board.
     pub supply: (u8, u8),
+    /// Two-sided and legendary pieces out of play: neither on the board
+    /// nor in supply (only in a position staged so, e.g. a piece shortage
+    /// with few pieces on the board; left out when none).
+    #[serde(default, skip_serializing_if = "is_none_out")]
+    pub out: (u8, u8),
     /// Team play: the seat's team (0: seats 0 and 2; 1: seats 1 and 3).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<u8>,
@@ -358,6 +363,7 @@ impl Game {
                 deck: s.deck.len(),
                 discard: s.discard.to_vec(),
                 supply: (self.supply(s.color, Rank::Common), self.supply(s.color, Rank::Legendary)),
+                out: self.out_of_play(s.color),
                 team: self.form().teams().then_some(i as u8 % 2),
                 sideways: self.form().teams().then_some(s.deck.sideways),
                 points: self
@@ -467,6 +473,11 @@ impl Game {
             choices: chooses.then(|| self.legal_choices().iter().map(Choice::to_string).collect()),
         }
     }
+}
+
+/// No pieces out of play (the view leaves `out` out).
+fn is_none_out(out: &(u8, u8)) -> bool {
+    *out == (0, 0)
 }
 
 #[cfg(test)]

@@ -57,7 +57,7 @@ fn game(flare: &str, pieces: &[(&str, &str)], heroic: usize, common: usize) -> G
 /// `setup` with blue's two-sided supply set.
 fn with_supply(flare: &str, pieces: &[(&str, &str)], heroic: usize, common: usize, supply: u8) -> Game {
     let mut p = setup(flare, pieces, heroic, common);
-    p.seats[0].supply.0 = supply;
+    p.set_supply(0, (supply, p.seats[0].supply.1));
     p.to_game().expect("a valid position")
 }
 
@@ -473,7 +473,7 @@ fn flare04_lower_conversion_counts_as_destroying_an_enemy_common_piece() {
 #[test]
 fn flare04_lower_with_an_empty_supply_can_neither_place_nor_convert() {
     let mut p = setup("flares.04", &[("e3", "b"), ("f6", "r"), ("e6", "r+")], 0, 4);
-    p.seats[0].supply.0 = 0;
+    p.set_supply(0, (0, p.seats[0].supply.1));
     let mut g = p.to_game().unwrap();
     play(&mut g, "flare r");
     assert_eq!(at(&g, "f6"), "r");
@@ -1101,7 +1101,7 @@ fn random_flares_on_random_boards_always_resolve() {
             let heroic = rng.gen_range(0..8).min(16 - kept[2].min(16));
             let common = rng.gen_range(0..10).min(16 - kept[2].min(16) - heroic);
             let mut p = setup(id.def().id, &pieces, heroic, common);
-            p.seats[0].supply.0 = p.seats[0].supply.0.min(rng.gen_range(0..4));
+            p.set_supply(0, (p.seats[0].supply.0.min(rng.gen_range(0..4)), p.seats[0].supply.1));
             p.actions = rng.gen_range(0..3);
             let mut g = p.to_game().expect("a valid position");
             if !legal(&g, "flare r") {

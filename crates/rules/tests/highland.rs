@@ -185,14 +185,14 @@ fn clan_healer_skipped_or_stopped_after_one() {
 fn clan_healer_without_pieces_in_supply() {
     // two pieces left: the summoning takes one, so only one is placed
     let mut p = position(HEALER, &["highland.clan_healer"]);
-    p.seats[0].supply.0 = 2;
+    p.set_supply(0, (2, p.seats[0].supply.1));
     let mut g = p.to_game().unwrap();
     play_all(&mut g, &[&summon("clan_healer", "e5", "r0"), "b6"]);
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(g.supply(Color::Brown, Rank::Common), 0);
     // one piece left: nothing to place at all
     let mut p = position(HEALER, &["highland.clan_healer"]);
-    p.seats[0].supply.0 = 1;
+    p.set_supply(0, (1, p.seats[0].supply.1));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("clan_healer", "e5", "r0"));
     assert_eq!(g.phase(), Phase::Main);
@@ -427,7 +427,7 @@ fn war_drummer_needs_your_piece_on_its_square() {
 #[test]
 fn war_drummer_in_a_piece_shortage_reuses_the_piece_on_its_square() {
     let mut p = position(DRUMMER, &["highland.war_drummer"]);
-    p.seats[0].supply.0 = 0;
+    p.set_supply(0, (0, p.seats[0].supply.1));
     let mut g = p.to_game().unwrap();
     play_all(&mut g, &[&summon("war_drummer", "e5", "r0"), "skip"]);
     assert_eq!(at(&g, "e5"), "n+");

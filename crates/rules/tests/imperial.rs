@@ -575,14 +575,14 @@ fn summoner_placements_are_optional() {
 #[test]
 fn summoner_places_only_what_the_supply_holds() {
     // two pieces off the board: one becomes the Summoner, one can be placed
-    let mut g = game_with("d4:b e4:b f4:b", "imperial.summoner", |p| p.seats[0].supply.0 = 2);
+    let mut g = game_with("d4:b e4:b f4:b", "imperial.summoner", |p| p.set_supply(0, (2, p.seats[0].supply.1)));
     summon(&mut g, "imperial.summoner", "e5", "r0");
     play(&mut g, "d5");
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(all(&g), norm("d4:b e4:b f4:b d5:b e5:b+"));
 
     // one piece off the board: nothing can be placed, and nothing is picked up
-    let mut g = game_with("d4:b e4:b f4:b", "imperial.summoner", |p| p.seats[0].supply.0 = 1);
+    let mut g = game_with("d4:b e4:b f4:b", "imperial.summoner", |p| p.set_supply(0, (1, p.seats[0].supply.1)));
     summon(&mut g, "imperial.summoner", "e5", "r0");
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(all(&g), norm("d4:b e4:b f4:b e5:b+"));
@@ -919,7 +919,7 @@ fn gryphon_rider_optional_parts() {
 #[test]
 fn gryphon_rider_dismounts_even_when_no_piece_can_be_placed() {
     // no piece left in supply once she is summoned
-    let mut g = game_with(GRYPHON, "imperial.gryphon_rider", |p| p.seats[0].supply.0 = 1);
+    let mut g = game_with(GRYPHON, "imperial.gryphon_rider", |p| p.set_supply(0, (1, p.seats[0].supply.1)));
     summon(&mut g, "imperial.gryphon_rider", "e5", "r0");
     play_all(&mut g, &["e5-g8", "option 1"]);
     assert_eq!(g.phase(), Phase::Main);

@@ -203,13 +203,37 @@ fn every_legend_matches_its_reference_pattern_in_all_orientations() {
 }
 
 #[test]
-fn summoning_any_legend_scores_one_point_at_once() {
+fn summoning_any_legend_scores_one_point_at_the_end_of_the_turn() {
+    // the full rules list the legend's point with the end-of-turn scoring
+    // ("At the end of your turn, score points ... Also score 1 point each
+    // time you summon a legend"): it is pending until the turn ends
     let at = sq("e5");
     for (id, pattern) in PATTERNS {
         let mut g = game(&words(&laid(pattern, at, Orientation::IDENTITY)), &[id]);
         play(&mut g, &summon(id, "e5", "r0"));
-        assert_eq!(score(&g, 0), 1, "{id}");
+        assert_eq!(score(&g, 0), 0, "{id}: not yet");
         assert_eq!(g.turn().legends_summoned, 1, "{id}");
+        assert_eq!(g.view(0).turn.legends_summoned, 1, "{id}: the view shows the pending point");
+    }
+}
+
+#[test]
+fn the_legends_point_is_scored_with_the_turns_destruction_when_it_ends() {
+    let at = sq("e5");
+    for (id, pattern) in PATTERNS {
+        let mut g = game(&words(&laid(pattern, at, Orientation::IDENTITY)), &[id]);
+        play(&mut g, &summon(id, "e5", "r0"));
+        // the effect: decline what may be declined, else the first choice
+        while g.phase() != Phase::Main {
+            let v = g.legal_choices();
+            let c = if v.contains(&Choice::Skip) { Choice::Skip } else { v[0] };
+            g.apply(c).unwrap();
+        }
+        assert_eq!(score(&g, 0), 0, "{id}: the point waits for the end of the turn");
+        let d = g.turn().destroyed[Color::Red.index()];
+        let destroyed = 2 * d[2] as i16 + d[1] as i16 + (d[0] / 2) as i16;
+        pass_turn(&mut g);
+        assert_eq!(score(&g, 0), 1 + destroyed, "{id}: 1 for the legend, {destroyed} for the destruction");
     }
 }
 
@@ -331,7 +355,7 @@ fn fire_dragon_summoned_onto_an_enemy_legendary_piece_scores_it() {
     play(&mut g, &summon("legends.fire_dragon", "e5", "r0"));
     assert_eq!(at(&g, "e5"), "b*");
     assert_eq!(destroyed(&g, Color::Red, Rank::Legendary), 1);
-    assert_eq!(score(&g, 0), 1);
+    assert_eq!((score(&g, 0), g.turn().legends_summoned), (0, 1), "the legend's point comes with the turn's end");
     play(&mut g, "dir w");
     end_turn(&mut g);
     // 1 for the summoning, 2 for the legendary piece
@@ -398,7 +422,7 @@ fn angel_of_death_upgrades_then_leaps_and_the_piece_counts_upgraded() {
     assert_eq!(at(&g, "e5"), "");
     assert_eq!(destroyed(&g, Color::Red, Rank::Legendary), 1);
     assert_eq!(destroyed(&g, Color::Red, Rank::Heroic), 0);
-    assert_eq!(score(&g, 0), 1, "the upgrade to legendary is no legend summoning");
+    assert_eq!((score(&g, 0), g.turn().legends_summoned), (0, 1), "the upgrade to legendary is no legend summoning");
     end_turn(&mut g);
     assert_eq!(score(&g, 0), 3);
 }
@@ -443,12 +467,12 @@ fn angel_of_death_may_take_your_own_piece_or_nothing() {
 #[test]
 fn angel_of_death_in_a_legendary_shortage_uses_your_legendary_piece_on_its_square() {
     let mut p = position(&ANGEL.replace("e5=b+", "e5=b*"), &["legends.angel_of_death"]);
-    p.seats[0].supply.1 = 0;
+    p.set_supply(0, (p.seats[0].supply.0, 0));
     let mut g = p.to_game().unwrap();
     assert!(legal(&g, &summon("legends.angel_of_death", "e5", "r0")));
     play(&mut g, &summon("legends.angel_of_death", "e5", "r0"));
     assert_eq!(at(&g, "e5"), "b*");
-    assert_eq!(score(&g, 0), 1);
+    assert_eq!(g.turn().legends_summoned, 1);
 }
 
 // ----- The Eldest Tree -----
@@ -486,7 +510,7 @@ fn eldest_tree_may_stop_early() {
 #[test]
 fn eldest_tree_places_nothing_without_a_common_piece_in_supply() {
     let mut p = position(&with(ELDEST_TREE, "e6=b"), &["legends.the_eldest_tree"]);
-    p.seats[0].supply.0 = 0;
+    p.set_supply(0, (0, p.seats[0].supply.1));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.the_eldest_tree", "e5", "r0"));
     assert_eq!(texts(&g), ["e6", "skip"], "empty squares cannot be treated; your common piece can be upgraded");
@@ -641,7 +665,7 @@ fn leviathan_group_may_be_empty() {
 #[test]
 fn leviathan_legendary_piece_that_cannot_be_downgraded_still_links_the_group() {
     let mut p = position(&with(LEVIATHAN, "g7=r* h7=r+"), &["legends.leviathan"]);
-    p.seats[1].supply.0 = 0;
+    p.set_supply(1, (0, p.seats[1].supply.1));
     let mut g = p.to_game().unwrap();
     play_all(&mut g, &[&summon("legends.leviathan", "e5", "r0"), "option 1", "g7"]);
     assert_eq!(at(&g, "g7"), "r*", "no two-sided red piece in supply");
@@ -663,7 +687,7 @@ fn two_headed_dragon_upgrades_a_pattern_piece_then_may_destroy_a_heroic_next_to_
     play(&mut g, "g4");
     assert_eq!(at(&g, "g4"), "");
     assert_eq!(destroyed(&g, Color::Red, Rank::Heroic), 1);
-    assert_eq!(score(&g, 0), 1, "making a piece legendary scores nothing");
+    assert_eq!(g.turn().legends_summoned, 1, "making a piece legendary is no legend summoning");
     assert_eq!(g.phase(), Phase::Main);
 }
 
@@ -687,7 +711,7 @@ fn two_headed_dragon_without_an_upgrade_destroys_nothing() {
 #[test]
 fn two_headed_dragon_heroic_pieces_need_a_legendary_piece_in_supply() {
     let mut p = position(&with(TWO_HEADED, "g4=r+"), &["legends.two_headed_dragon"]);
-    p.seats[0].supply.1 = 1; // the Dragon takes the last one
+    p.set_supply(0, (p.seats[0].supply.0, 1)); // the Dragon takes the last one
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.two_headed_dragon", "e5", "r0"));
     assert_eq!(texts(&g), ["h2", "g3", "skip"]);
@@ -695,7 +719,7 @@ fn two_headed_dragon_heroic_pieces_need_a_legendary_piece_in_supply() {
     // with only heroic pattern pieces nothing can be upgraded, so nothing is destroyed
     let all_heroic = TWO_HEADED.replace("=b ", "=b+ ").replace("h2=b", "h2=b+");
     let mut p = position(&with(&all_heroic, "g4=r+"), &["legends.two_headed_dragon"]);
-    p.seats[0].supply.1 = 1;
+    p.set_supply(0, (p.seats[0].supply.0, 1));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.two_headed_dragon", "e5", "r0"));
     assert_eq!(g.phase(), Phase::Main);
@@ -841,7 +865,7 @@ fn storm_elemental_parts_may_be_skipped() {
 fn storm_elemental_offers_only_ranks_in_supply() {
     // the common piece it is summoned onto goes back to supply at once
     let mut p = position(STORM_ELEMENTAL, &["legends.storm_elemental"]);
-    p.seats[0].supply = (0, 1);
+    p.set_supply(0, (0, 1));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.storm_elemental", "e5", "r0"));
     assert_eq!(texts(&g), ["option 1", "option 2", "skip"]);
@@ -849,14 +873,14 @@ fn storm_elemental_offers_only_ranks_in_supply() {
     // summoned onto your legendary piece: only that rank comes back
     let on_legendary = STORM_ELEMENTAL.replace("e5=b", "e5=b*");
     let mut p = position(&on_legendary, &["legends.storm_elemental"]);
-    p.seats[0].supply = (0, 1);
+    p.set_supply(0, (0, 1));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.storm_elemental", "e5", "r0"));
     assert_eq!(texts(&g), ["option 3", "skip"]);
 
     // legendary shortage: the piece on the summoning square becomes the Elemental
     let mut p = position(&on_legendary, &["legends.storm_elemental"]);
-    p.seats[0].supply = (0, 0);
+    p.set_supply(0, (0, 0));
     let mut g = p.to_game().unwrap();
     play(&mut g, &summon("legends.storm_elemental", "e5", "r0"));
     assert_eq!(g.phase(), Phase::Main, "nothing to place: the effect is over");

@@ -92,7 +92,7 @@ fn each_opponent_keeps_one_heroic_piece_of_each_color_on_their_score_board() {
     let g = melee(&FOUR, "e5:r e4:r", &[]);
     assert_eq!(g.supply(Color::Red, Rank::Common), 12);
     let mut p = position(Form::Melee, &FOUR, "", &[]);
-    p.seats[0].supply = (15, 3);
+    p.set_supply(0, (15, 3));
     assert!(p.to_game().is_err());
 }
 

@@ -140,8 +140,12 @@ fn check_team_duel_scores(step: &Step, h: &Game) {
     if g.phase() == Phase::Main {
         match step.choice {
             Choice::Flare(against) => add(g.seat_of(against).expect("a color in play") as usize, 1),
-            Choice::Summon { card, .. } if card.is_legend() => add(me, 1),
-            Choice::EndTurn => add(me, enemies(g).iter().map(|e| worth(g.turn().destroyed[e.index()])).sum()),
+            // the destroyed pieces and the legends summoned score at the end
+            Choice::EndTurn => add(
+                me,
+                enemies(g).iter().map(|e| worth(g.turn().destroyed[e.index()])).sum::<i16>()
+                    + g.turn().legends_summoned as i16,
+            ),
             _ => {}
         }
     }

@@ -78,7 +78,7 @@ fn position_examples_round_trip_and_make_games() {
 #[test]
 fn record_examples_round_trip_and_replay() {
     let examples = blocks("record");
-    assert_eq!(examples.len(), 4);
+    assert_eq!(examples.len(), 5);
     for text in &examples {
         let r = Record::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(&r.to_text(), text);
@@ -90,6 +90,11 @@ fn record_examples_round_trip_and_replay() {
     let new_game = replay(&Record::parse(&examples[1]).unwrap()).unwrap();
     assert_eq!(new_game.seat(0).beings.len(), 3);
     assert_eq!(new_game.actor(), Actor::Chance, "the dealing goes on");
+    // the Swordmaster example with take-backs: the same destruction, b5 for a5
+    let undone = Record::parse(&examples[4]).unwrap();
+    assert!(undone.has_take_backs());
+    assert_eq!(undone.moves.len(), 5, "the choices that stand");
+    assert_eq!(replay(&undone).unwrap().board().to_text(), "9/9/9/4b4/1b2b+4/4b4/9/9/9");
 }
 
 fn task(id: &str) -> TaskId {

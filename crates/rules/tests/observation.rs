@@ -260,7 +260,7 @@ fn bad_team_views_are_refused_with_a_reason() {
     let mut cases: Vec<(&str, &str, View)> = Vec::new();
     let mut v = good.clone();
     v.seats.pop();
-    cases.push(("three seats", "4..=4 seats, not 3", v));
+    cases.push(("three seats", "4 to 4 seats, not 3", v));
     let mut v = good.clone();
     v.seats.push(v.seats[3].clone());
     v.seats[4].seat = 4;
@@ -282,10 +282,10 @@ fn bad_team_views_are_refused_with_a_reason() {
     cases.push(("no team", "is on team 1, not on team None", v));
     let mut v = good.clone();
     v.seats[0].sideways = None;
-    cases.push(("no sideways count", "None sideways cards", v));
+    cases.push(("no sideways count", "sideways cards; none given", v));
     let mut v = good.clone();
     v.seats[0].sideways = Some(7);
-    cases.push(("too many sideways", "Some(7) sideways cards", v));
+    cases.push(("too many sideways", "7 sideways cards, but at most 6", v));
     let mut v = good.clone();
     v.seats[0].sideways = Some(v.seats[0].deck as u8 + 1);
     cases.push(("more sideways than the deck", "no more than its deck", v));

@@ -278,13 +278,13 @@ fn expected_scores(g: &Game, c: Choice) -> Vec<i16> {
     let me = g.turn().seat as usize;
     if g.phase() == Phase::Main {
         match c {
-            Choice::EndTurn => s[me] += points(g),
+            // the destroyed pieces and the legends summoned score at the end
+            Choice::EndTurn => s[me] += points(g) + g.turn().legends_summoned as i16,
             Choice::Flare(against) => {
                 if let Some(o) = g.seat_of(against) {
                     s[o as usize] += 1;
                 }
             }
-            Choice::Summon { card, .. } if card.is_legend() => s[me] += 1,
             _ => {}
         }
     }
@@ -961,14 +961,18 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
             stats.undos += 1;
         }
         let h = m.game();
+        // the trigger first: a choice may both trigger the end and start the
+        // Time Elemental's extra turn (the last draw of the turn that
+        // summoned it), and that extra turn stands outside the final round
+        // too (RULINGS.md, Time Elemental)
+        if trigger == Trigger::NotYet && h.end_state().last.is_some() {
+            trigger = Trigger::At(g.turn().number, 0);
+        }
         if h.turn().number != g.turn().number && g.turn().extra_turn {
             stats.extra_turns += 1;
             if let Trigger::At(t0, extra) = trigger {
                 trigger = Trigger::At(t0, extra + 1);
             }
-        }
-        if trigger == Trigger::NotYet && h.end_state().last.is_some() {
-            trigger = Trigger::At(g.turn().number, 0);
         }
     }
     let g = m.game();

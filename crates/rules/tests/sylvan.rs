@@ -31,7 +31,7 @@ fn game(pieces: &str, cards: &[&str]) -> Game {
 /// Like [`game`], with green's two-sided supply set (0 for a shortage).
 fn game_with_supply(pieces: &str, cards: &[&str], two_sided: u8) -> Game {
     let mut p = position(pieces, cards);
-    p.seats[0].supply.0 = two_sided;
+    p.set_supply(0, (two_sided, p.seats[0].supply.1));
     p.to_game().expect("a valid position")
 }
 
@@ -802,7 +802,7 @@ fn forest_ancient_places_two_enemy_commons_then_destroys_two() {
 fn forest_ancient_destroys_one_per_piece_placed() {
     // ruling: blue has a single common piece in supply
     let mut p = position(&format!("{ANCIENT} e8=b"), &["sylvan.forest_ancient"]);
-    p.seats[1].supply.0 = 1;
+    p.set_supply(1, (1, p.seats[1].supply.1));
     let mut g = p.to_game().unwrap();
     play_all(&mut g, &["summon sylvan.forest_ancient e5 r0", "c3"]);
     assert_eq!(sorted(texts(&g)), strs(&["c3", "e8"]));
@@ -815,7 +815,7 @@ fn forest_ancient_destroys_one_per_piece_placed() {
 #[test]
 fn forest_ancient_placing_nothing_destroys_nothing() {
     let mut p = position(&format!("{ANCIENT} e8=b"), &["sylvan.forest_ancient"]);
-    p.seats[1].supply.0 = 0;
+    p.set_supply(1, (0, p.seats[1].supply.1));
     let mut g = p.to_game().unwrap();
     play(&mut g, "summon sylvan.forest_ancient e5 r0");
     assert_eq!(g.phase(), Phase::Main);

@@ -517,7 +517,12 @@ flares: deck - discard -
         assert!(matches!(r, Err(PositionError::Syntax { .. } | PositionError::Invalid(_))), "{to}: {r:?}");
     }
     // a team's claims are written under its first seat
-    let hf = text.replace("form: team-duel", "form: team-high-form").replace("passed: yes\n", "")
+    // (the High Form's set is 17 two-sided pieces, the duel's 16)
+    let hf = text
+        .replace("form: team-duel", "form: team-high-form")
+        .replace("passed: yes\n", "")
+        .replace("supply 16/3", "supply 17/3")
+        .replace("supply 15/3", "supply 16/3")
         + "tasks: current - next - deck -\ntasks: claimed 2 tasks.diagonals\n";
     assert!(Position::from_text(&hf).unwrap().to_game().is_err());
     let hf = hf.replace("claimed 2", "claimed 0");

@@ -428,9 +428,8 @@ impl GameActor {
         if let Some(c) = claimed.filter(|&c| c != seat) {
             return Err(Refused(format!("you do not hold seat {c}")));
         }
-        if self.g.is_over() {
-            return Err(Refused("the game is over".into()));
-        }
+        // (whether the game is over, whose turn it is and what is legal are
+        // the match's to say: `LiveGame::apply` passes its refusal on)
         let current = self.g.version();
         match (version, &action) {
             (Some(v), _) if v != current => {
@@ -443,9 +442,6 @@ impl GameActor {
         }
         match action {
             Action::Choose(text) => {
-                if self.g.game().actor() != Actor::Seat(seat) {
-                    return Err(Refused("it is not your turn to choose".into()));
-                }
                 let choice: Choice = text.parse().map_err(|e| Refused(format!("{text:?}: {e}")))?;
                 if choice == Choice::Resign {
                     return Err(Refused("send {\"type\":\"resign\"} to resign".into()));

@@ -223,30 +223,27 @@ impl LiveGame {
 
     /// Whether `seat` may take back a choice now.
     pub fn can_undo(&self, seat: Seat) -> bool {
-        self.m.can_undo() && self.m.record().moves.last().map(|m| m.by) == Some(Mover::Seat(seat))
+        self.m.can_undo_by(seat)
     }
 
     /// Applies one entry (live or replayed); on error nothing changed.
+    /// Who may act, the choice's normal form and its legality are the
+    /// match's to judge ([`Match::act`], [`Match::undo_by`],
+    /// [`Match::resign`]); its refusal is passed on word for word.
     pub fn apply(&mut self, seat: Option<Seat>, kind: Kind, choice: Option<Choice>) -> Result<&Entry, Refused> {
         let n = self.version() + 1;
         let mut entry = Entry { n, seat, kind, choice: None, private_to: None, to: None, undoes: None };
         match (kind, seat) {
             (Kind::Choice, by) => {
                 let choice = choice.ok_or_else(|| refused("a choice entry without a choice"))?;
-                let choice = self.game().normalize(choice);
-                let mover = match by {
-                    Some(s) => Mover::Seat(s),
-                    None => Mover::Chance,
-                };
-                match self.game().actor() {
-                    Actor::Nobody => return Err(refused("the game is over")),
-                    a if Mover::of(a) != Some(mover) => return Err(refused("it is not your turn to choose")),
-                    _ => {}
-                }
                 if choice == Choice::Resign {
+                    // the log keeps resignations as entries of their own
                     return Err(refused("resign with a resign message"));
                 }
+                let mover = by.map_or(Mover::Chance, Mover::Seat);
                 let phase = self.game().phase();
+                let choice = self.m.act(mover, choice).map_err(|e| refused(e.to_string()))?;
+                // a card drawn into a hand, or returned face down, is the seat's to see
                 match (phase, choice) {
                     (Phase::Refill { seat, .. }, Choice::Draw(_)) => {
                         entry.private_to = Some(seat);
@@ -255,21 +252,14 @@ impl LiveGame {
                     (Phase::Returning, Choice::Return(_)) => entry.private_to = by,
                     _ => {}
                 }
-                self.m.apply(choice).map_err(|e| refused(e.to_string()))?;
                 entry.choice = Some(choice);
                 self.moves.push(n);
             }
             (Kind::Undo, Some(s)) => {
-                if !self.can_undo(s) {
-                    return Err(refused("nothing to take back (not past the end of a turn or a draw)"));
-                }
-                self.m.undo().ok_or_else(|| refused("nothing to take back"))?;
+                self.m.undo_by(s).map_err(|e| refused(e.to_string()))?;
                 entry.undoes = self.moves.pop();
             }
             (Kind::Resign, Some(s)) => {
-                if (s as usize) >= self.seats.len() {
-                    return Err(refused("no such seat"));
-                }
                 self.m.resign(s).map_err(|e| refused(e.to_string()))?;
                 entry.choice = Some(Choice::Resign);
                 self.moves.push(n);

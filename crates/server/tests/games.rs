@@ -192,7 +192,7 @@ async fn refused_messages_leave_the_game_unchanged() {
     assert!(b.error().await.starts_with("stale"));
     // someone else's seat
     a.choose(v, &legal[0]).await;
-    assert_eq!(a.error().await, "it is not your turn to choose");
+    assert!(a.error().await.starts_with("it is not your turn to choose: seat 2 is to choose"));
     a.send(json!({"type": "choose", "version": v, "choice": legal[0], "seat": 1})).await;
     assert_eq!(a.error().await, "you do not hold seat 1");
     s.choose(v, &legal[0]).await;

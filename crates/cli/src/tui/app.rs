@@ -11,7 +11,7 @@ use tash_kalar_bots::Bot;
 use tash_kalar_rules::cards::oriented_patterns;
 use tash_kalar_rules::hidden::Observation;
 use tash_kalar_rules::view::View;
-use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Match, Phase, Seat, Square};
+use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Match, Mover, Phase, Seat, Square};
 
 use crate::play::{task_place, Table};
 
@@ -374,10 +374,11 @@ impl App {
         }
     }
 
-    /// Plays a choice of the viewer's.
+    /// Plays a choice of the viewer's, through the match's gate (which
+    /// says why a choice is refused, and normalises it).
     fn apply(&mut self, choice: Choice) {
-        match self.m.apply(choice) {
-            Ok(()) => {
+        match self.m.act(Mover::Seat(self.viewer), choice) {
+            Ok(choice) => {
                 self.note(format!("Seat {}: {choice}", self.viewer + 1));
                 self.last = squares_of(choice);
                 self.message = None;
@@ -663,10 +664,7 @@ impl App {
                     }
                 }
                 Err(_) => match text.parse::<Choice>() {
-                    Ok(c) => {
-                        let c = self.m.game().normalize(c);
-                        self.apply(c)
-                    }
+                    Ok(c) => self.apply(c),
                     Err(e) => self.message = Some(format!("Not accepted: {e}. Press ? for help.")),
                 },
             },
