@@ -27,6 +27,8 @@ struct Stats {
     latencies: Vec<Duration>,
     finished: usize,
     errors: usize,
+    /// Log entries of every game (its final version), chance's draws included.
+    entries: u64,
 }
 
 /// Plays one game with two clients until it ends or time is up.
@@ -68,7 +70,9 @@ async fn one_game(addr: std::net::SocketAddr, seed: u64, deadline: Instant, stat
         }
     }
     let over = players[0].over();
+    let version = players.iter().map(|c| c.version()).max().unwrap_or(0);
     let mut s = stats.lock().unwrap();
+    s.entries += version;
     s.latencies.extend(latencies);
     s.finished += over as usize;
     s.errors += errors;
@@ -77,7 +81,7 @@ async fn one_game(addr: std::net::SocketAddr, seed: u64, deadline: Instant, stat
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a load test: run it on its own, in release"]
 async fn many_concurrent_games_over_websockets() {
-    let games = env("LOAD_GAMES", 100).min(500);
+    let games = env("LOAD_GAMES", 100).min(2000);
     let secs = env("LOAD_SECS", 30).min(600);
     let dir = tempfile::tempdir().unwrap();
     // every game comes from one address: no limit on creating them, nor on
@@ -100,12 +104,12 @@ async fn many_concurrent_games_over_websockets() {
     let pct = |p: f64| {
         lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or_default()
     };
-    let (_, summaries) = http_json(server.addr, "GET", "/api/games?limit=500", None).await;
-    let entries: u64 = summaries.as_array().unwrap().iter().map(|g| g["version"].as_u64().unwrap()).sum();
+    let entries = s.entries;
     println!(
         "load: {games} games held at once ({} finished) for {elapsed:.1} s: {} moves accepted, {:.0} moves/s \
          ({:.0} log entries/s with chance's draws); latency submission -> acknowledgement: \
-         p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} refused",
+         p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} refused; memory (server and clients, one process): \
+         {} now, {} at the peak",
         s.finished,
         lat.len(),
         lat.len() as f64 / elapsed,
@@ -114,9 +118,21 @@ async fn many_concurrent_games_over_websockets() {
         pct(0.99).as_secs_f64() * 1e3,
         lat.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
         s.errors,
+        memory("VmRSS"),
+        memory("VmHWM"),
     );
     assert_eq!(s.errors, 0, "random legal choices are never refused");
     assert!(!lat.is_empty());
+}
+
+/// A line of this process's memory status (`VmRSS`: now, `VmHWM`: the peak).
+fn memory(key: &str) -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(key).and_then(|v| v.strip_prefix(':')))
+        .map(|v| v.trim().to_string())
+        .unwrap_or_else(|| "unknown".into())
 }
 
 /// Latency percentiles of a sorted list, in milliseconds.
