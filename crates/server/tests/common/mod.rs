@@ -95,25 +95,12 @@ pub async fn http_from(
     path: &str,
     body: Option<&str>,
 ) -> (u16, Vec<(String, String)>, String) {
-    let mut s = connect_from(from, addr).await;
     let body = body.unwrap_or("");
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    tokio::time::timeout(WAIT, s.read_to_end(&mut buf)).await.expect("an HTTP answer").unwrap();
-    let text = String::from_utf8_lossy(&buf).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").expect("headers end");
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let headers = head
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    (status, headers, body.to_string())
+    http_raw(from, addr, &req).await
 }
 
 /// A TCP connection to the server from a chosen loopback address.
