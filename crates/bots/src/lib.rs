@@ -29,6 +29,7 @@ pub mod engine;
 pub mod eval;
 pub mod greedy;
 pub mod mcts;
+pub mod mcts_v1;
 pub mod rating;
 pub mod tournament;
 
