@@ -196,6 +196,10 @@ struct Tree {
     base: Vec<f64>,
     /// The turn number of the root: the horizon counts from it.
     turn: u16,
+    /// Iterations that met another seat's choice, and the other seats'
+    /// choices made in playouts (for measurements).
+    replies: u64,
+    steps: u64,
 }
 
 impl Tree {
@@ -220,7 +224,7 @@ impl Tree {
             stack.extend(n.children.iter().map(|&c| (c, Some(new))));
         }
         nodes[0].choice = None;
-        Some(Tree { nodes, edges, base: self.base.clone(), turn: self.turn })
+        Some(Tree { nodes, edges, base: self.base.clone(), turn: self.turn, replies: 0, steps: 0 })
     }
 }
 
@@ -268,8 +272,8 @@ impl MctsBot {
         self.search_stats(obs).0
     }
 
-    /// Like [`MctsBot::search`], with the iterations done (all threads).
-    pub fn search_stats(&mut self, obs: &Observation) -> (Vec<(Choice, u32)>, u64) {
+    /// Like [`MctsBot::search`], with figures of the search.
+    pub fn search_stats(&mut self, obs: &Observation) -> (Vec<(Choice, u32)>, SearchStats) {
         // the time budget covers the whole decision, judging the root included
         let deadline = self.config.time.map(|t| Instant::now() + t);
         let threads = self.config.threads.max(1);
@@ -277,7 +281,10 @@ impl MctsBot {
         let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
         let kept = self.kept_trees(obs, threads);
         let config = &self.config;
+        let judging = Instant::now();
         let priors = &root_priors(obs, config);
+        let judging = judging.elapsed();
+        let started = Instant::now();
         let results: Vec<(Tree, u64)> = if threads == 1 {
             kept.into_iter().map(|t| search_tree(obs, config, priors, per_thread, deadline, seeds[0], t)).collect()
         } else {
@@ -292,7 +299,14 @@ impl MctsBot {
                 handles.into_iter().map(|h| h.join().expect("search thread")).collect()
             })
         };
-        let done = results.iter().map(|r| r.1).sum();
+        let stats = SearchStats {
+            iterations: results.iter().map(|r| r.1).sum(),
+            with_replies: results.iter().map(|r| r.0.replies).sum(),
+            reply_steps: results.iter().map(|r| r.0.steps).sum(),
+            nodes: results.iter().map(|r| r.0.nodes.len() as u64).sum(),
+            judging,
+            searching: started.elapsed(),
+        };
         let trees: Vec<Tree> = results.into_iter().map(|r| r.0).collect();
         let mut total: Vec<(Choice, u32)> = Vec::new();
         for t in &trees {
@@ -309,8 +323,24 @@ impl MctsBot {
         total.sort_by_key(|&(c, n)| (std::cmp::Reverse(n), rank(c)));
         self.trees = trees;
         self.searched = Some(obs.clone());
-        (total, done)
+        (total, stats)
     }
+}
+
+/// Figures of one search (all threads together), for measurements.
+#[derive(Clone, Debug, Default)]
+pub struct SearchStats {
+    pub iterations: u64,
+    /// Iterations in which another seat made a choice (in the tree or in
+    /// the playout).
+    pub with_replies: u64,
+    /// Choices made by other seats in playouts.
+    pub reply_steps: u64,
+    /// Tree nodes at the end (kept ones included).
+    pub nodes: u64,
+    /// Wall-clock time judging the root's choices, then searching.
+    pub judging: Duration,
+    pub searching: Duration,
 }
 
 impl Bot for MctsBot {
@@ -388,7 +418,10 @@ fn search_tree(
             .map(|s| if config.centre { evaluate_end(obs.game(), s, &config.weights, &config.end) } else { 0.0 })
             .collect(),
         turn: obs.game().turn().number,
+        replies: 0,
+        steps: 0,
     });
+    (tree.replies, tree.steps) = (0, 0);
     let stop = stop_turn(obs.game(), tree.turn, config);
     let mut legal = Vec::new();
     let mut unexpanded: Vec<Choice> = Vec::new();
@@ -481,7 +514,10 @@ fn search_tree(
                 }
             }
         }
-        playout(&mut game, stop, config, &mut rng);
+        let theirs = playout(&mut game, stop, obs.seat(), config, &mut rng);
+        let in_tree = path.iter().any(|&k| tree.nodes[k as usize].seat != obs.seat());
+        tree.replies += (theirs > 0 || in_tree) as u64;
+        tree.steps += theirs as u64;
         results.clear();
         results.extend((0..game.seat_count() as Seat).map(|s| {
             let v = evaluate_end(&game, s, &config.weights, &config.end) - tree.base[s as usize];
@@ -497,10 +533,11 @@ fn search_tree(
 }
 
 /// Plays on with the playout policy until the turn numbered `stop` begins
-/// or the game ends.
-fn playout(game: &mut Game, stop: u16, config: &MctsConfig, rng: &mut ChaCha8Rng) {
+/// or the game ends; returns the choices made by another seat than `me`.
+fn playout(game: &mut Game, stop: u16, me: Seat, config: &MctsConfig, rng: &mut ChaCha8Rng) -> u32 {
     let mut legal = Vec::new();
     let mut steps = 0;
+    let mut theirs = 0;
     while game.actor() != Actor::Nobody && game.turn().number < stop && steps < 1000 {
         game.legal_choices_into(&mut legal);
         let c = if legal.len() == 1 {
@@ -508,11 +545,13 @@ fn playout(game: &mut Game, stop: u16, config: &MctsConfig, rng: &mut ChaCha8Rng
         } else if game.actor() == Actor::Chance {
             legal[rng.gen_range(0..legal.len())]
         } else {
+            theirs += (game.actor() != Actor::Seat(me)) as u32;
             policy_choice(game, &legal, config, rng)
         };
         game.apply_unchecked(c);
         steps += 1;
     }
+    theirs
 }
 
 /// Effect steps with at most this many choices are judged one by one.
