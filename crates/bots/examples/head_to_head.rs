@@ -1,0 +1,125 @@
+//! A short match between two bots, seats and schools rotated, using only the
+//! bots and rules crates:
+//! `cargo run --release -p tash-kalar-bots --example head_to_head A B [games] [form] [seed] [jobs]`
+//! where a bot is `random`, `greedy`, `mcts:ITERATIONS` (the new search) or
+//! `mcts_v1:ITERATIONS` (the old one), a form is `duel` (the default),
+//! `high-form` or `first-game`. Game `i` plays the `i / 2 % 6`-th pairing of
+//! two schools, A in the first seat when `i` is even, with the schools
+//! swapped every 12 games, so 24 games cover every pairing, seat and
+//! school once each way. Prints A's wins, draws, losses, its score with a
+//! 95% (Wilson) interval, and each bot's discard actions per game.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tash_kalar_bots::mcts_v1::{MctsV1Bot, MctsV1Config};
+use tash_kalar_bots::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
+use tash_kalar_rules::{Actor, Choice, Form, Game, School};
+
+fn make(spec: &str, seed: u64) -> Box<dyn Bot> {
+    let (name, n) = spec.split_once(':').unwrap_or((spec, "1000"));
+    let iterations: u32 = n.parse().expect("iterations");
+    match name {
+        "random" => Box::new(RandomBot::new(seed)),
+        "greedy" => Box::new(GreedyBot::new(seed)),
+        "mcts" => Box::new(MctsBot::new(MctsConfig { iterations: Some(iterations), ..MctsConfig::default() }, seed)),
+        "mcts_v1" => {
+            Box::new(MctsV1Bot::new(MctsV1Config { iterations: Some(iterations), ..MctsV1Config::default() }, seed))
+        }
+        other => panic!("unknown bot {other}"),
+    }
+}
+
+/// One game: A's result (1, ½, 0), the discards of A and B, the turns.
+fn play(a: &str, b: &str, form: Form, i: usize, seed: u64) -> (f64, u32, u32, u16) {
+    let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+    let (x, y) = pairs[i / 2 % 6];
+    let (mut s0, mut s1) = (School::ALL[x], School::ALL[y]);
+    if i / 12 % 2 == 1 {
+        std::mem::swap(&mut s0, &mut s1);
+    }
+    let a_seat = i % 2;
+    let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+    let mut bots: Vec<Box<dyn Bot>> = vec![make(a, game_seed), make(b, game_seed + 1)];
+    if a_seat == 1 {
+        bots.swap(0, 1);
+    }
+    let mut g = Game::new(form, &[s0, s1]).expect("a game");
+    let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
+    let mut discards = [0u32; 2];
+    let mut steps = 0;
+    while !g.is_over() {
+        let c = match g.actor() {
+            Actor::Seat(s) => {
+                let c = bots[s as usize].choose(&g.observe(s));
+                if matches!(c, Choice::Discard(_)) {
+                    discards[s as usize] += 1;
+                }
+                c
+            }
+            _ => {
+                let v = g.legal_choices();
+                v[rng.gen_range(0..v.len())]
+            }
+        };
+        g.apply(c).expect("a legal choice");
+        steps += 1;
+        assert!(steps < 20_000, "the game goes on");
+    }
+    let places = &g.outcome().expect("over").places;
+    let result = match places[a_seat].cmp(&places[1 - a_seat]) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
+    };
+    (result, discards[a_seat], discards[1 - a_seat], g.turn().number)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let a = args.get(1).cloned().unwrap_or("mcts:1000".into());
+    let b = args.get(2).cloned().unwrap_or("mcts_v1:1000".into());
+    let games: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(24);
+    let form = args.get(4).map_or(Form::Duel, |f| Form::parse(f).expect("a form"));
+    let seed: u64 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let jobs: usize = args.get(6).and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= games {
+                    break;
+                }
+                let r = play(&a, &b, form, i, seed);
+                eprintln!("game {i}: {a} scored {} ({} turns, discards {} / {})", r.0, r.3, r.1, r.2);
+                results.lock().expect("results").push(r);
+            });
+        }
+    });
+    let results = results.into_inner().expect("results");
+    let n = results.len() as f64;
+    let score: f64 = results.iter().map(|r| r.0).sum();
+    let wins = results.iter().filter(|r| r.0 == 1.0).count();
+    let draws = results.iter().filter(|r| r.0 == 0.5).count();
+    let p = score / n;
+    // Wilson interval at 95%
+    let z = 1.96;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    println!(
+        "{a} vs {b}, {} {}: {wins} wins, {draws} draws, {} losses: {:.1}% ({:.1}%–{:.1}%); discards a game {:.2} / {:.2}; {:.1} turns a game",
+        results.len(),
+        form.name(),
+        results.len() - wins - draws,
+        100.0 * p,
+        100.0 * (centre - half),
+        100.0 * (centre + half),
+        results.iter().map(|r| r.1 as f64).sum::<f64>() / n,
+        results.iter().map(|r| r.2 as f64).sum::<f64>() / n,
+        results.iter().map(|r| r.3 as f64).sum::<f64>() / n,
+    );
+}
