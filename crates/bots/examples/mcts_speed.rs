@@ -3,7 +3,8 @@
 //! `cargo run --release -p tash-kalar-bots --example mcts_speed [iterations] [positions] [form] [bot] [threads]`
 //! (form: duel, high-form, first-game, melee-3, melee-4, team-high-form,
 //! team-duel, or `all`; bot: `mcts` (the new search, the default) or
-//! `mcts_v1` (the old one); threads: 1 by default).
+//! `mcts_v1` (the old one); threads: 1 by default; then the new search's
+//! playout noise, 1 to measure the playout policy without its judging).
 //! (Each iteration is one determinization, one walk down the tree and one
 //! playout, evaluated: for `mcts_v1` a playout of one turn, for `mcts`
 //! through one round of replies.) Prints the rate per second of wall-clock
@@ -46,13 +47,18 @@ fn main() {
     let only: Option<&String> = args.get(3).filter(|a| *a != "all");
     let kind = args.get(4).map_or("mcts", |a| a.as_str());
     let threads: usize = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(1);
+    // the new search's playout noise (1: no judging of summons and effect steps)
+    let noise: f64 = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(MctsConfig::default().playout_noise);
     for (label, form, schools) in setups {
         if only.is_some_and(|o| o != label) {
             continue;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let mut greedy = GreedyBot::new(1);
-        let mut new = MctsBot::new(MctsConfig { iterations: Some(iterations), threads, ..MctsConfig::default() }, 3);
+        let mut new = MctsBot::new(
+            MctsConfig { iterations: Some(iterations), threads, playout_noise: noise, ..MctsConfig::default() },
+            3,
+        );
         let mut old =
             MctsV1Bot::new(MctsV1Config { iterations: Some(iterations), threads, ..MctsV1Config::default() }, 3);
         let (mut searched, mut done) = (0usize, 0u64);

@@ -24,6 +24,13 @@
 //! first place. With one opponent (the duel, team play) both are the same.
 //! A finished game is valued the same way by places: +WIN ahead of every
 //! opponent, -WIN behind every one.
+//!
+//! For the search there are two more: [`evaluate_end`], the evaluation at
+//! its horizon, which also knows the end of the game (a score lead counts
+//! for more the fewer rounds are left, by the decks, the end score and the
+//! final round; its weights are [`EndWeights`], a hook for weights fitted
+//! later), and [`quick_value`], scores and pieces only, cheap enough for the
+//! playout policy to judge every summon with.
 
 use arrayvec::ArrayVec;
 use tash_kalar_rules::board::{Color, Rank};

@@ -85,10 +85,13 @@ fn task(id: &str) -> TaskId {
 fn task_race() -> Game {
     let mut p =
         Position::for_form(Form::HighForm, "2b2r3/1b3r3/2b2r3/1b1b+1r3/bbb1b1bb1/3b+5/2b2r+3/1b3r+3/5r+3").unwrap();
-    let mut tb = TaskBoard::default();
-    tb.current =
-        [task("tasks.diagonals"), task("tasks.line_dominance"), task("tasks.devastation")].into_iter().collect();
-    tb.next = Some(task("tasks.destruction"));
+    let mut tb = TaskBoard {
+        current: [task("tasks.diagonals"), task("tasks.line_dominance"), task("tasks.devastation")]
+            .into_iter()
+            .collect(),
+        next: Some(task("tasks.destruction")),
+        ..TaskBoard::default()
+    };
     // the scores: claimed points (6 and 7)
     tb.claimed[0] = [task("tasks.heroic_devastation"), task("tasks.color_conquest")].into_iter().collect();
     tb.claimed[1] =
