@@ -1,7 +1,8 @@
 //! A short match between two bots, seats and schools rotated, using only the
 //! bots and rules crates:
 //! `cargo run --release -p tash-kalar-bots --example head_to_head A B [games] [form] [seed] [jobs]`
-//! where a bot is `random`, `greedy`, `mcts:ITERATIONS` (the new search) or
+//! where a bot is `random`, `greedy`, `mcts:ITERATIONS` (the new search,
+//! with settings after another colon, see `make`) or
 //! `mcts_v1:ITERATIONS` (the old one), a form is `duel` (the default),
 //! `high-form` or `first-game`. Game `i` plays the `i / 2 % 6`-th pairing of
 //! two schools, A in the first seat when `i` is even, with the schools
@@ -18,13 +19,33 @@ use tash_kalar_bots::mcts_v1::{MctsV1Bot, MctsV1Config};
 use tash_kalar_bots::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
 use tash_kalar_rules::{Actor, Choice, Form, Game, School};
 
+/// A bot from `NAME[:ITERATIONS[:KEY=VALUE,...]]`; the new search takes the
+/// keys `playout` (turns past one round), `widen_inner`, `noise` (playout),
+/// `lead` and `c` (exploration), for quick comparisons of its settings.
 fn make(spec: &str, seed: u64) -> Box<dyn Bot> {
-    let (name, n) = spec.split_once(':').unwrap_or((spec, "1000"));
-    let iterations: u32 = n.parse().expect("iterations");
+    let mut parts = spec.splitn(3, ':');
+    let name = parts.next().expect("a name");
+    let iterations: u32 = parts.next().unwrap_or("1000").parse().expect("iterations");
+    let options = parts.next().unwrap_or("");
     match name {
         "random" => Box::new(RandomBot::new(seed)),
         "greedy" => Box::new(GreedyBot::new(seed)),
-        "mcts" => Box::new(MctsBot::new(MctsConfig { iterations: Some(iterations), ..MctsConfig::default() }, seed)),
+        "mcts" => {
+            let mut c = MctsConfig { iterations: Some(iterations), ..MctsConfig::default() };
+            for o in options.split(',').filter(|o| !o.is_empty()) {
+                let (k, v) = o.split_once('=').expect("key=value");
+                let x: f64 = v.parse().expect("a number");
+                match k {
+                    "playout" => c.playout_turns = x as u16,
+                    "widen_inner" => c.widen_inner = x,
+                    "noise" => c.playout_noise = x,
+                    "lead" => c.end.lead = x,
+                    "c" => c.exploration = x,
+                    _ => panic!("unknown option {k}"),
+                }
+            }
+            Box::new(MctsBot::new(c, seed))
+        }
         "mcts_v1" => {
             Box::new(MctsV1Bot::new(MctsV1Config { iterations: Some(iterations), ..MctsV1Config::default() }, seed))
         }

@@ -423,6 +423,8 @@ fn search_tree(
     });
     (tree.replies, tree.steps) = (0, 0);
     let stop = stop_turn(obs.game(), tree.turn, config);
+    // the root's priors by choice: looked up for every root child, every iteration
+    let prior_of: HashMap<Choice, f64, BuildHasherDefault<Fx>> = priors.iter().copied().collect();
     let mut legal = Vec::new();
     let mut unexpanded: Vec<Choice> = Vec::new();
     let mut path: Vec<u32> = Vec::new();
@@ -476,7 +478,7 @@ fn search_tree(
                         let mut ucb =
                             n.reward / visits + config.exploration * ((n.available.max(1) as f64).ln() / visits).sqrt();
                         if at_root {
-                            let p = priors.iter().find(|p| p.0 == c).map_or(0.0, |p| p.1);
+                            let p = prior_of.get(&c).copied().unwrap_or(0.0);
                             ucb += config.prior * p / (n.visits as f64 + 1.0);
                         }
                         if best.is_none_or(|b| ucb > b.1) {
@@ -492,7 +494,11 @@ fn search_tree(
                     if !unexpanded.is_empty() && (room || best.is_none()) {
                         let c = if at_root {
                             // the best-judged choice not tried yet
-                            priors.iter().map(|p| p.0).find(|c| unexpanded.contains(c)).unwrap_or(unexpanded[0])
+                            priors
+                                .iter()
+                                .map(|p| p.0)
+                                .find(|&c| tree.child(0, c).is_none() && unexpanded.contains(&c))
+                                .unwrap_or(unexpanded[0])
                         } else {
                             // the one the playout policy would pick
                             policy_choice(&game, &unexpanded, config, &mut rng)
