@@ -4,11 +4,13 @@
 //! where a bot is `random`, `greedy`, `mcts:ITERATIONS` (the new search,
 //! with settings after another colon, see `make`) or
 //! `mcts_v1:ITERATIONS` (the old one), a form is `duel` (the default),
-//! `high-form` or `first-game`. Game `i` plays the `i / 2 % 6`-th pairing of
-//! two schools, A in the first seat when `i` is even, with the schools
-//! swapped every 12 games, so 24 games cover every pairing, seat and
-//! school once each way. Prints A's wins, draws, losses, its score with a
-//! 95% (Wilson) interval, and each bot's discard actions per game.
+//! `high-form`, `first-game` or `melee` (of three). Seats and schools rotate
+//! (see `table`): in two-seat forms 24 games cover every pairing of schools,
+//! seat and school once each way; in the melee 24 games cover both tables,
+//! every seat and every set of three schools. Prints A's wins, partial
+//! results and losses (in a melee a game's result is A's pairwise score
+//! against B's seats), its score with a 95% (Wilson) interval over games,
+//! and the discard actions a game of a seat of each bot.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -53,23 +55,38 @@ fn make(spec: &str, seed: u64) -> Box<dyn Bot> {
     }
 }
 
-/// One game: A's result (1, ½, 0), the discards of A and B, the turns.
-fn play(a: &str, b: &str, form: Form, i: usize, seed: u64) -> (f64, u32, u32, u16) {
+/// Who sits where in game `i` and with which schools: in two-seat forms the
+/// `i / 2 % 6`-th pairing of schools, A first when `i` is even, the schools
+/// swapped every 12 games; in a melee of three the table `A B B` (even `i`)
+/// or `A A B` (odd), turned by `i / 2 % 3` seats, over the four sets of
+/// three schools (`i / 6 % 4`).
+fn table(form: Form, i: usize) -> (Vec<bool>, Vec<School>) {
+    if form.is_melee() {
+        let mut a_seats = if i % 2 == 0 { vec![true, false, false] } else { vec![true, true, false] };
+        a_seats.rotate_right(i / 2 % 3);
+        let skip = i / 6 % 4;
+        let schools = School::ALL.iter().enumerate().filter(|&(k, _)| k != skip).map(|(_, &s)| s).collect();
+        return (a_seats, schools);
+    }
     let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
     let (x, y) = pairs[i / 2 % 6];
-    let (mut s0, mut s1) = (School::ALL[x], School::ALL[y]);
+    let mut schools = vec![School::ALL[x], School::ALL[y]];
     if i / 12 % 2 == 1 {
-        std::mem::swap(&mut s0, &mut s1);
+        schools.swap(0, 1);
     }
-    let a_seat = i % 2;
+    (if i % 2 == 0 { vec![true, false] } else { vec![false, true] }, schools)
+}
+
+/// One game: A's pairwise score against B's seats (1 placed ahead, ½ level,
+/// 0 behind; its mean), the discards a seat of A and of B made, the turns.
+fn play(a: &str, b: &str, form: Form, i: usize, seed: u64) -> (f64, f64, f64, u16) {
+    let (a_seats, schools) = table(form, i);
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
-    let mut bots: Vec<Box<dyn Bot>> = vec![make(a, game_seed), make(b, game_seed + 1)];
-    if a_seat == 1 {
-        bots.swap(0, 1);
-    }
-    let mut g = Game::new(form, &[s0, s1]).expect("a game");
+    let mut bots: Vec<Box<dyn Bot>> =
+        a_seats.iter().enumerate().map(|(k, &is_a)| make(if is_a { a } else { b }, game_seed + k as u64)).collect();
+    let mut g = Game::new(form, &schools).expect("a game");
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
-    let mut discards = [0u32; 2];
+    let mut discards = vec![0u32; a_seats.len()];
     let mut steps = 0;
     while !g.is_over() {
         let c = match g.actor() {
@@ -90,12 +107,24 @@ fn play(a: &str, b: &str, form: Form, i: usize, seed: u64) -> (f64, u32, u32, u1
         assert!(steps < 20_000, "the game goes on");
     }
     let places = &g.outcome().expect("over").places;
-    let result = match places[a_seat].cmp(&places[1 - a_seat]) {
-        std::cmp::Ordering::Less => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Greater => 0.0,
+    let (mut score, mut pairs) = (0.0, 0);
+    for (x, &xa) in a_seats.iter().enumerate() {
+        for (y, &ya) in a_seats.iter().enumerate() {
+            if xa && !ya {
+                score += match places[x].cmp(&places[y]) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+                pairs += 1;
+            }
+        }
+    }
+    let mean = |want: bool| {
+        let d: Vec<u32> = a_seats.iter().zip(&discards).filter(|s| *s.0 == want).map(|s| *s.1).collect();
+        d.iter().sum::<u32>() as f64 / d.len() as f64
     };
-    (result, discards[a_seat], discards[1 - a_seat], g.turn().number)
+    (score / pairs as f64, mean(true), mean(false), g.turn().number)
 }
 
 fn main() {
@@ -103,7 +132,7 @@ fn main() {
     let a = args.get(1).cloned().unwrap_or("mcts:1000".into());
     let b = args.get(2).cloned().unwrap_or("mcts_v1:1000".into());
     let games: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(24);
-    let form = args.get(4).map_or(Form::Duel, |f| Form::parse(f).expect("a form"));
+    let form = args.get(4).map_or(Form::Duel, |f| Form::parse(f).expect("a form (duel, high-form, first-game, melee)"));
     let seed: u64 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(1);
     let jobs: usize = args.get(6).and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
     let next = AtomicUsize::new(0);
@@ -125,7 +154,7 @@ fn main() {
     let n = results.len() as f64;
     let score: f64 = results.iter().map(|r| r.0).sum();
     let wins = results.iter().filter(|r| r.0 == 1.0).count();
-    let draws = results.iter().filter(|r| r.0 == 0.5).count();
+    let draws = results.iter().filter(|r| r.0 > 0.0 && r.0 < 1.0).count();
     let p = score / n;
     // Wilson interval at 95%
     let z = 1.96;
