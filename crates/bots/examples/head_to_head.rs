@@ -62,7 +62,7 @@ fn make(spec: &str, seed: u64) -> Box<dyn Bot> {
 /// three schools (`i / 6 % 4`).
 fn table(form: Form, i: usize) -> (Vec<bool>, Vec<School>) {
     if form.is_melee() {
-        let mut a_seats = if i % 2 == 0 { vec![true, false, false] } else { vec![true, true, false] };
+        let mut a_seats = if i.is_multiple_of(2) { vec![true, false, false] } else { vec![true, true, false] };
         a_seats.rotate_right(i / 2 % 3);
         let skip = i / 6 % 4;
         let schools = School::ALL.iter().enumerate().filter(|&(k, _)| k != skip).map(|(_, &s)| s).collect();
@@ -74,7 +74,7 @@ fn table(form: Form, i: usize) -> (Vec<bool>, Vec<School>) {
     if i / 12 % 2 == 1 {
         schools.swap(0, 1);
     }
-    (if i % 2 == 0 { vec![true, false] } else { vec![false, true] }, schools)
+    (if i.is_multiple_of(2) { vec![true, false] } else { vec![false, true] }, schools)
 }
 
 /// One game: A's pairwise score against B's seats (1 placed ahead, ½ level,
@@ -168,8 +168,8 @@ fn main() {
         100.0 * p,
         100.0 * (centre - half),
         100.0 * (centre + half),
-        results.iter().map(|r| r.1 as f64).sum::<f64>() / n,
-        results.iter().map(|r| r.2 as f64).sum::<f64>() / n,
+        results.iter().map(|r| r.1).sum::<f64>() / n,
+        results.iter().map(|r| r.2).sum::<f64>() / n,
         results.iter().map(|r| r.3 as f64).sum::<f64>() / n,
     );
 }
