@@ -67,8 +67,10 @@ pub struct MctsConfig {
     pub threads: usize,
     /// The horizon: an iteration plays the rest of the current turn, one
     /// turn of every other seat (one round), then this many more whole
-    /// turns (0 and up, 0 by default), before it is evaluated. (Named as the
-    /// old search's option, `playout=`; there it counted turns past the leaf.)
+    /// turns (0 and up; 1 by default: the bot's own next turn, which beat 0
+    /// in 32 of 48 duels at 500 iterations), before it is evaluated. (Named
+    /// as the old search's option, `playout=`; there it counted turns past
+    /// the leaf.)
     pub playout_turns: u16,
     /// The UCB1 exploration constant (0 and up; 0.3 by default).
     pub exploration: f64,
@@ -101,7 +103,7 @@ impl Default for MctsConfig {
             iterations: Some(2000),
             time: None,
             threads: 1,
-            playout_turns: 0,
+            playout_turns: 1,
             exploration: 0.3,
             scale: 3.0,
             prior: 1.0,

@@ -102,8 +102,12 @@ fn task_race() -> Game {
     p.to_game().unwrap()
 }
 
-/// Blue's first turn of a duel, one action: its Champion on e5 destroys the
-/// red heroic piece on f5 (a point); discarding scores nothing.
+/// Blue has one action left in the game (the end is triggered: red plays
+/// the last turn, with no cards): its Champion on e5 (or its Knight) destroys
+/// the red heroic piece on f5, the point that wins; discarding (or placing)
+/// scores nothing. (On an open board with red holding no cards, a search
+/// that sees blue's next turn may rightly put the summon off, so the end
+/// makes the point due now.)
 fn summon_or_discard() -> Game {
     let mut p = Position::duel("9/9/9/5r3/3bbr+3/3bb4/4b4/9/9").unwrap();
     p.seats[0].beings = vec![card("imperial.champion"), card("imperial.knight"), card("imperial.assassin")];
@@ -113,7 +117,7 @@ fn summon_or_discard() -> Game {
         card("imperial.messenger"),
     ]);
     p.actions = 1;
-    p.number = 1;
+    p.end = Some((1, 1));
     p.to_game().unwrap()
 }
 
@@ -167,6 +171,11 @@ fn the_new_search_claims_the_task_that_wins_on_the_last_turn() {
         finish_game(&mut h);
         assert_eq!(h.outcome().and_then(|o| o.winner()), Some(0), "seed {seed}: {made:?}");
     }
+    // so does the old search (the claim is its own decision, one step from red's turn)
+    for seed in SEEDS {
+        let made = play_turn(&mut g.clone(), &mut old_bot(1000, seed));
+        assert_eq!(made.last().map(String::as_str), Some("claim tasks.line_dominance"), "seed {seed}");
+    }
     // the other claim loses the tie after red's last turn
     let mut h = g.clone();
     h.play("end").unwrap();
@@ -184,6 +193,11 @@ fn the_new_search_summons_to_score_rather_than_discard() {
         let made = play_turn(&mut h, &mut new_bot(1000, seed));
         assert!(made[0].starts_with("summon"), "seed {seed}: {made:?}");
         assert_eq!(h.seat(0).score, 1, "seed {seed}: {made:?}");
+        finish_game(&mut h);
+        assert_eq!(h.outcome().and_then(|o| o.winner()), Some(0), "seed {seed}: {made:?}");
+        // so does the old search here
+        let old = old_bot(1000, seed).choose(&g.observe(0));
+        assert!(old.to_string().starts_with("summon"), "seed {seed}: {old}");
     }
 }
 
