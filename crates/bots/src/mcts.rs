@@ -5,7 +5,8 @@
 //! the players' choices (chance steps pass through, forced steps too), adds
 //! one node, and plays on with a fast playout policy *through the other
 //! seats' turns* (in a melee every seat, in team play the teammate and both
-//! opponents) to a horizon of whole turns or the end of the game. The
+//! opponents) to a horizon of whole turns (by default that round and then
+//! the bot's own next turn) or the end of the game. The
 //! position there is scored for every seat with the end-aware evaluation
 //! ([`evaluate_end`]) less the root's, through a logistic, and each node
 //! keeps the result of the seat that chose it: every seat picks its own
