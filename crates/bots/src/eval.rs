@@ -24,6 +24,13 @@
 //! first place. With one opponent (the duel, team play) both are the same.
 //! A finished game is valued the same way by places: +WIN ahead of every
 //! opponent, -WIN behind every one.
+//!
+//! For the search there are two more: [`evaluate_end`], the evaluation at
+//! its horizon, which also knows the end of the game (a score lead counts
+//! for more the fewer rounds are left, by the decks, the end score and the
+//! final round; its weights are [`EndWeights`], a hook for weights fitted
+//! later), and [`quick_value`], scores and pieces only, cheap enough for the
+//! playout policy to judge every summon with.
 
 use arrayvec::ArrayVec;
 use tash_kalar_rules::board::{Color, Rank};
@@ -300,4 +307,112 @@ fn task_values(game: &Game, w: &Weights) -> ArrayVec<f64, 4> {
         out[s] = best.unwrap_or(0.0);
     }
     out
+}
+
+/// How the search's evaluation at its horizon weighs the end of the game
+/// (see [`evaluate_end`]). A hook for weights fitted from self-play later;
+/// today's values are set by hand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndWeights {
+    /// Extra weight of the score lead, divided by one more than the rounds
+    /// estimated to be left: 0 ignores the end; 1 counts a lead twice in
+    /// the final round.
+    pub lead: f64,
+    /// Cards a seat uses up from its deck per turn of its own (summons,
+    /// discards), to estimate when a deck runs out.
+    pub cards_per_turn: f64,
+    /// Points a leading seat scores per turn of its own, to estimate when
+    /// the end score is reached.
+    pub points_per_turn: f64,
+}
+
+impl Default for EndWeights {
+    fn default() -> EndWeights {
+        EndWeights { lead: 1.0, cards_per_turn: 1.2, points_per_turn: 1.0 }
+    }
+}
+
+/// A seat's score as the form counts it, with the points the turn in
+/// progress will add: a duel's points (a team's), a melee's lowest color,
+/// the task forms' claimed points and legendary pieces.
+pub fn score_now(game: &Game, seat: Seat) -> f64 {
+    if game.form().is_melee() {
+        return melee_points(game, seat).iter().map(|p| p.1).fold(f64::INFINITY, f64::min).min(1e6);
+    }
+    let active = game.seats()[game.turn().seat as usize].color == game.seat(seat).color;
+    game.seat(seat).score as f64 + if active { pending_points(game) } else { 0.0 }
+}
+
+/// Whole rounds (each seat one turn) estimated to be left after the
+/// current turn: exact once the end is triggered, otherwise the nearer of
+/// the first deck to run out and the first seat to reach the end score,
+/// plus the final round that follows the trigger.
+pub fn rounds_left(game: &Game, e: &EndWeights) -> f64 {
+    let seats = game.seat_count() as f64;
+    if game.is_over() {
+        return 0.0;
+    }
+    if let Some(t) = game.end_state().turns_left {
+        return t as f64 / seats;
+    }
+    let cards = game
+        .seats()
+        .iter()
+        .map(|s| if game.form().teams() { s.deck.upright() } else { s.deck.len() } as f64)
+        .fold(f64::INFINITY, f64::min);
+    let decks = cards / e.cards_per_turn.max(0.1);
+    let best = if game.form().is_melee() {
+        game.seats().iter().flat_map(|s| s.points.iter()).copied().max().unwrap_or(0) as f64
+    } else {
+        game.seats().iter().map(|s| s.score).max().unwrap_or(0) as f64
+    };
+    let score = (game.end_score() as f64 - best).max(0.0) / e.points_per_turn.max(0.1);
+    decks.min(score) + 1.0
+}
+
+/// The evaluation at a search's horizon: [`evaluate_with`] plus the score
+/// lead over the best opponent, weighted more the nearer the end: a lead is
+/// worth more when there is little time left to lose it, and a seat that
+/// trails wants the game to go on (not to run its own deck down).
+pub fn evaluate_end(game: &Game, seat: Seat, w: &Weights, e: &EndWeights) -> f64 {
+    let v = evaluate_with(game, seat, w);
+    if game.is_over() || e.lead == 0.0 {
+        return v;
+    }
+    let me = game.seat(seat).color;
+    let mine = score_now(game, seat);
+    let best = (0..game.seat_count() as Seat)
+        .filter(|&s| game.seat(s).color != me && game.enemies_of(me).any(|c| c == game.seat(s).color))
+        .map(|s| score_now(game, s))
+        .fold(f64::NEG_INFINITY, f64::max);
+    if !best.is_finite() {
+        return v;
+    }
+    v + e.lead * (mine - best) / (1.0 + rounds_left(game, e))
+}
+
+/// A cheap value of `game` for `seat` for the playout policy: scores and
+/// pieces on the board, own side less the opponents' mean (no pattern
+/// matching, no tasks).
+pub fn quick_value(game: &Game, seat: Seat, w: &Weights) -> f64 {
+    let me = game.seat(seat).color;
+    let board = game.board();
+    let material = |c: Color| Rank::ALL.into_iter().map(|r| w.piece[r.index()] * board.count(c, r) as f64).sum::<f64>();
+    let t = game.turn();
+    let active = game.seats()[t.seat as usize].color;
+    let destroyed = |c: Color| {
+        let k = t.destroyed[c.index()];
+        2.0 * k[2] as f64 + k[1] as f64 + 0.5 * k[0] as f64
+    };
+    let scoring = game.form().deathmatch_scoring() || game.form().is_melee();
+    let (mut sum, mut n) = (0.0, 0usize);
+    for c in game.enemies_of(me) {
+        let s = game.seat_of(c).map_or(0.0, |s| game.seat(s).score as f64);
+        let taken = if scoring && c == active { game.enemies_of(c).map(destroyed).sum::<f64>() } else { 0.0 };
+        sum += material(c) + s + taken;
+        n += 1;
+    }
+    let taken = if scoring && me == active { game.enemies_of(me).map(destroyed).sum::<f64>() } else { 0.0 };
+    let mine = material(me) + game.seat(seat).score as f64 + taken;
+    mine - if n > 0 { sum / n as f64 } else { 0.0 }
 }

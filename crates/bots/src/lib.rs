@@ -26,6 +26,7 @@ use tash_kalar_rules::{Actor, Choice, Form, Game, Observation, School};
 pub mod eval;
 pub mod greedy;
 pub mod mcts;
+pub mod mcts_v1;
 pub mod rating;
 pub mod spec;
 

@@ -208,6 +208,7 @@ fn every_bot_finishes_games_in_every_form_and_school() {
 #[test]
 fn bots_play_team_games_from_views_alone() {
     let specs = ["greedy", "mcts:iterations=20,playout=1", "random", "greedy"];
+    let mut teammates_chose = 0;
     for (i, form) in [Form::TeamDuel, Form::TeamHighForm].into_iter().enumerate() {
         let schools = [[School::Northern, School::Sylvan, School::Highland, School::Southern], School::ALL][i];
         let mut from_views: Vec<Box<dyn Bot>> = specs.iter().map(|s| from_spec(s, 3).unwrap()).collect();
@@ -250,7 +251,9 @@ fn bots_play_team_games_from_views_alone() {
         let o = g.outcome().unwrap();
         assert_eq!((o.places[0], o.places[1]), (o.places[2], o.places[3]), "teammates share their place");
         assert!(redealt > 3, "hidden cards dealt anew ({redealt})");
-        // random play passes control now and then
-        assert!(by_teammate > 0, "no teammate ever chose in {}", form.name());
+        teammates_chose += by_teammate;
     }
+    // random play passes control now and then (whether it does in a given
+    // game depends on the other bots' play: counted over both games)
+    assert!(teammates_chose > 0, "no teammate ever chose");
 }

@@ -119,6 +119,7 @@ fn spec() -> impl Strategy<Value = BotSpec> {
                     centre,
                     reuse,
                     weights,
+                    ..MctsConfig::default()
                 })
             },
         );
