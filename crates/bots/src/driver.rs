@@ -19,8 +19,8 @@
 use std::cell::OnceCell;
 
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Choice, Game, Match, Observation, PlayError, Seat, View};
 
 use crate::{Bot, GameError};
@@ -61,6 +61,18 @@ impl<'a> Decision<'a> {
     /// The seat's legal choices, in the engine's stable order.
     pub fn legal(&self) -> &[Choice] {
         &self.legal
+    }
+
+    /// Whether `choice` may be played now: one of the legal choices, or a
+    /// resignation where the form allows one (as `Game::apply` judges).
+    pub fn allows(&self, choice: Choice) -> bool {
+        self.legal.contains(&choice) || (choice == Choice::Resign && self.game.is_legal(choice))
+    }
+
+    /// A choice in its normal form (a summon's orientation made canonical),
+    /// as the engine would apply it.
+    pub fn normalize(&self, choice: Choice) -> Choice {
+        self.game.normalize(choice)
     }
 
     /// What the seat knows of the game, built on the first call (a copy of
@@ -270,7 +282,7 @@ impl<R: Rng> Driver<R> {
                     };
                     let d = Decision::with_buffer(g.game(), s, std::mem::take(&mut self.buf));
                     let c = bot.decide(&d);
-                    let legal = d.legal().contains(&c);
+                    let legal = d.allows(c);
                     self.buf = d.into_buffer();
                     if let Some(error) = bot.take_error() {
                         return Err(GameError::Player { player: bot.name(), error });
@@ -384,7 +396,7 @@ mod tests {
             "cheat".into()
         }
         fn choose(&mut self, _: &Observation) -> Choice {
-            Choice::Resign
+            Choice::Skip
         }
     }
 
@@ -394,7 +406,7 @@ mod tests {
         let mut game = Game::new(Form::Duel, &schools).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(Cheat), Box::new(Cheat)];
         let e = Driver::bots(1, 2).run(&mut game, &mut bots, Caps::default()).unwrap_err();
-        assert!(matches!(e, GameError::Illegal { choice: Choice::Resign, .. }), "{e}");
+        assert!(matches!(e, GameError::Illegal { choice: Choice::Skip, .. }), "{e}");
     }
 
     /// Every step of random games in every form: a decision lists the
@@ -426,6 +438,7 @@ mod tests {
                         assert_eq!(a.legal(), a.observation().game().legal_choices());
                         assert_eq!(a.legal(), b.legal());
                         assert_eq!(a.view(), b.view());
+                        assert_eq!(a.view(), a.observation().game().view(s), "an engine sees the same view");
                         assert_eq!(a.observation(), b.observation());
                         let c = bot.decide(&a);
                         game.apply(c).unwrap();
