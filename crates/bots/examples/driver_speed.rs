@@ -1,6 +1,7 @@
 //! Random self-play duels per second on one thread: the loop every front
 //! end had before the driver (an observation built at every bot step)
 //! against the [`Driver`] (a [`Decision`]; random bots never build one),
+//! (and its variant that applied choices unchecked, as self-play did),
 //! alternately on the same seeds in one process, so that both see the
 //! same load on a shared machine:
 //! `cargo run --release -p tash-kalar-bots --example driver_speed [games] [rounds]`
@@ -37,8 +38,10 @@ fn bots(seed: u64) -> Vec<Box<dyn Bot>> {
     (0..2u64).map(|s| Box::new(RandomBot::new(seed ^ (s + 1))) as Box<dyn Bot>).collect()
 }
 
-/// The loop as it was: an observation for every bot step.
-fn old_loop(seed: u64) -> Game {
+/// The loop as it was: an observation for every bot step, and a bot's
+/// choice checked by `Game::apply` (as `play_game` and tournaments did;
+/// self-play applied it unchecked: `checked` false).
+fn old_loop(seed: u64, checked: bool) -> Game {
     let mut game = Game::new(Form::Duel, &SCHOOLS).expect("a duel");
     let mut chance = ChaCha8Rng::seed_from_u64(seed);
     let mut players = bots(seed);
@@ -55,7 +58,11 @@ fn old_loop(seed: u64) -> Game {
             Actor::Seat(s) => {
                 let obs = game.observe(s);
                 let c = players[s as usize].choose(&obs);
-                game.apply(c).expect("a legal choice");
+                if checked {
+                    game.apply(c).expect("a legal choice");
+                } else {
+                    game.apply_unchecked(c);
+                }
             }
         }
         steps += 1;
@@ -76,37 +83,47 @@ fn main() {
     let rounds: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(5);
     // both loops play the same games
     for seed in 0..5 {
-        assert_eq!(old_loop(seed), driver_loop(seed), "seed {seed}: the loops disagree");
+        assert_eq!(old_loop(seed, true), driver_loop(seed), "seed {seed}: the loops disagree");
+        assert_eq!(old_loop(seed, false), driver_loop(seed), "seed {seed}: the loops disagree");
     }
     println!("random duels per second on one thread ({games} games a round):");
-    let (mut old_rates, mut new_rates) = (Vec::new(), Vec::new());
+    // old loop with checked choices (play_game), unchecked (selfplay), driver
+    let mut rates: [Vec<f64>; 3] = Default::default();
     for round in 0..rounds {
         let seeds = round * games..(round + 1) * games;
-        let start = (Instant::now(), cpu_seconds());
-        for seed in seeds.clone() {
-            std::hint::black_box(old_loop(seed));
+        let rate = |f: &dyn Fn(u64) -> Game| {
+            let start = (Instant::now(), cpu_seconds());
+            for seed in seeds.clone() {
+                std::hint::black_box(f(seed));
+            }
+            games as f64 / seconds(start)
+        };
+        let r = [rate(&|s| old_loop(s, true)), rate(&|s| old_loop(s, false)), rate(&driver_loop)];
+        println!(
+            "round {}: old loop (play_game) {:7.1}/s  old loop (selfplay) {:7.1}/s  driver {:7.1}/s  x{:.2} / x{:.2}",
+            round + 1,
+            r[0],
+            r[1],
+            r[2],
+            r[2] / r[0],
+            r[2] / r[1]
+        );
+        for k in 0..3 {
+            rates[k].push(r[k]);
         }
-        let old = games as f64 / seconds(start);
-        let start = (Instant::now(), cpu_seconds());
-        for seed in seeds {
-            std::hint::black_box(driver_loop(seed));
-        }
-        let new = games as f64 / seconds(start);
-        println!("round {}: old loop {old:7.1}/s  driver {new:7.1}/s  x{:.2}", round + 1, new / old);
-        old_rates.push(old);
-        new_rates.push(new);
     }
-    let range = |v: &[f64]| {
+    let range = |v: &[f64], digits: usize| {
         let lo = v.iter().cloned().fold(f64::INFINITY, f64::min);
         let hi = v.iter().cloned().fold(0.0, f64::max);
-        format!("{lo:.1}..{hi:.1}/s")
+        format!("{lo:.digits$}..{hi:.digits$}")
     };
-    let ratios: Vec<f64> = new_rates.iter().zip(&old_rates).map(|(n, o)| n / o).collect();
+    let ratio = |k: usize| -> Vec<f64> { rates[2].iter().zip(&rates[k]).map(|(n, o)| n / o).collect() };
     println!(
-        "old loop {}  driver {}  speed-up {:.2}..{:.2}",
-        range(&old_rates),
-        range(&new_rates),
-        ratios.iter().cloned().fold(f64::INFINITY, f64::min),
-        ratios.iter().cloned().fold(0.0, f64::max)
+        "games/s: old loop (play_game) {}  old loop (selfplay) {}  driver {}; driver speed-up {} over play_game's, {} over selfplay's",
+        range(&rates[0], 0),
+        range(&rates[1], 0),
+        range(&rates[2], 0),
+        range(&ratio(0), 2),
+        range(&ratio(1), 2)
     );
 }
