@@ -1,8 +1,8 @@
 //! Computer players: a pure library (no processes, no files), so that a
 //! server can link it without lending visitors anything but our own bots.
-//! A bot sees only an [`Observation`] of its seat (the game with every
-//! card it cannot see dealt in a canonical way), so it cannot cheat by
-//! construction.
+//! A bot sees only its seat's [`Decision`] (legal choices, view) and
+//! [`Observation`] (the game with every card it cannot see dealt in a
+//! canonical way), so it cannot cheat by construction.
 //!
 //! | bot | how it plays |
 //! |---|---|
@@ -40,7 +40,9 @@ pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig};
 pub use spec::{split_specs, BotSpec, Limits, SpecError};
 
-/// A computer player.
+/// A computer player. Drivers call [`Bot::decide`]; a bot implements
+/// [`Bot::choose`], and `decide` too if it can choose with less than an
+/// observation.
 pub trait Bot: Send {
     /// The bot's spec name.
     fn name(&self) -> String;
