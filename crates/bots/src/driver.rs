@@ -409,6 +409,33 @@ mod tests {
         assert!(matches!(e, GameError::Illegal { choice: Choice::Skip, .. }), "{e}");
     }
 
+    #[test]
+    #[should_panic(expected = "the seat's to choose")]
+    fn a_decision_is_only_the_deciding_seats() {
+        let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+        let mut driver = Driver::bots(1, 2);
+        while let Next::Chance(c) = driver.next(&game) {
+            game.apply_unchecked(c);
+        }
+        let Next::Bot(s) = driver.next(&game) else { panic!("a seat is to choose") };
+        let _ = Decision::new(&game, 1 - s);
+    }
+
+    #[test]
+    fn a_resignation_is_allowed_where_the_form_allows_it() {
+        for (form, schools) in forms() {
+            let mut game = Game::new(form, &schools).unwrap();
+            let mut driver = Driver::bots(1, schools.len());
+            while let Next::Chance(c) = driver.next(&game) {
+                game.apply_unchecked(c);
+            }
+            let Next::Bot(s) = driver.next(&game) else { panic!("a seat is to choose") };
+            let d = Decision::new(&game, s);
+            assert_eq!(d.allows(Choice::Resign), !form.is_melee(), "{form:?}");
+            assert!(d.legal().iter().all(|&c| d.allows(c)));
+        }
+    }
+
     /// Every step of random games in every form: a decision lists the
     /// observation's choices, and a game that differs only in what the
     /// seat cannot see (its hidden cards dealt otherwise) gives the same
