@@ -186,6 +186,26 @@ impl Playing for Match {
 }
 
 /// Drives games: chance's generator and who plays each seat.
+///
+/// A front end's loop, a person in seat 0 against a random bot:
+/// ```
+/// use tash_kalar_bots::{Bot, Decision, Driver, Next, RandomBot, Seating};
+/// use tash_kalar_rules::{Form, Game, School};
+///
+/// let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+/// let mut driver = Driver::new(42, vec![Seating::Person, Seating::Bot]);
+/// let mut bot = RandomBot::new(7);
+/// let mut person = RandomBot::new(8); // stands in for the keyboard
+/// loop {
+///     match driver.next(&game) {
+///         Next::Over => break,
+///         Next::Chance(draw) => game.apply(draw).unwrap(),
+///         Next::Bot(seat) => game.apply(bot.decide(&Decision::new(&game, seat))).unwrap(),
+///         Next::Person(seat) => game.apply(person.decide(&Decision::new(&game, seat))).unwrap(),
+///     }
+/// }
+/// assert!(game.is_over());
+/// ```
 pub struct Driver<R = ChaCha8Rng> {
     chance: R,
     seats: Vec<Seating>,

@@ -1,4 +1,7 @@
-//! Self-play: complete games between bots, chance from seeded generators.
+//! Self-play: complete games between bots, chance from seeded generators,
+//! each game a [`Driver`] run (given up as unfinished at its caps). A
+//! player that fails (an outside engine that stopped or answered a choice
+//! that is not legal) stops the run with its error.
 
 use std::path::PathBuf;
 use std::time::Instant;
