@@ -14,7 +14,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tash_kalar_bots::{Bot, BotSpec, MctsConfig};
+use tash_kalar_bots::{Bot, BotSpec, Decision, MctsConfig};
 use tash_kalar_rules::view::{View, Viewer};
 use tash_kalar_rules::{Choice, Observation};
 
@@ -405,17 +405,36 @@ impl EngineBot {
         }
     }
 
-    fn ask(&mut self, obs: &Observation) -> anyhow::Result<Choice> {
-        let view = obs.game().view(obs.seat());
-        self.send(&format!("position {}", serde_json::to_string(&view)?))?;
+    /// Sends the seat's view and reads the engine's choice, normalized and
+    /// checked with `legal` (`normalize` and `legal` of the game the view is of).
+    fn ask(
+        &mut self,
+        view: &View,
+        normalize: impl Fn(Choice) -> Choice,
+        legal: impl Fn(Choice) -> bool,
+    ) -> anyhow::Result<Choice> {
+        self.send(&format!("position {}", serde_json::to_string(view)?))?;
         self.send("go")?;
         let line = self.read_until(|l| l.starts_with("choice "))?;
         let text = &line["choice ".len()..];
-        let game = obs.game();
-        let choice = text.parse::<Choice>().map(|c| game.normalize(c));
-        match choice {
-            Ok(c) if game.is_legal(c) => Ok(c),
+        match text.parse::<Choice>().map(normalize) {
+            Ok(c) if legal(c) => Ok(c),
             _ => anyhow::bail!("engine {:?} chose {text:?}, which is not a legal choice", self.command),
+        }
+    }
+
+    /// The engine's answer, or the first legal choice as a stand-in (the
+    /// error kept for [`Bot::take_error`]).
+    fn answer(&mut self, first: Choice, ask: impl FnOnce(&mut EngineBot) -> anyhow::Result<Choice>) -> Choice {
+        if self.error.is_some() {
+            return first;
+        }
+        match ask(self) {
+            Ok(c) => c,
+            Err(e) => {
+                self.error = Some(e.to_string());
+                first
+            }
         }
     }
 }
@@ -426,17 +445,14 @@ impl Bot for EngineBot {
     }
 
     fn choose(&mut self, obs: &Observation) -> Choice {
-        let legal = obs.game().legal_choices();
-        if self.error.is_some() {
-            return legal[0];
-        }
-        match self.ask(obs) {
-            Ok(c) => c,
-            Err(e) => {
-                self.error = Some(e.to_string());
-                legal[0]
-            }
-        }
+        let game = obs.game();
+        let first = game.legal_choices()[0];
+        self.answer(first, |bot| bot.ask(&game.view(obs.seat()), |c| game.normalize(c), |c| game.is_legal(c)))
+    }
+
+    /// An engine needs the seat's view only: no observation is built.
+    fn decide(&mut self, d: &Decision) -> Choice {
+        self.answer(d.legal()[0], |bot| bot.ask(&d.view(), |c| d.normalize(c), |c| d.allows(c)))
     }
 
     fn take_error(&mut self) -> Option<String> {

@@ -1,8 +1,8 @@
 //! Computer players: a pure library (no processes, no files), so that a
 //! server can link it without lending visitors anything but our own bots.
-//! A bot sees only an [`Observation`] of its seat (the game with every
-//! card it cannot see dealt in a canonical way), so it cannot cheat by
-//! construction.
+//! A bot sees only its seat's [`Decision`] (legal choices, view) and
+//! [`Observation`] (the game with every card it cannot see dealt in a
+//! canonical way), so it cannot cheat by construction.
 //!
 //! | bot | how it plays |
 //! |---|---|
@@ -16,13 +16,19 @@
 //! [`spec`] for the options and their ranges). [`split_specs`] splits a
 //! comma-separated list of them.
 //!
+//! Games are driven by a [`Driver`] (chance, bots, a person waiting), the
+//! same loop for every front end; a bot to choose receives a [`Decision`]
+//! through [`Bot::decide`], which builds the seat's observation only if
+//! the bot asks for it.
+//!
 //! Outside programs (engines), tournaments, plots and progress bars are in
 //! the `tash-kalar-arena` crate, which builds on this one.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Actor, Choice, Form, Game, Observation, School};
+use tash_kalar_rules::{Choice, Form, Game, Observation, School};
 
+pub mod driver;
 pub mod eval;
 pub mod greedy;
 pub mod mcts;
@@ -30,16 +36,26 @@ pub mod mcts_v1;
 pub mod rating;
 pub mod spec;
 
+pub use driver::{Caps, Decision, Driver, Next, Playing, Ran, Seating, Stop};
 pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig};
 pub use spec::{split_specs, BotSpec, Limits, SpecError};
 
-/// A computer player.
+/// A computer player. Drivers call [`Bot::decide`]; a bot implements
+/// [`Bot::choose`], and `decide` too if it can choose with less than an
+/// observation.
 pub trait Bot: Send {
     /// The bot's spec name.
     fn name(&self) -> String;
     /// Chooses one of the observed game's legal choices for the observing seat.
     fn choose(&mut self, obs: &Observation) -> Choice;
+    /// Chooses one of the decision's legal choices: what drivers call. By
+    /// default [`Bot::choose`] on the seat's observation (built here, on
+    /// first use); a bot that needs less (the legal choices only, or the
+    /// view) overrides this and spares that work.
+    fn decide(&mut self, d: &Decision) -> Choice {
+        self.choose(d.observation())
+    }
     /// What went wrong in the last `choose`, for players that can fail
     /// (an outside engine that stopped or answered nonsense): its choice
     /// then was only a stand-in, and the game should not count.
@@ -69,6 +85,12 @@ impl Bot for RandomBot {
         obs.game().legal_choices_into(&mut self.buf);
         self.buf[self.rng.gen_range(0..self.buf.len())]
     }
+
+    /// The legal choices are all it needs: no observation is built (the
+    /// same pick as `choose`, which lists the same choices).
+    fn decide(&mut self, d: &Decision) -> Choice {
+        d.legal()[self.rng.gen_range(0..d.legal().len())]
+    }
 }
 
 /// Makes a bot from its spec's text (see [`BotSpec`]): the text parsed,
@@ -94,8 +116,9 @@ pub enum GameError {
 }
 
 /// Plays one game, a player per seat; chance is drawn from a generator
-/// seeded by `seed`. Returns the finished game and the number of choices
-/// the players made.
+/// seeded by `seed` (a [`Driver`] run to the end, its [`Caps`] the
+/// default). Returns the finished game and the number of choices the
+/// players made.
 pub fn play_game(
     form: Form,
     schools: &[School],
@@ -106,37 +129,10 @@ pub fn play_game(
         return Err(GameError::Players(players.len(), schools.len()));
     }
     let mut game = Game::new(form, schools)?;
-    let mut chance = ChaCha8Rng::seed_from_u64(seed);
-    let mut legal: Vec<Choice> = Vec::new();
-    let mut steps = 0u32;
-    let mut choices = 0u32;
-    loop {
-        match game.actor() {
-            Actor::Nobody => return Ok((game, choices)),
-            Actor::Chance => {
-                game.legal_choices_into(&mut legal);
-                let c = legal[chance.gen_range(0..legal.len())];
-                game.apply_unchecked(c);
-            }
-            Actor::Seat(s) => {
-                let obs = game.observe(s);
-                let player = &mut players[s as usize];
-                let c = player.choose(&obs);
-                if let Some(error) = player.take_error() {
-                    return Err(GameError::Player { player: player.name(), error });
-                }
-                game.apply(c).map_err(|e| GameError::Illegal {
-                    player: player.name(),
-                    choice: c,
-                    error: e.to_string(),
-                })?;
-                choices += 1;
-            }
-        }
-        steps += 1;
-        if steps >= 200_000 {
-            return Err(GameError::Endless);
-        }
+    let ran = Driver::bots(seed, schools.len()).run(&mut game, players, Caps::default())?;
+    match ran.stop {
+        Stop::Over => Ok((game, ran.bot_choices)),
+        Stop::Person(_) | Stop::Capped => Err(GameError::Endless),
     }
 }
 
@@ -177,6 +173,10 @@ mod random_bot_tests {
         };
         let a = picks(3);
         assert_eq!(a, picks(3));
+        // deciding picks as choosing does, without an observation
+        let mut bot = RandomBot::new(3);
+        let decided: Vec<Choice> = (0..50).map(|_| bot.decide(&Decision::new(&g, 0))).collect();
+        assert_eq!(a, decided);
         assert_ne!(a, picks(4));
         assert!(a.iter().all(|c| legal.contains(c)));
     }

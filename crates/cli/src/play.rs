@@ -10,12 +10,10 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use tash_kalar_arena::{seeds, Entrant};
-use tash_kalar_bots::Bot;
+use tash_kalar_bots::{Bot, Decision, Driver, Next, Seating};
 use tash_kalar_rules::view::{ActorView, TaskBoardView, TaskView, View};
-use tash_kalar_rules::{Actor, CardId, Choice, Form, Match, Phase, Seat, TaskId};
+use tash_kalar_rules::{CardId, Choice, Form, Match, Phase, Seat, TaskId};
 
 use crate::selfplay::derive_seed;
 
@@ -62,16 +60,16 @@ teammate). Other commands:
   quit    leave the game";
 
 /// A game set up as the options ask: the match, who plays each seat, the
-/// bots and the generator that draws for chance.
+/// bots and the driver (chance's generator, and which seats are played here).
 pub(crate) struct Table {
     pub m: Match,
     pub form: Form,
     pub seed: u64,
-    /// The seats played here, by index.
-    pub human: Vec<bool>,
     /// One bot for each seat (those of human seats are never asked).
     pub bots: Vec<Box<dyn Bot>>,
-    pub chance: ChaCha8Rng,
+    /// Draws for chance; its seats say which are played here
+    /// ([`Seating::Person`]) and which by the bots.
+    pub driver: Driver,
 }
 
 impl Table {
@@ -88,8 +86,10 @@ impl Table {
         });
         let m = Match::new(form, &schools, Some(seed))?;
         let hotseat = opponent == "human";
-        let human = (0..schools.len()).map(|s| hotseat || s + 1 == seat as usize).collect();
-        let chance = ChaCha8Rng::seed_from_u64(derive_seed(seed, 0, 0));
+        let seating = (0..schools.len())
+            .map(|s| if hotseat || s + 1 == seat as usize { Seating::Person } else { Seating::Bot })
+            .collect();
+        let driver = Driver::new(derive_seed(seed, 0, 0), seating);
         let specs = opponent_specs(opponent, schools.len(), seat as usize - 1)?;
         let entrants = specs
             .iter()
@@ -106,7 +106,7 @@ impl Table {
                 .with_context(|| format!("--opponent {entrant}"))?;
             bots.push(bot);
         }
-        Ok(Table { m, form, seed, human, bots, chance })
+        Ok(Table { m, form, seed, bots, driver })
     }
 }
 
@@ -129,7 +129,8 @@ pub fn run(args: &Args) -> Result<()> {
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         return crate::tui::run(table, args.save.as_deref());
     }
-    let Table { mut m, form, seed, human, mut bots, mut chance } = table;
+    let Table { mut m, form, seed, mut bots, mut driver } = table;
+    let human: Vec<bool> = driver.seats().iter().map(|&s| s == Seating::Person).collect();
     let human = |s: Seat| human[s as usize];
     println!("Tash-Kalar: {}, seed {seed}. Type `help` for help.", title(form));
     let stdin = std::io::stdin();
@@ -137,11 +138,9 @@ pub fn run(args: &Args) -> Result<()> {
     let mut lines = stdin.lock().lines();
     let mut shown = false;
     let quit = loop {
-        match m.game().actor() {
-            Actor::Nobody => break false,
-            Actor::Chance => {
-                let draws = m.game().legal_choices();
-                let c = draws[chance.gen_range(0..draws.len())];
+        match driver.next(m.game()) {
+            Next::Over => break false,
+            Next::Chance(c) => {
                 let seat = match m.game().phase() {
                     Phase::Refill { seat, .. } => Some(seat),
                     _ => None,
@@ -158,9 +157,9 @@ pub fn run(args: &Args) -> Result<()> {
                     _ => {}
                 }
             }
-            Actor::Seat(s) if !human(s) => {
+            Next::Bot(s) => {
                 let bot = &mut bots[s as usize];
-                let c = bot.choose(&m.game().observe(s));
+                let c = bot.decide(&Decision::new(m.game(), s));
                 m.apply(c)?;
                 match c {
                     // cards go back face down: which one is the bot's secret
@@ -171,7 +170,7 @@ pub fn run(args: &Args) -> Result<()> {
                 }
                 shown = false;
             }
-            Actor::Seat(s) => {
+            Next::Person(s) => {
                 if !shown {
                     show(&m.game().view(s));
                     shown = true;

@@ -1,20 +1,15 @@
-//! Self-play: complete games between bots, chance from seeded generators.
+//! Self-play: complete games between bots, chance from seeded generators,
+//! each game a [`Driver`] run (given up as unfinished at its caps). A
+//! player that fails (an outside engine that stopped or answered a choice
+//! that is not legal) stops the run with its error.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use tash_kalar_arena::{seeds, Entrant};
-use tash_kalar_bots::Bot;
-use tash_kalar_rules::{Actor, Choice, Form, Match, TaskId};
-
-/// A game still running after this many choices or turns is given up as
-/// unfinished (random play normally ends far sooner; a game whose decks are
-/// empty from the start may never end).
-const MAX_CHOICES: usize = 200_000;
-const MAX_TURNS: u16 = 10_000;
+use tash_kalar_bots::{Bot, Caps, Driver};
+use tash_kalar_rules::{Choice, Form, Match, TaskId};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
@@ -99,24 +94,16 @@ fn play_one(
     let mut m = Match::new(form, schools, Some(args.seed))?;
     m.set_tag("Game", &(index + 1).to_string());
     m.set_tag("Bots", &specs.iter().map(Entrant::to_string).collect::<Vec<_>>().join(", "));
-    let mut chance = ChaCha8Rng::seed_from_u64(derive_seed(args.seed, index, 0));
     let mut bots: Vec<Box<dyn Bot>> = specs
         .iter()
         .enumerate()
         .map(|(k, entrant)| entrant.player(player_seed(args.seed, index, k as u64)))
         .collect::<Result<_>>()?;
-    let mut buf = Vec::new();
-    while m.record().moves.len() < MAX_CHOICES && m.game().turn().number < MAX_TURNS {
-        let choice = match m.game().actor() {
-            Actor::Nobody => break,
-            Actor::Chance => {
-                m.game().legal_choices_into(&mut buf);
-                buf[chance.gen_range(0..buf.len())]
-            }
-            Actor::Seat(s) => bots[s as usize].choose(&m.game().observe(s)),
-        };
-        m.apply_unchecked(choice);
-    }
+    // a game still running at the caps (200 000 choices, 10 000 turns) is
+    // given up as unfinished: random play ends far sooner, but a game whose
+    // decks are empty from the start may never end
+    let mut driver = Driver::bots(derive_seed(args.seed, index, 0), schools.len());
+    driver.run(&mut m, &mut bots, Caps::default()).with_context(|| format!("game {}", index + 1))?;
     let finished = m.game().is_over();
     Ok(Played { game: m, finished })
 }

@@ -1,8 +1,9 @@
 //! One task per live game: it owns the game, takes commands one at a time
 //! from its queue, writes every new log entry to the database before it
 //! answers, and publishes each new state on a watch channel that the
-//! game's connections read. Bots think on the bot pool (`pool.rs`), in
-//! turn with other games' bots.
+//! game's connections read. The game's [`Driver`] draws for chance and
+//! says when a bot is to choose; bots think on the bot pool (`pool.rs`),
+//! in turn with other games' bots, on their seat's [`Decision`].
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,7 +13,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::json;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
-use tash_kalar_bots::Bot;
+use tash_kalar_bots::{Bot, Decision, Driver, Next, Seating};
 use tash_kalar_rules::{Actor, Choice, Seat};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
@@ -95,11 +96,23 @@ pub fn new_secret(bytes: usize) -> String {
     buf.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The driver of a game: chance drawn from `rng`, the seats as the game
+/// has them (a bot's or a person's).
+pub fn driver(g: &LiveGame, rng: StdRng) -> Driver<StdRng> {
+    let seats = g
+        .seats
+        .iter()
+        .map(|s| match s.player {
+            Player::Bot(_) => Seating::Bot,
+            Player::Human => Seating::Person,
+        })
+        .collect();
+    Driver::with_rng(rng, seats)
+}
+
 /// Lets chance choose until a seat (or nobody) is to choose.
-pub fn run_chance(g: &mut LiveGame, rng: &mut StdRng) {
-    while g.game().actor() == Actor::Chance {
-        let draws = g.game().legal_choices();
-        let Some(&draw) = draws.get(rng.gen_range(0..draws.len().max(1))) else { break };
+pub fn run_chance(g: &mut LiveGame, driver: &mut Driver<StdRng>) {
+    while let Some(draw) = driver.draw(g.game()) {
         if g.apply(None, Kind::Choice, Some(draw)).is_err() {
             break;
         }
@@ -117,7 +130,9 @@ struct GameActor {
     /// Connections per seat, and spectators.
     online: Vec<u32>,
     spectators: u32,
-    rng: StdRng,
+    /// Chance's draws (its generator seeds the bots too), and which seats
+    /// are bots'.
+    driver: Driver<StdRng>,
     bots: Vec<Option<Box<dyn Bot>>>,
     pool: BotPool,
     /// Whose turn on the bot pool this game's searches take.
@@ -169,6 +184,7 @@ pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config, poo
     let online = vec![0; g.seats.len()];
     let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online)));
     let bots = g.seats.iter().map(|_| None).collect();
+    let driver = driver(&g, StdRng::from_entropy());
     let now = Instant::now();
     let idle = Arc::new(Idle::default());
     idle.set(Some(now));
@@ -180,7 +196,7 @@ pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config, poo
         snap,
         online,
         spectators: 0,
-        rng: StdRng::from_entropy(),
+        driver,
         bots,
         pool,
         owner,
@@ -203,7 +219,10 @@ impl GameActor {
         let mut job: Option<JoinHandle<BotResult>> = None;
         loop {
             if job.is_none() {
-                if let Some(seat) = self.g.bot_to_move() {
+                // (chance's draws are played by `commit` after every change:
+                // chance is to choose here only after a failed write, and
+                // then the next change tries again)
+                if let Next::Bot(seat) = self.driver.next(self.g.game()) {
                     job = Some(self.start_bot(seat));
                 }
             }
@@ -285,7 +304,7 @@ impl GameActor {
         let backup = self.g.clone();
         let before = self.g.version() as usize;
         f(&mut self.g)?;
-        run_chance(&mut self.g, &mut self.rng);
+        run_chance(&mut self.g, &mut self.driver);
         let new: Vec<StoredEntry> = self.g.entries[before..].iter().map(StoredEntry::from).collect();
         if new.is_empty() {
             return Ok(());
@@ -458,14 +477,16 @@ impl GameActor {
             Player::Bot(spec) => spec.clone(),
             Player::Human => "random".into(),
         };
-        let seed = self.rng.gen();
+        let seed = self.driver.rng().gen();
         // a stored spec is parsed and checked again (the database may hold one
         // from before the checks); one that fails gets no bot, and a random
         // choice is played for the seat (see bot_done)
         let bot = self.bots[seat as usize]
             .take()
             .or_else(|| crate::api::check_bot_spec(&spec).ok().map(|spec| spec.build(seed)));
-        let obs = self.g.game().observe(seat);
+        // the bot's decision (and its observation, if the bot wants one) is
+        // built on the pool's thread, from a copy of the game
+        let game = self.g.game().clone();
         let version = self.g.version();
         let pause = self.bot_pause;
         let pool = self.pool.clone();
@@ -478,7 +499,7 @@ impl GameActor {
             // the bot thinks on the bot pool, in turn with other games' bots
             match pool
                 .run(&owner, move || {
-                    let c = bot.choose(&obs);
+                    let c = bot.decide(&Decision::new(&game, seat));
                     (bot, c)
                 })
                 .await
@@ -491,7 +512,7 @@ impl GameActor {
 
     async fn bot_done(&mut self, (seat, version, bot, choice): BotResult) {
         self.bots[seat as usize] = bot;
-        if version != self.g.version() || self.g.bot_to_move() != Some(seat) {
+        if version != self.g.version() || self.driver.next(self.g.game()) != Next::Bot(seat) {
             // the game moved on while the bot thought (a resignation)
             return;
         }
@@ -500,7 +521,7 @@ impl GameActor {
             Some(c) if legal.contains(&c) => c,
             other => {
                 tracing::error!(game = %self.g.id, seat, choice = ?other, "the bot gave no legal choice; a random one is played");
-                legal[self.rng.gen_range(0..legal.len())]
+                legal[self.driver.rng().gen_range(0..legal.len())]
             }
         };
         if let Err(e) = self.commit(|g| g.apply(Some(seat), Kind::Choice, Some(choice)).map(|_| ())).await {

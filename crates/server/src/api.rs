@@ -194,7 +194,8 @@ async fn create(
     }
     let id = actor::new_secret(8);
     let mut g = LiveGame::new(id.clone(), form, seats, now_ms()).map_err(bad)?;
-    actor::run_chance(&mut g, &mut StdRng::from_entropy());
+    let mut driver = actor::driver(&g, StdRng::from_entropy());
+    actor::run_chance(&mut g, &mut driver);
     let entries: Vec<StoredEntry> = g.entries.iter().map(StoredEntry::from).collect();
     // the creator's address takes its bots' turns on the bot pool
     let owner = match &peer {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use tash_kalar_rules::{Actor, Choice, Deck, Form, Game, Match, Mover, Phase, School, Seat};
+use tash_kalar_rules::{Choice, Deck, Form, Game, Match, Mover, Phase, School, Seat};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -289,13 +289,5 @@ impl LiveGame {
     /// The record (`notation.md`): setup and every choice not taken back.
     pub fn record_text(&self) -> String {
         self.m.record().to_text()
-    }
-
-    /// The seat that a bot plays and that is to choose now.
-    pub fn bot_to_move(&self) -> Option<Seat> {
-        match self.game().actor() {
-            Actor::Seat(s) if matches!(self.seats[s as usize].player, Player::Bot(_)) => Some(s),
-            _ => None,
-        }
     }
 }

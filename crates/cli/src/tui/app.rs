@@ -5,13 +5,10 @@
 use std::cell::Cell;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use rand::Rng;
-use rand_chacha::ChaCha8Rng;
-use tash_kalar_bots::Bot;
+use tash_kalar_bots::{Bot, Decision, Driver, Next, Seating};
 use tash_kalar_rules::cards::oriented_patterns;
-use tash_kalar_rules::hidden::Observation;
 use tash_kalar_rules::view::View;
-use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Match, Mover, Phase, Seat, Square};
+use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Game, Match, Mover, Phase, Seat, Square};
 
 use crate::play::{task_place, Table};
 
@@ -61,18 +58,20 @@ pub enum Outcome {
     Quit,
 }
 
-/// A bot's search to run off the UI thread: the bot is lent out with what
-/// its seat observes, and comes back in the [`BotAnswer`].
+/// A bot's search to run off the UI thread: the bot is lent out with a
+/// copy of the game, and comes back in the [`BotAnswer`]. The bot sees
+/// only its seat's [`Decision`] of that copy, built on the search's thread
+/// (with the observation, if the bot wants one).
 pub struct BotJob {
     pub seat: Seat,
     pub bot: Box<dyn Bot>,
-    pub observation: Observation,
+    game: Game,
 }
 
 impl BotJob {
     /// Runs the search (slow for the stronger bots).
     pub fn run(mut self) -> BotAnswer {
-        let choice = self.bot.choose(&self.observation);
+        let choice = self.bot.decide(&Decision::new(&self.game, self.seat));
         BotAnswer { seat: self.seat, bot: self.bot, choice }
     }
 }
@@ -85,11 +84,11 @@ pub struct BotAnswer {
 
 pub struct App {
     m: Match,
-    human: Vec<bool>,
     /// `None` while the seat's bot is lent to a search.
     bots: Vec<Option<Box<dyn Bot>>>,
     bot_names: Vec<String>,
-    chance: ChaCha8Rng,
+    /// Chance's draws, who is to choose next, and which seats are played here.
+    driver: Driver,
     /// The seat whose view is shown: the human seat against bots, the seat
     /// to act (or the last one) in hotseat.
     pub viewer: Seat,
@@ -124,15 +123,14 @@ const START: &str = "e5";
 
 impl App {
     pub fn new(table: Table) -> App {
-        let Table { m, form, seed, human, bots, chance } = table;
-        let viewer = human.iter().position(|&h| h).unwrap_or(0) as Seat;
+        let Table { m, form, seed, bots, driver } = table;
+        let viewer = driver.seats().iter().position(|&s| s == Seating::Person).unwrap_or(0) as Seat;
         let bot_names = bots.iter().map(|b| b.name()).collect();
         let mut app = App {
             m,
-            human,
             bots: bots.into_iter().map(Some).collect(),
             bot_names,
-            chance,
+            driver,
             viewer,
             cursor: Square::parse(START).expect("e5 is a square"),
             focus: Focus::Board,
@@ -179,7 +177,7 @@ impl App {
     }
 
     pub fn is_human(&self, seat: Seat) -> bool {
-        self.human.get(seat as usize).copied().unwrap_or(false)
+        self.driver.seats().get(seat as usize) == Some(&Seating::Person)
     }
 
     pub fn bot_name(&self, seat: Seat) -> &str {
@@ -267,10 +265,14 @@ impl App {
             return None;
         }
         loop {
-            match self.m.game().actor() {
-                Actor::Nobody => return None,
-                Actor::Chance => self.play_chance(),
-                Actor::Seat(s) if self.is_human(s) => {
+            match self.driver.next(self.m.game()) {
+                Next::Over => return None,
+                Next::Chance(draw) => {
+                    if !self.play_chance(draw) {
+                        return None;
+                    }
+                }
+                Next::Person(s) => {
                     if self.viewer != s {
                         // hotseat: the next player takes the keyboard
                         self.viewer = s;
@@ -278,10 +280,10 @@ impl App {
                     }
                     return None;
                 }
-                Actor::Seat(s) => {
+                Next::Bot(s) => {
                     let bot = self.bots.get_mut(s as usize).and_then(Option::take)?;
                     self.thinking = Some(s);
-                    return Some(BotJob { seat: s, bot, observation: self.m.game().observe(s) });
+                    return Some(BotJob { seat: s, bot, game: self.m.game().clone() });
                 }
             }
         }
@@ -326,18 +328,14 @@ impl App {
         }
     }
 
-    fn play_chance(&mut self) {
-        let draws = self.m.game().legal_choices();
-        if draws.is_empty() {
-            return;
-        }
-        let c = draws[self.chance.gen_range(0..draws.len())];
+    /// Plays chance's draw `c` and notes it; false if it was refused.
+    fn play_chance(&mut self, c: Choice) -> bool {
         let seat = match self.m.game().phase() {
             Phase::Refill { seat, .. } => Some(seat),
             _ => None,
         };
         if self.m.apply(c).is_err() {
-            return;
+            return false;
         }
         match (seat, c) {
             (Some(s), Choice::Draw(card)) if self.is_human(s) => {
@@ -349,6 +347,7 @@ impl App {
             _ => {}
         }
         self.note_end();
+        true
     }
 
     fn note_end(&mut self) {

@@ -2,10 +2,9 @@
 //! terminal: its state after each key, and its screen on a `TestBackend`.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
+use tash_kalar_bots::{Driver, Seating};
 use tash_kalar_rules::pile::Pile;
 use tash_kalar_rules::{cards, Actor, CardId, Choice, Color, Form, Match, Position, Rank, Square};
 
@@ -54,8 +53,8 @@ fn swordmaster_app() -> App {
     p.seats[1].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.swordmaster")]);
     let m = Match::from_position(p).unwrap();
     let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", 7 + s).unwrap()).collect();
-    let table =
-        Table { m, form: Form::Duel, seed: 7, human: vec![true, false], bots, chance: ChaCha8Rng::seed_from_u64(7) };
+    let driver = Driver::new(7, vec![Seating::Person, Seating::Bot]);
+    let table = Table { m, form: Form::Duel, seed: 7, bots, driver };
     let mut app = App::new(table);
     app.settle();
     app
@@ -506,8 +505,8 @@ fn eagle_lord_app() -> App {
     p.seats[0].beings = vec![card("highland.eagle_lord")];
     let m = Match::from_position(p).unwrap();
     let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", 3 + s).unwrap()).collect();
-    let table =
-        Table { m, form: Form::Duel, seed: 3, human: vec![true, false], bots, chance: ChaCha8Rng::seed_from_u64(3) };
+    let driver = Driver::new(3, vec![Seating::Person, Seating::Bot]);
+    let table = Table { m, form: Form::Duel, seed: 3, bots, driver };
     let mut app = App::new(table);
     app.settle();
     app
