@@ -336,6 +336,8 @@ impl Game {
             end: view.end,
             outcome: view.outcome.clone(),
             tasks,
+            // (the events are not rebuilt: they are a record, not the state)
+            events: crate::event::EventLog::new(n),
         };
         game.validate().map_err(ViewError)?;
         // in team play, whose control it is follows from the passed turn

@@ -19,11 +19,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Color, Rank};
+use crate::event::Event;
 use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::effect::Resolution;
 use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
-use crate::geometry::{Orientation, Square};
+use crate::geometry::{Dir, Orientation, Square};
 use crate::tasks::{TaskId, TaskType};
 
 /// Who is looking.
@@ -271,6 +272,11 @@ pub struct TaskBoardView {
     /// stops after one pass through the deck).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub moved_to_bottom: u8,
+    /// Team play: each team's claimed tasks (team 0: seats 0 and 2, team 1:
+    /// seats 1 and 3), whichever teammate claimed them; in `claimed` they
+    /// stand under the team's first seat.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub team_claimed: Option<Vec<Vec<TaskView>>>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -308,6 +314,117 @@ pub struct View {
     /// viewer is the seat that must choose.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub choices: Option<Vec<String>>,
+    /// The same legal choices as data, in the same order: what each names
+    /// (squares, card, orientation, color, task, direction, option) and a
+    /// label in words; `text` is what to send back.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub legal: Option<Vec<ChoiceView>>,
+    /// What is being decided now, by whom, for which card, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub question: Option<QuestionView>,
+    /// How the game ended, said plainly, with the ranking.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub result: Option<ResultView>,
+    /// What happened in the current turn and the last round (every seat's
+    /// last turn), oldest first, each with a sentence. Not read back by
+    /// `Game::from_view`: events are a record, not the state.
+    #[serde(default, skip_deserializing)]
+    pub events: Vec<EventView>,
+}
+
+/// One legal choice as data.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ChoiceView {
+    /// The notation to send back (`docs/notation.md`).
+    pub text: String,
+    /// `summon`, `place`, `pickup`, `start`, `discard`, `return`, `done`,
+    /// `flare`, `end`, `pass`, `claim`, `skip`, `square` (an effect's
+    /// square), `move` (an effect's move or leap), `dir`, `option`,
+    /// `improvise`, `point`, `draw`, `resign`.
+    pub kind: &'static str,
+    /// The square the choice acts on: where to place, summon, start, pick
+    /// up, or the effect's square.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Square>,
+    /// Moves: from and to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Square>,
+    /// Summons in a shortage: the piece taken up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pickup: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub orientation: Option<Orientation>,
+    /// The color named: a melee start piece, a flare's opponent, a point, an
+    /// improvised color, or an option that stands for a color (the Forest
+    /// Ancient's and the Hypnotist's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<Color>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task: Option<TaskId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dir: Option<Dir>,
+    /// Options: the number as in the notation (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub option: Option<u8>,
+    /// Short words for a button: "Blue", "north-east", "burn adjacent
+    /// non-legendary enemy pieces", "summon the Knight on e5 (turned right)".
+    pub label: String,
+}
+
+/// What is being decided now.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct QuestionView {
+    /// Who decides.
+    pub seat: Seat,
+    /// `start-pieces`, `action` (take an action, invoke a flare or end the
+    /// turn), `teammate-place` (team play, control passed), `placing`
+    /// (shortage), `returning`, `effect` (a step of `card`'s effect),
+    /// `improvise`, `score-point`, `claim`.
+    pub kind: &'static str,
+    /// The card whose effect asks (effects only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardId>,
+    /// One plain sentence, said to the one deciding.
+    pub text: String,
+}
+
+/// The end of a game, said plainly.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ResultView {
+    /// "The Red team (seats 1 and 3) wins." "A draw between Red and Blue."
+    /// "Green wins; then Red; then Blue." (seats numbered from 1 in words).
+    pub text: String,
+    /// The seats placed first (both teammates of a winning team).
+    pub winners: Vec<Seat>,
+    /// Team play: the winning team (0: seats 0 and 2, 1: seats 1 and 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<u8>,
+    /// No single winner (nor single winning team).
+    pub draw: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<Seat>,
+    /// Every seat, best first: its place (1 is first; tied seats share one)
+    /// and its score.
+    pub ranking: Vec<Placing>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Placing {
+    pub seat: Seat,
+    pub place: u8,
+    pub score: i16,
+}
+
+/// An event and its sentence.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct EventView {
+    #[serde(flatten)]
+    pub event: Event,
+    pub text: String,
 }
 
 impl View {
@@ -437,6 +554,7 @@ impl Game {
             points: (0..self.seat_count()).map(|s| tb.points(s)).collect(),
             claimable: (chooses && self.phase() == Phase::Claim).then(|| self.claimable_tasks()),
             moved_to_bottom: tb.moved_to_bottom,
+            team_claimed: self.form().teams().then(|| (0..2).map(|t| shown(&tb.claimed[t])).collect()),
         });
         let t = self.turn();
         View {
@@ -471,6 +589,14 @@ impl Game {
             tasks,
             outcome: self.outcome().cloned(),
             choices: chooses.then(|| self.legal_choices().iter().map(Choice::to_string).collect()),
+            legal: chooses.then(|| self.legal_choices().iter().map(|&c| self.choice_view(c)).collect()),
+            question: self.question(),
+            result: self.result(),
+            events: self
+                .events()
+                .iter()
+                .map(|&event| EventView { event, text: event.describe(&|s| self.seat_name(s)) })
+                .collect(),
         }
     }
 }
