@@ -148,6 +148,13 @@ impl EventLog {
         EventLog { events: ArrayVec::new(), keep: seats.saturating_sub(1) as u8 }
     }
 
+    /// A log holding these events (a game read back from a view).
+    pub(crate) fn from_events(seats: usize, events: impl IntoIterator<Item = Event>) -> EventLog {
+        let mut log = EventLog::new(seats);
+        log.events.extend(events.into_iter().take(EVENT_CAPACITY));
+        log
+    }
+
     /// The events, oldest first.
     pub fn events(&self) -> &[Event] {
         &self.events

@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Board, Color, Piece, Rank};
 use crate::cards::{oriented, pattern_matches_with, CardId, ColorSet, Deck, PatternMatch, School};
 use crate::choice::Choice;
-use crate::event::{Event, EventLog, ScoreWhy};
 use crate::effect::{Ask, Resolution};
+use crate::event::{Event, EventLog, ScoreWhy};
 use crate::geometry::{Bitboard, Orientation, Square};
 use crate::pile::{insert_sorted, remove_card, CardList, Pile};
 use crate::tasks::TaskBoard;
@@ -1337,7 +1337,8 @@ impl Game {
             self.board.set(sq, None);
             let credited = credit && p.color != self.active_color();
             if credited {
-                self.turn.destroyed[p.color.index()][p.rank.index()] += 1;
+                self.turn.destroyed[p.color.index()][p.rank.index()] =
+                    self.turn.destroyed[p.color.index()][p.rank.index()].saturating_add(1);
             }
             self.record(Event::Destroyed { at: sq, piece: p, credited });
         }

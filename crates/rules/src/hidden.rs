@@ -336,8 +336,7 @@ impl Game {
             end: view.end,
             outcome: view.outcome.clone(),
             tasks,
-            // (the events are not rebuilt: they are a record, not the state)
-            events: crate::event::EventLog::new(n),
+            events: crate::event::EventLog::from_events(n, view.events.iter().map(|e| e.event)),
         };
         game.validate().map_err(ViewError)?;
         // in team play, whose control it is follows from the passed turn

@@ -30,8 +30,8 @@ pub mod position;
 pub mod record;
 pub mod tasks;
 mod validate;
-pub mod words;
 pub mod view;
+pub mod words;
 
 pub use board::{Board, BoardTextError, Color, Piece, Rank};
 pub use cards::{CardId, Deck, School};

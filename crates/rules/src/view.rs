@@ -19,10 +19,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Color, Rank};
-use crate::event::Event;
 use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::effect::Resolution;
+use crate::event::Event;
 use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
 use crate::geometry::{Dir, Orientation, Square};
 use crate::tasks::{TaskId, TaskType};
@@ -326,9 +326,9 @@ pub struct View {
     #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub result: Option<ResultView>,
     /// What happened in the current turn and the last round (every seat's
-    /// last turn), oldest first, each with a sentence. Not read back by
-    /// `Game::from_view`: events are a record, not the state.
-    #[serde(default, skip_deserializing)]
+    /// last turn), oldest first, each with a sentence. `Game::from_view`
+    /// keeps them (the sentences are written anew).
+    #[serde(default)]
     pub events: Vec<EventView>,
 }
 
@@ -420,7 +420,7 @@ pub struct Placing {
 }
 
 /// An event and its sentence.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct EventView {
     #[serde(flatten)]
     pub event: Event,
@@ -775,7 +775,9 @@ mod tests {
                         let tv = v.tasks.as_ref().expect("a task form shows its task board");
                         assert_eq!(tv.deck, tb.deck.len());
                         // not even which tasks the deck holds above its known bottom is written out
-                        let json = serde_json::to_string(v).unwrap();
+                        // (but for the events: a task turned up in setup and set aside was seen
+                        // by everyone before it was shuffled back)
+                        let json = serde_json::to_string(&View { events: vec![], ..v.clone() }).unwrap();
                         for t in tb.deck.top.iter().chain(&tb.deck.shuffled) {
                             assert!(!json.contains(&format!("\"{t}\"")), "{t} is in the deck: {json}");
                         }
@@ -899,5 +901,74 @@ tasks: claimed 1 tasks.imprisonment
         assert_eq!(first["text"], def.text);
         // the deck's order stays hidden: only its size is shown
         assert!(json["tasks"].get("deck").is_some_and(|d| d.is_u64()));
+    }
+
+    /// Whatever card chance deals a seat, the other seats (and spectators)
+    /// are told the same events: draws are counts only.
+    #[test]
+    fn events_never_tell_another_seats_draw() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+        let (mut draws, mut differing) = (0, 0);
+        for form in [Form::Duel, Form::HighForm] {
+            let mut g = Game::new(form, &[School::Northern, School::Sylvan]).unwrap();
+            while !g.is_over() {
+                let v = g.legal_choices();
+                if let Phase::Refill { seat, .. } = g.phase() {
+                    if v.len() > 1 {
+                        let (mut a, mut b) = (g.clone(), g.clone());
+                        a.apply(v[0]).unwrap();
+                        b.apply(v[v.len() - 1]).unwrap();
+                        draws += 1;
+                        let other = 1 - seat;
+                        let json = |g: &Game, s: Option<Seat>| {
+                            let v = s.map_or_else(|| g.spectator_view(), |s| g.view(s));
+                            serde_json::to_string(&v.events).unwrap()
+                        };
+                        assert_eq!(json(&a, Some(other)), json(&b, Some(other)));
+                        assert_eq!(json(&a, None), json(&b, None));
+                        differing += (a.seat(seat).beings != b.seat(seat).beings) as usize;
+                        let Choice::Draw(card) = v[0] else { panic!("a draw") };
+                        assert!(!json(&a, Some(other)).contains(card.def().id), "a drawn card is never named");
+                    }
+                }
+                g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+            }
+            assert!(g.spectator_view().events.iter().any(|e| matches!(e.event, Event::GameOver)));
+        }
+        assert!(draws > 20 && differing > 10, "{draws} draws, {differing} differing hands");
+    }
+
+    #[test]
+    fn a_view_shows_choices_as_data_and_the_last_turn_as_events() {
+        let mut g = position(&[], Pile::default(), Pile::default()).to_game().unwrap();
+        let v = g.view(0);
+        let legal = v.legal.as_ref().expect("blue chooses");
+        assert_eq!(legal.len(), v.choices.as_ref().unwrap().len());
+        let summon = legal.iter().find(|c| c.text == "summon imperial.swordmaster e5 r0").expect("a summon");
+        assert_eq!(summon.kind, "summon");
+        assert_eq!(summon.at, Some(Square::parse("e5").unwrap()));
+        assert_eq!(summon.card, Some(card("imperial.swordmaster")));
+        assert_eq!(summon.label, "summon the Swordmaster on e5 (as printed)");
+        assert_eq!(v.question.as_ref().map(|q| (q.seat, q.kind)), Some((0, "action")));
+        assert!(g.view(1).legal.is_none() && g.view(1).question.is_some());
+        g.play("summon imperial.swordmaster e5 r0").unwrap();
+        let json = serde_json::to_value(g.view(0)).unwrap();
+        assert_eq!(
+            json["legal"][0],
+            serde_json::json!({"text": "f6", "kind": "square", "at": "f6", "label": "f6 (Red's common piece)"})
+        );
+        assert_eq!(json["question"]["kind"], "effect");
+        assert_eq!(json["question"]["card"], "imperial.swordmaster");
+        g.play("f6").unwrap();
+        let json = serde_json::to_value(g.view(1)).unwrap();
+        let events = json["events"].as_array().unwrap();
+        let kinds: Vec<&str> = events.iter().map(|e| e["kind"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["summoned", "destroyed", "upgraded"], "the Swordmaster upgrades a piece too");
+        assert_eq!(
+            events[1],
+            serde_json::json!({"kind": "destroyed", "at": "f6", "piece": {"color": "red", "rank": "common"}, "credited": true, "text": "Red's common piece on f6 destroyed"})
+        );
+        assert_eq!(events[0]["text"], "Blue summons the Swordmaster on e5 (as printed)");
     }
 }

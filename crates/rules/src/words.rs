@@ -63,7 +63,8 @@ fn option_meaning(r: &Resolution, n: u8) -> (String, Option<Color>) {
 impl Game {
     /// A seat in words: its color, and in team play its seat (from 1).
     pub fn seat_name(&self, seat: Seat) -> String {
-        let color = color_name(self.seat(seat).color);
+        let Some(s) = self.seats().get(seat as usize) else { return format!("seat {}", seat as u16 + 1) };
+        let color = color_name(s.color);
         if self.form().teams() {
             format!("{color} (seat {})", seat + 1)
         } else {
@@ -265,11 +266,13 @@ impl Game {
         let n = self.seat_count();
         let teams = o.teams && n == 4;
         let winners = o.winners();
-        let team_words = |t: u8| {
-            format!("the {} team (seats {} and {})", color_name(self.seat(t).color), t + 1, t + 3)
-        };
+        let team_words = |t: u8| format!("the {} team (seats {} and {})", color_name(self.seat(t).color), t + 1, t + 3);
         let mut ranking: Vec<Placing> = (0..n)
-            .map(|s| Placing { seat: s as Seat, place: o.places[s] + 1, score: self.seat(s as Seat).score })
+            .map(|s| Placing {
+                seat: s as Seat,
+                place: o.places.get(s).map_or(u8::MAX, |p| p.saturating_add(1)),
+                score: self.seat(s as Seat).score,
+            })
             .collect();
         ranking.sort_by_key(|p| (p.place, p.seat));
         let winning_teams: Vec<u8> = {
