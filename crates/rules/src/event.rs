@@ -128,6 +128,10 @@ pub const EVENT_CAPACITY: usize = 120;
 #[derive(Clone, Debug, Default)]
 pub struct EventLog {
     events: ArrayVec<Event, EVENT_CAPACITY>,
+    /// The number of the first event held: every event recorded in a game
+    /// has a number, counted from 0, so a client can keep a longer log by
+    /// joining what it receives (and drop what a take-back removed).
+    first: u32,
     /// Turns to keep besides the current one (the seats at the table, less one).
     keep: u8,
 }
@@ -145,12 +149,13 @@ impl std::hash::Hash for EventLog {
 
 impl EventLog {
     pub(crate) fn new(seats: usize) -> EventLog {
-        EventLog { events: ArrayVec::new(), keep: seats.saturating_sub(1) as u8 }
+        EventLog { events: ArrayVec::new(), first: 0, keep: seats.saturating_sub(1) as u8 }
     }
 
     /// A log holding these events (a game read back from a view).
-    pub(crate) fn from_events(seats: usize, events: impl IntoIterator<Item = Event>) -> EventLog {
+    pub(crate) fn from_events(seats: usize, first: u32, events: impl IntoIterator<Item = Event>) -> EventLog {
         let mut log = EventLog::new(seats);
+        log.first = first;
         log.events.extend(events.into_iter().take(EVENT_CAPACITY));
         log
     }
@@ -158,6 +163,16 @@ impl EventLog {
     /// The events, oldest first.
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// The number of the first event held (see `first`).
+    pub fn first_number(&self) -> u32 {
+        self.first
+    }
+
+    fn drop_front(&mut self, n: usize) {
+        self.events.drain(..n);
+        self.first = self.first.wrapping_add(n as u32);
     }
 
     /// Records an event. A new turn first lets the turns before the last
@@ -188,13 +203,13 @@ impl EventLog {
                 .collect();
             if starts.len() > keep {
                 let from = if keep == 0 { self.events.len() } else { starts[keep - 1] };
-                self.events.drain(..from);
+                self.drop_front(from);
             }
         }
         if self.events.is_full() {
             let next = self.events.iter().skip(1).position(|e| matches!(e, Event::TurnStarted { .. }));
             let cut = next.map_or(1, |i| i + 1);
-            self.events.drain(..cut);
+            self.drop_front(cut);
         }
         self.events.push(e);
     }

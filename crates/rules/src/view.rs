@@ -422,6 +422,10 @@ pub struct Placing {
 /// An event and its sentence.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct EventView {
+    /// The event's number in the game (counted from 0): numbers follow on
+    /// from one view to the next, and a take-back numbers anew from where
+    /// it went back to.
+    pub n: u32,
     #[serde(flatten)]
     pub event: Event,
     pub text: String,
@@ -595,7 +599,12 @@ impl Game {
             events: self
                 .events()
                 .iter()
-                .map(|&event| EventView { event, text: event.describe(&|s| self.seat_name(s)) })
+                .enumerate()
+                .map(|(i, &event)| EventView {
+                    n: self.events.first_number().wrapping_add(i as u32),
+                    event,
+                    text: event.describe(&|s| self.seat_name(s)),
+                })
                 .collect(),
         }
     }
@@ -967,7 +976,7 @@ tasks: claimed 1 tasks.imprisonment
         assert_eq!(kinds, ["summoned", "destroyed", "upgraded"], "the Swordmaster upgrades a piece too");
         assert_eq!(
             events[1],
-            serde_json::json!({"kind": "destroyed", "at": "f6", "piece": {"color": "red", "rank": "common"}, "credited": true, "text": "Red's common piece on f6 destroyed"})
+            serde_json::json!({"n": 1, "kind": "destroyed", "at": "f6", "piece": {"color": "red", "rank": "common"}, "credited": true, "text": "Red's common piece on f6 destroyed"})
         );
         assert_eq!(events[0]["text"], "Blue summons the Swordmaster on e5 (as printed)");
     }
