@@ -247,7 +247,7 @@ impl Game {
             Phase::Effect => {
                 let r = self.effect()?;
                 let text = match self.prompt() {
-                    Some(p) => format!("{}: {}", r.card.def().name, sentence(p)),
+                    Some(p) => format!("{}: {p}.", r.card.def().name),
                     None => format!("{}.", r.card.def().name),
                 };
                 ("effect", Some(r.card), text)
