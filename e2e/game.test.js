@@ -314,7 +314,7 @@ test('play with the keyboard, resign, then replay the game step by step and down
   page.once('dialog', (d) => d.accept());
   await page.click('button:has-text("Resign")');
   await page.waitForSelector('#result:not([hidden])');
-  assert.match(await page.textContent('#result'), /Green .*wins.*Brown resigned/);
+  assert.match(await page.textContent('#result'), /Brown resigned: Green .*wins/);
 
   await page.click('#result a');
   await page.waitForURL(/\/replay$/);
@@ -327,11 +327,11 @@ test('play with the keyboard, resign, then replay the game step by step and down
   assert.equal(await page.$$eval('#board .slot[data-key]:not([data-key=""])', (e) => e.length), 0, 'an empty board at the start');
   // forward to the start pieces, skipping the draws
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('#status-line'), /start pieces/);
+  assert.match(await page.textContent('#status-line'), /common piece placed on (c5|g5)/);
   assert.equal(await page.$$eval('#board .slot[data-key]:not([data-key=""])', (e) => e.length), 2);
   assert.ok(await page.$('#board .sq.last-main'), 'the move is highlighted');
   await page.click('#next');
-  assert.match(await page.textContent('#status-line'), new RegExp(`places a piece on ${first}`));
+  assert.match(await page.textContent('#status-line'), new RegExp(`common piece placed on ${first}`));
   // every hand is shown in a replay
   assert.equal(await page.$$eval('#hands h3', (e) => e.length), 2);
   await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });

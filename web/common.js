@@ -204,6 +204,8 @@ export function lastTurnOf(events, seat) {
   else {
     for (let i = turns.length - 2; i >= 0; i--) {
       if (seat !== null && turns[i].seat === seat) break;
+      // what came before the first turn only when nothing else is shown
+      if (i === 0 && shown.length) break;
       shown.unshift(turns[i]);
       if (seat === null) break;
     }
