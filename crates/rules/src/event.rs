@@ -369,3 +369,30 @@ impl fmt::Display for Event {
         f.write_str(&self.describe(&|s| format!("seat {s}")))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Events stay small: the log is in every game and every clone of it.
+    #[test]
+    fn events_are_small() {
+        assert!(std::mem::size_of::<Event>() <= 8, "{}", std::mem::size_of::<Event>());
+        println!("Event {} bytes, EventLog {} bytes, Game {} bytes", std::mem::size_of::<Event>(), std::mem::size_of::<EventLog>(), std::mem::size_of::<crate::Game>());
+    }
+
+    #[test]
+    fn the_log_keeps_the_last_round_and_numbers_its_events() {
+        let mut log = EventLog::new(2);
+        for n in 1..=4 {
+            log.push(Event::TurnStarted { seat: (n % 2) as Seat, number: n });
+            log.push(Event::Drew { seat: 0, beings: 1, legends: 0, flares: 0 });
+            log.push(Event::Drew { seat: 0, beings: 1, legends: 1, flares: 0 });
+        }
+        // two turns kept (the current and the one before), draws in a row counted together
+        assert_eq!(log.events().len(), 4);
+        assert_eq!(log.events()[0], Event::TurnStarted { seat: 1, number: 3 });
+        assert_eq!(log.events()[1], Event::Drew { seat: 0, beings: 2, legends: 1, flares: 0 });
+        assert_eq!(log.first_number(), 4);
+    }
+}
