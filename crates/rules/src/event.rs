@@ -378,7 +378,12 @@ mod tests {
     #[test]
     fn events_are_small() {
         assert!(std::mem::size_of::<Event>() <= 8, "{}", std::mem::size_of::<Event>());
-        println!("Event {} bytes, EventLog {} bytes, Game {} bytes", std::mem::size_of::<Event>(), std::mem::size_of::<EventLog>(), std::mem::size_of::<crate::Game>());
+        println!(
+            "Event {} bytes, EventLog {} bytes, Game {} bytes",
+            std::mem::size_of::<Event>(),
+            std::mem::size_of::<EventLog>(),
+            std::mem::size_of::<crate::Game>()
+        );
     }
 
     #[test]
