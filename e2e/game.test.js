@@ -64,7 +64,11 @@ async function state(page) {
       choices: [...document.querySelectorAll('#choice-list option')].map((o) => o.value),
       hand: [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card),
       selectable: [...document.querySelectorAll('#hand .card.selectable')].map((c) => c.dataset.card),
-      log: [...document.querySelectorAll('#log li')].map((li) => ({ n: Number(li.value), text: li.textContent, title: li.title, undone: li.classList.contains('undone') })),
+      // the record: every choice in notation (the title), who chose it first in the text
+      log: [...document.querySelectorAll('#record li')].map((li) => ({ n: Number(li.value), text: li.textContent, title: li.title, undone: li.classList.contains('undone') })),
+      // the game log: what happened, in words, from the view's events
+      events: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
+      last: [...document.querySelectorAll('#board .sq.last, #board .sq.last-main')].map((b) => b.dataset.sq),
       pieces,
     };
   });
@@ -151,7 +155,8 @@ test('create a game against a bot, summon by clicking, undo, end the turn, see t
   await waitForMyTurn(page);
   let s = await state(page);
   assert.equal(s.color, 'blue');
-  assert.ok(s.log.some((e) => /puts the start pieces down/.test(e.text)), 'the bot placed the start pieces');
+  assert.ok(s.log.some((e) => e.title.startsWith('start ')), 'the bot placed the start pieces');
+  assert.ok(s.events.some((t) => /common piece placed on (c5|g5)/.test(t)), 'the start pieces are in the game log');
 
   // place pieces by clicking until a being can be summoned
   let turns = 0;
@@ -232,9 +237,15 @@ test('create a game against a bot, summon by clicking, undo, end the turn, see t
   await waitForMyTurn(page);
   s = await state(page);
   const answer = s.log.slice(before);
-  assert.ok(answer.some((e) => /^Blue.*ends the turn/.test(e.text)), 'my turn ended');
-  assert.ok(answer.some((e) => /^Red/.test(e.text) && !/draws/.test(e.text)), 'the bot answered');
+  assert.ok(answer.some((e) => /^Blue/.test(e.text) && e.title === 'end'), 'my turn ended');
+  assert.ok(answer.some((e) => /^Red/.test(e.text) && !e.title.startsWith('draw')), 'the bot answered');
   assert.ok(await page.$('#board .sq.last-main'), 'the last action is highlighted');
+  // the bot's whole turn is highlighted: every square its events name, and only those
+  const botTurn = s.events.slice(s.events.findLastIndex((t) => /^Turn \d+ ?Red/.test(t)));
+  assert.ok(botTurn.length > 1, `the game log tells the bot's turn: ${s.events.slice(-5).join(' | ')}`);
+  const named = new Set(botTurn.join(' ').match(/\b[a-i][1-9]\b/g) || []);
+  assert.ok(s.last.length > 0, 'squares of the bot’s turn are highlighted');
+  for (const sq of s.last) assert.ok(named.has(sq), `${sq} is highlighted: the bot's turn names it (${botTurn.join(' | ')})`);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, 'bot-answered.png'), fullPage: true });
 
@@ -303,7 +314,7 @@ test('play with the keyboard, resign, then replay the game step by step and down
   page.once('dialog', (d) => d.accept());
   await page.click('button:has-text("Resign")');
   await page.waitForSelector('#result:not([hidden])');
-  assert.match(await page.textContent('#result'), /Green .*wins.*Brown resigned/);
+  assert.match(await page.textContent('#result'), /Brown resigned: Green .*wins/);
 
   await page.click('#result a');
   await page.waitForURL(/\/replay$/);
@@ -316,11 +327,11 @@ test('play with the keyboard, resign, then replay the game step by step and down
   assert.equal(await page.$$eval('#board .slot[data-key]:not([data-key=""])', (e) => e.length), 0, 'an empty board at the start');
   // forward to the start pieces, skipping the draws
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('#status-line'), /start pieces/);
+  assert.match(await page.textContent('#status-line'), /common piece placed on (c5|g5)/);
   assert.equal(await page.$$eval('#board .slot[data-key]:not([data-key=""])', (e) => e.length), 2);
   assert.ok(await page.$('#board .sq.last-main'), 'the move is highlighted');
   await page.click('#next');
-  assert.match(await page.textContent('#status-line'), new RegExp(`places a piece on ${first}`));
+  assert.match(await page.textContent('#status-line'), new RegExp(`common piece placed on ${first}`));
   // every hand is shown in a replay
   assert.equal(await page.$$eval('#hands h3', (e) => e.length), 2);
   await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });
@@ -375,7 +386,7 @@ test('a melee against two bots: every seat’s score board, a piece placed by cl
   assert.match(await page.textContent('#game-title'), /Deathmatch Melee · Northern Imperial vs Southern Imperial vs Highland/);
   // the seat before the starting player put down one start piece of each color
   for (const color of ['Blue', 'Red', 'Brown']) {
-    assert.ok(s.log.some((e) => new RegExp(`^Brown.* puts a ${color} start piece on [a-i][1-9]$`).test(e.text)), `a ${color} start piece: ${s.log.map((e) => e.text)}`);
+    assert.ok(s.events.some((t) => new RegExp(`^${color}'s common piece placed on [a-i][1-9]$`).test(t)), `a ${color} start piece: ${s.events}`);
   }
 
   // a score board per seat: its points in each enemy color, improvised summoning still free in each
@@ -397,10 +408,12 @@ test('a melee against two bots: every seat’s score board, a piece placed by cl
   await waitForMyTurn(page);
   s = await state(page);
   const answer = s.log.slice(before);
-  assert.ok(answer.some((e) => /^Blue.*ends the turn/.test(e.text)), 'my turn ended');
+  assert.ok(answer.some((e) => /^Blue/.test(e.text) && e.title === 'end'), 'my turn ended');
   for (const color of ['Red', 'Brown']) {
-    assert.ok(answer.some((e) => new RegExp(`^${color}`).test(e.text) && !/draws/.test(e.text)), `${color} answered: ${answer.map((e) => e.text)}`);
+    assert.ok(answer.some((e) => new RegExp(`^${color}`).test(e.text) && !e.title.startsWith('draw')), `${color} answered: ${answer.map((e) => e.text)}`);
   }
+  // both bots' turns since mine are highlighted
+  assert.ok(s.last.length > 0, 'the bots’ turns are highlighted');
   view = (await shown()).view;
   assert.deepEqual(await scoreBoards(page), expectedBoards(view), 'the score boards follow the game');
   const scores = await page.$$eval('#players .player .score', (e) => e.map((x) => Number(x.textContent)));

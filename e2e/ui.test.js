@@ -29,12 +29,16 @@ after(async () => {
   await server?.stop();
 });
 
-/** The engine's view of a position for seat 0 (the referee's, less the other seats' hands). */
-function viewOf(file) {
+/** The engine's view of a position for `seat` (the referee's, less the other seats' hands). */
+function viewOf(file, seat = 0) {
   const out = execFileSync(BIN, ['replay', join(import.meta.dirname, 'positions', file)], { encoding: 'utf8' });
   const v = JSON.parse(out);
-  v.viewer = { kind: 'seat', seat: 0 };
-  for (const s of v.seats.slice(1)) delete s.hand;
+  v.viewer = { kind: 'seat', seat };
+  for (const s of v.seats) if (s.seat !== seat) delete s.hand;
+  if (v.actor.kind !== 'seat' || v.actor.seat !== seat) {
+    delete v.choices;
+    delete v.legal;
+  }
   return v;
 }
 
@@ -158,14 +162,26 @@ test('High Form: current tasks, the next task and claimed tasks are shown', asyn
   assert.deepEqual(g.errors, []);
 });
 
-test('options are labelled from the prompt; directions form a compass that turns with the board', async () => {
+/** Structured choices as the server sends them in `view.legal` (with the texts in `view.choices`). */
+function stage(v, legal) {
+  v.legal = legal;
+  v.choices = legal.map((c) => c.text);
+}
+
+test('options are labelled by the view (a color for a color option); directions form a compass that turns with the board', async () => {
   const v = viewOf('swordmaster-effect.tkr');
-  v.effect.prompt = 'choose the enemy color to hypnotize (option 1 red, 2 blue, 3 brown, 4 green)';
-  v.choices = ['option 1', 'option 3', 'dir n', 'dir e', 'skip'];
+  stage(v, [
+    { text: 'option 1', kind: 'option', option: 1, color: 'red', label: 'Red' },
+    { text: 'option 3', kind: 'option', option: 3, color: 'brown', label: 'Brown' },
+    { text: 'dir n', kind: 'dir', dir: 'n', label: 'north' },
+    { text: 'dir e', kind: 'dir', dir: 'e', label: 'east' },
+    { text: 'skip', kind: 'skip', label: 'skip' },
+  ]);
   const g = await openGame(stateMessage(v));
   const { page } = g;
-  assert.equal(await page.textContent('#choices [data-choice="option 1"]'), '1Option 1: red');
-  assert.equal(await page.textContent('#choices [data-choice="option 3"]'), '2Option 3: brown');
+  assert.equal(await page.textContent('#choices [data-choice="option 1"]'), '1Red');
+  assert.equal(await page.textContent('#choices [data-choice="option 3"]'), '2Brown');
+  assert.ok(await page.$('#choices [data-choice="option 1"] .swatch svg'), 'a color option shows its color');
   const enabled = () => page.$$eval('.compass button:not([disabled])', (e) => e.map((b) => `${b.textContent}=${b.dataset.choice}`));
   assert.deepEqual(await enabled(), ['4↑=dir n', '5→=dir e']);
   await page.click('#flip');
@@ -250,34 +266,46 @@ test('a melee: each seat’s score board shows its points by color and its impro
 test('a melee’s end-of-turn point and improvised color are buttons in words; start pieces name their color', async () => {
   const v = viewOf('melee.tkr');
   v.phase = { phase: 'score' };
-  v.prompt = 'score 1 point in the color of one of your unpaired common pieces';
-  v.choices = ['point r', 'point n'];
+  v.question = { seat: 0, kind: 'score-point', text: 'Score 1 point in the color of one of your unpaired common pieces.' };
+  stage(v, [
+    { text: 'point r', kind: 'point', color: 'red', label: '1 point in Red' },
+    { text: 'point n', kind: 'point', color: 'brown', label: '1 point in Brown' },
+  ]);
   const g = await openGame(stateMessage(v));
   const { page } = g;
   assert.match(await page.textContent('#prompt'), /^Score 1 point in the color of one of your unpaired common pieces\.$/);
-  assert.equal(await page.textContent('#choices [data-choice="point r"]'), '1Score a point in Red');
-  assert.equal(await page.textContent('#choices [data-choice="point n"]'), '2Score a point in Brown');
+  assert.equal(await page.textContent('#choices [data-choice="point r"]'), '1Score 1 point in Red');
+  assert.equal(await page.textContent('#choices [data-choice="point n"]'), '2Score 1 point in Brown');
   await page.keyboard.press('2');
   await sentChoice(g, 'point n');
 
   const w = viewOf('melee.tkr');
-  w.choices = ['improvise r', 'improvise n'];
+  stage(w, [
+    { text: 'improvise r', kind: 'improvise', color: 'red', label: 'use up Red for the improvised summoning' },
+    { text: 'improvise n', kind: 'improvise', color: 'brown', label: 'use up Brown for the improvised summoning' },
+  ]);
   const h = await openGame(stateMessage(w));
-  assert.equal(await h.page.textContent('#choices [data-choice="improvise n"]'), '2Improvised summoning: use up Brown');
+  assert.equal(await h.page.textContent('#choices [data-choice="improvise n"]'), '2Use up Brown for the improvised summoning');
 
   // the melee setup: a start piece of a chosen color on a chosen square
   const x = viewOf('melee.tkr');
   x.phase = { phase: 'start-pieces', seat: 0 };
-  x.choices = ['start f8 b', 'start f8 r', 'start g8 b', 'start g8 r', 'start g8 n'];
+  x.question = { seat: 0, kind: 'start-pieces', text: 'Put a start piece next to the next start symbol.' };
+  const names = { b: 'Blue', r: 'Red', n: 'Brown' };
+  const colors = { b: 'blue', r: 'red', n: 'brown' };
+  stage(x, ['f8 b', 'f8 r', 'g8 b', 'g8 r', 'g8 n'].map((t) => {
+    const [at, l] = t.split(' ');
+    return { text: `start ${t}`, kind: 'start', at, color: colors[l], label: `a ${names[l]} start piece on ${at}` };
+  }));
   const s = await openGame(stateMessage(x, {
     log_from: 0,
     log: [{ n: 1, seat: 0, kind: 'choice', text: 'start f8 n' }],
   }));
-  assert.match(await s.page.textContent('#log'), /Blue puts a Brown start piece on f8/);
+  assert.match(await s.page.textContent('#record'), /start f8 n/);
   assert.match(await s.page.textContent('#prompt'), /start piece next to the next start symbol/);
   await s.page.click('#board .sq[data-sq="g8"]');
   const labels = await s.page.$$eval('#choices .option', (e) => e.map((o) => o.textContent));
-  assert.deepEqual(labels, ['1Put a Blue start piece on g8', '2Put a Red start piece on g8', '3Put a Brown start piece on g8']);
+  assert.deepEqual(labels, ['1A Blue start piece on g8', '2A Red start piece on g8', '3A Brown start piece on g8']);
   await s.page.click('#choices .option[data-choice="start g8 r"]');
   await sentChoice(s, 'start g8 r');
   assert.deepEqual([...g.errors, ...h.errors, ...s.errors], []);
@@ -301,4 +329,57 @@ test('a game the full server refuses shows the server’s words and keeps trying
   assert.ok(checks >= 2, `it tried again (${checks} checks)`);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the buttons come from the view’s structured choices, never from choice texts', async () => {
+  const v = viewOf('swordmaster-effect.tkr');
+  // a label only the view knows: the page must show it
+  for (const c of v.legal) if (c.kind === 'skip') c.label = 'skip (the label the view gave)';
+  const g = await openGame(stateMessage(v));
+  const { page } = g;
+  assert.match(await page.textContent('#choices [data-choice="skip"]'), /Skip \(the label the view gave\)/);
+  assert.deepEqual(await page.$$eval('#board .sq.target', (e) => e.map((b) => b.dataset.sq)), ['f6']);
+  assert.match(await page.textContent('#prompt'), new RegExp(v.question.text.slice(0, 30).replace(/[()]/g, '.')));
+  // the texts alone (no structured choices) offer nothing: nothing is parsed out of them
+  const bare = viewOf('swordmaster-effect.tkr');
+  delete bare.legal;
+  const h = await openGame(stateMessage(bare));
+  assert.equal(await h.page.$$eval('#choices [data-choice]', (e) => e.length), 0);
+  assert.equal(await h.page.$$eval('#board .sq.target', (e) => e.length), 0);
+  assert.deepEqual([...g.errors, ...h.errors], []);
+});
+
+test('the opponent’s last turn: every square touched highlighted, the destroyed piece a ghost, the log in words', async () => {
+  const v = viewOf('last-turn.tkr', 1);
+  const g = await openGame(stateMessage(v, { seat: 1 }));
+  const { page } = g;
+  const last = await page.$$eval('#board .sq.last, #board .sq.last-main', (e) => e.map((b) => b.dataset.sq).sort());
+  assert.deepEqual(last, ['a5', 'e5', 'f6']);
+  assert.ok(await page.$('#board .sq[data-sq="f6"] .ghost'), 'the destroyed piece is a ghost on f6');
+  const log = await page.$$eval('#log li', (e) => e.map((li) => li.textContent));
+  assert.ok(log.includes("Blue summons the Swordmaster on e5 (as printed): Red's common piece on f6 destroyed, Blue's piece on e5 upgraded to heroic"), log.join(' | '));
+  assert.ok(log.includes("Blue's common piece placed on a5"), log.join(' | '));
+  assert.ok(log.some((t) => /^Turn 4 ?Red/.test(t)), log.join(' | '));
+  await page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'last-turn.png') });
+  // once red acts, its own action is what is shown, and the ghost is gone
+  const after = JSON.parse(JSON.stringify(v));
+  after.events.push({ n: 7, kind: 'placed', at: 'e1', piece: { color: 'red', rank: 'common' }, text: "Red's common piece placed on e1" });
+  after.board = after.board; // (the board itself does not matter for the highlight)
+  g.sockets[0].send(JSON.stringify({ ...stateMessage(after, { seat: 1 }), version: 8 }));
+  await page.waitForFunction(() => document.body.dataset.version === '8');
+  assert.deepEqual(await page.$$eval('#board .sq.last, #board .sq.last-main', (e) => e.map((b) => b.dataset.sq)), ['e1']);
+  assert.equal(await page.$('#board .ghost'), null);
+  assert.deepEqual(g.errors, []);
+});
+
+test('a team game’s end names the winning team, not a draw', async () => {
+  const v = viewOf('team-over.tkr');
+  const players = [0, 1, 2, 3].map((seat) => ({ seat, school: v.seats[seat].school, player: 'human', bot: null, name: null, taken: true, online: true }));
+  const g = await openGame(stateMessage(v, { over: true, players }));
+  const { page } = g;
+  const text = await page.textContent('#result');
+  assert.match(text, /the Blue team \(seats 1 and 3\) wins/);
+  assert.doesNotMatch(text, /draw/i);
+  assert.match(await page.textContent('#choices'), /the Blue team \(seats 1 and 3\) wins/);
+  assert.deepEqual(g.errors, []);
 });

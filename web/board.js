@@ -322,6 +322,55 @@ export function createBoard(container, { onClick, onHover } = {}) {
         }
       }
     },
+    /**
+     * Pieces destroyed in the turn shown, drawn faded on their squares
+     * ([{at, piece: {color, rank}}]); an empty list clears them.
+     */
+    setGhosts(list) {
+      const want = new Map(list.map((g) => [g.at, g.piece]));
+      for (const [name, b] of buttons) {
+        const old = b.querySelector('.ghost');
+        const p = want.get(name);
+        const key = p ? `${p.color}-${p.rank}` : '';
+        if (old && old.dataset.key === key) continue;
+        if (old) old.remove();
+        if (p) {
+          const g = Object.assign(document.createElement('span'), { className: 'ghost' });
+          g.dataset.key = key;
+          g.setAttribute('aria-hidden', 'true');
+          g.append(pieceSvg(p.color, p.rank));
+          b.append(g);
+        }
+        b.classList.toggle('has-ghost', !!p);
+      }
+    },
+    /**
+     * Short animations of events just received: a moved piece slides from
+     * its old square, a new piece appears, a destroyed one fades. Nothing
+     * moves when the reader asks for reduced motion.
+     */
+    animate(events) {
+      const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+      if (reduce) return;
+      for (const e of events) {
+        if (e.kind === 'moved') {
+          const from = buttons.get(e.from);
+          const to = buttons.get(e.to);
+          const piece = to && to.querySelector('.slot svg');
+          if (!from || !to || !piece || !piece.animate) continue;
+          const a = from.getBoundingClientRect();
+          const b = to.getBoundingClientRect();
+          piece.animate([{ transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` }, { transform: 'translate(0, 0)' }],
+            { duration: 350, easing: 'ease-out' });
+        } else if (e.kind === 'placed' || e.kind === 'summoned' || e.kind === 'converted' || e.kind === 'upgraded' || e.kind === 'downgraded') {
+          const piece = buttons.get(e.at)?.querySelector('.slot svg');
+          if (piece && piece.animate) piece.animate([{ transform: 'scale(0.4)', opacity: 0.3 }, { transform: 'scale(1)', opacity: 1 }], { duration: 300, easing: 'ease-out' });
+        } else if (e.kind === 'destroyed') {
+          const ghost = buttons.get(e.at)?.querySelector('.ghost');
+          if (ghost && ghost.animate) ghost.animate([{ opacity: 1, transform: 'scale(1)' }, { opacity: 0.35, transform: 'scale(0.8)' }], { duration: 500, easing: 'ease-in' });
+        }
+      }
+    },
     /** highlights: {class: Set of squares}; every square gets a readable label. */
     setHighlights(h) {
       container.classList.toggle('many', !!(h.target && h.target.size > 16));
@@ -344,7 +393,7 @@ function describeSquare(name, piece, h) {
   if (CENTRAL_SQUARES.has(name)) bits.push('central');
   bits.push(piece ? `${COLORS[piece.color].label} ${piece.rank} piece` : 'empty');
   if (h['summon-at'] && h['summon-at'].has(name)) bits.push('can summon here');
-  if (h.last && h.last.has(name)) bits.push('last action');
+  if ((h.last && h.last.has(name)) || (h['last-main'] && h['last-main'].has(name))) bits.push('touched in the last turn');
   if (h.clickable && h.clickable.has(name)) bits.push('choice');
   return bits.join(', ');
 }
@@ -434,5 +483,5 @@ export function fillLegend(el, { choices = true } = {}) {
   for (const rank of RANKS) el.append(item(pieceSvg('blue', rank), rank));
   el.append(item('◇ red square'), item('◯ green square'), item('⋯ central squares'));
   if (choices) el.append(item(box('hl-target'), 'a choice'), item(box('hl-summon'), '✦ summon here'));
-  el.append(item(box('hl-last'), 'last action'));
+  el.append(item(box('hl-last'), 'last turn (✕: destroyed)'));
 }

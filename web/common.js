@@ -1,7 +1,7 @@
 // What every page shares: the HTTP API, the card list, seat tokens kept in
 // this browser, and readable words for choice texts (docs/notation.md).
 
-import { COLORS, COLOR_BY_LETTER, layPattern } from './board.js';
+import { COLORS } from './board.js';
 
 /** Builds an element: h('div', {class: 'x', onclick: f}, 'text', child). */
 export function h(tag, attrs = {}, ...children) {
@@ -157,144 +157,117 @@ export const ORIENTATION_WORDS = {
   m270: 'mirrored, turned left',
 };
 
-/** The parts of a choice text, or null for texts not made of squares and cards. */
-export function parseChoice(text) {
-  const w = text.trim().split(/\s+/);
-  const sq = /^[a-i][1-9]$/;
-  switch (w[0]) {
-    case 'summon':
-      return { kind: 'summon', card: w[1], at: w[2], orientation: w[3], from: w[4] === 'from' ? w[5] : null, text };
-    case 'place':
-      return { kind: 'place', at: w[1], from: w[2] === 'from' ? w[3] : null, text };
-    case 'start':
-      // a melee start piece names its color: `start f8 b`
-      return { kind: 'start', at: w[1], color: w[2] || null, text };
-    case 'pickup':
-      return { kind: 'pickup', at: w[1], text };
-    case 'discard':
-    case 'return':
-    case 'claim':
-    case 'flare':
-    case 'draw':
-      return { kind: w[0], id: w[1], text };
-    case 'improvise':
-    case 'point':
-      return { kind: w[0], color: w[1], text };
-    case 'dir':
-      return { kind: 'dir', dir: w[1], text };
-    case 'option':
-      return { kind: 'option', n: Number(w[1]), text };
-    default:
-      if (w.length === 1 && sq.test(w[0])) return { kind: 'square', at: w[0], text };
-      if (w.length === 1 && /^[a-i][1-9]-[a-i][1-9]$/.test(w[0])) {
-        const [from, to] = w[0].split('-');
-        return { kind: 'move', from, to, text };
-      }
-      return { kind: w[0], text };
-  }
+// ---------- what happened: the view's events ----------
+//
+// The engine records what each choice did (`view.events`, see
+// docs/server-protocol.md); these helpers only arrange those records. No
+// choice text and no prompt is ever read to find out what happened.
+
+/** Events that change the board (and so mark squares). */
+const BOARD_EVENTS = new Set(['placed', 'picked-up', 'summoned', 'moved', 'upgraded', 'downgraded', 'converted', 'destroyed']);
+/** Events that begin a line of the log; the others are told after them. */
+const ACTION_EVENTS = new Set(['placed', 'picked-up', 'summoned', 'flare-invoked', 'discarded', 'returned', 'drew', 'task-revealed',
+  'task-claimed', 'passed-control', 'resigned', 'game-over', 'scored', 'improvised']);
+
+/** The squares an event touched. */
+export function eventSquares(e) {
+  if (e.kind === 'moved') return [e.from, e.to];
+  return e.at ? [e.at] : [];
 }
 
-/** The squares a choice names, for highlighting the last action. */
-export function choiceSquares(text, cards) {
-  const c = parseChoice(text);
-  const out = { main: [], other: [] };
-  if (c.kind === 'summon') {
-    out.main.push(c.at);
-    const card = cards && cards.get(c.card);
-    if (card) out.other.push(...layPattern(card, c.at, c.orientation).pattern.map((p) => p.square));
-    if (c.from) out.other.push(c.from);
-  } else if (c.kind === 'pickup') {
-    out.other.push(c.at);
-  } else if (c.kind === 'place' || c.kind === 'start' || c.kind === 'square') {
-    out.main.push(c.at);
-    if (c.from) out.other.push(c.from);
-  } else if (c.kind === 'move') {
-    out.other.push(c.from);
-    out.main.push(c.to);
+/** Events split into turns: [{seat, number, events}] (the first holds what came before any turn). */
+export function turnsOf(events) {
+  let cur = { seat: null, number: 0, events: [] };
+  const turns = [cur];
+  for (const e of events) {
+    if (e.kind === 'turn-started') {
+      cur = { seat: e.seat, number: e.number, events: [] };
+      turns.push(cur);
+    } else cur.events.push(e);
   }
-  return out;
-}
-
-/** A choice text in words, for the log and for buttons. */
-export function describeChoice(text, cards, { colorOf = (l) => COLORS[COLOR_BY_LETTER[l]]?.label || l, taskName } = {}) {
-  const c = parseChoice(text);
-  const name = (id) => cardName(cards, id);
-  switch (c.kind) {
-    case 'summon':
-      return `summons ${name(c.card)} on ${c.at} (${ORIENTATION_WORDS[c.orientation] || c.orientation}${c.from ? `, piece taken from ${c.from}` : ''})`;
-    case 'place':
-      return `places a piece on ${c.at}${c.from ? ` (taken from ${c.from})` : ''}`;
-    case 'start':
-      if (c.color) return `puts a ${colorOf(c.color)} start piece on ${c.at}`;
-      return `puts the start pieces down (own piece on ${c.at})`;
-    case 'pickup':
-      return `picks up the piece on ${c.at} to place it again`;
-    case 'discard':
-      return `discards ${name(c.id)}`;
-    case 'return':
-      if (c.id === 'a') return 'returns a card to the bottom of its deck';
-      return `returns ${name(c.id)} to the bottom of its deck`;
-    case 'claim':
-      return `claims the task ${taskName ? taskName(c.id) : prettyId(c.id)}`;
-    case 'flare':
-      return `invokes a flare against ${colorOf(c.id)}`;
-    case 'draw':
-      if (c.id && c.id.startsWith('tasks.')) return `turns up the task ${taskName ? taskName(c.id) : prettyId(c.id)}`;
-      if (c.id === 'a') return text.replace(/^draw/, 'draws');
-      return `draws ${name(c.id)}`;
-    case 'improvise':
-      return `uses up ${colorOf(c.color)} for the improvised summoning`;
-    case 'point':
-      return `scores a point in ${colorOf(c.color)}`;
-    case 'pass':
-      return 'passes control of the turn to the teammate';
-    case 'dir':
-      return `chooses the direction ${DIR_WORDS[c.dir] || c.dir}`;
-    case 'option':
-      return `chooses option ${c.n}`;
-    case 'square':
-      return `chooses ${c.at}`;
-    case 'move':
-      return `moves ${c.from} → ${c.to}`;
-    case 'end':
-      return 'ends the turn';
-    case 'skip':
-      return 'skips';
-    case 'done':
-      return 'is done returning cards';
-    case 'resign':
-      return 'resigns';
-    case 'undo':
-      return 'takes back a choice';
-    default:
-      return text;
-  }
+  return turns;
 }
 
 /**
- * Labels for `option n` choices, read from the prompt: "option 1: ...;
- * option 2: ...", "(option 1 red, 2 blue, ...)", "... (option 1)", or
- * "..., or ..." with one part per option.
+ * What just happened, for `seat` (null for a spectator): the current turn
+ * once it has changed the board; before that, every turn since the seat's
+ * own last turn (a spectator: the turn before). Returns the events, the
+ * squares they touched (`squares`), those of the latest action (`main`)
+ * and the pieces they destroyed (`ghosts`: [{at, piece}]).
  */
-export function optionLabels(prompt, numbers) {
-  const labels = new Map();
-  if (!prompt) return labels;
-  const i = prompt.search(/\boption\s+\d/i);
-  if (i >= 0) {
-    const tail = prompt.slice(i).replace(/\boption\s+/gi, '');
-    for (const part of tail.split(/[;,]/)) {
-      const m = /^\s*(\d+)\s*:?\s*([^()]*?)\s*\)?\s*$/.exec(part);
-      if (m && m[2]) labels.set(Number(m[1]), m[2]);
+export function lastTurnOf(events, seat) {
+  const turns = turnsOf(events);
+  const acted = (t) => t.events.some((e) => BOARD_EVENTS.has(e.kind) || e.kind === 'flare-invoked');
+  let shown = [];
+  const last = turns[turns.length - 1];
+  if (acted(last) || turns.length === 1) shown = [last];
+  else {
+    for (let i = turns.length - 2; i >= 0; i--) {
+      if (seat !== null && turns[i].seat === seat) break;
+      // what came before the first turn only when nothing else is shown
+      if (i === 0 && shown.length) break;
+      shown.unshift(turns[i]);
+      if (seat === null) break;
     }
-    if (numbers.length === 1 && !labels.has(numbers[0])) {
-      const before = prompt.slice(0, i).replace(/[\s(,:]+$/, '').replace(/,?\s*or$/, '');
-      if (before) labels.set(numbers[0], before);
-    }
-  } else {
-    const parts = prompt.split(/,?\s+or\s+/);
-    if (parts.length === numbers.length) numbers.forEach((n, k) => labels.set(n, parts[k]));
   }
-  return labels;
+  const list = shown.flatMap((t) => t.events);
+  const squares = new Set();
+  const main = new Set();
+  const ghosts = [];
+  let lastAction = 0;
+  list.forEach((e, i) => {
+    if (e.kind === 'summoned' || e.kind === 'flare-invoked' || (e.kind === 'placed' && i > 0 && list[i - 1].kind !== 'summoned')) lastAction = i;
+  });
+  list.forEach((e, i) => {
+    for (const sq of eventSquares(e)) (i >= lastAction ? main : squares).add(sq);
+    if (e.kind === 'destroyed') ghosts.push({ at: e.at, piece: e.piece });
+  });
+  for (const sq of main) squares.add(sq);
+  return { turns: shown, events: list, squares, main, ghosts };
+}
+
+/**
+ * The events as lines of a log, in words: an action, then what its effect
+ * did, joined ("Red summons the Knight on e5 (as printed): Red's heroic
+ * piece moves from e5 to e6, Blue's heroic piece on e6 destroyed").
+ * Returns [{turn: {seat, number}} | {text, kind, n}].
+ */
+export function eventLines(events) {
+  const out = [];
+  let line = null;
+  for (const e of events) {
+    if (e.kind === 'turn-started') {
+      line = null;
+      out.push({ turn: { seat: e.seat, number: e.number }, n: e.n });
+      continue;
+    }
+    if (e.kind === 'turn-ended') {
+      line = null;
+      continue;
+    }
+    if (ACTION_EVENTS.has(e.kind) || !line) {
+      line = { text: e.text, kind: e.kind, n: e.n, parts: [] };
+      out.push(line);
+    } else {
+      line.parts.push(e.text.charAt(0).toLowerCase() === e.text.charAt(0) ? e.text : lowerColorless(e.text));
+    }
+  }
+  return out.map((l) => (l.turn ? l : { text: l.parts.length ? `${l.text}: ${l.parts.join(', ')}` : l.text, kind: l.kind, n: l.n }));
+}
+
+/** Sentences after a colon keep their color names capitalised; others start low. */
+function lowerColorless(t) {
+  return /^(Red|Blue|Brown|Green)\b/.test(t) ? t : `${t.charAt(0).toLowerCase()}${t.slice(1)}`;
+}
+
+/** The end of the game in words, from `view.result` (players' names added). */
+export function resultText(view, players) {
+  const r = view && view.result;
+  if (!r) return '';
+  if (!players || !players.some((p) => p && p.name)) return r.text;
+  // the engine's sentence, then who played which seat
+  const names = r.winners.map((s) => players[s] && players[s].name).filter(Boolean);
+  return names.length ? `${r.text} Won by ${names.join(' and ')}.` : r.text;
 }
 
 /** A player's label: their name if they have one, their color, bot or human. */
@@ -317,15 +290,3 @@ export function timeAgo(ms) {
 }
 
 /** The result of a finished game in words. */
-export function outcomeText(view, players) {
-  const o = view && view.outcome;
-  if (!o) return '';
-  const places = o.places || [];
-  const firsts = places.map((p, i) => (p === 0 ? i : -1)).filter((i) => i >= 0);
-  const scores = (view.scores || []).join(' – ');
-  let t;
-  if (firsts.length === 1) t = `${seatLabel(firsts[0], view, players)} wins`;
-  else t = `A draw between ${firsts.map((i) => seatLabel(i, view, players)).join(' and ')}`;
-  if (o.resigned !== null && o.resigned !== undefined) t += ` (${seatLabel(o.resigned, view, players)} resigned)`;
-  return `${t}. Score ${scores}.`;
-}

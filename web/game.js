@@ -2,15 +2,20 @@
 // players, the tasks and the log. The server is the authority: this page
 // only shows the legal choices it sends (docs/server-protocol.md) and
 // submits one of them by its text.
+//
+// Everything shown is read from the view's data, never from a choice's
+// text or a prompt: the choices from `view.legal` (kind, squares, card,
+// orientation, color, label), what is asked from `view.question`, the end
+// from `view.result`, what happened from `view.events`.
 
 import {
-  COLORS, COLOR_BY_LETTER, createBoard, showSide, parseBoard, layPattern, patternDiagram, pieceSvg,
+  COLORS, createBoard, showSide, parseBoard, layPattern, patternDiagram, pieceSvg,
   cardElement, countPieces, fillLegend,
 } from './board.js';
 import {
-  h, loadCards, describeChoice, parseChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS,
-  DIR_WORDS, ORIENTATION_WORDS, heldSeats, holdSeat, seatLink, prettyId, cardName, optionLabels,
-  toast,
+  h, loadCards, seatLabel, resultText, formLabel, SCHOOL_LABELS,
+  DIR_WORDS, ORIENTATION_WORDS, heldSeats, holdSeat, seatLink, prettyId, cardName,
+  toast, eventLines, lastTurnOf,
 } from './common.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -34,6 +39,10 @@ const S = {
   hoverOption: null,
   hoverSquare: null,
   taskNames: new Map(),
+  /** The events received so far, by number (`view.events` joined). */
+  events: new Map(),
+  /** The highest event number already animated. */
+  animated: -1,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -171,6 +180,7 @@ function onState(msg) {
   const from = typeof msg.log_from === 'number' ? msg.log_from : 0;
   S.log = S.log.slice(0, from).concat(msg.log || []);
   if (msg.view && msg.view.tasks) rememberTasks(msg.view.tasks);
+  joinEvents((msg.view && msg.view.events) || []);
   // a selection that is no longer offered is dropped
   const m = model();
   if (S.selectedCard && !m.summons.has(S.selectedCard)) S.selectedCard = null;
@@ -183,6 +193,14 @@ function onState(msg) {
   document.body.dataset.version = String(S.version);
   setConn();
   render();
+}
+
+/** The view's events joined to those kept: a take-back renumbers from where it went back to. */
+function joinEvents(list) {
+  if (!list.length) return;
+  const from = list[0].n;
+  for (const n of [...S.events.keys()]) if (n >= from) S.events.delete(n);
+  for (const e of list) S.events.set(e.n, e);
 }
 
 function rememberTasks(t) {
@@ -202,19 +220,39 @@ function myLabel() {
 
 // ---------- the legal choices, sorted by what they are about ----------
 
+/** A structured choice of `view.legal`, as the page sorts it. */
+function fromView(c) {
+  return {
+    kind: c.kind,
+    text: c.text,
+    label: c.label,
+    at: c.at ?? null,
+    // a summon's piece taken up in a shortage; a move's square of departure
+    from: c.kind === 'summon' ? c.pickup ?? null : c.from ?? null,
+    to: c.to ?? null,
+    card: c.card ?? null,
+    id: c.card ?? c.task ?? null,
+    orientation: c.orientation ?? null,
+    color: c.color ?? null,
+    task: c.task ?? null,
+    dir: c.dir ?? null,
+    n: c.option ?? null,
+  };
+}
+
 function model() {
-  const all = (S.view && S.view.choices) || [];
+  const legal = ((S.view && S.view.legal) || []).map(fromView);
+  const all = legal.map((c) => c.text);
   const m = {
     all,
     squares: new Map(), // square -> choice texts that name just that square (place, start, effect squares)
-    summons: new Map(), // card -> parsed summon choices
+    summons: new Map(), // card -> structured summon choices
     moves: new Map(), // from -> parsed moves
     cardActions: new Map(), // card -> [{kind, text}]
     buttons: [], // everything else
   };
   const push = (map, k, v) => (map.get(k) || map.set(k, []).get(k)).push(v);
-  for (const text of all) {
-    const c = parseChoice(text);
+  for (const c of legal) {
     if (c.kind === 'summon') push(m.summons, c.card, c);
     else if (['place', 'start', 'square', 'pickup'].includes(c.kind)) push(m.squares, c.at, c);
     else if (c.kind === 'move') push(m.moves, c.from, c);
@@ -233,7 +271,7 @@ function summonsAt(m, sq, card = null) {
 // ---------- clicks ----------
 
 function clickSquare(sq) {
-  if (S.busy || !S.view || !S.view.choices) return;
+  if (S.busy || !S.view || !S.view.legal) return;
   const m = model();
   S.hoverOption = null;
   if (S.selectedCard) {
@@ -283,13 +321,11 @@ function offer(title, options) {
 }
 
 function squareOption(c) {
-  if (c.kind === 'place' && c.from) {
-    return { text: c.text, label: `Place on ${c.at}, taking your piece from ${c.from}`, detail: 'piece shortage: a piece of yours moves here', squares: [c.from] };
-  }
-  if (c.kind === 'start' && c.color) {
-    return { text: c.text, label: `Put a ${colorLabelOfLetter(c.color)} start piece on ${c.at}`, squares: [c.at] };
-  }
-  return { text: c.text, label: describeChoice(c.text, S.cards, { taskName }), squares: [c.at] };
+  return { text: c.text, label: capital(c.label), squares: [c.at] };
+}
+
+function capital(s) {
+  return s ? `${s.charAt(0).toUpperCase()}${s.slice(1)}` : s;
 }
 
 function summonOption(c) {
@@ -325,17 +361,13 @@ function myColor() {
   return s ? s.color : 'blue';
 }
 
-function colorLabelOfLetter(l) {
-  const c = COLOR_BY_LETTER[l];
-  return c ? COLORS[c].label : l;
-}
 
 // ---------- rendering ----------
 
 function render() {
   if (!S.view) return;
   document.body.dataset.busy = S.busy ? '1' : '';
-  document.body.dataset.choosing = S.view.choices && !S.busy ? '1' : '';
+  document.body.dataset.choosing = S.view.legal && !S.busy ? '1' : '';
   renderTitle();
   renderStatus();
   showSide($('board'), S.view.form);
@@ -347,6 +379,7 @@ function render() {
   renderPlayers();
   renderTasks();
   renderLog();
+  renderRecord();
 }
 
 function renderTitle() {
@@ -365,7 +398,7 @@ function renderStatus() {
   const res = $('result');
   if (v.outcome) {
     res.hidden = false;
-    res.replaceChildren(h('span', {}, 'Game over: ', outcomeText(v, S.players), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, 'Step through the replay'));
+    res.replaceChildren(h('span', { id: 'result-text' }, 'Game over: ', resultText(v, S.players), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, 'Step through the replay'));
   } else res.hidden = true;
   if (!v.outcome) {
     const who = v.actor.kind === 'seat' ? v.actor.seat : v.turn.seat;
@@ -397,32 +430,11 @@ function renderStatus() {
 }
 
 /**
- * The squares of the last action (strongly marked) and of the earlier
- * actions of the same turn (lightly): what the last player did.
+ * What just happened (`view.events`): the opponents' turns since this
+ * seat's last turn, or the current turn once it has done something.
  */
-function lastAction() {
-  const undone = new Set(S.log.filter((e) => e.kind === 'undo').map((e) => e.undoes));
-  const main = new Set();
-  const other = new Set();
-  const starts = new Set(['place', 'summon', 'start', 'flare', 'discard', 'pickup']);
-  let seat = null;
-  let inLast = true;
-  let seen = false;
-  for (let i = S.log.length - 1; i >= 0; i--) {
-    const e = S.log[i];
-    if (e.kind && e.kind !== 'choice') continue;
-    if (undone.has(e.n) || e.seat === null || e.seat === undefined) continue;
-    if (seat === null) seat = e.seat;
-    else if (e.seat !== seat) break;
-    if (e.text === 'end' && seen) break;
-    seen = seen || e.text !== 'end';
-    const sq = choiceSquares(e.text, S.cards);
-    for (const s of sq.main) (inLast ? main : other).add(s);
-    for (const s of sq.other) other.add(s);
-    if (starts.has(parseChoice(e.text).kind)) inLast = false;
-  }
-  for (const s of main) other.delete(s);
-  return { main, other };
+function lastTurn() {
+  return lastTurnOf([...S.events.values()], S.seat);
 }
 
 function renderHighlights() {
@@ -434,7 +446,7 @@ function renderHighlights() {
     clickable: set(), target: set(), 'summon-at': set(), pattern: set(), 'marked-sq': set(), last: set(),
     'last-main': set(), selected: set(), dest: set(), 'effect-at': set(), 'hover-option': set(),
   };
-  const mine = !!v.choices && !S.busy;
+  const mine = !!v.legal && !S.busy;
   if (mine) {
     if (S.selectedCard) {
       for (const c of m.summons.get(S.selectedCard) || []) {
@@ -470,9 +482,12 @@ function renderHighlights() {
     (S.hoverOption.squares || []).forEach((s) => hl['hover-option'].add(s));
     (S.hoverOption.marked || []).forEach((s) => hl['marked-sq'].add(s));
   }
-  const last = lastAction();
+  const last = lastTurn();
   last.main.forEach((s) => hl['last-main'].add(s));
-  last.other.forEach((s) => hl.last.add(s));
+  last.squares.forEach((s) => { if (!last.main.has(s)) hl.last.add(s); });
+  // pieces destroyed in the turn shown stay as fading ghosts on empty squares until the next action
+  const pieces = parseBoard(v.board);
+  board.setGhosts(last.ghosts.filter((g) => !pieces.has(g.at)));
   if (v.effect && v.effect.at) {
     hl['effect-at'].add(v.effect.at);
     const card = S.cards.get(v.effect.card);
@@ -481,29 +496,27 @@ function renderHighlights() {
   board.setHighlights(hl);
 }
 
+/** What is being decided, from `view.question`, with how to do it on this page. */
 function phasePrompt(v, m) {
-  const p = v.phase.phase;
-  if (v.effect && v.effect.prompt) return `${v.effect.name}: ${v.effect.prompt}`;
-  if (p === 'claim') return 'Claim one task whose criterion you meet, or skip.';
-  if (p === 'start-pieces' && v.form === 'melee') return 'Put a start piece next to the next start symbol: click a highlighted square, then choose the piece’s color.';
-  if (p === 'start-pieces') return 'Choose the start square for your own piece; the opponent’s piece goes on the other one.';
-  if (p === 'returning') return 'Return cards to the bottom of their decks (Return on a card), then Done.';
-  if (p === 'main') {
+  const q = v.question;
+  const text = q ? q.text : 'Choose.';
+  if (!q) return text;
+  if (q.kind === 'action') {
     const bits = [];
     if (m.squares.size) {
       const pickup = [...m.squares.values()].flat().some((c) => c.kind === 'pickup');
       bits.push(pickup ? 'your supply is out: click one of your highlighted pieces to pick it up and place it again' : 'click a highlighted square to place a piece');
     }
-    if (m.summons.size) bits.push('pick a card to summon');
+    if (m.summons.size) bits.push('pick a card marked ✦ to summon');
     if (m.cardActions.size) bits.push('discard');
     if (m.buttons.some((c) => c.kind === 'end')) bits.push('end your turn');
-    const list = bits.length > 1 ? `${bits.slice(0, -1).join(', ')} or ${bits[bits.length - 1]}` : bits[0] || 'choose';
+    if (!bits.length) return text;
+    const list = bits.length > 1 ? `${bits.slice(0, -1).join(', ')} or ${bits[bits.length - 1]}` : bits[0];
     return `${v.turn.actions} action${v.turn.actions === 1 ? '' : 's'} left: ${list}.`;
   }
-  if (p === 'effect') return `${v.effect ? v.effect.name : 'Effect'}: choose.`;
-  // the melee's end-of-turn point and improvised color, placing for a teammate
-  if (v.prompt) return `${v.prompt.charAt(0).toUpperCase()}${v.prompt.slice(1)}.`;
-  return 'Choose.';
+  if (q.kind === 'start-pieces' && v.form === 'melee') return `${text} Click a highlighted square, then choose the piece’s color.`;
+  if (q.kind === 'returning') return 'Return cards to the bottom of their decks (Return on a card), then Done.';
+  return text;
 }
 
 function renderChoices() {
@@ -522,9 +535,9 @@ function renderChoices() {
     }
     return btn;
   };
-  if (!v.choices) {
+  if (!v.legal) {
     title.textContent = v.outcome ? 'Game over' : S.seat === null ? 'Watching' : 'Waiting';
-    if (v.outcome) box.append(h('p', {}, outcomeText(v, S.players)));
+    if (v.outcome) box.append(h('p', { class: 'result-text' }, resultText(v, S.players)));
     else if (v.actor.kind === 'seat') box.append(h('p', { class: 'muted' }, `${seatLabel(v.actor.seat, v, S.players)} is choosing…`));
     else box.append(h('p', { class: 'muted' }, 'Cards are being drawn…'));
     if (S.seat !== null && !v.outcome) box.append(footerButtons(m, numbered));
@@ -562,33 +575,32 @@ function renderChoices() {
   const group = h('div', { class: 'choice-buttons' });
   const dirs = m.buttons.filter((c) => c.kind === 'dir');
   const options = m.buttons.filter((c) => c.kind === 'option');
-  const labels = optionLabels(v.effect && v.effect.prompt, options.map((c) => c.n));
   for (const c of options) {
-    const label = labels.get(c.n);
-    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, label ? `Option ${c.n}: ${label}` : `Option ${c.n}`);
+    // the label is the engine's (a color's name for the Forest Ancient's color, ...)
+    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) },
+      c.color ? swatchOf(c.color) : '', capital(c.label));
     group.append(numbered(b));
   }
   for (const c of m.buttons.filter((c) => c.kind === 'claim')) {
-    group.append(numbered(h('button', { type: 'button', class: 'btn primary', 'data-choice': c.text, onclick: () => choose(c.text) }, `Claim ${taskName(c.id)}`)));
+    group.append(numbered(h('button', { type: 'button', class: 'btn primary', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, capital(c.label))));
   }
   for (const c of m.buttons.filter((c) => c.kind === 'flare')) {
-    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, `Invoke flare against ${colorLabelOfLetter(c.id)}`);
+    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, swatchOf(c.color), capital(c.label));
     group.append(numbered(b));
   }
   for (const c of m.buttons.filter((c) => c.kind === 'point' || c.kind === 'improvise')) {
-    const color = colorLabelOfLetter(c.color);
-    const label = c.kind === 'point' ? `Score a point in ${color}` : `Improvised summoning: use up ${color}`;
-    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, swatchOf(COLOR_BY_LETTER[c.color]), label);
+    const label = c.kind === 'point' ? `Score ${c.label}` : capital(c.label);
+    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, swatchOf(c.color), label);
     group.append(numbered(b));
   }
   for (const c of m.buttons.filter((c) => c.kind === 'pass')) {
-    group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, 'Pass the turn to your teammate')));
+    group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, capital(c.label))));
   }
   const rest = m.buttons.filter((c) => !['dir', 'option', 'claim', 'flare', 'end', 'skip', 'done', 'point', 'improvise', 'pass'].includes(c.kind));
-  for (const c of rest) group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, c.text)));
+  for (const c of rest) group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, capital(c.label))));
   for (const kind of ['skip', 'done']) {
     for (const c of m.buttons.filter((b) => b.kind === kind)) {
-      group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, onclick: () => choose(c.text) }, kind === 'skip' ? 'Skip' : 'Done')));
+      group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, capital(c.label))));
     }
   }
   if (group.childElementCount) box.append(group);
@@ -605,7 +617,7 @@ function renderChoices() {
       }
       const d = flip ? opposite[cell] : cell; // the button where the arrow points on screen
       const c = dirs.find((x) => x.dir === d);
-      const b = h('button', { type: 'button', class: 'btn', disabled: !c, title: DIR_WORDS[d], 'aria-label': DIR_WORDS[d], onclick: () => c && choose(c.text) }, arrows[cell]);
+      const b = h('button', { type: 'button', class: 'btn', disabled: !c, title: c ? c.label : DIR_WORDS[d], 'aria-label': c ? c.label : DIR_WORDS[d], onclick: () => c && choose(c.text) }, arrows[cell]);
       if (c) b.dataset.choice = c.text;
       grid.append(c ? numbered(b) : b);
     }
@@ -620,7 +632,7 @@ function renderChoices() {
 function footerButtons(m, numbered) {
   const row = h('div', { class: 'choice-buttons' });
   const end = m.buttons.find((c) => c.kind === 'end');
-  if (end) row.append(numbered(h('button', { type: 'button', class: 'btn primary', 'data-choice': 'end', onclick: () => choose('end') }, 'End turn')));
+  if (end) row.append(numbered(h('button', { type: 'button', class: 'btn primary', 'data-choice': end.text, 'data-kind': end.kind, onclick: () => choose(end.text) }, capital(end.label))));
   if (S.seat !== null && !S.view.outcome) {
     const can = S.undo === null ? guessUndo() : S.undo;
     row.append(h('button', { type: 'button', class: 'btn', id: 'undo', disabled: !can || S.busy, onclick: undo, 'aria-keyshortcuts': 'u', title: 'Take back your last choice this turn (u)' }, 'Undo'));
@@ -815,8 +827,11 @@ function renderPlayers() {
     if (s.team !== undefined && s.team !== null) {
       extra.push(`team ${s.team + 1}${s.sideways !== undefined && s.sideways !== null ? ` · ${s.sideways} sideways` : ''}`);
     }
-    const claimed = v.tasks && v.tasks.claimed[s.seat] && v.tasks.claimed[s.seat].length
-      ? `tasks: ${v.tasks.claimed[s.seat].map((t) => `${t.name} (${t.points})`).join(', ')}` : null;
+    // team play: the team's tasks, whichever teammate claimed them
+    const teamTasks = v.tasks && v.tasks.team_claimed && s.team !== undefined && s.team !== null ? v.tasks.team_claimed[s.team] : null;
+    const own = teamTasks || (v.tasks && v.tasks.claimed[s.seat]);
+    const claimed = own && own.length
+      ? `${teamTasks ? 'team tasks' : 'tasks'}: ${own.map((t) => `${t.name} (${t.points})`).join(', ')}` : null;
     const swatch = h('span', { class: 'swatch' });
     swatch.append(pieceSvg(s.color, 'common'));
     box.append(h('div', { class: `player${toPlay === s.seat ? ' to-play' : ''}`, title: discard ? `discard pile: ${discard}` : '', 'data-seat': String(s.seat) },
@@ -879,41 +894,63 @@ function renderTasks() {
   panel.hidden = false;
   const box = $('tasks');
   box.replaceChildren();
-  const claimable = new Set((v.choices || []).filter((t) => t.startsWith('claim ')).map((t) => t.slice(6)));
+  const claims = new Map(model().buttons.filter((c) => c.kind === 'claim').map((c) => [c.task, c]));
+  const claimable = new Set(claims.keys());
   const task = (t, extra = '') => h('div', { class: `task ${extra}${claimable.has(t.id) ? ' claimable' : ''}` },
     h('b', {}, h('span', {}, t.name), h('span', {}, `${t.points} pt${t.points === 1 ? '' : 's'}`)),
     h('span', { class: 'kind' }, `${t.kind}${t.advanced ? ' · advanced' : ''}${extra ? ' · next' : ''}`),
     h('div', {}, t.text),
-    claimable.has(t.id) ? h('button', { type: 'button', class: 'btn primary', onclick: () => choose(`claim ${t.id}`) }, 'Claim') : null);
+    claimable.has(t.id) ? h('button', { type: 'button', class: 'btn primary', onclick: () => choose(claims.get(t.id).text) }, 'Claim') : null);
   for (const t of v.tasks.current) box.append(task(t));
   if (v.tasks.next) box.append(task(v.tasks.next, 'next'));
   box.append(h('p', { class: 'muted', style: 'margin:0;font-size:0.8rem' }, `${v.tasks.deck} task${v.tasks.deck === 1 ? '' : 's'} left in the deck`));
 }
 
 let lastLogLength = -1;
+/** The log: what happened, in words, turn by turn (the events received; take-backs renumber them). */
 function renderLog() {
   const ol = $('log');
-  const undone = new Set(S.log.filter((e) => e.kind === 'undo').map((e) => e.undoes));
   const nearBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
   ol.replaceChildren();
-  let afterEnd = true;
+  const events = [...S.events.values()].sort((a, b) => a.n - b.n);
+  for (const l of eventLines(events)) {
+    if (l.turn) {
+      ol.append(h('li', { class: 'turn-start', 'data-n': String(l.n) }, h('span', { class: 'who' }, `Turn ${l.turn.number}`), ' ', seatLabel(l.turn.seat, S.view, S.players)));
+    } else {
+      const chance = l.kind === 'drew' || l.kind === 'task-revealed';
+      ol.append(h('li', { class: chance ? 'chance' : '', 'data-kind': l.kind, 'data-n': String(l.n) }, l.text));
+    }
+  }
+  if (events.length !== lastLogLength && (nearBottom || lastLogLength < 0)) ol.scrollTop = ol.scrollHeight;
+  lastLogLength = events.length;
+  animateNew(events);
+}
+
+let lastRecordLength = -1;
+/** The record: every choice as the server logged it, in notation (take-backs struck through). */
+function renderRecord() {
+  const ol = $('record');
+  const undone = new Set(S.log.filter((e) => e.kind === 'undo').map((e) => e.undoes));
+  ol.replaceChildren();
   for (const e of S.log) {
     const chance = e.seat === null || e.seat === undefined;
-    let who = chance ? (e.to !== undefined && e.to !== null ? seatLabel(e.to, S.view, S.players) : 'Chance') : seatLabel(e.seat, S.view, S.players);
-    let text;
-    if (e.kind === 'undo') {
-      const target = S.log.find((x) => x.n === e.undoes);
-      text = `takes back “${target ? describeChoice(target.text, S.cards, { colorOf: colorLabelOfLetter, taskName }) : 'a choice'}”`;
-    } else {
-      text = describeChoice(e.text, S.cards, { colorOf: colorLabelOfLetter, taskName });
-      if (chance && (e.to === undefined || e.to === null) && e.text.startsWith('draw tasks.')) who = 'Chance';
-    }
-    const cls = [chance ? 'chance' : '', undone.has(e.n) ? 'undone' : '', !chance && afterEnd ? 'turn-start' : ''].filter(Boolean).join(' ');
-    if (!chance) afterEnd = e.text === 'end';
+    const who = chance ? (e.to !== undefined && e.to !== null ? seatLabel(e.to, S.view, S.players) : 'Chance') : seatLabel(e.seat, S.view, S.players);
+    const text = e.kind === 'undo' ? `undo (${(S.log.find((x) => x.n === e.undoes) || {}).text || 'a choice'})` : e.text;
+    const cls = [chance ? 'chance' : '', undone.has(e.n) ? 'undone' : ''].filter(Boolean).join(' ');
     ol.append(h('li', { value: String(e.n), class: cls, title: e.text }, h('span', { class: 'who' }, who), ' ', text));
   }
-  if (S.log.length !== lastLogLength && (nearBottom || lastLogLength < 0)) ol.scrollTop = ol.scrollHeight;
-  lastLogLength = S.log.length;
+  if (S.log.length !== lastRecordLength) ol.scrollTop = ol.scrollHeight;
+  lastRecordLength = S.log.length;
+}
+
+/** Short animations of what the newest events did (none when motion is reduced). */
+function animateNew(events) {
+  const fresh = events.filter((e) => e.n > S.animated);
+  if (!fresh.length) return;
+  const first = S.animated < 0;
+  S.animated = events[events.length - 1].n;
+  if (first) return; // nothing moves when the page opens
+  board.animate(fresh);
 }
 
 // ---------- keyboard ----------

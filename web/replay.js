@@ -1,9 +1,9 @@
 // A finished game, stepped through move by move: every step is the
 // referee's view after one log entry (`/api/games/{id}/replay`).
 
-import { COLORS, COLOR_BY_LETTER, createBoard, showSide, parseBoard, layPattern, pieceSvg, cardElement, fillLegend } from './board.js';
+import { createBoard, showSide, parseBoard, layPattern, pieceSvg, cardElement, fillLegend } from './board.js';
 import {
-  h, api, loadCards, describeChoice, choiceSquares, seatLabel, outcomeText, formLabel, SCHOOL_LABELS, prettyId,
+  h, api, loadCards, seatLabel, resultText, formLabel, SCHOOL_LABELS, eventLines, eventSquares,
 } from './common.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -16,8 +16,23 @@ let at = 0;
 let timer = null;
 const taskNames = new Map();
 
-const colorOf = (l) => COLORS[COLOR_BY_LETTER[l]]?.label || l;
-const taskName = (id) => taskNames.get(id) || prettyId(id);
+
+/** The events step `i` added: those numbered after the step before's last. */
+function newEvents(i) {
+  const events = (steps[i] && steps[i].view.events) || [];
+  const before = i > 0 ? steps[i - 1].view.events || [] : [];
+  const last = before.length ? before[before.length - 1].n : -1;
+  // a take-back renumbers: what is new is what was not there before
+  return events.filter((e) => e.n > last || !before.some((b) => b.n === e.n && b.kind === e.kind));
+}
+
+/** A step in words: what its events did, or (a draw, a take-back) its entry. */
+function stepWords(i) {
+  const lines = eventLines(newEvents(i)).filter((l) => !l.turn).map((l) => l.text);
+  if (lines.length) return lines.join('; ');
+  const e = steps[i].entry;
+  return e.kind === 'undo' ? 'takes back a choice' : e.kind === 'resign' ? 'resigns' : e.text;
+}
 
 function isDraw(step) {
   return step.entry && (step.entry.seat === null || step.entry.seat === undefined);
@@ -43,11 +58,15 @@ function render() {
   showSide($('board'), v.form);
   board.setPieces(parseBoard(v.board));
   const hl = { last: new Set(), 'last-main': new Set(), 'effect-at': new Set(), 'marked-sq': new Set() };
-  if (s.entry && s.entry.kind === 'choice') {
-    const sq = choiceSquares(s.entry.text, cards);
-    sq.main.forEach((x) => hl['last-main'].add(x));
-    sq.other.forEach((x) => hl.last.add(x));
+  const ghosts = [];
+  if (s.entry) {
+    for (const e of newEvents(at)) {
+      for (const x of eventSquares(e)) hl['last-main'].add(x);
+      if (e.kind === 'destroyed') ghosts.push({ at: e.at, piece: e.piece });
+    }
   }
+  const pieces = parseBoard(v.board);
+  board.setGhosts(ghosts.filter((g) => !pieces.has(g.at)));
   if (v.effect && v.effect.at) {
     hl['effect-at'].add(v.effect.at);
     const card = cards.get(v.effect.card);
@@ -58,11 +77,11 @@ function render() {
   const who = s.entry ? (s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : s.entry.to !== undefined && s.entry.to !== null ? seatLabel(s.entry.to, v, players) : 'Chance') : '';
   line.replaceChildren(
     h('span', { class: 'turn' }, `Step ${at} of ${steps.length - 1} · turn ${v.turn.number}`),
-    s.entry ? h('span', {}, `${who} ${describeChoice(s.entry.text, cards, { colorOf, taskName })}`) : h('span', {}, 'The start'),
+    s.entry ? h('span', {}, `${who}: ${stepWords(at)}`) : h('span', {}, 'The start'),
   );
   const res = $('result');
   res.hidden = !v.outcome;
-  res.textContent = v.outcome ? `Game over: ${outcomeText(v, players)}` : '';
+  res.textContent = v.outcome ? `Game over: ${resultText(v, players)}` : '';
   renderPlayers(v);
   renderHands(v);
   renderEffect(v);
@@ -100,7 +119,7 @@ function renderEffect(v) {
   const panel = $('effect-panel');
   const card = v.effect && cards.get(v.effect.card);
   panel.hidden = !card;
-  if (card) panel.replaceChildren(h('h2', {}, `Resolving: ${card.name}${v.effect.at ? ` on ${v.effect.at}` : ''}`), v.effect.prompt ? h('p', {}, v.effect.prompt) : '', cardElement(card, v.effect.color));
+  if (card) panel.replaceChildren(h('h2', {}, `Resolving: ${card.name}${v.effect.at ? ` on ${v.effect.at}` : ''}`), v.question ? h('p', {}, v.question.text) : '', cardElement(card, v.effect.color));
 }
 
 function renderTasks(v) {
@@ -121,7 +140,7 @@ function renderLog() {
     const v = s.view;
     const who = s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : 'Chance';
     const li = h('li', { value: String(s.entry.n), class: `${i === at ? 'current' : ''} ${isDraw(s) ? 'chance' : ''}` },
-      h('a', { href: `#${i}`, onclick: (e) => { e.preventDefault(); go(i); } }, h('span', { class: 'who' }, who), ' ', describeChoice(s.entry.text, cards, { colorOf, taskName })));
+      h('a', { href: `#${i}`, title: s.entry.text, onclick: (e) => { e.preventDefault(); go(i); } }, h('span', { class: 'who' }, who), ' ', stepWords(i)));
     if (i === at) li.setAttribute('aria-current', 'step');
     ol.append(li);
   });

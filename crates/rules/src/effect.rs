@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Color, Piece, Rank};
 use crate::cards::CardId;
 use crate::choice::Choice;
+use crate::event::{Event, MoveHow};
 use crate::game::Game;
 use crate::geometry::{Bitboard, Dir, Orientation, Square, ON_BOARD};
 
@@ -200,6 +201,8 @@ impl Game {
     /// there; an enemy piece destroyed this way counts for the active player.
     pub(crate) fn fx_move(&mut self, r: &mut Resolution, from: Square, to: Square) {
         let piece = self.board().get(from).expect("a piece to move");
+        let how = if from.neighbours().contains(to) { MoveHow::Move } else { MoveHow::Leap };
+        self.record(Event::Moved { from, to, piece, how });
         if self.board().get(to).is_some() {
             self.remove_piece(to, true);
         }
@@ -225,6 +228,7 @@ impl Game {
             return false;
         }
         self.board_mut().set(sq, Some(Piece::new(color, rank)));
+        self.record(Event::Placed { at: sq, piece: Piece::new(color, rank) });
         true
     }
 
@@ -260,7 +264,9 @@ impl Game {
             return false;
         }
         let p = self.board().get(sq).expect("checked");
-        self.board_mut().set(sq, Some(Piece::new(p.color, p.rank.up().expect("checked"))));
+        let to = p.rank.up().expect("checked");
+        self.board_mut().set(sq, Some(Piece::new(p.color, to)));
+        self.record(Event::Upgraded { at: sq, color: p.color, from: p.rank, to });
         true
     }
 
@@ -270,7 +276,9 @@ impl Game {
             return false;
         }
         let p = self.board().get(sq).expect("checked");
-        self.board_mut().set(sq, Some(Piece::new(p.color, p.rank.down().expect("checked"))));
+        let to = p.rank.down().expect("checked");
+        self.board_mut().set(sq, Some(Piece::new(p.color, to)));
+        self.record(Event::Downgraded { at: sq, color: p.color, from: p.rank, to });
         true
     }
 
@@ -289,9 +297,13 @@ impl Game {
         if !self.can_convert(color, sq, rank) {
             return false;
         }
-        let rank = rank.unwrap_or(self.board().get(sq).expect("checked").rank);
+        let from = self.board().get(sq).expect("checked");
+        let rank = rank.unwrap_or(from.rank);
         self.fx_destroy(r, sq, true);
+        // the destruction is told as the conversion
+        self.events.pop_if(|e| matches!(e, Event::Destroyed { at, .. } if *at == sq));
         self.board_mut().set(sq, Some(Piece::new(color, rank)));
+        self.record(Event::Converted { at: sq, from, to: Piece::new(color, rank) });
         true
     }
 

@@ -14,6 +14,7 @@ use crate::board::{Board, Color, Piece, Rank};
 use crate::cards::{oriented, pattern_matches_with, CardId, ColorSet, Deck, PatternMatch, School};
 use crate::choice::Choice;
 use crate::effect::{Ask, Resolution};
+use crate::event::{Event, EventLog, ScoreWhy};
 use crate::geometry::{Bitboard, Orientation, Square};
 use crate::pile::{insert_sorted, remove_card, CardList, Pile};
 use crate::tasks::TaskBoard;
@@ -437,6 +438,8 @@ pub struct Game {
     pub(crate) outcome: Option<Outcome>,
     /// The task board, in the forms that use tasks.
     pub(crate) tasks: Option<TaskBoard>,
+    /// What happened in the last turns (not part of the state: see `event`).
+    pub(crate) events: EventLog,
 }
 
 impl Game {
@@ -497,6 +500,7 @@ impl Game {
             end: EndState::default(),
             outcome: None,
             tasks: form.uses_tasks().then(|| TaskBoard::new(form.advanced_tasks())),
+            events: EventLog::new(schools.len()),
         };
         game.phase = game.setup_refill(0);
         for c in colors {
@@ -546,6 +550,13 @@ impl Game {
     }
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+    /// What happened in the current turn and the last round, oldest first.
+    pub fn events(&self) -> &[Event] {
+        self.events.events()
+    }
+    pub(crate) fn record(&mut self, e: Event) {
+        self.events.push(e);
     }
     pub fn legend_pile(&self) -> &Pile {
         &self.legends
@@ -966,6 +977,8 @@ impl Game {
         self.outcome = Some(Outcome { places, resigned: Some(seat), teams: self.form.teams() });
         self.phase = Phase::Over;
         self.effect = None;
+        self.record(Event::Resigned { seat });
+        self.record(Event::GameOver);
         Ok(())
     }
 
@@ -988,10 +1001,14 @@ impl Game {
             (Phase::Main | Phase::Placing, Choice::Place(to)) => {
                 let color = self.active_color();
                 self.board.set(to, Some(Piece::new(color, Rank::Common)));
+                self.record(Event::Placed { at: to, piece: Piece::new(color, Rank::Common) });
                 self.turn.actions -= 1;
                 self.phase = Phase::Main;
             }
             (Phase::Main, Choice::PickUp(from)) => {
+                if let Some(piece) = self.board.get(from) {
+                    self.record(Event::PickedUp { at: from, piece });
+                }
                 self.board.set(from, None);
                 self.phase = Phase::Placing;
             }
@@ -1005,11 +1022,17 @@ impl Game {
                 self.turn.actions -= 1;
                 self.turn.discard_used = true;
                 self.phase = Phase::Returning;
+                self.record(Event::Discarded { seat: self.turn.seat, card });
             }
             (Phase::Main, Choice::Flare(against)) => self.invoke_flare(against),
             (Phase::Main, Choice::EndTurn) => self.end_turn(),
             (Phase::Main | Phase::Effect, Choice::PassControl) => self.pass_control(),
             (Phase::Returning, Choice::Return(card)) => {
+                let by = self.turn.seat;
+                match self.events.pop_if(|e| matches!(e, Event::Returned { seat, .. } if *seat == by)) {
+                    Some(Event::Returned { seat, count }) => self.record(Event::Returned { seat, count: count + 1 }),
+                    _ => self.record(Event::Returned { seat: by, count: 1 }),
+                }
                 let teams = self.form.teams();
                 let seat = &mut self.seats[self.turn.seat as usize];
                 if remove_card(&mut seat.beings, card) {
@@ -1031,6 +1054,7 @@ impl Game {
             (Phase::Claim, Choice::Skip) => self.close_turn(),
             (Phase::Improvise { .. }, Choice::Improvise(color)) => {
                 self.seats[self.turn.seat as usize].improvised.insert(color);
+                self.record(Event::Improvised { seat: self.turn.seat, color });
                 self.phase = Phase::Effect;
             }
             (Phase::Score { unpaired, legends }, Choice::Point(color)) => self.score_point(unpaired, legends, color),
@@ -1135,6 +1159,8 @@ impl Game {
         let theirs = self.seats[0].color;
         self.board.set(own, Some(Piece::new(mine, Rank::Common)));
         self.board.set(other, Some(Piece::new(theirs, Rank::Common)));
+        self.record(Event::Placed { at: own, piece: Piece::new(mine, Rank::Common) });
+        self.record(Event::Placed { at: other, piece: Piece::new(theirs, Rank::Common) });
         self.start_turn(0, 1);
     }
 
@@ -1142,6 +1168,7 @@ impl Game {
     /// turn starts once all three are down.
     fn place_melee_start_piece(&mut self, at: Square, color: Color) {
         self.board.set(at, Some(Piece::new(color, Rank::Common)));
+        self.record(Event::Placed { at, piece: Piece::new(color, Rank::Common) });
         if self.melee_start_state().is_none() {
             self.start_turn(0, 1);
         }
@@ -1151,6 +1178,7 @@ impl Game {
         let number = self.turn.number + 1;
         self.turn = Turn::new(seat, number, actions);
         self.phase = Phase::Main;
+        self.record(Event::TurnStarted { seat, number });
     }
 
     // ----- actions -----
@@ -1169,14 +1197,20 @@ impl Game {
             }
         }
         if let Some(from) = pickup {
+            if let Some(piece) = self.board.get(from) {
+                self.record(Event::PickedUp { at: from, piece });
+            }
             self.board.set(from, None);
         }
-        if self.board.get(at).is_some() {
-            // the summoning destroys what stood there (or, in a shortage,
-            // reuses your piece of the needed type)
-            self.remove_piece(at, true);
+        match self.board.get(at) {
+            // the summoning destroys an enemy piece that stood there
+            Some(p) if p.color != color => self.remove_piece(at, true),
+            // or replaces one of yours (in a shortage, reuses your piece of the needed type)
+            Some(_) => self.board.set(at, None),
+            None => {}
         }
         self.board.set(at, Some(Piece::new(color, rank)));
+        self.record(Event::Summoned { seat: self.turn.seat, card, at, orientation });
         self.turn.actions -= 1;
         self.turn.beings_summoned += 1;
         // the next summoning takes the War Summoner's bonus, used or not
@@ -1195,7 +1229,10 @@ impl Game {
         let mut fresh = improvise.colors();
         match (fresh.next(), fresh.next()) {
             (None, _) => {}
-            (Some(c), None) => self.seats[seat_index].improvised.insert(c),
+            (Some(c), None) => {
+                self.seats[seat_index].improvised.insert(c);
+                self.record(Event::Improvised { seat: seat_index as Seat, color: c });
+            }
             (Some(_), Some(_)) => self.phase = Phase::Improvise { colors: improvise },
         }
     }
@@ -1225,13 +1262,16 @@ impl Game {
         let seat = &mut self.seats[self.turn.seat as usize];
         let card = seat.flares.remove(0);
         self.turn.flare_used = true;
+        self.record(Event::FlareInvoked { seat: self.turn.seat, card, against, upper, lower });
         if let Some(s) = self.seat_of(against) {
             if self.form.deathmatch_scoring() {
                 self.add_score(s, 1);
+                self.record(Event::Scored { seat: s, points: 1, why: ScoreWhy::Flare, color: None });
             } else if self.form.is_melee() {
                 // the opponent compared against scores in the invoker's color
                 let me = self.active_color();
                 self.add_points(s, me, 1);
+                self.record(Event::Scored { seat: s, points: 1, why: ScoreWhy::Flare, color: Some(me) });
             }
         }
         let anywhere = Square::parse("e5").expect("e5");
@@ -1248,6 +1288,7 @@ impl Game {
         let seat = self.turn.seat;
         let Some(mate) = self.teammate(seat) else { return };
         self.turn.passed = true;
+        self.record(Event::PassedControl { seat, to: mate });
         self.hand_legends_over(seat, mate);
     }
 
@@ -1294,9 +1335,12 @@ impl Game {
     pub(crate) fn remove_piece(&mut self, sq: Square, credit: bool) {
         if let Some(p) = self.board.get(sq) {
             self.board.set(sq, None);
-            if credit && p.color != self.active_color() {
-                self.turn.destroyed[p.color.index()][p.rank.index()] += 1;
+            let credited = credit && p.color != self.active_color();
+            if credited {
+                self.turn.destroyed[p.color.index()][p.rank.index()] =
+                    self.turn.destroyed[p.color.index()][p.rank.index()].saturating_add(1);
             }
+            self.record(Event::Destroyed { at: sq, piece: p, credited });
         }
     }
 
@@ -1323,10 +1367,21 @@ impl Game {
             // turn: the full rules list both with the end-of-turn scoring
             let destroyed: i16 = enemies.iter().map(|e| worth(self.turn.destroyed[e.index()])).sum();
             self.add_score(seat, destroyed + self.turn.legends_summoned as i16);
+            if destroyed > 0 {
+                self.record(Event::Scored { seat, points: destroyed, why: ScoreWhy::Destruction, color: None });
+            }
+            if self.turn.legends_summoned > 0 {
+                let points = self.turn.legends_summoned as i16;
+                self.record(Event::Scored { seat, points, why: ScoreWhy::Legend, color: None });
+            }
         }
         if self.form.is_melee() {
             for &e in &enemies {
-                self.add_points(seat, e, worth(self.turn.destroyed[e.index()]));
+                let points = worth(self.turn.destroyed[e.index()]);
+                self.add_points(seat, e, points);
+                if points > 0 {
+                    self.record(Event::Scored { seat, points, why: ScoreWhy::Destruction, color: Some(e) });
+                }
             }
             let odd: ColorSet =
                 enemies.iter().copied().filter(|e| self.turn.destroyed[e.index()][0] % 2 == 1).collect();
@@ -1344,6 +1399,8 @@ impl Game {
     /// Deathmatch Melee: a point in a chosen color at the end of the turn.
     fn score_point(&mut self, unpaired: ColorSet, legends: u8, color: Color) {
         self.add_points(self.turn.seat, color, 1);
+        let why = if unpaired.is_empty() { ScoreWhy::Legend } else { ScoreWhy::Unpaired };
+        self.record(Event::Scored { seat: self.turn.seat, points: 1, why, color: Some(color) });
         let (unpaired, legends) =
             if unpaired.is_empty() { (unpaired, legends.saturating_sub(1)) } else { (ColorSet::EMPTY, legends) };
         if unpaired.is_empty() && legends == 0 {
@@ -1356,6 +1413,7 @@ impl Game {
     /// The end-of-game trigger after scoring, then the draw.
     fn after_scoring(&mut self) {
         let seat = self.turn.seat as usize;
+        self.record(Event::TurnEnded { seat: seat as Seat });
         self.refresh_task_scores();
         self.check_score_trigger();
         if self.end.last.is_some() && !self.form.final_round() {
@@ -1420,6 +1478,12 @@ impl Game {
 
     fn draw(&mut self, seat: Seat, card: CardId) {
         let from = self.refill_pile(seat).expect("a draw is due");
+        let (beings, legends, flares) = match from {
+            RefillFrom::Deck => (1, 0, 0),
+            RefillFrom::Legends => (0, 1, 0),
+            RefillFrom::Flares => (0, 0, 1),
+        };
+        self.record(Event::Drew { seat, beings, legends, flares });
         let s = &mut self.seats[seat as usize];
         match from {
             RefillFrom::Deck => {
@@ -1499,6 +1563,7 @@ impl Game {
         }
         self.outcome = Some(Outcome { places, resigned: None, teams: self.form.teams() });
         self.phase = Phase::Over;
+        self.record(Event::GameOver);
     }
 
     /// Every piece of each color: on the board plus in supply equals the

@@ -336,6 +336,11 @@ impl Game {
             end: view.end,
             outcome: view.outcome.clone(),
             tasks,
+            events: crate::event::EventLog::from_events(
+                n,
+                view.events.first().map_or(0, |e| e.n),
+                view.events.iter().map(|e| e.event),
+            ),
         };
         game.validate().map_err(ViewError)?;
         // in team play, whose control it is follows from the passed turn

@@ -14,6 +14,7 @@ use arrayvec::ArrayVec;
 
 use crate::board::{Color, Rank};
 use crate::choice::Choice;
+use crate::event::Event;
 use crate::game::{Game, Phase, Seat};
 use crate::tasks::{TaskBoard, TaskId};
 
@@ -90,6 +91,7 @@ impl Game {
     /// Setup: a task turned up for the current tasks stays or is put aside.
     pub(crate) fn reveal_task(&mut self, task: TaskId) {
         let form = self.form;
+        self.record(Event::TaskRevealed { task });
         let tb = self.board_mut_tasks();
         tb.deck.draw(task);
         if tb.fits_opening(task, form) {
@@ -115,6 +117,7 @@ impl Game {
     /// (the deck holds nothing better).
     pub(crate) fn turn_up_next_task(&mut self, task: TaskId, setup: bool) {
         let limit = self.form.limits_task_types();
+        self.record(Event::TaskRevealed { task });
         let tb = self.board_mut_tasks();
         tb.deck.draw(task);
         if limit && tb.makes_three_of_a_type(task) && (tb.moved_to_bottom as usize) < tb.deck.len() {
@@ -139,6 +142,7 @@ impl Game {
     /// place and a new next task is turned up.
     pub(crate) fn claim_task(&mut self, task: TaskId) {
         let seat = self.claimant(self.turn.seat);
+        self.record(Event::TaskClaimed { seat: self.turn.seat, task, points: task.def().points });
         let tb = self.board_mut_tasks();
         let Some(i) = tb.current.iter().position(|&t| t == task) else {
             return;

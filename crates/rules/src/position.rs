@@ -424,6 +424,7 @@ impl Position {
             end,
             outcome: None,
             tasks,
+            events: crate::event::EventLog::new(self.seats.len()),
         };
         game.validate().map_err(PositionError::Invalid)?;
         game.refresh_task_scores();

@@ -22,8 +22,9 @@ use crate::board::{Color, Rank};
 use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::effect::Resolution;
+use crate::event::Event;
 use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
-use crate::geometry::{Orientation, Square};
+use crate::geometry::{Dir, Orientation, Square};
 use crate::tasks::{TaskId, TaskType};
 
 /// Who is looking.
@@ -271,6 +272,11 @@ pub struct TaskBoardView {
     /// stops after one pass through the deck).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub moved_to_bottom: u8,
+    /// Team play: each team's claimed tasks (team 0: seats 0 and 2, team 1:
+    /// seats 1 and 3), whichever teammate claimed them; in `claimed` they
+    /// stand under the team's first seat.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub team_claimed: Option<Vec<Vec<TaskView>>>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -308,6 +314,121 @@ pub struct View {
     /// viewer is the seat that must choose.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub choices: Option<Vec<String>>,
+    /// The same legal choices as data, in the same order: what each names
+    /// (squares, card, orientation, color, task, direction, option) and a
+    /// label in words; `text` is what to send back.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub legal: Option<Vec<ChoiceView>>,
+    /// What is being decided now, by whom, for which card, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub question: Option<QuestionView>,
+    /// How the game ended, said plainly, with the ranking.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub result: Option<ResultView>,
+    /// What happened in the current turn and the last round (every seat's
+    /// last turn), oldest first, each with a sentence. `Game::from_view`
+    /// keeps them (the sentences are written anew).
+    #[serde(default)]
+    pub events: Vec<EventView>,
+}
+
+/// One legal choice as data.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ChoiceView {
+    /// The notation to send back (`docs/notation.md`).
+    pub text: String,
+    /// `summon`, `place`, `pickup`, `start`, `discard`, `return`, `done`,
+    /// `flare`, `end`, `pass`, `claim`, `skip`, `square` (an effect's
+    /// square), `move` (an effect's move or leap), `dir`, `option`,
+    /// `improvise`, `point`, `draw`, `resign`.
+    pub kind: &'static str,
+    /// The square the choice acts on: where to place, summon, start, pick
+    /// up, or the effect's square.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Square>,
+    /// Moves: from and to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Square>,
+    /// Summons in a shortage: the piece taken up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pickup: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub orientation: Option<Orientation>,
+    /// The color named: a melee start piece, a flare's opponent, a point, an
+    /// improvised color, or an option that stands for a color (the Forest
+    /// Ancient's and the Hypnotist's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<Color>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task: Option<TaskId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dir: Option<Dir>,
+    /// Options: the number as in the notation (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub option: Option<u8>,
+    /// Short words for a button: "Blue", "north-east", "burn adjacent
+    /// non-legendary enemy pieces", "summon the Knight on e5 (turned right)".
+    pub label: String,
+}
+
+/// What is being decided now.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct QuestionView {
+    /// Who decides.
+    pub seat: Seat,
+    /// `start-pieces`, `action` (take an action, invoke a flare or end the
+    /// turn), `teammate-place` (team play, control passed), `placing`
+    /// (shortage), `returning`, `effect` (a step of `card`'s effect),
+    /// `improvise`, `score-point`, `claim`.
+    pub kind: &'static str,
+    /// The card whose effect asks (effects only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardId>,
+    /// One plain sentence, said to the one deciding.
+    pub text: String,
+}
+
+/// The end of a game, said plainly.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ResultView {
+    /// "The Red team (seats 1 and 3) wins." "A draw between Red and Blue."
+    /// "Green wins; then Red; then Blue." (seats numbered from 1 in words).
+    pub text: String,
+    /// The seats placed first (both teammates of a winning team).
+    pub winners: Vec<Seat>,
+    /// Team play: the winning team (0: seats 0 and 2, 1: seats 1 and 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<u8>,
+    /// No single winner (nor single winning team).
+    pub draw: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<Seat>,
+    /// Every seat, best first: its place (1 is first; tied seats share one)
+    /// and its score.
+    pub ranking: Vec<Placing>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Placing {
+    pub seat: Seat,
+    pub place: u8,
+    pub score: i16,
+}
+
+/// An event and its sentence.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct EventView {
+    /// The event's number in the game (counted from 0): numbers follow on
+    /// from one view to the next, and a take-back numbers anew from where
+    /// it went back to.
+    pub n: u32,
+    #[serde(flatten)]
+    pub event: Event,
+    pub text: String,
 }
 
 impl View {
@@ -437,6 +558,7 @@ impl Game {
             points: (0..self.seat_count()).map(|s| tb.points(s)).collect(),
             claimable: (chooses && self.phase() == Phase::Claim).then(|| self.claimable_tasks()),
             moved_to_bottom: tb.moved_to_bottom,
+            team_claimed: self.form().teams().then(|| (0..2).map(|t| shown(&tb.claimed[t])).collect()),
         });
         let t = self.turn();
         View {
@@ -471,6 +593,19 @@ impl Game {
             tasks,
             outcome: self.outcome().cloned(),
             choices: chooses.then(|| self.legal_choices().iter().map(Choice::to_string).collect()),
+            legal: chooses.then(|| self.legal_choices().iter().map(|&c| self.choice_view(c)).collect()),
+            question: self.question(),
+            result: self.result(),
+            events: self
+                .events()
+                .iter()
+                .enumerate()
+                .map(|(i, &event)| EventView {
+                    n: self.events.first_number().wrapping_add(i as u32),
+                    event,
+                    text: event.describe(&|s| self.seat_name(s)),
+                })
+                .collect(),
         }
     }
 }
@@ -649,7 +784,9 @@ mod tests {
                         let tv = v.tasks.as_ref().expect("a task form shows its task board");
                         assert_eq!(tv.deck, tb.deck.len());
                         // not even which tasks the deck holds above its known bottom is written out
-                        let json = serde_json::to_string(v).unwrap();
+                        // (but for the events: a task turned up in setup and set aside was seen
+                        // by everyone before it was shuffled back)
+                        let json = serde_json::to_string(&View { events: vec![], ..v.clone() }).unwrap();
                         for t in tb.deck.top.iter().chain(&tb.deck.shuffled) {
                             assert!(!json.contains(&format!("\"{t}\"")), "{t} is in the deck: {json}");
                         }
@@ -773,5 +910,74 @@ tasks: claimed 1 tasks.imprisonment
         assert_eq!(first["text"], def.text);
         // the deck's order stays hidden: only its size is shown
         assert!(json["tasks"].get("deck").is_some_and(|d| d.is_u64()));
+    }
+
+    /// Whatever card chance deals a seat, the other seats (and spectators)
+    /// are told the same events: draws are counts only.
+    #[test]
+    fn events_never_tell_another_seats_draw() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+        let (mut draws, mut differing) = (0, 0);
+        for form in [Form::Duel, Form::HighForm] {
+            let mut g = Game::new(form, &[School::Northern, School::Sylvan]).unwrap();
+            while !g.is_over() {
+                let v = g.legal_choices();
+                if let Phase::Refill { seat, .. } = g.phase() {
+                    if v.len() > 1 {
+                        let (mut a, mut b) = (g.clone(), g.clone());
+                        a.apply(v[0]).unwrap();
+                        b.apply(v[v.len() - 1]).unwrap();
+                        draws += 1;
+                        let other = 1 - seat;
+                        let json = |g: &Game, s: Option<Seat>| {
+                            let v = s.map_or_else(|| g.spectator_view(), |s| g.view(s));
+                            serde_json::to_string(&v.events).unwrap()
+                        };
+                        assert_eq!(json(&a, Some(other)), json(&b, Some(other)));
+                        assert_eq!(json(&a, None), json(&b, None));
+                        differing += (a.seat(seat).beings != b.seat(seat).beings) as usize;
+                        let Choice::Draw(card) = v[0] else { panic!("a draw") };
+                        assert!(!json(&a, Some(other)).contains(card.def().id), "a drawn card is never named");
+                    }
+                }
+                g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+            }
+            assert!(g.spectator_view().events.iter().any(|e| matches!(e.event, Event::GameOver)));
+        }
+        assert!(draws > 20 && differing > 10, "{draws} draws, {differing} differing hands");
+    }
+
+    #[test]
+    fn a_view_shows_choices_as_data_and_the_last_turn_as_events() {
+        let mut g = position(&[], Pile::default(), Pile::default()).to_game().unwrap();
+        let v = g.view(0);
+        let legal = v.legal.as_ref().expect("blue chooses");
+        assert_eq!(legal.len(), v.choices.as_ref().unwrap().len());
+        let summon = legal.iter().find(|c| c.text == "summon imperial.swordmaster e5 r0").expect("a summon");
+        assert_eq!(summon.kind, "summon");
+        assert_eq!(summon.at, Some(Square::parse("e5").unwrap()));
+        assert_eq!(summon.card, Some(card("imperial.swordmaster")));
+        assert_eq!(summon.label, "summon the Swordmaster on e5 (as printed)");
+        assert_eq!(v.question.as_ref().map(|q| (q.seat, q.kind)), Some((0, "action")));
+        assert!(g.view(1).legal.is_none() && g.view(1).question.is_some());
+        g.play("summon imperial.swordmaster e5 r0").unwrap();
+        let json = serde_json::to_value(g.view(0)).unwrap();
+        assert_eq!(
+            json["legal"][0],
+            serde_json::json!({"text": "f6", "kind": "square", "at": "f6", "label": "f6 (Red's common piece)"})
+        );
+        assert_eq!(json["question"]["kind"], "effect");
+        assert_eq!(json["question"]["card"], "imperial.swordmaster");
+        g.play("f6").unwrap();
+        let json = serde_json::to_value(g.view(1)).unwrap();
+        let events = json["events"].as_array().unwrap();
+        let kinds: Vec<&str> = events.iter().map(|e| e["kind"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["summoned", "destroyed", "upgraded"], "the Swordmaster upgrades a piece too");
+        assert_eq!(
+            events[1],
+            serde_json::json!({"n": 1, "kind": "destroyed", "at": "f6", "piece": {"color": "red", "rank": "common"}, "credited": true, "text": "Red's common piece on f6 destroyed"})
+        );
+        assert_eq!(events[0]["text"], "Blue summons the Swordmaster on e5 (as printed)");
     }
 }

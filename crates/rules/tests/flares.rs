@@ -1126,3 +1126,27 @@ fn random_flares_on_random_boards_always_resolve() {
     }
     assert!(invoked > 100, "only {invoked} flares were legal");
 }
+
+/// The events tell the flare, the opponent's point and what its parts did.
+#[test]
+fn a_flare_is_told_in_the_events() {
+    use tash_kalar_rules::{Event, ScoreWhy};
+    let mut g = game("flares.02", &[], 4, 0);
+    play_all(&mut g, &["flare r", "e5", "e4"]);
+    let ev = g.events();
+    let flare = CardId::parse("flares.02").unwrap();
+    let i = ev.iter().position(|e| matches!(e, Event::FlareInvoked { seat: 0, card, against: Color::Red, upper: true, lower: true } if *card == flare));
+    let i = i.unwrap_or_else(|| panic!("{ev:?}"));
+    assert_eq!(ev[i + 1], Event::Scored { seat: 1, points: 1, why: ScoreWhy::Flare, color: None });
+    assert!(
+        ev[i + 2..].iter().any(|e| matches!(
+            e,
+            Event::Placed { .. } | Event::Upgraded { .. } | Event::Moved { .. } | Event::Destroyed { .. }
+        )),
+        "{ev:?}"
+    );
+    let json = serde_json::to_value(g.view(1)).unwrap();
+    let flare_event = json["events"].as_array().unwrap().iter().find(|e| e["kind"] == "flare-invoked").unwrap().clone();
+    assert_eq!(flare_event["against"], "red");
+    assert!(flare_event["text"].as_str().unwrap().contains("against Red"));
+}

@@ -704,3 +704,42 @@ fn positions_with_the_wrong_number_of_seats_are_refused_without_panicking() {
         assert!(matches!(p.to_game(), Err(PositionError::Invalid(_))), "{form} with {} seats", schools.len());
     }
 }
+
+/// Melee points by color are told in the events: the pairs by color, then
+/// the chosen point for the unpaired commons.
+#[test]
+fn melee_points_by_color_are_told_in_the_events() {
+    use tash_kalar_rules::{Event, ScoreWhy};
+    let mut g = melee(&FOUR, "b5:r c5:r a4:r d5:b e5:b f5:b g5:n h5:n i5:g", &["imperial.cannon"]);
+    play_all(&mut g, &["summon imperial.cannon c5 r0", "dir e", "place e1", "end", "point g"]);
+    let scored: Vec<_> = g.events().iter().filter(|e| matches!(e, Event::Scored { .. })).copied().collect();
+    assert_eq!(
+        scored,
+        [
+            Event::Scored { seat: 0, points: 1, why: ScoreWhy::Destruction, color: Some(Color::Blue) },
+            Event::Scored { seat: 0, points: 1, why: ScoreWhy::Destruction, color: Some(Color::Brown) },
+            Event::Scored { seat: 0, points: 1, why: ScoreWhy::Unpaired, color: Some(Color::Green) },
+        ]
+    );
+    let destroyed = g.events().iter().filter(|e| matches!(e, Event::Destroyed { credited: true, .. })).count();
+    assert_eq!(destroyed, 6);
+}
+
+/// The Forest Ancient's color choice in a melee: each option is a color,
+/// labelled with its name, in the view's structured choices.
+#[test]
+fn the_forest_ancients_colors_are_labelled_in_the_view() {
+    let schools = [School::Sylvan, School::Southern, School::Northern];
+    let mut g = melee(&schools, "e6:g d5:g f5:g d4:g a5:r i5:b", &["sylvan.forest_ancient"]);
+    play(&mut g, "summon sylvan.forest_ancient e5 r0");
+    let v = g.view(0);
+    let legal = v.legal.expect("green chooses");
+    let options: Vec<_> = legal.iter().filter(|c| c.kind == "option").collect();
+    assert_eq!(options.len(), 2, "{legal:?}");
+    let labels: Vec<&str> = options.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, ["Red", "Blue"]);
+    assert_eq!(options[0].color, Some(Color::Red));
+    assert_eq!(options.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), v.choices.unwrap()[..2].to_vec());
+    let q = g.view(0).question.unwrap();
+    assert_eq!((q.kind, q.card.map(|c| c.def().id)), ("effect", Some("sylvan.forest_ancient")));
+}

@@ -609,3 +609,54 @@ fn random_take_backs_restore_the_game_and_never_reach_past_a_pass() {
     }
     assert!(undos > 20 && passes > 3, "undos {undos}, passes {passes}");
 }
+
+/// Passing control, the Knight's combat move and the destruction it made
+/// are in the events, for every seat alike.
+#[test]
+fn passing_control_is_told_in_the_events() {
+    use tash_kalar_rules::board::Piece;
+    use tash_kalar_rules::{Event, MoveHow};
+    let pieces = "d4:b e4:b f4:b e6:r+ a3:r+ a4:r+ a5:r+ c9:r";
+    let mut p = team(Form::TeamDuel, pieces, &["imperial.knight", "flares.12", "legends.titan", "legends.leviathan"]);
+    p.seats[2].beings = vec![card("highland.clan_axeman")];
+    let mut m = Match::from_position(p).unwrap();
+    for c in ["place d3", "summon imperial.knight e5 r0", "e5-e6", "pass"] {
+        m.play(c).unwrap();
+    }
+    let g = m.game();
+    let sq = |s: &str| tash_kalar_rules::Square::parse(s).unwrap();
+    let ev = g.events();
+    assert!(
+        ev.contains(&Event::Moved {
+            from: sq("e5"),
+            to: sq("e6"),
+            piece: Piece::new(Color::Blue, Rank::Heroic),
+            how: MoveHow::Move
+        }),
+        "{ev:?}"
+    );
+    assert!(ev.contains(&Event::Destroyed {
+        at: sq("e6"),
+        piece: Piece::new(Color::Red, Rank::Heroic),
+        credited: true
+    }));
+    assert_eq!(ev.last(), Some(&Event::PassedControl { seat: 0, to: 2 }));
+    let views: Vec<_> = (0..4).map(|s| serde_json::to_value(g.view(s)).unwrap()["events"].clone()).collect();
+    assert!(views.iter().all(|v| *v == views[0]), "every seat is told the same");
+    assert_eq!(g.view(2).question.unwrap().seat, 2);
+}
+
+/// A team game's end names the winning team and both its seats.
+#[test]
+fn a_team_win_names_the_team() {
+    let mut p = team(Form::TeamDuel, "d4:b e4:b f4:b e6:r+", &["imperial.knight"]);
+    p.seats[0].score = 0;
+    let mut g = p.to_game().unwrap();
+    g.resign(1).unwrap();
+    let r = g.spectator_view().result.expect("over");
+    assert_eq!(r.team, Some(0));
+    assert_eq!(r.winners, [0, 2]);
+    assert!(!r.draw);
+    assert!(r.text.contains("the Blue team (seats 1 and 3) wins"), "{}", r.text);
+    assert!(!r.text.contains("draw"), "{}", r.text);
+}

@@ -8,7 +8,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use tash_kalar_bots::{Bot, Decision, Driver, Next, Seating};
 use tash_kalar_rules::cards::oriented_patterns;
 use tash_kalar_rules::view::View;
-use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Game, Match, Mover, Phase, Seat, Square};
+use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Event, Game, Match, Mover, Phase, Seat, Square};
 
 use crate::play::{task_place, Table};
 
@@ -117,6 +117,9 @@ pub struct App {
     pub message: Option<String>,
     /// The seat whose bot is searching.
     pub thinking: Option<Seat>,
+    /// The number of the next game event to tell in the log (the engine's
+    /// events, `Game::events`, numbered as in the view).
+    pub events_told: u32,
 }
 
 const START: &str = "e5";
@@ -145,6 +148,7 @@ impl App {
             log_fit: Cell::new(LogFit::default()),
             message: None,
             thinking: None,
+            events_told: 0,
         };
         app.note(format!("Tash-Kalar: {}, seed {seed}. Press ? for help.", crate::play::title(form)));
         app
@@ -351,6 +355,7 @@ impl App {
     }
 
     fn note_end(&mut self) {
+        self.note_events();
         if !self.is_over() {
             return;
         }
@@ -358,6 +363,30 @@ impl App {
         let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
         self.note(format!("The game is over. Scores: {}.", scores.join(", ")));
         self.note(result_text(&v));
+    }
+
+    /// Tells in the log, in words, what the engine recorded since the last
+    /// time (`view.events`): a turn's start as a heading, an action on its
+    /// own line, what its effect did on the lines after it, indented.
+    fn note_events(&mut self) {
+        let v = self.m.game().spectator_view();
+        let told = self.events_told;
+        for e in v.events.iter().filter(|e| e.n >= told) {
+            let line = match e.event {
+                Event::TurnStarted { .. } => format!("-- {} --", e.text),
+                Event::TurnEnded { .. } | Event::GameOver => continue,
+                Event::Moved { .. }
+                | Event::Upgraded { .. }
+                | Event::Downgraded { .. }
+                | Event::Converted { .. }
+                | Event::Destroyed { .. } => format!("  · {}", e.text),
+                _ => format!("> {}", e.text),
+            };
+            self.note(line);
+        }
+        if let Some(last) = v.events.last() {
+            self.events_told = last.n + 1;
+        }
     }
 
     fn reset_selection(&mut self) {
@@ -494,6 +523,9 @@ impl App {
         match self.m.undo() {
             Some(c) => {
                 self.note(format!("Seat {}: took back {c}", self.viewer + 1));
+                // what was taken back is told anew when done again
+                self.events_told = self.m.game().events().len() as u32
+                    + self.m.game().spectator_view().events.first().map_or(0, |e| e.n);
                 self.message = Some(format!("Took back: {c}"));
                 self.last.clear();
                 self.reset_selection();
@@ -674,6 +706,9 @@ impl App {
 
 /// The result in words.
 pub fn result_text(v: &View) -> String {
+    if let Some(r) = &v.result {
+        return r.text.clone();
+    }
     match &v.outcome {
         Some(o) => {
             let resigned = o.resigned.map(|r| format!("Seat {} resigned. ", r + 1)).unwrap_or_default();

@@ -345,7 +345,8 @@ fn the_screen_shows_the_board_rows_the_hand_the_card_and_the_scores() {
     assert!(text.contains("1 northern blue: score 0"), "{text}");
     assert!(text.contains("2 southern red: score 0"), "{text}");
     assert!(text.contains("your choice"), "{text}");
-    assert!(text.contains("  2 place c1"), "{text}");
+    assert!(text.contains("  2 place a common piece on c1 [place c1]"), "choices in words and notation: {text}");
+    assert!(text.contains("✦ Swordmaster (common)"), "a card that can be summoned now is marked: {text}");
     assert!(text.contains("Tash-Kalar: deathmatch duel, seed 7."), "the log wraps: {text}");
 }
 
@@ -639,7 +640,9 @@ fn the_log_scrolls_back_with_page_keys_and_end_or_a_new_entry_brings_the_newest_
     // a new entry (here a move) brings the newest back
     app.command("place c3");
     assert_eq!(app.log_scroll, 0);
-    assert!(log_rows(&screen(&app, 140, 40)).last().unwrap().starts_with("Seat 1: place c3"));
+    let rows = log_rows(&screen(&app, 140, 40));
+    assert!(rows[rows.len() - 2].starts_with("Seat 1: place c3"), "{rows:?}");
+    assert_eq!(rows.last().map(String::as_str), Some("> Blue's common piece placed on c3"), "what it did, in words");
 }
 
 #[test]
@@ -705,4 +708,67 @@ fn wrapped_log_entries_are_shown_whole_with_the_newest_at_the_bottom() {
         press(&mut app, KeyCode::PageUp);
         press(&mut app, KeyCode::PageDown);
     }
+}
+
+/// 80x24: the cards that can be summoned now are marked, the choices are
+/// in words as well as notation, and looking through the hand shows the
+/// whole text of the card at the cursor.
+#[test]
+fn a_small_screen_marks_summonable_cards_words_the_choices_and_shows_a_whole_card() {
+    let mut app = swordmaster_app();
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("✦ Swordmaster (common)"), "{text}");
+    assert!(text.contains("  Knight (heroic)"), "the Knight cannot be summoned yet: {text}");
+    assert!(text.contains("summon the Swordmaster on e5"), "{text}");
+    assert!(text.contains("place a common piece on c1"), "{text}");
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.focus, Focus::Hand);
+    let text = screen(&app, 80, 24);
+    let def = card("imperial.swordmaster").def();
+    let last_word = def.text.split_whitespace().last().unwrap();
+    assert!(text.contains(last_word), "the card's text to its end ({last_word}): {text}");
+}
+
+/// After the bot's turn the board marks every square it touched and the
+/// log tells its turn in words; once the human acts, their own action is
+/// what is marked.
+#[test]
+fn the_opponents_last_turn_is_marked_on_the_board_and_told_in_the_log() {
+    let mut app = swordmaster_app();
+    app.command("place c3");
+    app.command("place c4");
+    app.command("end");
+    app.settle();
+    assert!(app.my_turn());
+    let v = app.view();
+    let last = ui::last_turn(&v, 0);
+    assert_eq!(last.seat, Some(1), "red's turn is shown");
+    assert!(!last.squares.is_empty());
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("| last (seat 2)"), "{text}");
+    let red_turn = |l: &String| l.starts_with("-- Turn") && l.ends_with("Red --");
+    assert!(app.log.iter().any(red_turn), "{:?}", app.log);
+    let reds: Vec<&String> = app.log.iter().skip_while(|l| !red_turn(l)).collect();
+    assert!(reds.iter().any(|l| l.contains("Red")), "{reds:?}");
+    // every square marked is one red's events name
+    let told = reds.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" ");
+    for sq in &last.squares {
+        assert!(told.contains(&sq.to_string()), "{sq} is marked and told: {told}");
+    }
+    // acting moves the mark to the new turn
+    let place = app.legal().into_iter().find(|c| matches!(c, Choice::Place(_))).unwrap();
+    app.command(&place.to_string());
+    let last = ui::last_turn(&app.view(), 0);
+    assert_eq!(last.seat, Some(0));
+}
+
+/// The High Form's tasks show their requirement, not only their names.
+#[test]
+fn tasks_show_their_requirements() {
+    let app = seeded("high-form", &["highland", "sylvan"], 4);
+    let text = screen(&app, 140, 40);
+    let v = app.view();
+    let t = &v.tasks.as_ref().unwrap().current[0];
+    let start: String = t.text.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    assert!(text.contains(&start), "{} ({start}): {text}", t.name);
 }

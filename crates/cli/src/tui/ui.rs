@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap}
 use ratatui::Frame;
 use tash_kalar_rules::board::{CENTRAL_SQUARES, GREEN_SQUARES, RED_SQUARES};
 use tash_kalar_rules::view::View;
-use tash_kalar_rules::{Board, CardId, Color, Phase, Piece, Rank, Square};
+use tash_kalar_rules::{Board, CardId, Choice, Color, Event, Phase, Piece, Rank, Seat, Square};
 
 use super::app::{result_text, App, Focus, LogFit, Mode};
 
@@ -53,14 +53,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
         // a small terminal: the board keeps its width, the rest is stacked
         let [left, right] = Layout::horizontal([Constraint::Length(44), Constraint::Min(20)]).areas(body);
         let cards = app.hand_cards().len().clamp(1, 7) as u16;
-        // the card's pattern and text only while looking through the hand
-        let card = if app.focus == Focus::Hand { 7 } else { 0 };
-        let [hand, card, choices, log] = Layout::vertical([
-            Constraint::Length(cards + 2),
-            Constraint::Length(card),
-            Constraint::Min(3),
-            Constraint::Length(5),
-        ])
+        // while looking through the hand the card at its cursor takes the
+        // room of the choices and the log, so its whole text shows
+        let looking = app.focus == Focus::Hand;
+        let [hand, card, choices, log] = Layout::vertical(if looking {
+            [Constraint::Length(cards + 2), Constraint::Min(8), Constraint::Length(0), Constraint::Length(0)]
+        } else {
+            [Constraint::Length(cards + 2), Constraint::Length(0), Constraint::Min(3), Constraint::Length(5)]
+        })
         .areas(right);
         (left, hand, card, choices, log)
     };
@@ -148,6 +148,7 @@ fn panel(title: &str, focused: bool) -> Block<'static> {
 /// target `o`) inside.
 fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
     let board = Board::from_text(&v.board).unwrap_or_default();
+    let last = last_turn(v, app.viewer);
     let highlighted = app.highlighted();
     let preview = app.preview();
     let mut lines = vec![Line::from("    a   b   c   d   e   f   g   h   i")];
@@ -174,11 +175,13 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
                     (piece_text(p), s)
                 }
                 None if target => ("o ".to_string(), Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)),
+                // a piece destroyed in the turn shown: its ghost
+                None if last.destroyed.contains(&sq) => ("x ".to_string(), Style::new().fg(Tint::Red)),
                 None if CENTRAL_SQUARES.contains(sq) => (": ".to_string(), Style::new().fg(Tint::Gray)),
                 None => (". ".to_string(), Style::new().fg(Tint::DarkGray)),
             };
             let mut bg = None;
-            if app.last.contains(&sq) {
+            if last.squares.contains(&sq) {
                 bg = Some(Tint::Indexed(238));
             }
             if preview.contains(sq) {
@@ -216,9 +219,11 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
     if CENTRAL_SQUARES.contains(app.cursor) {
         about.push_str(", central");
     }
-    if !app.last.is_empty() {
-        let last: Vec<String> = app.last.iter().map(|s| s.to_string()).collect();
-        about.push_str(&format!(" | last {}", last.join("-")));
+    if !last.squares.is_empty() {
+        let who = last.seat.map(|s| format!(" (seat {})", s + 1)).unwrap_or_default();
+        let mut squares: Vec<String> = last.squares.iter().map(|s| s.to_string()).collect();
+        squares.truncate(4);
+        about.push_str(&format!(" | last{who} {}", squares.join(" ")));
     }
     let block = panel("Board", app.focus == Focus::Board).title_bottom(format!(" {about} "));
     frame.render_widget(Paragraph::new(lines).block(block), area);
@@ -244,14 +249,31 @@ fn draw_scores(frame: &mut Frame, v: &View, area: Rect) {
     }
     if let Some(t) = &v.tasks {
         lines.push(Line::from(format!("Tasks ({} in deck):", t.deck)));
-        for task in &t.current {
-            lines.push(Line::from(format!("  {} ({})", task.name, task.points)));
+        let width = area.width.saturating_sub(6).max(10) as usize;
+        for (task, next) in t.current.iter().map(|t| (t, false)).chain(t.next.iter().map(|t| (t, true))) {
+            let head = format!("  {}{} ({}): ", if next { "next: " } else { "" }, task.name, task.points);
+            // the requirement, wrapped under the name
+            for (i, part) in wrap(&format!("{head}{}", task.text), width).into_iter().enumerate() {
+                lines.push(Line::from(if i == 0 { part } else { format!("    {part}") }));
+            }
         }
-        if let Some(n) = &t.next {
-            lines.push(Line::from(format!("  next: {} ({})", n.name, n.points)));
-        }
-        for (i, claimed) in t.claimed.iter().enumerate() {
-            lines.push(Line::from(format!("  seat {} claimed: {}", i + 1, crate::play::claimed_list(claimed))));
+        match &t.team_claimed {
+            // team play: a team's tasks, whichever teammate claimed them
+            Some(teams) => {
+                for (i, claimed) in teams.iter().enumerate() {
+                    let seats = format!("seats {} and {}", i + 1, i + 3);
+                    lines.push(Line::from(format!(
+                        "  team {} ({seats}) claimed: {}",
+                        i + 1,
+                        crate::play::claimed_list(claimed)
+                    )));
+                }
+            }
+            None => {
+                for (i, claimed) in t.claimed.iter().enumerate() {
+                    lines.push(Line::from(format!("  seat {} claimed: {}", i + 1, crate::play::claimed_list(claimed))));
+                }
+            }
         }
     }
     if let Some(last) = v.end.last {
@@ -269,8 +291,26 @@ fn card_kind(card: CardId) -> String {
     }
 }
 
+/// The cards of the hand that can be summoned now.
+fn summonable(app: &App) -> Vec<CardId> {
+    let mut cards: Vec<CardId> = app
+        .legal()
+        .into_iter()
+        .filter_map(|c| match c {
+            Choice::Summon { card, .. } => Some(card),
+            _ => None,
+        })
+        .collect();
+    cards.dedup();
+    cards
+}
+
+/// The mark of a card that can be summoned now (as in the browser).
+const CAN_SUMMON: &str = "✦ ";
+
 /// Each card of the hand with its diagram beside its text.
 fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
+    let ready = summonable(app);
     let mut lines = Vec::new();
     for (i, c) in app.hand_cards().into_iter().enumerate() {
         let def = c.def();
@@ -283,10 +323,16 @@ fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
             style = style.add_modifier(Modifier::REVERSED);
         }
         let cursor = if i == app.hand_index { ">" } else { " " };
-        lines.push(Line::styled(
-            format!("{cursor}{}{} ({})", if picked { "* " } else { " " }, def.name, card_kind(c)),
-            style,
-        ));
+        let ready = ready.contains(&c);
+        if ready && !picked {
+            style = style.fg(Tint::LightGreen);
+        }
+        let mark = match (picked, ready) {
+            (true, _) => "* ",
+            (false, true) => CAN_SUMMON,
+            _ => " ",
+        };
+        lines.push(Line::styled(format!("{cursor}{mark}{} ({})", def.name, card_kind(c)), style));
         let diagram = pattern_diagram(c);
         let dw = diagram.iter().map(|r| r.chars().count()).max().map_or(0, |w| w + 2);
         let mut text = def.text.to_string();
@@ -309,7 +355,7 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
     if card_area.height == 0 {
         let full = hand_in_full(app, list_area.width.saturating_sub(2) as usize);
         if full.len() + 2 <= list_area.height as usize {
-            let legend = "S summon, o + * your piece (least rank), x marked";
+            let legend = "✦ can be summoned now; S summon, o + * your piece (least rank), x marked";
             let mut lines = full;
             lines.push(Line::styled(legend, Style::new().fg(Tint::DarkGray)));
             let block = panel("Your hand", app.focus == Focus::Hand);
@@ -317,12 +363,25 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
             return;
         }
     }
+    let ready = summonable(app);
     let items: Vec<ListItem> = cards
         .iter()
         .map(|&c| {
             let picked = app.selected_card == Some(c);
-            let text = format!("{}{} ({})", if picked { "* " } else { "  " }, c.def().name, card_kind(c));
-            let style = if picked { Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD) } else { Style::new() };
+            let ready = ready.contains(&c);
+            let mark = match (picked, ready) {
+                (true, _) => "* ",
+                (false, true) => CAN_SUMMON,
+                _ => "  ",
+            };
+            let text = format!("{mark}{} ({})", c.def().name, card_kind(c));
+            let style = if picked {
+                Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
+            } else if ready {
+                Style::new().fg(Tint::LightGreen)
+            } else {
+                Style::new()
+            };
             ListItem::new(text).style(style)
         })
         .collect();
@@ -342,7 +401,9 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
         Some(c) => (c.def().name.to_string(), card_lines(c)),
         None => ("Card".to_string(), vec![Line::from("No card in hand.")]),
     };
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(panel(&title, false)), card_area);
+    if card_area.height > 0 {
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(panel(&title, false)), card_area);
+    }
 }
 
 /// A card's pattern as a small diagram (card upright, north up): `S` the
@@ -402,8 +463,22 @@ fn card_lines(card: CardId) -> Vec<Line<'static>> {
 }
 
 fn draw_choices(frame: &mut Frame, app: &App, area: Rect) {
+    if area.height == 0 {
+        return;
+    }
     let list = app.choices();
-    let items: Vec<ListItem> = list.iter().map(|(n, c)| ListItem::new(format!("{n:>3} {c}"))).collect();
+    let game = app.game_match().game();
+    let items: Vec<ListItem> = list
+        .iter()
+        .map(|(n, c)| {
+            // in words, then the notation (what `:` takes)
+            let label = game.choice_view(*c).label;
+            ListItem::new(Line::from(vec![
+                Span::raw(format!("{n:>3} {label} ")),
+                Span::styled(format!("[{c}]"), Style::new().fg(Tint::DarkGray)),
+            ]))
+        })
+        .collect();
     let mut title = format!("Choices ({})", list.len());
     if let Some(c) = app.selected_card {
         title.push_str(&format!(" - {}", c.def().name));
@@ -428,6 +503,9 @@ fn draw_choices(frame: &mut Frame, app: &App, area: Rect) {
 /// `log_scroll` back from the newest at the bottom, older ones above as far
 /// as they fit whole (a half entry at the top would start mid-sentence).
 fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
+    if area.height == 0 {
+        return;
+    }
     let room = area.height.saturating_sub(2) as usize;
     let width = area.width.saturating_sub(2).max(1) as usize;
     let entries: Vec<Vec<String>> = app
@@ -491,17 +569,21 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
 fn draw_footer(frame: &mut Frame, app: &App, v: &View, area: Rect) {
     let question = if let Some(m) = &app.message {
         m.clone()
-    } else if let Some(e) = &v.effect {
-        let place = match (e.at, e.orientation) {
-            (Some(at), Some(o)) => format!(" at {at} ({o})"),
-            _ => String::new(),
-        };
-        format!("Resolving {}{place}: {}", e.name, e.prompt.as_deref().unwrap_or(""))
-    } else if let Some(claimable) = v.tasks.as_ref().and_then(|t| t.claimable.as_ref()) {
-        let names: Vec<&str> = claimable.iter().map(|t| t.def().name).collect();
-        format!("You may claim a task you meet ({}), or s to skip.", names.join(", "))
-    } else if let Some(p) = &v.prompt {
-        format!("{p}.")
+    } else if let Some(r) = &v.result {
+        r.text.clone()
+    } else if let Some(q) = v.question.as_ref().filter(|q| q.seat == app.viewer) {
+        match (&v.effect, q.kind) {
+            (Some(e), "effect") => match e.at {
+                Some(at) if !e.card.is_flare() => {
+                    format!("{} on {at}: {}", e.name, q.text.trim_start_matches(e.name).trim_start_matches(": "))
+                }
+                _ => q.text.clone(),
+            },
+            (_, "claim") => format!("{} (s to skip)", q.text),
+            _ => q.text.clone(),
+        }
+    } else if let Some(q) = &v.question {
+        format!("Seat {} is choosing: {}", q.seat + 1, q.text)
     } else {
         LEGEND.to_string()
     };
@@ -562,4 +644,57 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
     Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
+}
+
+/// What just happened, for a seat: the current turn once it has changed
+/// the board, else every turn since the seat's own last turn (from the
+/// view's events, as the browser shows it).
+pub struct LastTurn {
+    /// Whose turn is shown (the latest one).
+    pub seat: Option<Seat>,
+    /// Every square its events touched.
+    pub squares: Vec<Square>,
+    /// Where pieces were destroyed.
+    pub destroyed: Vec<Square>,
+}
+
+pub fn last_turn(v: &View, viewer: Seat) -> LastTurn {
+    // the events split into turns (what came before any turn first)
+    let mut turns: Vec<(Option<Seat>, Vec<Event>)> = vec![(None, Vec::new())];
+    for e in &v.events {
+        match e.event {
+            Event::TurnStarted { seat, .. } => turns.push((Some(seat), Vec::new())),
+            ev => turns.last_mut().expect("a turn").1.push(ev),
+        }
+    }
+    let acted = |t: &(Option<Seat>, Vec<Event>)| t.1.iter().any(|e| !e.squares().is_empty());
+    let last = turns.len() - 1;
+    let shown: Vec<usize> = if acted(&turns[last]) || last == 0 {
+        vec![last]
+    } else {
+        let mut v = Vec::new();
+        for i in (0..last).rev() {
+            // what came before the first turn only when nothing else is shown
+            if turns[i].0 == Some(viewer) || (i == 0 && !v.is_empty()) {
+                break;
+            }
+            v.push(i);
+        }
+        v
+    };
+    let mut out =
+        LastTurn { seat: shown.first().and_then(|&i| turns[i].0), squares: Vec::new(), destroyed: Vec::new() };
+    for &i in shown.iter().rev() {
+        for e in &turns[i].1 {
+            for sq in e.squares() {
+                if !out.squares.contains(&sq) {
+                    out.squares.push(sq);
+                }
+            }
+            if let Event::Destroyed { at, .. } = e {
+                out.destroyed.push(*at);
+            }
+        }
+    }
+    out
 }
