@@ -30,6 +30,7 @@ use tokio::sync::{mpsc, oneshot, Mutex, MutexGuard};
 mod actor;
 mod api;
 mod assets;
+mod clock;
 mod conn;
 mod db;
 mod door;
@@ -37,6 +38,7 @@ mod limit;
 mod live;
 mod pool;
 mod replay;
+mod site;
 mod store;
 mod ws;
 
@@ -420,6 +422,7 @@ fn replay(stored: db::Stored) -> Result<LiveGame, String> {
     for e in &stored.log {
         g.apply_stored(e)?;
     }
+    g.extras = stored.extras;
     Ok(g)
 }
 
