@@ -84,6 +84,8 @@ async fn a_clock_running_out_ends_a_duel_with_the_other_side_winning() {
     let s = until_state(&mut b, "the game over on time", |s| s["over"] == true).await;
     let outcome = &s["view"]["outcome"];
     assert_eq!(outcome["resigned"], late, "{outcome}");
+    let (_, summary) = http_json(server.addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(summary["outcome"]["timeout"], late, "the lobby says the game was lost on time");
     let places = if late == 0 { json!([1, 0]) } else { json!([0, 1]) };
     assert_eq!(outcome["places"], places, "the other seat won: {outcome}");
     assert!(s["clock"]["running"].is_null(), "no clock runs once the game is over");
