@@ -67,7 +67,7 @@ export function signalTurn(myTurn) {
 /** The sound and notification toggles, for the top bar. */
 export function turnSignalControls() {
   const sound = h('button', { type: 'button', class: 'btn small', id: 'sound-toggle', 'aria-pressed': String(soundOn()) });
-  const label = () => { sound.textContent = soundOn() ? '🔔 Sound on' : '🔕 Sound off'; sound.setAttribute('aria-pressed', String(soundOn())); };
+  const label = () => { sound.textContent = soundOn() ? 'Sound on' : 'Sound off'; sound.setAttribute('aria-pressed', String(soundOn())); };
   sound.addEventListener('click', () => {
     try {
       localStorage.setItem(SOUND_KEY, soundOn() ? '' : '1');
