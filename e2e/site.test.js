@@ -141,7 +141,12 @@ test('a clock running out ends the duel: the other side wins, and the lobby says
   const game = await createGame({ form: 'duel', seats: TWO, clock: { kind: 'game', secs: 3, increment: 0 } });
   const first = await firstMover(game);
   const late = await newPage();
+  const other = await newPage();
   await openSeat(late, game, first);
+  // the clocks start once both seats are taken
+  assert.equal(await late.evaluate(() => document.querySelectorAll('#clocks .clock.running').length), 0);
+  await openSeat(other, game, 1 - first);
+  await late.waitForSelector('#clocks .clock.running');
   assert.equal(await late.evaluate(() => document.querySelectorAll('#clocks .clock.running').length), 1);
   await late.waitForSelector('#result:not([hidden])', { timeout: 20_000 });
   assert.match(await late.textContent('#result'), /You lost: .*Bob|You lost: .*Ann/);
@@ -153,8 +158,9 @@ test('a clock running out ends the duel: the other side wins, and the lobby says
   const text = await lobby.textContent(`#over-games li[data-game="${game.id}"]`);
   assert.match(text, first === 0 ? /Won by Southern Imperial \(Bob\) \(Northern Imperial \(Ann\) ran out of time\)/ : /Won by Northern Imperial \(Ann\) \(Southern Imperial \(Bob\) ran out of time\)/);
   assert.ok(await lobby.$(`#over-games li[data-game="${game.id}"] a[href="/games/${game.id}/replay"]`), 'a link to the replay');
-  assert.deepEqual([...late.errors, ...lobby.errors], []);
+  assert.deepEqual([...late.errors, ...other.errors, ...lobby.errors], []);
   await late.context().close();
+  await other.context().close();
   await lobby.context().close();
 });
 
@@ -170,6 +176,7 @@ test('a rematch swaps the seats and takes both players there', async () => {
   assert.match(await ann.textContent('#result'), /You won \(Red \(Bob\) resigned\)/);
   assert.match(await bob.textContent('#result'), /You lost: Blue \(Ann\) won \(you resigned\)/);
   await ann.screenshot({ path: join(SHOTS, 'result-desktop.png') });
+  await bob.evaluate(() => window.scrollTo(0, 0));
   await bob.screenshot({ path: join(SHOTS, 'result-phone.png') });
   await ann.click('#rematch');
   await ann.waitForURL((u) => !u.pathname.includes(game.id) && u.hash.startsWith('#seat='));

@@ -169,8 +169,13 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(v).unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
 }
 
-/// The seat whose clock runs: the seat to choose, if any.
+/// The seat whose clock runs: the seat to choose, if any, once every
+/// human seat has been taken (nobody loses on time while waiting for an
+/// invited friend to open their link).
 fn to_move(g: &LiveGame) -> Option<Seat> {
+    if g.seats.iter().any(|s| s.player == Player::Human && !s.taken) {
+        return None;
+    }
     match g.game().actor() {
         Actor::Seat(s) if !g.is_over() => Some(s),
         _ => None,
@@ -447,7 +452,11 @@ impl GameActor {
             .ok_or_else(|| Refused("this seat token is not one of this game's".into()))?;
         if !self.g.seats[seat].taken {
             self.g.seats[seat].taken = true;
-            let summary = Summary::of(&self.g);
+            // the last seat taken starts the clocks
+            let mut summary = Summary::of(&self.g);
+            if self.clock.follow(to_move(&self.g), crate::store::now_ms()) {
+                summary.clocks = self.clock.stored();
+            }
             let id = self.g.id.clone();
             let s = seat as Seat;
             if let Err(e) = self.store.write(move |c| db::take_seat(c, &id, s, None, &summary)).await {
@@ -486,7 +495,11 @@ impl GameActor {
         next[seat as usize].token_hash = Some(hash);
         next[seat as usize].taken = true;
         let old = std::mem::replace(&mut self.g.seats, next);
-        let summary = Summary::of(&self.g);
+        let clock_backup = self.clock.clone();
+        let mut summary = Summary::of(&self.g);
+        if self.clock.follow(to_move(&self.g), crate::store::now_ms()) {
+            summary.clocks = self.clock.stored();
+        }
         let id = self.g.id.clone();
         match self.store.write(move |c| db::take_seat(c, &id, seat, Some(hash), &summary)).await {
             Ok(()) => {
@@ -495,6 +508,7 @@ impl GameActor {
             }
             Err(e) => {
                 self.g.seats = old;
+                self.clock = clock_backup;
                 tracing::error!(game = %self.g.id, error = %e, "cannot give a seat");
                 Err(Refused("the server could not save this; try again".into()).into())
             }

@@ -37,13 +37,21 @@ async fn clocks_are_stored_and_resume_after_a_restart() {
     let server = TestServer::start(&db);
     let body = json!({"form": "duel", "seats": two_humans(), "clock": {"kind": "game", "secs": 600, "increment": 5}});
     let (id, tokens) = create_with(server.addr, body).await;
-    let watcher = Client::join(server.addr, &id, None).await;
+    let mut watcher = Client::join(server.addr, &id, None).await;
     let clock = watcher.state.as_ref().unwrap()["clock"].clone();
     assert_eq!(clock["control"], json!({"kind": "game", "secs": 600, "increment": 5}));
+    assert!(clock["running"].is_null(), "no clock runs before every seat is taken: {clock}");
+    let b0 = Client::join(server.addr, &id, tokens[0].as_deref()).await;
+    assert!(b0.state.as_ref().unwrap()["clock"]["running"].is_null(), "one seat taken, still no clock");
+    let b1 = Client::join(server.addr, &id, tokens[1].as_deref()).await;
+    let clock = b1.state.as_ref().unwrap()["clock"].clone();
     // the clock of the seat to choose runs (in a duel the second player places first)
     let first = clock["running"].as_u64().expect("a clock runs") as usize;
     let mut a = Client::join(server.addr, &id, tokens[first].as_deref()).await;
     assert!(a.choices().is_some(), "the seat whose clock runs is to choose");
+    let _ = watcher.try_recv(Duration::from_millis(10)).await;
+    b0.close().await;
+    b1.close().await;
     assert_eq!(clock["remaining"], json!([600_000, 600_000]));
     assert!(a.state.as_ref().unwrap()["now"].as_i64().unwrap() >= clock["since"].as_i64().unwrap());
     // the first placement passes the turn: the increment is added
@@ -79,6 +87,7 @@ async fn a_clock_running_out_ends_a_duel_with_the_other_side_winning() {
     let server = TestServer::start(&dir.path().join("t.sqlite"));
     let body = json!({"form": "duel", "seats": two_humans(), "clock": {"kind": "move", "secs": 1}});
     let (id, tokens) = create_with(server.addr, body).await;
+    let _a = Client::join(server.addr, &id, tokens[0].as_deref()).await;
     let mut b = Client::join(server.addr, &id, tokens[1].as_deref()).await;
     let late = b.state.as_ref().unwrap()["clock"]["running"].as_u64().unwrap();
     let s = until_state(&mut b, "the game over on time", |s| s["over"] == true).await;
