@@ -699,10 +699,21 @@ impl GameActor {
             return Err(Refused("a rematch is being made; try again in a moment".into()));
         }
         self.rematch_pending = true;
+        // a seat a bot took over when its time ran out is a person's again
+        let timed_out: Vec<usize> = self
+            .g
+            .entries
+            .iter()
+            .filter(|e| e.kind == Kind::Timeout)
+            .filter_map(|e| e.seat.map(usize::from))
+            .collect();
         let seats = order
             .iter()
             .map(|&old| {
                 let mut s = self.g.seats[old].clone();
+                if n > 2 && timed_out.contains(&old) {
+                    s.player = Player::Human;
+                }
                 s.token_hash = None;
                 s.taken = false;
                 s
