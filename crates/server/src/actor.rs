@@ -17,11 +17,11 @@ use tash_kalar_rules::{Actor, Choice, Seat};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
-use crate::db::{self, Summary};
 use crate::clock::{Clocks, TIMEOUT_BOT};
+use crate::db::{self, Summary};
 use crate::live::{Entry, Kind, LiveGame, Player, Refused, StoredEntry};
-use crate::site::{check_chat, ChatBucket, ChatLine};
 use crate::pool::BotPool;
+use crate::site::{check_chat, ChatBucket, ChatLine};
 use crate::store::Store;
 use crate::{Config, Idle, Loaded, Registry};
 
@@ -76,7 +76,13 @@ pub enum RematchPlan {
     Made { id: String, seat: Option<Seat>, token: Option<String> },
     /// Make it: the asking seat, and this game's seats in the new order
     /// (`order[j]` is the old seat that sits at new seat `j`).
-    New { seat: Seat, form: tash_kalar_rules::Form, seats: Vec<crate::live::SeatInfo>, order: Vec<usize>, extras: crate::site::Extras },
+    New {
+        seat: Seat,
+        form: tash_kalar_rules::Form,
+        seats: Vec<crate::live::SeatInfo>,
+        order: Vec<usize>,
+        extras: crate::site::Extras,
+    },
 }
 
 #[derive(Clone)]
@@ -223,7 +229,14 @@ struct SiteState<'a> {
 
 /// Starts a game's task; returns its queue and idle time for the registry.
 /// `owner` says whose turn on the bot pool the game's bots take.
-pub fn spawn(mut g: LiveGame, store: Store, registry: Registry, config: &Config, pool: BotPool, owner: String) -> Loaded {
+pub fn spawn(
+    mut g: LiveGame,
+    store: Store,
+    registry: Registry,
+    config: &Config,
+    pool: BotPool,
+    owner: String,
+) -> Loaded {
     let (tx, rx) = mpsc::channel(256);
     let online = vec![0; g.seats.len()];
     let now = crate::store::now_ms();
@@ -700,13 +713,8 @@ impl GameActor {
         }
         self.rematch_pending = true;
         // a seat a bot took over when its time ran out is a person's again
-        let timed_out: Vec<usize> = self
-            .g
-            .entries
-            .iter()
-            .filter(|e| e.kind == Kind::Timeout)
-            .filter_map(|e| e.seat.map(usize::from))
-            .collect();
+        let timed_out: Vec<usize> =
+            self.g.entries.iter().filter(|e| e.kind == Kind::Timeout).filter_map(|e| e.seat.map(usize::from)).collect();
         let seats = order
             .iter()
             .map(|&old| {

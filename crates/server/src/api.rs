@@ -18,9 +18,9 @@ use tash_kalar_bots::{BotSpec, Limits, SpecError};
 use tash_kalar_rules::{CardId, Form, School, Seat};
 
 use crate::actor::{self, Command};
+use crate::clock::TimeControl;
 use crate::db;
 use crate::live::{EntryJson, LiveGame, Player, Reader, SeatInfo, StoredEntry};
-use crate::clock::TimeControl;
 use crate::site::Extras;
 use crate::store::now_ms;
 use crate::{AppState, Unreachable};

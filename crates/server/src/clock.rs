@@ -217,7 +217,9 @@ mod tests {
 
     #[test]
     fn controls_read_back_and_are_bounded() {
-        for tc in [TimeControl::None, TimeControl::Move { secs: 172_800 }, TimeControl::Game { secs: 600, increment: 5 }] {
+        for tc in
+            [TimeControl::None, TimeControl::Move { secs: 172_800 }, TimeControl::Game { secs: 600, increment: 5 }]
+        {
             assert_eq!(TimeControl::parse(&tc.text()), Some(tc));
             assert_eq!(tc.check(), Ok(tc));
         }

@@ -139,10 +139,7 @@ pub fn set_rematch(c: &Connection, id: &str, rematch: &str) -> rusqlite::Result<
 /// bot that plays it now (the log's timeout entry does the same when the
 /// game is replayed).
 pub fn seat_to_bot(c: &Connection, id: &str, seat: Seat, bot: &str) -> rusqlite::Result<()> {
-    c.execute(
-        "UPDATE seats SET player = 'bot', bot = ?3 WHERE game_id = ?1 AND seat = ?2",
-        params![id, seat, bot],
-    )?;
+    c.execute("UPDATE seats SET player = 'bot', bot = ?3 WHERE game_id = ?1 AND seat = ?2", params![id, seat, bot])?;
     Ok(())
 }
 
@@ -170,8 +167,7 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
         )
         .optional()?;
     let Some((form, created, tc, clocks, private, rematch_of, rematch)) = row else { return Ok(None) };
-    let time_control =
-        TimeControl::parse(&tc).ok_or_else(|| bad(format!("game {id}: unknown time control {tc:?}")))?;
+    let time_control = TimeControl::parse(&tc).ok_or_else(|| bad(format!("game {id}: unknown time control {tc:?}")))?;
     let form = Form::parse(&form).ok_or_else(|| bad(format!("game {id}: unknown form {form:?}")))?;
     let mut stmt = c.prepare(
         "SELECT seat, school, player, bot, name, token_hash, taken, open FROM seats WHERE game_id = ?1 ORDER BY seat",
