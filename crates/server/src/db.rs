@@ -217,6 +217,21 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     Ok(Some(Stored { id: id.to_string(), form, created, seats, log, extras }))
 }
 
+/// The games not over whose running clock, a person's, ran out by `now`
+/// (Unix ms). Bots are never flagged, so their clocks are left out.
+pub fn clocks_out(c: &Connection, now: i64) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = c.prepare(
+        "SELECT id FROM games WHERE status != 'over' AND clocks IS NOT NULL
+           AND json_extract(clocks, '$.running') IS NOT NULL
+           AND json_extract(clocks, '$.since')
+               + json_extract(clocks, '$.remaining[' || json_extract(clocks, '$.running') || ']') <= ?1
+           AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id
+                       AND seats.seat = json_extract(clocks, '$.running') AND seats.player = 'human')",
+    )?;
+    let ids = stmt.query_map([now], |r| r.get(0))?.collect();
+    ids
+}
+
 /// The ids of the games not over, the most recently changed first.
 pub fn unfinished(c: &Connection) -> rusqlite::Result<Vec<String>> {
     let mut stmt = c.prepare("SELECT id FROM games WHERE status != 'over' ORDER BY updated DESC")?;

@@ -113,6 +113,38 @@ async fn a_clock_running_out_ends_a_duel_with_the_other_side_winning() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_runs_out_in_a_game_nobody_has_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_with({
+        let mut c = tash_kalar_server::Config::new(dir.path().join("t.sqlite"));
+        c.abandon_after = Duration::from_millis(100);
+        c.clock_sweep = Duration::from_millis(200);
+        c
+    });
+    let body = json!({"form": "duel", "seats": two_humans(), "clock": {"kind": "game", "secs": 2, "increment": 0}});
+    let (id, tokens) = create_with(server.addr, body).await;
+    let a = Client::join(server.addr, &id, tokens[0].as_deref()).await;
+    let b = Client::join(server.addr, &id, tokens[1].as_deref()).await;
+    let started = Instant::now();
+    a.close().await;
+    b.close().await;
+    while server.state.is_live(&id).await {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(started.elapsed() < Duration::from_millis(1500), "the game left memory before the clock ran out");
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let (_, g) = http_json(server.addr, "GET", &format!("/api/games/{id}"), None).await;
+        if g["status"] == "over" {
+            assert!(!g["outcome"]["timeout"].is_null(), "{g}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the game was not flagged: {g}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_running_out_in_a_melee_hands_the_seat_to_a_bot() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start_with({
