@@ -315,6 +315,7 @@ test('play with the keyboard, resign, then replay the game step by step and down
   await page.click('button:has-text("Resign")');
   await page.waitForSelector('#result:not([hidden])');
   assert.match(await page.textContent('#result'), /Brown resigned: Green .*wins/);
+  assert.match(await page.textContent('#result'), /You lost: Green .*won \(you resigned\)/, 'the result said plainly, from the player’s side');
 
   await page.click('#result a');
   await page.waitForURL(/\/replay$/);

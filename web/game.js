@@ -17,6 +17,10 @@ import {
   DIR_WORDS, ORIENTATION_WORDS, heldSeats, holdSeat, seatLink, prettyId, cardName,
   toast, eventLines, lastTurnOf,
 } from './common.js';
+import { startClocks, updateClocks } from './clock.js';
+import { initChat, updateChat } from './chat.js';
+import { turnTitle, signalTurn, turnSignalControls } from './notify.js';
+import { playerResultText, updateRematch } from './rematch.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
 const token = new URLSearchParams(location.hash.slice(1)).get('seat');
@@ -192,7 +196,30 @@ function onState(msg) {
   document.body.dataset.color = S.seat === null ? '' : S.view.seats[S.seat].color;
   document.body.dataset.version = String(S.version);
   setConn();
+  defaultFlip();
   render();
+  // the site's parts: clocks, chat, the turn signal, the rematch
+  updateClocks($('clocks'), msg, S.view, S.players);
+  updateChat($('chat-panel'), msg, S.view, S.players);
+  signalTurn(myTurn());
+  updateRematch($('rematch-box'), msg, gameId, token);
+}
+
+/** Whether this page's seat is to choose now. */
+function myTurn() {
+  return S.seat !== null && !S.over && !!(S.view && S.view.choices);
+}
+
+/** The board turned for the second player, unless this browser chose for this game. */
+let flipDecided = false;
+function defaultFlip() {
+  if (flipDecided || !S.view) return;
+  flipDecided = true;
+  let kept = null;
+  try {
+    kept = localStorage.getItem(`tash-kalar.flipped.${gameId}`);
+  } catch { /* default */ }
+  board.setFlipped(kept !== null ? kept === '1' : S.seat === 1);
 }
 
 /** The view's events joined to those kept: a take-back renumbers from where it went back to. */
@@ -385,7 +412,7 @@ function render() {
 function renderTitle() {
   const v = S.view;
   $('game-title').textContent = `${formLabel(v.form)} · ${v.seats.map((s) => SCHOOL_LABELS[s.school] || s.school).join(' vs ')}`;
-  document.title = `Tash-Kalar: ${S.over ? 'finished game' : `turn ${v.turn.number}`}`;
+  document.title = turnTitle(S.over ? 'finished game' : `turn ${v.turn.number}`, myTurn());
   const r = $('replay-link');
   r.hidden = !S.over;
   r.href = `/games/${encodeURIComponent(gameId)}/replay`;
@@ -398,7 +425,7 @@ function renderStatus() {
   const res = $('result');
   if (v.outcome) {
     res.hidden = false;
-    res.replaceChildren(h('span', { id: 'result-text' }, 'Game over: ', resultText(v, S.players), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, 'Step through the replay'));
+    res.replaceChildren(h('span', { id: 'result-text' }, 'Game over: ', playerResultText(v, S.players, S.seat, S.log), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, 'Step through the replay'));
   } else res.hidden = true;
   if (!v.outcome) {
     const who = v.actor.kind === 'seat' ? v.actor.seat : v.turn.seat;
@@ -921,6 +948,10 @@ function renderLog() {
       ol.append(h('li', { class: chance ? 'chance' : '', 'data-kind': l.kind, 'data-n': String(l.n) }, l.text));
     }
   }
+  // a clock running out is the server's, not the engine's: said from the log's entry
+  for (const e of S.log.filter((x) => x.kind === 'timeout')) {
+    ol.append(h('li', { 'data-kind': 'timeout' }, seatLabel(e.seat, S.view, S.players), ' ', timeoutText()));
+  }
   if (events.length !== lastLogLength && (nearBottom || lastLogLength < 0)) ol.scrollTop = ol.scrollHeight;
   lastLogLength = events.length;
   animateNew(events);
@@ -935,12 +966,17 @@ function renderRecord() {
   for (const e of S.log) {
     const chance = e.seat === null || e.seat === undefined;
     const who = chance ? (e.to !== undefined && e.to !== null ? seatLabel(e.to, S.view, S.players) : 'Chance') : seatLabel(e.seat, S.view, S.players);
-    const text = e.kind === 'undo' ? `undo (${(S.log.find((x) => x.n === e.undoes) || {}).text || 'a choice'})` : e.text;
+    const text = e.kind === 'timeout' ? timeoutText() : e.kind === 'undo' ? `undo (${(S.log.find((x) => x.n === e.undoes) || {}).text || 'a choice'})` : e.text;
     const cls = [chance ? 'chance' : '', undone.has(e.n) ? 'undone' : ''].filter(Boolean).join(' ');
     ol.append(h('li', { value: String(e.n), class: cls, title: e.text }, h('span', { class: 'who' }, who), ' ', text));
   }
   if (S.log.length !== lastRecordLength) ol.scrollTop = ol.scrollHeight;
   lastRecordLength = S.log.length;
+}
+
+/** What a timeout entry means: in a duel the game is lost, in a melee or team game a bot plays on. */
+function timeoutText() {
+  return S.view.seats.length > 2 ? 'ran out of time: a bot plays on' : 'ran out of time';
 }
 
 /** Short animations of what the newest events did (none when motion is reduced). */
@@ -980,7 +1016,7 @@ document.addEventListener('keydown', (e) => {
 $('flip').addEventListener('click', () => {
   board.setFlipped(!board.flipped);
   try {
-    localStorage.setItem('tash-kalar.flipped', board.flipped ? '1' : '');
+    localStorage.setItem(`tash-kalar.flipped.${gameId}`, board.flipped ? '1' : '0');
   } catch { /* not kept */ }
   render();
 });
@@ -992,10 +1028,22 @@ async function start() {
     $('status-line').textContent = 'No game here.';
     return;
   }
-  try {
-    if (localStorage.getItem('tash-kalar.flipped')) board.setFlipped(true);
-  } catch { /* default */ }
   fillLegend($('legend'));
+  $('turn-signal').append(...turnSignalControls());
+  startClocks($('clocks'));
+  initChat($('chat-panel'), (m) => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      toast('Not connected: reconnecting…');
+      return false;
+    }
+    ws.send(JSON.stringify(m));
+    return true;
+  });
+  $('hand-toggle').addEventListener('click', () => {
+    const area = $('hand-area');
+    const collapsed = area.classList.toggle('collapsed');
+    $('hand-toggle').setAttribute('aria-expanded', String(!collapsed));
+  });
   try {
     S.cards = await loadCards();
   } catch (e) {

@@ -119,6 +119,9 @@ async function create(e) {
   $('create-error').textContent = '';
   const seats = [...$('seat-rows').querySelectorAll('fieldset')].map(readSeat);
   const body = { form: $('form').value, seats: seats.map(seatRequest) };
+  const clock = clockRequest($('clock').value);
+  if (clock) body.clock = clock;
+  if ($('private').checked) body.private = true;
   const button = $('create-button');
   button.disabled = true;
   try {
@@ -136,6 +139,16 @@ async function create(e) {
   } finally {
     button.disabled = false;
   }
+}
+
+/** `move:S` or `game:S+I` from the clock select, as the API takes it. */
+function clockRequest(v) {
+  if (v.startsWith('move:')) return { kind: 'move', secs: Number(v.slice(5)) };
+  if (v.startsWith('game:')) {
+    const [secs, inc] = v.slice(5).split('+').map(Number);
+    return { kind: 'game', secs, increment: inc };
+  }
+  return null;
 }
 
 function showCreated(res, seats) {
@@ -157,11 +170,15 @@ function showCreated(res, seats) {
           h('a', { class: 'btn', href: url }, 'Play this seat'),
           h('button', { type: 'button', class: 'btn', onclick: () => copy(input) }, 'Copy link')),
         input));
+      input.addEventListener('focus', () => input.select());
     }
     box.append(links);
     box.append(h('p', { class: 'muted' }, 'Spectators: ', h('a', { href: `/games/${encodeURIComponent(res.id)}` }, abs(`/games/${encodeURIComponent(res.id)}`))));
   }
   $('created').hidden = false;
+  // the links first, in view: they are what the creator needs now
+  $('created').scrollIntoView({ block: 'start' });
+  $('created').focus({ preventScroll: true });
 }
 
 async function copy(input) {
@@ -205,10 +222,29 @@ function gameItem(g) {
     }
     buttons.push(h('a', { class: 'btn', href: gameUrl }, 'Watch'));
   } else {
+    what.append(h('div', { class: 'winner' }, winnerText(g)));
     buttons.push(h('a', { class: 'btn', href: `${gameUrl}/replay` }, 'Replay'));
     buttons.push(h('a', { class: 'btn', href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `tash-kalar-${g.id}.txt` }, 'Record'));
   }
   return h('li', { dataset: { game: g.id } }, what, ...buttons);
+}
+
+/** Who won a finished game, in words, from its summary. */
+function winnerText(g) {
+  const o = g.outcome;
+  if (!o || !Array.isArray(o.places)) return 'Finished';
+  const name = (i) => {
+    const s = g.seats[i];
+    const who = s.player === 'bot' ? `bot ${s.bot || ''}`.trim() : s.name;
+    return `${SCHOOL_LABELS[s.school] || s.school}${who ? ` (${who})` : ''}`;
+  };
+  const firsts = o.places.map((p, i) => (p === 0 ? i : -1)).filter((i) => i >= 0);
+  let t = firsts.length === 1 || (o.teams && firsts.length === 2)
+    ? `Won by ${firsts.map(name).join(' and ')}`
+    : `A draw between ${firsts.map(name).join(' and ')}`;
+  if (o.timeout !== null && o.timeout !== undefined) t += ` (${name(o.timeout)} ran out of time)`;
+  else if (o.resigned !== null && o.resigned !== undefined) t += ` (${name(o.resigned)} resigned)`;
+  return t;
 }
 
 async function join(id, seat) {

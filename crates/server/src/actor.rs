@@ -18,9 +18,11 @@ use tash_kalar_rules::{Actor, Choice, Seat};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
+use crate::clock::{Clocks, TIMEOUT_BOT};
 use crate::db::{self, Summary};
 use crate::live::{Entry, Kind, LiveGame, Player, Refused, StoredEntry};
 use crate::pool::BotPool;
+use crate::site::{check_chat, ChatBucket, ChatLine};
 use crate::store::Store;
 use crate::{Config, Idle, Loaded, Registry};
 
@@ -40,6 +42,14 @@ pub enum Command {
     },
     /// Take an open human seat nobody has taken yet (from the lobby): a new token.
     Join { seat: Seat, reply: oneshot::Sender<Result<String, JoinRefused>> },
+    /// A seated player says something in the game's chat.
+    Chat { seat: Option<Seat>, claimed: Option<Seat>, text: String, reply: oneshot::Sender<Result<(), Refused>> },
+    /// A player of a finished game asks for a rematch (`token`: their
+    /// seat's): the setup of the new game, or the rematch already made.
+    Rematch { token: String, reply: oneshot::Sender<Result<RematchPlan, Refused>> },
+    /// The rematch asked for was created (`Some`: its id and a token for
+    /// each seat of this game, by this game's seats) or could not be.
+    RematchMade { made: Option<(String, Vec<Option<String>>)> },
     /// Leave memory to make room for another game, if nobody is connected;
     /// the answer says whether the game left.
     Unload { reply: oneshot::Sender<bool> },
@@ -58,6 +68,22 @@ impl From<Refused> for JoinRefused {
     fn from(r: Refused) -> JoinRefused {
         JoinRefused::Other(r)
     }
+}
+
+/// What a rematch request gets from the finished game.
+pub enum RematchPlan {
+    /// The rematch exists: its id, and the asking seat's token in it when
+    /// this server still holds it.
+    Made { id: String, seat: Option<Seat>, token: Option<String> },
+    /// Make it: the asking seat, and this game's seats in the new order
+    /// (`order[j]` is the old seat that sits at new seat `j`).
+    New {
+        seat: Seat,
+        form: tash_kalar_rules::Form,
+        seats: Vec<crate::live::SeatInfo>,
+        order: Vec<usize>,
+        extras: crate::site::Extras,
+    },
 }
 
 #[derive(Clone)]
@@ -83,6 +109,13 @@ pub struct Snapshot {
     pub entries: Arc<Vec<Entry>>,
     pub players: Box<RawValue>,
     pub can_undo: Vec<bool>,
+    /// The clocks (`Clocks::wire`), `null` without a time control.
+    pub clock: Box<RawValue>,
+    pub chat: Arc<Vec<ChatLine>>,
+    /// The rematch made of this game, and each seat's token in it.
+    pub rematch: Option<String>,
+    pub rematch_tokens: Vec<Option<String>>,
+    pub rematch_of: Option<String>,
 }
 
 pub fn token_hash(token: &str) -> [u8; 32] {
@@ -144,13 +177,33 @@ struct GameActor {
     /// shared with the registry.
     idle_since: Option<Instant>,
     idle: Arc<Idle>,
+    /// The clocks (`clock.rs`), the chat and its allowance per seat, and
+    /// the rematch under way or made.
+    clock: Clocks,
+    chat: Arc<Vec<ChatLine>>,
+    chat_buckets: Vec<ChatBucket>,
+    rematch_pending: bool,
+    rematch_tokens: Vec<Option<String>>,
 }
 
 fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(v).unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
 }
 
-fn snapshot(g: &LiveGame, online: &[u32]) -> Snapshot {
+/// The seat whose clock runs: the seat to choose, if any, once every
+/// human seat has been taken (nobody loses on time while waiting for an
+/// invited friend to open their link).
+fn to_move(g: &LiveGame) -> Option<Seat> {
+    if g.seats.iter().any(|s| s.player == Player::Human && !s.taken) {
+        return None;
+    }
+    match g.game().actor() {
+        Actor::Seat(s) if !g.is_over() => Some(s),
+        _ => None,
+    }
+}
+
+fn snapshot(g: &LiveGame, online: &[u32], site: &SiteState) -> Snapshot {
     let game = g.game();
     let over = g.is_over();
     let views =
@@ -174,15 +227,41 @@ fn snapshot(g: &LiveGame, online: &[u32]) -> Snapshot {
         entries: g.entries.clone(),
         players: raw(&players),
         can_undo: (0..g.seats.len() as Seat).map(|s| g.can_undo(s)).collect(),
+        clock: raw(&site.clock.wire()),
+        chat: site.chat.clone(),
+        rematch: g.extras.rematch.clone(),
+        rematch_tokens: site.rematch_tokens.to_vec(),
+        rematch_of: g.extras.rematch_of.clone(),
     }
+}
+
+/// The actor's own state that a snapshot shows.
+struct SiteState<'a> {
+    clock: &'a Clocks,
+    chat: &'a Arc<Vec<ChatLine>>,
+    rematch_tokens: &'a [Option<String>],
 }
 
 /// Starts a game's task; returns its queue and idle time for the registry.
 /// `owner` says whose turn on the bot pool the game's bots take.
-pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config, pool: BotPool, owner: String) -> Loaded {
+pub fn spawn(
+    mut g: LiveGame,
+    store: Store,
+    registry: Registry,
+    config: &Config,
+    pool: BotPool,
+    owner: String,
+) -> Loaded {
     let (tx, rx) = mpsc::channel(256);
     let online = vec![0; g.seats.len()];
-    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online)));
+    let now = crate::store::now_ms();
+    let mut clock = Clocks::restore(g.extras.time_control, g.seats.len(), g.extras.clocks.as_deref(), now);
+    // a game just created (or stored before its first clock) starts its clock now
+    clock.follow(to_move(&g), now);
+    let chat = Arc::new(std::mem::take(&mut g.extras.chat));
+    let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[] };
+    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online, &site)));
+    let seats = g.seats.len();
     let bots = g.seats.iter().map(|_| None).collect();
     let driver = driver(&g, StdRng::from_entropy());
     let now = Instant::now();
@@ -205,6 +284,11 @@ pub fn spawn(g: LiveGame, store: Store, registry: Registry, config: &Config, poo
         abandon_after: config.abandon_after,
         idle_since: Some(now),
         idle: idle.clone(),
+        clock,
+        chat,
+        chat_buckets: vec![ChatBucket::default(); seats],
+        rematch_pending: false,
+        rematch_tokens: Vec::new(),
     };
     tokio::spawn(actor.run());
     Loaded { tx, idle }
@@ -230,6 +314,7 @@ impl GameActor {
             // sooner once it is over; bots playing on do not keep it
             let after = if self.g.is_over() { self.unload_after } else { self.abandon_after };
             let deadline = self.idle_since.map(|since| since + after);
+            let flag = self.flag_at();
             tokio::select! {
                 // commands first: a hello that came in keeps the game
                 biased;
@@ -251,6 +336,11 @@ impl GameActor {
                     match done {
                         Ok(result) => self.bot_done(result).await,
                         Err(e) => tracing::error!(game = %self.g.id, error = %e, "bot task failed"),
+                    }
+                }
+                _ = tokio::time::sleep_until(flag.map_or_else(Instant::now, |(_, at)| at).into()), if flag.is_some() => {
+                    if let Some((seat, _)) = flag {
+                        self.time_out(seat).await;
                     }
                 }
                 _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now).into()), if deadline.is_some() => {
@@ -294,7 +384,8 @@ impl GameActor {
     }
 
     fn publish(&mut self) {
-        let s = snapshot(&self.g, &self.online);
+        let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.rematch_tokens };
+        let s = snapshot(&self.g, &self.online, &site);
         self.snap.send_replace(Arc::new(s));
     }
 
@@ -309,7 +400,10 @@ impl GameActor {
         if new.is_empty() {
             return Ok(());
         }
-        let summary = Summary::of(&self.g);
+        let clock_backup = self.clock.clone();
+        self.clock.follow(to_move(&self.g), crate::store::now_ms());
+        let mut summary = Summary::of(&self.g);
+        summary.clocks = self.clock.stored();
         let id = self.g.id.clone();
         match self.store.write(move |c| db::append(c, &id, &new, &summary)).await {
             Ok(()) => {
@@ -322,6 +416,7 @@ impl GameActor {
             Err(e) => {
                 tracing::error!(game = %self.g.id, error = %e, "cannot save a move");
                 self.g = backup;
+                self.clock = clock_backup;
                 Err(Refused("the server could not save this; nothing changed, try again".into()))
             }
         }
@@ -359,6 +454,15 @@ impl GameActor {
                 self.touch();
                 let _ = reply.send(r);
             }
+            Command::Chat { seat, claimed, text, reply } => {
+                let r = self.chat(seat, claimed, text).await;
+                let _ = reply.send(r);
+            }
+            Command::Rematch { token, reply } => {
+                let r = self.rematch(&token);
+                let _ = reply.send(r);
+            }
+            Command::RematchMade { made } => self.rematch_made(made).await,
             // answered in `run`
             Command::Unload { reply } => {
                 let _ = reply.send(false);
@@ -380,7 +484,11 @@ impl GameActor {
             .ok_or_else(|| Refused("this seat token is not one of this game's".into()))?;
         if !self.g.seats[seat].taken {
             self.g.seats[seat].taken = true;
-            let summary = Summary::of(&self.g);
+            // the last seat taken starts the clocks
+            let mut summary = Summary::of(&self.g);
+            if self.clock.follow(to_move(&self.g), crate::store::now_ms()) {
+                summary.clocks = self.clock.stored();
+            }
             let id = self.g.id.clone();
             let s = seat as Seat;
             if let Err(e) = self.store.write(move |c| db::take_seat(c, &id, s, None, &summary)).await {
@@ -419,7 +527,11 @@ impl GameActor {
         next[seat as usize].token_hash = Some(hash);
         next[seat as usize].taken = true;
         let old = std::mem::replace(&mut self.g.seats, next);
-        let summary = Summary::of(&self.g);
+        let clock_backup = self.clock.clone();
+        let mut summary = Summary::of(&self.g);
+        if self.clock.follow(to_move(&self.g), crate::store::now_ms()) {
+            summary.clocks = self.clock.stored();
+        }
         let id = self.g.id.clone();
         match self.store.write(move |c| db::take_seat(c, &id, seat, Some(hash), &summary)).await {
             Ok(()) => {
@@ -428,6 +540,7 @@ impl GameActor {
             }
             Err(e) => {
                 self.g.seats = old;
+                self.clock = clock_backup;
                 tracing::error!(game = %self.g.id, error = %e, "cannot give a seat");
                 Err(Refused("the server could not save this; try again".into()).into())
             }
@@ -446,6 +559,9 @@ impl GameActor {
         };
         if let Some(c) = claimed.filter(|&c| c != seat) {
             return Err(Refused(format!("you do not hold seat {c}")));
+        }
+        if matches!(self.g.seats[seat as usize].player, Player::Bot(_)) {
+            return Err(Refused("your time ran out: a bot plays this seat now".into()));
         }
         // (whether the game is over, whose turn it is and what is legal are
         // the match's to say: `LiveGame::apply` passes its refusal on)
@@ -529,5 +645,129 @@ impl GameActor {
             // wait a little before the bot tries again
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
+    }
+}
+
+impl GameActor {
+    /// The running clock's seat and the moment it runs out, for a clock a
+    /// person holds (bots are not flagged: see `clock.rs`).
+    fn flag_at(&self) -> Option<(Seat, Instant)> {
+        let (seat, at) = self.clock.deadline()?;
+        if self.g.is_over() || !matches!(self.g.seats.get(seat as usize)?.player, Player::Human) {
+            return None;
+        }
+        let wait = (at - crate::store::now_ms()).max(0) as u64;
+        Some((seat, Instant::now() + Duration::from_millis(wait)))
+    }
+
+    /// A clock ran out: a timeout entry, written like a move (a loss in a
+    /// game of two sides, a bot taking over in a melee or team game).
+    async fn time_out(&mut self, seat: Seat) {
+        let now = crate::store::now_ms();
+        if self.clock.running != Some(seat) || self.clock.left(seat, now) > 0 {
+            return;
+        }
+        let melee = self.g.seats.len() > 2;
+        match self.commit(|g| g.apply(Some(seat), Kind::Timeout, None).map(|_| ())).await {
+            Ok(()) => {
+                tracing::info!(game = %self.g.id, seat, melee, "time ran out");
+                if melee {
+                    let id = self.g.id.clone();
+                    if let Err(e) = self.store.write(move |c| db::seat_to_bot(c, &id, seat, TIMEOUT_BOT)).await {
+                        tracing::warn!(game = %self.g.id, error = %e, "cannot mark a seat as the bot's");
+                    }
+                    // the bot's clock goes on from where the person's stopped
+                    self.publish();
+                }
+            }
+            Err(e) => {
+                tracing::error!(game = %self.g.id, error = %e, "cannot record a timeout");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    }
+
+    async fn chat(&mut self, seat: Option<Seat>, claimed: Option<Seat>, text: String) -> Result<(), Refused> {
+        let Some(seat) = seat else {
+            return Err(Refused("spectators can read the chat but not write in it".into()));
+        };
+        if let Some(c) = claimed.filter(|&c| c != seat) {
+            return Err(Refused(format!("you do not hold seat {c}")));
+        }
+        let text = check_chat(&text).map_err(Refused)?;
+        if let Err(wait) = self.chat_buckets[seat as usize].take(Instant::now()) {
+            return Err(Refused(format!("too many chat messages; wait {:.0} s", wait.ceil())));
+        }
+        let line = ChatLine { n: self.chat.len() as u32 + 1, seat, text, at: crate::store::now_ms() };
+        let id = self.g.id.clone();
+        let stored = line.clone();
+        self.store.write(move |c| db::insert_chat(c, &id, &stored)).await.map_err(|e| {
+            tracing::error!(game = %self.g.id, error = %e, "cannot save a chat message");
+            Refused("the server could not save this message; try again".into())
+        })?;
+        Arc::make_mut(&mut self.chat).push(line);
+        self.publish();
+        Ok(())
+    }
+
+    fn rematch(&mut self, token: &str) -> Result<RematchPlan, Refused> {
+        let hash = token_hash(token);
+        let seat = self
+            .g
+            .seats
+            .iter()
+            .position(|s| s.token_hash == Some(hash))
+            .ok_or_else(|| Refused("this seat token is not one of this game's".into()))?;
+        if !self.g.is_over() {
+            return Err(Refused("the game is not over".into()));
+        }
+        let n = self.g.seats.len();
+        // seats turn by one: in a duel the second player starts the rematch
+        let order: Vec<usize> = (0..n).map(|j| (j + 1) % n).collect();
+        if let Some(id) = &self.g.extras.rematch {
+            let new_seat = order.iter().position(|&old| old == seat).map(|j| j as Seat);
+            let token = self.rematch_tokens.get(seat).cloned().flatten();
+            return Ok(RematchPlan::Made { id: id.clone(), seat: new_seat, token });
+        }
+        if self.rematch_pending {
+            return Err(Refused("a rematch is being made; try again in a moment".into()));
+        }
+        self.rematch_pending = true;
+        // a seat a bot took over when its time ran out is a person's again
+        let timed_out: Vec<usize> =
+            self.g.entries.iter().filter(|e| e.kind == Kind::Timeout).filter_map(|e| e.seat.map(usize::from)).collect();
+        let seats = order
+            .iter()
+            .map(|&old| {
+                let mut s = self.g.seats[old].clone();
+                if n > 2 && timed_out.contains(&old) {
+                    s.player = Player::Human;
+                }
+                s.token_hash = None;
+                s.taken = false;
+                s
+            })
+            .collect();
+        let extras = crate::site::Extras {
+            time_control: self.g.extras.time_control,
+            private: self.g.extras.private,
+            rematch_of: Some(self.g.id.clone()),
+            ..Default::default()
+        };
+        let new_seat = order.iter().position(|&old| old == seat).unwrap_or(0) as Seat;
+        Ok(RematchPlan::New { seat: new_seat, form: self.g.form, seats, order, extras })
+    }
+
+    async fn rematch_made(&mut self, made: Option<(String, Vec<Option<String>>)>) {
+        self.rematch_pending = false;
+        let Some((id, tokens)) = made else { return };
+        let key = self.g.id.clone();
+        let rematch = id.clone();
+        if let Err(e) = self.store.write(move |c| db::set_rematch(c, &key, &rematch)).await {
+            tracing::warn!(game = %self.g.id, error = %e, "cannot link a rematch");
+        }
+        self.g.extras.rematch = Some(id);
+        self.rematch_tokens = tokens;
+        self.publish();
     }
 }

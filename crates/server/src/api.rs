@@ -18,8 +18,10 @@ use tash_kalar_bots::{BotSpec, Limits, SpecError};
 use tash_kalar_rules::{CardId, Form, School, Seat};
 
 use crate::actor::{self, Command};
+use crate::clock::TimeControl;
 use crate::db;
 use crate::live::{EntryJson, LiveGame, Player, Reader, SeatInfo, StoredEntry};
+use crate::site::Extras;
 use crate::store::now_ms;
 use crate::{AppState, Unreachable};
 
@@ -28,6 +30,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games", post(create).get(list))
         .route("/api/games/:id", get(summary))
         .route("/api/games/:id/join", post(join))
+        .route("/api/games/:id/rematch", post(rematch))
         .route("/api/games/:id/record", get(record))
         .route("/api/games/:id/replay", get(replay))
         .route("/api/games/:id/ws", get(crate::ws::upgrade))
@@ -69,6 +72,12 @@ impl From<Unreachable> for ApiError {
 struct CreateGame {
     form: String,
     seats: Vec<CreateSeat>,
+    /// The time control (`clock.rs`); none by default.
+    #[serde(default)]
+    clock: TimeControl,
+    /// Not listed in the lobby; reachable by its link.
+    #[serde(default)]
+    private: bool,
 }
 
 #[derive(Deserialize)]
@@ -120,6 +129,7 @@ pub(crate) struct NewGame {
     form: Form,
     seats: Vec<SeatInfo>,
     tokens: Vec<Option<String>>,
+    extras: Extras,
 }
 
 /// Checks the body of `POST /api/games`.
@@ -172,7 +182,9 @@ pub(crate) fn parse_create(body: &[u8]) -> Result<NewGame, ApiError> {
     }
     // the rules' own checks (two seats of one color ...), before any token is spent
     LiveGame::new(String::new(), form, seats.clone(), 0).map_err(bad)?;
-    Ok(NewGame { form, seats, tokens })
+    let time_control = req.clock.check().map_err(bad)?;
+    let extras = Extras { time_control, private: req.private, ..Default::default() };
+    Ok(NewGame { form, seats, tokens, extras })
 }
 
 async fn create(
@@ -180,7 +192,7 @@ async fn create(
     peer: Option<ConnectInfo<SocketAddr>>,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let NewGame { form, seats, tokens } = parse_create(&body)?;
+    let new = parse_create(&body)?;
     // only a request that would create a game costs a token
     if let Some(ConnectInfo(peer)) = peer {
         if let Err(wait) = state.limiter().take(peer.ip(), Instant::now()) {
@@ -192,20 +204,85 @@ async fn create(
             return Ok(r);
         }
     }
+    let owner = peer.as_ref().map(|ConnectInfo(p)| crate::limit::key(p.ip()).to_string());
+    let (id, tokens) = create_game(&state, new, owner).await?;
+    let seats: Vec<Value> = tokens.iter().enumerate().map(|(i, t)| json!({"seat": i, "token": t})).collect();
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats }))).into_response())
+}
+
+/// Stores a checked new game and starts it; its id and seat tokens.
+async fn create_game(
+    state: &AppState,
+    new: NewGame,
+    owner: Option<String>,
+) -> Result<(String, Vec<Option<String>>), ApiError> {
+    let NewGame { form, seats, tokens, extras } = new;
     let id = actor::new_secret(8);
     let mut g = LiveGame::new(id.clone(), form, seats, now_ms()).map_err(bad)?;
+    g.extras = extras;
     let mut driver = actor::driver(&g, StdRng::from_entropy());
     actor::run_chance(&mut g, &mut driver);
     let entries: Vec<StoredEntry> = g.entries.iter().map(StoredEntry::from).collect();
     // the creator's address takes its bots' turns on the bot pool
-    let owner = match &peer {
-        Some(ConnectInfo(p)) => crate::limit::key(p.ip()).to_string(),
-        None => id.clone(),
-    };
+    let owner = owner.unwrap_or_else(|| id.clone());
     state.create(g, entries, owner).await?;
     tracing::info!(game = %id, form = form.name(), "created");
-    let seats: Vec<Value> = tokens.iter().enumerate().map(|(i, t)| json!({"seat": i, "token": t})).collect();
-    Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats }))).into_response())
+    Ok((id, tokens))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchRequest {
+    token: String,
+}
+
+/// `POST /api/games/{id}/rematch {"token"}`: a player of a finished game
+/// asks for a new game with the seats turned (in a duel, swapped), the
+/// same form, schools, bots, time control and privacy. The first request
+/// makes it (and the other seats are offered theirs over the WebSocket);
+/// later ones get the same game.
+async fn rematch(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let req: RematchRequest = serde_json::from_slice(&body).map_err(|e| bad(format!("malformed request: {e}")))?;
+    let token = req.token;
+    let plan = state
+        .call(&id, |reply| Command::Rematch { token: token.clone(), reply })
+        .await?
+        .map_err(|r| ApiError(StatusCode::CONFLICT, r.0))?;
+    let (seat, form, seats, order, extras) = match plan {
+        actor::RematchPlan::Made { id, seat, token } => {
+            return Ok(Json(json!({ "id": id, "seat": seat, "token": token })).into_response());
+        }
+        actor::RematchPlan::New { seat, form, seats, order, extras } => (seat, form, seats, order, extras),
+    };
+    let mut seats = seats;
+    let mut tokens = Vec::new();
+    for s in &mut seats {
+        let token = (s.player == Player::Human).then(|| actor::new_secret(16));
+        s.token_hash = token.as_deref().map(actor::token_hash);
+        tokens.push(token);
+    }
+    let new = NewGame { form, seats, tokens, extras };
+    let owner = peer.as_ref().map(|ConnectInfo(p)| crate::limit::key(p.ip()).to_string());
+    let made = create_game(&state, new, owner).await;
+    // tell the finished game, made or not (it lets another request try)
+    let link = made.as_ref().ok().map(|(new_id, tokens)| {
+        let mut by_old = vec![None; order.len()];
+        for (j, &old) in order.iter().enumerate() {
+            by_old[old] = tokens[j].clone();
+        }
+        (new_id.clone(), by_old)
+    });
+    if let Some(tx) = state.live(&id).await {
+        let _ = tx.send(Command::RematchMade { made: link }).await;
+    }
+    let (new_id, tokens) = made?;
+    let token = tokens[seat as usize].clone();
+    Ok((StatusCode::CREATED, Json(json!({ "id": new_id, "seat": seat, "token": token }))).into_response())
 }
 
 async fn list(

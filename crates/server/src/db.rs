@@ -4,7 +4,9 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
 use tash_kalar_rules::{Form, School, Seat};
 
+use crate::clock::TimeControl;
 use crate::live::{Kind, LiveGame, Player, SeatInfo, StoredEntry};
+use crate::site::{ChatLine, Extras};
 use crate::store::now_ms;
 
 /// The lobby's cached summary of a game, rewritten with every append.
@@ -15,6 +17,8 @@ pub struct Summary {
     pub turn: u16,
     pub scores: String,
     pub outcome: Option<String>,
+    /// The clocks (`clock.rs`), when they changed; `None` keeps the stored ones.
+    pub clocks: Option<String>,
 }
 
 impl Summary {
@@ -26,15 +30,24 @@ impl Summary {
             version: g.version(),
             turn: game.turn().number,
             scores: serde_json::to_string(&scores).unwrap_or_else(|_| "[]".into()),
-            outcome: game.outcome().and_then(|o| serde_json::to_string(o).ok()),
+            // a loss on time is a resignation to the rules; the lobby says which
+            outcome: game.outcome().and_then(|o| {
+                let mut v = serde_json::to_value(o).ok()?;
+                if let Some(e) = g.entries.last().filter(|e| e.kind == Kind::Timeout) {
+                    v["timeout"] = json!(e.seat);
+                }
+                serde_json::to_string(&v).ok()
+            }),
+            clocks: None,
         }
     }
 }
 
 fn update_summary(c: &Connection, id: &str, s: &Summary) -> rusqlite::Result<usize> {
     c.execute(
-        "UPDATE games SET status = ?2, version = ?3, turn = ?4, scores = ?5, outcome = ?6, updated = ?7 WHERE id = ?1",
-        params![id, s.status, s.version, s.turn, s.scores, s.outcome, now_ms()],
+        "UPDATE games SET status = ?2, version = ?3, turn = ?4, scores = ?5, outcome = ?6, updated = ?7,
+         clocks = COALESCE(?8, clocks) WHERE id = ?1",
+        params![id, s.status, s.version, s.turn, s.scores, s.outcome, now_ms(), s.clocks],
     )
 }
 
@@ -51,8 +64,18 @@ fn insert_entries(c: &Connection, id: &str, entries: &[StoredEntry]) -> rusqlite
 /// Inserts a new game: its row, its seats and its first entries.
 pub fn insert_game(c: &Connection, g: &LiveGame, entries: &[StoredEntry]) -> rusqlite::Result<()> {
     c.execute(
-        "INSERT INTO games (id, form, created, updated, status) VALUES (?1, ?2, ?3, ?3, ?4)",
-        params![g.id, g.form.name(), g.created, g.status()],
+        "INSERT INTO games (id, form, created, updated, status, time_control, clocks, private, rematch_of)
+         VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            g.id,
+            g.form.name(),
+            g.created,
+            g.status(),
+            g.extras.time_control.text(),
+            g.extras.clocks,
+            g.extras.private,
+            g.extras.rematch_of
+        ],
     )?;
     for (i, s) in g.seats.iter().enumerate() {
         let (player, bot) = match &s.player {
@@ -97,6 +120,29 @@ pub fn take_seat(
     Ok(())
 }
 
+/// Appends a chat message.
+pub fn insert_chat(c: &Connection, id: &str, line: &ChatLine) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO chat (game_id, n, seat, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![id, line.n, line.seat, line.text, line.at],
+    )?;
+    Ok(())
+}
+
+/// Links a finished game to its rematch.
+pub fn set_rematch(c: &Connection, id: &str, rematch: &str) -> rusqlite::Result<()> {
+    c.execute("UPDATE games SET rematch = ?2 WHERE id = ?1", params![id, rematch])?;
+    Ok(())
+}
+
+/// A seat whose time ran out in a melee or team game: the lobby shows the
+/// bot that plays it now (the log's timeout entry does the same when the
+/// game is replayed).
+pub fn seat_to_bot(c: &Connection, id: &str, seat: Seat, bot: &str) -> rusqlite::Result<()> {
+    c.execute("UPDATE seats SET player = 'bot', bot = ?3 WHERE game_id = ?1 AND seat = ?2", params![id, seat, bot])?;
+    Ok(())
+}
+
 /// A stored game: setup and log.
 pub struct Stored {
     pub id: String,
@@ -104,6 +150,7 @@ pub struct Stored {
     pub created: i64,
     pub seats: Vec<SeatInfo>,
     pub log: Vec<StoredEntry>,
+    pub extras: Extras,
 }
 
 fn bad(text: String) -> rusqlite::Error {
@@ -111,10 +158,16 @@ fn bad(text: String) -> rusqlite::Error {
 }
 
 pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
-    let row: Option<(String, i64)> = c
-        .query_row("SELECT form, created FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
+    type Row = (String, i64, String, Option<String>, bool, Option<String>, Option<String>);
+    let row: Option<Row> = c
+        .query_row(
+            "SELECT form, created, time_control, clocks, private, rematch_of, rematch FROM games WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)),
+        )
         .optional()?;
-    let Some((form, created)) = row else { return Ok(None) };
+    let Some((form, created, tc, clocks, private, rematch_of, rematch)) = row else { return Ok(None) };
+    let time_control = TimeControl::parse(&tc).ok_or_else(|| bad(format!("game {id}: unknown time control {tc:?}")))?;
     let form = Form::parse(&form).ok_or_else(|| bad(format!("game {id}: unknown form {form:?}")))?;
     let mut stmt = c.prepare(
         "SELECT seat, school, player, bot, name, token_hash, taken, open FROM seats WHERE game_id = ?1 ORDER BY seat",
@@ -156,7 +209,27 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
         let kind = Kind::parse(&kind).ok_or_else(|| bad(format!("game {id}: entry {n}: unknown kind {kind:?}")))?;
         log.push(StoredEntry { n, seat, kind, choice });
     }
-    Ok(Some(Stored { id: id.to_string(), form, created, seats, log }))
+    let mut stmt = c.prepare("SELECT n, seat, text, at FROM chat WHERE game_id = ?1 ORDER BY n")?;
+    let chat = stmt
+        .query_map([id], |r| Ok(ChatLine { n: r.get(0)?, seat: r.get(1)?, text: r.get(2)?, at: r.get(3)? }))?
+        .collect::<rusqlite::Result<_>>()?;
+    let extras = Extras { time_control, clocks, private, rematch_of, rematch, chat };
+    Ok(Some(Stored { id: id.to_string(), form, created, seats, log, extras }))
+}
+
+/// The games not over whose running clock, a person's, ran out by `now`
+/// (Unix ms). Bots are never flagged, so their clocks are left out.
+pub fn clocks_out(c: &Connection, now: i64) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = c.prepare(
+        "SELECT id FROM games WHERE status != 'over' AND clocks IS NOT NULL
+           AND json_extract(clocks, '$.running') IS NOT NULL
+           AND json_extract(clocks, '$.since')
+               + json_extract(clocks, '$.remaining[' || json_extract(clocks, '$.running') || ']') <= ?1
+           AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id
+                       AND seats.seat = json_extract(clocks, '$.running') AND seats.player = 'human')",
+    )?;
+    let ids = stmt.query_map([now], |r| r.get(0))?.collect();
+    ids
 }
 
 /// The ids of the games not over, the most recently changed first.
@@ -166,11 +239,13 @@ pub fn unfinished(c: &Connection) -> rusqlite::Result<Vec<String>> {
     ids
 }
 
-/// Lobby summaries, most recently changed first.
+/// Lobby summaries, most recently changed first. Private games are left
+/// out of lists; asked for by id, they are found.
 pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) -> rusqlite::Result<Vec<Value>> {
     let mut stmt = c.prepare_cached(
-        "SELECT id, form, status, version, turn, scores, outcome, created, updated FROM games
-         WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR id = ?2)
+        "SELECT id, form, status, version, turn, scores, outcome, created, updated,
+                time_control, private, rematch_of, rematch FROM games
+         WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR id = ?2) AND (?2 IS NOT NULL OR private = 0)
          ORDER BY updated DESC LIMIT ?3",
     )?;
     let games: Vec<(String, Value)> = stmt
@@ -188,6 +263,10 @@ pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) 
                 "outcome": outcome.and_then(|o| serde_json::from_str::<Value>(&o).ok()),
                 "created": r.get::<_, i64>(7)?,
                 "updated": r.get::<_, i64>(8)?,
+                "clock": TimeControl::parse(&r.get::<_, String>(9)?).unwrap_or_default(),
+                "private": r.get::<_, bool>(10)?,
+                "rematch_of": r.get::<_, Option<String>>(11)?,
+                "rematch": r.get::<_, Option<String>>(12)?,
             });
             Ok((id, v))
         })?

@@ -30,6 +30,7 @@ use tokio::sync::{mpsc, oneshot, Mutex, MutexGuard};
 mod actor;
 mod api;
 mod assets;
+mod clock;
 mod conn;
 mod db;
 mod door;
@@ -37,6 +38,7 @@ mod limit;
 mod live;
 mod pool;
 mod replay;
+mod site;
 mod store;
 mod ws;
 
@@ -93,6 +95,9 @@ pub struct Config {
     /// spectators all gone; bots do not count) stays in memory. Its log is
     /// in the database: opening it again replays it, and its bots go on.
     pub abandon_after: Duration,
+    /// How often the database is searched for games not in memory whose
+    /// running clock has run out (they are loaded, and so flagged).
+    pub clock_sweep: Duration,
     /// At most this many games in memory. When a game is to be created or
     /// loaded and the cap is reached, the game idle the longest (no
     /// connection) is unloaded; if every live game has a connection, the
@@ -165,6 +170,7 @@ impl Config {
             bot_pause: Duration::ZERO,
             unload_after: Duration::from_secs(30),
             abandon_after: Duration::from_secs(600),
+            clock_sweep: Duration::from_secs(30),
             max_live_games: 1000,
             create_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
             max_connections_per_address: 64,
@@ -244,7 +250,41 @@ impl AppState {
             }
         }
         tracing::info!(loaded, unfinished, db = %state.inner.config.db.display(), "games reloaded");
+        // a game that left memory still has a clock running: load it when it runs out
+        let sweeper = Arc::downgrade(&state.inner);
+        let every = state.inner.config.clock_sweep;
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let Some(inner) = sweeper.upgrade() else { break };
+                AppState { inner }.sweep_clocks().await;
+            }
+        });
         Ok(state)
+    }
+
+    /// Loads the games not in memory whose running clock has run out: their
+    /// task flags them at once (`clock.rs`).
+    async fn sweep_clocks(&self) {
+        let now = store::now_ms();
+        let due = match self.inner.store.read(move |c| db::clocks_out(c, now)).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot look for clocks that ran out");
+                return;
+            }
+        };
+        for id in due {
+            if self.is_live(&id).await {
+                continue;
+            }
+            match self.game(&id).await {
+                Ok(_) => tracing::info!(game = %id, "loaded: its clock ran out"),
+                Err(e) => tracing::warn!(game = %id, error = ?e, "cannot load a game whose clock ran out"),
+            }
+        }
     }
 
     pub(crate) fn store(&self) -> &Store {
@@ -420,6 +460,7 @@ fn replay(stored: db::Stored) -> Result<LiveGame, String> {
     for e in &stored.log {
         g.apply_stored(e)?;
     }
+    g.extras = stored.extras;
     Ok(g)
 }
 

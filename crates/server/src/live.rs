@@ -49,6 +49,9 @@ pub enum Kind {
     Choice,
     Undo,
     Resign,
+    /// The seat's time ran out (`clock.rs`): it loses a game of two sides;
+    /// in a melee or a team game a bot takes the seat over.
+    Timeout,
 }
 
 impl Kind {
@@ -57,11 +60,12 @@ impl Kind {
             Kind::Choice => "choice",
             Kind::Undo => "undo",
             Kind::Resign => "resign",
+            Kind::Timeout => "timeout",
         }
     }
 
     pub fn parse(text: &str) -> Option<Kind> {
-        [Kind::Choice, Kind::Undo, Kind::Resign].into_iter().find(|k| k.name() == text)
+        [Kind::Choice, Kind::Undo, Kind::Resign, Kind::Timeout].into_iter().find(|k| k.name() == text)
     }
 }
 
@@ -117,6 +121,7 @@ impl Entry {
         };
         let text = match (self.kind, self.choice) {
             (Kind::Undo, _) => "undo".to_string(),
+            (Kind::Timeout, _) => "timeout".to_string(),
             (Kind::Resign, _) | (_, Some(Choice::Resign)) => "resign".to_string(),
             (Kind::Choice, Some(c)) if sees => c.to_string(),
             (Kind::Choice, Some(Choice::Draw(card))) => match card.deck() {
@@ -176,6 +181,8 @@ pub struct LiveGame {
     /// The entry of each of the record's moves (the record drops the moves
     /// taken back, so this says which entry a take-back undoes).
     moves: Vec<u32>,
+    /// Time control, privacy, rematch links and chat (`site.rs`).
+    pub extras: crate::site::Extras,
 }
 
 impl LiveGame {
@@ -194,7 +201,16 @@ impl LiveGame {
             .collect();
         m.set_players(names);
         m.set_tag("Game", &id);
-        Ok(LiveGame { id, form, seats, created, m, entries: Arc::new(Vec::new()), moves: Vec::new() })
+        Ok(LiveGame {
+            id,
+            form,
+            seats,
+            created,
+            m,
+            entries: Arc::new(Vec::new()),
+            moves: Vec::new(),
+            extras: Default::default(),
+        })
     }
 
     pub fn game(&self) -> &Game {
@@ -264,7 +280,24 @@ impl LiveGame {
                 entry.choice = Some(Choice::Resign);
                 self.moves.push(n);
             }
-            (_, None) => return Err(refused("only a seat can take back or resign")),
+            (Kind::Timeout, Some(s)) => {
+                if self.is_over() {
+                    return Err(refused("the game is over"));
+                }
+                let seat = self.seats.get_mut(s as usize).ok_or_else(|| refused(format!("no seat {s}")))?;
+                if self.m.game().seat_count() == 2 {
+                    // a loss on time: the seat forfeits as a resignation
+                    // would (the record says so in its Termination tag)
+                    self.m.resign(s).map_err(|e| refused(e.to_string()))?;
+                    self.m.set_tag("Termination", &format!("seat {} lost on time", s + 1));
+                    entry.choice = Some(Choice::Resign);
+                    self.moves.push(n);
+                } else {
+                    // the match goes on; the seat's choices are a bot's
+                    seat.player = Player::Bot(crate::clock::TIMEOUT_BOT.to_string());
+                }
+            }
+            (_, None) => return Err(refused("only a seat can take back, resign or run out of time")),
         }
         let entries = Arc::make_mut(&mut self.entries);
         entries.push(entry);

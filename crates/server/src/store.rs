@@ -17,6 +17,7 @@ use tokio::sync::oneshot;
 const MIGRATIONS: &[(&str, &str)] = &[
     ("0001_games.sql", include_str!("../migrations/0001_games.sql")),
     ("0002_open_seats.sql", include_str!("../migrations/0002_open_seats.sql")),
+    ("0003_clocks_chat_private.sql", include_str!("../migrations/0003_clocks_chat_private.sql")),
 ];
 
 /// At most this many writes share one transaction.

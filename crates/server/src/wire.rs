@@ -37,6 +37,12 @@ pub enum ClientMessage {
         #[serde(default)]
         seat: Option<Seat>,
     },
+    /// A chat message from a seated player.
+    Chat {
+        text: String,
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
 }
 
 /// Decodes a client's WebSocket text message.

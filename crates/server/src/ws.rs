@@ -27,6 +27,7 @@ use crate::actor::{Action, Command, Hello, Snapshot};
 use crate::api::ApiError;
 use crate::conn::ConnSlot;
 use crate::live::{EntryJson, Reader};
+use crate::site::ChatLine;
 use crate::wire::{client_message, ClientMessage, MAX_MESSAGE};
 use crate::AppState;
 
@@ -83,6 +84,17 @@ struct StateMessage<'a> {
     log: Vec<EntryJson>,
     players: &'a RawValue,
     undo: bool,
+    /// The clocks, and the server's time when this was sent (Unix ms).
+    clock: &'a RawValue,
+    now: i64,
+    /// Chat lines numbered `chat_from + 1` on (as for the log).
+    chat_from: usize,
+    chat: &'a [ChatLine],
+    /// The rematch made of this game: its id, and this seat's token in it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rematch: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rematch_of: Option<&'a str>,
 }
 
 /// A connection that has said hello.
@@ -94,6 +106,8 @@ struct Watching {
     /// finished game (when everything is revealed).
     sent: usize,
     sent_over: bool,
+    /// Chat lines already sent.
+    chat_sent: usize,
 }
 
 fn error(text: impl Into<String>) -> Message {
@@ -123,7 +137,17 @@ fn state_message(w: &mut Watching) -> Message {
         log: snap.entries[from..].iter().map(|e| e.render(reader)).collect(),
         players: &snap.players,
         undo: w.seat.and_then(|s| snap.can_undo.get(s as usize).copied()).unwrap_or(false),
+        clock: &snap.clock,
+        now: crate::store::now_ms(),
+        chat_from: w.chat_sent.min(snap.chat.len()),
+        chat: &snap.chat[w.chat_sent.min(snap.chat.len())..],
+        rematch: snap.rematch.as_ref().map(|id| {
+            let token = w.seat.and_then(|s| snap.rematch_tokens.get(s as usize).cloned().flatten());
+            json!({"id": id, "token": token})
+        }),
+        rematch_of: snap.rematch_of.as_deref(),
     };
+    w.chat_sent = snap.chat.len();
     w.sent = snap.entries.len();
     w.sent_over = snap.over;
     Message::Text(serde_json::to_string(&msg).unwrap_or_default())
@@ -180,7 +204,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                         Some(_) => Some(error("hello was already said on this connection")),
                         None => match hello(&state, &id, token.clone()).await {
                             Ok(h) => {
-                                let mut w = Watching { seat: h.seat, token, rx: h.rx, sent: 0, sent_over: false };
+                                let mut w = Watching { seat: h.seat, token, rx: h.rx, sent: 0, sent_over: false, chat_sent: 0 };
                                 let m = state_message(&mut w);
                                 watching = Some(w);
                                 Some(m)
@@ -190,12 +214,24 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                     },
                     Ok(other) => match &watching {
                         None => Some(error("say hello first: {\"type\":\"hello\",\"token\":...}")),
+                        Some(w) if matches!(other, ClientMessage::Chat { .. }) => {
+                            let ClientMessage::Chat { text, seat: claimed } = other else { unreachable!("matched") };
+                            let seat = w.seat;
+                            let r = state
+                                .call(&id, move |reply| Command::Chat { seat, claimed, text: text.clone(), reply })
+                                .await;
+                            match r {
+                                Ok(Ok(())) => None,
+                                Ok(Err(refused)) => Some(error(refused.0)),
+                                Err(e) => Some(error(e.to_string())),
+                            }
+                        }
                         Some(w) => {
                             let (claimed, version, action) = match other {
                                 ClientMessage::Choose { version, choice, seat } => (seat, Some(version), Action::Choose(choice)),
                                 ClientMessage::Undo { version, seat } => (seat, Some(version), Action::Undo),
                                 ClientMessage::Resign { version, seat } => (seat, version, Action::Resign),
-                                ClientMessage::Hello { .. } => unreachable!("handled above"),
+                                ClientMessage::Hello { .. } | ClientMessage::Chat { .. } => unreachable!("handled above"),
                             };
                             let seat = w.seat;
                             let r = state

@@ -1,0 +1,40 @@
+// The game's chat: the seated players write, everyone watching reads.
+// Messages are plain text, shown with textContent only (never as markup).
+
+import { h, seatLabel } from './common.js';
+
+let lines = [];
+let sendFn = null;
+
+export function initChat(panel, send) {
+  sendFn = send;
+  const input = panel.querySelector('#chat-input');
+  panel.querySelector('#chat-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    if (sendFn({ type: 'chat', text })) input.value = '';
+  });
+}
+
+/** Takes the chat lines of a state message (`chat_from`, `chat`). */
+export function updateChat(panel, msg, view, players) {
+  const from = typeof msg.chat_from === 'number' ? msg.chat_from : 0;
+  lines = lines.slice(0, from).concat(msg.chat || []);
+  const seated = msg.seat !== null && msg.seat !== undefined;
+  panel.querySelector('#chat-form').hidden = !seated;
+  panel.querySelector('#chat-note').hidden = seated;
+  const ol = panel.querySelector('#chat-log');
+  const nearBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
+  const had = ol.children.length;
+  ol.replaceChildren(...lines.map((l) => {
+    const li = h('li', { dataset: { seat: String(l.seat) } }, h('span', { class: 'who' }, `${seatLabel(l.seat, view, players)}: `));
+    const text = document.createElement('span');
+    text.className = 'chat-text';
+    text.textContent = l.text; // as text, never as markup
+    li.append(text);
+    return li;
+  }));
+  if (!lines.length) ol.append(h('li', { class: 'muted' }, seated ? 'Say hello to the other players.' : 'No messages.'));
+  if (lines.length !== had && nearBottom) ol.scrollTop = ol.scrollHeight;
+}
