@@ -236,6 +236,12 @@ impl<R: Rng> Driver<R> {
         &self.seats
     }
 
+    /// Hands a seat to a bot or a person from now on (the server's bot
+    /// taking over a melee seat whose clock ran out).
+    pub fn set_seating(&mut self, seat: Seat, seating: Seating) {
+        self.seats[seat as usize] = seating;
+    }
+
     /// Chance's generator, for a caller that draws more from it (the
     /// server seeds its bots from it).
     pub fn rng(&mut self) -> &mut R {

@@ -672,6 +672,7 @@ impl GameActor {
             Ok(()) => {
                 tracing::info!(game = %self.g.id, seat, melee, "time ran out");
                 if melee {
+                    self.driver.set_seating(seat, Seating::Bot);
                     let id = self.g.id.clone();
                     if let Err(e) = self.store.write(move |c| db::seat_to_bot(c, &id, seat, TIMEOUT_BOT)).await {
                         tracing::warn!(game = %self.g.id, error = %e, "cannot mark a seat as the bot's");
