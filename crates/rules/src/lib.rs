@@ -19,6 +19,7 @@ pub mod board;
 pub mod cards;
 pub mod choice;
 pub mod effect;
+pub mod frozen;
 pub mod game;
 pub mod geometry;
 pub mod hidden;
@@ -31,7 +32,7 @@ pub mod tasks;
 mod validate;
 pub mod view;
 
-pub use board::{Board, BoardTextError, Color, Piece, Rank};
+pub use board::{Board, BoardTextError, Color, Piece, Rank, COLORS};
 pub use cards::{CardId, Deck, School};
 pub use choice::{Choice, ChoiceTextError};
 pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, Summoned, TextPlayError};

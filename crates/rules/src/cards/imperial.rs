@@ -854,7 +854,7 @@ mod tests {
             flares: CardList::new(),
             discard: CardList::new(),
             score: 0,
-            points: [0; 4],
+            points: [0; crate::board::COLORS],
             improvised: Default::default(),
         });
         g.pieces[Color::Brown.index()] = (17, 3);
