@@ -338,7 +338,7 @@ pub enum BoardTextError {
     RowCount(usize),
     #[error("row {row} does not describe exactly 9 squares")]
     RowLength { row: i8 },
-    #[error("row {row}: unexpected character {found:?} (expected 1-9, r, b, n, g, + or *)")]
+    #[error("row {row}: unexpected character {found:?} (expected 1-9, r, b, n, g, w, o, p, + or *)")]
     BadChar { row: i8, found: char },
     #[error("a piece stands on {name}, which is cut off the board")]
     OffBoard { name: String },

@@ -10,8 +10,8 @@ use tash_kalar_rules::{Form, Game, Observation, School};
 /// Two schools of different colors, drawn at random.
 fn schools(rng: &mut ChaCha8Rng) -> [School; 2] {
     loop {
-        let a = School::ALL[rng.gen_range(0..4)];
-        let b = School::ALL[rng.gen_range(0..4)];
+        let a = School::ALL[rng.gen_range(0..School::ALL.len())];
+        let b = School::ALL[rng.gen_range(0..School::ALL.len())];
         if a.color() != b.color() {
             return [a, b];
         }
@@ -70,13 +70,14 @@ fn phase_name(g: &Game) -> String {
     format!("{:?}", g.phase()).split([' ', '{']).next().unwrap().to_string()
 }
 
-/// Four different schools in a random seating: seats 0 and 2 against 1 and 3.
+/// Four different schools (of all, expansions included) in a random
+/// seating: seats 0 and 2 against 1 and 3.
 fn team_schools(rng: &mut ChaCha8Rng) -> [School; 4] {
     let mut s = School::ALL;
-    for i in (1..4).rev() {
+    for i in (1..s.len()).rev() {
         s.swap(i, rng.gen_range(0..=i));
     }
-    s
+    [s[0], s[1], s[2], s[3]]
 }
 
 /// Team play: every seat's view, at every step of random games, rebuilds

@@ -157,6 +157,7 @@ fn kind(c: &Choice) -> u8 {
         Choice::PassControl => 20,
         Choice::Improvise(_) => 21,
         Choice::Point(_) => 22,
+        Choice::Thaw => 23,
     }
 }
 
@@ -315,7 +316,7 @@ fn same_in_what_matters(a: &Game, b: &Game) -> Result<(), String> {
 /// `this-turn:` line).
 fn turn_state_beyond_position(g: &Game) -> bool {
     let t = g.turn();
-    t.destroyed != [[0; 3]; 4]
+    t.destroyed != [[0; 3]; tash_kalar_rules::COLORS]
         || t.legends_summoned > 0
         || t.beings_summoned > 0
         || !t.summoned.is_empty()

@@ -124,6 +124,13 @@ impl School {
     pub fn parse(text: &str) -> Option<School> {
         School::ALL.into_iter().find(|s| s.name() == text)
     }
+
+    /// The names of every school, for messages: `northern, southern, ... or everfrost`.
+    pub fn names() -> String {
+        let names: Vec<&str> = School::ALL.iter().map(|s| s.name()).collect();
+        let (last, rest) = names.split_last().expect("schools");
+        format!("{} or {last}", rest.join(", "))
+    }
 }
 
 impl fmt::Display for School {

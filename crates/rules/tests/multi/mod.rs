@@ -154,7 +154,7 @@ pub fn check_position_round_trip(g: &Game) {
     let t = g.turn();
     let fresh = g.phase() == Phase::Main
         && t.beings_summoned == 0
-        && t.destroyed == [[0; 3]; 4]
+        && t.destroyed == [[0; 3]; tash_kalar_rules::COLORS]
         && !t.discard_used
         && !t.flare_used
         && !t.passed
@@ -232,7 +232,7 @@ pub fn mixed_schools(n: usize, rng: &mut ChaCha8Rng) -> Vec<School> {
 /// Deathmatch Melee: points and used-up colors only grow (`before` holds
 /// them from the last call); a seat's score is its lowest color; reaching
 /// the end score triggers the end (by the next turn); nobody may resign.
-pub fn check_melee(g: &Game, before: &mut Vec<([i16; 4], Vec<Color>)>) {
+pub fn check_melee(g: &Game, before: &mut Vec<([i16; tash_kalar_rules::COLORS], Vec<Color>)>) {
     let colors: Vec<Color> = g.seats().iter().map(|s| s.color).collect();
     for (i, s) in g.seats().iter().enumerate() {
         let enemies: Vec<Color> = colors.iter().copied().filter(|&c| c != s.color).collect();
@@ -259,7 +259,7 @@ pub fn check_melee(g: &Game, before: &mut Vec<([i16; 4], Vec<Color>)>) {
     if g.phase() == Phase::Main && g.turn().number > 1 && !g.turn().flare_used {
         let reached = g.seats().iter().any(|s| s.points.iter().any(|&p| p >= g.end_score()));
         if reached {
-            let points: Vec<[i16; 4]> = g.seats().iter().map(|s| s.points).collect();
+            let points: Vec<[i16; tash_kalar_rules::COLORS]> = g.seats().iter().map(|s| s.points).collect();
             assert!(g.end_state().last.is_some(), "{} points in a color trigger the end: {points:?}", g.end_score());
         }
     }
