@@ -30,6 +30,7 @@ use std::sync::Mutex;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tash_kalar_rules::frozen::frozen_effect;
 use tash_kalar_rules::cards::oriented_patterns;
 use tash_kalar_rules::game::SeatState;
 use tash_kalar_rules::pile::Pile;
@@ -184,13 +185,20 @@ fn shuffle<T>(rng: &mut ChaCha8Rng, v: &mut [T]) {
 // ----- invariants of one state -----
 
 /// Every piece accounted for: per color in play, on the board plus in
-/// supply equals the pieces in play, which are the form's set.
+/// supply equals the pieces in play, which are the form's set (less those
+/// the Everfrost Deathbringer took out of the game).
 fn check_pieces(g: &Game) -> Result<(), String> {
     let b = g.board();
+    let everfrost = g.seats().iter().any(|s| s.school == School::Everfrost);
     for s in g.seats() {
         let c = s.color;
         let (two, leg) = g.pieces_in_play(c);
-        ensure!((two, leg) == g.form().pieces(), "{c:?} has {two}/{leg} pieces in play, not the form's set");
+        let (out_two, out_leg) = g.out_of_play(c);
+        ensure!((two + out_two, leg + out_leg) == g.form().pieces(), "{c:?}: in play and out do not make the set");
+        ensure!(
+            everfrost || (two, leg) == g.form().pieces(),
+            "{c:?} has {two}/{leg} pieces in play, not the form's set"
+        );
         let on_two = b.count(c, Rank::Common) + b.count(c, Rank::Heroic);
         let on_leg = b.count(c, Rank::Legendary);
         ensure!(on_two <= two as u32, "{c:?}: {on_two} two-sided pieces on the board, only {two} in play");
@@ -224,8 +232,15 @@ fn check_cards(g: &Game) -> Result<(), String> {
         let mut have: Vec<CardId> = s.deck.cards().collect();
         have.extend(&s.beings);
         have.extend(&s.discard);
+        have.extend(s.frozen);
         if let Some(c) = resolving {
             if i == g.turn().seat as usize && c.deck() == s.school.deck() {
+                have.push(c);
+            }
+        }
+        // a card the Frozen Chest took, to be frozen once its effect is over
+        if let Some(c) = g.effect().and_then(|r| r.freezing).filter(|&c| Some(c) != resolving) {
+            if i == g.turn().seat as usize {
                 have.push(c);
             }
         }
@@ -714,6 +729,12 @@ fn random_position(schools: [School; 2], rng: &mut ChaCha8Rng) -> Position {
         seat.discard = parts[1].clone();
         seat.deck = pile(rng, parts[2].clone());
         seat.score = rng.gen_range(0..18);
+        if seat.school == School::Everfrost && rng.gen_bool(0.5) {
+            // a frozen card in front of the seat, taken from its discard pile
+            if let Some(k) = seat.discard.iter().position(|&c| frozen_effect(c).is_some()) {
+                seat.frozen = Some(seat.discard.remove(k));
+            }
+        }
     }
     let sizes = [hand_size(rng, 2), hand_size(rng, 2), rng.gen_range(0..=6)];
     let legends = deal(rng, Deck::Legends.ids().collect(), &sizes);
