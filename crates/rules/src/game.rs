@@ -1164,7 +1164,7 @@ impl Game {
     pub(crate) fn start_turn(&mut self, seat: Seat, actions: u8) {
         let fewer = std::mem::take(&mut self.seats[seat as usize].fewer_actions);
         let actions = actions.saturating_sub(fewer);
-        let number = self.turn.number + 1;
+        let number = self.turn.number.saturating_add(1);
         self.turn = Turn::new(seat, number, actions);
         self.phase = Phase::Main;
     }

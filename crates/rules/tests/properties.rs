@@ -1070,7 +1070,7 @@ fn run_all(start: Start, total: u64) {
     }
     let base = env_u64("TK_PROPERTY_SEED").unwrap_or(0);
     let all = pairings(start.form());
-    assert_eq!(all.len(), 16);
+    assert_eq!(all.len(), School::ALL.len() * School::ALL.len());
     let mut runnable = Vec::new();
     for (index, (schools, setup)) in all.iter().enumerate() {
         match setup {
@@ -1283,12 +1283,13 @@ fn mangled_positions_are_refused_or_played_without_panic() {
     let total = env_u64("TK_PROPERTY_MANGLED").unwrap_or(2000);
     let base = env_u64("TK_PROPERTY_SEED").unwrap_or(0);
     let (mut refused, mut played) = (0, 0);
-    let schools = [School::Highland, School::Sylvan, School::Northern, School::Southern];
+    let schools = [School::Highland, School::Sylvan, School::Northern, School::Southern, School::Everfrost];
+    let n = schools.len() as u64;
     for k in 0..total {
         let seed = base + k;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let pair = [schools[(k % 4) as usize], schools[((k / 4 + 1 + k) % 4) as usize]];
-        let pair = if pair[0] == pair[1] { [pair[0], schools[((k + 1) % 4) as usize]] } else { pair };
+        let pair = [schools[(k % n) as usize], schools[((k / n + 1 + k) % n) as usize]];
+        let pair = if pair[0] == pair[1] { [pair[0], schools[((k + 1) % n) as usize]] } else { pair };
         let text = mangle(&random_position(pair, &mut rng).to_text(), &mut rng);
         let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<bool, String> {
             let Ok(p) = Position::from_text(&text) else { return Ok(false) };
