@@ -572,8 +572,20 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
             }
             let credited: u32 = (0..3).map(|r| (b[r] - a[r]) as u32).sum();
             let (before, after) = (g.board().total(col), h.board().total(col));
+            let gone = before.saturating_sub(after);
+            // Everfrost: the Deathbringer's piece counts twice, and the
+            // Frostweave Illusionist gives an enemy color a piece
+            let card = match c {
+                Choice::Summon { card, .. } => Some(card),
+                _ => g.effect().map(|r| r.card),
+            };
+            let allowed = match card.map(|k| k.def().id) {
+                Some("everfrost.deathbringer") => 2 * gone,
+                Some("everfrost.frostweave_illusionist") => gone + 1,
+                _ => gone,
+            };
             ensure!(
-                credited <= before.saturating_sub(after),
+                credited <= allowed,
                 "{credited} {col:?} pieces credited as destroyed after {c}, but that color went from {before} to {after} pieces"
             );
         }
@@ -583,7 +595,15 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
         ensure!(!turn_state_beyond_position(h), "a new turn starts with state of the last: {t:?}");
         ensure!(!t.discard_used && !t.flare_used && !t.extra_turn, "a new turn starts with something used: {t:?}");
         let first = t.number == 1;
-        ensure!(t.actions == if first { 1 } else { 2 }, "turn {} starts with {} actions", t.number, t.actions);
+        // the Everfrost Sentinel may have taken an action away
+        let fewer = g.seat(t.seat).fewer_actions;
+        ensure!(
+            t.actions == (if first { 1u8 } else { 2 }).saturating_sub(fewer),
+            "turn {} starts with {} actions",
+            t.number,
+            t.actions
+        );
+        ensure!(h.seat(t.seat).fewer_actions == 0, "the actions fewer were not used up");
         let next = if g.turn().extra_turn { g.turn().seat } else { (g.turn().seat + 1) % g.seat_count() as u8 };
         ensure!(first || t.seat == next, "turn order broken: seat {} after seat {}", t.seat, g.turn().seat);
         // the seat that ended its turn refilled its hand
