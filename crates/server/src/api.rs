@@ -391,6 +391,9 @@ fn cards_json() -> &'static str {
                 if let Some(f) = d.flare {
                     v["flare"] = json!({"upper": f.upper, "lower": f.lower});
                 }
+                if let Some(f) = tash_kalar_rules::frozen::frozen_effect(id) {
+                    v["frozen"] = json!(f.text);
+                }
                 v
             })
             .collect();
