@@ -177,10 +177,8 @@ pub fn parse_deals(form: Form, seats: usize, text: &str) -> Result<Vec<Vec<Schoo
     if text.trim() == "all" {
         return Ok(all_deals(form, seats));
     }
-    let school = |n: &str| {
-        School::parse(n.trim())
-            .ok_or_else(|| format!("unknown deck {n:?}: expected {}", School::names()))
-    };
+    let school =
+        |n: &str| School::parse(n.trim()).ok_or_else(|| format!("unknown deck {n:?}: expected {}", School::names()));
     text.split(',')
         .map(|d| {
             let sides: Vec<&str> = d.split('/').collect();

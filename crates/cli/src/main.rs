@@ -132,10 +132,7 @@ pub(crate) fn parse_form(name: &str) -> Result<Form> {
 pub(crate) fn parse_decks(form: Form, names: &[String]) -> Result<Vec<School>> {
     let schools = names
         .iter()
-        .map(|n| {
-            School::parse(n.trim())
-                .with_context(|| format!("unknown deck {n:?}: expected {}", School::names()))
-        })
+        .map(|n| School::parse(n.trim()).with_context(|| format!("unknown deck {n:?}: expected {}", School::names())))
         .collect::<Result<Vec<_>>>()?;
     if !form.seats().contains(&schools.len()) {
         bail!("a {} is played by {:?} seats, but {} decks were given", form.name(), form.seats(), schools.len());

@@ -43,7 +43,9 @@ fn keep_ask(_: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     out.push(Choice::Option(0));
     out.push(Choice::Option(1));
-    Ask::Choose("you may keep one frozen card: option 1 the new one, option 2 the one you have (the other is discarded)")
+    Ask::Choose(
+        "you may keep one frozen card: option 1 the new one, option 2 the one you have (the other is discarded)",
+    )
 }
 
 fn keep_apply(g: &mut Game, r: &mut Resolution, c: Choice) {

@@ -443,12 +443,7 @@ const CHEST: &str = "d5=w e5=w f5=w";
 
 #[test]
 fn frozen_chest_freezes_a_frozen_effect_card_from_your_discard_pile() {
-    let mut g = game_frozen(
-        CHEST,
-        &["everfrost.frozen_chest"],
-        None,
-        &["everfrost.ice_wyvern", "everfrost.snow_fox"],
-    );
+    let mut g = game_frozen(CHEST, &["everfrost.frozen_chest"], None, &["everfrost.ice_wyvern", "everfrost.snow_fox"]);
     play(&mut g, "summon everfrost.frozen_chest e5 r0");
     assert!(legal(&g, "return everfrost.ice_wyvern"));
     assert!(!legal(&g, "return everfrost.snow_fox"), "no frozen effect");

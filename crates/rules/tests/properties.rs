@@ -30,8 +30,8 @@ use std::sync::Mutex;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::frozen::frozen_effect;
 use tash_kalar_rules::cards::oriented_patterns;
+use tash_kalar_rules::frozen::frozen_effect;
 use tash_kalar_rules::game::SeatState;
 use tash_kalar_rules::pile::Pile;
 use tash_kalar_rules::{

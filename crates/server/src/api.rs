@@ -139,9 +139,8 @@ pub(crate) fn parse_create(body: &[u8]) -> Result<NewGame, ApiError> {
     let mut seats = Vec::new();
     let mut tokens = Vec::new();
     for (i, s) in req.seats.iter().enumerate() {
-        let school = School::parse(&s.school).ok_or_else(|| {
-            bad(format!("seat {i}: unknown school {:?} ({})", s.school, School::names()))
-        })?;
+        let school = School::parse(&s.school)
+            .ok_or_else(|| bad(format!("seat {i}: unknown school {:?} ({})", s.school, School::names())))?;
         let name = s.name.as_deref().map(check_name).transpose().map_err(|e| bad(format!("seat {i}: {e}")))?;
         let (player, token) = match (s.player.as_str(), &s.bot) {
             ("human", None) => {

@@ -254,7 +254,8 @@ pub static FROZEN: [Option<Frozen>; 18] = [
         script: Script { ask: summoner_frozen_ask, apply: summoner_frozen_apply },
     }),
     Some(Frozen {
-        text: "You may destroy one of your common pieces and you may discard your flare. If you do both, gain an action.",
+        text:
+            "You may destroy one of your common pieces and you may discard your flare. If you do both, gain an action.",
         script: Script { ask: whisperer_frozen_ask, apply: whisperer_frozen_apply },
     }),
     None,
@@ -539,16 +540,8 @@ fn whisperer_frozen_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
             g.fx_destroy(r, sq, true);
             r.count = 1;
         }
-        (1, Choice::Option(0)) => {
-            if g.fx_discard_flare() {
-                r.count2 = 1;
-            }
-        }
-        (2, _) => {
-            if r.count == 1 && r.count2 == 1 {
-                g.gain_action();
-            }
-        }
+        (1, Choice::Option(0)) if g.fx_discard_flare() => r.count2 = 1,
+        (2, _) if r.count == 1 && r.count2 == 1 => g.gain_action(),
         _ => {}
     }
     r.step += 1;
@@ -691,7 +684,8 @@ fn sled_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         Some(d) => vec![d.turn(-1), d, d.turn(1)],
     };
     let targets = g.move_targets(me, MoveKind::Combat);
-    let mut squares: Vec<Square> = dirs.into_iter().filter_map(|d| me.step(d)).filter(|&s| targets.contains(s)).collect();
+    let mut squares: Vec<Square> =
+        dirs.into_iter().filter_map(|d| me.step(d)).filter(|&s| targets.contains(s)).collect();
     squares.sort();
     out.extend(squares.into_iter().map(|to| Choice::Move { from: me, to }));
     out.push(Choice::Skip);
