@@ -855,3 +855,34 @@ fn white_pieces_read_and_write_as_w() {
     assert_eq!("thaw".parse::<tash_kalar_rules::Choice>().unwrap().to_string(), "thaw");
     assert_eq!("flare w".parse::<tash_kalar_rules::Choice>().unwrap().to_string(), "flare w");
 }
+
+#[test]
+fn war_sled_arrows_turn_with_the_pattern() {
+    // a quarter turn clockwise: the pattern above and left, the arrows down
+    let mut g = game("e7=w d7=w d6=w d5=w", &["everfrost.war_sled"]);
+    play(&mut g, "summon everfrost.war_sled e5 r90");
+    let mut m = moves(&g);
+    m.sort();
+    assert_eq!(m, ["e5-d4", "e5-e4", "e5-f4"]);
+}
+
+/// A game of `form` with these schools and white (seat 0) holding `cards`.
+fn table_game(form: tash_kalar_rules::Form, schools: &[School], pieces: &str, cards: &[&str]) -> Game {
+    let mut p = Position::with_schools(form, &board_of(pieces).to_text(), schools).expect("a position");
+    give(&mut p, 0, cards);
+    p.to_game().expect("a valid position")
+}
+
+#[test]
+fn sentinel_costs_every_opponent_in_a_melee_and_the_next_opposing_seat_in_team_play() {
+    use tash_kalar_rules::Form;
+    let schools = [School::Everfrost, School::Northern, School::Sylvan];
+    let mut g = table_game(Form::Melee, &schools, &format!("{SENTINEL} e5=g"), &["everfrost.everfrost_sentinel"]);
+    play_all(&mut g, &["summon everfrost.everfrost_sentinel e5 r0", "e5"]);
+    assert_eq!((g.seat(1).fewer_actions, g.seat(2).fewer_actions), (1, 1));
+    let schools = [School::Everfrost, School::Northern, School::Highland, School::Southern];
+    let mut g = table_game(Form::TeamDuel, &schools, &format!("{SENTINEL} e5=b"), &["everfrost.everfrost_sentinel"]);
+    play_all(&mut g, &["summon everfrost.everfrost_sentinel e5 r0", "e5"]);
+    let fewer: Vec<u8> = (0..4).map(|s| g.seat(s).fewer_actions).collect();
+    assert_eq!(fewer, [0, 1, 0, 0], "the opposing team's next turn is seat 1's");
+}
