@@ -886,3 +886,36 @@ fn sentinel_costs_every_opponent_in_a_melee_and_the_next_opposing_seat_in_team_p
     let fewer: Vec<u8> = (0..4).map(|s| g.seat(s).fewer_actions).collect();
     assert_eq!(fewer, [0, 1, 0, 0], "the opposing team's next turn is seat 1's");
 }
+
+#[test]
+fn views_in_the_middle_of_a_keep_or_a_thaw_rebuild_the_observation() {
+    let mut g = game_frozen("e4=w d3=w f3=w a5=w", &["everfrost.ice_princess"], Some("everfrost.ice_wyvern"), &[]);
+    play_all(&mut g, &["summon everfrost.ice_princess e5 r0", "skip"]);
+    assert_eq!(g.effect().unwrap().stage, tash_kalar_rules::effect::Stage::Keep);
+    for seat in 0..2 {
+        let json = serde_json::to_string(&g.view(seat)).unwrap();
+        let back: View = serde_json::from_str(&json).unwrap();
+        assert_eq!(Observation::from_view(&back).unwrap(), g.observe(seat), "seat {seat}");
+    }
+    play(&mut g, "option 1");
+    play(&mut g, "thaw");
+    assert!(!legal(&g, "thaw"), "not in the middle of an effect");
+    assert_eq!(g.effect().unwrap().stage, tash_kalar_rules::effect::Stage::Thaw);
+    for seat in 0..2 {
+        let json = serde_json::to_string(&g.view(seat)).unwrap();
+        let back: View = serde_json::from_str(&json).unwrap();
+        assert_eq!(Observation::from_view(&back).unwrap(), g.observe(seat), "seat {seat}");
+    }
+}
+
+#[test]
+fn after_passing_control_it_is_too_late_to_thaw() {
+    use tash_kalar_rules::Form;
+    let schools = [School::Everfrost, School::Northern, School::Highland, School::Southern];
+    let mut p = Position::with_schools(Form::TeamDuel, &board_of("a5=w").to_text(), &schools).unwrap();
+    p.seats[0].frozen = Some(card("everfrost.ice_wyvern"));
+    let mut g = p.to_game().unwrap();
+    assert!(legal(&g, "thaw"));
+    play(&mut g, "pass");
+    assert!(!legal(&g, "thaw"));
+}
