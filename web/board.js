@@ -40,8 +40,13 @@ export const COLORS = {
   blue: { letter: 'b', label: 'Blue' },
   brown: { letter: 'n', label: 'Brown' },
   green: { letter: 'g', label: 'Green' },
+  white: { letter: 'w', label: 'White' },
+  orange: { letter: 'o', label: 'Orange' },
+  purple: { letter: 'p', label: 'Purple' },
 };
-export const COLOR_BY_LETTER = { r: 'red', b: 'blue', n: 'brown', g: 'green' };
+export const COLOR_BY_LETTER = {
+  r: 'red', b: 'blue', n: 'brown', g: 'green', w: 'white', o: 'orange', p: 'purple',
+};
 export const RANKS = ['common', 'heroic', 'legendary'];
 
 /** Board text to a Map from square name to {color, rank}. */

@@ -69,6 +69,7 @@ const DEFAULT_META = {
     { name: 'southern', color: 'red' },
     { name: 'highland', color: 'brown' },
     { name: 'sylvan', color: 'green' },
+    { name: 'everfrost', color: 'white' },
   ],
 };
 
@@ -95,8 +96,11 @@ export const SCHOOL_LABELS = {
   southern: 'Southern Imperial',
   highland: 'Highland',
   sylvan: 'Sylvan',
+  everfrost: 'Everfrost',
 };
-export const SCHOOL_COLORS = { northern: 'blue', southern: 'red', highland: 'brown', sylvan: 'green' };
+export const SCHOOL_COLORS = {
+  northern: 'blue', southern: 'red', highland: 'brown', sylvan: 'green', everfrost: 'white',
+};
 
 export function formLabel(f) {
   return FORM_LABELS[f] || f;

@@ -132,7 +132,8 @@ impl TournamentConfig {
     }
 }
 
-/// Every deal of a form with `seats` seats, in seat order: in the
+/// Every deal of the base game's four schools (expansion schools are
+/// named in a deal list) of a form with `seats` seats, in seat order: in the
 /// two-player forms each two schools; in team play each split of the four
 /// schools into two teams, twice (each school of a team leading it once:
 /// the leader plays first and gives the team its color); in a melee of
@@ -140,7 +141,7 @@ impl TournamentConfig {
 /// schools around the table (turned and mirrored alike, as the schedule
 /// does both).
 pub fn all_deals(form: Form, seats: usize) -> Vec<Vec<School>> {
-    let all = School::ALL;
+    let all = School::BASE;
     let mut out = Vec::new();
     if form.teams() {
         for partner in 1..4 {
@@ -176,10 +177,8 @@ pub fn parse_deals(form: Form, seats: usize, text: &str) -> Result<Vec<Vec<Schoo
     if text.trim() == "all" {
         return Ok(all_deals(form, seats));
     }
-    let school = |n: &str| {
-        School::parse(n.trim())
-            .ok_or_else(|| format!("unknown deck {n:?}: expected northern, southern, highland or sylvan"))
-    };
+    let school =
+        |n: &str| School::parse(n.trim()).ok_or_else(|| format!("unknown deck {n:?}: expected {}", School::names()));
     text.split(',')
         .map(|d| {
             let sides: Vec<&str> = d.split('/').collect();

@@ -32,7 +32,7 @@ fn bots() -> Vec<Box<dyn Bot>> {
 /// Blue to act with one action and a Champion pattern at e5, next to a red
 /// heroic piece (f5) and a green one (f6); `points` are each seat's points
 /// in the others' colors (by `Color::index`).
-fn champion(points: [[i16; 4]; 3]) -> Game {
+fn champion(points: [[i16; tash_kalar_rules::COLORS]; 3]) -> Game {
     let mut p = Position::with_schools(Form::Melee, "9/9/9/5g+3/3bbr+3/3bb4/4b4/9/9", &THREE).unwrap();
     p.seats[0].beings = vec![card("imperial.champion")];
     for (s, pts) in points.into_iter().enumerate() {
@@ -43,8 +43,8 @@ fn champion(points: [[i16; 4]; 3]) -> Game {
 }
 
 /// Points by color: blue, red, green, brown (the order of `Color::index`).
-fn pts(pairs: &[(Color, i16)]) -> [i16; 4] {
-    let mut out = [0; 4];
+fn pts(pairs: &[(Color, i16)]) -> [i16; tash_kalar_rules::COLORS] {
+    let mut out = [0; tash_kalar_rules::COLORS];
     for &(c, p) in pairs {
         out[c.index()] = p;
     }
@@ -143,7 +143,7 @@ fn the_turns_destruction_counts_in_its_colors_before_the_turn_ends() {
     // Blue's worth: its lowest color up by 1 (2 to 3), the mean of its colors
     // by 1 (4 to 5), so its value by 1
     let mut before = p.clone();
-    before.this_turn.destroyed = [[0; 3]; 4];
+    before.this_turn.destroyed = [[0; 3]; tash_kalar_rules::COLORS];
     let before = before.to_game().unwrap();
     let gain = evaluate(&g, 0) - evaluate(&before, 0);
     assert!((gain - 1.0).abs() < 1e-9, "{gain}");
@@ -172,7 +172,7 @@ fn teammates_share_their_score_and_the_turns_points() {
     assert!((v[0] - v[2]).abs() < 1e-9 && (v[1] - v[3]).abs() < 1e-9, "{v:?}");
     assert!((v[0] + v[1]).abs() < 1e-9, "{v:?}");
     let mut without = p.clone();
-    without.this_turn.destroyed = [[0; 3]; 4];
+    without.this_turn.destroyed = [[0; 3]; tash_kalar_rules::COLORS];
     let w = without.to_game().unwrap();
     assert!((evaluate(&g, 2) - evaluate(&w, 2) - 1.0).abs() < 1e-9);
 }

@@ -212,7 +212,7 @@ fn bots_play_team_games_from_views_alone() {
     let specs = ["greedy", "mcts:iterations=20,playout=1", "random", "greedy"];
     let mut teammates_chose = 0;
     for (i, form) in [Form::TeamDuel, Form::TeamHighForm].into_iter().enumerate() {
-        let schools = [[School::Northern, School::Sylvan, School::Highland, School::Southern], School::ALL][i];
+        let schools = [[School::Northern, School::Sylvan, School::Highland, School::Southern], School::BASE][i];
         let mut from_views: Vec<Box<dyn Bot>> = specs.iter().map(|s| from_spec(s, 3).unwrap()).collect();
         let mut twins: Vec<Box<dyn Bot>> = specs.iter().map(|s| from_spec(s, 3).unwrap()).collect();
         let mut g = Game::new(form, &schools).unwrap();

@@ -29,7 +29,7 @@ enum Command {
         /// Board text, e.g. 9/9/9/4b4/9/4b4/9/9/9 (see docs/notation.md).
         #[arg(long)]
         board: String,
-        /// The summoner's color letter: r (red), b (blue), n (brown), g (green).
+        /// The summoner's color letter: r (red), b (blue), n (brown), g (green), w (white), o (orange), p (purple).
         #[arg(long)]
         color: String,
         /// A being or legend id, e.g. imperial.knight or legends.titan.
@@ -43,7 +43,7 @@ enum Command {
         /// Board text, High Form side (see docs/notation.md).
         #[arg(long)]
         board: String,
-        /// The claimer's color letter: r (red), b (blue), n (brown), g (green).
+        /// The claimer's color letter: r (red), b (blue), n (brown), g (green), w (white), o (orange), p (purple).
         #[arg(long)]
         color: String,
     },
@@ -116,7 +116,7 @@ fn parse_color(text: &str) -> Result<Color> {
     let mut chars = text.chars();
     match (chars.next().and_then(Color::from_letter), chars.next()) {
         (Some(c), None) => Ok(c),
-        _ => bail!("bad color {text:?}: expected one of the letters r, b, n, g"),
+        _ => bail!("bad color {text:?}: expected one of the letters r, b, n, g, w, o, p"),
     }
 }
 
@@ -132,10 +132,7 @@ pub(crate) fn parse_form(name: &str) -> Result<Form> {
 pub(crate) fn parse_decks(form: Form, names: &[String]) -> Result<Vec<School>> {
     let schools = names
         .iter()
-        .map(|n| {
-            School::parse(n.trim())
-                .with_context(|| format!("unknown deck {n:?}: expected northern, southern, highland or sylvan"))
-        })
+        .map(|n| School::parse(n.trim()).with_context(|| format!("unknown deck {n:?}: expected {}", School::names())))
         .collect::<Result<Vec<_>>>()?;
     if !form.seats().contains(&schools.len()) {
         bail!("a {} is played by {:?} seats, but {} decks were given", form.name(), form.seats(), schools.len());

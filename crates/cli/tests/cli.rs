@@ -20,6 +20,17 @@ fn summons_lists_the_squares_in_row_order() {
 }
 
 #[test]
+fn summons_works_for_everfrost_cards_and_white_pieces() {
+    // the Crystal Mirror stands between two pieces two squares apart
+    let o = run(&["summons", "--board", "9/9/9/4w4/9/4w4/9/9/9", "--color", "w", "--card", "everfrost.crystal_mirror"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "e5\n");
+    let o = run(&["summons", "--board", "9/9/9/4w4/9/4w4/9/9/9", "--color", "x", "--card", "everfrost.crystal_mirror"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("r, b, n, g, w, o, p"), "{}", stderr(&o));
+}
+
+#[test]
 fn summons_of_a_legend_needs_its_heroic_pieces() {
     // the Titan: two heroic pieces below it, three commons in a row below those
     let heroic = run(&["summons", "--board", "9/9/9/9/4b+4/4b+4/3bbb3/9/9", "--color", "b", "--card", "legends.titan"]);

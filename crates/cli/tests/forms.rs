@@ -140,6 +140,7 @@ fn check_task_state(state: &Value, record: &str, tasks_in_form: usize) -> usize 
             "blue" => 'b',
             "brown" => 'n',
             "green" => 'g',
+            "white" => 'w',
             other => panic!("color {other}"),
         };
         let points = tasks["points"][s].as_i64().unwrap();
@@ -181,6 +182,21 @@ fn high_form_selfplay_is_deterministic_and_its_records_replay() {
     let other = std::fs::read_to_string(c.join("game-0001.tkr")).unwrap();
     let first = std::fs::read_to_string(a.join("game-0001.tkr")).unwrap();
     assert_ne!(other.replace("Seed: 22", ""), first.replace("Seed: 21", ""));
+}
+
+#[test]
+fn everfrost_selfplay_is_deterministic_and_its_records_replay() {
+    let (a, b) = (scratch("forms-everfrost-a"), scratch("forms-everfrost-b"));
+    let summary = selfplay("duel", "everfrost,northern", "3", "8", &a);
+    assert_eq!(summary, selfplay("duel", "everfrost,northern", "3", "8", &b));
+    for i in 1..=3 {
+        let name = format!("game-{i:04}.tkr");
+        let text = std::fs::read_to_string(a.join(&name)).expect("a saved record");
+        assert!(text.starts_with("Form: duel\nSeats: everfrost, northern\nSeed: 8\n"), "{text}");
+        assert!(text.contains("summon everfrost."), "the Everfrost seat summons");
+        let state = replay(&a.join(&name));
+        assert_eq!(state["seats"][0]["color"], "white");
+    }
 }
 
 #[test]

@@ -2,18 +2,23 @@
 //! for real figures), played on a bare `Game` and through a `Match` (which
 //! also keeps the record and what can be taken back).
 //!
-//! `cargo run --release -p tash-kalar-rules --example speed [GAMES]`
+//! `cargo run --release -p tash-kalar-rules --example speed [GAMES] [SCHOOL,SCHOOL]`
+//! (the schools default to `northern,southern`).
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Form, Game, Match, School};
 
-const SCHOOLS: [School; 2] = [School::Northern, School::Southern];
-
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(500);
+    let schools: Vec<School> = std::env::args()
+        .nth(2)
+        .map(|a| a.split(',').map(|s| School::parse(s.trim()).expect("a school")).collect())
+        .unwrap_or(vec![School::Northern, School::Southern]);
+    let schools: [School; 2] = schools.try_into().expect("two schools");
+    println!("{} against {}", schools[0], schools[1]);
     // the same games both ways: the choices come from the same seeded generator
     let (t_game, steps, listed) = time(n, |rng, buf, steps, listed| {
-        let mut g = Game::new(Form::Duel, &SCHOOLS).unwrap();
+        let mut g = Game::new(Form::Duel, &schools).unwrap();
         while g.actor() != Actor::Nobody {
             g.legal_choices_into(buf);
             *listed += buf.len() as u64;
@@ -30,7 +35,7 @@ fn main() {
         listed as f64 / steps as f64
     );
     let (t_match, steps, _) = time(n, |rng, buf, steps, listed| {
-        let mut m = Match::new(Form::Duel, &SCHOOLS, None).unwrap();
+        let mut m = Match::new(Form::Duel, &schools, None).unwrap();
         while m.game().actor() != Actor::Nobody {
             m.game().legal_choices_into(buf);
             *listed += buf.len() as u64;

@@ -3,7 +3,8 @@
 //! Board text lists rows 9 down to 1 separated by `/`; in each row the
 //! columns a to i, a digit n for n empty squares (cut corner squares are
 //! written as empty), and a piece as a color letter (`r` red, `b` blue,
-//! `n` brown, `g` green) followed by `+` if heroic or `*` if legendary.
+//! `n` brown, `g` green, `w` white, `o` orange, `p` purple) followed by `+`
+//! if heroic or `*` if legendary.
 
 use std::fmt;
 
@@ -23,10 +24,20 @@ pub enum Color {
     Brown,
     /// Sylvan.
     Green,
+    /// Everfrost.
+    White,
+    /// Nethervoid (no school plays it yet).
+    Orange,
+    /// Etherweave (no school plays it yet).
+    Purple,
 }
 
+/// How many colors there are: arrays indexed by [`Color::index`] have this length.
+pub const COLORS: usize = 7;
+
 impl Color {
-    pub const ALL: [Color; 4] = [Color::Red, Color::Blue, Color::Brown, Color::Green];
+    pub const ALL: [Color; COLORS] =
+        [Color::Red, Color::Blue, Color::Brown, Color::Green, Color::White, Color::Orange, Color::Purple];
 
     pub const fn letter(self) -> char {
         match self {
@@ -34,6 +45,9 @@ impl Color {
             Color::Blue => 'b',
             Color::Brown => 'n',
             Color::Green => 'g',
+            Color::White => 'w',
+            Color::Orange => 'o',
+            Color::Purple => 'p',
         }
     }
 
@@ -126,13 +140,13 @@ impl fmt::Display for Piece {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [Option<Piece>; 81],
-    by_color: [Bitboard; 4],
+    by_color: [Bitboard; COLORS],
     by_rank: [Bitboard; 3],
 }
 
 impl Default for Board {
     fn default() -> Self {
-        Board { cells: [None; 81], by_color: [Bitboard::EMPTY; 4], by_rank: [Bitboard::EMPTY; 3] }
+        Board { cells: [None; 81], by_color: [Bitboard::EMPTY; COLORS], by_rank: [Bitboard::EMPTY; 3] }
     }
 }
 
@@ -159,7 +173,7 @@ impl Board {
     }
 
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1] | self.by_color[2] | self.by_color[3]
+        self.by_rank[0] | self.by_rank[1] | self.by_rank[2]
     }
 
     pub fn empty_squares(&self) -> Bitboard {
@@ -324,7 +338,7 @@ pub enum BoardTextError {
     RowCount(usize),
     #[error("row {row} does not describe exactly 9 squares")]
     RowLength { row: i8 },
-    #[error("row {row}: unexpected character {found:?} (expected 1-9, r, b, n, g, + or *)")]
+    #[error("row {row}: unexpected character {found:?} (expected 1-9, r, b, n, g, w, o, p, + or *)")]
     BadChar { row: i8, found: char },
     #[error("a piece stands on {name}, which is cut off the board")]
     OffBoard { name: String },

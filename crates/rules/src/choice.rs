@@ -16,6 +16,7 @@
 //! | return a card to the bottom of its deck (or, in an effect, pick one from your discard pile) | `return flares.03` |
 //! | finish returning cards | `done` |
 //! | invoke a flare, comparing yourself with the opponent of that color | `flare b` |
+//! | Everfrost: thaw your frozen card (its frozen effect) | `thaw` |
 //! | team play: pass control to your teammate | `pass` |
 //! | melee: the color an improvised summoning uses up, when two could | `improvise b` |
 //! | melee, end of turn: score 1 point in a color | `point b` |
@@ -64,6 +65,8 @@ pub enum Choice {
     /// Invoke the flare in your hand, comparing yourself with the player of
     /// this color.
     Flare(Color),
+    /// Everfrost: thaw your frozen card, resolving its frozen effect.
+    Thaw,
     /// End the turn (all actions used).
     EndTurn,
     /// Give up the game (two-sided forms only).
@@ -118,6 +121,7 @@ impl fmt::Display for Choice {
             Choice::Done => f.write_str("done"),
             Choice::Flare(c) => write!(f, "flare {c}"),
             Choice::EndTurn => f.write_str("end"),
+            Choice::Thaw => f.write_str("thaw"),
             Choice::Resign => f.write_str("resign"),
             Choice::Square(s) => write!(f, "{s}"),
             Choice::Move { from, to } => write!(f, "{from}-{to}"),
@@ -150,7 +154,7 @@ pub enum ChoiceTextError {
     BadOrientation(String),
     #[error("not a direction (n ne e se s sw w nw): {0:?}")]
     BadDirection(String),
-    #[error("not a color letter (r b n g): {0:?}")]
+    #[error("not a color letter (r b n g w o p): {0:?}")]
     BadColor(String),
     #[error("not an option number: {0:?}")]
     BadOption(String),
@@ -235,6 +239,7 @@ impl std::str::FromStr for Choice {
             "improvise" => Choice::Improvise(color(rest.first().ok_or_else(arity)?)?),
             "point" => Choice::Point(color(rest.first().ok_or_else(arity)?)?),
             "end" => Choice::EndTurn,
+            "thaw" => Choice::Thaw,
             "resign" => Choice::Resign,
             "skip" => Choice::Skip,
             "dir" => {
@@ -264,6 +269,7 @@ impl std::str::FromStr for Choice {
             Choice::PassControl
             | Choice::Done
             | Choice::EndTurn
+            | Choice::Thaw
             | Choice::Resign
             | Choice::Skip
             | Choice::Square(_)

@@ -44,6 +44,20 @@ pub(crate) struct Script {
     pub apply: ApplyFn,
 }
 
+/// Which of a card's effects a resolution carries out (Everfrost: see
+/// [`crate::frozen`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// The card's normal effect (a summoned being's, a flare's).
+    #[default]
+    Normal,
+    /// After the effect: the summoner keeps one of two frozen cards.
+    Keep,
+    /// The frozen effect of a card being thawed.
+    Thaw,
+}
+
 /// A card effect being resolved: which card, which step, and what has been
 /// chosen so far. Pieces the effect follows are tracked through moves: when
 /// a tracked piece moves its square is updated, when it is destroyed it is
@@ -76,6 +90,16 @@ pub struct Resolution {
     pub upper: bool,
     pub lower: bool,
     pub against: Option<Color>,
+    /// Which effect of the card this is.
+    #[serde(default)]
+    pub stage: Stage,
+    /// The piece the summoning destroyed on the summoning square, if any.
+    #[serde(default)]
+    pub replaced: Option<Piece>,
+    /// Everfrost: a card to be frozen once the effect is over (the summoned
+    /// being itself, or one taken by the Frozen Chest).
+    #[serde(default)]
+    pub freezing: Option<CardId>,
 }
 
 impl Resolution {
@@ -98,6 +122,19 @@ impl Resolution {
             upper: false,
             lower: false,
             against: None,
+            stage: Stage::Normal,
+            replaced: None,
+            freezing: None,
+        }
+    }
+
+    /// The script this resolution runs: the card's, its frozen effect's
+    /// when thawing, or the choice of the frozen card to keep.
+    pub(crate) fn script(&self) -> Script {
+        match self.stage {
+            Stage::Normal => self.card.def().script,
+            Stage::Keep => crate::frozen::KEEP,
+            Stage::Thaw => crate::frozen::frozen_effect(self.card).map(|f| f.script).unwrap_or(crate::frozen::NONE),
         }
     }
 
@@ -310,6 +347,49 @@ impl Game {
     /// "Gain an action."
     pub(crate) fn gain_action(&mut self) {
         self.turn_mut().actions += 1;
+    }
+
+    /// Destroys the piece on `sq` and takes it out of the game (not back to
+    /// its owner's supply: the owner's set shrinks); an enemy piece counts
+    /// as `counts` destroyed pieces of its rank (the Deathbringer's 2).
+    pub(crate) fn fx_remove_from_game(&mut self, r: &mut Resolution, sq: Square, counts: u8) {
+        let Some(p) = self.board().get(sq) else { return };
+        self.fx_destroy(r, sq, true);
+        if p.color != self.active_color() {
+            self.turn.destroyed[p.color.index()][p.rank.index()] += counts.saturating_sub(1);
+        }
+        let set = &mut self.pieces[p.color.index()];
+        if p.rank == Rank::Legendary {
+            set.1 = set.1.saturating_sub(1);
+        } else {
+            set.0 = set.0.saturating_sub(1);
+        }
+    }
+
+    /// The active player discards the flare in their hand; false if none.
+    pub(crate) fn fx_discard_flare(&mut self) -> bool {
+        let seat = self.turn.seat as usize;
+        if self.seats[seat].flares.is_empty() {
+            return false;
+        }
+        let card = self.seats[seat].flares.remove(0);
+        self.flare_discard.push(card);
+        true
+    }
+
+    /// The opponents of `color` have one action fewer on their next turn:
+    /// every other seat, or in team play the opposing team (whose next
+    /// turn is the next seat's).
+    pub(crate) fn fx_fewer_actions(&mut self, color: Color) {
+        let n = self.seats.len();
+        if self.form.teams() {
+            let next = (self.turn.seat as usize + 1) % n;
+            self.seats[next].fewer_actions = 1;
+            return;
+        }
+        for s in self.seats.iter_mut().filter(|s| s.color != color) {
+            s.fewer_actions = 1;
+        }
     }
 
     /// The pieces on the straight line from `from` (excluded) in `dir` to

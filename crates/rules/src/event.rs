@@ -231,6 +231,9 @@ pub fn color_name(c: Color) -> &'static str {
         Color::Blue => "Blue",
         Color::Brown => "Brown",
         Color::Green => "Green",
+        Color::White => "White",
+        Color::Orange => "Orange",
+        Color::Purple => "Purple",
     }
 }
 

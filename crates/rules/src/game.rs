@@ -10,7 +10,7 @@
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, Color, Piece, Rank};
+use crate::board::{Board, Color, Piece, Rank, COLORS};
 use crate::cards::{oriented, pattern_matches_with, CardId, ColorSet, Deck, PatternMatch, School};
 use crate::choice::Choice;
 use crate::effect::{Ask, Resolution};
@@ -222,11 +222,19 @@ pub struct SeatState {
     /// Deathmatch Melee: points scored in each opponent's color, indexed by
     /// `Color::index` (zero for the seat's own and absent colors).
     #[serde(default)]
-    pub points: [i16; 4],
+    pub points: [i16; COLORS],
     /// Deathmatch Melee: the enemy colors this seat has used up for
     /// improvised summoning (the score-board pieces turned common side up).
     #[serde(default)]
     pub improvised: ColorSet,
+    /// Everfrost: the card frozen in front of this seat, face up (see
+    /// [`crate::frozen`]).
+    #[serde(default)]
+    pub frozen: Option<CardId>,
+    /// Actions this seat will have fewer than normal on its next turn (the
+    /// Everfrost Sentinel).
+    #[serde(default)]
+    pub fewer_actions: u8,
 }
 
 /// The state of the current turn.
@@ -240,7 +248,7 @@ pub struct Turn {
     pub flare_used: bool,
     /// Enemy pieces destroyed by the active player this turn, by color and
     /// rank (the rank the piece had when it was destroyed).
-    pub destroyed: [[u8; 3]; 4],
+    pub destroyed: [[u8; 3]; COLORS],
     pub legends_summoned: u8,
     pub beings_summoned: u8,
     /// The beings summoned by the summon action this turn, in order (the
@@ -273,7 +281,7 @@ impl Turn {
             actions,
             discard_used: false,
             flare_used: false,
-            destroyed: [[0; 3]; 4],
+            destroyed: [[0; 3]; COLORS],
             legends_summoned: 0,
             beings_summoned: 0,
             summoned: ArrayVec::new(),
@@ -430,7 +438,7 @@ pub struct Game {
     pub(crate) flare_discard: CardList,
     /// Per color: two-sided pieces and legendary pieces in play (on the
     /// board or in supply).
-    pub(crate) pieces: [(u8, u8); 4],
+    pub(crate) pieces: [(u8, u8); COLORS],
     pub(crate) phase: Phase,
     pub(crate) turn: Turn,
     pub(crate) effect: Option<Resolution>,
@@ -480,8 +488,10 @@ impl Game {
                     flares: CardList::new(),
                     discard: CardList::new(),
                     score: 0,
-                    points: [0; 4],
+                    points: [0; COLORS],
                     improvised: ColorSet::EMPTY,
+                    frozen: None,
+                    fewer_actions: 0,
                 }
             })
             .collect();
@@ -493,7 +503,7 @@ impl Game {
             legend_discard: CardList::new(),
             flares: Pile::shuffled(Deck::Flares.ids()),
             flare_discard: CardList::new(),
-            pieces: [(0, 0); 4],
+            pieces: [(0, 0); COLORS],
             phase: Phase::Over,
             turn: Turn::new(0, 0, 0),
             effect: None,
@@ -686,7 +696,7 @@ impl Game {
         }
         let r = self.effect.as_ref()?;
         let mut v = Vec::new();
-        match (r.card.def().script.ask)(self, r, &mut v) {
+        match (r.script().ask)(self, r, &mut v) {
             Ask::Choose(text) => Some(text),
             _ => None,
         }
@@ -733,7 +743,7 @@ impl Game {
             Phase::Main => self.main_choices(out),
             Phase::Effect => {
                 let r = self.effect.as_ref().expect("an effect in the effect phase");
-                let _ = (r.card.def().script.ask)(self, r, out);
+                let _ = (r.script().ask)(self, r, out);
                 if self.may_pass_control() {
                     out.push(Choice::PassControl);
                 }
@@ -790,6 +800,9 @@ impl Game {
             }
         }
         self.push_flares(out);
+        if self.may_thaw() {
+            out.push(Choice::Thaw);
+        }
         if self.may_pass_control() {
             out.push(Choice::PassControl);
         }
@@ -1025,6 +1038,7 @@ impl Game {
                 self.record(Event::Discarded { seat: self.turn.seat, card });
             }
             (Phase::Main, Choice::Flare(against)) => self.invoke_flare(against),
+            (Phase::Main, Choice::Thaw) => self.thaw(),
             (Phase::Main, Choice::EndTurn) => self.end_turn(),
             (Phase::Main | Phase::Effect, Choice::PassControl) => self.pass_control(),
             (Phase::Returning, Choice::Return(card)) => {
@@ -1060,7 +1074,7 @@ impl Game {
             (Phase::Score { unpaired, legends }, Choice::Point(color)) => self.score_point(unpaired, legends, color),
             (Phase::Effect, c) => {
                 let mut r = self.effect.take().expect("an effect in the effect phase");
-                (r.card.def().script.apply)(self, &mut r, c);
+                (r.script().apply)(self, &mut r, c);
                 self.effect = Some(r);
             }
             (phase, c) => unreachable!("{c} applied in phase {phase:?}"),
@@ -1080,7 +1094,7 @@ impl Game {
                 Phase::Effect => {
                     let mut r = self.effect.take().expect("an effect in the effect phase");
                     let mut v = Vec::new();
-                    let ask = (r.card.def().script.ask)(self, &r, &mut v);
+                    let ask = (r.script().ask)(self, &r, &mut v);
                     let auto = match ask {
                         Ask::Done => {
                             self.finish_effect(r);
@@ -1090,7 +1104,7 @@ impl Game {
                         Ask::Choose(_) => v.is_empty() || v == [Choice::Skip],
                     };
                     if auto {
-                        (r.card.def().script.apply)(self, &mut r, Choice::Skip);
+                        (r.script().apply)(self, &mut r, Choice::Skip);
                         self.effect = Some(r);
                         continue;
                     }
@@ -1175,7 +1189,9 @@ impl Game {
     }
 
     pub(crate) fn start_turn(&mut self, seat: Seat, actions: u8) {
-        let number = self.turn.number + 1;
+        let fewer = std::mem::take(&mut self.seats[seat as usize].fewer_actions);
+        let actions = actions.saturating_sub(fewer);
+        let number = self.turn.number.saturating_add(1);
         self.turn = Turn::new(seat, number, actions);
         self.phase = Phase::Main;
         self.record(Event::TurnStarted { seat, number });
@@ -1202,7 +1218,8 @@ impl Game {
             }
             self.board.set(from, None);
         }
-        match self.board.get(at) {
+        let replaced = self.board.get(at);
+        match replaced {
             // the summoning destroys an enemy piece that stood there
             Some(p) if p.color != color => self.remove_piece(at, true),
             // or replaces one of yours (in a shortage, reuses your piece of the needed type)
@@ -1221,6 +1238,7 @@ impl Game {
             self.turn.legends_summoned += 1;
         }
         let mut r = Resolution::new(card, color, at, orientation);
+        r.replaced = replaced;
         r.me = Some(at);
         r.pattern = pattern;
         r.pattern.remove(at);
@@ -1317,13 +1335,17 @@ impl Game {
         self.seats[seat as usize].score = lowest;
     }
 
-    fn finish_effect(&mut self, r: Resolution) {
+    fn finish_effect(&mut self, mut r: Resolution) {
+        if self.freeze_after(&mut r) {
+            self.effect = Some(r);
+            return;
+        }
         let card = r.card;
         if card.is_flare() {
             self.flare_discard.push(card);
         } else if card.is_legend() {
             self.legend_discard.push(card);
-        } else {
+        } else if !self.card_put_away(card) {
             self.seats[self.turn.seat as usize].discard.push(card);
         }
         self.effect = None;

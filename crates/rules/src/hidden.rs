@@ -10,7 +10,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Board, Color};
+use crate::board::{Board, Color, COLORS};
 use crate::cards::CardId;
 use crate::game::{Game, Phase, Seat, SeatState, Turn};
 use crate::pile::{insert_sorted, CardList, Pile};
@@ -168,7 +168,7 @@ impl Game {
         crate::validate::check_table(form, &schools).map_err(ViewError)?;
         let colors = form.seat_colors(&schools);
         let board = Board::from_text(&view.board).map_err(|e| bad(format!("board: {e}")))?;
-        let mut pieces = [(0u8, 0u8); 4];
+        let mut pieces = [(0u8, 0u8); COLORS];
         let mut seats = ArrayVec::<SeatState, 4>::new();
         for (i, sv) in view.seats.iter().enumerate() {
             if sv.seat as usize != i {
@@ -255,13 +255,15 @@ impl Game {
                 discard: card_list(&sv.discard, "a discard pile")?,
                 score: sv.score,
                 points: {
-                    let mut p = [0i16; 4];
+                    let mut p = [0i16; COLORS];
                     for (c, n) in sv.points.iter().flatten() {
                         p[c.index()] = *n;
                     }
                     p
                 },
                 improvised: sv.improvised.iter().flatten().copied().collect(),
+                frozen: sv.frozen,
+                fewer_actions: sv.fewer_actions,
             });
         }
         let (legends, legend_discard) = rebuild_shared(view, &mut seats, &view.legends, true)?;

@@ -20,6 +20,7 @@ pub mod cards;
 pub mod choice;
 pub mod effect;
 pub mod event;
+pub mod frozen;
 pub mod game;
 pub mod geometry;
 pub mod hidden;
@@ -33,7 +34,7 @@ mod validate;
 pub mod view;
 pub mod words;
 
-pub use board::{Board, BoardTextError, Color, Piece, Rank};
+pub use board::{Board, BoardTextError, Color, Piece, Rank, COLORS};
 pub use cards::{CardId, Deck, School};
 pub use choice::{Choice, ChoiceTextError};
 pub use event::{Event, MoveHow, ScoreWhy};

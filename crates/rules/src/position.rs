@@ -29,6 +29,10 @@
 //! color as common/heroic/legendary, beings summoned and where, extra cards
 //! to draw at its end as beings/legends, the War Summoner's pending bonus).
 //!
+//! A seat line may end with `frozen everfrost.ice_wyvern` (Everfrost: the
+//! card frozen in front of the seat) and `fewer-actions 1` (the seat has
+//! that many actions fewer on its next turn: the Everfrost Sentinel).
+//!
 //! A melee seat line ends with `points` (the seat's points in each
 //! opponent's color, e.g. `b3,g2,r0`) and `improvised` (the colors used up
 //! for improvised summoning, `-` for none); its `score` is counted (the
@@ -56,7 +60,7 @@ use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Board, BoardTextError, Color, Rank};
+use crate::board::{Board, BoardTextError, Color, Rank, COLORS};
 use crate::cards::{CardId, ColorSet, School};
 use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Summoned, Turn};
 use crate::geometry::Square;
@@ -76,7 +80,7 @@ pub struct SeatSetup {
     pub deck: Pile,
     pub discard: Vec<CardId>,
     /// Deathmatch Melee: points in each opponent's color (by `Color::index`).
-    pub points: [i16; 4],
+    pub points: [i16; COLORS],
     /// Deathmatch Melee: enemy colors used up for improvised summoning.
     pub improvised: ColorSet,
     /// Two-sided and legendary pieces of this seat's color out of play:
@@ -85,6 +89,10 @@ pub struct SeatSetup {
     /// test (a piece shortage with few pieces on the board) puts the rest
     /// here, see [`Position::set_supply`].
     pub out: (u8, u8),
+    /// Everfrost: the card frozen in front of the seat.
+    pub frozen: Option<CardId>,
+    /// Actions fewer than normal on the seat's next turn (Everfrost Sentinel).
+    pub fewer_actions: u8,
 }
 
 impl SeatSetup {
@@ -100,9 +108,11 @@ impl SeatSetup {
             flares: Vec::new(),
             deck: Pile::default(),
             discard: Vec::new(),
-            points: [0; 4],
+            points: [0; COLORS],
             improvised: ColorSet::EMPTY,
             out: (0, 0),
+            frozen: None,
+            fewer_actions: 0,
         }
     }
 }
@@ -140,7 +150,7 @@ pub struct Position {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct TurnRecord {
     /// By color and rank (common, heroic, legendary).
-    pub destroyed: [[u8; 3]; 4],
+    pub destroyed: [[u8; 3]; COLORS],
     pub summoned: Vec<Summoned>,
     pub extra_beings: u8,
     pub extra_legends: u8,
@@ -341,7 +351,7 @@ impl Position {
     pub fn to_game(&self) -> Result<Game, PositionError> {
         let schools: Vec<School> = self.seats.iter().map(|s| s.school).collect();
         crate::validate::check_table(self.form, &schools).map_err(PositionError::Invalid)?;
-        let mut pieces = [(0u8, 0u8); 4];
+        let mut pieces = [(0u8, 0u8); COLORS];
         let mut seats = ArrayVec::<SeatState, 4>::new();
         let colors = self.form.seat_colors(&schools);
         let teams = self.form.teams();
@@ -389,6 +399,8 @@ impl Position {
                 score: if melee { lowest } else { s.score },
                 points: s.points,
                 improvised: s.improvised,
+                frozen: s.frozen,
+                fewer_actions: s.fewer_actions,
             });
         }
         let to_list = |v: &[CardId]| -> Result<CardList, PositionError> {
@@ -469,6 +481,8 @@ impl Position {
                 points: s.points,
                 improvised: s.improvised,
                 out: game.out_of_play(s.color),
+                frozen: s.frozen,
+                fewer_actions: s.fewer_actions,
             })
             .collect();
         Some(Position {
@@ -556,6 +570,12 @@ impl Position {
             }
             if seat.out != (0, 0) {
                 let _ = write!(s, " out {}/{}", seat.out.0, seat.out.1);
+            }
+            if let Some(card) = seat.frozen {
+                let _ = write!(s, " frozen {card}");
+            }
+            if seat.fewer_actions > 0 {
+                let _ = write!(s, " fewer-actions {}", seat.fewer_actions);
             }
             s.push('\n');
         }
@@ -787,6 +807,10 @@ fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
                 s.deck = Pile { sideways: s.deck.sideways, ..pile };
                 i += used - 1;
             }
+            "frozen" => {
+                s.frozen = Some(CardId::parse(arg).ok_or_else(|| format!("unknown card id {arg:?}"))?);
+            }
+            "fewer-actions" => s.fewer_actions = arg.parse().map_err(|_| format!("bad fewer-actions {arg:?}"))?,
             other => return Err(format!("unknown seat field {other:?}")),
         }
     }

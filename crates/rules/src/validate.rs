@@ -16,7 +16,7 @@
 //! put pieces out of play on purpose (`out T/L` on a seat line, e.g. to
 //! stage a piece shortage with few pieces on the board): they count too.
 
-use crate::board::{Board, Color, Rank};
+use crate::board::{Board, Color, Rank, COLORS};
 use crate::cards::{CardId, School};
 use crate::game::{Form, Game, SIDEWAYS_CARDS};
 
@@ -143,7 +143,14 @@ impl Game {
         let mut own: Vec<(usize, CardId)> = Vec::new();
         for (i, s) in self.seats.iter().enumerate() {
             let deck = s.school.deck();
-            for c in s.beings.iter().copied().chain(s.deck.cards()).chain(s.discard.iter().copied()) {
+            if s.frozen.is_some_and(|c| crate::frozen::frozen_effect(c).is_none()) {
+                return Err(format!("seat {i}'s frozen card has no frozen effect"));
+            }
+            if s.fewer_actions > 2 {
+                return Err(format!("seat {i} cannot have {} actions fewer", s.fewer_actions));
+            }
+            let cards = s.beings.iter().copied().chain(s.deck.cards()).chain(s.discard.iter().copied());
+            for c in cards.chain(s.frozen) {
                 if c.deck() != deck {
                     return Err(format!("{c} is not a card of the {} deck", s.school));
                 }
@@ -189,7 +196,7 @@ impl Game {
         }
         // melee scoring
         for (i, s) in self.seats.iter().enumerate() {
-            if !melee && (s.points != [0; 4] || !s.improvised.is_empty()) {
+            if !melee && (s.points != [0; COLORS] || !s.improvised.is_empty()) {
                 return Err("points by color and improvised summoning are for a melee".into());
             }
             if s.points[s.color.index()] != 0 || s.improvised.contains(s.color) {

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Color, Rank};
+use crate::board::{Color, Rank, COLORS};
 use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::effect::Resolution;
@@ -127,6 +127,13 @@ pub struct SeatView {
     /// The cards themselves: only the viewer's own (or all, for a referee).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Hand>,
+    /// Everfrost: the card frozen in front of the seat (face up, public).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frozen: Option<CardId>,
+    /// Actions the seat will have fewer than normal on its next turn (the
+    /// Everfrost Sentinel); left out when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fewer_actions: u8,
 }
 
 /// A shared deck (legends, flares): its size and its discard pile.
@@ -161,7 +168,7 @@ pub struct TurnView {
     pub passed: bool,
     /// Enemy pieces destroyed this turn by the active player, by color
     /// (indexed as `Color::index`) and rank (common, heroic, legendary).
-    pub destroyed: [[u8; 3]; 4],
+    pub destroyed: [[u8; 3]; COLORS],
     #[serde(default)]
     pub legends_summoned: u8,
     #[serde(default)]
@@ -492,6 +499,8 @@ impl Game {
                     .is_melee()
                     .then(|| self.enemies_of(s.color).map(|c| (c, s.points[c.index()])).collect()),
                 improvised: self.form().is_melee().then(|| s.improvised.colors().collect()),
+                frozen: s.frozen,
+                fewer_actions: s.fewer_actions,
                 deck_top: s.deck.top.len(),
                 returned: s.deck.bottom.len(),
                 unseen: {

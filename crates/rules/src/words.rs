@@ -157,6 +157,11 @@ impl Game {
                 v.card = self.seat(self.turn().seat).flares.first().copied();
                 ("flare", format!("invoke the {name} against {}", color_name(color)))
             }
+            Choice::Thaw => {
+                let frozen = self.seat(self.turn().seat).frozen;
+                v.card = frozen;
+                ("thaw", format!("thaw the frozen {}", frozen.map_or("card", |c| c.def().name)))
+            }
             Choice::EndTurn => ("end", "end the turn".to_string()),
             Choice::Resign => ("resign", "resign".to_string()),
             Choice::Square(sq) => {

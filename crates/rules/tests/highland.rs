@@ -115,7 +115,7 @@ fn clan_axeman_may_chop_your_own_piece() {
     let mut g = game("f6:n d4:n d5:n", &["highland.clan_axeman"]);
     play_all(&mut g, &[&summon("clan_axeman", "e5", "r0"), "d5"]);
     assert_pieces(&g, "d4:n e5:n f6:n");
-    assert_eq!(g.turn().destroyed, [[0; 3]; 4]);
+    assert_eq!(g.turn().destroyed, [[0; 3]; tash_kalar_rules::COLORS]);
 }
 
 #[test]

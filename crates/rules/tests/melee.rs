@@ -538,7 +538,7 @@ fn ties_go_to_the_remaining_color_then_upgraded_pieces_then_all_pieces() {
     let finish = |pieces: &str, pts: [[i16; 4]; 4]| {
         let mut g = melee_with(&FOUR, pieces, &[], |p| {
             for (s, row) in pts.iter().enumerate() {
-                p.seats[s].points = *row;
+                p.seats[s].points[..4].copy_from_slice(row);
             }
             p.end = Some((0, 0));
         });

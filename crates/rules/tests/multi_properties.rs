@@ -83,7 +83,7 @@ fn enemies(g: &Game) -> Vec<Color> {
 fn check_melee_points(step: &Step, h: &Game, stats: &mut Stats) {
     let g = step.before;
     let me = g.turn().seat as usize;
-    let mut want: Vec<[i16; 4]> = g.seats().iter().map(|s| s.points).collect();
+    let mut want: Vec<[i16; tash_kalar_rules::COLORS]> = g.seats().iter().map(|s| s.points).collect();
     match (g.phase(), step.choice) {
         (Phase::Main, Choice::Flare(against)) => {
             let o = g.seat_of(against).expect("a flare against a color in play") as usize;
@@ -115,7 +115,7 @@ fn check_melee_points(step: &Step, h: &Game, stats: &mut Stats) {
     }
     let used = |g: &Game| g.seats().iter().map(|s| s.improvised.colors().count() as u64).sum::<u64>();
     stats.improvised += used(h).saturating_sub(used(g));
-    let got: Vec<[i16; 4]> = h.seats().iter().map(|s| s.points).collect();
+    let got: Vec<[i16; tash_kalar_rules::COLORS]> = h.seats().iter().map(|s| s.points).collect();
     assert_eq!(got, want, "points by color after {} in {:?}", step.choice, g.phase());
     // the end is triggered once the turn is scored, whoever reached the
     // end score (a flare's point to an opponent included)

@@ -10,8 +10,8 @@ use tash_kalar_rules::{Form, Game, Observation, School};
 /// Two schools of different colors, drawn at random.
 fn schools(rng: &mut ChaCha8Rng) -> [School; 2] {
     loop {
-        let a = School::ALL[rng.gen_range(0..4)];
-        let b = School::ALL[rng.gen_range(0..4)];
+        let a = School::ALL[rng.gen_range(0..School::ALL.len())];
+        let b = School::ALL[rng.gen_range(0..School::ALL.len())];
         if a.color() != b.color() {
             return [a, b];
         }
@@ -70,13 +70,21 @@ fn phase_name(g: &Game) -> String {
     format!("{:?}", g.phase()).split([' ', '{']).next().unwrap().to_string()
 }
 
-/// Four different schools in a random seating: seats 0 and 2 against 1 and 3.
-fn team_schools(rng: &mut ChaCha8Rng) -> [School; 4] {
+/// Four different schools in a random seating: seats 0 and 2 against 1
+/// and 3. The base schools, or (`expansions`) four of all the schools.
+fn team_schools(rng: &mut ChaCha8Rng, expansions: bool) -> [School; 4] {
+    if !expansions {
+        let mut s = School::BASE;
+        for i in (1..4).rev() {
+            s.swap(i, rng.gen_range(0..=i));
+        }
+        return s;
+    }
     let mut s = School::ALL;
-    for i in (1..4).rev() {
+    for i in (1..s.len()).rev() {
         s.swap(i, rng.gen_range(0..=i));
     }
-    s
+    [s[0], s[1], s[2], s[3]]
 }
 
 /// Team play: every seat's view, at every step of random games, rebuilds
@@ -88,9 +96,10 @@ fn a_rebuilt_observation_equals_the_observation_over_random_team_games() {
     let mut checked = 0;
     let mut phases = std::collections::HashSet::new();
     let (mut passed, mut sideways_returned, mut teammate_chooses) = (0, 0, 0);
-    for i in 0..6 {
+    // six games of the base schools, then four with the expansion schools
+    for i in 0..10 {
         let form = [Form::TeamDuel, Form::TeamHighForm][i % 2];
-        let mut g = Game::new(form, &team_schools(&mut rng)).unwrap();
+        let mut g = Game::new(form, &team_schools(&mut rng, i >= 6)).unwrap();
         let mut steps = 0;
         while !g.is_over() && steps < 4000 {
             if i < 2 || rng.gen_bool(0.3) {
@@ -420,7 +429,7 @@ fn an_observation_knows_the_task_deck_bottom_and_nothing_more() {
     let mut found = 0;
     for (i, form) in [Form::HighForm, Form::TeamHighForm].into_iter().cycle().take(40).enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(100 + i as u64);
-        let schools = if form.teams() { team_schools(&mut rng).to_vec() } else { schools(&mut rng).to_vec() };
+        let schools = if form.teams() { team_schools(&mut rng, false).to_vec() } else { schools(&mut rng).to_vec() };
         let mut g = Game::new(form, &schools).unwrap();
         while !g.is_over() {
             let deck = &g.tasks().unwrap().deck;

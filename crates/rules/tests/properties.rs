@@ -31,6 +31,7 @@ use std::sync::Mutex;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::cards::oriented_patterns;
+use tash_kalar_rules::frozen::frozen_effect;
 use tash_kalar_rules::game::SeatState;
 use tash_kalar_rules::pile::Pile;
 use tash_kalar_rules::{
@@ -157,6 +158,7 @@ fn kind(c: &Choice) -> u8 {
         Choice::PassControl => 20,
         Choice::Improvise(_) => 21,
         Choice::Point(_) => 22,
+        Choice::Thaw => 23,
     }
 }
 
@@ -183,13 +185,20 @@ fn shuffle<T>(rng: &mut ChaCha8Rng, v: &mut [T]) {
 // ----- invariants of one state -----
 
 /// Every piece accounted for: per color in play, on the board plus in
-/// supply equals the pieces in play, which are the form's set.
+/// supply equals the pieces in play, which are the form's set (less those
+/// the Everfrost Deathbringer took out of the game).
 fn check_pieces(g: &Game) -> Result<(), String> {
     let b = g.board();
+    let everfrost = g.seats().iter().any(|s| s.school == School::Everfrost);
     for s in g.seats() {
         let c = s.color;
         let (two, leg) = g.pieces_in_play(c);
-        ensure!((two, leg) == g.form().pieces(), "{c:?} has {two}/{leg} pieces in play, not the form's set");
+        let (out_two, out_leg) = g.out_of_play(c);
+        ensure!((two + out_two, leg + out_leg) == g.form().pieces(), "{c:?}: in play and out do not make the set");
+        ensure!(
+            everfrost || (two, leg) == g.form().pieces(),
+            "{c:?} has {two}/{leg} pieces in play, not the form's set"
+        );
         let on_two = b.count(c, Rank::Common) + b.count(c, Rank::Heroic);
         let on_leg = b.count(c, Rank::Legendary);
         ensure!(on_two <= two as u32, "{c:?}: {on_two} two-sided pieces on the board, only {two} in play");
@@ -223,8 +232,15 @@ fn check_cards(g: &Game) -> Result<(), String> {
         let mut have: Vec<CardId> = s.deck.cards().collect();
         have.extend(&s.beings);
         have.extend(&s.discard);
+        have.extend(s.frozen);
         if let Some(c) = resolving {
             if i == g.turn().seat as usize && c.deck() == s.school.deck() {
+                have.push(c);
+            }
+        }
+        // a card the Frozen Chest took, to be frozen once its effect is over
+        if let Some(c) = g.effect().and_then(|r| r.freezing).filter(|&c| Some(c) != resolving) {
+            if i == g.turn().seat as usize {
                 have.push(c);
             }
         }
@@ -315,7 +331,7 @@ fn same_in_what_matters(a: &Game, b: &Game) -> Result<(), String> {
 /// `this-turn:` line).
 fn turn_state_beyond_position(g: &Game) -> bool {
     let t = g.turn();
-    t.destroyed != [[0; 3]; 4]
+    t.destroyed != [[0; 3]; tash_kalar_rules::COLORS]
         || t.legends_summoned > 0
         || t.beings_summoned > 0
         || !t.summoned.is_empty()
@@ -556,8 +572,20 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
             }
             let credited: u32 = (0..3).map(|r| (b[r] - a[r]) as u32).sum();
             let (before, after) = (g.board().total(col), h.board().total(col));
+            let gone = before.saturating_sub(after);
+            // Everfrost: the Deathbringer's piece counts twice, and the
+            // Frostweave Illusionist gives an enemy color a piece
+            let card = match c {
+                Choice::Summon { card, .. } => Some(card),
+                _ => g.effect().map(|r| r.card),
+            };
+            let allowed = match card.map(|k| k.def().id) {
+                Some("everfrost.deathbringer") => 2 * gone,
+                Some("everfrost.frostweave_illusionist") => gone + 1,
+                _ => gone,
+            };
             ensure!(
-                credited <= before.saturating_sub(after),
+                credited <= allowed,
                 "{credited} {col:?} pieces credited as destroyed after {c}, but that color went from {before} to {after} pieces"
             );
         }
@@ -567,7 +595,15 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
         ensure!(!turn_state_beyond_position(h), "a new turn starts with state of the last: {t:?}");
         ensure!(!t.discard_used && !t.flare_used && !t.extra_turn, "a new turn starts with something used: {t:?}");
         let first = t.number == 1;
-        ensure!(t.actions == if first { 1 } else { 2 }, "turn {} starts with {} actions", t.number, t.actions);
+        // the Everfrost Sentinel may have taken an action away
+        let fewer = g.seat(t.seat).fewer_actions;
+        ensure!(
+            t.actions == (if first { 1u8 } else { 2 }).saturating_sub(fewer),
+            "turn {} starts with {} actions",
+            t.number,
+            t.actions
+        );
+        ensure!(h.seat(t.seat).fewer_actions == 0, "the actions fewer were not used up");
         let next = if g.turn().extra_turn { g.turn().seat } else { (g.turn().seat + 1) % g.seat_count() as u8 };
         ensure!(first || t.seat == next, "turn order broken: seat {} after seat {}", t.seat, g.turn().seat);
         // the seat that ended its turn refilled its hand
@@ -713,6 +749,12 @@ fn random_position(schools: [School; 2], rng: &mut ChaCha8Rng) -> Position {
         seat.discard = parts[1].clone();
         seat.deck = pile(rng, parts[2].clone());
         seat.score = rng.gen_range(0..18);
+        if seat.school == School::Everfrost && rng.gen_bool(0.5) {
+            // a frozen card in front of the seat, taken from its discard pile
+            if let Some(k) = seat.discard.iter().position(|&c| frozen_effect(c).is_some()) {
+                seat.frozen = Some(seat.discard.remove(k));
+            }
+        }
     }
     let sizes = [hand_size(rng, 2), hand_size(rng, 2), rng.gen_range(0..=6)];
     let legends = deal(rng, Deck::Legends.ids().collect(), &sizes);
@@ -1048,7 +1090,7 @@ fn run_all(start: Start, total: u64) {
     }
     let base = env_u64("TK_PROPERTY_SEED").unwrap_or(0);
     let all = pairings(start.form());
-    assert_eq!(all.len(), 16);
+    assert_eq!(all.len(), School::ALL.len() * School::ALL.len());
     let mut runnable = Vec::new();
     for (index, (schools, setup)) in all.iter().enumerate() {
         match setup {
@@ -1261,12 +1303,13 @@ fn mangled_positions_are_refused_or_played_without_panic() {
     let total = env_u64("TK_PROPERTY_MANGLED").unwrap_or(2000);
     let base = env_u64("TK_PROPERTY_SEED").unwrap_or(0);
     let (mut refused, mut played) = (0, 0);
-    let schools = [School::Highland, School::Sylvan, School::Northern, School::Southern];
+    let schools = [School::Highland, School::Sylvan, School::Northern, School::Southern, School::Everfrost];
+    let n = schools.len() as u64;
     for k in 0..total {
         let seed = base + k;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let pair = [schools[(k % 4) as usize], schools[((k / 4 + 1 + k) % 4) as usize]];
-        let pair = if pair[0] == pair[1] { [pair[0], schools[((k + 1) % 4) as usize]] } else { pair };
+        let pair = [schools[(k % n) as usize], schools[((k / n + 1 + k) % n) as usize]];
+        let pair = if pair[0] == pair[1] { [pair[0], schools[((k + 1) % n) as usize]] } else { pair };
         let text = mangle(&random_position(pair, &mut rng).to_text(), &mut rng);
         let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<bool, String> {
             let Ok(p) = Position::from_text(&text) else { return Ok(false) };

@@ -149,9 +149,8 @@ pub(crate) fn parse_create(body: &[u8]) -> Result<NewGame, ApiError> {
     let mut seats = Vec::new();
     let mut tokens = Vec::new();
     for (i, s) in req.seats.iter().enumerate() {
-        let school = School::parse(&s.school).ok_or_else(|| {
-            bad(format!("seat {i}: unknown school {:?} (northern, southern, highland or sylvan)", s.school))
-        })?;
+        let school = School::parse(&s.school)
+            .ok_or_else(|| bad(format!("seat {i}: unknown school {:?} ({})", s.school, School::names())))?;
         let name = s.name.as_deref().map(check_name).transpose().map_err(|e| bad(format!("seat {i}: {e}")))?;
         let (player, token) = match (s.player.as_str(), &s.bot) {
             ("human", None) => {
@@ -468,6 +467,9 @@ fn cards_json() -> &'static str {
                 });
                 if let Some(f) = d.flare {
                     v["flare"] = json!({"upper": f.upper, "lower": f.lower});
+                }
+                if let Some(f) = tash_kalar_rules::frozen::frozen_effect(id) {
+                    v["frozen"] = json!(f.text);
                 }
                 v
             })

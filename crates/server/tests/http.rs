@@ -44,7 +44,8 @@ async fn cards_and_meta_describe_the_game() {
     let (status, meta) = http_json(server.addr, "GET", "/api/meta", None).await;
     assert_eq!(status, 200);
     assert!(meta["forms"].as_array().unwrap().iter().any(|f| f["name"] == "high-form"));
-    assert_eq!(meta["schools"].as_array().unwrap().len(), 4);
+    assert_eq!(meta["schools"].as_array().unwrap().len(), tash_kalar_rules::School::ALL.len());
+    assert!(meta["schools"].as_array().unwrap().iter().any(|s| s["name"] == "everfrost" && s["color"] == "white"));
 }
 
 #[tokio::test]

@@ -117,6 +117,9 @@ pub fn color_name(c: Color) -> &'static str {
         Color::Blue => "blue",
         Color::Brown => "brown",
         Color::Green => "green",
+        Color::White => "white",
+        Color::Orange => "orange",
+        Color::Purple => "purple",
     }
 }
 
@@ -126,6 +129,9 @@ fn tint(c: Color) -> Tint {
         Color::Blue => Tint::LightBlue,
         Color::Brown => Tint::Yellow,
         Color::Green => Tint::LightGreen,
+        Color::White => Tint::White,
+        Color::Orange => Tint::Indexed(208),
+        Color::Purple => Tint::Magenta,
     }
 }
 
@@ -601,7 +607,7 @@ fn draw_help(frame: &mut Frame) {
     let mut lines: Vec<Line> = HELP.iter().map(|(k, t)| Line::from(format!("{k:<16} {t}"))).collect();
     lines.push(Line::from(""));
     lines.push(Line::from(LEGEND));
-    lines.push(Line::from("Pieces: letter = color (r b n g), + heroic, * legendary; any key closes."));
+    lines.push(Line::from("Pieces: letter = color (r b n g w o p), + heroic, * legendary; any key closes."));
     let area = centered(frame.area(), 96, lines.len() as u16 + 2);
     frame.render_widget(Clear, area);
     frame

@@ -854,8 +854,10 @@ mod tests {
             flares: CardList::new(),
             discard: CardList::new(),
             score: 0,
-            points: [0; 4],
+            points: [0; crate::board::COLORS],
             improvised: Default::default(),
+            frozen: None,
+            fewer_actions: 0,
         });
         g.pieces[Color::Brown.index()] = (17, 3);
         g.board_mut().set(sq("b2"), Some(Piece::new(Color::Red, Rank::Common)));

@@ -15,6 +15,7 @@ use crate::board::{Board, Color, Rank};
 use crate::effect::Script;
 use crate::geometry::{Bitboard, Dir, Orientation, Square, ON_BOARD};
 
+pub mod everfrost;
 pub mod flares;
 pub mod highland;
 pub mod imperial;
@@ -32,10 +33,12 @@ pub enum Deck {
     Flares,
     Highland,
     Sylvan,
+    Everfrost,
 }
 
 impl Deck {
-    const ALL: [Deck; 5] = [Deck::Imperial, Deck::Legends, Deck::Flares, Deck::Highland, Deck::Sylvan];
+    // a card id keeps the deck in 3 bits: at most 8 decks
+    const ALL: [Deck; 6] = [Deck::Imperial, Deck::Legends, Deck::Flares, Deck::Highland, Deck::Sylvan, Deck::Everfrost];
 
     pub fn cards(self) -> &'static [CardDef] {
         match self {
@@ -44,6 +47,7 @@ impl Deck {
             Deck::Flares => &flares::CARDS,
             Deck::Highland => &highland::CARDS,
             Deck::Sylvan => &sylvan::CARDS,
+            Deck::Everfrost => &everfrost::CARDS,
         }
     }
 
@@ -54,6 +58,7 @@ impl Deck {
             Deck::Flares => "flares",
             Deck::Highland => "highland",
             Deck::Sylvan => "sylvan",
+            Deck::Everfrost => "everfrost",
         }
     }
 
@@ -64,6 +69,11 @@ impl Deck {
 }
 
 /// A player's school: the deck of beings and the color of pieces.
+///
+/// The expansion schools join this list only with their whole deck: a
+/// school that is here can be played by any seat in every form. Everfrost
+/// is here; Nethervoid (orange) and Etherweave (purple) have their colors
+/// already (see [`Color`]) but not yet their schools.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum School {
@@ -71,10 +81,16 @@ pub enum School {
     Southern,
     Highland,
     Sylvan,
+    Everfrost,
 }
 
 impl School {
-    pub const ALL: [School; 4] = [School::Northern, School::Southern, School::Highland, School::Sylvan];
+    /// Every school that can be played.
+    pub const ALL: [School; 5] =
+        [School::Northern, School::Southern, School::Highland, School::Sylvan, School::Everfrost];
+
+    /// The schools of the base game.
+    pub const BASE: [School; 4] = [School::Northern, School::Southern, School::Highland, School::Sylvan];
 
     pub fn color(self) -> Color {
         match self {
@@ -82,6 +98,7 @@ impl School {
             School::Southern => Color::Red,
             School::Highland => Color::Brown,
             School::Sylvan => Color::Green,
+            School::Everfrost => Color::White,
         }
     }
 
@@ -90,6 +107,7 @@ impl School {
             School::Northern | School::Southern => Deck::Imperial,
             School::Highland => Deck::Highland,
             School::Sylvan => Deck::Sylvan,
+            School::Everfrost => Deck::Everfrost,
         }
     }
 
@@ -99,11 +117,19 @@ impl School {
             School::Southern => "southern",
             School::Highland => "highland",
             School::Sylvan => "sylvan",
+            School::Everfrost => "everfrost",
         }
     }
 
     pub fn parse(text: &str) -> Option<School> {
         School::ALL.into_iter().find(|s| s.name() == text)
+    }
+
+    /// The names of every school, for messages: `northern, southern, ... or everfrost`.
+    pub fn names() -> String {
+        let names: Vec<&str> = School::ALL.iter().map(|s| s.name()).collect();
+        let (last, rest) = names.split_last().expect("schools");
+        format!("{} or {last}", rest.join(", "))
     }
 }
 

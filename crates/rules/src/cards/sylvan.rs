@@ -590,7 +590,8 @@ fn druid_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
 //
 // Registers: `count` pieces placed; `option` the enemy color chosen for the
 // next placement (index + 1, 0 for none yet); `count2` destructions still
-// owed, 2 bits per color index (ruling: one per piece placed, of its color).
+// owed, 2 bits per color, at the bits of the first seat playing that color
+// (ruling: one per piece placed, of its color).
 
 fn ancient_colors(g: &Game, color: Color) -> impl Iterator<Item = Color> + '_ {
     g.enemies_of(color).filter(move |&e| g.supply(e, C) > 0)
@@ -608,8 +609,14 @@ fn ancient_pending(g: &Game, r: &Resolution) -> Option<Color> {
     }
 }
 
-fn owed(r: &Resolution, color: Color) -> u8 {
-    (r.count2 >> (2 * color.index())) & 3
+/// Where a color's count of destructions owed sits in `count2`: 2 bits per
+/// seat (at most 4), so every color fits in the byte.
+fn owed_shift(g: &Game, color: Color) -> u32 {
+    2 * g.seat_of(color).unwrap_or(0) as u32
+}
+
+fn owed(g: &Game, r: &Resolution, color: Color) -> u8 {
+    (r.count2 >> owed_shift(g, color)) & 3
 }
 
 fn ancient_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
@@ -634,7 +641,7 @@ fn ancient_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         1 => {
             let mut targets = Bitboard::EMPTY;
             for color in Color::ALL {
-                if owed(r, color) > 0 {
+                if owed(g, r, color) > 0 {
                     targets |= b.of_color(color) & b.of_rank(C);
                 }
             }
@@ -652,7 +659,7 @@ fn ancient_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
             if let Some(color) = ancient_pending(g, r) {
                 if g.fx_place(color, C, sq) {
                     r.count += 1;
-                    r.count2 += 1 << (2 * color.index());
+                    r.count2 += 1 << owed_shift(g, color);
                 }
             }
             r.option = 0;
@@ -662,8 +669,8 @@ fn ancient_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
         }
         (1, Choice::Square(sq)) => {
             if let Some(p) = g.board().get(sq) {
-                if owed(r, p.color) > 0 {
-                    r.count2 -= 1 << (2 * p.color.index());
+                if owed(g, r, p.color) > 0 {
+                    r.count2 -= 1 << owed_shift(g, p.color);
                     g.fx_destroy(r, sq, true);
                 }
             }

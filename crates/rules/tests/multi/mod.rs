@@ -73,9 +73,16 @@ fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
 pub fn check_cards(g: &Game) {
     let effect = g.effect().map(|r| r.card);
     for (i, s) in g.seats().iter().enumerate() {
-        let mut mine: Vec<CardId> = s.beings.iter().chain(&s.discard).copied().chain(s.deck.cards()).collect();
+        let mut mine: Vec<CardId> =
+            s.beings.iter().chain(&s.discard).copied().chain(s.deck.cards()).chain(s.frozen).collect();
         if let Some(c) = effect.filter(|c| !c.is_legend() && !c.is_flare() && g.turn().seat as usize == i) {
             mine.push(c);
+        }
+        // a card the Frozen Chest took, to be frozen once its effect is over
+        if let Some(c) = g.effect().and_then(|r| r.freezing).filter(|&c| Some(c) != effect) {
+            if g.turn().seat as usize == i {
+                mine.push(c);
+            }
         }
         assert_eq!(sorted(mine), sorted(s.school.deck().ids().collect()), "seat {i}'s cards");
     }
@@ -98,14 +105,21 @@ pub fn check_cards(g: &Game) {
 }
 
 /// The pieces of each color in play stay as the form set them (fewer in a
-/// melee: one of each color on every opponent's score board) and the board
+/// melee: one of each color on every opponent's score board; fewer once
+/// the Everfrost Deathbringer took some out of the game) and the board
 /// never holds more.
 pub fn check_pieces(g: &Game) {
     let n = g.seat_count();
-    let expected = g.form().pieces_for(n);
+    let set = g.form().pieces_for(n);
+    let everfrost = g.seats().iter().any(|s| s.school == School::Everfrost);
     for s in g.seats() {
         let c = s.color;
-        assert_eq!(g.pieces_in_play(c), expected, "{c:?} pieces in play");
+        let expected = g.pieces_in_play(c);
+        let out = g.out_of_play(c);
+        assert_eq!((expected.0 + out.0, expected.1 + out.1), set, "{c:?}: in play and out make the set");
+        if !everfrost {
+            assert_eq!(expected, set, "{c:?} pieces in play");
+        }
         let two = g.board().count(c, Rank::Common) + g.board().count(c, Rank::Heroic);
         let leg = g.board().count(c, Rank::Legendary);
         assert!(two <= expected.0 as u32 && leg <= expected.1 as u32, "{c:?} has too many pieces on the board");
@@ -154,7 +168,7 @@ pub fn check_position_round_trip(g: &Game) {
     let t = g.turn();
     let fresh = g.phase() == Phase::Main
         && t.beings_summoned == 0
-        && t.destroyed == [[0; 3]; 4]
+        && t.destroyed == [[0; 3]; tash_kalar_rules::COLORS]
         && !t.discard_used
         && !t.flare_used
         && !t.passed
@@ -232,7 +246,7 @@ pub fn mixed_schools(n: usize, rng: &mut ChaCha8Rng) -> Vec<School> {
 /// Deathmatch Melee: points and used-up colors only grow (`before` holds
 /// them from the last call); a seat's score is its lowest color; reaching
 /// the end score triggers the end (by the next turn); nobody may resign.
-pub fn check_melee(g: &Game, before: &mut Vec<([i16; 4], Vec<Color>)>) {
+pub fn check_melee(g: &Game, before: &mut Vec<([i16; tash_kalar_rules::COLORS], Vec<Color>)>) {
     let colors: Vec<Color> = g.seats().iter().map(|s| s.color).collect();
     for (i, s) in g.seats().iter().enumerate() {
         let enemies: Vec<Color> = colors.iter().copied().filter(|&c| c != s.color).collect();
@@ -259,7 +273,7 @@ pub fn check_melee(g: &Game, before: &mut Vec<([i16; 4], Vec<Color>)>) {
     if g.phase() == Phase::Main && g.turn().number > 1 && !g.turn().flare_used {
         let reached = g.seats().iter().any(|s| s.points.iter().any(|&p| p >= g.end_score()));
         if reached {
-            let points: Vec<[i16; 4]> = g.seats().iter().map(|s| s.points).collect();
+            let points: Vec<[i16; tash_kalar_rules::COLORS]> = g.seats().iter().map(|s| s.points).collect();
             assert!(g.end_state().last.is_some(), "{} points in a color trigger the end: {points:?}", g.end_score());
         }
     }
