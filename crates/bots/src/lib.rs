@@ -30,9 +30,9 @@ pub mod mcts_v1;
 pub mod rating;
 pub mod spec;
 
-pub use greedy::GreedyBot;
+pub use greedy::{GreedyBot, GreedyConfig};
 pub use mcts::{MctsBot, MctsConfig};
-pub use spec::{split_specs, BotSpec, Limits, SpecError};
+pub use spec::{split_specs, BotSpec, Level, Limits, SpecError};
 
 /// A computer player.
 pub trait Bot: Send {

@@ -201,7 +201,7 @@ impl MctsV1Bot {
 
 impl Bot for MctsV1Bot {
     fn name(&self) -> String {
-        "mcts_v1".into()
+        "mcts-v1".into()
     }
 
     fn choose(&mut self, obs: &Observation) -> Choice {
