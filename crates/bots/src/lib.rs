@@ -29,6 +29,7 @@ pub mod mcts;
 pub mod mcts_v1;
 pub mod rating;
 pub mod spec;
+pub mod train;
 
 pub use greedy::{GreedyBot, GreedyConfig};
 pub use mcts::{MctsBot, MctsConfig};
