@@ -4,7 +4,8 @@
 //! `cargo run --release -p tash-kalar-bots --example train -- [games] [seed] [out] [players] [forms] [jobs]`
 //!
 //! plays `games` games (default 600) between two bots of the spec `players`
-//! (default `greedy:noise=0.25`, quick and varied) in each of `forms`
+//! (default `greedy:noise=0.25` with the hand-written weights, quick and
+//! varied) in each of `forms`
 //! (comma-separated, default `duel`), seats and schools rotated, samples
 //! each turn's start from both sides, fits a logistic regression of the
 //! result on the evaluation's terms (every fifth game held out), prints the
@@ -18,7 +19,7 @@ use std::time::Instant;
 
 use tash_kalar_bots::eval::{EndWeights, Weights};
 use tash_kalar_bots::train::{fit, play_for_samples, weights_json, FITTED};
-use tash_kalar_bots::BotSpec;
+use tash_kalar_bots::{BotSpec, GreedyConfig};
 use tash_kalar_rules::Form;
 
 fn main() {
@@ -26,7 +27,11 @@ fn main() {
     let games: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(600);
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let out = args.get(3).cloned().unwrap_or("crates/bots/weights/duel.json".into());
-    let players_text = args.get(4).cloned().unwrap_or("greedy:noise=0.25".into());
+    // by default greedy players with the hand-written weights (not the
+    // defaults, which are this program's output), so that a run is the same
+    // whatever file was compiled in
+    let hand_written = GreedyConfig { weights: Weights::hand_written(), noise: 0.25 };
+    let players_text = args.get(4).cloned().unwrap_or(BotSpec::Greedy(hand_written).to_string());
     let players: BotSpec = players_text.parse().unwrap_or_else(|e| panic!("players {players_text:?}: {e}"));
     let forms_text = args.get(5).cloned().unwrap_or("duel".into());
     let forms: Vec<Form> =

@@ -1,4 +1,6 @@
-//! A hand-written evaluation of a game for one seat, in points.
+//! An evaluation of a game for one seat, in points: hand-written terms
+//! whose weights are fitted from self-play ([`crate::train`], the file
+//! `crates/bots/weights/duel.json`).
 //!
 //! It counts what the form scores (points, and the points for enemy pieces
 //! destroyed this turn that the end of the turn will add), the pieces on
@@ -28,8 +30,7 @@
 //! For the search there are two more: [`evaluate_end`], the evaluation at
 //! its horizon, which also knows the end of the game (a score lead counts
 //! for more the fewer rounds are left, by the decks, the end score and the
-//! final round; its weights are [`EndWeights`], a hook for weights fitted
-//! later), and [`quick_value`], scores and pieces only, cheap enough for the
+//! final round; its weights are [`EndWeights`]), and [`quick_value`], scores and pieces only, cheap enough for the
 //! playout policy to judge every summon with.
 
 use arrayvec::ArrayVec;

@@ -75,7 +75,8 @@ pub fn play_for_samples(form: Form, players: &BotSpec, i: u32, seed: u64) -> Vec
     let mut bots = [players.build(game_seed ^ 1), players.build(game_seed ^ 2)];
     let mut chance = ChaCha8Rng::seed_from_u64(game_seed);
     let Ok(mut game) = Game::new(form, &schools) else { return Vec::new() };
-    let base = (Weights::default(), EndWeights::default());
+    // the terms do not depend on the fitted weights, only on the others
+    let base = (Weights::hand_written(), EndWeights::hand_written());
     let mut positions: Vec<(Seat, f64, [f64; FITTED.len()])> = Vec::new();
     let mut turn = u16::MAX;
     for _ in 0..50_000 {
