@@ -635,8 +635,11 @@ mod tests {
         assert_eq!((c.centre, c.reuse, c.weights.piece[0], c.exploration), (false, true, 0.5, 0.7));
         let BotSpec::Greedy(g) = parse("greedy:common=0.3,melee_mean=0").unwrap() else { panic!() };
         assert_eq!((g.weights.piece[0], g.weights.melee_mean), (0.3, 0.0));
-        let BotSpec::Mcts(c) = parse("mcts:widen_inner=0,playout_noise=1,lead=0.5,cards_per_turn=2,points_per_turn=0.5")
-            .unwrap() else { panic!() };
+        let BotSpec::Mcts(c) =
+            parse("mcts:widen_inner=0,playout_noise=1,lead=0.5,cards_per_turn=2,points_per_turn=0.5").unwrap()
+        else {
+            panic!()
+        };
         assert_eq!((c.widen_inner, c.playout_noise), (0.0, 1.0));
         assert_eq!((c.end.lead, c.end.cards_per_turn, c.end.points_per_turn), (0.5, 2.0, 0.5));
         let BotSpec::MctsV1(c) = parse("mcts-v1:time=1s,playout=2,widen=0,common=0.5").unwrap() else { panic!() };

@@ -70,7 +70,8 @@ pub fn terms(game: &Game, seat: Seat, base: &(Weights, EndWeights)) -> (f64, [f6
 pub fn play_for_samples(form: Form, players: &BotSpec, i: u32, seed: u64) -> Vec<Sample> {
     let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
     let (x, y) = pairs[i as usize % 6];
-    let schools = if (i / 6) % 2 == 0 { [School::ALL[x], School::ALL[y]] } else { [School::ALL[y], School::ALL[x]] };
+    let schools =
+        if (i / 6).is_multiple_of(2) { [School::ALL[x], School::ALL[y]] } else { [School::ALL[y], School::ALL[x]] };
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
     let mut bots = [players.build(game_seed ^ 1), players.build(game_seed ^ 2)];
     let mut chance = ChaCha8Rng::seed_from_u64(game_seed);
@@ -159,6 +160,8 @@ pub fn logistic_fit(x: &[Vec<f64>], y: &[f64], ridge: f64) -> Vec<f64> {
 }
 
 /// Solves `a · s = b` by Gaussian elimination with partial pivoting.
+// indices: a row is updated from another row of the same matrix
+#[allow(clippy::needless_range_loop)]
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
     for col in 0..n {
@@ -305,7 +308,8 @@ pub fn weights_json(w: &Weights, e: &EndWeights, about: &str) -> String {
     let mut out = String::from("{\n");
     out.push_str(&format!("  \"about\": {},\n", json_string(about)));
     out.push_str("  \"weights\": {\n");
-    let names: Vec<String> = Weights::NAMES.iter().map(|n| format!("    \"{n}\": {}", w.get(n).unwrap_or(0.0))).collect();
+    let names: Vec<String> =
+        Weights::NAMES.iter().map(|n| format!("    \"{n}\": {}", w.get(n).unwrap_or(0.0))).collect();
     out.push_str(&names.join(",\n"));
     out.push_str("\n  },\n  \"end\": {\n");
     out.push_str(&format!(

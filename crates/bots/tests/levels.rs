@@ -23,7 +23,8 @@ fn every_level_parses_shows_its_name_builds_and_plays_a_legal_game() {
         assert_eq!(spec, BotSpec::Level(level));
         assert_eq!(spec.to_string(), level.name());
         assert_eq!(spec.build(1).name(), level.spec().build(1).name());
-        let mut players: Vec<Box<dyn Bot>> = vec![quick(level).build(k as u64), "random".parse::<BotSpec>().unwrap().build(9)];
+        let mut players: Vec<Box<dyn Bot>> =
+            vec![quick(level).build(k as u64), "random".parse::<BotSpec>().unwrap().build(9)];
         // play_game applies every choice through the rules' check
         let (game, choices) = play_game(Form::Duel, &[School::Northern, School::Southern], &mut players, 3 + k as u64)
             .unwrap_or_else(|e| panic!("{level}: {e}"));
@@ -41,7 +42,8 @@ fn score(a: &str, b: &str, games: u64) -> f64 {
         let schools = [School::ALL[x], School::ALL[y]];
         let a_first = i % 2 == 0;
         let (s0, s1) = if a_first { (a, b) } else { (b, a) };
-        let mut players = vec![s0.parse::<BotSpec>().unwrap().build(2 * i), s1.parse::<BotSpec>().unwrap().build(2 * i + 1)];
+        let mut players =
+            vec![s0.parse::<BotSpec>().unwrap().build(2 * i), s1.parse::<BotSpec>().unwrap().build(2 * i + 1)];
         let (game, _) = play_game(Form::Duel, &schools, &mut players, 100 + i).unwrap();
         let places = &game.outcome().unwrap().places;
         let (mine, theirs) = if a_first { (places[0], places[1]) } else { (places[1], places[0]) };

@@ -83,7 +83,8 @@ fn value() -> impl Strategy<Value = String> {
 fn text() -> impl Strategy<Value = String> {
     (
         prop::sample::select(vec![
-            "random", "greedy", "mcts", "mcts", "mcts", "mcts-v1", "mcts-v1", "cmd", "alphago", "easy", "hard", "expert",
+            "random", "greedy", "mcts", "mcts", "mcts", "mcts-v1", "mcts-v1", "cmd", "alphago", "easy", "hard",
+            "expert",
         ]),
         prop::collection::vec((prop::sample::select(KEYS.to_vec()), value()), 0..6),
     )
