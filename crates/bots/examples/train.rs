@@ -10,8 +10,9 @@
 //! each turn's start from both sides, fits a logistic regression of the
 //! result on the evaluation's terms (every fifth game held out), prints the
 //! held-out log-loss of the weights before and after, and writes them to
-//! `out` (default `crates/bots/weights/duel.json`, which the bots compile
-//! in as their defaults). The same arguments give the same file.
+//! `out` (default `crates/bots/weights/duel-fitted.json`; the bots compile
+//! in `crates/bots/weights/duel.json` as their defaults, so a fit becomes
+//! the default when written there). The same arguments give the same file.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -26,7 +27,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(600);
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let out = args.get(3).cloned().unwrap_or("crates/bots/weights/duel.json".into());
+    let out = args.get(3).cloned().unwrap_or("crates/bots/weights/duel-fitted.json".into());
     // by default greedy players with the hand-written weights (not the
     // defaults, which are this program's output), so that a run is the same
     // whatever file was compiled in

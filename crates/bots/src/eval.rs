@@ -1,6 +1,6 @@
-//! An evaluation of a game for one seat, in points: hand-written terms
-//! whose weights are fitted from self-play ([`crate::train`], the file
-//! `crates/bots/weights/duel.json`).
+//! An evaluation of a game for one seat, in points: hand-written terms,
+//! their weights read from a file (`crates/bots/weights/duel.json`) that
+//! [`crate::train`] can fit from self-play.
 //!
 //! It counts what the form scores (points, and the points for enemy pieces
 //! destroyed this turn that the end of the turn will add), the pieces on
@@ -62,8 +62,10 @@ pub struct Weights {
     pub melee_mean: f64,
 }
 
-/// The default weights: those in `crates/bots/weights/duel.json`, fitted
-/// from self-play by the `train` example (see [`crate::train`]), read once.
+/// The default weights: those in `crates/bots/weights/duel.json`, read
+/// once. Today that file holds the hand-written weights; the ones fitted
+/// from self-play by the `train` example ([`crate::train`]) are in
+/// `duel-fitted.json` (not the default: see docs/bot-strength.md).
 impl Default for Weights {
     fn default() -> Weights {
         defaults().0.clone()
@@ -355,7 +357,7 @@ fn task_values(game: &Game, w: &Weights) -> ArrayVec<f64, 4> {
 
 /// How the search's evaluation at its horizon weighs the end of the game
 /// (see [`evaluate_end`]). The defaults are read from the weights file
-/// with [`Weights`]'s (`lead` fitted from self-play, the rates by hand).
+/// with [`Weights`]'s (`lead` is what the training fits; the rates are set by hand).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EndWeights {
     /// Extra weight of the score lead, divided by one more than the rounds
@@ -478,6 +480,13 @@ mod tests {
         assert_eq!(Weights::default(), w);
         assert_eq!(EndWeights::default(), e);
         // every value is one a spec could give
+        let spec = crate::BotSpec::Mcts(crate::MctsConfig { weights: w, end: e, ..crate::MctsConfig::default() });
+        assert_eq!(spec.check(), Ok(()));
+    }
+
+    #[test]
+    fn the_fitted_weights_file_parses_and_is_within_a_specs_ranges() {
+        let (w, e) = parse_weights(include_str!("../weights/duel-fitted.json")).expect("duel-fitted.json parses");
         let spec = crate::BotSpec::Mcts(crate::MctsConfig { weights: w, end: e, ..crate::MctsConfig::default() });
         assert_eq!(spec.check(), Ok(()));
     }

@@ -50,7 +50,15 @@ impl GreedyBot {
                 x -= w;
             }
         }
-        let best: Vec<Choice> = judged.iter().filter(|j| j.1 >= best_value - 1e-9).map(|j| j.0).collect();
+        // equals as the bot always counted them: within 1e-9 of the best so far
+        let (mut best, mut value): (Vec<Choice>, f64) = (Vec::new(), f64::MIN);
+        for &(c, v) in judged {
+            if v > value + 1e-9 {
+                (value, best) = (v, vec![c]);
+            } else if (v - value).abs() <= 1e-9 {
+                best.push(c);
+            }
+        }
         best[self.rng.gen_range(0..best.len())]
     }
 }

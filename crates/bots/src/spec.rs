@@ -27,7 +27,7 @@
 //! | `lead`, `cards_per_turn`, `points_per_turn` | mcts | the end of the game's weights ([`EndWeights`](crate::eval::EndWeights)): 0 to 100, 0.1 to 10, 0.1 to 10 |
 //! | `centre`, `reuse` | mcts, mcts-v1 | `0`, `1`, `false` or `true` |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
-//! | a weight's name | greedy, mcts, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]) |
+//! | a weight's name | greedy, mcts, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's, for mcts-v1 the hand-written ones) |
 //!
 //! Only our own bots have specs: an outside program is not a bot spec, and
 //! this crate starts no process (see the `tash-kalar-arena` crate for
@@ -387,9 +387,8 @@ impl FromStr for BotSpec {
     }
 }
 
-/// The weights that differ from the defaults, as options.
-fn weight_options(w: &Weights, out: &mut Vec<String>) {
-    let d = Weights::default();
+/// The weights that differ from the defaults `d`, as options.
+fn weight_options(w: &Weights, d: &Weights, out: &mut Vec<String>) {
     for name in Weights::NAMES {
         let (v, dv) = (w.get(name), d.get(name));
         if v != dv {
@@ -436,7 +435,7 @@ impl fmt::Display for BotSpec {
                 if g.noise != 0.0 {
                     options.push(format!("noise={}", g.noise));
                 }
-                weight_options(&g.weights, &mut options);
+                weight_options(&g.weights, &Weights::default(), &mut options);
             }
             BotSpec::Mcts(c) => {
                 let d = MctsConfig::default();
@@ -451,11 +450,12 @@ impl fmt::Display for BotSpec {
                 differs("lead", c.end.lead, d.end.lead);
                 differs("cards_per_turn", c.end.cards_per_turn, d.end.cards_per_turn);
                 differs("points_per_turn", c.end.points_per_turn, d.end.points_per_turn);
-                weight_options(&c.weights, &mut options);
+                weight_options(&c.weights, &d.weights, &mut options);
             }
             BotSpec::MctsV1(c) => {
-                search_options(c, &MctsV1Config::default(), &mut options);
-                weight_options(&c.weights, &mut options);
+                let d = MctsV1Config::default();
+                search_options(c, &d, &mut options);
+                weight_options(&c.weights, &d.weights, &mut options);
             }
         }
         if options.is_empty() {
@@ -578,12 +578,33 @@ impl BotSpec {
     /// A fresh bot of this spec, its choices seeded by `seed`.
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
         match self {
-            BotSpec::Level(l) => l.spec().build(seed),
+            BotSpec::Level(l) => Box::new(LevelBot { level: *l, bot: l.spec().build(seed) }),
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy(g) => Box::new(GreedyBot::with_config(g.clone(), seed)),
             BotSpec::Mcts(c) => Box::new(MctsBot::new(c.clone(), seed)),
             BotSpec::MctsV1(c) => Box::new(MctsV1Bot::new(c.clone(), seed)),
         }
+    }
+}
+
+/// A level's bot: the bot of its spec, named by the level (so that a game's
+/// players show `hard`, not `mcts`).
+struct LevelBot {
+    level: Level,
+    bot: Box<dyn Bot>,
+}
+
+impl Bot for LevelBot {
+    fn name(&self) -> String {
+        self.level.name().into()
+    }
+
+    fn choose(&mut self, obs: &tash_kalar_rules::Observation) -> tash_kalar_rules::Choice {
+        self.bot.choose(obs)
+    }
+
+    fn take_error(&mut self) -> Option<String> {
+        self.bot.take_error()
     }
 }
 
@@ -725,12 +746,14 @@ mod tests {
             ("mcts:time=5s,iterations=2000", "mcts:iterations=2000,time=5s"),
             ("mcts:reuse=false,centre=true", "mcts:reuse=0"),
             ("greedy:ready1=0.5,common=0.4", "greedy:common=0.4,ready1=0.5"),
-            ("mcts:c=1e-3,common=0.30", "mcts:c=0.001"),
-            ("mcts:lead=1,playout_noise=0.5,widen_inner=2", "mcts:widen_inner=2,playout_noise=0.5"),
+            ("mcts:c=1e-3,leader=0.50", "mcts:c=0.001"),
+            ("mcts:playout_noise=0.5,widen_inner=2", "mcts:widen_inner=2,playout_noise=0.5"),
             ("mcts:points_per_turn=2,cards_per_turn=3,lead=0", "mcts:lead=0,cards_per_turn=3,points_per_turn=2"),
             ("mcts-v1", "mcts-v1"),
             ("mcts-v1:iterations=2000,playout=1", "mcts-v1"),
             ("mcts-v1:threads=2,time=1s,common=0.2", "mcts-v1:time=1s,threads=2,common=0.2"),
+            // the old search keeps the hand-written weights as its defaults
+            ("mcts-v1:common=0.3,heroic=0.85", "mcts-v1"),
             ("greedy:common=0.2,noise=0.50", "greedy:noise=0.5,common=0.2"),
             ("greedy:noise=0", "greedy"),
             ("easy", "easy"),
@@ -795,7 +818,7 @@ mod tests {
         let small = Limits { threads: 1, iterations: 1000, time: Duration::from_secs(2) };
         assert!(parse("expert").unwrap().check_within(&small).is_err());
         assert!(parse("hard").unwrap().check_within(&small).is_ok());
-        assert_eq!(parse("medium").unwrap().build(1).name(), "mcts");
+        assert_eq!(parse("medium").unwrap().build(1).name(), "medium");
     }
 
     #[test]

@@ -225,61 +225,88 @@ pub fn value(s: &Sample, w: &Weights, e: &EndWeights) -> f64 {
 
 /// Fits the weights to `samples`, holding out every fifth game, starting
 /// from `base` (whose unfitted weights are kept). Each fitted weight is
-/// kept from 0 to 100 (within a spec's range, [`crate::spec::bounds`]); a
-/// weight whose term never varies keeps its value.
+/// kept from 0 to 100 (within a spec's range, [`crate::spec::bounds`]) and
+/// in the order of the ranks; a weight whose term never varies keeps its
+/// value.
 pub fn fit(samples: &[Sample], base: &(Weights, EndWeights)) -> Fit {
     let (train, held): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| s.game % 5 != 4);
-    // only the terms that vary in the training games; a weight fitted below
-    // zero is held at zero and the rest fitted again (non-negative weights:
-    // a piece or a ready being is never a liability to the search, even
-    // where it goes with losing in the games sampled)
-    let mut free: Vec<bool> = (0..FITTED.len()).map(|k| train.iter().any(|s| s.terms[k].abs() > 1e-9)).collect();
-    let fitted_names: Vec<&'static str> = (0..FITTED.len()).filter(|&k| free[k]).map(|k| FITTED[k]).collect();
+    // Each fitted weight is a column of its own, or shares one with its
+    // neighbours by rank, or is held at zero. Only the terms that vary in
+    // the training games are fitted. Two constraints, each met by fitting
+    // again: a weight fitted below zero is held at zero (a piece or a ready
+    // being is never a liability to the search, even where it goes with
+    // losing in the games sampled), and the weights of a higher rank are
+    // at least those of the lower (a legendary piece is worth 2 points to
+    // its destroyer, a heroic 1), else the two share one weight (pooling,
+    // as in isotonic regression).
+    let fitted_names: Vec<&'static str> =
+        (0..FITTED.len()).filter(|&k| train.iter().any(|s| s.terms[k].abs() > 1e-9)).map(|k| FITTED[k]).collect();
+    let mut column: Vec<Option<usize>> =
+        (0..FITTED.len()).map(|k| fitted_names.contains(&FITTED[k]).then_some(k)).collect();
+    // (lower, higher) rank pairs: common < heroic < legendary, ready1 < ready2 < ready3
+    let ordered = [(0, 1), (1, 2), (3, 4), (4, 5)];
     let y: Vec<f64> = train.iter().map(|s| s.result).collect();
     let (mut weights, mut end) = base.clone();
-    loop {
+    let fitted = loop {
+        let mut columns: Vec<usize> = column.iter().flatten().copied().collect();
+        columns.sort_unstable();
+        columns.dedup();
         let row = |s: &Sample| {
             let mut r = vec![s.lead];
-            r.extend((0..FITTED.len()).filter(|&k| free[k]).map(|k| s.terms[k]));
+            r.extend(
+                columns
+                    .iter()
+                    .map(|&c| (0..FITTED.len()).filter(|&k| column[k] == Some(c)).map(|k| s.terms[k]).sum::<f64>()),
+            );
             r
         };
         let x: Vec<Vec<f64>> = train.iter().map(|s| row(s)).collect();
         let theta = logistic_fit(&x, &y, 1e-3 * x.len() as f64 / 100.0);
         if std::env::var_os("TRAIN_DEBUG").is_some() {
-            eprintln!("theta {theta:?} free {free:?}");
+            eprintln!("theta {theta:?} columns {column:?}");
         }
         let unit = theta[0].max(1e-6);
-        let mut fitted = vec![None; FITTED.len()];
-        let mut next = 1;
-        for (k, slot) in fitted.iter_mut().enumerate() {
-            if free[k] {
-                *slot = Some(theta[next] / unit);
-                next += 1;
-            }
-        }
-        let negative: Vec<usize> = (0..FITTED.len()).filter(|&k| fitted[k].is_some_and(|w| w < 0.0)).collect();
+        let w: Vec<Option<f64>> = column
+            .iter()
+            .map(|c| c.map(|c| theta[1 + columns.iter().position(|&d| d == c).expect("a column")] / unit))
+            .collect();
+        let negative: Vec<usize> = (0..FITTED.len()).filter(|&k| w[k].is_some_and(|w| w < 0.0)).collect();
         if !negative.is_empty() {
-            for k in negative {
-                free[k] = false;
-                let name = FITTED[k];
-                if name == "lead" {
-                    end.lead = 0.0;
-                } else {
-                    weights.set(name, 0.0);
-                }
-            }
+            negative.iter().for_each(|&k| column[k] = None);
             continue;
         }
-        for (k, name) in FITTED.iter().enumerate() {
-            let Some(w) = fitted[k] else { continue };
-            let w = (w * 1000.0).round() / 1000.0;
-            if *name == "lead" {
-                end.lead = w.min(100.0);
-            } else {
-                weights.set(name, w.min(100.0));
+        let value_of = |k: usize| w[k].unwrap_or(0.0);
+        let broken = ordered.iter().find(|&&(lo, hi)| {
+            fitted_names.contains(&FITTED[lo])
+                && fitted_names.contains(&FITTED[hi])
+                && value_of(lo) > value_of(hi) + 1e-9
+        });
+        match broken {
+            Some(&(lo, hi)) => {
+                // pool the pair (and whatever already shares their columns)
+                let target = column[lo].or(column[hi]).unwrap_or(lo);
+                let (a, b) = (column[lo], column[hi]);
+                for c in column.iter_mut() {
+                    if c.is_some() && (*c == a || *c == b) {
+                        *c = Some(target);
+                    }
+                }
+                column[lo] = Some(target);
+                column[hi] = Some(target);
             }
+            None => break w,
         }
-        break;
+    };
+    for (k, name) in FITTED.iter().enumerate() {
+        if !fitted_names.contains(name) {
+            continue;
+        }
+        let w = (fitted[k].unwrap_or(0.0) * 1000.0).round() / 1000.0;
+        if *name == "lead" {
+            end.lead = w.min(100.0);
+        } else {
+            weights.set(name, w.min(100.0));
+        }
     }
     // the held-out loss of a weighting, its scale fitted on the training games
     let loss = |w: &Weights, e: &EndWeights| {

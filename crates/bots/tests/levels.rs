@@ -22,7 +22,7 @@ fn every_level_parses_shows_its_name_builds_and_plays_a_legal_game() {
         let spec: BotSpec = level.name().parse().unwrap();
         assert_eq!(spec, BotSpec::Level(level));
         assert_eq!(spec.to_string(), level.name());
-        assert_eq!(spec.build(1).name(), level.spec().build(1).name());
+        assert_eq!(spec.build(1).name(), level.name());
         let mut players: Vec<Box<dyn Bot>> =
             vec![quick(level).build(k as u64), "random".parse::<BotSpec>().unwrap().build(9)];
         // play_game applies every choice through the rules' check
