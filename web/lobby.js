@@ -49,7 +49,7 @@ function fillSeats() {
   const old = [...box.querySelectorAll('fieldset')].map(readSeat);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const prev = old[i] || { school: DEFAULT_SCHOOLS[i % 4], player: i === 0 ? 'human' : 'bot', strength: 'greedy', time: 1, name: '' };
+    const prev = old[i] || { school: DEFAULT_SCHOOLS[i % 4], player: i === 0 ? 'human' : 'bot', strength: 'medium', time: 1, name: '' };
     box.append(seatRow(i, prev));
   }
 }
@@ -61,10 +61,13 @@ function seatRow(i, prev) {
   const player = h('select', { id: id('player'), name: 'player' },
     h('option', { value: 'human', selected: prev.player === 'human' }, 'Human'),
     h('option', { value: 'bot', selected: prev.player === 'bot' }, 'Bot'));
+  // the levels the server offers first, then the raw bots (MCTS with a thinking time)
+  const levels = meta.levels || [];
   const strength = h('select', { id: id('strength'), name: 'strength' },
+    ...levels.map((l) => h('option', { value: l.name, selected: prev.strength === l.name, title: l.spec }, l.description)),
     h('option', { value: 'random', selected: prev.strength === 'random' }, 'random (weakest)'),
     h('option', { value: 'greedy', selected: prev.strength === 'greedy' }, 'greedy'),
-    h('option', { value: 'mcts', selected: prev.strength === 'mcts' }, 'MCTS (strongest)'));
+    h('option', { value: 'mcts', selected: prev.strength === 'mcts' }, 'MCTS, thinking time below'));
   const time = h('input', { id: id('time'), name: 'time', type: 'number', min: '0.1', max: '10', step: '0.1', value: String(prev.time) });
   const name = h('input', { id: id('name'), name: 'name', type: 'text', maxlength: '32', placeholder: 'optional', value: prev.name || '' });
   // a human seat is kept for its link unless it is open to anyone

@@ -65,8 +65,8 @@ impl Spec {
 fn option_lines(bot: &BotSpec) -> Vec<String> {
     use tash_kalar_bots::spec::bounds;
     let mut v = vec!["option name seed type spin default 0 min 0 max 18446744073709551615".to_string()];
-    if let BotSpec::Mcts(_) = bot {
-        let d = MctsConfig::default();
+    let d = MctsConfig::default();
+    if let BotSpec::Mcts(_) | BotSpec::MctsV1(_) = bot {
         let spin = |name: &str, default: String, range: std::ops::RangeInclusive<u64>| {
             format!("option name {name} type spin default {default} min {} max {}", range.start(), range.end())
         };
@@ -79,6 +79,20 @@ fn option_lines(bot: &BotSpec) -> Vec<String> {
         }
         v.push(format!("option name centre type check default {}", d.centre));
         v.push(format!("option name reuse type check default {}", d.reuse));
+    }
+    if let BotSpec::Mcts(_) = bot {
+        for (name, default) in [
+            ("widen_inner", d.widen_inner),
+            ("playout_noise", d.playout_noise),
+            ("lead", d.end.lead),
+            ("cards_per_turn", d.end.cards_per_turn),
+            ("points_per_turn", d.end.points_per_turn),
+        ] {
+            v.push(format!("option name {name} type string default {default}"));
+        }
+    }
+    if let BotSpec::Greedy(_) = bot {
+        v.push("option name noise type string default 0".into());
     }
     v
 }

@@ -104,6 +104,7 @@ mod tests {
     #[test]
     fn entrants_are_bot_specs_or_engine_commands() {
         assert_eq!("greedy".parse(), Ok(Entrant::Bot(BotSpec::Greedy(Default::default()))));
+        assert_eq!("hard".parse(), Ok(Entrant::Bot(BotSpec::Level(tash_kalar_bots::Level::Hard))));
         let e: Entrant = "cmd:tash-kalar engine --bot mcts:iterations=5,threads=1".parse().unwrap();
         assert_eq!(e, Entrant::Engine { command: "tash-kalar engine --bot mcts:iterations=5,threads=1".into() });
         assert!(e.is_engine());

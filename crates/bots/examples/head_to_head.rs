@@ -1,9 +1,11 @@
 //! A short match between two bots, seats and schools rotated, using only the
 //! bots and rules crates:
 //! `cargo run --release -p tash-kalar-bots --example head_to_head A B [games] [form] [seed] [jobs]`
-//! where a bot is `random`, `greedy`, `mcts:ITERATIONS` (the new search,
-//! with settings after another colon, see `make`) or
-//! `mcts_v1:ITERATIONS` (the old one), a form is `duel` (the default),
+//! where a bot is a bot spec (`easy`, `medium`, `random`, `greedy:noise=1`,
+//! `mcts:iterations=500,playout_noise=0.5`, `mcts-v1:iterations=1000`, see
+//! the `spec` module), or in the short form of earlier measurements
+//! `mcts:ITERATIONS` (the new search, with settings after another colon,
+//! see `make`) or `mcts_v1:ITERATIONS` (the old one); a form is `duel` (the default),
 //! `high-form`, `first-game` or `melee` (of three). Seats and schools rotate
 //! (see `table`): in two-seat forms 24 games cover every pairing of schools,
 //! seat and school once each way; in the melee 24 games cover both tables,
@@ -18,13 +20,16 @@ use std::sync::Mutex;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::mcts_v1::{MctsV1Bot, MctsV1Config};
-use tash_kalar_bots::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
+use tash_kalar_bots::{Bot, BotSpec, GreedyBot, MctsBot, MctsConfig, RandomBot};
 use tash_kalar_rules::{Actor, Choice, Form, Game, School};
 
 /// A bot from `NAME[:ITERATIONS[:KEY=VALUE,...]]`; the new search takes the
 /// keys `playout` (turns past one round), `widen_inner`, `noise` (playout),
 /// `lead` and `c` (exploration), for quick comparisons of its settings.
 fn make(spec: &str, seed: u64) -> Box<dyn Bot> {
+    if let Ok(spec) = spec.parse::<BotSpec>() {
+        return spec.build(seed);
+    }
     let mut parts = spec.splitn(3, ':');
     let name = parts.next().expect("a name");
     let iterations: u32 = parts.next().unwrap_or("1000").parse().expect("iterations");

@@ -1,4 +1,6 @@
-//! A hand-written evaluation of a game for one seat, in points.
+//! An evaluation of a game for one seat, in points: hand-written terms,
+//! their weights read from a file (`crates/bots/weights/duel.json`) that
+//! [`crate::train`] can fit from self-play.
 //!
 //! It counts what the form scores (points, and the points for enemy pieces
 //! destroyed this turn that the end of the turn will add), the pieces on
@@ -28,8 +30,7 @@
 //! For the search there are two more: [`evaluate_end`], the evaluation at
 //! its horizon, which also knows the end of the game (a score lead counts
 //! for more the fewer rounds are left, by the decks, the end score and the
-//! final round; its weights are [`EndWeights`], a hook for weights fitted
-//! later), and [`quick_value`], scores and pieces only, cheap enough for the
+//! final round; its weights are [`EndWeights`]), and [`quick_value`], scores and pieces only, cheap enough for the
 //! playout policy to judge every summon with.
 
 use arrayvec::ArrayVec;
@@ -61,8 +62,55 @@ pub struct Weights {
     pub melee_mean: f64,
 }
 
+/// The default weights: those in `crates/bots/weights/duel.json`, read
+/// once. Today that file holds the hand-written weights; the ones fitted
+/// from self-play by the `train` example ([`crate::train`]) are in
+/// `duel-fitted.json` (not the default: see docs/bot-strength.md).
 impl Default for Weights {
     fn default() -> Weights {
+        defaults().0.clone()
+    }
+}
+
+/// The weights file compiled in, as written by the `train` example.
+pub const WEIGHTS_FILE: &str = include_str!("../weights/duel.json");
+
+/// The default weights and end weights, parsed from [`WEIGHTS_FILE`] once
+/// (a test checks that it parses).
+fn defaults() -> &'static (Weights, EndWeights) {
+    static DEFAULTS: std::sync::OnceLock<(Weights, EndWeights)> = std::sync::OnceLock::new();
+    DEFAULTS.get_or_init(|| parse_weights(WEIGHTS_FILE).expect("crates/bots/weights/duel.json"))
+}
+
+/// Reads a weights file: `weights` (every name of [`Weights::NAMES`]) and
+/// `end` (`lead`, `cards_per_turn`, `points_per_turn`), each finite and in
+/// the range a spec allows for it ([`crate::spec::bounds`]); other fields
+/// (what made the file) are free.
+pub fn parse_weights(text: &str) -> Result<(Weights, EndWeights), String> {
+    use crate::spec::bounds;
+    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let number = |group: &str, name: &str, range: std::ops::RangeInclusive<f64>| {
+        json[group][name]
+            .as_f64()
+            .filter(|v| v.is_finite() && range.contains(v))
+            .ok_or_else(|| format!("{group}.{name}: expected a number from {} to {}", range.start(), range.end()))
+    };
+    let mut w = Weights::hand_written();
+    for name in Weights::NAMES {
+        w.set(name, number("weights", name, bounds::WEIGHT)?);
+    }
+    let e = EndWeights {
+        lead: number("end", "lead", bounds::LEAD)?,
+        cards_per_turn: number("end", "cards_per_turn", bounds::CARDS_PER_TURN)?,
+        points_per_turn: number("end", "points_per_turn", bounds::POINTS_PER_TURN)?,
+    };
+    Ok((w, e))
+}
+
+impl Weights {
+    /// The weights as first set by hand (the defaults before the fitted
+    /// file; kept to measure against).
+    pub const fn hand_written() -> Weights {
         Weights {
             piece: [0.30, 0.85, 1.7],
             ready: [0.35, 0.6, 1.4],
@@ -72,9 +120,7 @@ impl Default for Weights {
             melee_mean: 0.25,
         }
     }
-}
 
-impl Weights {
     /// The weights' names, in the order a spec's text gives them.
     pub const NAMES: [&'static str; 10] = [
         "common",
@@ -310,8 +356,8 @@ fn task_values(game: &Game, w: &Weights) -> ArrayVec<f64, 4> {
 }
 
 /// How the search's evaluation at its horizon weighs the end of the game
-/// (see [`evaluate_end`]). A hook for weights fitted from self-play later;
-/// today's values are set by hand.
+/// (see [`evaluate_end`]). The defaults are read from the weights file
+/// with [`Weights`]'s (`lead` is what the training fits; the rates are set by hand).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EndWeights {
     /// Extra weight of the score lead, divided by one more than the rounds
@@ -328,6 +374,13 @@ pub struct EndWeights {
 
 impl Default for EndWeights {
     fn default() -> EndWeights {
+        defaults().1.clone()
+    }
+}
+
+impl EndWeights {
+    /// The end weights as first set by hand.
+    pub const fn hand_written() -> EndWeights {
         EndWeights { lead: 1.0, cards_per_turn: 1.2, points_per_turn: 1.0 }
     }
 }
@@ -415,4 +468,35 @@ pub fn quick_value(game: &Game, seat: Seat, w: &Weights) -> f64 {
     let taken = if scoring && me == active { game.enemies_of(me).map(destroyed).sum::<f64>() } else { 0.0 };
     let mine = material(me) + game.seat(seat).score as f64 + taken;
     mine - if n > 0 { sum / n as f64 } else { 0.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_committed_weights_file_parses_and_is_the_default() {
+        let (w, e) = parse_weights(WEIGHTS_FILE).expect("crates/bots/weights/duel.json parses");
+        assert_eq!(Weights::default(), w);
+        assert_eq!(EndWeights::default(), e);
+        // every value is one a spec could give
+        let spec = crate::BotSpec::Mcts(crate::MctsConfig { weights: w, end: e, ..crate::MctsConfig::default() });
+        assert_eq!(spec.check(), Ok(()));
+    }
+
+    #[test]
+    fn the_fitted_weights_file_parses_and_is_within_a_specs_ranges() {
+        let (w, e) = parse_weights(include_str!("../weights/duel-fitted.json")).expect("duel-fitted.json parses");
+        let spec = crate::BotSpec::Mcts(crate::MctsConfig { weights: w, end: e, ..crate::MctsConfig::default() });
+        assert_eq!(spec.check(), Ok(()));
+    }
+
+    #[test]
+    fn a_weights_file_with_a_missing_or_wild_value_is_refused() {
+        let missing = WEIGHTS_FILE.replace("\"heroic\"", "\"heroics\"");
+        assert!(parse_weights(&missing).unwrap_err().contains("weights.heroic"));
+        let wild = r#"{"weights": {"common": 1e9}, "end": {}}"#;
+        assert!(parse_weights(wild).unwrap_err().contains("weights.common"));
+        assert!(parse_weights("not json").is_err());
+    }
 }

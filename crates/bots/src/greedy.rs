@@ -12,14 +12,54 @@ use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
 use crate::eval::{evaluate_with, Weights};
 use crate::Bot;
 
+/// The greedy bot's evaluation weights and noise.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct GreedyConfig {
+    pub weights: Weights,
+    /// The temperature of its choices in evaluation points (0: always the
+    /// best; 1: a choice 1 point worse is 2.7 times less likely).
+    pub noise: f64,
+}
+
 pub struct GreedyBot {
     rng: ChaCha8Rng,
     pub weights: Weights,
+    pub noise: f64,
 }
 
 impl GreedyBot {
     pub fn new(seed: u64) -> GreedyBot {
-        GreedyBot { rng: ChaCha8Rng::seed_from_u64(seed), weights: Weights::default() }
+        GreedyBot::with_config(GreedyConfig::default(), seed)
+    }
+
+    pub fn with_config(config: GreedyConfig, seed: u64) -> GreedyBot {
+        GreedyBot { rng: ChaCha8Rng::seed_from_u64(seed), weights: config.weights, noise: config.noise }
+    }
+
+    /// One of `judged` (each choice with its value): the best (ties broken
+    /// at random), or with noise, at random weighted by `exp(value / noise)`.
+    fn pick(&mut self, judged: &[(Choice, f64)]) -> Choice {
+        let best_value = judged.iter().map(|j| j.1).fold(f64::MIN, f64::max);
+        if self.noise > 0.0 {
+            let weights: Vec<f64> = judged.iter().map(|j| ((j.1 - best_value) / self.noise).exp()).collect();
+            let mut x = self.rng.gen::<f64>() * weights.iter().sum::<f64>();
+            for (j, w) in judged.iter().zip(&weights) {
+                if x < *w {
+                    return j.0;
+                }
+                x -= w;
+            }
+        }
+        // equals as the bot always counted them: within 1e-9 of the best so far
+        let (mut best, mut value): (Vec<Choice>, f64) = (Vec::new(), f64::MIN);
+        for &(c, v) in judged {
+            if v > value + 1e-9 {
+                (value, best) = (v, vec![c]);
+            } else if (v - value).abs() <= 1e-9 {
+                best.push(c);
+            }
+        }
+        best[self.rng.gen_range(0..best.len())]
     }
 }
 
@@ -28,30 +68,24 @@ impl GreedyBot {
 pub(crate) fn finish_action(game: &mut Game, seat: Seat, w: &Weights) {
     let mut guard = 0;
     while game.actor() == Actor::Seat(seat) && matches!(game.phase(), Phase::Effect | Phase::Returning) && guard < 64 {
-        let choice = if game.phase() == Phase::Returning { Choice::Done } else { best_step(game, seat, w, None).0 };
+        let choice = if game.phase() == Phase::Returning { Choice::Done } else { best_step(game, seat, w) };
         game.apply_unchecked(choice);
         guard += 1;
     }
 }
 
-/// The choice whose immediate result evaluates best, with its value.
-fn best_step(game: &Game, seat: Seat, w: &Weights, mut rng: Option<&mut ChaCha8Rng>) -> (Choice, f64) {
-    let mut best: Vec<Choice> = Vec::new();
-    let mut best_value = f64::MIN;
+/// The choice whose immediate result evaluates best (the first of equals).
+fn best_step(game: &Game, seat: Seat, w: &Weights) -> Choice {
+    let mut best = (Choice::Done, f64::MIN);
     for c in game.legal_choices() {
         let mut next = game.clone();
         next.apply_unchecked(c);
         let v = evaluate_with(&next, seat, w);
-        if v > best_value + 1e-9 {
-            best_value = v;
-            best.clear();
-            best.push(c);
-        } else if (v - best_value).abs() <= 1e-9 {
-            best.push(c);
+        if v > best.1 + 1e-9 {
+            best = (c, v);
         }
     }
-    let i = rng.as_mut().map_or(0, |r| r.gen_range(0..best.len()));
-    (best[i], best_value)
+    best.0
 }
 
 impl Bot for GreedyBot {
@@ -66,24 +100,18 @@ impl Bot for GreedyBot {
         if choices.len() == 1 {
             return choices[0];
         }
-        if game.phase() != Phase::Main {
-            return best_step(game, seat, &self.weights, Some(&mut self.rng)).0;
-        }
-        let mut best: Vec<Choice> = Vec::new();
-        let mut best_value = f64::MIN;
-        for c in choices {
-            let mut next = game.clone();
-            next.apply_unchecked(c);
-            finish_action(&mut next, seat, &self.weights);
-            let v = evaluate_with(&next, seat, &self.weights);
-            if v > best_value + 1e-9 {
-                best_value = v;
-                best.clear();
-                best.push(c);
-            } else if (v - best_value).abs() <= 1e-9 {
-                best.push(c);
-            }
-        }
-        best[self.rng.gen_range(0..best.len())]
+        let main = game.phase() == Phase::Main;
+        let judged: Vec<(Choice, f64)> = choices
+            .into_iter()
+            .map(|c| {
+                let mut next = game.clone();
+                next.apply_unchecked(c);
+                if main {
+                    finish_action(&mut next, seat, &self.weights);
+                }
+                (c, evaluate_with(&next, seat, &self.weights))
+            })
+            .collect();
+        self.pick(&judged)
     }
 }

@@ -7,11 +7,15 @@
 //! | bot | how it plays |
 //! |---|---|
 //! | `random` | uniformly among the legal choices |
-//! | `greedy` | one step of lookahead over whole actions, hand-written evaluation |
-//! | `mcts` | information-set Monte Carlo tree search with determinization |
+//! | `greedy` | one step of lookahead over whole actions, the evaluation of [`eval`] (with `noise`, a choice at random weighted by value) |
+//! | `mcts` | information-set Monte Carlo tree search through every seat's reply ([`mcts`]) |
+//! | `mcts-v1` | the first search, kept as a baseline ([`mcts_v1`]) |
 //!
-//! Bots are named by a [`BotSpec`], parsed from text: `random`, `greedy`,
-//! `mcts`, or with options `mcts:iterations=2000`, `mcts:time=1s,threads=2`,
+//! The levels people choose from, `easy`, `medium`, `hard` and `expert`,
+//! are fixed specs of these ([`Level`]).
+//!
+//! Bots are named by a [`BotSpec`], parsed from text: a level, `random`,
+//! `greedy`, `mcts`, `mcts-v1`, or with options `mcts:iterations=2000`, `mcts:time=1s,threads=2`,
 //! `greedy:common=0.3`; every option is typed, finite and bounded (see
 //! [`spec`] for the options and their ranges). [`split_specs`] splits a
 //! comma-separated list of them.
@@ -35,11 +39,12 @@ pub mod mcts;
 pub mod mcts_v1;
 pub mod rating;
 pub mod spec;
+pub mod train;
 
 pub use driver::{Caps, Decision, Driver, Next, Playing, Ran, Seating, Stop};
-pub use greedy::GreedyBot;
+pub use greedy::{GreedyBot, GreedyConfig};
 pub use mcts::{MctsBot, MctsConfig};
-pub use spec::{split_specs, BotSpec, Limits, SpecError};
+pub use spec::{split_specs, BotSpec, Level, Limits, SpecError};
 
 /// A computer player. Drivers call [`Bot::decide`]; a bot implements
 /// [`Bot::choose`], and `decide` too if it can choose with less than an

@@ -60,6 +60,8 @@ pub struct MctsV1Config {
     /// Go on from the last search's subtree when the bot's next decision
     /// follows from its own choice.
     pub reuse: bool,
+    /// The evaluation's weights (by default the hand-written ones it was
+    /// measured with, [`Weights::hand_written`]).
     pub weights: Weights,
 }
 
@@ -76,7 +78,8 @@ impl Default for MctsV1Config {
             widen: 2.0,
             centre: true,
             reuse: true,
-            weights: Weights::default(),
+            // the baseline keeps the weights it was measured with
+            weights: Weights::hand_written(),
         }
     }
 }
@@ -201,7 +204,7 @@ impl MctsV1Bot {
 
 impl Bot for MctsV1Bot {
     fn name(&self) -> String {
-        "mcts_v1".into()
+        "mcts-v1".into()
     }
 
     fn choose(&mut self, obs: &Observation) -> Choice {

@@ -1,27 +1,33 @@
 //! Bot specs: which of our bots plays, and with what options, as a closed,
 //! typed value.
 //!
-//! A spec's text is the bot's name, then optionally a colon and
-//! comma-separated `key=value` options: `random`, `greedy:common=0.3`,
-//! `mcts:iterations=2000,threads=2`, `mcts:time=1s`. [`BotSpec`] parses it
-//! ([`FromStr`]) into typed values, each finite and within its documented
-//! range (a NaN, an infinity, `threads=0` or a runaway budget is refused
-//! with the option's name and its range), and writes it back in a
-//! canonical form ([`Display`](fmt::Display): only the options that differ
-//! from the defaults, in a fixed order) that parses to the same spec.
+//! A spec's text is a level's name (`easy`, `medium`, `hard`, `expert`, see
+//! [`Level`]), or a bot's name, then optionally a colon and comma-separated
+//! `key=value` options: `random`, `greedy:noise=0.5`,
+//! `mcts:iterations=2000,threads=2`, `mcts:time=1s`, `mcts-v1:time=1s`.
+//! [`BotSpec`] parses it ([`FromStr`]) into typed values, each finite and
+//! within its documented range (a NaN, an infinity, `threads=0` or a runaway
+//! budget is refused with the option's name and its range), and writes it
+//! back in a canonical form ([`Display`](fmt::Display): a level as its name;
+//! otherwise only the options that differ from the defaults, in a fixed
+//! order) that parses to the same spec.
 //!
 //! | option | bots | values |
 //! |---|---|---|
-//! | `iterations` | mcts | a whole number, 1 to 100 000 000 (default 2000; with `time` alone, no limit) |
-//! | `time` | mcts | `1s`, `0.5s`, `500ms` (a plain number is seconds), 1 ms to 3600 s, whole milliseconds |
-//! | `threads` | mcts | 1 to 64 |
-//! | `playout` | mcts | turns, 0 to 100 |
-//! | `c` | mcts | exploration, 0 to 100 |
-//! | `scale` | mcts | evaluation points of the logistic, 0.01 to 1000 |
-//! | `prior` | mcts | root bias weight, 0 (none) to 1000 |
-//! | `widen` | mcts | progressive widening, 0 (none) to 1000 |
-//! | `centre`, `reuse` | mcts | `0`, `1`, `false` or `true` |
-//! | a weight's name | greedy, mcts | -100 to 100 (see [`Weights::NAMES`]) |
+//! | `iterations` | mcts, mcts-v1 | a whole number, 1 to 100 000 000 (default 2000; with `time` alone, no limit) |
+//! | `time` | mcts, mcts-v1 | `1s`, `0.5s`, `500ms` (a plain number is seconds), 1 ms to 3600 s, whole milliseconds |
+//! | `threads` | mcts, mcts-v1 | 1 to 64 |
+//! | `playout` | mcts, mcts-v1 | turns, 0 to 100: mcts, whole turns after one round (every other seat once) before the evaluation (default 1: the bot's own next turn); mcts-v1, turns played past the leaf (default 1) |
+//! | `c` | mcts, mcts-v1 | exploration, 0 to 100 |
+//! | `scale` | mcts, mcts-v1 | evaluation points of the logistic, 0.01 to 1000 |
+//! | `prior` | mcts, mcts-v1 | root bias weight, 0 (none) to 1000 |
+//! | `widen` | mcts, mcts-v1 | progressive widening at the root, 0 (none) to 1000 |
+//! | `widen_inner` | mcts | progressive widening below the root, 0 (none) to 1000 (default 1) |
+//! | `playout_noise` | mcts | how often a playout step is random among the sensible choices, 0 to 1 (default 0.25) |
+//! | `lead`, `cards_per_turn`, `points_per_turn` | mcts | the end of the game's weights ([`EndWeights`](crate::eval::EndWeights)): 0 to 100, 0.1 to 10, 0.1 to 10 |
+//! | `centre`, `reuse` | mcts, mcts-v1 | `0`, `1`, `false` or `true` |
+//! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
+//! | a weight's name | greedy, mcts, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's, for mcts-v1 the hand-written ones) |
 //!
 //! Only our own bots have specs: an outside program is not a bot spec, and
 //! this crate starts no process (see the `tash-kalar-arena` crate for
@@ -34,6 +40,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::eval::Weights;
+use crate::greedy::GreedyConfig;
+use crate::mcts_v1::{MctsV1Bot, MctsV1Config};
 use crate::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
 
 /// One of our bots with its options, every value finite and in range.
@@ -47,21 +55,96 @@ use crate::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
 /// let refused = "mcts:c=nan".parse::<BotSpec>().unwrap_err();
 /// assert_eq!(refused.to_string(), r#"c="nan": expected a number from 0 to 100"#);
 /// assert!("cmd:rm -rf /".parse::<BotSpec>().is_err());
+/// // a level is a documented spec, and keeps its name
+/// let hard: BotSpec = "hard".parse().unwrap();
+/// assert_eq!(hard.to_string(), "hard");
+/// assert_eq!(hard.resolved().to_string(), "mcts:time=1s");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
+    /// `easy`, `medium`, `hard` or `expert`: a documented spec by name.
+    Level(Level),
     /// `random`: uniformly among the legal choices.
     Random,
-    /// `greedy`: one step of lookahead, with these evaluation weights.
-    Greedy(Weights),
-    /// `mcts`: information-set Monte Carlo tree search.
+    /// `greedy`: one step of lookahead, with these evaluation weights and noise.
+    Greedy(GreedyConfig),
+    /// `mcts`: information-set Monte Carlo tree search through every
+    /// seat's reply ([`crate::mcts`]).
     Mcts(MctsConfig),
+    /// `mcts-v1`: the first search, kept as a baseline ([`crate::mcts_v1`]).
+    MctsV1(MctsV1Config),
+}
+
+/// The levels people choose from, each a documented spec with a budget
+/// (see [`Level::spec`]); the canonical text of a level is its name, so
+/// records, tables and lobbies show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The spec a level plays as:
+    ///
+    /// | level | spec | budget a decision |
+    /// |---|---|---|
+    /// | `easy` | `greedy:noise=0.5` | one greedy look at each action, then a choice at random weighted by its value (a choice half a point worse 2.7 times less likely): it beat random in 48 duels of 48 and lost to greedy in 48 of 48 |
+    /// | `medium` | `mcts:iterations=500` | 500 iterations: some 20–50 ms on one core |
+    /// | `hard` | `mcts:time=1s` | one second, one thread |
+    /// | `expert` | `mcts:time=5s,threads=2` | five seconds on two threads |
+    pub fn spec(self) -> BotSpec {
+        let text = match self {
+            Level::Easy => "greedy:noise=0.5",
+            Level::Medium => "mcts:iterations=500",
+            Level::Hard => "mcts:time=1s",
+            Level::Expert => "mcts:time=5s,threads=2",
+        };
+        text.parse().expect("a level's spec parses")
+    }
+
+    /// A line for a lobby or a help text.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Easy => "easy: a beginner can beat it (greedy with noise)",
+            Level::Medium => "medium: a quick search (500 iterations a decision)",
+            Level::Hard => "hard: one second of search a decision",
+            Level::Expert => "expert: five seconds of search a decision on two threads",
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Level, SpecError> {
+        Level::ALL.into_iter().find(|l| l.name() == text).ok_or_else(|| SpecError::UnknownBot(text.to_string()))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// What is wrong with a bot spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
-    #[error("unknown bot {0:?} (expected random, greedy or mcts)")]
+    #[error("unknown bot {0:?} (expected easy, medium, hard, expert, random, greedy, mcts or mcts-v1)")]
     UnknownBot(String),
     #[error("{bot} has no option {option:?} ({known})")]
     UnknownOption { bot: &'static str, option: String, known: &'static str },
@@ -73,7 +156,7 @@ pub enum SpecError {
     OutOfRange { option: String, value: String, allowed: String },
     #[error("{option}={value}: this host allows at most {limit}")]
     OverLimit { option: &'static str, value: String, limit: String },
-    #[error("mcts needs iterations or time (or both)")]
+    #[error("a search needs iterations or time (or both)")]
     NoBudget,
 }
 
@@ -90,13 +173,21 @@ pub mod bounds {
     pub const SCALE: RangeInclusive<f64> = 0.01..=1000.0;
     pub const PRIOR: RangeInclusive<f64> = 0.0..=1000.0;
     pub const WIDEN: RangeInclusive<f64> = 0.0..=1000.0;
+    pub const WIDEN_INNER: RangeInclusive<f64> = 0.0..=1000.0;
+    pub const PLAYOUT_NOISE: RangeInclusive<f64> = 0.0..=1.0;
+    pub const LEAD: RangeInclusive<f64> = 0.0..=100.0;
+    pub const CARDS_PER_TURN: RangeInclusive<f64> = 0.1..=10.0;
+    pub const POINTS_PER_TURN: RangeInclusive<f64> = 0.1..=10.0;
+    pub const NOISE: RangeInclusive<f64> = 0.0..=100.0;
     pub const WEIGHT: RangeInclusive<f64> = -100.0..=100.0;
 }
 
-const MCTS_OPTIONS: &str =
+const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
+                            playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse or an evaluation weight";
+const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
-const GREEDY_OPTIONS: &str = "evaluation weights: common, heroic, legendary, ready1, ready2, ready3, task_now, \
-                              task_later, leader, melee_mean";
+const GREEDY_OPTIONS: &str = "noise or an evaluation weight: common, heroic, legendary, ready1, ready2, ready3, \
+                              task_now, task_later, leader, melee_mean";
 
 /// The most a bot may spend on one decision, as a host allows it (the
 /// server lends its machine to visitors: it sets these).
@@ -150,7 +241,11 @@ fn time(value: &str) -> Result<Duration, SpecError> {
 }
 
 fn weight(weights: &mut Weights, bot: &'static str, key: &str, value: &str) -> Result<(), SpecError> {
-    let known = if bot == "mcts" { MCTS_OPTIONS } else { GREEDY_OPTIONS };
+    let known = match bot {
+        "mcts" => MCTS_OPTIONS,
+        "mcts-v1" => MCTS_V1_OPTIONS,
+        _ => GREEDY_OPTIONS,
+    };
     if weights.get(key).is_none() {
         return Err(SpecError::UnknownOption { bot, option: key.to_string(), known });
     }
@@ -158,9 +253,33 @@ fn weight(weights: &mut Weights, bot: &'static str, key: &str, value: &str) -> R
     Ok(())
 }
 
-/// Sets one option of an mcts spec (the budget's `iterations`/`time`
+/// The options both searches share, as the old search's config holds them
+/// (the new search's config has the same fields and more).
+fn shared(c: &MctsConfig) -> MctsV1Config {
+    MctsV1Config {
+        iterations: c.iterations,
+        time: c.time,
+        threads: c.threads,
+        playout_turns: c.playout_turns,
+        exploration: c.exploration,
+        scale: c.scale,
+        prior: c.prior,
+        widen: c.widen,
+        centre: c.centre,
+        reuse: c.reuse,
+        weights: c.weights.clone(),
+    }
+}
+
+fn set_shared(c: &mut MctsConfig, s: MctsV1Config) {
+    (c.iterations, c.time, c.threads, c.playout_turns) = (s.iterations, s.time, s.threads, s.playout_turns);
+    (c.exploration, c.scale, c.prior, c.widen) = (s.exploration, s.scale, s.prior, s.widen);
+    (c.centre, c.reuse, c.weights) = (s.centre, s.reuse, s.weights);
+}
+
+/// Sets one option the searches share (the budget's `iterations`/`time`
 /// interplay is the caller's).
-fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecError> {
+fn search_option(c: &mut MctsV1Config, bot: &'static str, key: &str, value: &str) -> Result<(), SpecError> {
     match key {
         "iterations" => c.iterations = Some(whole(key, value, bounds::ITERATIONS)? as u32),
         "time" => c.time = Some(time(value)?),
@@ -172,9 +291,34 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "widen" => c.widen = real(key, value, bounds::WIDEN)?,
         "centre" => c.centre = flag(key, value)?,
         "reuse" => c.reuse = flag(key, value)?,
-        _ => weight(&mut c.weights, "mcts", key, value)?,
+        _ => weight(&mut c.weights, bot, key, value)?,
     }
     Ok(())
+}
+
+/// Sets one option of an mcts spec: its own, or one it shares with mcts-v1.
+fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecError> {
+    match key {
+        "widen_inner" => c.widen_inner = real(key, value, bounds::WIDEN_INNER)?,
+        "playout_noise" => c.playout_noise = real(key, value, bounds::PLAYOUT_NOISE)?,
+        "lead" => c.end.lead = real(key, value, bounds::LEAD)?,
+        "cards_per_turn" => c.end.cards_per_turn = real(key, value, bounds::CARDS_PER_TURN)?,
+        "points_per_turn" => c.end.points_per_turn = real(key, value, bounds::POINTS_PER_TURN)?,
+        _ => {
+            let mut s = shared(c);
+            search_option(&mut s, "mcts", key, value)?;
+            set_shared(c, s);
+        }
+    }
+    Ok(())
+}
+
+/// The budget as given: a time alone is the budget; with iterations too,
+/// both are.
+fn settle_budget(iterations: &mut Option<u32>, time: Option<Duration>, seen: &[&str]) {
+    if time.is_some() && !seen.contains(&"iterations") {
+        *iterations = None;
+    }
 }
 
 impl FromStr for BotSpec {
@@ -183,7 +327,8 @@ impl FromStr for BotSpec {
     fn from_str(text: &str) -> Result<BotSpec, SpecError> {
         let text = text.trim();
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
-        if !["random", "greedy", "mcts"].contains(&name) {
+        let level = name.parse::<Level>().ok();
+        if level.is_none() && !["random", "greedy", "mcts", "mcts-v1"].contains(&name) {
             return Err(SpecError::UnknownBot(name.to_string()));
         }
         let mut seen: Vec<&str> = Vec::new();
@@ -196,153 +341,225 @@ impl FromStr for BotSpec {
             seen.push(key);
             pairs.push((key, value));
         }
-        let spec = match name {
-            "random" => match pairs.first() {
-                Some((key, _)) => {
-                    return Err(SpecError::UnknownOption { bot: "random", option: key.to_string(), known: "none" })
-                }
-                None => BotSpec::Random,
-            },
-            "greedy" => {
-                let mut w = Weights::default();
-                for (key, value) in pairs {
-                    weight(&mut w, "greedy", key, value)?;
-                }
-                BotSpec::Greedy(w)
+        let no_options = |bot: &'static str| match pairs.first() {
+            Some((key, _)) => Err(SpecError::UnknownOption { bot, option: key.to_string(), known: "none" }),
+            None => Ok(()),
+        };
+        let spec = match (level, name) {
+            (Some(level), _) => {
+                no_options(level.name())?;
+                BotSpec::Level(level)
             }
-            "mcts" => {
+            (None, "random") => {
+                no_options("random")?;
+                BotSpec::Random
+            }
+            (None, "greedy") => {
+                let mut g = GreedyConfig::default();
+                for (key, value) in pairs {
+                    match key {
+                        "noise" => g.noise = real(key, value, bounds::NOISE)?,
+                        _ => weight(&mut g.weights, "greedy", key, value)?,
+                    }
+                }
+                BotSpec::Greedy(g)
+            }
+            (None, "mcts") => {
                 let mut c = MctsConfig::default();
                 for (key, value) in pairs {
                     mcts_option(&mut c, key, value)?;
                 }
-                // a time alone is the budget; with iterations too, both are
-                if c.time.is_some() && !seen.contains(&"iterations") {
-                    c.iterations = None;
-                }
+                settle_budget(&mut c.iterations, c.time, &seen);
                 BotSpec::Mcts(c)
             }
-            other => return Err(SpecError::UnknownBot(other.to_string())),
+            (None, "mcts-v1") => {
+                let mut c = MctsV1Config::default();
+                for (key, value) in pairs {
+                    search_option(&mut c, "mcts-v1", key, value)?;
+                }
+                settle_budget(&mut c.iterations, c.time, &seen);
+                BotSpec::MctsV1(c)
+            }
+            (None, other) => return Err(SpecError::UnknownBot(other.to_string())),
         };
         spec.check()?;
         Ok(spec)
     }
 }
 
-impl fmt::Display for BotSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let weights = |w: &Weights, out: &mut Vec<String>| {
-            let d = Weights::default();
-            for name in Weights::NAMES {
-                let (v, dv) = (w.get(name), d.get(name));
-                if v != dv {
-                    out.push(format!("{name}={}", v.unwrap_or_default()));
-                }
-            }
-        };
-        let mut options = Vec::new();
-        let name = match self {
-            BotSpec::Random => "random",
-            BotSpec::Greedy(w) => {
-                weights(w, &mut options);
-                "greedy"
-            }
-            BotSpec::Mcts(c) => {
-                let d = MctsConfig::default();
-                let iterations = match c.time {
-                    None => c.iterations != d.iterations,
-                    Some(_) => c.iterations.is_some(),
-                };
-                if let (true, Some(n)) = (iterations, c.iterations) {
-                    options.push(format!("iterations={n}"));
-                }
-                if let Some(t) = c.time {
-                    let ms = t.as_millis();
-                    options.push(if ms % 1000 == 0 { format!("time={}s", ms / 1000) } else { format!("time={ms}ms") });
-                }
-                let mut differs = |key: &str, changed: bool, value: String| {
-                    if changed {
-                        options.push(format!("{key}={value}"));
-                    }
-                };
-                differs("threads", c.threads != d.threads, c.threads.to_string());
-                differs("playout", c.playout_turns != d.playout_turns, c.playout_turns.to_string());
-                differs("c", c.exploration != d.exploration, c.exploration.to_string());
-                differs("scale", c.scale != d.scale, c.scale.to_string());
-                differs("prior", c.prior != d.prior, c.prior.to_string());
-                differs("widen", c.widen != d.widen, c.widen.to_string());
-                differs("centre", c.centre != d.centre, u8::from(c.centre).to_string());
-                differs("reuse", c.reuse != d.reuse, u8::from(c.reuse).to_string());
-                weights(&c.weights, &mut options);
-                "mcts"
-            }
-        };
-        if options.is_empty() {
-            f.write_str(name)
-        } else {
-            write!(f, "{name}:{}", options.join(","))
+/// The weights that differ from the defaults `d`, as options.
+fn weight_options(w: &Weights, d: &Weights, out: &mut Vec<String>) {
+    for name in Weights::NAMES {
+        let (v, dv) = (w.get(name), d.get(name));
+        if v != dv {
+            out.push(format!("{name}={}", v.unwrap_or_default()));
         }
     }
 }
 
+/// The shared options that differ from the defaults (weights apart), in
+/// their canonical order.
+fn search_options(c: &MctsV1Config, d: &MctsV1Config, out: &mut Vec<String>) {
+    let iterations = match c.time {
+        None => c.iterations != d.iterations,
+        Some(_) => c.iterations.is_some(),
+    };
+    if let (true, Some(n)) = (iterations, c.iterations) {
+        out.push(format!("iterations={n}"));
+    }
+    if let Some(t) = c.time {
+        let ms = t.as_millis();
+        out.push(if ms % 1000 == 0 { format!("time={}s", ms / 1000) } else { format!("time={ms}ms") });
+    }
+    let mut differs = |key: &str, changed: bool, value: String| {
+        if changed {
+            out.push(format!("{key}={value}"));
+        }
+    };
+    differs("threads", c.threads != d.threads, c.threads.to_string());
+    differs("playout", c.playout_turns != d.playout_turns, c.playout_turns.to_string());
+    differs("c", c.exploration != d.exploration, c.exploration.to_string());
+    differs("scale", c.scale != d.scale, c.scale.to_string());
+    differs("prior", c.prior != d.prior, c.prior.to_string());
+    differs("widen", c.widen != d.widen, c.widen.to_string());
+    differs("centre", c.centre != d.centre, u8::from(c.centre).to_string());
+    differs("reuse", c.reuse != d.reuse, u8::from(c.reuse).to_string());
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut options = Vec::new();
+        match self {
+            BotSpec::Level(_) | BotSpec::Random => {}
+            BotSpec::Greedy(g) => {
+                if g.noise != 0.0 {
+                    options.push(format!("noise={}", g.noise));
+                }
+                weight_options(&g.weights, &Weights::default(), &mut options);
+            }
+            BotSpec::Mcts(c) => {
+                let d = MctsConfig::default();
+                search_options(&shared(c), &shared(&d), &mut options);
+                let mut differs = |key: &str, value: f64, default: f64| {
+                    if value != default {
+                        options.push(format!("{key}={value}"));
+                    }
+                };
+                differs("widen_inner", c.widen_inner, d.widen_inner);
+                differs("playout_noise", c.playout_noise, d.playout_noise);
+                differs("lead", c.end.lead, d.end.lead);
+                differs("cards_per_turn", c.end.cards_per_turn, d.end.cards_per_turn);
+                differs("points_per_turn", c.end.points_per_turn, d.end.points_per_turn);
+                weight_options(&c.weights, &d.weights, &mut options);
+            }
+            BotSpec::MctsV1(c) => {
+                let d = MctsV1Config::default();
+                search_options(c, &d, &mut options);
+                weight_options(&c.weights, &d.weights, &mut options);
+            }
+        }
+        if options.is_empty() {
+            f.write_str(self.name())
+        } else {
+            write!(f, "{}:{}", self.name(), options.join(","))
+        }
+    }
+}
+
+/// Whether every weight is finite and in range.
+fn check_weights(w: &Weights) -> Result<(), SpecError> {
+    Weights::NAMES.iter().try_for_each(|n| {
+        let v = w.get(n).unwrap_or_default();
+        real(n, &v.to_string(), bounds::WEIGHT).map(drop)
+    })
+}
+
+/// Whether the shared options of a search are finite and in range.
+fn check_search(c: &MctsV1Config) -> Result<(), SpecError> {
+    if c.iterations.is_none() && c.time.is_none() {
+        return Err(SpecError::NoBudget);
+    }
+    if let Some(n) = c.iterations {
+        whole("iterations", &n.to_string(), bounds::ITERATIONS)?;
+    }
+    if let Some(t) = c.time {
+        let ms = t.as_millis();
+        if Duration::from_millis(ms as u64) != t || !bounds::TIME_MS.contains(&(ms as u64)) {
+            return Err(out_of_range("time", &format!("{t:?}"), "whole milliseconds, 1ms to 3600s".into()));
+        }
+    }
+    whole("threads", &c.threads.to_string(), bounds::THREADS)?;
+    whole("playout", &c.playout_turns.to_string(), bounds::PLAYOUT)?;
+    real("c", &c.exploration.to_string(), bounds::C)?;
+    real("scale", &c.scale.to_string(), bounds::SCALE)?;
+    real("prior", &c.prior.to_string(), bounds::PRIOR)?;
+    real("widen", &c.widen.to_string(), bounds::WIDEN)?;
+    check_weights(&c.weights)
+}
+
 impl BotSpec {
-    /// The bot's name: `random`, `greedy` or `mcts`.
+    /// The spec's name: a level's (`easy`, ...) or a bot's (`random`,
+    /// `greedy`, `mcts` or `mcts-v1`).
     pub fn name(&self) -> &'static str {
         match self {
+            BotSpec::Level(l) => l.name(),
             BotSpec::Random => "random",
             BotSpec::Greedy(_) => "greedy",
             BotSpec::Mcts(_) => "mcts",
+            BotSpec::MctsV1(_) => "mcts-v1",
+        }
+    }
+
+    /// The spec a level plays as ([`Level::spec`]); any other spec itself.
+    pub fn resolved(&self) -> BotSpec {
+        match self {
+            BotSpec::Level(l) => l.spec(),
+            other => other.clone(),
         }
     }
 
     /// Whether every value is finite and in its range (what parsing
     /// guarantees; a spec built in code can be checked with this).
     pub fn check(&self) -> Result<(), SpecError> {
-        let weights = |w: &Weights| {
-            Weights::NAMES.iter().try_for_each(|n| {
-                let v = w.get(n).unwrap_or_default();
-                real(n, &v.to_string(), bounds::WEIGHT).map(drop)
-            })
-        };
         match self {
+            BotSpec::Level(l) => l.spec().check(),
             BotSpec::Random => Ok(()),
-            BotSpec::Greedy(w) => weights(w),
-            BotSpec::Mcts(c) => {
-                if c.iterations.is_none() && c.time.is_none() {
-                    return Err(SpecError::NoBudget);
-                }
-                if let Some(n) = c.iterations {
-                    whole("iterations", &n.to_string(), bounds::ITERATIONS)?;
-                }
-                if let Some(t) = c.time {
-                    let ms = t.as_millis();
-                    if Duration::from_millis(ms as u64) != t || !bounds::TIME_MS.contains(&(ms as u64)) {
-                        return Err(out_of_range("time", &format!("{t:?}"), "whole milliseconds, 1ms to 3600s".into()));
-                    }
-                }
-                whole("threads", &c.threads.to_string(), bounds::THREADS)?;
-                whole("playout", &c.playout_turns.to_string(), bounds::PLAYOUT)?;
-                real("c", &c.exploration.to_string(), bounds::C)?;
-                real("scale", &c.scale.to_string(), bounds::SCALE)?;
-                real("prior", &c.prior.to_string(), bounds::PRIOR)?;
-                real("widen", &c.widen.to_string(), bounds::WIDEN)?;
-                weights(&c.weights)
+            BotSpec::Greedy(g) => {
+                real("noise", &g.noise.to_string(), bounds::NOISE)?;
+                check_weights(&g.weights)
             }
+            BotSpec::Mcts(c) => {
+                check_search(&shared(c))?;
+                real("widen_inner", &c.widen_inner.to_string(), bounds::WIDEN_INNER)?;
+                real("playout_noise", &c.playout_noise.to_string(), bounds::PLAYOUT_NOISE)?;
+                real("lead", &c.end.lead.to_string(), bounds::LEAD)?;
+                real("cards_per_turn", &c.end.cards_per_turn.to_string(), bounds::CARDS_PER_TURN)?;
+                real("points_per_turn", &c.end.points_per_turn.to_string(), bounds::POINTS_PER_TURN)?;
+                Ok(())
+            }
+            BotSpec::MctsV1(c) => check_search(c),
         }
     }
 
     /// Threads a decision uses.
     pub fn threads(&self) -> usize {
-        match self {
+        match self.resolved() {
             BotSpec::Mcts(c) => c.threads,
+            BotSpec::MctsV1(c) => c.threads,
             _ => 1,
         }
     }
 
     /// Whether the bot's budget per decision is within `limits`: its
     /// threads, and its iterations and time where it has them (a search
-    /// with only a time limit is bounded by that time).
+    /// with only a time limit is bounded by that time). A level is
+    /// checked by the spec it plays as.
     pub fn check_within(&self, limits: &Limits) -> Result<(), SpecError> {
-        let BotSpec::Mcts(c) = self else { return Ok(()) };
+        let c = match self.resolved() {
+            BotSpec::Mcts(c) => shared(&c),
+            BotSpec::MctsV1(c) => c,
+            _ => return Ok(()),
+        };
         if c.threads > limits.threads {
             let (value, limit) = (c.threads.to_string(), format!("threads={}", limits.threads));
             return Err(SpecError::OverLimit { option: "threads", value, limit });
@@ -361,14 +578,33 @@ impl BotSpec {
     /// A fresh bot of this spec, its choices seeded by `seed`.
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
         match self {
+            BotSpec::Level(l) => Box::new(LevelBot { level: *l, bot: l.spec().build(seed) }),
             BotSpec::Random => Box::new(RandomBot::new(seed)),
-            BotSpec::Greedy(w) => {
-                let mut bot = GreedyBot::new(seed);
-                bot.weights = w.clone();
-                Box::new(bot)
-            }
+            BotSpec::Greedy(g) => Box::new(GreedyBot::with_config(g.clone(), seed)),
             BotSpec::Mcts(c) => Box::new(MctsBot::new(c.clone(), seed)),
+            BotSpec::MctsV1(c) => Box::new(MctsV1Bot::new(c.clone(), seed)),
         }
+    }
+}
+
+/// A level's bot: the bot of its spec, named by the level (so that a game's
+/// players show `hard`, not `mcts`).
+struct LevelBot {
+    level: Level,
+    bot: Box<dyn Bot>,
+}
+
+impl Bot for LevelBot {
+    fn name(&self) -> String {
+        self.level.name().into()
+    }
+
+    fn choose(&mut self, obs: &tash_kalar_rules::Observation) -> tash_kalar_rules::Choice {
+        self.bot.choose(obs)
+    }
+
+    fn take_error(&mut self) -> Option<String> {
+        self.bot.take_error()
     }
 }
 
@@ -405,7 +641,9 @@ mod tests {
     #[test]
     fn specs_parse_into_typed_values() {
         assert_eq!(parse("random"), Ok(BotSpec::Random));
-        assert_eq!(parse("greedy"), Ok(BotSpec::Greedy(Weights::default())));
+        assert_eq!(parse("greedy"), Ok(BotSpec::Greedy(GreedyConfig::default())));
+        let BotSpec::Greedy(g) = parse("greedy:noise=0.5").unwrap() else { panic!() };
+        assert_eq!(g.noise, 0.5);
         let BotSpec::Mcts(c) = parse("mcts:iterations=50,threads=2").unwrap() else { panic!() };
         assert_eq!((c.iterations, c.threads, c.time), (Some(50), 2, None));
         let BotSpec::Mcts(c) = parse("mcts:time=0.5s").unwrap() else { panic!() };
@@ -416,8 +654,19 @@ mod tests {
         assert_eq!(c.time, Some(Duration::from_secs(2)));
         let BotSpec::Mcts(c) = parse("mcts:centre=false,reuse=1,common=0.5,c=0.7").unwrap() else { panic!() };
         assert_eq!((c.centre, c.reuse, c.weights.piece[0], c.exploration), (false, true, 0.5, 0.7));
-        let BotSpec::Greedy(w) = parse("greedy:common=0.3,melee_mean=0").unwrap() else { panic!() };
-        assert_eq!((w.piece[0], w.melee_mean), (0.3, 0.0));
+        let BotSpec::Greedy(g) = parse("greedy:common=0.3,melee_mean=0").unwrap() else { panic!() };
+        assert_eq!((g.weights.piece[0], g.weights.melee_mean), (0.3, 0.0));
+        let BotSpec::Mcts(c) =
+            parse("mcts:widen_inner=0,playout_noise=1,lead=0.5,cards_per_turn=2,points_per_turn=0.5").unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!((c.widen_inner, c.playout_noise), (0.0, 1.0));
+        assert_eq!((c.end.lead, c.end.cards_per_turn, c.end.points_per_turn), (0.5, 2.0, 0.5));
+        let BotSpec::MctsV1(c) = parse("mcts-v1:time=1s,playout=2,widen=0,common=0.5").unwrap() else { panic!() };
+        assert_eq!((c.iterations, c.time, c.playout_turns, c.widen), (None, Some(Duration::from_secs(1)), 2, 0.0));
+        assert_eq!(c.weights.piece[0], 0.5);
+        assert_eq!(parse("mcts-v1:iterations=50").unwrap().build(1).name(), "mcts-v1");
         assert_eq!(parse("mcts:iterations=50").unwrap().build(1).name(), "mcts");
         assert_eq!(parse("random").unwrap().build(1).name(), "random");
     }
@@ -452,6 +701,24 @@ mod tests {
         refused("mcts:centre=yes", &["centre", "0, 1, false or true"]);
         refused("mcts:reuse=2", &["reuse"]);
         refused("mcts:depth=2", &["mcts has no option \"depth\""]);
+        refused("mcts:playout_noise=1.5", &["playout_noise", "from 0 to 1"]);
+        refused("mcts:playout_noise=nan", &["playout_noise"]);
+        refused("mcts:widen_inner=-1", &["widen_inner", "0 to 1000"]);
+        refused("mcts:lead=inf", &["lead", "0 to 100"]);
+        refused("mcts:cards_per_turn=0", &["cards_per_turn", "0.1 to 10"]);
+        refused("mcts:points_per_turn=11", &["points_per_turn"]);
+        refused("greedy:noise=-1", &["noise", "0 to 100"]);
+        refused("greedy:noise=nan", &["noise"]);
+        // the new search's own options are not the old one's
+        refused("mcts-v1:widen_inner=1", &["mcts-v1 has no option \"widen_inner\""]);
+        refused("mcts-v1:playout_noise=0.5", &["mcts-v1 has no option"]);
+        refused("mcts-v1:lead=1", &["mcts-v1 has no option"]);
+        refused("mcts-v1:threads=0", &["threads", "from 1 to 64"]);
+        refused("mcts_v1", &["unknown bot"]);
+        // a level is a spec of its own: no options
+        refused("hard:threads=2", &["hard has no option \"threads\""]);
+        refused("easy:noise=1", &["easy has no option"]);
+        refused("Hard", &["unknown bot"]);
         refused("greedy:depth=2", &["greedy has no option \"depth\""]);
         refused("greedy:threads=2", &["greedy has no option"]);
         refused("random:seed=2", &["random has no option"]);
@@ -479,7 +746,18 @@ mod tests {
             ("mcts:time=5s,iterations=2000", "mcts:iterations=2000,time=5s"),
             ("mcts:reuse=false,centre=true", "mcts:reuse=0"),
             ("greedy:ready1=0.5,common=0.4", "greedy:common=0.4,ready1=0.5"),
-            ("mcts:c=1e-3,common=0.30", "mcts:c=0.001"),
+            ("mcts:c=1e-3,leader=0.50", "mcts:c=0.001"),
+            ("mcts:playout_noise=0.5,widen_inner=2", "mcts:widen_inner=2,playout_noise=0.5"),
+            ("mcts:points_per_turn=2,cards_per_turn=3,lead=0", "mcts:lead=0,cards_per_turn=3,points_per_turn=2"),
+            ("mcts-v1", "mcts-v1"),
+            ("mcts-v1:iterations=2000,playout=1", "mcts-v1"),
+            ("mcts-v1:threads=2,time=1s,common=0.2", "mcts-v1:time=1s,threads=2,common=0.2"),
+            // the old search keeps the hand-written weights as its defaults
+            ("mcts-v1:common=0.3,heroic=0.85", "mcts-v1"),
+            ("greedy:common=0.2,noise=0.50", "greedy:noise=0.5,common=0.2"),
+            ("greedy:noise=0", "greedy"),
+            ("easy", "easy"),
+            (" expert ", "expert"),
         ] {
             let spec = parse(text).unwrap();
             assert_eq!(spec.to_string(), canonical, "{text}");
@@ -490,7 +768,19 @@ mod tests {
     #[test]
     fn limits_apply_to_the_typed_budget() {
         let limits = Limits { threads: 2, iterations: 200_000, time: Duration::from_secs(10) };
-        for ok in ["random", "greedy", "mcts", "mcts:threads=2,iterations=200000", "mcts:time=10s", "mcts:time=5s"] {
+        for ok in [
+            "random",
+            "greedy",
+            "mcts",
+            "mcts:threads=2,iterations=200000",
+            "mcts:time=10s",
+            "mcts:time=5s",
+            "mcts-v1:time=10s,threads=2",
+            "easy",
+            "medium",
+            "hard",
+            "expert",
+        ] {
             assert_eq!(parse(ok).unwrap().check_within(&limits), Ok(()), "{ok}");
         }
         for (over, word) in [
@@ -498,10 +788,37 @@ mod tests {
             ("mcts:iterations=200001", "iterations=200000"),
             ("mcts:time=10001ms", "time=10000ms"),
             ("mcts:time=1s,iterations=1000000", "iterations"),
+            ("mcts-v1:threads=3", "threads=2"),
+            ("mcts-v1:time=11s", "time=10000ms"),
         ] {
             let e = parse(over).unwrap().check_within(&limits).expect_err(over).to_string();
             assert!(e.contains(word) && e.contains("allows at most"), "{over}: {e}");
         }
+    }
+
+    #[test]
+    fn levels_are_documented_specs_that_keep_their_names() {
+        let limits = Limits { threads: 2, iterations: 200_000, time: Duration::from_secs(10) };
+        for level in Level::ALL {
+            let spec = parse(level.name()).unwrap();
+            assert_eq!(spec, BotSpec::Level(level));
+            assert_eq!(spec.to_string(), level.name());
+            assert_eq!(spec.name(), level.name());
+            assert_eq!(spec.check(), Ok(()));
+            assert!(!matches!(spec.resolved(), BotSpec::Level(_)));
+            // every level runs within the server's limits
+            assert_eq!(spec.check_within(&limits), Ok(()), "{level}");
+            assert!(level.description().starts_with(level.name()));
+        }
+        assert_eq!(Level::Easy.spec().to_string(), "greedy:noise=0.5");
+        assert_eq!(Level::Medium.spec().to_string(), "mcts:iterations=500");
+        assert_eq!(Level::Hard.spec().to_string(), "mcts:time=1s");
+        assert_eq!(Level::Expert.spec().to_string(), "mcts:time=5s,threads=2");
+        assert_eq!(parse("expert").unwrap().threads(), 2);
+        let small = Limits { threads: 1, iterations: 1000, time: Duration::from_secs(2) };
+        assert!(parse("expert").unwrap().check_within(&small).is_err());
+        assert!(parse("hard").unwrap().check_within(&small).is_ok());
+        assert_eq!(parse("medium").unwrap().build(1).name(), "medium");
     }
 
     #[test]
@@ -513,6 +830,11 @@ mod tests {
         let c = MctsConfig { time: Some(Duration::from_micros(1500)), ..MctsConfig::default() };
         assert!(BotSpec::Mcts(c).check().is_err());
         assert_eq!(BotSpec::Mcts(MctsConfig::default()).check(), Ok(()));
+        let c = MctsConfig { playout_noise: 2.0, ..MctsConfig::default() };
+        assert!(BotSpec::Mcts(c).check().is_err());
+        let c = MctsV1Config { iterations: None, time: None, ..MctsV1Config::default() };
+        assert_eq!(BotSpec::MctsV1(c).check(), Err(SpecError::NoBudget));
+        assert!(BotSpec::Greedy(GreedyConfig { noise: f64::INFINITY, ..GreedyConfig::default() }).check().is_err());
     }
 
     #[test]

@@ -7,15 +7,27 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use tash_kalar_bots::eval::Weights;
-use tash_kalar_bots::{BotSpec, MctsConfig};
+use tash_kalar_bots::mcts_v1::MctsV1Config;
+use tash_kalar_bots::{BotSpec, GreedyConfig, Level, MctsConfig};
 
 /// Every real number a spec holds.
 fn reals(spec: &BotSpec) -> Vec<f64> {
     let weights = |w: &Weights| Weights::NAMES.iter().map(|n| w.get(n).unwrap()).collect::<Vec<_>>();
     match spec {
+        BotSpec::Level(_) => reals(&spec.resolved()),
         BotSpec::Random => vec![],
-        BotSpec::Greedy(w) => weights(w),
+        BotSpec::Greedy(g) => {
+            let mut v = vec![g.noise];
+            v.extend(weights(&g.weights));
+            v
+        }
         BotSpec::Mcts(c) => {
+            let mut v = vec![c.exploration, c.scale, c.prior, c.widen, c.widen_inner, c.playout_noise];
+            v.extend([c.end.lead, c.end.cards_per_turn, c.end.points_per_turn]);
+            v.extend(weights(&c.weights));
+            v
+        }
+        BotSpec::MctsV1(c) => {
             let mut v = vec![c.exploration, c.scale, c.prior, c.widen];
             v.extend(weights(&c.weights));
             v
@@ -32,6 +44,12 @@ const KEYS: &[&str] = &[
     "scale",
     "prior",
     "widen",
+    "widen_inner",
+    "playout_noise",
+    "lead",
+    "cards_per_turn",
+    "points_per_turn",
+    "noise",
     "centre",
     "reuse",
     "common",
@@ -64,7 +82,10 @@ fn value() -> impl Strategy<Value = String> {
 
 fn text() -> impl Strategy<Value = String> {
     (
-        prop::sample::select(vec!["random", "greedy", "mcts", "mcts", "mcts", "cmd", "alphago"]),
+        prop::sample::select(vec![
+            "random", "greedy", "mcts", "mcts", "mcts", "mcts-v1", "mcts-v1", "cmd", "alphago", "easy", "hard",
+            "expert",
+        ]),
         prop::collection::vec((prop::sample::select(KEYS.to_vec()), value()), 0..6),
     )
         .prop_map(|(name, options)| {
@@ -92,12 +113,38 @@ fn weights() -> impl Strategy<Value = Weights> {
 }
 
 fn spec() -> impl Strategy<Value = BotSpec> {
+    let mcts = (search(), extra_options()).prop_map(|(s, (widen_inner, playout_noise, lead, cards, points))| {
+        let mut c = MctsConfig { widen_inner, playout_noise, ..MctsConfig::default() };
+        (c.end.lead, c.end.cards_per_turn, c.end.points_per_turn) = (lead, cards, points);
+        (c.iterations, c.time, c.threads, c.playout_turns) = (s.iterations, s.time, s.threads, s.playout_turns);
+        (c.exploration, c.scale, c.prior, c.widen) = (s.exploration, s.scale, s.prior, s.widen);
+        (c.centre, c.reuse, c.weights) = (s.centre, s.reuse, s.weights);
+        BotSpec::Mcts(c)
+    });
+    let greedy = (weights(), prop_oneof![Just(0.0), 0.0f64..=100.0])
+        .prop_map(|(weights, noise)| BotSpec::Greedy(GreedyConfig { weights, noise }));
+    prop_oneof![
+        Just(BotSpec::Random),
+        prop::sample::select(Level::ALL.to_vec()).prop_map(BotSpec::Level),
+        greedy,
+        mcts,
+        search().prop_map(BotSpec::MctsV1),
+    ]
+}
+
+/// The new search's own options: widen_inner, playout_noise and the end weights.
+fn extra_options() -> impl Strategy<Value = (f64, f64, f64, f64, f64)> {
+    (0.0f64..=1000.0, 0.0f64..=1.0, 0.0f64..=100.0, 0.1f64..=10.0, 0.1f64..=10.0)
+}
+
+/// The options both searches share, as the old one's config.
+fn search() -> impl Strategy<Value = MctsV1Config> {
     let budget = prop_oneof![
         (1u32..=100_000_000).prop_map(|n| (Some(n), None)),
         (1u64..=3_600_000).prop_map(|ms| (None, Some(Duration::from_millis(ms)))),
         (1u32..=100_000_000, 1u64..=3_600_000).prop_map(|(n, ms)| (Some(n), Some(Duration::from_millis(ms)))),
     ];
-    let mcts = (
+    (
         budget,
         1usize..=64,
         0u16..=100,
@@ -107,7 +154,7 @@ fn spec() -> impl Strategy<Value = BotSpec> {
     )
         .prop_map(
             |((iterations, time), threads, playout_turns, (c, scale, prior, widen), (centre, reuse), weights)| {
-                BotSpec::Mcts(MctsConfig {
+                MctsV1Config {
                     iterations,
                     time,
                     threads,
@@ -119,11 +166,9 @@ fn spec() -> impl Strategy<Value = BotSpec> {
                     centre,
                     reuse,
                     weights,
-                    ..MctsConfig::default()
-                })
+                }
             },
-        );
-    prop_oneof![Just(BotSpec::Random), weights().prop_map(BotSpec::Greedy), mcts]
+        )
 }
 
 proptest! {
@@ -163,6 +208,12 @@ fn the_probes_values_are_refused() {
         "mcts:scale=inf",
         "greedy:common=NaN",
         "mcts:bogus=1",
+        "mcts:playout_noise=inf",
+        "mcts:cards_per_turn=0",
+        "mcts-v1:c=nan",
+        "mcts-v1:widen_inner=1",
+        "greedy:noise=inf",
+        "hard:time=1000s",
         "cmd:sh -c 'touch /tmp/x'",
     ] {
         assert!(text.parse::<BotSpec>().is_err(), "{text}");

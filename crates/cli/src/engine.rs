@@ -6,7 +6,8 @@ use tash_kalar_bots::BotSpec;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The bot that plays: `random`, `greedy`, `mcts`, or with options
+    /// The bot that plays: a level (`easy`, `medium`, `hard`, `expert`),
+    /// `random`, `greedy`, `mcts`, `mcts-v1`, or with options
     /// (`mcts:iterations=2000,threads=2`); options may be changed later
     /// with `setoption`.
     #[arg(long, default_value = "mcts")]

@@ -27,12 +27,13 @@ pub struct Args {
     /// The decks, in seat order (seat 1 starts).
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Who plays the other seats: `human` (hotseat), a bot spec for all of
-    /// them (`random`, `greedy`, `mcts`, `mcts:time=1s,threads=2`), or one
+    /// Who plays the other seats: `human` (hotseat), a level (`easy`,
+    /// `medium`, `hard`, `expert`) or a bot spec for all of them (`random`,
+    /// `greedy`, `mcts`, `mcts:time=1s,threads=2`, `mcts-v1`), or one
     /// spec per other seat in seat order, comma-separated
     /// (`greedy,mcts:iterations=500,threads=2` in a melee of three); an
     /// outside engine is `cmd:<command line>`.
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "medium")]
     opponent: String,
     /// Seeds the shuffles and the bot; a new seed each run if not given.
     #[arg(long)]

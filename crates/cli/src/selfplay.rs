@@ -19,8 +19,9 @@ pub struct Args {
     /// Each seat's deck, in seat order: northern, southern, highland, sylvan, everfrost.
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
-    /// Each seat's bot, in seat order, comma-separated (`random,greedy`); one
-    /// bot plays every seat. Options after a spec's colon continue it:
+    /// Each seat's bot, in seat order, comma-separated (`random,greedy`,
+    /// `easy,hard`); one bot plays every seat. Options after a spec's colon
+    /// continue it:
     /// `mcts:iterations=50,threads=2,greedy` is two bots. An outside engine
     /// is `cmd:<command line>`.
     #[arg(long, default_value = "random,random")]

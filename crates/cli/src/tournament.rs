@@ -9,7 +9,8 @@ use tash_kalar_arena::Entrant;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The entrants, comma-separated bot specs: `random,greedy,mcts:iterations=2000`.
+    /// The entrants, comma-separated levels or bot specs: `easy,medium,hard`,
+    /// `random,greedy,mcts:iterations=2000,mcts-v1`.
     /// Options after a spec's colon continue it (`mcts:iterations=500,threads=2`
     /// is one entrant); an outside engine is `cmd:<command line>`, quoted
     /// for the shell: `cmd:"tash-kalar engine --bot greedy"`.

@@ -373,7 +373,7 @@ fn play_against_the_bot_by_number_and_quit() {
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(out.contains("Took back: "), "{out}");
-    assert!(out.contains("Seat 2 (random): "), "the bot plays its turn: {out}");
+    assert!(out.contains("Seat 2 (medium): "), "the bot (medium by default) plays its turn: {out}");
     assert!(out.contains("Bye."));
     // the input runs out: the game stops without an error
     let o = run_with_input(&["play", "--seed", "8", "--seat", "2"], "");
@@ -438,7 +438,7 @@ fn play_a_melee_against_bots_and_a_team_game_hotseat() {
     assert!(out.contains("Tash-Kalar: melee"), "{out}");
     assert!(out.contains("points by color"), "{out}");
     // the third seat (a bot) places the start pieces before seat 1 plays
-    assert!(out.contains("Seat 3 (random): start"), "{out}");
+    assert!(out.contains("Seat 3 (medium): start"), "{out}");
     // hotseat team duel: seat 4 places the start pieces, seat 1 passes control
     let input = "start c5\npass\nplace e5\nend\nresign\n";
     let o = run_with_input(

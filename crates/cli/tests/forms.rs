@@ -279,7 +279,17 @@ fn play_highland_against_sylvan_to_the_end_through_standard_input() {
     // the human takes the first choice each time (a summon when there is
     // one), against the random bot
     let o = run_with_input(
-        &["play", "--decks", "highland,sylvan", "--seed", "1", "--save", record.to_str().unwrap()],
+        &[
+            "play",
+            "--opponent",
+            "random",
+            "--decks",
+            "highland,sylvan",
+            "--seed",
+            "1",
+            "--save",
+            record.to_str().unwrap(),
+        ],
         &first_choices(),
     );
     let out = stdout(&o);
@@ -313,6 +323,8 @@ fn play_the_high_form_with_tasks_to_the_end_and_replay_its_record() {
     let o = run_with_input(
         &[
             "play",
+            "--opponent",
+            "random",
             "--form",
             "high-form",
             "--decks",

@@ -14,7 +14,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tash_kalar_bots::{BotSpec, Limits, SpecError};
+use tash_kalar_bots::{BotSpec, Level, Limits, SpecError};
 use tash_kalar_rules::{CardId, Form, School, Seat};
 
 use crate::actor::{self, Command};
@@ -482,6 +482,24 @@ async fn cards() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], cards_json()).into_response()
 }
 
+/// The specs the lobby offers: the levels this server can run (within
+/// [`BOT_LIMITS`]) first, then raw specs for those who know them.
+fn offered_bots() -> Vec<String> {
+    let levels = Level::ALL.iter().map(|l| l.name().to_string());
+    let raw = ["random", "greedy", "mcts", "mcts:time=1s", "mcts:time=5s"].map(String::from);
+    levels.chain(raw).filter(|s| check_bot_spec(s).is_ok()).collect()
+}
+
+/// The levels this server can run, each with the spec it plays as and a line
+/// for the lobby.
+fn offered_levels() -> Vec<Value> {
+    Level::ALL
+        .iter()
+        .filter(|l| BotSpec::Level(**l).check_within(&BOT_LIMITS).is_ok())
+        .map(|l| json!({"name": l.name(), "spec": l.spec().to_string(), "description": l.description()}))
+        .collect()
+}
+
 async fn meta() -> Json<Value> {
     let forms: Vec<Value> = Form::ALL
         .iter()
@@ -492,6 +510,7 @@ async fn meta() -> Json<Value> {
     Json(json!({
         "forms": forms,
         "schools": schools,
-        "bots": ["random", "greedy", "mcts", "mcts:time=1s", "mcts:time=5s"],
+        "bots": offered_bots(),
+        "levels": offered_levels(),
     }))
 }

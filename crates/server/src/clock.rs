@@ -30,8 +30,8 @@ pub const MAX_SECS: u64 = 30 * 24 * 3600;
 pub const MAX_INCREMENT: u64 = 3600;
 
 /// The bot that takes over a melee or team seat whose time ran out.
-/// (It becomes the `medium` level once bots have levels.)
-pub const TIMEOUT_BOT: &str = "greedy";
+/// The `medium` level: a quick search, well within the bot pool.
+pub const TIMEOUT_BOT: &str = "medium";
 
 /// A time control, as chosen at creation (`"clock"` in `POST /api/games`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Deserialize, Serialize)]

@@ -83,7 +83,8 @@ async fn an_accepted_spec_is_stored_canonical() {
     for (spec, canonical) in [
         ("mcts:threads=1,iterations=2000,time=1000ms", "mcts:iterations=2000,time=1s"),
         ("mcts:time=10s,threads=2", "mcts:time=10s,threads=2"),
-        ("greedy:common=0.30", "greedy"),
+        ("greedy:leader=0.50", "greedy"),
+        ("hard", "hard"),
     ] {
         let (status, v) = http_json(server.addr, "POST", "/api/games", Some(with_bot(spec))).await;
         assert_eq!(status, 201, "{spec}: {v}");

@@ -46,6 +46,13 @@ async fn cards_and_meta_describe_the_game() {
     assert!(meta["forms"].as_array().unwrap().iter().any(|f| f["name"] == "high-form"));
     assert_eq!(meta["schools"].as_array().unwrap().len(), tash_kalar_rules::School::ALL.len());
     assert!(meta["schools"].as_array().unwrap().iter().any(|s| s["name"] == "everfrost" && s["color"] == "white"));
+    // the levels first (every one within the server's limits), then raw specs
+    let bots: Vec<&str> = meta["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect();
+    assert_eq!(bots[..5], ["easy", "medium", "hard", "expert", "random"]);
+    let levels = meta["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 4);
+    assert_eq!(levels[2]["name"], "hard");
+    assert_eq!(levels[2]["spec"], "mcts:time=1s");
 }
 
 #[tokio::test]

@@ -161,7 +161,7 @@ async fn a_clock_running_out_in_a_melee_hands_the_seat_to_a_bot() {
     let (id, tokens) = create_with(server.addr, body).await;
     let mut a = Client::join(server.addr, &id, tokens[0].as_deref()).await;
     let s = until_state(&mut a, "the seat taken over", |s| s["players"][0]["player"] == "bot").await;
-    assert_eq!(s["players"][0]["bot"], "greedy");
+    assert_eq!(s["players"][0]["bot"], "medium");
     assert!(a.log.iter().any(|e| e["kind"] == "timeout" && e["seat"] == 0), "a timeout entry");
     // the bot plays on: the game moves past the timeout
     let v = a.version();

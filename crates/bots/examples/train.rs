@@ -1,0 +1,97 @@
+//! Fits the evaluation's weights from self-play and writes the weights file
+//! (see the `train` module for the method):
+//!
+//! `cargo run --release -p tash-kalar-bots --example train -- [games] [seed] [out] [players] [forms] [jobs]`
+//!
+//! plays `games` games (default 600) between two bots of the spec `players`
+//! (default `greedy:noise=0.25` with the hand-written weights, quick and
+//! varied) in each of `forms`
+//! (comma-separated, default `duel`), seats and schools rotated, samples
+//! each turn's start from both sides, fits a logistic regression of the
+//! result on the evaluation's terms (every fifth game held out), prints the
+//! held-out log-loss of the weights before and after, and writes them to
+//! `out` (default `crates/bots/weights/duel-fitted.json`; the bots compile
+//! in `crates/bots/weights/duel.json` as their defaults, so a fit becomes
+//! the default when written there). The same arguments give the same file.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use tash_kalar_bots::eval::{EndWeights, Weights};
+use tash_kalar_bots::train::{fit, play_for_samples, weights_json, FITTED};
+use tash_kalar_bots::{BotSpec, GreedyConfig};
+use tash_kalar_rules::Form;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let games: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(600);
+    let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let out = args.get(3).cloned().unwrap_or("crates/bots/weights/duel-fitted.json".into());
+    // by default greedy players with the hand-written weights (not the
+    // defaults, which are this program's output), so that a run is the same
+    // whatever file was compiled in
+    let hand_written = GreedyConfig { weights: Weights::hand_written(), noise: 0.25 };
+    let players_text = args.get(4).cloned().unwrap_or(BotSpec::Greedy(hand_written).to_string());
+    let players: BotSpec = players_text.parse().unwrap_or_else(|e| panic!("players {players_text:?}: {e}"));
+    let forms_text = args.get(5).cloned().unwrap_or("duel".into());
+    let forms: Vec<Form> =
+        forms_text.split(',').map(|f| Form::parse(f).unwrap_or_else(|| panic!("unknown form {f}"))).collect();
+    let jobs: usize = args.get(6).and_then(|s| s.parse().ok()).unwrap_or(2).max(1);
+    let started = Instant::now();
+    let next = AtomicU32::new(0);
+    let total = games * forms.len() as u32;
+    let samples = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= total {
+                    break;
+                }
+                let form = forms[(i % forms.len() as u32) as usize];
+                let s = play_for_samples(form, &players, i, seed);
+                let mut all = samples.lock().expect("samples");
+                all.push((i, s));
+                if all.len() % 100 == 0 {
+                    eprintln!("{} games, {:.0?}", all.len(), started.elapsed());
+                }
+            });
+        }
+    });
+    // in game order, so that the threads' timing changes nothing
+    let mut by_game = samples.into_inner().expect("samples");
+    by_game.sort_by_key(|g| g.0);
+    let finished = by_game.iter().filter(|g| !g.1.is_empty()).count();
+    let samples: Vec<_> = by_game.into_iter().flat_map(|g| g.1).collect();
+    let base = (Weights::hand_written(), EndWeights::hand_written());
+    let f = fit(&samples, &base);
+    println!(
+        "{finished} of {total} games finished, {} positions ({} to fit, {} held out), {:.0?}",
+        samples.len(),
+        f.train,
+        f.held_out,
+        started.elapsed()
+    );
+    println!("held-out log-loss: hand-written {:.4}, fitted {:.4}", f.loss_before, f.loss_after);
+    println!("scale (points per unit of log-odds): {:.2}", f.scale);
+    for name in FITTED {
+        let (before, after) = if name == "lead" {
+            (base.1.lead, f.end.lead)
+        } else {
+            (base.0.get(name).unwrap_or(0.0), f.weights.get(name).unwrap_or(0.0))
+        };
+        println!("{name:>12}: {before:>7.3} -> {after:>7.3}");
+    }
+    let about = format!(
+        "Fitted by `cargo run --release -p tash-kalar-bots --example train -- {games} {seed} {out} {players_text} {forms_text}`: \
+         {} positions of {finished} games, logistic regression of the result on the evaluation's terms \
+         (fitted: {}; the others hand-written); held-out log-loss {:.4} (hand-written {:.4})",
+        samples.len(),
+        f.fitted.join(", "),
+        f.loss_after,
+        f.loss_before
+    );
+    std::fs::write(&out, weights_json(&f.weights, &f.end, &about)).expect("write the weights file");
+    println!("wrote {out}");
+}
