@@ -1229,13 +1229,14 @@ impl Game {
         self.board.set(at, Some(Piece::new(color, rank)));
         self.record(Event::Summoned { seat: self.turn.seat, card, at, orientation });
         self.turn.actions -= 1;
-        self.turn.beings_summoned += 1;
+        // saturating: a position or view may start a turn at any count
+        self.turn.beings_summoned = self.turn.beings_summoned.saturating_add(1);
         // the next summoning takes the War Summoner's bonus, used or not
         self.turn.war_summoner_bonus = false;
         let _ = self.turn.summoned.try_push(Summoned { card, at });
         if card.is_legend() {
             // a duel scores the point at the end of the turn (see `close_turn`)
-            self.turn.legends_summoned += 1;
+            self.turn.legends_summoned = self.turn.legends_summoned.saturating_add(1);
         }
         let mut r = Resolution::new(card, color, at, orientation);
         r.replaced = replaced;
