@@ -34,6 +34,12 @@ async fn an_outside_engine_is_refused_and_never_started() {
         let error: Value = serde_json::from_str(&text).unwrap();
         let error = error["error"].as_str().unwrap();
         assert!(error.contains("seat 1") && error.contains("outside engines cannot be run by the server"), "{error}");
+        // the cross-site form of the same request: a text/plain body, as a
+        // page on another site may send without a preflight
+        for content_type in ["Content-Type: text/plain", "Content-Type: text/plain;charset=UTF-8"] {
+            let (status, error) = post_with(server.addr, "/api/games", &[content_type], &body).await;
+            assert_eq!(status, 415, "{spec} as {content_type}: {error}");
+        }
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert!(!std::path::Path::new(marker).exists(), "the command ran");
