@@ -207,7 +207,7 @@ function onState(msg) {
 
 /** Whether this page's seat is to choose now. */
 function myTurn() {
-  return S.seat !== null && !S.over && !!(S.view && S.view.choices);
+  return S.seat !== null && !S.over && !!(S.view && S.view.legal);
 }
 
 /** The board turned for the second player, unless this browser chose for this game. */
