@@ -383,3 +383,32 @@ test('a team game’s end names the winning team, not a draw', async () => {
   assert.match(await page.textContent('#choices'), /the Blue team \(seats 1 and 3\) wins/);
   assert.deepEqual(g.errors, []);
 });
+
+test('a frozen card shows as a labelled tile beside its seat, and its thaw button thaws it', async () => {
+  const players = [{ ...PLAYERS[0], school: 'everfrost' }, PLAYERS[1]];
+  const g = await openGame(stateMessage(viewOf('frozen.tkr'), { players }), (msg, ws) => {
+    if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('frozen.tkr'), { players })));
+    else if (msg.type === 'choose' && msg.choice === 'thaw') {
+      ws.send(JSON.stringify({ ...stateMessage(viewOf('frozen-thawed.tkr'), { players }), version: 8 }));
+    }
+  });
+  const { page } = g;
+  const tile = '#players .player[data-seat="0"] .frozen-card[data-card="everfrost.crystal_grower"]';
+  await page.waitForSelector(tile);
+  const summary = await page.textContent(`${tile} summary`);
+  assert.match(summary, /❄\s*Frozen\s+Crystal Grower/, 'labelled, with a snowflake and the name');
+  assert.match(await page.getAttribute(tile, 'title'), /^Frozen effect: \S/, 'the frozen effect on hover');
+  await page.click(`${tile} summary`);
+  assert.ok(await page.isVisible(`${tile} .frozen-effect`), 'the frozen effect on click');
+  assert.equal(await page.$('#players .player[data-seat="1"] .frozen-card'), null, 'no frozen card, no tile');
+  const thaw = '#players .player[data-seat="0"] button[data-kind="thaw"]';
+  assert.match(await page.textContent(thaw), /Thaw Crystal Grower/);
+  assert.equal(await page.$('#choices [data-choice="thaw"]'), null, 'the thaw button is by the frozen card, not among the choices');
+  await page.click(thaw);
+  await page.waitForFunction(() => document.body.dataset.version === '8');
+  assert.equal(await page.$('#players .frozen-card'), null, 'thawed: no longer frozen');
+  const log = await page.$$eval('#log li', (e) => e.map((li) => li.textContent));
+  assert.ok(log.some((t) => t.includes('White thaws the frozen Crystal Grower')), log.join(' | '));
+  await page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'frozen.png') });
+  assert.deepEqual(g.errors, []);
+});

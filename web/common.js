@@ -171,7 +171,7 @@ export const ORIENTATION_WORDS = {
 const BOARD_EVENTS = new Set(['placed', 'picked-up', 'summoned', 'moved', 'upgraded', 'downgraded', 'converted', 'destroyed']);
 /** Events that begin a line of the log; the others are told after them. */
 const ACTION_EVENTS = new Set(['placed', 'picked-up', 'summoned', 'flare-invoked', 'discarded', 'returned', 'drew', 'task-revealed',
-  'task-claimed', 'passed-control', 'resigned', 'game-over', 'scored', 'improvised']);
+  'task-claimed', 'passed-control', 'resigned', 'game-over', 'scored', 'improvised', 'thawed']);
 
 /** The squares an event touched. */
 export function eventSquares(e) {

@@ -623,7 +623,7 @@ function renderChoices() {
   for (const c of m.buttons.filter((c) => c.kind === 'pass')) {
     group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, capital(c.label))));
   }
-  const rest = m.buttons.filter((c) => !['dir', 'option', 'claim', 'flare', 'end', 'skip', 'done', 'point', 'improvise', 'pass'].includes(c.kind));
+  const rest = m.buttons.filter((c) => !['dir', 'option', 'claim', 'flare', 'end', 'skip', 'done', 'point', 'improvise', 'pass', 'thaw'].includes(c.kind));
   for (const c of rest) group.append(numbered(h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, capital(c.label))));
   for (const kind of ['skip', 'done']) {
     for (const c of m.buttons.filter((b) => b.kind === kind)) {
@@ -864,11 +864,33 @@ function renderPlayers() {
     box.append(h('div', { class: `player${toPlay === s.seat ? ' to-play' : ''}`, title: discard ? `discard pile: ${discard}` : '', 'data-seat': String(s.seat) },
       swatch, who, h('span', { class: 'score', 'aria-label': `score ${s.score}` }, String(s.score)),
       h('span', { class: 'facts' }, facts.join(' · '), ...extra.map((e) => h('div', {}, e)), claimed ? h('div', {}, claimed) : null),
-      s.points ? scoreBoard(s) : null));
+      s.points ? scoreBoard(s) : null, s.frozen ? frozenTile(s) : null));
   }
   const shared = h('p', { class: 'muted', style: 'font-size:0.78rem;margin:0.3rem 0 0' },
     `Legends deck ${v.legends.deck}, discarded ${v.legends.discard.length} · Flares deck ${v.flares.deck}, discarded ${v.flares.discard.length}`);
   box.append(shared);
+}
+
+/**
+ * Everfrost: the card frozen in front of a seat (public), a labelled tile
+ * with a snowflake (not told by colour alone); its frozen effect on hover
+ * (title) and on click (the tile opens); the seat's `thaw` choice as a
+ * button on the tile.
+ */
+function frozenTile(s) {
+  const card = S.cards.get(s.frozen);
+  const name = cardName(S.cards, s.frozen);
+  const effect = (card && card.frozen) || '';
+  const thaw = s.seat === S.seat ? model().buttons.find((c) => c.kind === 'thaw' && c.card === s.frozen) : null;
+  const tile = h('details', { class: 'frozen-card', 'data-card': s.frozen, title: effect ? `Frozen effect: ${effect}` : '' },
+    h('summary', {}, h('span', { class: 'snowflake', 'aria-hidden': 'true' }, '❄'), h('span', { class: 'frozen-label' }, 'Frozen'), ' ', h('span', { class: 'frozen-name' }, name)),
+    h('p', { class: 'frozen-effect' }, effect ? `Frozen effect: ${effect}` : 'No frozen effect text.'));
+  const row = h('div', { class: 'frozen-row' }, tile);
+  if (thaw) {
+    row.append(h('button', { type: 'button', class: 'btn thaw', 'data-choice': thaw.text, 'data-kind': thaw.kind, onclick: () => choose(thaw.text) },
+      h('span', { 'aria-hidden': 'true' }, '❄ '), `Thaw ${name}`));
+  }
+  return row;
 }
 
 function swatchOf(color) {

@@ -112,6 +112,13 @@ pub enum Event {
     PassedControl { seat: Seat, to: Seat },
     /// Deathmatch Melee: an improvised summoning used up an enemy color.
     Improvised { seat: Seat, color: Color },
+    /// Everfrost: a card was frozen in front of its owner (face up, public).
+    Frozen { seat: Seat, card: CardId },
+    /// Everfrost: a second card would be frozen; the owner kept `kept` and
+    /// discarded `discarded` (either may be the new one).
+    KeptFrozen { seat: Seat, kept: CardId, discarded: CardId },
+    /// Everfrost: a frozen card was thawed (its frozen effect follows).
+    Thawed { seat: Seat, card: CardId },
     /// A seat resigned.
     Resigned { seat: Seat },
     /// The turn is over (its scoring done).
@@ -338,6 +345,11 @@ impl Event {
             Event::Improvised { seat, color } => {
                 format!("{} uses up {} for improvised summoning", who(seat), color_name(color))
             }
+            Event::Frozen { seat, card } => format!("{} freezes the {}", who(seat), card.def().name),
+            Event::KeptFrozen { seat, kept, discarded } => {
+                format!("{} keeps the frozen {} and discards the {}", who(seat), kept.def().name, discarded.def().name)
+            }
+            Event::Thawed { seat, card } => format!("{} thaws the frozen {}", who(seat), card.def().name),
             Event::Resigned { seat } => format!("{} resigns", who(seat)),
             Event::TurnEnded { seat } => format!("{}'s turn ends", who(seat)),
             Event::GameOver => "The game is over".to_string(),

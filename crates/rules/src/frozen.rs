@@ -17,6 +17,7 @@
 use crate::cards::{everfrost, CardId};
 use crate::choice::Choice;
 use crate::effect::{Ask, Resolution, Script, Stage};
+use crate::event::Event;
 use crate::game::{Game, Phase};
 use crate::geometry::{Orientation, Square};
 
@@ -51,21 +52,38 @@ fn keep_ask(_: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
 fn keep_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
     r.step += 1;
     let Some(new) = r.freezing.take() else { return };
-    let seat = &mut g.seats[g.turn.seat as usize];
-    match c {
-        Choice::Option(0) => {
-            if let Some(old) = seat.frozen.replace(new) {
+    let who = g.turn.seat;
+    let seat = &mut g.seats[who as usize];
+    let (kept, discarded) = match c {
+        Choice::Option(0) => match seat.frozen.replace(new) {
+            Some(old) => {
                 seat.discard.push(old);
+                (new, old)
+            }
+            None => {
+                g.record(Event::Frozen { seat: who, card: new });
+                return;
+            }
+        },
+        _ => {
+            seat.discard.push(new);
+            match seat.frozen {
+                Some(old) => (old, new),
+                None => {
+                    g.record(Event::Discarded { seat: who, card: new });
+                    return;
+                }
             }
         }
-        _ => seat.discard.push(new),
-    }
+    };
+    g.record(Event::KeptFrozen { seat: who, kept, discarded });
 }
 
 impl Game {
     /// Thaws the active seat's frozen card: its frozen effect starts.
     pub(crate) fn thaw(&mut self) {
         let Some(card) = self.seats[self.turn.seat as usize].frozen.take() else { return };
+        self.record(Event::Thawed { seat: self.turn.seat, card });
         let anywhere = Square::parse("e5").expect("e5");
         let mut r = Resolution::new(card, self.active_color(), anywhere, Orientation::IDENTITY);
         r.stage = Stage::Thaw;
@@ -86,10 +104,12 @@ impl Game {
             r.freezing = Some(r.card);
         }
         let Some(new) = r.freezing else { return false };
-        let seat = &mut self.seats[self.turn.seat as usize];
+        let who = self.turn.seat;
+        let seat = &mut self.seats[who as usize];
         if seat.frozen.is_none() {
             seat.frozen = Some(new);
             r.freezing = None;
+            self.record(Event::Frozen { seat: who, card: new });
             return false;
         }
         r.stage = Stage::Keep;

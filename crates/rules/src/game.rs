@@ -1015,7 +1015,7 @@ impl Game {
                 let color = self.active_color();
                 self.board.set(to, Some(Piece::new(color, Rank::Common)));
                 self.record(Event::Placed { at: to, piece: Piece::new(color, Rank::Common) });
-                self.turn.actions -= 1;
+                self.turn.actions = self.turn.actions.saturating_sub(1);
                 self.phase = Phase::Main;
             }
             (Phase::Main, Choice::PickUp(from)) => {
@@ -1032,7 +1032,7 @@ impl Game {
                 let seat = &mut self.seats[self.turn.seat as usize];
                 remove_card(&mut seat.beings, card);
                 seat.discard.push(card);
-                self.turn.actions -= 1;
+                self.turn.actions = self.turn.actions.saturating_sub(1);
                 self.turn.discard_used = true;
                 self.phase = Phase::Returning;
                 self.record(Event::Discarded { seat: self.turn.seat, card });
@@ -1228,7 +1228,7 @@ impl Game {
         }
         self.board.set(at, Some(Piece::new(color, rank)));
         self.record(Event::Summoned { seat: self.turn.seat, card, at, orientation });
-        self.turn.actions -= 1;
+        self.turn.actions = self.turn.actions.saturating_sub(1);
         // saturating: a position or view may start a turn at any count
         self.turn.beings_summoned = self.turn.beings_summoned.saturating_add(1);
         // the next summoning takes the War Summoner's bonus, used or not

@@ -772,3 +772,42 @@ fn tasks_show_their_requirements() {
     let start: String = t.text.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
     assert!(text.contains(&start), "{} ({start}): {text}", t.name);
 }
+
+/// White (Everfrost, seat 1 on screen, human) to act with a Crystal Grower
+/// frozen and a common piece on e4 to upgrade when it is thawed.
+fn frozen_app() -> App {
+    use tash_kalar_rules::School;
+    let mut p = Position::duel("9/9/9/9/9/4w4/9/9/9").unwrap();
+    p.seats[0].school = School::Everfrost;
+    p.set_supply(0, (15, p.seats[0].supply.1));
+    p.seats[0].frozen = Some(card("everfrost.crystal_grower"));
+    p.seats[0].beings = vec![card("everfrost.snow_fox")];
+    p.seats[0].deck = Pile::shuffled([card("everfrost.royal_reindeer"), card("everfrost.frost_imp")]);
+    p.seats[1].beings = vec![card("imperial.knight")];
+    p.seats[1].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.swordmaster")]);
+    let m = Match::from_position(p).unwrap();
+    let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", 7 + s).unwrap()).collect();
+    let driver = Driver::new(7, vec![Seating::Person, Seating::Bot]);
+    let table = Table { m, form: Form::Duel, seed: 7, bots, driver };
+    let mut app = App::new(table);
+    app.settle();
+    app
+}
+
+#[test]
+fn a_frozen_card_is_shown_marked_and_thawing_is_a_choice_in_words() {
+    let mut app = frozen_app();
+    let text = screen(&app, 140, 40);
+    assert!(text.contains("│  *FROZEN* Crystal Grower "), "{text}");
+    // the thaw is at the end of the list: its cursor there shows it
+    let at = app.choices().iter().position(|(_, c)| *c == Choice::Thaw).expect("thaw offered");
+    app.focus = Focus::Choices;
+    app.choice_index = at;
+    let text = screen(&app, 140, 40);
+    assert!(text.contains("thaw the frozen Crystal Grower [thaw]"), "thaw in words and notation: {text}");
+    type_text(&mut app, ":thaw");
+    press(&mut app, KeyCode::Enter);
+    let text = screen(&app, 140, 40);
+    assert!(!text.contains("*FROZEN*"), "thawed, no longer frozen: {text}");
+    assert!(text.contains("thaws the frozen Crystal Grower"), "the log tells the thaw: {text}");
+}

@@ -252,6 +252,14 @@ fn draw_scores(frame: &mut Frame, v: &View, area: Rect) {
             "  hand {}b {}l {}f, deck {}, supply {}+{}",
             s.beings, s.legends, s.flares, s.deck, s.supply.0, s.supply.1
         )));
+        if let Some(card) = s.frozen {
+            // Everfrost: the frozen card, face up (public), marked as such
+            lines.push(Line::from(vec![
+                Span::raw("  "),
+                Span::styled("*FROZEN*", Style::new().fg(Tint::Cyan).add_modifier(Modifier::BOLD)),
+                Span::raw(format!(" {}", card.def().name)),
+            ]));
+        }
     }
     if let Some(t) = &v.tasks {
         lines.push(Line::from(format!("Tasks ({} in deck):", t.deck)));
