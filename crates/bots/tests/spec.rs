@@ -35,6 +35,8 @@ fn reals(spec: &BotSpec) -> Vec<f64> {
     }
 }
 
+/// Option names a spec may try (the evaluation weights' names are added from
+/// `Weights::NAMES`), and two that no bot knows.
 const KEYS: &[&str] = &[
     "iterations",
     "time",
@@ -52,16 +54,6 @@ const KEYS: &[&str] = &[
     "noise",
     "centre",
     "reuse",
-    "common",
-    "heroic",
-    "legendary",
-    "ready1",
-    "ready2",
-    "ready3",
-    "task_now",
-    "task_later",
-    "leader",
-    "melee_mean",
     "depth",
     "seed",
 ];
@@ -86,7 +78,10 @@ fn text() -> impl Strategy<Value = String> {
             "random", "greedy", "mcts", "mcts", "mcts", "mcts-v1", "mcts-v1", "cmd", "alphago", "easy", "hard",
             "expert",
         ]),
-        prop::collection::vec((prop::sample::select(KEYS.to_vec()), value()), 0..6),
+        prop::collection::vec(
+            (prop::sample::select(KEYS.iter().chain(Weights::NAMES.iter()).copied().collect::<Vec<_>>()), value()),
+            0..6,
+        ),
     )
         .prop_map(|(name, options)| {
             let options: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();

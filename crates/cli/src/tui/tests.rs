@@ -52,12 +52,7 @@ fn swordmaster_app() -> App {
     p.seats[1].beings = vec![card("imperial.knight")];
     p.seats[1].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.swordmaster")]);
     let m = Match::from_position(p).unwrap();
-    let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", 7 + s).unwrap()).collect();
-    let driver = Driver::new(7, vec![Seating::Person, Seating::Bot]);
-    let table = Table { m, form: Form::Duel, seed: 7, bots, driver };
-    let mut app = App::new(table);
-    app.settle();
-    app
+    duel_app(m, 7)
 }
 
 /// Moves the board cursor to a square with the arrow keys.
@@ -497,6 +492,17 @@ fn a_small_terminal_keeps_the_whole_board_and_stacks_the_rest() {
     assert!(text.contains("S summon"), "{text}");
 }
 
+/// A duel app for the match: seat 1 played here, seat 2 by a random bot,
+/// everything seeded from `seed`; settled until the person is to choose.
+fn duel_app(m: Match, seed: u64) -> App {
+    let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", seed + s).unwrap()).collect();
+    let driver = Driver::new(seed, vec![Seating::Person, Seating::Bot]);
+    let table = Table { m, form: Form::Duel, seed, bots, driver };
+    let mut app = App::new(table);
+    app.settle();
+    app
+}
+
 /// Brown (Highland, seat 1) holds an Eagle Lord whose pattern is on the
 /// board around e5, with a green piece on h8 to leap onto.
 fn eagle_lord_app() -> App {
@@ -505,12 +511,7 @@ fn eagle_lord_app() -> App {
         Position::with_schools(Form::Duel, "9/7g1/9/9/2n3n2/3n1n3/9/9/9", &[School::Highland, School::Sylvan]).unwrap();
     p.seats[0].beings = vec![card("highland.eagle_lord")];
     let m = Match::from_position(p).unwrap();
-    let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", 3 + s).unwrap()).collect();
-    let driver = Driver::new(3, vec![Seating::Person, Seating::Bot]);
-    let table = Table { m, form: Form::Duel, seed: 3, bots, driver };
-    let mut app = App::new(table);
-    app.settle();
-    app
+    duel_app(m, 3)
 }
 
 #[test]
@@ -786,12 +787,7 @@ fn frozen_app() -> App {
     p.seats[1].beings = vec![card("imperial.knight")];
     p.seats[1].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.swordmaster")]);
     let m = Match::from_position(p).unwrap();
-    let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", 7 + s).unwrap()).collect();
-    let driver = Driver::new(7, vec![Seating::Person, Seating::Bot]);
-    let table = Table { m, form: Form::Duel, seed: 7, bots, driver };
-    let mut app = App::new(table);
-    app.settle();
-    app
+    duel_app(m, 7)
 }
 
 #[test]
