@@ -407,7 +407,7 @@ pub static TASKS: [TaskDef; 24] = [
         kind: T::Enemy,
         advanced: true,
         points: 2,
-        text: "An enemy piece 2 squares from another enemy piece that could not get next to any other enemy piece in 3 moves through empty squares.",
+        text: "An enemy piece that is exactly 2 squares from another enemy piece and could not get next to any other enemy piece in 3 moves through empty squares.",
         criterion: K::Isolation,
     },
 ];

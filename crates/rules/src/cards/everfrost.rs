@@ -266,7 +266,7 @@ pub static FROZEN: [Option<Frozen>; 18] = [
     None,
     None,
     Some(Frozen {
-        text: "Place a common piece next to one of your heroic pieces.",
+        text: "Place your common piece on an empty square next to one of your heroic pieces.",
         script: Script { ask: wyvern_frozen_ask, apply: wyvern_frozen_apply },
     }),
     None,

@@ -80,7 +80,7 @@ pub static CARDS: [CardDef; 12] = [
         "Flare 09",
         5,
         4,
-        "Upper (5 more upgraded): place a heroic piece on an empty square. Lower (4 more pieces): your common pieces may make a standard move and a combat move, in either order.",
+        "Upper (5 more upgraded): place a heroic piece on an empty square. Lower (4 more pieces): your common pieces may make a standard move and a combat move, in either order (one piece both, or two pieces one each).",
     ),
     flare(
         "flares.10",

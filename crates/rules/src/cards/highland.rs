@@ -43,7 +43,7 @@ pub static CARDS: [CardDef; 18] = [
         marked: &[],
         arrows: &[],
         flare: None,
-        text: "You may place up to 2 common pieces, each on an empty square next to a green square.",
+        text: "You may place up to 2 of your common pieces, each on an empty square next to a green square.",
         script: Script { ask: clan_healer_ask, apply: clan_healer_apply },
     },
     CardDef {

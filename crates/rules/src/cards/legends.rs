@@ -131,7 +131,7 @@ pub static CARDS: [CardDef; 12] = [
         marked: &[],
         arrows: &[],
         flare: None,
-        text: "Summoned onto your own piece. You may place a piece of any rank within distance 3; it may make combat moves in one direction (common 5, heroic 3, legendary 1), then it is destroyed.",
+        text: "Summoned onto your own piece. You may place your piece of any rank within distance 3; it may make combat moves in one direction (up to 5 if common, 3 if heroic, 1 if legendary), then it is destroyed.",
         script: Script { ask: storm_elemental_ask, apply: storm_elemental_apply },
     },
     CardDef {
