@@ -29,7 +29,7 @@
 //! Gateway status across that (as the online implementation does).
 
 use crate::board::Rank;
-use crate::cards::{CardId, Deck};
+use crate::cards::{CardId, Deck, School};
 use crate::event::Event;
 use crate::game::{Game, Seat};
 use crate::geometry::Square;
@@ -45,10 +45,12 @@ impl Game {
         self.gateway(self.turn.seat)
     }
 
-    /// Whether the piece on `sq` could be `seat`'s Gateway: a common or
-    /// heroic piece of the seat's color.
+    /// Whether the piece on `sq` could be `seat`'s Gateway: the seat plays
+    /// Nethervoid, and the piece is a common or heroic piece of its color.
     pub fn can_be_gateway(&self, seat: Seat, sq: Square) -> bool {
-        let Some(s) = self.seats.get(seat as usize) else { return false };
+        let Some(s) = self.seats.get(seat as usize).filter(|s| s.school == School::Nethervoid) else {
+            return false;
+        };
         self.board.get(sq).is_some_and(|p| p.color == s.color && p.rank != Rank::Legendary)
     }
 
@@ -143,5 +145,87 @@ impl Game {
         if takes_it {
             self.set_gateway(seat, at);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::effect::Resolution;
+    use crate::game::{Form, Game};
+    use crate::geometry::{Orientation, Square};
+    use crate::position::Position;
+    use crate::{CardId, Event, School};
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).expect("a square")
+    }
+
+    /// Orange (Nethervoid, seat 0) against blue, with the Gateway marked
+    /// `@` in the board text.
+    fn game(board: &str) -> Game {
+        let p = Position::with_schools(Form::Duel, board, &[School::Nethervoid, School::Northern]).expect("board");
+        p.to_game().expect("a valid position")
+    }
+
+    fn resolution(g: &Game) -> Resolution {
+        let card = CardId::parse("nethervoid.vortexmaster").expect("a card");
+        Resolution::new(card, g.active_color(), sq("e5"), Orientation::IDENTITY)
+    }
+
+    #[test]
+    fn a_downgraded_gateway_stays_and_one_made_legendary_is_lost() {
+        let mut g = game("9/9/9/9/4o+@4/9/9/9/9");
+        assert!(g.fx_downgrade(sq("e5")));
+        assert_eq!(g.gateway(0), Some(sq("e5")), "downgraded: still the Gateway");
+        assert!(g.fx_upgrade(sq("e5")) && g.fx_upgrade(sq("e5")));
+        assert_eq!(g.gateway(0), None, "legendary: never the Gateway");
+        assert_eq!(g.events().last(), Some(&Event::GatewayLost { seat: 0, at: sq("e5") }));
+        assert!(g.validate().is_ok());
+    }
+
+    #[test]
+    fn the_marker_follows_moves_and_swaps_and_goes_with_destruction() {
+        let mut g = game("9/9/9/9/4o@b3/9/9/9/9");
+        let mut r = resolution(&g);
+        g.fx_move(&mut r, sq("e5"), sq("e6"));
+        assert_eq!(g.gateway(0), Some(sq("e6")));
+        // a swap done by hand on the board, then told to the marker
+        let (a, b) = (g.board.get(sq("e6")), g.board.get(sq("f5")));
+        g.board.set(sq("e6"), b);
+        g.board.set(sq("f5"), a);
+        g.gateway_swap(sq("e6"), sq("f5"));
+        assert_eq!(g.gateway(0), Some(sq("f5")));
+        assert!(g.validate().is_ok());
+        // a piece moving onto the Gateway destroys it
+        g.fx_move(&mut r, sq("e6"), sq("f5"));
+        assert_eq!(g.gateway(0), None);
+    }
+
+    #[test]
+    fn lifting_and_landing_keep_the_gateway_for_the_merchant_of_time() {
+        let mut g = game("9/9/9/9/4o@4/9/9/9/9");
+        let seat = g.lift_gateway(sq("e5"));
+        assert_eq!(seat, Some(0));
+        let piece = g.board.get(sq("e5"));
+        g.board.set(sq("e5"), None);
+        assert_eq!(g.gateway(0), None);
+        assert!(g.validate().is_ok(), "the lifted piece is off the board, and so is the marker");
+        g.board.set(sq("c3"), piece);
+        assert!(g.land_gateway(0, sq("c3")));
+        assert_eq!(g.gateway(0), Some(sq("c3")));
+        // a seat that got a new Gateway meanwhile keeps it
+        assert_eq!(g.lift_gateway(sq("d4")), None);
+        assert!(!g.land_gateway(0, sq("c3")));
+    }
+
+    #[test]
+    fn set_gateway_refuses_pieces_that_cannot_be_it() {
+        let mut g = game("9/9/9/9/4o*b3/9/2o6/9/9");
+        assert!(!g.set_gateway(0, sq("e5")), "legendary");
+        assert!(!g.set_gateway(0, sq("f5")), "an enemy piece");
+        assert!(!g.set_gateway(0, sq("d4")), "an empty square");
+        assert!(!g.set_gateway(1, sq("f5")), "blue does not play Nethervoid");
+        assert!(g.set_gateway(0, sq("c3")));
+        assert_eq!(g.gateway(0), Some(sq("c3")));
     }
 }
