@@ -10,7 +10,7 @@
 
 import {
   COLORS, createBoard, showSide, parseBoard, layPattern, patternDiagram, pieceSvg,
-  cardElement, countPieces, fillLegend,
+  cardElement, countPieces, fillLegend, gatewaysOf,
 } from './board.js';
 import {
   h, loadCards, seatLabel, resultText, formLabel, SCHOOL_LABELS,
@@ -399,6 +399,7 @@ function render() {
   renderStatus();
   showSide($('board'), S.view.form);
   board.setPieces(parseBoard(S.view.board));
+  board.setGateways(gatewaysOf(S.view));
   renderHighlights();
   renderChoices();
   renderEffect();
