@@ -348,7 +348,7 @@ export function createBoard(container, { onClick, onHover } = {}) {
           m.setAttribute('aria-hidden', 'true');
           const ring = svg('svg', { viewBox: '0 0 100 100', class: 'gateway-ring' });
           ring.append(svg('circle', { cx: 50, cy: 50, r: 46 }));
-          m.append(ring, Object.assign(document.createElement('span'), { className: 'gateway-glyph', textContent: '⛩' }));
+          m.append(ring, Object.assign(document.createElement('span'), { className: 'gateway-glyph', textContent: 'G' }));
           b.append(m);
         }
         b.setAttribute('aria-label', describeSquare(name, pieces.get(name), {}, gateways));

@@ -852,6 +852,8 @@ function renderPlayers() {
     ];
     const extra = [];
     // team play: the team and the sideways cards at the bottom of the deck
+    // Nethervoid: the seat's Gateway (public), ringed on the board too
+    if (s.gateway) extra.push(`Gateway on ${s.gateway}`);
     if (s.team !== undefined && s.team !== null) {
       extra.push(`team ${s.team + 1}${s.sideways !== undefined && s.sideways !== null ? ` · ${s.sideways} sideways` : ''}`);
     }
