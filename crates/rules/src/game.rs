@@ -807,10 +807,8 @@ impl Game {
             let mut matches = Vec::new();
             // Nethervoid's Possessed Summoner: the pattern is built from the
             // possessing color's pieces instead, with no stand-ins
-            let (pattern_color, stand_ins) = match self.turn.possessed {
-                Some(c) => (c, ArrayVec::new()),
-                None => (color, self.stand_ins()),
-            };
+            let pattern_color = self.turn.possessed.unwrap_or(color);
+            let stand_ins = self.stand_ins();
             for &card in seat.beings.iter().chain(&seat.legends).filter(|_| !passed) {
                 matches.clear();
                 pattern_matches_with(&self.board, pattern_color, card, &stand_ins, &mut matches);
@@ -858,9 +856,14 @@ impl Game {
     /// The enemy pieces that may stand in for the active player's own when
     /// the next being's pattern is matched (see [`crate::cards::StandIns`]):
     /// the War Summoner's bonus, and in a melee an improvised summoning
-    /// with one piece of an enemy color not used up yet.
+    /// with one piece of an enemy color not used up yet. None while the
+    /// Possessed Summoner's hold lasts (that summoning's pattern is all the
+    /// possessing color's).
     pub fn stand_ins(&self) -> ArrayVec<ColorSet, 2> {
         let mut slots = ArrayVec::new();
+        if self.turn.possessed.is_some() {
+            return slots;
+        }
         let me = self.active_color();
         if self.turn.war_summoner_bonus {
             slots.push(self.enemies_of(me).collect());

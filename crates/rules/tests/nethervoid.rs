@@ -859,3 +859,18 @@ fn nethervoid_plays_in_every_form() {
         assert!(Game::new(form, &schools).is_ok(), "{form:?}");
     }
 }
+
+#[test]
+fn a_possessed_summoning_takes_no_stand_ins() {
+    let mut p = position("c7=o+ g8=b i7=b b5=o d4=o", Some("c7"), &["nethervoid.shadow_imp"]);
+    p.this_turn.war_summoner_bonus = true;
+    let g = p.to_game().unwrap();
+    assert_eq!(g.stand_ins().len(), 1, "the War Summoner's bonus");
+    // one blue piece could stand in for b5: without the hold the Imp may
+    // be summoned with g8 and an orange piece
+    p.this_turn.possessed = Some(B);
+    let g = p.to_game().unwrap();
+    assert!(g.stand_ins().is_empty(), "ruling: the possessing color's pieces only");
+    assert!(legal(&g, "summon nethervoid.shadow_imp h7 r0"));
+    assert!(!legal(&g, "summon nethervoid.shadow_imp c4 r0"));
+}
