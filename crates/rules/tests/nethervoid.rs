@@ -874,3 +874,38 @@ fn a_possessed_summoning_takes_no_stand_ins() {
     assert!(legal(&g, "summon nethervoid.shadow_imp h7 r0"));
     assert!(!legal(&g, "summon nethervoid.shadow_imp c4 r0"));
 }
+
+#[test]
+fn in_a_melee_the_possessed_summoner_picks_the_enemy_color_by_name() {
+    let board = board_of("f5=o d4=o e4=o e3=o c7=o+ g8=b a4=r").to_text();
+    let mut p = Position::with_schools(Form::Melee, &board, &[School::Nethervoid, School::Northern, School::Southern])
+        .expect("a melee position");
+    p.seats[0].gateway = Some(sq("c7"));
+    give(&mut p, 0, &["nethervoid.possessed_summoner"]);
+    let mut g = p.to_game().expect("a valid melee position");
+    play(&mut g, "summon nethervoid.possessed_summoner e5 r0");
+    let labels: Vec<(String, String)> =
+        g.legal_choices().into_iter().map(|c| (c.to_string(), g.choice_view(c).label)).collect();
+    assert_eq!(labels, [("option 1".into(), "Red".into()), ("option 2".into(), "Blue".into())]);
+    play(&mut g, "option 1");
+    assert!(legal(&g, "a3") && !legal(&g, "h8"), "next to a red piece now");
+    play(&mut g, "a3");
+    assert_eq!((at(&g, "a3"), g.turn().possessed), ("r".into(), Some(Color::Red)));
+}
+
+#[test]
+fn in_team_play_the_hell_hound_goes_under_the_sideways_cards() {
+    let board = board_of("c5=o d5=o b4=o e4=o f6=b").to_text();
+    let schools = [School::Nethervoid, School::Northern, School::Highland, School::Sylvan];
+    let mut p = Position::with_schools(Form::TeamDuel, &board, &schools).expect("a team position");
+    give(&mut p, 0, &["nethervoid.hell_hound"]);
+    let deck = ["nethervoid.vortexmaster", "nethervoid.flame_imp"].map(card);
+    p.seats[0].deck = tash_kalar_rules::pile::Pile::ordered(deck);
+    p.seats[0].deck.sideways = 1;
+    let mut g = p.to_game().expect("a valid team position");
+    play_all(&mut g, &["summon nethervoid.hell_hound e5 r0", "f6"]);
+    let s = &g.seat(0).deck;
+    assert_eq!(s.len(), 3);
+    assert_eq!(s.sideways, 2, "put among the sideways cards, as a returned card is");
+    assert!(g.seat(0).discard.is_empty());
+}
