@@ -384,6 +384,23 @@ test('a team game’s end names the winning team, not a draw', async () => {
   assert.deepEqual(g.errors, []);
 });
 
+test('the Gateway is ringed and marked on its square, with a title and a label', async () => {
+  const players = [{ ...PLAYERS[0], school: 'nethervoid' }, PLAYERS[1]];
+  const g = await openGame(stateMessage(viewOf('gateway.tkr'), { players }));
+  const { page } = g;
+  const mark = '#board .sq[data-sq="e4"] .gateway-mark';
+  await page.waitForSelector(mark);
+  assert.equal(await page.getAttribute(mark, 'title'), "Orange's Gateway");
+  assert.equal(await page.textContent(`${mark} .gateway-glyph`), 'G', 'a letter, not colour alone');
+  assert.match(await page.textContent('#players .player[data-seat="0"]'), /Gateway on e4/);
+  assert.ok(await page.$(`${mark} .gateway-ring circle`), 'a ring around the piece');
+  assert.match(await page.getAttribute('#board .sq[data-sq="e4"]', 'aria-label'), /Orange's Gateway/);
+  assert.equal(await page.$$eval('#board .gateway-mark', (e) => e.length), 1, 'one Gateway on the board');
+  assert.doesNotMatch(await page.getAttribute('#board .sq[data-sq="e5"]', 'aria-label'), /Gateway/);
+  await page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'gateway.png') });
+  assert.deepEqual(g.errors, []);
+});
+
 test('a frozen card shows as a labelled tile beside its seat, and its thaw button thaws it', async () => {
   const players = [{ ...PLAYERS[0], school: 'everfrost' }, PLAYERS[1]];
   const g = await openGame(stateMessage(viewOf('frozen.tkr'), { players }), (msg, ws) => {

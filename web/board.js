@@ -308,6 +308,7 @@ export function createBoard(container, { onClick, onHover } = {}) {
 
   const HIGHLIGHTS = ['target', 'summon-at', 'pattern', 'marked-sq', 'last', 'last-main', 'selected', 'dest', 'effect-at', 'hover-option'];
   let pieces = new Map();
+  let gateways = new Map();
 
   return {
     buttons,
@@ -325,6 +326,32 @@ export function createBoard(container, { onClick, onHover } = {}) {
           if (p) slot.append(pieceSvg(p.color, p.rank));
           slot.dataset.key = key;
         }
+      }
+    },
+    /**
+     * Nethervoid: each seat's Gateway ({square: colour label}), drawn as a
+     * dashed ring with a gate glyph on its piece (not by colour alone), with
+     * a title and a word in the square's label.
+     */
+    setGateways(map) {
+      gateways = map;
+      for (const [name, b] of buttons) {
+        const who = map.get(name);
+        const old = b.querySelector('.gateway-mark');
+        if (old && old.dataset.who === (who || '')) continue;
+        if (old) old.remove();
+        b.classList.toggle('gateway', !!who);
+        if (who) {
+          const m = Object.assign(document.createElement('span'), { className: 'gateway-mark' });
+          m.dataset.who = who;
+          m.title = `${who}'s Gateway`;
+          m.setAttribute('aria-hidden', 'true');
+          const ring = svg('svg', { viewBox: '0 0 100 100', class: 'gateway-ring' });
+          ring.append(svg('circle', { cx: 50, cy: 50, r: 46 }));
+          m.append(ring, Object.assign(document.createElement('span'), { className: 'gateway-glyph', textContent: 'G' }));
+          b.append(m);
+        }
+        b.setAttribute('aria-label', describeSquare(name, pieces.get(name), {}, gateways));
       }
     },
     /**
@@ -385,22 +412,33 @@ export function createBoard(container, { onClick, onHover } = {}) {
         b.classList.toggle('clickable', clickable);
         b.tabIndex = clickable ? 0 : -1;
         b.setAttribute('aria-disabled', clickable ? 'false' : 'true');
-        b.setAttribute('aria-label', describeSquare(name, pieces.get(name), h));
+        b.setAttribute('aria-label', describeSquare(name, pieces.get(name), h, gateways));
       }
     },
   };
 }
 
-function describeSquare(name, piece, h) {
+function describeSquare(name, piece, h, gateways) {
   const bits = [name];
   if (RED_SQUARES.has(name)) bits.push('red square');
   if (GREEN_SQUARES.has(name)) bits.push('green square');
   if (CENTRAL_SQUARES.has(name)) bits.push('central');
   bits.push(piece ? `${COLORS[piece.color].label} ${piece.rank} piece` : 'empty');
+  if (gateways && gateways.has(name)) bits.push(`${gateways.get(name)}'s Gateway`);
   if (h['summon-at'] && h['summon-at'].has(name)) bits.push('can summon here');
   if ((h.last && h.last.has(name)) || (h['last-main'] && h['last-main'].has(name))) bits.push('touched in the last turn');
   if (h.clickable && h.clickable.has(name)) bits.push('choice');
   return bits.join(', ');
+}
+
+/**
+ * Nethervoid: the Gateways of a view's seats, {square: colour label} (a
+ * seat's `gateway` is public, in every view).
+ */
+export function gatewaysOf(view) {
+  const map = new Map();
+  for (const s of view.seats || []) if (s.gateway) map.set(s.gateway, COLORS[s.color].label);
+  return map;
 }
 
 /** Pieces on the board: counts by color of all pieces and of upgraded ones. */

@@ -70,6 +70,7 @@ const DEFAULT_META = {
     { name: 'highland', color: 'brown' },
     { name: 'sylvan', color: 'green' },
     { name: 'everfrost', color: 'white' },
+    { name: 'nethervoid', color: 'orange' },
   ],
 };
 
@@ -97,9 +98,10 @@ export const SCHOOL_LABELS = {
   highland: 'Highland',
   sylvan: 'Sylvan',
   everfrost: 'Everfrost',
+  nethervoid: 'Nethervoid',
 };
 export const SCHOOL_COLORS = {
-  northern: 'blue', southern: 'red', highland: 'brown', sylvan: 'green', everfrost: 'white',
+  northern: 'blue', southern: 'red', highland: 'brown', sylvan: 'green', everfrost: 'white', nethervoid: 'orange',
 };
 
 export function formLabel(f) {

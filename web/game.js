@@ -10,7 +10,7 @@
 
 import {
   COLORS, createBoard, showSide, parseBoard, layPattern, patternDiagram, pieceSvg,
-  cardElement, countPieces, fillLegend,
+  cardElement, countPieces, fillLegend, gatewaysOf,
 } from './board.js';
 import {
   h, loadCards, seatLabel, resultText, formLabel, SCHOOL_LABELS,
@@ -399,6 +399,7 @@ function render() {
   renderStatus();
   showSide($('board'), S.view.form);
   board.setPieces(parseBoard(S.view.board));
+  board.setGateways(gatewaysOf(S.view));
   renderHighlights();
   renderChoices();
   renderEffect();
@@ -851,6 +852,8 @@ function renderPlayers() {
     ];
     const extra = [];
     // team play: the team and the sideways cards at the bottom of the deck
+    // Nethervoid: the seat's Gateway (public), ringed on the board too
+    if (s.gateway) extra.push(`Gateway on ${s.gateway}`);
     if (s.team !== undefined && s.team !== null) {
       extra.push(`team ${s.team + 1}${s.sideways !== undefined && s.sideways !== null ? ` · ${s.sideways} sideways` : ''}`);
     }

@@ -1,7 +1,7 @@
 // A finished game, stepped through move by move: every step is the
 // referee's view after one log entry (`/api/games/{id}/replay`).
 
-import { createBoard, showSide, parseBoard, layPattern, pieceSvg, cardElement, fillLegend } from './board.js';
+import { createBoard, showSide, parseBoard, layPattern, pieceSvg, cardElement, fillLegend, gatewaysOf } from './board.js';
 import {
   h, api, loadCards, seatLabel, resultText, formLabel, SCHOOL_LABELS, eventLines, eventSquares,
 } from './common.js';
@@ -57,6 +57,7 @@ function render() {
   $('slider').value = String(at);
   showSide($('board'), v.form);
   board.setPieces(parseBoard(v.board));
+  board.setGateways(gatewaysOf(v));
   const hl = { last: new Set(), 'last-main': new Set(), 'effect-at': new Set(), 'marked-sq': new Set() };
   const ghosts = [];
   if (s.entry) {

@@ -365,7 +365,8 @@ fn show(v: &View) {
         ),
     }
     let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
-    print!("{}", board.diagram());
+    // Nethervoid: each seat's Gateway marked @ after its piece
+    print!("{}", board.diagram_marked(v.seats.iter().filter_map(|s| s.gateway).collect()));
     let scores: Vec<String> =
         v.seats.iter().map(|s| format!("seat {} ({:?}) {}", s.seat + 1, s.color, s.score).to_lowercase()).collect();
     println!("Scores: {}", scores.join(", "));
@@ -433,7 +434,8 @@ fn show_end(m: &Match) {
     println!();
     println!("== The game is over ==");
     let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
-    print!("{}", board.diagram());
+    // Nethervoid: each seat's Gateway marked @ after its piece
+    print!("{}", board.diagram_marked(v.seats.iter().filter_map(|s| s.gateway).collect()));
     let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
     println!("Scores: {}", scores.join(", "));
     if let Some(tasks) = &v.tasks {

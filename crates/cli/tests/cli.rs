@@ -31,6 +31,21 @@ fn summons_works_for_everfrost_cards_and_white_pieces() {
 }
 
 #[test]
+fn summons_works_for_nethervoid_cards_and_orange_pieces() {
+    // the Shadow Imp: one piece up-left, one to the right (or turned)
+    let o = run(&["summons", "--board", "9/9/9/3o5/5o3/9/9/9/9", "--color", "o", "--card", "nethervoid.shadow_imp"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "e5 e6\n");
+    // the Hell Rider is summoned onto one of your pieces
+    let o = run(&["summons", "--board", "9/9/9/9/4ooo2/4o4/9/9/9", "--color", "o", "--card", "nethervoid.hell_rider"]);
+    assert_eq!(stdout(&o), "e5\n");
+    // a plain board text holds no Gateway: the marker is refused, with a reason
+    let o = run(&["summons", "--board", "9/9/9/3o@5/5o3/9/9/9/9", "--color", "o", "--card", "nethervoid.shadow_imp"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("Gateway marker"), "{}", stderr(&o));
+}
+
+#[test]
 fn summons_of_a_legend_needs_its_heroic_pieces() {
     // the Titan: two heroic pieces below it, three commons in a row below those
     let heroic = run(&["summons", "--board", "9/9/9/9/4b+4/4b+4/3bbb3/9/9", "--color", "b", "--card", "legends.titan"]);

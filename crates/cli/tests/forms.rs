@@ -200,6 +200,21 @@ fn everfrost_selfplay_is_deterministic_and_its_records_replay() {
 }
 
 #[test]
+fn nethervoid_selfplay_is_deterministic_and_its_records_replay() {
+    let (a, b) = (scratch("forms-nethervoid-a"), scratch("forms-nethervoid-b"));
+    let summary = selfplay("duel", "nethervoid,northern", "3", "8", &a);
+    assert_eq!(summary, selfplay("duel", "nethervoid,northern", "3", "8", &b));
+    for i in 1..=3 {
+        let name = format!("game-{i:04}.tkr");
+        let text = std::fs::read_to_string(a.join(&name)).expect("a saved record");
+        assert!(text.starts_with("Form: duel\nSeats: nethervoid, northern\nSeed: 8\n"), "{text}");
+        assert!(text.contains("summon nethervoid."), "the Nethervoid seat summons");
+        let state = replay(&a.join(&name));
+        assert_eq!(state["seats"][0]["color"], "orange");
+    }
+}
+
+#[test]
 fn first_game_selfplay_is_deterministic_without_legends_or_advanced_tasks() {
     let (a, b) = (scratch("forms-first-a"), scratch("forms-first-b"));
     let summary = selfplay("first-game", "highland,sylvan", "4", "5", &a);

@@ -4,7 +4,10 @@
 //! columns a to i, a digit n for n empty squares (cut corner squares are
 //! written as empty), and a piece as a color letter (`r` red, `b` blue,
 //! `n` brown, `g` green, `w` white, `o` orange, `p` purple) followed by `+`
-//! if heroic or `*` if legendary.
+//! if heroic or `*` if legendary. Where a Gateway can be told (a
+//! position's board line, the diagram), a common or heroic piece may end
+//! with `@`: it is its player's Gateway (Nethervoid); see
+//! [`Board::from_text_marked`].
 
 use std::fmt;
 
@@ -223,8 +226,22 @@ impl Board {
         self.by_color[color.index()].count()
     }
 
-    /// Parses board text; see the module documentation.
+    /// Parses board text; see the module documentation. The Gateway
+    /// marker `@` is refused here: a board alone holds no Gateway (see
+    /// [`Board::from_text_marked`]).
     pub fn from_text(text: &str) -> Result<Board, BoardTextError> {
+        let (board, marked) = Board::from_text_marked(text)?;
+        match marked.squares().next() {
+            Some(sq) => Err(BoardTextError::Marker { name: sq.to_string() }),
+            None => Ok(board),
+        }
+    }
+
+    /// Parses board text in which pieces may carry the Gateway marker `@`
+    /// after their rank sign (`o@`, `o+@`; never a legendary piece): the
+    /// board and the marked squares.
+    pub fn from_text_marked(text: &str) -> Result<(Board, Bitboard), BoardTextError> {
+        let mut marked = Bitboard::EMPTY;
         let rows: Vec<&str> = text.trim().split('/').collect();
         if rows.len() != 9 {
             return Err(BoardTextError::RowCount(rows.len()));
@@ -259,6 +276,13 @@ impl Board {
                         name: format!("{}{}", (b'a' + column as u8) as char, row + 1),
                     })?;
                     board.set(sq, Some(Piece::new(color, rank)));
+                    if chars.peek() == Some(&'@') {
+                        chars.next();
+                        if rank == Rank::Legendary {
+                            return Err(BoardTextError::LegendaryGateway { name: sq.to_string() });
+                        }
+                        marked.insert(sq);
+                    }
                     column += 1;
                 } else {
                     return Err(BoardTextError::BadChar { row: row + 1, found: c });
@@ -268,11 +292,16 @@ impl Board {
                 return Err(BoardTextError::RowLength { row: row + 1 });
             }
         }
-        Ok(board)
+        Ok((board, marked))
     }
 
     /// The board text of this position.
     pub fn to_text(&self) -> String {
+        self.to_text_marked(Bitboard::EMPTY)
+    }
+
+    /// The board text with the Gateway marker `@` on the pieces of `marked`.
+    pub fn to_text_marked(&self, marked: Bitboard) -> String {
         let mut s = String::new();
         for row in (0..9).rev() {
             let mut empty = 0;
@@ -284,6 +313,9 @@ impl Board {
                             empty = 0;
                         }
                         s.push_str(&p.to_string());
+                        if marked.contains(Square::new(column, row).expect("on the board")) {
+                            s.push('@');
+                        }
                     }
                     None => empty += 1,
                 }
@@ -300,6 +332,11 @@ impl Board {
 
     /// A picture of the board for terminals and debugging.
     pub fn diagram(&self) -> String {
+        self.diagram_marked(Bitboard::EMPTY)
+    }
+
+    /// The diagram with the Gateway marker `@` on the pieces of `marked`.
+    pub fn diagram_marked(&self, marked: Bitboard) -> String {
         let mut s = String::from("    a  b  c  d  e  f  g  h  i\n");
         for row in (0..9).rev() {
             s.push_str(&format!("{}  ", row + 1));
@@ -307,6 +344,7 @@ impl Board {
                 let cell = match Square::new(column, row) {
                     None => "   ".to_string(),
                     Some(sq) => match self.get(sq) {
+                        Some(p) if marked.contains(sq) => format!("{:<3}", format!("{p}@")),
                         Some(p) => format!(" {:<2}", p.to_string()),
                         None => " . ".to_string(),
                     },
@@ -338,8 +376,12 @@ pub enum BoardTextError {
     RowCount(usize),
     #[error("row {row} does not describe exactly 9 squares")]
     RowLength { row: i8 },
-    #[error("row {row}: unexpected character {found:?} (expected 1-9, r, b, n, g, w, o, p, + or *)")]
+    #[error("row {row}: unexpected character {found:?} (expected 1-9, r, b, n, g, w, o, p, +, * or @)")]
     BadChar { row: i8, found: char },
+    #[error("the Gateway marker @ on {name} belongs in a position's board line, not in a plain board text")]
+    Marker { name: String },
+    #[error("the piece on {name} is legendary and cannot be the Gateway (@)")]
+    LegendaryGateway { name: String },
     #[error("a piece stands on {name}, which is cut off the board")]
     OffBoard { name: String },
 }

@@ -245,6 +245,8 @@ impl Game {
         }
         self.board_mut().set(from, None);
         self.board_mut().set(to, Some(piece));
+        // the Gateway marker travels with its piece
+        self.gateway_follows(from, to);
         r.track_move(from, to);
     }
 
@@ -296,6 +298,7 @@ impl Game {
     }
 
     /// Upgrades the piece on `sq` if it can be; never counts as destroying.
+    /// A Gateway made legendary stops being the Gateway.
     pub(crate) fn fx_upgrade(&mut self, sq: Square) -> bool {
         if !self.can_upgrade(sq) {
             return false;
@@ -304,10 +307,15 @@ impl Game {
         let to = p.rank.up().expect("checked");
         self.board_mut().set(sq, Some(Piece::new(p.color, to)));
         self.record(Event::Upgraded { at: sq, color: p.color, from: p.rank, to });
+        if to == Rank::Legendary {
+            // a legendary piece is never the Gateway
+            self.gateway_gone_from(sq);
+        }
         true
     }
 
     /// Downgrades the piece on `sq` if it can be; never counts as destroying.
+    /// A downgraded Gateway stays the Gateway.
     pub(crate) fn fx_downgrade(&mut self, sq: Square) -> bool {
         if !self.can_downgrade(sq) {
             return false;

@@ -119,6 +119,12 @@ pub enum Event {
     KeptFrozen { seat: Seat, kept: CardId, discarded: CardId },
     /// Everfrost: a frozen card was thawed (its frozen effect follows).
     Thawed { seat: Seat, card: CardId },
+    /// Nethervoid: the piece on `at` became the seat's Gateway.
+    GatewayGained { seat: Seat, at: Square },
+    /// Nethervoid: the seat's Gateway on `at` stopped being the Gateway (its
+    /// piece left the board or became legendary, or another piece became
+    /// the Gateway).
+    GatewayLost { seat: Seat, at: Square },
     /// A seat resigned.
     Resigned { seat: Seat },
     /// The turn is over (its scoring done).
@@ -268,7 +274,9 @@ impl Event {
             | Event::Upgraded { at, .. }
             | Event::Downgraded { at, .. }
             | Event::Converted { at, .. }
-            | Event::Destroyed { at, .. } => v.push(at),
+            | Event::Destroyed { at, .. }
+            | Event::GatewayGained { at, .. }
+            | Event::GatewayLost { at, .. } => v.push(at),
             Event::Moved { from, to, .. } => {
                 v.push(from);
                 v.push(to);
@@ -350,6 +358,8 @@ impl Event {
                 format!("{} keeps the frozen {} and discards the {}", who(seat), kept.def().name, discarded.def().name)
             }
             Event::Thawed { seat, card } => format!("{} thaws the frozen {}", who(seat), card.def().name),
+            Event::GatewayGained { seat, at } => format!("{}'s piece on {at} becomes the Gateway", who(seat)),
+            Event::GatewayLost { seat, at } => format!("{}'s Gateway on {at} is no longer the Gateway", who(seat)),
             Event::Resigned { seat } => format!("{} resigns", who(seat)),
             Event::TurnEnded { seat } => format!("{}'s turn ends", who(seat)),
             Event::GameOver => "The game is over".to_string(),

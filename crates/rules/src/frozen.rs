@@ -118,9 +118,10 @@ impl Game {
     }
 
     /// Whether the card of a finished effect already went somewhere (it was
-    /// frozen, or discarded when another frozen card was kept).
+    /// frozen, or discarded when another frozen card was kept, or put at the
+    /// bottom of the deck: Nethervoid's Hell Hound).
     pub(crate) fn card_put_away(&self, card: CardId) -> bool {
         let seat = &self.seats[self.turn.seat as usize];
-        seat.frozen == Some(card) || seat.discard.contains(&card)
+        seat.frozen == Some(card) || seat.discard.contains(&card) || seat.deck.cards().any(|c| c == card)
     }
 }

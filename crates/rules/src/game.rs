@@ -235,6 +235,10 @@ pub struct SeatState {
     /// Everfrost Sentinel).
     #[serde(default)]
     pub fewer_actions: u8,
+    /// Nethervoid: the square of this seat's Gateway, a common or heroic
+    /// piece of its color (see [`crate::gateway`]); public.
+    #[serde(default)]
+    pub gateway: Option<Square>,
 }
 
 /// The state of the current turn.
@@ -271,6 +275,11 @@ pub struct Turn {
     /// actions left; then the active player finishes the turn.
     #[serde(default)]
     pub passed: bool,
+    /// Nethervoid's Possessed Summoner: the next summoning this turn builds
+    /// its pattern from pieces of this enemy color in place of the
+    /// summoner's own.
+    #[serde(default)]
+    pub possessed: Option<Color>,
 }
 
 impl Turn {
@@ -290,6 +299,7 @@ impl Turn {
             war_summoner_bonus: false,
             extra_turn: false,
             passed: false,
+            possessed: None,
         }
     }
 }
@@ -299,6 +309,22 @@ impl Turn {
 pub struct Summoned {
     pub card: CardId,
     pub at: Square,
+    /// Nethervoid's Gate Master: the summoning also counts as a legend
+    /// summoned on its square (its upgrade made the Gateway legendary).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub legend: bool,
+}
+
+impl Summoned {
+    /// A being summoned on a square.
+    pub fn new(card: CardId, at: Square) -> Summoned {
+        Summoned { card, at, legend: false }
+    }
+
+    /// Whether this summoning counts as a legend's.
+    pub fn is_legend(&self) -> bool {
+        self.legend || self.card.is_legend()
+    }
 }
 
 /// Where the game is.
@@ -492,6 +518,7 @@ impl Game {
                     improvised: ColorSet::EMPTY,
                     frozen: None,
                     fewer_actions: 0,
+                    gateway: None,
                 }
             })
             .collect();
@@ -778,10 +805,13 @@ impl Game {
         let passed = self.turn.passed;
         if self.turn.actions > 0 {
             let mut matches = Vec::new();
+            // Nethervoid's Possessed Summoner: the pattern is built from the
+            // possessing color's pieces instead, with no stand-ins
+            let pattern_color = self.turn.possessed.unwrap_or(color);
             let stand_ins = self.stand_ins();
             for &card in seat.beings.iter().chain(&seat.legends).filter(|_| !passed) {
                 matches.clear();
-                pattern_matches_with(&self.board, color, card, &stand_ins, &mut matches);
+                pattern_matches_with(&self.board, pattern_color, card, &stand_ins, &mut matches);
                 for &m in &matches {
                     self.push_summons(card, m, out);
                 }
@@ -826,9 +856,14 @@ impl Game {
     /// The enemy pieces that may stand in for the active player's own when
     /// the next being's pattern is matched (see [`crate::cards::StandIns`]):
     /// the War Summoner's bonus, and in a melee an improvised summoning
-    /// with one piece of an enemy color not used up yet.
+    /// with one piece of an enemy color not used up yet. None while the
+    /// Possessed Summoner's hold lasts (that summoning's pattern is all the
+    /// possessing color's).
     pub fn stand_ins(&self) -> ArrayVec<ColorSet, 2> {
         let mut slots = ArrayVec::new();
+        if self.turn.possessed.is_some() {
+            return slots;
+        }
         let me = self.active_color();
         if self.turn.war_summoner_bonus {
             slots.push(self.enemies_of(me).collect());
@@ -1022,6 +1057,7 @@ impl Game {
                 if let Some(piece) = self.board.get(from) {
                     self.record(Event::PickedUp { at: from, piece });
                 }
+                self.gateway_gone_from(from);
                 self.board.set(from, None);
                 self.phase = Phase::Placing;
             }
@@ -1205,7 +1241,13 @@ impl Game {
         let rank = card.def().rank;
         let pattern = oriented(card, orientation).expect("distinct orientation").pattern_squares(at);
         // enemy pieces standing in for the summoner's own (see `stand_ins`)
-        let improvise = self.improvised_colors(pattern & !self.board.of_color(color));
+        // (a possessed summoning's pattern is the possessing color's: no stand-ins)
+        let possessed = self.turn.possessed.take();
+        let improvise = if possessed.is_some() {
+            ColorSet::EMPTY
+        } else {
+            self.improvised_colors(pattern & !self.board.of_color(color))
+        };
         {
             let seat = &mut self.seats[seat_index];
             if !remove_card(&mut seat.beings, card) {
@@ -1216,6 +1258,7 @@ impl Game {
             if let Some(piece) = self.board.get(from) {
                 self.record(Event::PickedUp { at: from, piece });
             }
+            self.gateway_gone_from(from);
             self.board.set(from, None);
         }
         let replaced = self.board.get(at);
@@ -1223,17 +1266,22 @@ impl Game {
             // the summoning destroys an enemy piece that stood there
             Some(p) if p.color != color => self.remove_piece(at, true),
             // or replaces one of yours (in a shortage, reuses your piece of the needed type)
-            Some(_) => self.board.set(at, None),
+            Some(_) => {
+                self.gateway_gone_from(at);
+                self.board.set(at, None)
+            }
             None => {}
         }
         self.board.set(at, Some(Piece::new(color, rank)));
         self.record(Event::Summoned { seat: self.turn.seat, card, at, orientation });
+        // Nethervoid: the new being may become the Gateway, before its effect
+        self.gateway_on_summoning(card, at);
         self.turn.actions = self.turn.actions.saturating_sub(1);
         // saturating: a position or view may start a turn at any count
         self.turn.beings_summoned = self.turn.beings_summoned.saturating_add(1);
         // the next summoning takes the War Summoner's bonus, used or not
         self.turn.war_summoner_bonus = false;
-        let _ = self.turn.summoned.try_push(Summoned { card, at });
+        let _ = self.turn.summoned.try_push(Summoned::new(card, at));
         if card.is_legend() {
             // a duel scores the point at the end of the turn (see `close_turn`)
             self.turn.legends_summoned = self.turn.legends_summoned.saturating_add(1);
@@ -1357,6 +1405,7 @@ impl Game {
     /// piece counts as destroyed by the active player if `credit`.
     pub(crate) fn remove_piece(&mut self, sq: Square, credit: bool) {
         if let Some(p) = self.board.get(sq) {
+            self.gateway_gone_from(sq);
             self.board.set(sq, None);
             let credited = credit && p.color != self.active_color();
             if credited {

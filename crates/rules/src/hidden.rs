@@ -264,6 +264,7 @@ impl Game {
                 improvised: sv.improvised.iter().flatten().copied().collect(),
                 frozen: sv.frozen,
                 fewer_actions: sv.fewer_actions,
+                gateway: sv.gateway,
             });
         }
         let (legends, legend_discard) = rebuild_shared(view, &mut seats, &view.legends, true)?;
@@ -285,6 +286,7 @@ impl Game {
         turn.extra_legends = t.extra_legends;
         turn.war_summoner_bonus = t.war_summoner_bonus;
         turn.extra_turn = t.extra_turn;
+        turn.possessed = t.possessed;
         turn.passed = t.passed;
         let effect = view.effect.as_ref().map(|e| e.state);
         let plays = |c: Color| seats.iter().any(|s| s.color == c);

@@ -22,6 +22,7 @@ pub mod effect;
 pub mod event;
 pub mod frozen;
 pub mod game;
+pub mod gateway;
 pub mod geometry;
 pub mod hidden;
 mod highform;

@@ -29,6 +29,12 @@
 //! color as common/heroic/legendary, beings summoned and where, extra cards
 //! to draw at its end as beings/legends, the War Summoner's pending bonus).
 //!
+//! Nethervoid: the board line marks a seat's Gateway with `@` after its
+//! piece (`o+@` on e5 is an orange heroic piece that is the Gateway of the
+//! Nethervoid seat playing orange); `this-turn: possessed b` is the
+//! Possessed Summoner's hold on the next summoning, and a summoned being
+//! written `nethervoid.gate_master@e5*` counts as a legend summoned there.
+//!
 //! A seat line may end with `frozen everfrost.ice_wyvern` (Everfrost: the
 //! card frozen in front of the seat) and `fewer-actions 1` (the seat has
 //! that many actions fewer on its next turn: the Everfrost Sentinel).
@@ -63,7 +69,7 @@ use arrayvec::ArrayVec;
 use crate::board::{Board, BoardTextError, Color, Rank, COLORS};
 use crate::cards::{CardId, ColorSet, School};
 use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Summoned, Turn};
-use crate::geometry::Square;
+use crate::geometry::{Bitboard, Square};
 use crate::pile::{CardList, Pile};
 use crate::tasks::{TaskBoard, TaskDeck, TaskId, TaskList};
 
@@ -93,6 +99,8 @@ pub struct SeatSetup {
     pub frozen: Option<CardId>,
     /// Actions fewer than normal on the seat's next turn (Everfrost Sentinel).
     pub fewer_actions: u8,
+    /// Nethervoid: the seat's Gateway (written as `@` on the board line).
+    pub gateway: Option<Square>,
 }
 
 impl SeatSetup {
@@ -113,6 +121,7 @@ impl SeatSetup {
             out: (0, 0),
             frozen: None,
             fewer_actions: 0,
+            gateway: None,
         }
     }
 }
@@ -155,6 +164,9 @@ pub struct TurnRecord {
     pub extra_beings: u8,
     pub extra_legends: u8,
     pub war_summoner_bonus: bool,
+    /// Nethervoid's Possessed Summoner: the color the next summoning's
+    /// pattern is built from.
+    pub possessed: Option<Color>,
 }
 
 impl TurnRecord {
@@ -165,6 +177,7 @@ impl TurnRecord {
             extra_beings: turn.extra_beings,
             extra_legends: turn.extra_legends,
             war_summoner_bonus: turn.war_summoner_bonus,
+            possessed: turn.possessed,
         }
     }
 
@@ -175,10 +188,11 @@ impl TurnRecord {
             turn.summoned.try_push(s).map_err(|_| invalid("too many beings summoned this turn"))?;
         }
         turn.beings_summoned = self.summoned.len() as u8;
-        turn.legends_summoned = self.summoned.iter().filter(|s| s.card.is_legend()).count() as u8;
+        turn.legends_summoned = self.summoned.iter().filter(|s| s.is_legend()).count() as u8;
         turn.extra_beings = self.extra_beings;
         turn.extra_legends = self.extra_legends;
         turn.war_summoner_bonus = self.war_summoner_bonus;
+        turn.possessed = self.possessed;
         Ok(())
     }
 
@@ -200,7 +214,11 @@ impl TurnRecord {
             words.push(format!("destroyed {}", destroyed.join(",")));
         }
         if !self.summoned.is_empty() {
-            let list: Vec<String> = self.summoned.iter().map(|s| format!("{}@{}", s.card, s.at)).collect();
+            let list: Vec<String> = self
+                .summoned
+                .iter()
+                .map(|s| format!("{}@{}{}", s.card, s.at, if s.legend { "*" } else { "" }))
+                .collect();
             words.push(format!("summoned {}", list.join(",")));
         }
         if self.extra_beings > 0 || self.extra_legends > 0 {
@@ -208,6 +226,9 @@ impl TurnRecord {
         }
         if self.war_summoner_bonus {
             words.push("war-summoner yes".into());
+        }
+        if let Some(c) = self.possessed {
+            words.push(format!("possessed {}", c.letter()));
         }
         Some(words.join(" "))
     }
@@ -253,12 +274,25 @@ impl TurnRecord {
                         let (card, at) =
                             item.split_once('@').ok_or_else(|| format!("expected CARD@SQUARE, not {item:?}"))?;
                         let card = CardId::parse(card).ok_or_else(|| format!("unknown card id {card:?}"))?;
+                        let (at, legend) = match at.strip_suffix('*') {
+                            Some(at) => (at, true),
+                            None => (at, false),
+                        };
                         let at = Square::parse(at).ok_or_else(|| format!("not a square: {at:?}"))?;
-                        r.summoned.push(Summoned { card, at });
+                        r.summoned.push(Summoned { card, at, legend });
                     }
                 }
                 "extra" => (r.extra_beings, r.extra_legends) = pair(arg)?,
                 "war-summoner" => r.war_summoner_bonus = yes(arg)?,
+                "possessed" => {
+                    r.possessed = Some(
+                        arg.chars()
+                            .next()
+                            .filter(|_| arg.len() == 1)
+                            .and_then(Color::from_letter)
+                            .ok_or_else(|| format!("not a color letter: {arg:?}"))?,
+                    )
+                }
                 other => return Err(format!("unknown this-turn field {other:?}")),
             }
         }
@@ -299,12 +333,13 @@ impl Position {
     /// play a team plays its first seat's color; team decks get their 6
     /// sideways cards when they are given).
     pub fn with_schools(form: Form, board: &str, schools: &[School]) -> Result<Position, PositionError> {
-        let board = Board::from_text(board)?;
+        let (board, marked) = Board::from_text_marked(board)?;
         let colors = form.seat_colors(schools);
         let mut seats: Vec<SeatSetup> = schools.iter().map(|&s| SeatSetup::new(s)).collect();
         for (s, &color) in seats.iter_mut().zip(&colors) {
             s.supply = full_supply(form, schools.len(), &board, color);
         }
+        assign_gateways(form, &board, marked, &mut seats)?;
         Ok(Position {
             form,
             board,
@@ -401,6 +436,7 @@ impl Position {
                 improvised: s.improvised,
                 frozen: s.frozen,
                 fewer_actions: s.fewer_actions,
+                gateway: s.gateway,
             });
         }
         let to_list = |v: &[CardId]| -> Result<CardList, PositionError> {
@@ -483,6 +519,7 @@ impl Position {
                 out: game.out_of_play(s.color),
                 frozen: s.frozen,
                 fewer_actions: s.fewer_actions,
+                gateway: s.gateway,
             })
             .collect();
         Some(Position {
@@ -513,7 +550,8 @@ impl Position {
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "form: {}", self.form.name());
-        let _ = writeln!(s, "board: {}", self.board.to_text());
+        let marked = self.seats.iter().filter_map(|s| s.gateway).collect();
+        let _ = writeln!(s, "board: {}", self.board.to_text_marked(marked));
         let _ = writeln!(s, "turn: {}", self.turn);
         let _ = writeln!(s, "actions: {}", self.actions);
         let _ = writeln!(s, "number: {}", self.number);
@@ -639,7 +677,7 @@ impl Position {
                 |what: &str| value.parse::<u16>().map_err(|_| err(format!("{what} must be a number, not {value:?}")));
             match key.trim() {
                 "form" => form = Some(Form::parse(value).ok_or_else(|| err(format!("unknown form {value:?}")))?),
-                "board" => board = Some(Board::from_text(value)?),
+                "board" => board = Some(Board::from_text_marked(value)?),
                 "turn" => p.turn = number("turn")? as Seat,
                 "actions" => p.actions = number("actions")? as u8,
                 "number" => p.number = number("number")?,
@@ -674,7 +712,9 @@ impl Position {
         if p.form.uses_tasks() && p.tasks.is_none() {
             p.tasks = Some(TaskBoard::default());
         }
-        p.board = board.ok_or_else(|| invalid("missing 'board:' line"))?;
+        let (board, marked) = board.ok_or_else(|| invalid("missing 'board:' line"))?;
+        p.board = board;
+        assign_gateways(p.form, &p.board, marked, &mut p.seats)?;
         let schools: Vec<School> = p.seats.iter().map(|s| s.school).collect();
         let colors = p.form.seat_colors(&schools);
         let n = p.seats.len();
@@ -686,6 +726,24 @@ impl Position {
         }
         Ok(p)
     }
+}
+
+/// The Gateway markers of a board line given to the seats: each marked
+/// piece is the Gateway of the Nethervoid seat playing its color.
+fn assign_gateways(form: Form, board: &Board, marked: Bitboard, seats: &mut [SeatSetup]) -> Result<(), PositionError> {
+    let schools: Vec<School> = seats.iter().map(|s| s.school).collect();
+    let colors = form.seat_colors(&schools);
+    for sq in marked.squares() {
+        let color = board.get(sq).map(|p| p.color);
+        let seat = (0..seats.len())
+            .find(|&i| Some(colors[i]) == color && schools[i] == School::Nethervoid)
+            .ok_or_else(|| invalid(format!("the Gateway marker on {sq} marks a piece of no Nethervoid seat")))?;
+        if let Some(other) = seats[seat].gateway {
+            return Err(invalid(format!("seat {seat} has two Gateways ({other} and {sq})")));
+        }
+        seats[seat].gateway = Some(sq);
+    }
+    Ok(())
 }
 
 fn yes(value: &str) -> Result<bool, String> {

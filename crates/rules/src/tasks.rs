@@ -496,7 +496,7 @@ impl TaskId {
                 let s = &turn.summoned;
                 s.len() as u32 >= beings
                     && s.iter().filter(|x| area.contains(x.at)).count() as u32 >= on_area
-                    && s.iter().filter(|x| x.card.is_legend()).count() as u32 >= legends
+                    && s.iter().filter(|x| x.is_legend()).count() as u32 >= legends
             }
             _ => false,
         }

@@ -18,7 +18,7 @@
 
 use crate::board::{Board, Color, Rank, COLORS};
 use crate::cards::{CardId, School};
-use crate::game::{Form, Game, SIDEWAYS_CARDS};
+use crate::game::{Form, Game, Seat, SIDEWAYS_CARDS};
 
 /// A color's name in messages.
 pub(crate) fn color_name(c: Color) -> String {
@@ -211,9 +211,27 @@ impl Game {
                 return Err(format!("seat {i} and its teammate seat {} must show the same score", i - 2));
             }
         }
+        // the Gateways: only a Nethervoid seat's, on its own common or heroic piece
+        for (i, s) in self.seats.iter().enumerate() {
+            let Some(sq) = s.gateway else { continue };
+            if s.school != School::Nethervoid {
+                return Err(format!("seat {i} plays {}, which has no Gateway", s.school));
+            }
+            if !self.can_be_gateway(i as Seat, sq) {
+                return Err(format!(
+                    "seat {i}'s Gateway on {sq} must be one of its own common or heroic pieces ({}'s)",
+                    color_name(s.color)
+                ));
+            }
+        }
         // the turn
         if self.turn.seat as usize >= n {
             return Err(format!("the turn is seat {}'s, but there are {n} seats", self.turn.seat));
+        }
+        if let Some(c) = self.turn.possessed {
+            if c == self.active_color() || !colors.contains(&c) {
+                return Err(format!("the next summoning cannot be possessed by {}", color_name(c)));
+            }
         }
         if self.turn.passed && !teams {
             return Err("control is passed only in team play".into());

@@ -134,6 +134,10 @@ pub struct SeatView {
     /// Everfrost Sentinel); left out when none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub fewer_actions: u8,
+    /// Nethervoid: the square of the seat's Gateway (public); left out when
+    /// it has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gateway: Option<Square>,
 }
 
 /// A shared deck (legends, flares): its size and its discard pile.
@@ -187,6 +191,10 @@ pub struct TurnView {
     /// The same seat plays again after this turn (Time Elemental).
     #[serde(default)]
     pub extra_turn: bool,
+    /// Nethervoid's Possessed Summoner: the next summoning this turn builds
+    /// its pattern from this color's pieces (left out when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub possessed: Option<Color>,
 }
 
 /// The card effect being resolved (its card is on the table for all to see).
@@ -501,6 +509,7 @@ impl Game {
                 improvised: self.form().is_melee().then(|| s.improvised.colors().collect()),
                 frozen: s.frozen,
                 fewer_actions: s.fewer_actions,
+                gateway: s.gateway,
                 deck_top: s.deck.top.len(),
                 returned: s.deck.bottom.len(),
                 unseen: {
@@ -591,6 +600,7 @@ impl Game {
                 extra_legends: t.extra_legends,
                 war_summoner_bonus: t.war_summoner_bonus,
                 extra_turn: t.extra_turn,
+                possessed: t.possessed,
             },
             scores: self.seats().iter().map(|s| s.score).collect(),
             seats,

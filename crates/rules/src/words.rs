@@ -34,7 +34,7 @@ fn option_meaning(r: &Resolution, n: u8) -> (String, Option<Color>) {
     let color = |n: u8| Color::ALL.get(n as usize).copied();
     let said = |s: &str| (s.to_string(), None);
     match (r.card.def().id, r.step) {
-        ("sylvan.forest_ancient" | "imperial.hypnotist", 0) => match color(n) {
+        ("sylvan.forest_ancient" | "imperial.hypnotist" | "nethervoid.possessed_summoner", 0) => match color(n) {
             Some(c) => (color_name(c).to_string(), Some(c)),
             None => said("?"),
         },
@@ -55,6 +55,12 @@ fn option_meaning(r: &Resolution, n: u8) -> (String, Option<Color>) {
             0 => "a common piece",
             1 => "a heroic piece",
             _ => "a legendary piece",
+        }),
+        ("nethervoid.possessed_summoner", _) => said("discard your flare and gain an action"),
+        ("nethervoid.gate_keeper", 0) => said(if n == 0 {
+            "upgrade one of your common pieces: it becomes the Gateway"
+        } else {
+            "place a common piece on an empty square: it becomes the Gateway"
         }),
         _ => (format!("option {}", n + 1), None),
     }

@@ -43,10 +43,23 @@ fn board_text_examples_round_trip() {
 #[test]
 fn invalid_board_text_examples_are_rejected() {
     let bad = lines("board-text-invalid");
-    assert_eq!(bad.len(), 7);
+    assert_eq!(bad.len(), 9);
     for text in bad {
         assert!(Board::from_text(&text).is_err(), "{text} should be rejected");
     }
+}
+
+#[test]
+fn the_gateway_marker_is_read_where_a_gateway_can_be() {
+    let (board, marked) = Board::from_text_marked("9/9/9/9/2o+@3o2/9/9/9/9").unwrap();
+    assert_eq!(marked.squares().map(|s| s.to_string()).collect::<Vec<_>>(), ["c5"]);
+    assert_eq!(board.to_text(), "9/9/9/9/2o+3o2/9/9/9/9");
+    assert_eq!(board.to_text_marked(marked), "9/9/9/9/2o+@3o2/9/9/9/9");
+    assert!(board.diagram_marked(marked).lines().any(|l| l.starts_with('5') && l.contains("o+@")));
+    let e = Board::from_text("9/9/9/9/4o@4/9/9/9/9").unwrap_err().to_string();
+    assert!(e.contains("Gateway marker") && e.contains("e5"), "{e}");
+    let e = Board::from_text_marked("9/9/9/9/4o*@4/9/9/9/9").unwrap_err().to_string();
+    assert!(e.contains("legendary"), "{e}");
 }
 
 #[test]

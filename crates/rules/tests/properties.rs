@@ -214,6 +214,21 @@ fn check_pieces(g: &Game) -> Result<(), String> {
         ensure!(g.seat_of(p.color).is_some(), "a {:?} piece on {sq} but no seat plays {:?}", p.color, p.color);
     }
     ensure!(b.pieces().count() as u32 == b.occupied().count(), "the board's bitboards disagree with its squares");
+    check_gateways(g)
+}
+
+/// Nethervoid: a seat's Gateway, if any, is a common or heroic piece of
+/// that seat's color, and only a Nethervoid seat has one.
+fn check_gateways(g: &Game) -> Result<(), String> {
+    for (i, s) in g.seats().iter().enumerate() {
+        let Some(at) = s.gateway else { continue };
+        ensure!(s.school == School::Nethervoid, "seat {i} ({}) has a Gateway on {at}", s.school);
+        let p = g.board().get(at);
+        ensure!(
+            p.is_some_and(|p| p.color == s.color && p.rank != Rank::Legendary),
+            "seat {i}'s Gateway on {at} holds {p:?}"
+        );
+    }
     Ok(())
 }
 
@@ -582,6 +597,8 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
             let allowed = match card.map(|k| k.def().id) {
                 Some("everfrost.deathbringer") => 2 * gone,
                 Some("everfrost.frostweave_illusionist") => gone + 1,
+                // Nethervoid: the Possessed Summoner gives an enemy color a piece
+                Some("nethervoid.possessed_summoner") => gone + 1,
                 _ => gone,
             };
             ensure!(
@@ -817,6 +834,21 @@ fn random_position(schools: [School; 2], rng: &mut ChaCha8Rng) -> Position {
     p.number = rng.gen_range(2..40);
     p.discard_used = rng.gen_bool(0.1);
     p.flare_used = rng.gen_bool(0.1);
+    let colors: Vec<Color> = p.seats.iter().map(|s| s.school.color()).collect();
+    for (i, seat) in p.seats.iter_mut().enumerate() {
+        if seat.school != School::Nethervoid {
+            continue;
+        }
+        // Nethervoid: mostly a Gateway on one of the seat's two-sided pieces
+        let mine: Vec<Square> = p.board.of_color_at_most(colors[i], Rank::Heroic).squares().collect();
+        if !mine.is_empty() && rng.gen_bool(0.7) {
+            seat.gateway = Some(mine[rng.gen_range(0..mine.len())]);
+        }
+        // and now and then a Possessed Summoner's hold on the next summoning
+        if i == p.turn as usize && rng.gen_bool(0.1) {
+            p.this_turn.possessed = Some(colors[1 - i]);
+        }
+    }
     if rng.gen_bool(0.15) {
         // the end was triggered: `left` turns after this one, the last of
         // them the triggering seat's
@@ -1303,7 +1335,8 @@ fn mangled_positions_are_refused_or_played_without_panic() {
     let total = env_u64("TK_PROPERTY_MANGLED").unwrap_or(2000);
     let base = env_u64("TK_PROPERTY_SEED").unwrap_or(0);
     let (mut refused, mut played) = (0, 0);
-    let schools = [School::Highland, School::Sylvan, School::Northern, School::Southern, School::Everfrost];
+    let schools =
+        [School::Highland, School::Sylvan, School::Northern, School::Southern, School::Everfrost, School::Nethervoid];
     let n = schools.len() as u64;
     for k in 0..total {
         let seed = base + k;

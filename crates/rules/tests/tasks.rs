@@ -343,7 +343,7 @@ fn summon_tasks_count_summoning_squares_and_legends() {
     let judge = |id: &str, summons: &[(&str, &str)]| {
         let mut t = g.turn().clone();
         for &(card, at) in summons {
-            t.summoned.push(tash_kalar_rules::Summoned { card: CardId::parse(card).unwrap(), at: sq(at) });
+            t.summoned.push(tash_kalar_rules::Summoned::new(CardId::parse(card).unwrap(), sq(at)));
         }
         task(id).met(g.board(), Color::Blue, &[Color::Red], &t)
     };

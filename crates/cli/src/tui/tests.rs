@@ -807,3 +807,28 @@ fn a_frozen_card_is_shown_marked_and_thawing_is_a_choice_in_words() {
     assert!(!text.contains("*FROZEN*"), "thawed, no longer frozen: {text}");
     assert!(text.contains("thaws the frozen Crystal Grower"), "the log tells the thaw: {text}");
 }
+
+/// Orange (Nethervoid, seat 1 on screen, human) to act, its Gateway on e4.
+fn gateway_app() -> App {
+    use tash_kalar_rules::School;
+    let mut p = Position::duel("9/9/9/9/9/4o4/9/9/9").unwrap();
+    p.seats[0].school = School::Nethervoid;
+    p.set_supply(0, (15, p.seats[0].supply.1));
+    p.seats[0].gateway = Some(Square::parse("e4").unwrap());
+    p.seats[0].beings = vec![card("nethervoid.flame_imp")];
+    p.seats[0].deck = Pile::shuffled([card("nethervoid.shadow_imp"), card("nethervoid.gate_keeper")]);
+    p.seats[1].beings = vec![card("imperial.knight")];
+    p.seats[1].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.swordmaster")]);
+    assert_eq!(p.seats[0].gateway, Some(Square::parse("e4").unwrap()));
+    let m = Match::from_position(p).unwrap();
+    duel_app(m, 7)
+}
+
+#[test]
+fn the_gateway_is_marked_on_the_board_and_beside_its_seat() {
+    let app = gateway_app();
+    let text = screen(&app, 140, 40);
+    assert!(text.contains("│  @GATEWAY@ on e4 "), "{text}");
+    let row4 = text.lines().find(|l| l.contains("4  ") && l.contains(" o @")).unwrap_or_default();
+    assert!(!row4.is_empty(), "the piece on e4 carries the @ marker: {text}");
+}

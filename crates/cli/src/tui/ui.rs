@@ -157,6 +157,8 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
     let last = last_turn(v, app.viewer);
     let highlighted = app.highlighted();
     let preview = app.preview();
+    // Nethervoid: each seat's Gateway, marked `@` after its piece
+    let gateways: Vec<Square> = v.seats.iter().filter_map(|s| s.gateway).collect();
     let mut lines = vec![Line::from("    a   b   c   d   e   f   g   h   i")];
     for row in (0..9).rev() {
         let mut spans = vec![Span::raw(format!("{}  ", row + 1))];
@@ -202,6 +204,9 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
                 if app.focus == Focus::Board {
                     bg = Some(Tint::Indexed(94));
                 }
+            } else if gateways.contains(&sq) {
+                close = "@";
+                mark = Style::new().fg(Tint::LightYellow).add_modifier(Modifier::BOLD);
             }
             if let Some(b) = bg {
                 style = style.bg(b);
@@ -224,6 +229,9 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
     }
     if CENTRAL_SQUARES.contains(app.cursor) {
         about.push_str(", central");
+    }
+    if gateways.contains(&app.cursor) {
+        about.push_str(", Gateway");
     }
     if !last.squares.is_empty() {
         let who = last.seat.map(|s| format!(" (seat {})", s + 1)).unwrap_or_default();
@@ -252,6 +260,14 @@ fn draw_scores(frame: &mut Frame, v: &View, area: Rect) {
             "  hand {}b {}l {}f, deck {}, supply {}+{}",
             s.beings, s.legends, s.flares, s.deck, s.supply.0, s.supply.1
         )));
+        if let Some(at) = s.gateway {
+            // Nethervoid: the Gateway (public), marked @ on the board
+            lines.push(Line::from(vec![
+                Span::raw("  "),
+                Span::styled("@GATEWAY@", Style::new().fg(Tint::LightYellow).add_modifier(Modifier::BOLD)),
+                Span::raw(format!(" on {at}")),
+            ]));
+        }
         if let Some(card) = s.frozen {
             // Everfrost: the frozen card, face up (public), marked as such
             lines.push(Line::from(vec![
@@ -615,7 +631,9 @@ fn draw_help(frame: &mut Frame) {
     let mut lines: Vec<Line> = HELP.iter().map(|(k, t)| Line::from(format!("{k:<16} {t}"))).collect();
     lines.push(Line::from(""));
     lines.push(Line::from(LEGEND));
-    lines.push(Line::from("Pieces: letter = color (r b n g w o p), + heroic, * legendary; any key closes."));
+    lines.push(Line::from(
+        "Pieces: letter = color (r b n g w o p), + heroic, * legendary, @ after it the Gateway; any key closes.",
+    ));
     let area = centered(frame.area(), 96, lines.len() as u16 + 2);
     frame.render_widget(Clear, area);
     frame

@@ -858,6 +858,7 @@ mod tests {
             improvised: Default::default(),
             frozen: None,
             fewer_actions: 0,
+            gateway: None,
         });
         g.pieces[Color::Brown.index()] = (17, 3);
         g.board_mut().set(sq("b2"), Some(Piece::new(Color::Red, Rank::Common)));

@@ -20,6 +20,7 @@ pub mod flares;
 pub mod highland;
 pub mod imperial;
 pub mod legends;
+pub mod nethervoid;
 pub mod sylvan;
 
 /// Which deck a card belongs to.
@@ -34,11 +35,13 @@ pub enum Deck {
     Highland,
     Sylvan,
     Everfrost,
+    Nethervoid,
 }
 
 impl Deck {
     // a card id keeps the deck in 3 bits: at most 8 decks
-    const ALL: [Deck; 6] = [Deck::Imperial, Deck::Legends, Deck::Flares, Deck::Highland, Deck::Sylvan, Deck::Everfrost];
+    const ALL: [Deck; 7] =
+        [Deck::Imperial, Deck::Legends, Deck::Flares, Deck::Highland, Deck::Sylvan, Deck::Everfrost, Deck::Nethervoid];
 
     pub fn cards(self) -> &'static [CardDef] {
         match self {
@@ -48,6 +51,7 @@ impl Deck {
             Deck::Highland => &highland::CARDS,
             Deck::Sylvan => &sylvan::CARDS,
             Deck::Everfrost => &everfrost::CARDS,
+            Deck::Nethervoid => &nethervoid::CARDS,
         }
     }
 
@@ -59,6 +63,7 @@ impl Deck {
             Deck::Highland => "highland",
             Deck::Sylvan => "sylvan",
             Deck::Everfrost => "everfrost",
+            Deck::Nethervoid => "nethervoid",
         }
     }
 
@@ -72,8 +77,8 @@ impl Deck {
 ///
 /// The expansion schools join this list only with their whole deck: a
 /// school that is here can be played by any seat in every form. Everfrost
-/// is here; Nethervoid (orange) and Etherweave (purple) have their colors
-/// already (see [`Color`]) but not yet their schools.
+/// and Nethervoid are here; Etherweave (purple) has its color already (see
+/// [`Color`]) but not yet its school.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum School {
@@ -82,12 +87,13 @@ pub enum School {
     Highland,
     Sylvan,
     Everfrost,
+    Nethervoid,
 }
 
 impl School {
     /// Every school that can be played.
-    pub const ALL: [School; 5] =
-        [School::Northern, School::Southern, School::Highland, School::Sylvan, School::Everfrost];
+    pub const ALL: [School; 6] =
+        [School::Northern, School::Southern, School::Highland, School::Sylvan, School::Everfrost, School::Nethervoid];
 
     /// The schools of the base game.
     pub const BASE: [School; 4] = [School::Northern, School::Southern, School::Highland, School::Sylvan];
@@ -99,6 +105,7 @@ impl School {
             School::Highland => Color::Brown,
             School::Sylvan => Color::Green,
             School::Everfrost => Color::White,
+            School::Nethervoid => Color::Orange,
         }
     }
 
@@ -108,6 +115,7 @@ impl School {
             School::Highland => Deck::Highland,
             School::Sylvan => Deck::Sylvan,
             School::Everfrost => Deck::Everfrost,
+            School::Nethervoid => Deck::Nethervoid,
         }
     }
 
@@ -118,6 +126,7 @@ impl School {
             School::Highland => "highland",
             School::Sylvan => "sylvan",
             School::Everfrost => "everfrost",
+            School::Nethervoid => "nethervoid",
         }
     }
 

@@ -130,6 +130,17 @@ pub fn check_pieces(g: &Game) {
         assert!(g.seats().iter().any(|s| s.color == p.color), "a {:?} piece with nobody playing it", p.color);
     }
     assert!(g.pieces_accounted_for());
+    // Nethervoid: a Gateway is a common or heroic piece of its seat's color
+    // (in team play the team's), and only a Nethervoid seat has one
+    for (i, s) in g.seats().iter().enumerate() {
+        let Some(at) = s.gateway else { continue };
+        assert_eq!(s.school, School::Nethervoid, "seat {i} has a Gateway");
+        let p = g.board().get(at);
+        assert!(
+            p.is_some_and(|p| p.color == s.color && p.rank != Rank::Legendary),
+            "seat {i}'s Gateway on {at}: {p:?}"
+        );
+    }
 }
 
 /// A view for each seat shows its own hand and nobody else's (a teammate's
