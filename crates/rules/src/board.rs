@@ -28,7 +28,7 @@ pub enum Color {
     White,
     /// Nethervoid (no school plays it yet).
     Orange,
-    /// Etherweave (no school plays it yet).
+    /// Etherweave.
     Purple,
 }
 

@@ -235,6 +235,14 @@ pub struct SeatState {
     /// Everfrost Sentinel).
     #[serde(default)]
     pub fewer_actions: u8,
+    /// Etherweave: the pending being, face up on the deck (public). It is
+    /// still one of `beings` (see [`crate::warp`]).
+    #[serde(default)]
+    pub pending: Option<CardId>,
+    /// Etherweave: the piece the Merchant of Time keeps off the board while
+    /// it is this seat's pending being (public; any color).
+    #[serde(default)]
+    pub stored: Option<Piece>,
 }
 
 /// The state of the current turn.
@@ -271,6 +279,19 @@ pub struct Turn {
     /// actions left; then the active player finishes the turn.
     #[serde(default)]
     pub passed: bool,
+    /// Etherweave: the Eternal Emperor's warp effect was played from the
+    /// hand this turn.
+    #[serde(default)]
+    pub emperor_warped: bool,
+    /// Etherweave: the Gate of Oblivion's warp effects played this turn;
+    /// each enemy piece destroyed from then on counts this many times more.
+    #[serde(default)]
+    pub doubled: u8,
+    /// Etherweave: the Void Summoner's bonus: the next summoning this turn
+    /// may count up to this many empty squares as the summoner's common
+    /// pieces (see [`crate::warp`]).
+    #[serde(default)]
+    pub void_squares: u8,
 }
 
 impl Turn {
@@ -290,6 +311,9 @@ impl Turn {
             war_summoner_bonus: false,
             extra_turn: false,
             passed: false,
+            emperor_warped: false,
+            doubled: 0,
+            void_squares: 0,
         }
     }
 }
@@ -492,6 +516,8 @@ impl Game {
                     improvised: ColorSet::EMPTY,
                     frozen: None,
                     fewer_actions: 0,
+                    pending: None,
+                    stored: None,
                 }
             })
             .collect();
@@ -628,7 +654,10 @@ impl Game {
             Rank::Legendary => self.board.count(color, Rank::Legendary),
         };
         let total = if rank == Rank::Legendary { legendary } else { two_sided };
-        total.saturating_sub(on_board as u8)
+        // Etherweave: a piece kept on the Merchant of Time is neither on
+        // the board nor in supply
+        let stored = self.stored_pieces(color, rank == Rank::Legendary);
+        total.saturating_sub(on_board as u8).saturating_sub(stored)
     }
 
     /// Two-sided and legendary pieces of a color in play.
@@ -758,7 +787,8 @@ impl Game {
             Phase::Placing => out.extend(self.board.empty_squares().squares().map(Choice::Place)),
             Phase::Returning => {
                 let s = &self.seats[self.turn.seat as usize];
-                for &c in s.beings.iter().chain(&s.legends).chain(&s.flares) {
+                // (the pending being is not returned with the discard action)
+                for &c in s.beings.iter().filter(|&&c| Some(c) != s.pending).chain(&s.legends).chain(&s.flares) {
                     out.push(Choice::Return(c));
                 }
                 out.push(Choice::Done);
@@ -780,8 +810,15 @@ impl Game {
             let mut matches = Vec::new();
             let stand_ins = self.stand_ins();
             for &card in seat.beings.iter().chain(&seat.legends).filter(|_| !passed) {
+                if crate::warp::is_time_traveler(card) {
+                    self.push_time_traveler(card, &stand_ins, out);
+                    continue;
+                }
                 matches.clear();
                 pattern_matches_with(&self.board, color, card, &stand_ins, &mut matches);
+                if self.turn.void_squares > 0 {
+                    self.void_matches(card, &stand_ins, &mut matches);
+                }
                 for &m in &matches {
                     self.push_summons(card, m, out);
                 }
@@ -794,7 +831,8 @@ impl Game {
                 out.extend(self.board.of_color_at_most(color, Rank::Heroic).squares().map(Choice::PickUp));
             }
             if self.form.discard_action() && !self.turn.discard_used && !passed {
-                for &card in &seat.beings {
+                // (the pending being cannot be discarded by the discard action)
+                for &card in seat.beings.iter().filter(|&&c| Some(c) != seat.pending) {
                     out.push(Choice::Discard(card));
                 }
             }
@@ -803,6 +841,7 @@ impl Game {
         if self.may_thaw() {
             out.push(Choice::Thaw);
         }
+        self.push_warps(out);
         if self.may_pass_control() {
             out.push(Choice::PassControl);
         }
@@ -875,7 +914,7 @@ impl Game {
     }
 
     /// Summon choices for one pattern match, with the piece-shortage rule.
-    fn push_summons(&self, card: CardId, m: PatternMatch, out: &mut Vec<Choice>) {
+    pub(crate) fn push_summons(&self, card: CardId, m: PatternMatch, out: &mut Vec<Choice>) {
         let color = self.active_color();
         let rank = card.def().rank;
         let summon = |pickup| Choice::Summon { card, at: m.at, orientation: m.orientation, pickup };
@@ -969,6 +1008,10 @@ impl Game {
     /// lays the same pattern (so any of a symmetric pattern's names works).
     pub fn normalize(&self, choice: Choice) -> Choice {
         match choice {
+            Choice::Summon { card, at, orientation: _, pickup } if crate::warp::is_time_traveler(card) => {
+                // the Time Traveler goes anywhere: its orientation says nothing
+                Choice::Summon { card, at, orientation: Orientation::IDENTITY, pickup }
+            }
             Choice::Summon { card, at, orientation, pickup } => {
                 Choice::Summon { card, at, orientation: crate::cards::canonical_orientation(card, orientation), pickup }
             }
@@ -1028,6 +1071,7 @@ impl Game {
             (Phase::Main, Choice::Summon { card, at, orientation, pickup }) => {
                 self.summon(card, at, orientation, pickup)
             }
+            (Phase::Main, Choice::Warp(card)) => self.play_warp(card),
             (Phase::Main, Choice::Discard(card)) => {
                 let seat = &mut self.seats[self.turn.seat as usize];
                 remove_card(&mut seat.beings, card);
@@ -1203,13 +1247,23 @@ impl Game {
         let seat_index = self.turn.seat as usize;
         let color = self.active_color();
         let rank = card.def().rank;
-        let pattern = oriented(card, orientation).expect("distinct orientation").pattern_squares(at);
+        let pattern = if crate::warp::is_time_traveler(card) {
+            // its pattern is anywhere: no piece of it is tied to the being
+            Bitboard::EMPTY
+        } else {
+            // (the Void Summoner's empty squares are no pieces)
+            oriented(card, orientation).expect("distinct orientation").pattern_squares(at) & self.board.occupied()
+        };
         // enemy pieces standing in for the summoner's own (see `stand_ins`)
         let improvise = self.improvised_colors(pattern & !self.board.of_color(color));
         {
             let seat = &mut self.seats[seat_index];
             if !remove_card(&mut seat.beings, card) {
                 remove_card(&mut seat.legends, card);
+            }
+            if seat.pending == Some(card) {
+                // summoning the pending being ends its pending state
+                seat.pending = None;
             }
         }
         if let Some(from) = pickup {
@@ -1233,6 +1287,8 @@ impl Game {
         self.turn.beings_summoned = self.turn.beings_summoned.saturating_add(1);
         // the next summoning takes the War Summoner's bonus, used or not
         self.turn.war_summoner_bonus = false;
+        // and the Void Summoner's
+        self.turn.void_squares = 0;
         let _ = self.turn.summoned.try_push(Summoned { card, at });
         if card.is_legend() {
             // a duel scores the point at the end of the turn (see `close_turn`)
@@ -1342,7 +1398,9 @@ impl Game {
             return;
         }
         let card = r.card;
-        if card.is_flare() {
+        if r.stage == crate::effect::Stage::Warp {
+            // a warp effect leaves its card pending (or where the effect put it)
+        } else if card.is_flare() {
             self.flare_discard.push(card);
         } else if card.is_legend() {
             self.legend_discard.push(card);
@@ -1360,8 +1418,11 @@ impl Game {
             self.board.set(sq, None);
             let credited = credit && p.color != self.active_color();
             if credited {
-                self.turn.destroyed[p.color.index()][p.rank.index()] =
-                    self.turn.destroyed[p.color.index()][p.rank.index()].saturating_add(1);
+                // (the Gate of Oblivion's warp counts each one more time)
+                self.turn.destroyed[p.color.index()][p.rank.index()] = self.turn.destroyed[p.color.index()]
+                    [p.rank.index()]
+                .saturating_add(1)
+                .saturating_add(self.turn.doubled);
             }
             self.record(Event::Destroyed { at: sq, piece: p, credited });
         }
@@ -1464,10 +1525,14 @@ impl Game {
 
     fn check_score_trigger(&mut self) {
         let target = self.end_score();
+        // Etherweave: the causality penalty counts already (see `crate::warp`)
         let reached = if self.form.is_melee() {
-            self.seats.iter().any(|s| s.points.iter().any(|&p| p >= target))
+            self.seats.iter().enumerate().any(|(i, s)| {
+                let penalty = self.causality_penalty(i as Seat);
+                s.points.iter().any(|&p| p - penalty >= target)
+            })
         } else {
-            self.seats.iter().any(|s| s.score >= target)
+            (0..self.seats.len()).any(|i| self.seats[i].score - self.causality_penalty(i as Seat) >= target)
         };
         if reached {
             self.trigger_end();
@@ -1562,7 +1627,10 @@ impl Game {
     }
 
     fn finish_game(&mut self) {
+        // (over first: the task forms' scores then count the causality penalty)
+        self.phase = Phase::Over;
         self.refresh_task_scores();
+        self.charge_causality();
         // a melee compares the lowest color, then the next lowest, then the
         // remaining one; every form then upgraded pieces, then all pieces
         let keys: Vec<(ArrayVec<i16, 4>, u32, u32)> = self

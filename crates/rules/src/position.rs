@@ -31,7 +31,13 @@
 //!
 //! A seat line may end with `frozen everfrost.ice_wyvern` (Everfrost: the
 //! card frozen in front of the seat) and `fewer-actions 1` (the seat has
-//! that many actions fewer on its next turn: the Everfrost Sentinel).
+//! that many actions fewer on its next turn: the Everfrost Sentinel),
+//! `pending etherweave.paradox_worm` (Etherweave: the seat's pending being,
+//! which must also be among its beings) and `stored p+` (the piece kept on
+//! a pending Merchant of Time, written as on the board; it is neither on
+//! the board nor in supply). The `this-turn:` line may also say
+//! `emperor-warped yes`, `doubled N` (Gate of Oblivion warps played this
+//! turn) and `void N` (the Void Summoner's empty squares, 0 to 2).
 //!
 //! A melee seat line ends with `points` (the seat's points in each
 //! opponent's color, e.g. `b3,g2,r0`) and `improvised` (the colors used up
@@ -60,7 +66,7 @@ use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Board, BoardTextError, Color, Rank, COLORS};
+use crate::board::{Board, BoardTextError, Color, Piece, Rank, COLORS};
 use crate::cards::{CardId, ColorSet, School};
 use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Summoned, Turn};
 use crate::geometry::Square;
@@ -93,6 +99,11 @@ pub struct SeatSetup {
     pub frozen: Option<CardId>,
     /// Actions fewer than normal on the seat's next turn (Everfrost Sentinel).
     pub fewer_actions: u8,
+    /// Etherweave: the pending being (one of `beings`).
+    pub pending: Option<CardId>,
+    /// Etherweave: the piece kept on the pending Merchant of Time (it is
+    /// neither on the board nor in supply).
+    pub stored: Option<Piece>,
 }
 
 impl SeatSetup {
@@ -113,6 +124,8 @@ impl SeatSetup {
             out: (0, 0),
             frozen: None,
             fewer_actions: 0,
+            pending: None,
+            stored: None,
         }
     }
 }
@@ -155,6 +168,12 @@ pub struct TurnRecord {
     pub extra_beings: u8,
     pub extra_legends: u8,
     pub war_summoner_bonus: bool,
+    /// Etherweave: the Eternal Emperor's warp was played this turn.
+    pub emperor_warped: bool,
+    /// Etherweave: Gate of Oblivion warps played this turn.
+    pub doubled: u8,
+    /// Etherweave: the Void Summoner's empty squares for the next summoning.
+    pub void_squares: u8,
 }
 
 impl TurnRecord {
@@ -165,6 +184,9 @@ impl TurnRecord {
             extra_beings: turn.extra_beings,
             extra_legends: turn.extra_legends,
             war_summoner_bonus: turn.war_summoner_bonus,
+            emperor_warped: turn.emperor_warped,
+            doubled: turn.doubled,
+            void_squares: turn.void_squares,
         }
     }
 
@@ -179,6 +201,9 @@ impl TurnRecord {
         turn.extra_beings = self.extra_beings;
         turn.extra_legends = self.extra_legends;
         turn.war_summoner_bonus = self.war_summoner_bonus;
+        turn.emperor_warped = self.emperor_warped;
+        turn.doubled = self.doubled;
+        turn.void_squares = self.void_squares;
         Ok(())
     }
 
@@ -208,6 +233,15 @@ impl TurnRecord {
         }
         if self.war_summoner_bonus {
             words.push("war-summoner yes".into());
+        }
+        if self.emperor_warped {
+            words.push("emperor-warped yes".into());
+        }
+        if self.doubled > 0 {
+            words.push(format!("doubled {}", self.doubled));
+        }
+        if self.void_squares > 0 {
+            words.push(format!("void {}", self.void_squares));
         }
         Some(words.join(" "))
     }
@@ -259,6 +293,12 @@ impl TurnRecord {
                 }
                 "extra" => (r.extra_beings, r.extra_legends) = pair(arg)?,
                 "war-summoner" => r.war_summoner_bonus = yes(arg)?,
+                "emperor-warped" => r.emperor_warped = yes(arg)?,
+                "doubled" => r.doubled = arg.parse().map_err(|_| format!("bad doubled count {arg:?}"))?,
+                "void" => match arg.parse() {
+                    Ok(n) if n <= 2 => r.void_squares = n,
+                    _ => return Err(format!("void is 0, 1 or 2 empty squares, not {arg:?}")),
+                },
                 other => return Err(format!("unknown this-turn field {other:?}")),
             }
         }
@@ -369,9 +409,17 @@ impl Position {
                     )));
                 }
             }
-            pieces[color.index()] =
-                crate::validate::pieces_in_play(self.form, self.seats.len(), &self.board, color, s.supply, s.out)
-                    .map_err(PositionError::Invalid)?;
+            let stored = stored_of(&self.seats, color);
+            pieces[color.index()] = crate::validate::pieces_in_play(
+                self.form,
+                self.seats.len(),
+                &self.board,
+                color,
+                s.supply,
+                s.out,
+                stored,
+            )
+            .map_err(PositionError::Invalid)?;
             let list = |cards: &[CardId], what: &str| -> Result<CardList, PositionError> {
                 let mut l = CardList::new();
                 for &c in cards {
@@ -401,6 +449,8 @@ impl Position {
                 improvised: s.improvised,
                 frozen: s.frozen,
                 fewer_actions: s.fewer_actions,
+                pending: s.pending,
+                stored: s.stored,
             });
         }
         let to_list = |v: &[CardId]| -> Result<CardList, PositionError> {
@@ -483,6 +533,8 @@ impl Position {
                 out: game.out_of_play(s.color),
                 frozen: s.frozen,
                 fewer_actions: s.fewer_actions,
+                pending: s.pending,
+                stored: s.stored,
             })
             .collect();
         Some(Position {
@@ -576,6 +628,12 @@ impl Position {
             }
             if seat.fewer_actions > 0 {
                 let _ = write!(s, " fewer-actions {}", seat.fewer_actions);
+            }
+            if let Some(card) = seat.pending {
+                let _ = write!(s, " pending {card}");
+            }
+            if let Some(piece) = seat.stored {
+                let _ = write!(s, " stored {piece}");
             }
             s.push('\n');
         }
@@ -678,14 +736,41 @@ impl Position {
         let schools: Vec<School> = p.seats.iter().map(|s| s.school).collect();
         let colors = p.form.seat_colors(&schools);
         let n = p.seats.len();
+        let supply_given_for_copy = supply_given_for.clone();
         for ((s, given), &color) in p.seats.iter_mut().zip(supply_given_for).zip(&colors) {
             if !given {
                 let full = full_supply(p.form, n, &p.board, color);
                 s.supply = (full.0.saturating_sub(s.out.0), full.1.saturating_sub(s.out.1));
             }
         }
+        // a piece kept on the Merchant of Time is not in the supply left out
+        for (i, &color) in colors.iter().enumerate() {
+            let stored = stored_of(&p.seats, color);
+            if given_any(&supply_given_for_copy, i) {
+                continue;
+            }
+            let s = &mut p.seats[i];
+            s.supply = (s.supply.0.saturating_sub(stored.0), s.supply.1.saturating_sub(stored.1));
+        }
         Ok(p)
     }
+}
+
+/// Pieces of `color` kept on a Merchant of Time: two-sided, legendary.
+fn stored_of(seats: &[SeatSetup], color: Color) -> (u8, u8) {
+    let mut n = (0, 0);
+    for p in seats.iter().filter_map(|s| s.stored).filter(|p| p.color == color) {
+        if p.rank == Rank::Legendary {
+            n.1 += 1;
+        } else {
+            n.0 += 1;
+        }
+    }
+    n
+}
+
+fn given_any(given: &[bool], i: usize) -> bool {
+    given.get(i).copied().unwrap_or(false)
 }
 
 fn yes(value: &str) -> Result<bool, String> {
@@ -811,6 +896,15 @@ fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
                 s.frozen = Some(CardId::parse(arg).ok_or_else(|| format!("unknown card id {arg:?}"))?);
             }
             "fewer-actions" => s.fewer_actions = arg.parse().map_err(|_| format!("bad fewer-actions {arg:?}"))?,
+            "pending" => {
+                s.pending = Some(CardId::parse(arg).ok_or_else(|| format!("unknown card id {arg:?}"))?);
+            }
+            "stored" => {
+                s.stored = Some(
+                    crate::warp::parse_piece(arg)
+                        .ok_or_else(|| format!("bad stored piece {arg:?} (a piece as on the board, e.g. b+)"))?,
+                );
+            }
             other => return Err(format!("unknown seat field {other:?}")),
         }
     }

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Color, Rank, COLORS};
+use crate::board::{Color, Piece, Rank, COLORS};
 use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::effect::Resolution;
@@ -134,6 +134,14 @@ pub struct SeatView {
     /// Everfrost Sentinel); left out when none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub fewer_actions: u8,
+    /// Etherweave: the seat's pending being, face up on its deck (public;
+    /// it is also counted in `beings`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<CardId>,
+    /// Etherweave: the piece kept on the seat's pending Merchant of Time
+    /// (public, off the board).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored: Option<Piece>,
 }
 
 /// A shared deck (legends, flares): its size and its discard pile.
@@ -187,6 +195,16 @@ pub struct TurnView {
     /// The same seat plays again after this turn (Time Elemental).
     #[serde(default)]
     pub extra_turn: bool,
+    /// Etherweave: the Eternal Emperor's warp was played from the hand this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub emperor_warped: bool,
+    /// Etherweave: Gate of Oblivion warps this turn (each destroyed enemy
+    /// piece counts this many times more).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub doubled: u8,
+    /// Etherweave: the Void Summoner's empty squares for the next summoning.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub void_squares: u8,
 }
 
 /// The card effect being resolved (its card is on the table for all to see).
@@ -501,12 +519,16 @@ impl Game {
                 improvised: self.form().is_melee().then(|| s.improvised.colors().collect()),
                 frozen: s.frozen,
                 fewer_actions: s.fewer_actions,
+                pending: s.pending,
+                stored: s.stored,
                 deck_top: s.deck.top.len(),
                 returned: s.deck.bottom.len(),
                 unseen: {
                     let mut v: Vec<CardId> = s.deck.shuffled.to_vec();
                     if !sees(i as Seat) {
-                        v.extend(s.beings.iter().chain(&s.deck.top).chain(&s.deck.bottom));
+                        // (the pending being lies face up: everyone knows it)
+                        let hand = s.beings.iter().filter(|&&c| Some(c) != s.pending);
+                        v.extend(hand.chain(&s.deck.top).chain(&s.deck.bottom));
                     }
                     v.sort();
                     v
@@ -591,6 +613,9 @@ impl Game {
                 extra_legends: t.extra_legends,
                 war_summoner_bonus: t.war_summoner_bonus,
                 extra_turn: t.extra_turn,
+                emperor_warped: t.emperor_warped,
+                doubled: t.doubled,
+                void_squares: t.void_squares,
             },
             scores: self.seats().iter().map(|s| s.score).collect(),
             seats,

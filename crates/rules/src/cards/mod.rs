@@ -15,6 +15,7 @@ use crate::board::{Board, Color, Rank};
 use crate::effect::Script;
 use crate::geometry::{Bitboard, Dir, Orientation, Square, ON_BOARD};
 
+pub mod etherweave;
 pub mod everfrost;
 pub mod flares;
 pub mod highland;
@@ -34,11 +35,20 @@ pub enum Deck {
     Highland,
     Sylvan,
     Everfrost,
+    Etherweave,
 }
 
 impl Deck {
     // a card id keeps the deck in 3 bits: at most 8 decks
-    const ALL: [Deck; 6] = [Deck::Imperial, Deck::Legends, Deck::Flares, Deck::Highland, Deck::Sylvan, Deck::Everfrost];
+    const ALL: [Deck; 7] = [
+        Deck::Imperial,
+        Deck::Legends,
+        Deck::Flares,
+        Deck::Highland,
+        Deck::Sylvan,
+        Deck::Everfrost,
+        Deck::Etherweave,
+    ];
 
     pub fn cards(self) -> &'static [CardDef] {
         match self {
@@ -48,6 +58,7 @@ impl Deck {
             Deck::Highland => &highland::CARDS,
             Deck::Sylvan => &sylvan::CARDS,
             Deck::Everfrost => &everfrost::CARDS,
+            Deck::Etherweave => &etherweave::CARDS,
         }
     }
 
@@ -59,6 +70,7 @@ impl Deck {
             Deck::Highland => "highland",
             Deck::Sylvan => "sylvan",
             Deck::Everfrost => "everfrost",
+            Deck::Etherweave => "etherweave",
         }
     }
 
@@ -72,8 +84,8 @@ impl Deck {
 ///
 /// The expansion schools join this list only with their whole deck: a
 /// school that is here can be played by any seat in every form. Everfrost
-/// is here; Nethervoid (orange) and Etherweave (purple) have their colors
-/// already (see [`Color`]) but not yet their schools.
+/// and Etherweave are here; Nethervoid (orange) has its color already (see
+/// [`Color`]) but not yet its school.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum School {
@@ -82,12 +94,13 @@ pub enum School {
     Highland,
     Sylvan,
     Everfrost,
+    Etherweave,
 }
 
 impl School {
     /// Every school that can be played.
-    pub const ALL: [School; 5] =
-        [School::Northern, School::Southern, School::Highland, School::Sylvan, School::Everfrost];
+    pub const ALL: [School; 6] =
+        [School::Northern, School::Southern, School::Highland, School::Sylvan, School::Everfrost, School::Etherweave];
 
     /// The schools of the base game.
     pub const BASE: [School; 4] = [School::Northern, School::Southern, School::Highland, School::Sylvan];
@@ -99,6 +112,7 @@ impl School {
             School::Highland => Color::Brown,
             School::Sylvan => Color::Green,
             School::Everfrost => Color::White,
+            School::Etherweave => Color::Purple,
         }
     }
 
@@ -108,6 +122,7 @@ impl School {
             School::Highland => Deck::Highland,
             School::Sylvan => Deck::Sylvan,
             School::Everfrost => Deck::Everfrost,
+            School::Etherweave => Deck::Etherweave,
         }
     }
 
@@ -118,6 +133,7 @@ impl School {
             School::Highland => "highland",
             School::Sylvan => "sylvan",
             School::Everfrost => "everfrost",
+            School::Etherweave => "etherweave",
         }
     }
 
@@ -442,7 +458,7 @@ pub fn pattern_matches_with(
 
 /// Whether each enemy piece color can take its own slot among those not in
 /// `taken` (a bit per slot).
-fn fits_slots(colors: &[Color], slots: &[ColorSet], taken: u32) -> bool {
+pub(crate) fn fits_slots(colors: &[Color], slots: &[ColorSet], taken: u32) -> bool {
     let Some((&first, rest)) = colors.split_first() else {
         return true;
     };
