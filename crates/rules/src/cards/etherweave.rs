@@ -887,7 +887,9 @@ fn patch_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         out.push(Choice::Skip);
         return Ask::Choose("you may discard your pending being (option 1)");
     }
-    if step == n + 1 {
+    // (once control is passed the teammate finishes the effect, and may not
+    // look into the active player's hand: see docs/rulings.md)
+    if step == n + 1 && !g.turn().passed {
         let s = g.seat(g.turn().seat);
         let hand = s.beings.iter().filter(|&&c| Some(c) != s.pending).chain(&s.legends).chain(&s.flares);
         out.extend(hand.map(|&c| Choice::Discard(c)));

@@ -858,6 +858,8 @@ mod tests {
             improvised: Default::default(),
             frozen: None,
             fewer_actions: 0,
+            pending: None,
+            stored: None,
         });
         g.pieces[Color::Brown.index()] = (17, 3);
         g.board_mut().set(sq("b2"), Some(Piece::new(Color::Red, Rank::Common)));
