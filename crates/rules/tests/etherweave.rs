@@ -1034,3 +1034,64 @@ fn random_etherweave_duels_run_to_the_end_and_replay() {
         assert_eq!(&tash_kalar_rules::replay(&r).unwrap(), m.game());
     }
 }
+
+// ----- other forms -----
+
+/// A game of `form` with these schools, purple (seat 0) holding `cards`,
+/// in a later turn.
+fn table_game(form: Form, schools: &[School], pieces: &str, cards: &[&str]) -> Game {
+    let mut p = Position::with_schools(form, &board_of(pieces).to_text(), schools).expect("a position");
+    p.number = 5;
+    give(&mut p, 0, cards);
+    p.to_game().expect("a valid position")
+}
+
+#[test]
+fn antimatter_spirit_warp_lets_the_player_pick_the_opponent_in_a_melee() {
+    let schools = [School::Etherweave, School::Northern, School::Sylvan];
+    let mut g = table_game(Form::Melee, &schools, "e4=p", &["etherweave.antimatter_spirit"]);
+    play_all(&mut g, &["warp etherweave.antimatter_spirit", "c5-c6"]);
+    // blue or green: the label names the color
+    let t = texts(&g);
+    assert_eq!(t.len(), 2, "{t:?}");
+    let labels: Vec<String> = g.legal_choices().iter().map(|&c| g.choice_view(c).label).collect();
+    assert!(labels.contains(&"Green".to_string()) && labels.contains(&"Blue".to_string()), "{labels:?}");
+    let green = g.legal_choices().into_iter().find(|&c| g.choice_view(c).label == "Green").unwrap();
+    g.apply(green).unwrap();
+    assert_eq!((at(&g, "c6"), at(&g, "c4")), ("p".to_string(), "g".to_string()));
+    // in team play "another color" is the opposing team's: one choice, made by itself
+    let schools = [School::Etherweave, School::Northern, School::Highland, School::Southern];
+    let mut g = table_game(Form::TeamDuel, &schools, "e4=p", &["etherweave.antimatter_spirit"]);
+    play_all(&mut g, &["warp etherweave.antimatter_spirit", "c5-c6"]);
+    assert_eq!((at(&g, "c6"), at(&g, "c4")), ("p".to_string(), "b".to_string()));
+    assert_eq!(g.phase(), Phase::Main);
+}
+
+#[test]
+fn after_passing_control_the_reality_patch_does_not_show_the_hand_to_the_teammate() {
+    let schools = [School::Etherweave, School::Northern, School::Highland, School::Southern];
+    let mut g = table_game(
+        Form::TeamDuel,
+        &schools,
+        "e6=p d5=p f5=p e4=p",
+        &["etherweave.reality_patch", "etherweave.singularity", "flares.01"],
+    );
+    play(&mut g, "summon etherweave.reality_patch e5 r0");
+    // (no heroic enemy piece, no pending being) straight to the hand discard
+    assert!(legal(&g, "discard etherweave.singularity"));
+    play(&mut g, "pass");
+    assert_eq!(g.actor(), Actor::Seat(2));
+    assert!(!texts(&g).iter().any(|t| t.starts_with("discard")), "{:?}", texts(&g));
+    assert_eq!(g.phase(), Phase::Main);
+}
+
+#[test]
+fn the_pending_being_is_not_a_deck_card() {
+    let mut p = position("e4=p", &["etherweave.lesser_shadow_twin"]);
+    p.seats[0].deck = tash_kalar_rules::pile::Pile::ordered([card("etherweave.singularity")]);
+    let mut g = p.to_game().unwrap();
+    play_all(&mut g, &["warp etherweave.lesser_shadow_twin", "e4"]);
+    assert_eq!(g.seat(0).deck.len(), 1, "it lies on the deck but is not counted in it");
+    assert!(!g.seat(0).deck.cards().any(|c| c == card("etherweave.lesser_shadow_twin")));
+    assert_eq!(g.view(1).seats[0].deck, 1);
+}
