@@ -75,6 +75,29 @@ pub fn colorless_squares() -> Bitboard {
     ON_BOARD & !RED_SQUARES & !GREEN_SQUARES
 }
 
+/// Whether `color`'s own pieces show the Time Traveler's pattern anywhere
+/// on `board` (either diagonal of three).
+pub fn time_traveler_pattern_on(board: &crate::board::Board, color: Color) -> bool {
+    let own = board.of_color_at_least(color, Rank::Common);
+    oriented_patterns(etherweave::TIME_TRAVELER).iter().any(|p| {
+        let mut anchors = ON_BOARD;
+        for &(x, y, _) in &p.squares {
+            anchors &= own.shift(-x, -y);
+        }
+        !anchors.is_empty()
+    })
+}
+
+/// Where `color` could summon the Time Traveler on `board` (supply
+/// assumed): any empty colorless square, if its pattern is anywhere.
+pub fn time_traveler_squares(board: &crate::board::Board, color: Color) -> Bitboard {
+    if time_traveler_pattern_on(board, color) {
+        colorless_squares() & board.empty_squares()
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
 /// The script of a resolution with nothing to do.
 const NONE: Script = crate::frozen::NONE;
 
@@ -248,15 +271,8 @@ impl Game {
     fn time_traveler_pattern(&self, board: &crate::board::Board, stand_ins: &[ColorSet]) -> bool {
         let color = self.active_color();
         let card = etherweave::TIME_TRAVELER;
-        let own = board.of_color_at_least(color, Rank::Common);
-        for p in oriented_patterns(card) {
-            let mut anchors = ON_BOARD;
-            for &(x, y, _) in &p.squares {
-                anchors &= own.shift(-x, -y);
-            }
-            if !anchors.is_empty() {
-                return true;
-            }
+        if time_traveler_pattern_on(board, color) {
+            return true;
         }
         let mut v = Vec::new();
         if !stand_ins.is_empty() {

@@ -469,6 +469,10 @@ pub(crate) fn fits_slots(colors: &[Color], slots: &[ColorSet], taken: u32) -> bo
 
 /// The squares where `color` can summon `card` on `board` (supply assumed).
 pub fn summoning_squares(board: &Board, color: Color, card: CardId) -> Bitboard {
+    if crate::warp::is_time_traveler(card) {
+        // its pattern anywhere: any empty colorless square
+        return crate::warp::time_traveler_squares(board, color);
+    }
     let mut v = Vec::new();
     pattern_matches(board, color, card, &mut v);
     v.into_iter().map(|m| m.at).collect()
