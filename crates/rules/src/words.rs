@@ -172,7 +172,7 @@ impl Game {
             }
             Choice::Warp(card) => {
                 v.card = Some(card);
-                ("warp", format!("play the warp effect of the {} (it becomes your pending being)", card.def().name))
+                ("warp", format!("play the warp effect of the {}", card.def().name))
             }
             Choice::EndTurn => ("end", "end the turn".to_string()),
             Choice::Resign => ("resign", "resign".to_string()),
