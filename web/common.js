@@ -70,6 +70,7 @@ const DEFAULT_META = {
     { name: 'highland', color: 'brown' },
     { name: 'sylvan', color: 'green' },
     { name: 'everfrost', color: 'white' },
+    { name: 'etherweave', color: 'purple' },
   ],
 };
 
@@ -97,9 +98,10 @@ export const SCHOOL_LABELS = {
   highland: 'Highland',
   sylvan: 'Sylvan',
   everfrost: 'Everfrost',
+  etherweave: 'Etherweave',
 };
 export const SCHOOL_COLORS = {
-  northern: 'blue', southern: 'red', highland: 'brown', sylvan: 'green', everfrost: 'white',
+  northern: 'blue', southern: 'red', highland: 'brown', sylvan: 'green', everfrost: 'white', etherweave: 'purple',
 };
 
 export function formLabel(f) {
