@@ -746,6 +746,10 @@ function renderEffect() {
   panel.hidden = false;
   const where = v.effect.at ? ` on ${v.effect.at}` : '';
   const bits = [];
+  // Etherweave: a warp effect played from the hand, or copied by a being
+  const stage = v.effect.state && v.effect.state.stage;
+  if (stage === 'warp') bits.push('its warp effect, played from the hand (the card is now pending)');
+  if (stage === 'copy' && v.effect.state.copied) bits.push(`carrying out the warp effect of the ${cardName(S.cards, v.effect.state.copied)}`);
   if (v.effect.flare) {
     const f = v.effect.flare;
     bits.push(`upper ${f.upper ? 'met' : 'not met'}, lower ${f.lower ? 'met' : 'not met'}`);

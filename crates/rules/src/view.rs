@@ -561,12 +561,14 @@ impl Game {
             };
         let effect = self.effect().map(|r| {
             let flare = r.card.is_flare();
+            // a thawed or warped card puts no piece down: no summoning square
+            let summoned = !flare && !matches!(r.stage, crate::effect::Stage::Thaw | crate::effect::Stage::Warp);
             EffectView {
                 card: r.card,
                 name: r.card.def().name,
                 color: r.color,
-                at: (!flare).then_some(r.at),
-                orientation: (!flare).then_some(r.orientation),
+                at: summoned.then_some(r.at),
+                orientation: summoned.then_some(r.orientation),
                 flare: flare.then_some(FlareView { upper: r.upper, lower: r.lower, against: r.against }),
                 prompt: self.prompt().map(str::to_string),
                 state: *r,
