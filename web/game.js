@@ -282,7 +282,8 @@ function model() {
   for (const c of legal) {
     if (c.kind === 'summon') push(m.summons, c.card, c);
     else if (['place', 'start', 'square', 'pickup'].includes(c.kind)) push(m.squares, c.at, c);
-    else if (c.kind === 'move') push(m.moves, c.from, c);
+    // (an Etherweave swap is picked on the board like a move: from, then to)
+    else if (c.kind === 'move' || c.kind === 'swap') push(m.moves, c.from, c);
     // (Etherweave: a warp is played from the card in hand)
     else if (c.kind === 'discard' || c.kind === 'return' || c.kind === 'warp') push(m.cardActions, c.id, c);
     else m.buttons.push(c);
