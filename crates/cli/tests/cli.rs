@@ -33,11 +33,13 @@ fn summons_works_for_everfrost_cards_and_white_pieces() {
 #[test]
 fn summons_works_for_etherweave_cards_and_the_time_traveler_goes_anywhere() {
     // the Antimatter Spirit between two diagonal pieces
-    let o = run(&["summons", "--board", "9/9/9/5p3/9/3p5/9/9/9", "--color", "p", "--card", "etherweave.antimatter_spirit"]);
+    let o =
+        run(&["summons", "--board", "9/9/9/5p3/9/3p5/9/9/9", "--color", "p", "--card", "etherweave.antimatter_spirit"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "e5\n");
     // the Time Traveler: its diagonal anywhere, then any empty colorless square
-    let o = run(&["summons", "--board", "9/9/9/3p5/4p4/5p3/9/9/9", "--color", "p", "--card", "etherweave.time_traveler"]);
+    let o =
+        run(&["summons", "--board", "9/9/9/3p5/4p4/5p3/9/9/9", "--color", "p", "--card", "etherweave.time_traveler"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.starts_with("any empty colorless square: "), "{out}");

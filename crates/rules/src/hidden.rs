@@ -227,9 +227,10 @@ impl Game {
                         bad(format!("seat {i}'s deck of {} is smaller than its known parts", sv.deck))
                     })?;
                     // the pending being is in sight: not among the unseen
-                    let hidden = sv.beings.checked_sub(usize::from(sv.pending.is_some())).ok_or_else(|| {
-                        bad(format!("seat {i} has a pending being but no being in hand"))
-                    })?;
+                    let hidden = sv
+                        .beings
+                        .checked_sub(usize::from(sv.pending.is_some()))
+                        .ok_or_else(|| bad(format!("seat {i} has a pending being but no being in hand")))?;
                     if sv.unseen.len() != hidden + sv.deck {
                         return Err(bad(format!(
                             "seat {i}: {} unseen cards for {} in hand and {} in the deck",
@@ -269,9 +270,16 @@ impl Game {
                 crate::validate::check_teammates(i, (sv.supply, first.supply), (sv.score, first.score))
                     .map_err(ViewError)?;
             }
-            pieces[sv.color.index()] =
-                crate::validate::pieces_in_play(form, n, &board, sv.color, sv.supply, sv.out, stored_in(view, sv.color))
-                    .map_err(ViewError)?;
+            pieces[sv.color.index()] = crate::validate::pieces_in_play(
+                form,
+                n,
+                &board,
+                sv.color,
+                sv.supply,
+                sv.out,
+                stored_in(view, sv.color),
+            )
+            .map_err(ViewError)?;
             seats.push(SeatState {
                 school: sv.school,
                 color: sv.color,

@@ -182,7 +182,10 @@ fn a_warp_is_played_in_the_main_phase_for_free_and_the_card_becomes_the_public_p
     assert_eq!(pending(&g), Some(card("etherweave.lesser_shadow_twin")));
     assert!(g.seat(0).beings.contains(&card("etherweave.lesser_shadow_twin")), "still held");
     assert!(discard(&g).is_empty());
-    assert!(g.events().iter().any(|e| matches!(e, Event::Warped { seat: 0, card: c } if *c == card("etherweave.lesser_shadow_twin"))));
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Warped { seat: 0, card: c } if *c == card("etherweave.lesser_shadow_twin"))));
     // no second warp while a being is pending
     assert!(!texts(&g).iter().any(|t| t.starts_with("warp")));
     // public: the opponent's view names it, and it is not among their unseen cards
@@ -231,7 +234,8 @@ fn the_pending_being_is_summoned_as_from_the_hand_and_stops_being_pending() {
     assert_eq!(discard(&g), [card("etherweave.lesser_shadow_twin")]);
     assert!(!g.seat(0).beings.contains(&card("etherweave.lesser_shadow_twin")));
     // and another warp may follow in the same turn
-    let mut g = game_pending("e4=p f4=p g4=p", &["etherweave.greater_shadow_twin"], Some("etherweave.lesser_shadow_twin"), &[]);
+    let mut g =
+        game_pending("e4=p f4=p g4=p", &["etherweave.greater_shadow_twin"], Some("etherweave.lesser_shadow_twin"), &[]);
     assert!(!legal(&g, "warp etherweave.greater_shadow_twin"));
     play(&mut g, "summon etherweave.lesser_shadow_twin e5 r0");
     assert!(legal(&g, "warp etherweave.greater_shadow_twin"));
@@ -241,7 +245,8 @@ fn the_pending_being_is_summoned_as_from_the_hand_and_stops_being_pending() {
 fn the_pending_being_cannot_be_discarded_or_returned_by_the_discard_action_and_counts_for_the_refill() {
     let mut p = position("e4=p", &["etherweave.doppelganger", "etherweave.lesser_shadow_twin"]);
     p.seats[0].pending = Some(card("etherweave.lesser_shadow_twin"));
-    p.seats[0].deck = tash_kalar_rules::pile::Pile::ordered([card("etherweave.singularity"), card("etherweave.warpmaster")]);
+    p.seats[0].deck =
+        tash_kalar_rules::pile::Pile::ordered([card("etherweave.singularity"), card("etherweave.warpmaster")]);
     let mut g = p.to_game().unwrap();
     assert!(legal(&g, "discard etherweave.doppelganger"));
     assert!(!legal(&g, "discard etherweave.lesser_shadow_twin"), "ruling: not by the discard action");
@@ -298,7 +303,11 @@ fn the_causality_penalty_is_charged_in_every_form() {
         // seat 0 plays last: its turn ends the game (after the refill and any claim)
         let mut guard = 0;
         while !g.is_over() && guard < 100 {
-            let c = *g.legal_choices().iter().find(|c| matches!(c, Choice::EndTurn | Choice::Skip | Choice::Draw(_) | Choice::DrawTask(_))).unwrap_or(&g.legal_choices()[0]);
+            let c = *g
+                .legal_choices()
+                .iter()
+                .find(|c| matches!(c, Choice::EndTurn | Choice::Skip | Choice::Draw(_) | Choice::DrawTask(_)))
+                .unwrap_or(&g.legal_choices()[0]);
             g.apply(c).unwrap();
             guard += 1;
         }
@@ -420,7 +429,8 @@ fn the_warp_choice_has_a_text_form_and_words() {
 
 #[test]
 fn doppelganger_copies_the_pending_beings_warp_and_it_stays_pending() {
-    let mut g = game_pending("d5=p d4=p c9=p", &["etherweave.doppelganger"], Some("etherweave.lesser_shadow_twin"), &[]);
+    let mut g =
+        game_pending("d5=p d4=p c9=p", &["etherweave.doppelganger"], Some("etherweave.lesser_shadow_twin"), &[]);
     play(&mut g, "summon etherweave.doppelganger e5 r0");
     // the Lesser Shadow Twin's warp: upgrade one of your common pieces
     assert_eq!(g.prompt(), Some("upgrade one of your common pieces"));
@@ -644,7 +654,8 @@ fn a_pending_merchant_cannot_be_taken_back_or_discarded() {
     let mut g = game_pending("d7=p c5=p d4=p", &["etherweave.warpmaster"], Some("etherweave.merchant_of_time"), &[]);
     play(&mut g, "summon etherweave.warpmaster e5 r0");
     assert!(!legal(&g, "option 1"));
-    let mut g = game_pending("e6=p d5=p f5=p e4=p", &["etherweave.reality_patch"], Some("etherweave.merchant_of_time"), &[]);
+    let mut g =
+        game_pending("e6=p d5=p f5=p e4=p", &["etherweave.reality_patch"], Some("etherweave.merchant_of_time"), &[]);
     play(&mut g, "summon etherweave.reality_patch e5 r0");
     // (no blue heroic piece: straight to the pending being: not offered, so to the hand)
     assert!(!legal(&g, "option 1"));
@@ -709,7 +720,12 @@ fn time_traveler_goes_on_any_empty_colorless_square_while_its_pattern_is_anywher
 
 #[test]
 fn time_traveler_may_destroy_a_common_piece_next_to_it_and_then_restacks_the_discard_top() {
-    let mut g = game_pending("b8=p c7=p d6=p g8=b h7=b+", &["etherweave.time_traveler"], None, &["etherweave.singularity", "etherweave.warpmaster"]);
+    let mut g = game_pending(
+        "b8=p c7=p d6=p g8=b h7=b+",
+        &["etherweave.time_traveler"],
+        None,
+        &["etherweave.singularity", "etherweave.warpmaster"],
+    );
     play(&mut g, "summon etherweave.time_traveler h8 r0");
     assert_eq!(texts(&g), ["g8", "skip"], "commons only");
     let deck_before = g.seat(0).deck.len();
@@ -821,7 +837,12 @@ fn eternal_emperor_repeats_its_warp_unless_it_was_played_this_turn() {
     play(&mut g, "summon etherweave.eternal_emperor e5 r0");
     assert_eq!(g.phase(), Phase::Main);
     // copied by the Doppelganger: that does not count as played (rule 6.10)
-    let mut g = game_pending("d5=p d4=p f6=p f5=p f4=p g5=p", &["etherweave.doppelganger"], Some("etherweave.eternal_emperor"), &[]);
+    let mut g = game_pending(
+        "d5=p d4=p f6=p f5=p f4=p g5=p",
+        &["etherweave.doppelganger"],
+        Some("etherweave.eternal_emperor"),
+        &[],
+    );
     play_all(&mut g, &["summon etherweave.doppelganger e5 r0", "c9"]);
     assert!(!g.turn().emperor_warped);
 }
@@ -865,7 +886,8 @@ fn reality_patch_destroys_a_heroic_piece_discards_the_pending_being_and_a_hand_c
 
 #[test]
 fn reality_patch_never_discards_the_pending_being_as_a_hand_card() {
-    let mut g = game_pending("e6=p d5=p f5=p e4=p", &["etherweave.reality_patch"], Some("etherweave.paradox_worm"), &[]);
+    let mut g =
+        game_pending("e6=p d5=p f5=p e4=p", &["etherweave.reality_patch"], Some("etherweave.paradox_worm"), &[]);
     play_all(&mut g, &["summon etherweave.reality_patch e5 r0", "skip"]);
     // (no pending-being question: the Warpmaster is pending, but then no hand card either)
     assert_eq!(g.phase(), Phase::Main, "the pending being is no hand card to discard");
@@ -882,11 +904,14 @@ fn polarity_queen_moves_two_pieces_in_opposite_directions_both_or_neither() {
     play(&mut g, "c9-d9");
     // the second goes west
     let m = moves(&g);
-    assert!(m.iter().all(|t| {
-        let (f, to) = t.split_once('-').unwrap();
-        let (f, to) = (sq(f), sq(to));
-        to.column() + 1 == f.column() && to.row() == f.row()
-    }), "{m:?}");
+    assert!(
+        m.iter().all(|t| {
+            let (f, to) = t.split_once('-').unwrap();
+            let (f, to) = (sq(f), sq(to));
+            to.column() + 1 == f.column() && to.row() == f.row()
+        }),
+        "{m:?}"
+    );
     assert!(!m.iter().any(|t| t.starts_with("d9")));
     play(&mut g, "f4-e4");
     assert_eq!(g.phase(), Phase::Main);
@@ -939,7 +964,12 @@ fn singularity_pulls_every_common_piece_next_to_the_square_onto_it_last_one_stay
 #[test]
 fn ziggurat_sentinel_copies_a_warp_from_the_discard_pile_or_moves_along_its_arrow() {
     let pieces = "e4=p d3=p e3=p c2=p d2=p c9=p";
-    let mut g = game_pending(pieces, &["etherweave.ziggurat_sentinel"], None, &["etherweave.lesser_shadow_twin", "etherweave.merchant_of_time", "etherweave.singularity"]);
+    let mut g = game_pending(
+        pieces,
+        &["etherweave.ziggurat_sentinel"],
+        None,
+        &["etherweave.lesser_shadow_twin", "etherweave.merchant_of_time", "etherweave.singularity"],
+    );
     play(&mut g, "summon etherweave.ziggurat_sentinel e5 r0");
     let t = texts(&g);
     assert!(t.contains(&"return etherweave.lesser_shadow_twin".to_string()));

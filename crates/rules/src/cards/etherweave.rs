@@ -541,7 +541,11 @@ fn common_may_enter(p: Option<Piece>) -> bool {
 fn antimatter_colors(g: &Game, r: &Resolution, at: Square, d: Dir) -> Vec<Color> {
     let b = g.board();
     let (Some(to), Some(back)) = (at.step(d), at.step(d.turn(4))) else { return Vec::new() };
-    if b.get(at).is_some() || g.supply(r.color, C) == 0 || !common_may_enter(b.get(to)) || !common_may_enter(b.get(back)) {
+    if b.get(at).is_some()
+        || g.supply(r.color, C) == 0
+        || !common_may_enter(b.get(to))
+        || !common_may_enter(b.get(back))
+    {
         return Vec::new();
     }
     let mut colors: Vec<Color> = g
@@ -750,7 +754,9 @@ fn warpmaster_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         push_moves(out, me, g.move_targets(me, MoveKind::Standard));
     }
     out.push(Choice::Skip);
-    Ask::Choose("you may take your pending being back into your hand (option 1), or the Warpmaster may make a standard move")
+    Ask::Choose(
+        "you may take your pending being back into your hand (option 1), or the Warpmaster may make a standard move",
+    )
 }
 
 fn warpmaster_apply(g: &mut Game, r: &mut Resolution, c: Choice) {

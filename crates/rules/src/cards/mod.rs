@@ -40,15 +40,8 @@ pub enum Deck {
 
 impl Deck {
     // a card id keeps the deck in 3 bits: at most 8 decks
-    const ALL: [Deck; 7] = [
-        Deck::Imperial,
-        Deck::Legends,
-        Deck::Flares,
-        Deck::Highland,
-        Deck::Sylvan,
-        Deck::Everfrost,
-        Deck::Etherweave,
-    ];
+    const ALL: [Deck; 7] =
+        [Deck::Imperial, Deck::Legends, Deck::Flares, Deck::Highland, Deck::Sylvan, Deck::Everfrost, Deck::Etherweave];
 
     pub fn cards(self) -> &'static [CardDef] {
         match self {
