@@ -37,7 +37,9 @@
 //! a pending Merchant of Time, written as on the board; it is neither on
 //! the board nor in supply). The `this-turn:` line may also say
 //! `emperor-warped yes`, `doubled N` (Gate of Oblivion warps played this
-//! turn) and `void N` (the Void Summoner's empty squares, 0 to 2).
+//! turn), `void N` (the Void Summoner's empty squares, 0 to 2) and `legends
+//! N` (legends summoned this turn, when an Iris of Eternity made more of
+//! them than the legends in `summoned`).
 //!
 //! A melee seat line ends with `points` (the seat's points in each
 //! opponent's color, e.g. `b3,g2,r0`) and `improvised` (the colors used up
@@ -168,6 +170,9 @@ pub struct TurnRecord {
     pub extra_beings: u8,
     pub extra_legends: u8,
     pub war_summoner_bonus: bool,
+    /// Legends summoned this turn when not just the legends in `summoned`
+    /// (Etherweave: an Iris of Eternity upgraded to legendary counts as one).
+    pub legends_summoned: Option<u8>,
     /// Etherweave: the Eternal Emperor's warp was played this turn.
     pub emperor_warped: bool,
     /// Etherweave: Gate of Oblivion warps played this turn.
@@ -184,6 +189,10 @@ impl TurnRecord {
             extra_beings: turn.extra_beings,
             extra_legends: turn.extra_legends,
             war_summoner_bonus: turn.war_summoner_bonus,
+            legends_summoned: {
+                let counted = turn.summoned.iter().filter(|s| s.card.is_legend()).count() as u8;
+                (turn.legends_summoned != counted).then_some(turn.legends_summoned)
+            },
             emperor_warped: turn.emperor_warped,
             doubled: turn.doubled,
             void_squares: turn.void_squares,
@@ -197,7 +206,8 @@ impl TurnRecord {
             turn.summoned.try_push(s).map_err(|_| invalid("too many beings summoned this turn"))?;
         }
         turn.beings_summoned = self.summoned.len() as u8;
-        turn.legends_summoned = self.summoned.iter().filter(|s| s.card.is_legend()).count() as u8;
+        let counted = self.summoned.iter().filter(|s| s.card.is_legend()).count() as u8;
+        turn.legends_summoned = self.legends_summoned.unwrap_or(counted);
         turn.extra_beings = self.extra_beings;
         turn.extra_legends = self.extra_legends;
         turn.war_summoner_bonus = self.war_summoner_bonus;
@@ -233,6 +243,9 @@ impl TurnRecord {
         }
         if self.war_summoner_bonus {
             words.push("war-summoner yes".into());
+        }
+        if let Some(n) = self.legends_summoned {
+            words.push(format!("legends {n}"));
         }
         if self.emperor_warped {
             words.push("emperor-warped yes".into());
@@ -293,6 +306,7 @@ impl TurnRecord {
                 }
                 "extra" => (r.extra_beings, r.extra_legends) = pair(arg)?,
                 "war-summoner" => r.war_summoner_bonus = yes(arg)?,
+                "legends" => r.legends_summoned = Some(arg.parse().map_err(|_| format!("bad legends count {arg:?}"))?),
                 "emperor-warped" => r.emperor_warped = yes(arg)?,
                 "doubled" => r.doubled = arg.parse().map_err(|_| format!("bad doubled count {arg:?}"))?,
                 "void" => match arg.parse() {

@@ -607,12 +607,15 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
             // Everfrost: the Deathbringer's piece counts twice, and the
             // Frostweave Illusionist gives an enemy color a piece
             let card = match c {
-                Choice::Summon { card, .. } => Some(card),
-                _ => g.effect().map(|r| r.card),
+                Choice::Summon { card, .. } | Choice::Warp(card) => Some(card),
+                // (a copied warp effect is the copied card's)
+                _ => g.effect().map(|r| r.copied.unwrap_or(r.card)),
             };
             let allowed = match card.map(|k| k.def().id) {
                 Some("everfrost.deathbringer") => 2 * gone,
                 Some("everfrost.frostweave_illusionist") => gone + 1,
+                // the Antimatter Spirit's warp puts an enemy piece down, which may destroy one too
+                Some("etherweave.antimatter_spirit") => gone + 1,
                 _ => gone,
             };
             // Etherweave: the Gate of Oblivion's warp counts each piece twice (or more)
@@ -658,7 +661,9 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
         }
     }
     let target = g.form().target_score();
-    if g.phase() == Phase::Main && c == Choice::EndTurn && h.seats().iter().any(|s| s.score >= target) {
+    // (Etherweave: a pending being's causality penalty already counts)
+    let reached = (0..h.seat_count()).any(|i| h.seat(i as u8).score - h.causality_penalty(i as u8) >= target);
+    if g.phase() == Phase::Main && c == Choice::EndTurn && reached {
         ensure!(h.end_state().last.is_some() || h.is_over(), "{target} points reached but the end is not triggered");
     }
     Ok(())
