@@ -1248,8 +1248,9 @@ impl Game {
         let color = self.active_color();
         let rank = card.def().rank;
         let pattern = if crate::warp::is_time_traveler(card) {
-            // its pattern is anywhere: no piece of it is tied to the being
-            Bitboard::EMPTY
+            // its pattern is anywhere: only the enemy pieces it needs (a
+            // stand-in) are tied to the summoning
+            self.time_traveler_pattern_used()
         } else {
             // (the Void Summoner's empty squares are no pieces)
             oriented(card, orientation).expect("distinct orientation").pattern_squares(at) & self.board.occupied()

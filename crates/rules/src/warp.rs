@@ -284,6 +284,28 @@ impl Game {
         !v.is_empty()
     }
 
+    /// The pieces of a Time Traveler's pattern that a summoning uses: none
+    /// when its own pieces show the pattern; otherwise the squares of the
+    /// first match that needs enemy stand-ins (or empty squares), so that an
+    /// improvised summoning uses up its color.
+    pub(crate) fn time_traveler_pattern_used(&self) -> Bitboard {
+        let color = self.active_color();
+        if time_traveler_pattern_on(self.board(), color) {
+            return Bitboard::EMPTY;
+        }
+        let card = etherweave::TIME_TRAVELER;
+        let stand_ins = self.stand_ins();
+        let mut v = Vec::new();
+        pattern_matches_with(self.board(), color, card, &stand_ins, &mut v);
+        if v.is_empty() && self.turn.void_squares > 0 {
+            void_matches_on(self.board(), color, card, &stand_ins, self.turn.void_squares, false, &mut v);
+        }
+        match v.first().and_then(|m| crate::cards::oriented(card, m.orientation).map(|p| p.pattern_squares(m.at))) {
+            Some(squares) => squares & self.board().occupied(),
+            None => Bitboard::EMPTY,
+        }
+    }
+
     /// The Time Traveler's summons: with its pattern anywhere, onto every
     /// empty colorless square; in a piece shortage, taking up a piece the
     /// pattern can do without.

@@ -1125,3 +1125,17 @@ fn the_pending_being_is_not_a_deck_card() {
     assert!(!g.seat(0).deck.cards().any(|c| c == card("etherweave.lesser_shadow_twin")));
     assert_eq!(g.view(1).seats[0].deck, 1);
 }
+
+#[test]
+fn an_improvised_time_traveler_uses_up_the_enemy_color_of_its_pattern() {
+    let schools = [School::Etherweave, School::Northern, School::Sylvan];
+    let mut g = table_game(Form::Melee, &schools, "b8=p c7=p d6=b", &["etherweave.time_traveler"]);
+    assert!(legal(&g, "summon etherweave.time_traveler h8 r0"), "a blue piece stands in (improvised)");
+    play(&mut g, "summon etherweave.time_traveler h8 r0");
+    assert!(g.seat(0).improvised.contains(B), "blue is used up");
+    assert_eq!(at(&g, "d6"), "b", "the stand-in stays where it is");
+    // with its own diagonal, nothing is used up
+    let mut g = table_game(Form::Melee, &schools, "b8=p c7=p d6=p", &["etherweave.time_traveler"]);
+    play(&mut g, "summon etherweave.time_traveler h8 r0");
+    assert!(g.seat(0).improvised.is_empty());
+}
