@@ -1139,3 +1139,22 @@ fn an_improvised_time_traveler_uses_up_the_enemy_color_of_its_pattern() {
     play(&mut g, "summon etherweave.time_traveler h8 r0");
     assert!(g.seat(0).improvised.is_empty());
 }
+
+#[test]
+fn in_a_piece_shortage_a_heroic_being_takes_up_a_piece_outside_its_pattern_and_placing_warps_do_nothing() {
+    let mut p =
+        position("d5=p f5=p d4=p f4=p c9=p e4=b", &["etherweave.gate_of_oblivion", "etherweave.polarity_queen"]);
+    p.set_supply(0, (0, 3));
+    let mut g = p.to_game().unwrap();
+    assert!(legal(&g, "summon etherweave.gate_of_oblivion e5 r0 from c9"));
+    assert!(!legal(&g, "summon etherweave.gate_of_oblivion e5 r0"));
+    assert!(!legal(&g, "summon etherweave.gate_of_oblivion e5 r0 from d5"), "a pattern piece");
+    // the Polarity Queen's warp needs a common piece from the supply: nothing to do
+    play(&mut g, "warp etherweave.polarity_queen");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.board().pieces().count(), 6);
+    play(&mut g, "summon etherweave.gate_of_oblivion e5 r0 from c9");
+    assert_eq!(at(&g, "c9"), "");
+    assert_eq!(at(&g, "e5"), "p+");
+    assert_eq!(at(&g, "e4"), "", "the purple square's blue piece is destroyed");
+}
