@@ -1158,3 +1158,42 @@ fn in_a_piece_shortage_a_heroic_being_takes_up_a_piece_outside_its_pattern_and_p
     assert_eq!(at(&g, "e5"), "p+");
     assert_eq!(at(&g, "e4"), "", "the purple square's blue piece is destroyed");
 }
+
+#[test]
+fn a_stored_piece_with_no_square_to_land_on_goes_back_to_its_supply() {
+    // a four-player melee with every colorless square taken: a stored common
+    // piece has nowhere to leap (possible only with this many pieces)
+    let mut pieces: Vec<String> = ["d4", "f4", "c3", "e3"].iter().map(|s| format!("{s}=p")).collect();
+    let mut pool: Vec<&str> = Vec::new();
+    pool.extend(std::iter::repeat("p").take(8));
+    pool.extend(std::iter::repeat("p*").take(3));
+    for c in ["b", "g", "n"] {
+        pool.extend(std::iter::repeat(c).take(14));
+    }
+    pool.extend(["b*", "g*", "n*"]);
+    let mut next = pool.into_iter();
+    for sq in tash_kalar_rules::warp::colorless_squares().squares() {
+        let name = sq.to_string();
+        if ["d4", "f4", "c3", "e3"].contains(&name.as_str()) {
+            continue;
+        }
+        pieces.push(format!("{name}={}", next.next().expect("enough pieces")));
+    }
+    let schools = [School::Etherweave, School::Northern, School::Sylvan, School::Highland];
+    let mut p = Position::with_schools(Form::Melee, &board_of(&pieces.join(" ")).to_text(), &schools).unwrap();
+    p.number = 5;
+    give(&mut p, 0, &["etherweave.merchant_of_time"]);
+    p.seats[0].pending = Some(card("etherweave.merchant_of_time"));
+    p.seats[0].stored = Some(Piece::new(P, Rank::Common));
+    p.seats[0].supply.0 -= 1;
+    let mut g = p.to_game().unwrap();
+    let supply = g.supply(P, Rank::Common);
+    assert!(g.landing_squares().is_empty());
+    play(&mut g, "summon etherweave.merchant_of_time e5 r0");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.seat(0).stored, None);
+    assert!(g.events().iter().any(|e| matches!(e, Event::Landed { at: None, .. })));
+    // the Merchant came from the supply, the stored piece went back to it
+    assert_eq!(g.supply(P, Rank::Common), supply);
+    assert!(g.pieces_accounted_for());
+}
