@@ -1165,10 +1165,10 @@ fn a_stored_piece_with_no_square_to_land_on_goes_back_to_its_supply() {
     // piece has nowhere to leap (possible only with this many pieces)
     let mut pieces: Vec<String> = ["d4", "f4", "c3", "e3"].iter().map(|s| format!("{s}=p")).collect();
     let mut pool: Vec<&str> = Vec::new();
-    pool.extend(std::iter::repeat("p").take(8));
-    pool.extend(std::iter::repeat("p*").take(3));
+    pool.extend(vec!["p"; 8]);
+    pool.extend(vec!["p*"; 3]);
     for c in ["b", "g", "n"] {
-        pool.extend(std::iter::repeat(c).take(14));
+        pool.extend(vec![c; 14]);
     }
     pool.extend(["b*", "g*", "n*"]);
     let mut next = pool.into_iter();
