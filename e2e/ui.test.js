@@ -401,6 +401,45 @@ test('the Gateway is ringed and marked on its square, with a title and a label',
   assert.deepEqual(g.errors, []);
 });
 
+test('a warp is a button on the hand card; the pending being and a stored piece show as labelled tiles', async () => {
+  const players = [{ ...PLAYERS[0], school: 'etherweave' }, PLAYERS[1]];
+  const g = await openGame(stateMessage(viewOf('warp.tkr'), { players }), (msg, ws) => {
+    if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('warp.tkr'), { players })));
+    else if (msg.type === 'choose' && msg.choice === 'warp etherweave.paradox_worm') {
+      ws.send(JSON.stringify({ ...stateMessage(viewOf('warp-played.tkr'), { players }), version: 8 }));
+    }
+  });
+  const { page } = g;
+  const worm = '#hand .card[data-card="etherweave.paradox_worm"]';
+  await page.waitForSelector(worm);
+  assert.match(await page.textContent(`${worm} .card-warp`), /Warp: \S/, 'the warp text on the card');
+  const warp = `${worm} button[data-kind="warp"]`;
+  assert.match(await page.textContent(warp), /Warp/);
+  assert.equal(await page.$('#players .pending-card'), null, 'nothing pending yet');
+  await page.click(warp);
+  await page.waitForFunction(() => document.body.dataset.version === '8');
+  const tile = '#players .player[data-seat="0"] .pending-card[data-card="etherweave.paradox_worm"]';
+  await page.waitForSelector(tile);
+  assert.match(await page.textContent(`${tile} summary`), /⟲\s*Pending\s+Paradox Worm/, 'labelled, with a spiral and the name');
+  assert.match(await page.getAttribute(tile, 'title'), /^Warp effect \(played\): \S/);
+  assert.ok(await page.$(`${worm}.pending`), 'the hand card is marked pending');
+  assert.match(await page.textContent(`${worm} .card-note`), /Pending/);
+  const log = await page.$$eval('#log li', (e) => e.map((li) => li.textContent));
+  assert.ok(log.some((t) => t.includes('plays the warp effect of the Paradox Worm')), log.join(' | '));
+  await page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'warp.png') });
+  assert.deepEqual(g.errors, []);
+  // a stored piece on a pending Merchant of Time, for a spectator-like seat 1 too
+  const h = await openGame(stateMessage(viewOf('stored.tkr', 1), { players, seat: 1 }), (msg, ws) => {
+    if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('stored.tkr', 1), { players, seat: 1 })));
+  });
+  const stored = '#players .player[data-seat="0"] .stored-piece';
+  await h.page.waitForSelector(stored);
+  assert.match(await h.page.textContent(stored), /Stored\s+Red heroic piece on the Merchant/);
+  assert.ok(await h.page.$('#players .player[data-seat="0"] .pending-card[data-card="etherweave.merchant_of_time"]'), 'the pending Merchant, public to the opponent');
+  await h.page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'stored.png') });
+  assert.deepEqual(h.errors, []);
+});
+
 test('a frozen card shows as a labelled tile beside its seat, and its thaw button thaws it', async () => {
   const players = [{ ...PLAYERS[0], school: 'everfrost' }, PLAYERS[1]];
   const g = await openGame(stateMessage(viewOf('frozen.tkr'), { players }), (msg, ws) => {

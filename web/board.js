@@ -494,6 +494,13 @@ export function cardElement(card, color, { tag = 'div', attrs = {}, actions = []
   text.className = 'card-text';
   text.textContent = card.text;
   el.append(text);
+  if (card.warp) {
+    // Etherweave: the warp effect, played from the hand instead
+    const w = document.createElement('p');
+    w.className = 'card-warp';
+    w.textContent = `⟲ Warp: ${card.warp}`;
+    el.append(w);
+  }
   if (note) {
     const n = document.createElement('div');
     n.className = 'card-note';

@@ -71,6 +71,7 @@ const DEFAULT_META = {
     { name: 'sylvan', color: 'green' },
     { name: 'everfrost', color: 'white' },
     { name: 'nethervoid', color: 'orange' },
+    { name: 'etherweave', color: 'purple' },
   ],
 };
 
@@ -99,9 +100,11 @@ export const SCHOOL_LABELS = {
   sylvan: 'Sylvan',
   everfrost: 'Everfrost',
   nethervoid: 'Nethervoid',
+  etherweave: 'Etherweave',
 };
 export const SCHOOL_COLORS = {
   northern: 'blue', southern: 'red', highland: 'brown', sylvan: 'green', everfrost: 'white', nethervoid: 'orange',
+  etherweave: 'purple',
 };
 
 export function formLabel(f) {

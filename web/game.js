@@ -282,8 +282,10 @@ function model() {
   for (const c of legal) {
     if (c.kind === 'summon') push(m.summons, c.card, c);
     else if (['place', 'start', 'square', 'pickup'].includes(c.kind)) push(m.squares, c.at, c);
-    else if (c.kind === 'move') push(m.moves, c.from, c);
-    else if (c.kind === 'discard' || c.kind === 'return') push(m.cardActions, c.id, c);
+    // (an Etherweave swap is picked on the board like a move: from, then to)
+    else if (c.kind === 'move' || c.kind === 'swap') push(m.moves, c.from, c);
+    // (Etherweave: a warp is played from the card in hand)
+    else if (c.kind === 'discard' || c.kind === 'return' || c.kind === 'warp') push(m.cardActions, c.id, c);
     else m.buttons.push(c);
   }
   return m;
@@ -746,6 +748,10 @@ function renderEffect() {
   panel.hidden = false;
   const where = v.effect.at ? ` on ${v.effect.at}` : '';
   const bits = [];
+  // Etherweave: a warp effect played from the hand, or copied by a being
+  const stage = v.effect.state && v.effect.state.stage;
+  if (stage === 'warp') bits.push('its warp effect, played from the hand (the card is now pending)');
+  if (stage === 'copy' && v.effect.state.copied) bits.push(`carrying out the warp effect of the ${cardName(S.cards, v.effect.state.copied)}`);
   if (v.effect.flare) {
     const f = v.effect.flare;
     bits.push(`upper ${f.upper ? 'met' : 'not met'}, lower ${f.lower ? 'met' : 'not met'}`);
@@ -781,10 +787,15 @@ function renderHand() {
       const summons = mine ? m.summons.get(id) || [] : [];
       const actions = [];
       for (const a of mine ? m.cardActions.get(id) || [] : []) {
-        actions.push(h('button', { type: 'button', class: 'btn', 'data-choice': a.text, onclick: (e) => { e.stopPropagation(); choose(a.text); } }, a.kind === 'discard' ? 'Discard' : 'Return'));
+        const label = a.kind === 'discard' ? 'Discard' : a.kind === 'warp' ? [h('span', { 'aria-hidden': 'true' }, '⟲ '), 'Warp'] : 'Return';
+        actions.push(h('button', { type: 'button', class: 'btn', 'data-choice': a.text, 'data-kind': a.kind, title: a.label, onclick: (e) => { e.stopPropagation(); choose(a.text); } }, ...[].concat(label)));
       }
+      // Etherweave: the pending being is held, face up on the deck
+      const isPending = s.pending === id;
       let note = null;
-      if (summons.length) {
+      if (isPending) {
+        note = `⟲ Pending: face up on the deck; −2 points if never summoned${summons.length ? ' · ✦ can be summoned' : ''}`;
+      } else if (summons.length) {
         const squares = new Set(summons.map((c) => c.at));
         note = `✦ can be summoned on ${squares.size} square${squares.size === 1 ? '' : 's'}`;
       } else if (mine && card.kind === 'flare') {
@@ -809,6 +820,7 @@ function renderHand() {
         });
       } else if (mine && card.kind !== 'flare') el.classList.add('unplayable');
       if (S.selectedCard === id) el.classList.add('selected');
+      if (isPending) el.classList.add('pending');
       el.addEventListener('mouseenter', () => { S.hoverCard = id; renderHighlights(); });
       el.addEventListener('mouseleave', () => { S.hoverCard = null; renderHighlights(); });
       el.addEventListener('focus', () => { S.hoverCard = id; renderHighlights(); });
@@ -867,7 +879,8 @@ function renderPlayers() {
     box.append(h('div', { class: `player${toPlay === s.seat ? ' to-play' : ''}`, title: discard ? `discard pile: ${discard}` : '', 'data-seat': String(s.seat) },
       swatch, who, h('span', { class: 'score', 'aria-label': `score ${s.score}` }, String(s.score)),
       h('span', { class: 'facts' }, facts.join(' · '), ...extra.map((e) => h('div', {}, e)), claimed ? h('div', {}, claimed) : null),
-      s.points ? scoreBoard(s) : null, s.frozen ? frozenTile(s) : null));
+      s.points ? scoreBoard(s) : null, s.frozen ? frozenTile(s) : null,
+      s.pending || s.stored ? pendingTile(s) : null));
   }
   const shared = h('p', { class: 'muted', style: 'font-size:0.78rem;margin:0.3rem 0 0' },
     `Legends deck ${v.legends.deck}, discarded ${v.legends.discard.length} · Flares deck ${v.flares.deck}, discarded ${v.flares.discard.length}`);
@@ -892,6 +905,33 @@ function frozenTile(s) {
   if (thaw) {
     row.append(h('button', { type: 'button', class: 'btn thaw', 'data-choice': thaw.text, 'data-kind': thaw.kind, onclick: () => choose(thaw.text) },
       h('span', { 'aria-hidden': 'true' }, '❄ '), `Thaw ${name}`));
+  }
+  return row;
+}
+
+/**
+ * Etherweave: a seat's pending being (public: face up on its deck) as a
+ * labelled tile with a spiral, its warp effect on hover and on click; and
+ * the piece kept on a pending Merchant of Time, drawn with a dashed frame
+ * and named in words (not told by colour alone).
+ */
+function pendingTile(s) {
+  const row = h('div', { class: 'pending-row' });
+  if (s.pending) {
+    const card = S.cards.get(s.pending);
+    const name = cardName(S.cards, s.pending);
+    const warp = (card && card.warp) || '';
+    row.append(h('details', { class: 'pending-card', 'data-card': s.pending, title: warp ? `Warp effect (played): ${warp}` : '' },
+      h('summary', {}, h('span', { class: 'spiral', 'aria-hidden': 'true' }, '⟲'), h('span', { class: 'pending-label' }, 'Pending'), ' ', h('span', { class: 'pending-name' }, name)),
+      h('p', { class: 'pending-effect' }, `On the deck, still held: it can be summoned from there. −2 points if it is never summoned.${warp ? ` Warp effect (played): ${warp}` : ''}`)));
+  }
+  if (s.stored) {
+    const rank = s.stored.rank;
+    const words = `${COLORS[s.stored.color] ? COLORS[s.stored.color].label : s.stored.color} ${rank} piece`;
+    const piece = h('span', { class: 'swatch', 'aria-hidden': 'true' });
+    piece.append(pieceSvg(s.stored.color, rank));
+    row.append(h('span', { class: 'stored-piece', 'data-color': s.stored.color, 'data-rank': rank, title: 'Kept off the board on the Merchant of Time; it lands when the Merchant is summoned' },
+      h('span', { class: 'pending-label' }, 'Stored'), ' ', piece, ` ${words} on the Merchant`));
   }
   return row;
 }

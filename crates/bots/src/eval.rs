@@ -314,6 +314,9 @@ fn side_standings(game: &Game, w: &Weights) -> ArrayVec<(Color, f64), 4> {
             let turn = if game.seats()[active].color == seat.color { pending } else { 0.0 };
             seat.score as f64 + turn + tasks[s]
         };
+        // Etherweave: a pending being costs its side the causality penalty
+        // at the end unless it is summoned (already in the score once over)
+        let worth = worth - if game.is_over() { 0.0 } else { game.causality_penalty(s as Seat) as f64 };
         match out.iter_mut().find(|o| o.0 == seat.color) {
             // a teammate: the side's task is the better of the two seats'
             Some(o) => o.1 = o.1.max(worth),
@@ -393,7 +396,8 @@ pub fn score_now(game: &Game, seat: Seat) -> f64 {
         return melee_points(game, seat).iter().map(|p| p.1).fold(f64::INFINITY, f64::min).min(1e6);
     }
     let active = game.seats()[game.turn().seat as usize].color == game.seat(seat).color;
-    game.seat(seat).score as f64 + if active { pending_points(game) } else { 0.0 }
+    let penalty = if game.is_over() { 0 } else { game.causality_penalty(seat) };
+    game.seat(seat).score as f64 + if active { pending_points(game) } else { 0.0 } - penalty as f64
 }
 
 /// Whole rounds (each seat one turn) estimated to be left after the
@@ -498,5 +502,23 @@ mod tests {
         let wild = r#"{"weights": {"common": 1e9}, "end": {}}"#;
         assert!(parse_weights(wild).unwrap_err().contains("weights.common"));
         assert!(parse_weights("not json").is_err());
+    }
+
+    #[test]
+    fn a_pending_being_costs_its_side_the_causality_penalty() {
+        use tash_kalar_rules::position::SeatSetup;
+        use tash_kalar_rules::{CardId, Position, School};
+        let mut p = Position::duel("9/9/9/9/4p4/9/9/9/9").unwrap();
+        p.seats = vec![SeatSetup::new(School::Etherweave), SeatSetup::new(School::Northern)];
+        p.seats[0].supply = (15, 3);
+        let worm = CardId::parse("etherweave.paradox_worm").unwrap();
+        p.seats[0].beings.push(worm);
+        let free = p.to_game().unwrap();
+        p.seats[0].pending = Some(worm);
+        let pending = p.to_game().unwrap();
+        let w = Weights::default();
+        let diff = evaluate_with(&free, 0, &w) - evaluate_with(&pending, 0, &w);
+        assert!(diff > 0.0, "a pending being is worth less: {diff}");
+        assert_eq!(score_now(&free, 0) - score_now(&pending, 0), 2.0);
     }
 }

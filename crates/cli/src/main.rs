@@ -98,6 +98,11 @@ fn summons(board: &str, color: &str, card: &str) -> Result<()> {
         bail!("{card} is a flare: flares are invoked, not summoned");
     }
     let squares: Vec<String> = cards::summoning_squares(&board, color, id).squares().map(|s| s.to_string()).collect();
+    if tash_kalar_rules::warp::is_time_traveler(id) && !squares.is_empty() {
+        // its pattern is anywhere on the board; the being goes elsewhere
+        println!("any empty colorless square: {}", squares.join(" "));
+        return Ok(());
+    }
     println!("{}", squares.join(" "));
     Ok(())
 }

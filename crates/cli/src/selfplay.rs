@@ -16,7 +16,7 @@ pub struct Args {
     /// The form of the game: duel, high-form or first-game.
     #[arg(long, default_value = "duel")]
     form: String,
-    /// Each seat's deck, in seat order: northern, southern, highland, sylvan, everfrost, nethervoid.
+    /// Each seat's deck, in seat order: northern, southern, highland, sylvan, everfrost, nethervoid, etherweave.
     #[arg(long, value_delimiter = ',', default_value = "northern,southern")]
     decks: Vec<String>,
     /// Each seat's bot, in seat order, comma-separated (`random,greedy`,

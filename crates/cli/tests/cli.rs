@@ -46,6 +46,26 @@ fn summons_works_for_nethervoid_cards_and_orange_pieces() {
 }
 
 #[test]
+fn summons_works_for_etherweave_cards_and_the_time_traveler_goes_anywhere() {
+    // the Antimatter Spirit between two diagonal pieces
+    let o =
+        run(&["summons", "--board", "9/9/9/5p3/9/3p5/9/9/9", "--color", "p", "--card", "etherweave.antimatter_spirit"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "e5\n");
+    // the Time Traveler: its diagonal anywhere, then any empty colorless square
+    let o =
+        run(&["summons", "--board", "9/9/9/3p5/4p4/5p3/9/9/9", "--color", "p", "--card", "etherweave.time_traveler"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("any empty colorless square: "), "{out}");
+    let squares: Vec<&str> = out.trim().trim_start_matches("any empty colorless square: ").split(' ').collect();
+    assert_eq!(squares.len(), 60 - 2, "60 colorless squares less d6 and f4 (e5 is red): {out}");
+    assert!(!squares.contains(&"e5") && !squares.contains(&"f4") && !squares.contains(&"d6"), "{out}");
+    let o = run(&["summons", "--board", "9/9/9/3p5/4p4/9/9/9/9", "--color", "p", "--card", "etherweave.time_traveler"]);
+    assert_eq!(stdout(&o), "\n", "no pattern, no square");
+}
+
+#[test]
 fn summons_of_a_legend_needs_its_heroic_pieces() {
     // the Titan: two heroic pieces below it, three commons in a row below those
     let heroic = run(&["summons", "--board", "9/9/9/9/4b+4/4b+4/3bbb3/9/9", "--color", "b", "--card", "legends.titan"]);

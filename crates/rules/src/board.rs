@@ -31,7 +31,7 @@ pub enum Color {
     White,
     /// Nethervoid (no school plays it yet).
     Orange,
-    /// Etherweave (no school plays it yet).
+    /// Etherweave.
     Purple,
 }
 

@@ -17,6 +17,7 @@
 //! | finish returning cards | `done` |
 //! | invoke a flare, comparing yourself with the opponent of that color | `flare b` |
 //! | Everfrost: thaw your frozen card (its frozen effect) | `thaw` |
+//! | Etherweave: play a being's warp effect from your hand (it becomes your pending being) | `warp etherweave.paradox_worm` |
 //! | team play: pass control to your teammate | `pass` |
 //! | melee: the color an improvised summoning uses up, when two could | `improvise b` |
 //! | melee, end of turn: score 1 point in a color | `point b` |
@@ -67,6 +68,9 @@ pub enum Choice {
     Flare(Color),
     /// Everfrost: thaw your frozen card, resolving its frozen effect.
     Thaw,
+    /// Etherweave: play this being's warp effect from your hand; the card
+    /// becomes your pending being.
+    Warp(CardId),
     /// End the turn (all actions used).
     EndTurn,
     /// Give up the game (two-sided forms only).
@@ -122,6 +126,7 @@ impl fmt::Display for Choice {
             Choice::Flare(c) => write!(f, "flare {c}"),
             Choice::EndTurn => f.write_str("end"),
             Choice::Thaw => f.write_str("thaw"),
+            Choice::Warp(c) => write!(f, "warp {}", c.def().id),
             Choice::Resign => f.write_str("resign"),
             Choice::Square(s) => write!(f, "{s}"),
             Choice::Move { from, to } => write!(f, "{from}-{to}"),
@@ -240,6 +245,7 @@ impl std::str::FromStr for Choice {
             "point" => Choice::Point(color(rest.first().ok_or_else(arity)?)?),
             "end" => Choice::EndTurn,
             "thaw" => Choice::Thaw,
+            "warp" => Choice::Warp(card(rest.first().ok_or_else(arity)?)?),
             "resign" => Choice::Resign,
             "skip" => Choice::Skip,
             "dir" => {

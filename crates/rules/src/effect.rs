@@ -56,6 +56,12 @@ pub enum Stage {
     Keep,
     /// The frozen effect of a card being thawed.
     Thaw,
+    /// Etherweave: the warp effect of a card played from the hand (it is
+    /// now the pending being; see [`crate::warp`]).
+    Warp,
+    /// Etherweave: a summoned being carries out another card's warp effect
+    /// as a copy (`copied` names that card).
+    Copy,
 }
 
 /// A card effect being resolved: which card, which step, and what has been
@@ -100,6 +106,9 @@ pub struct Resolution {
     /// being itself, or one taken by the Frozen Chest).
     #[serde(default)]
     pub freezing: Option<CardId>,
+    /// Etherweave: the card whose warp effect a `Copy` stage carries out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copied: Option<CardId>,
 }
 
 impl Resolution {
@@ -125,6 +134,7 @@ impl Resolution {
             stage: Stage::Normal,
             replaced: None,
             freezing: None,
+            copied: None,
         }
     }
 
@@ -135,7 +145,30 @@ impl Resolution {
             Stage::Normal => self.card.def().script,
             Stage::Keep => crate::frozen::KEEP,
             Stage::Thaw => crate::frozen::frozen_effect(self.card).map(|f| f.script).unwrap_or(crate::frozen::NONE),
+            Stage::Warp => crate::warp::warp_script(Some(self.card)),
+            Stage::Copy => crate::warp::warp_script(self.copied),
         }
+    }
+
+    /// Starts carrying out `card`'s warp effect as a copy, as the rest of
+    /// this effect (the registers start afresh; the summoned piece and the
+    /// pattern stay tracked).
+    pub(crate) fn start_copy(&mut self, card: CardId) {
+        self.stage = Stage::Copy;
+        self.copied = Some(card);
+        self.step = 0;
+        self.subject = None;
+        self.tagged = Bitboard::EMPTY;
+        self.chosen = Bitboard::EMPTY;
+        self.count = 0;
+        self.count2 = 0;
+        self.dir = None;
+        self.option = 0;
+    }
+
+    /// Forgets a piece taken off the board without being destroyed.
+    pub(crate) fn forget(&mut self, sq: Square) {
+        self.track_destroy(sq);
     }
 
     /// The marked squares that the card's text names, in this summoning's
@@ -172,6 +205,30 @@ impl Resolution {
             if set.contains(from) {
                 set.remove(from);
                 set.insert(to);
+            }
+        }
+    }
+
+    /// Follows two pieces trading squares.
+    fn track_swap(&mut self, a: Square, b: Square) {
+        let swap = |s: &mut Option<Square>| {
+            if *s == Some(a) {
+                *s = Some(b)
+            } else if *s == Some(b) {
+                *s = Some(a)
+            }
+        };
+        swap(&mut self.me);
+        swap(&mut self.subject);
+        for set in [&mut self.pattern, &mut self.tagged] {
+            let (ha, hb) = (set.contains(a), set.contains(b));
+            set.remove(a);
+            set.remove(b);
+            if ha {
+                set.insert(b);
+            }
+            if hb {
+                set.insert(a);
             }
         }
     }
@@ -350,6 +407,18 @@ impl Game {
         self.board_mut().set(sq, Some(Piece::new(color, rank)));
         self.record(Event::Converted { at: sq, from, to: Piece::new(color, rank) });
         true
+    }
+
+    /// Two pieces trade squares; nothing is destroyed (told as two moves).
+    pub(crate) fn fx_swap(&mut self, r: &mut Resolution, a: Square, b: Square) {
+        let (Some(pa), Some(pb)) = (self.board().get(a), self.board().get(b)) else { return };
+        let how = if a.neighbours().contains(b) { MoveHow::Move } else { MoveHow::Leap };
+        self.record(Event::Moved { from: a, to: b, piece: pa, how });
+        self.record(Event::Moved { from: b, to: a, piece: pb, how });
+        self.board_mut().set(a, Some(pb));
+        self.board_mut().set(b, Some(pa));
+        self.gateway_swap(a, b);
+        r.track_swap(a, b);
     }
 
     /// "Gain an action."

@@ -50,6 +50,8 @@ pub enum ScoreWhy {
     Flare,
     /// Deathmatch Melee: unpaired common pieces of different colors.
     Unpaired,
+    /// Etherweave: a pending being still waiting at the end (negative).
+    Causality,
 }
 
 impl ScoreWhy {
@@ -59,6 +61,7 @@ impl ScoreWhy {
             ScoreWhy::Legend => "for the legend summoned",
             ScoreWhy::Flare => "for the flare invoked against them",
             ScoreWhy::Unpaired => "for unpaired common pieces",
+            ScoreWhy::Causality => "for the pending being never summoned (causality penalty)",
         }
     }
 }
@@ -125,6 +128,19 @@ pub enum Event {
     /// piece left the board or became legendary, or another piece became
     /// the Gateway).
     GatewayLost { seat: Seat, at: Square },
+    /// Etherweave: a being's warp effect was played from the hand; the card
+    /// is now the seat's pending being (face up, public).
+    Warped { seat: Seat, card: CardId },
+    /// Etherweave: the pending being went back into the hand (the Warpmaster).
+    PendingReturned { seat: Seat, card: CardId },
+    /// Etherweave: the pending being was discarded.
+    PendingDiscarded { seat: Seat, card: CardId },
+    /// Etherweave: the Merchant of Time lifted a piece off the board and
+    /// keeps it on the card.
+    Stored { seat: Seat, at: Square, piece: Piece },
+    /// Etherweave: the Merchant of Time's stored piece leapt onto `at`
+    /// (`None`: no square it could land on; it went back to its owner's supply).
+    Landed { seat: Seat, at: Option<Square>, piece: Piece },
     /// A seat resigned.
     Resigned { seat: Seat },
     /// The turn is over (its scoring done).
@@ -313,7 +329,10 @@ impl Event {
             }
             Event::Destroyed { at, piece, .. } => format!("{} on {at} destroyed", capitalize(&piece_words(piece))),
             Event::Scored { seat, points, why, color } => {
-                let pts = if points == 1 { "1 point".to_string() } else { format!("{points} points") };
+                let pts = if points.abs() == 1 { "1 point".to_string() } else { format!("{} points", points.abs()) };
+                if points < 0 {
+                    return format!("{} loses {pts} {}", who(seat), why.words());
+                }
                 match color {
                     Some(c) => format!("{} scores {pts} in {} {}", who(seat), color_name(c), why.words()),
                     None => format!("{} scores {pts} {}", who(seat), why.words()),
@@ -360,6 +379,24 @@ impl Event {
             Event::Thawed { seat, card } => format!("{} thaws the frozen {}", who(seat), card.def().name),
             Event::GatewayGained { seat, at } => format!("{}'s piece on {at} becomes the Gateway", who(seat)),
             Event::GatewayLost { seat, at } => format!("{}'s Gateway on {at} is no longer the Gateway", who(seat)),
+            Event::Warped { seat, card } => {
+                format!("{} plays the warp effect of the {}, now pending", who(seat), card.def().name)
+            }
+            Event::PendingReturned { seat, card } => {
+                format!("{} takes the pending {} back into the hand", who(seat), card.def().name)
+            }
+            Event::PendingDiscarded { seat, card } => {
+                format!("{} discards the pending {}", who(seat), card.def().name)
+            }
+            Event::Stored { seat, at, piece } => {
+                format!("{} lifts {} off {at} onto the Merchant of Time", who(seat), piece_words(piece))
+            }
+            Event::Landed { seat, at: Some(at), piece } => {
+                format!("{}: the stored {} leaps onto {at}", who(seat), piece_words(piece))
+            }
+            Event::Landed { seat, at: None, piece } => {
+                format!("{}: the stored {} finds no square and goes back to its supply", who(seat), piece_words(piece))
+            }
             Event::Resigned { seat } => format!("{} resigns", who(seat)),
             Event::TurnEnded { seat } => format!("{}'s turn ends", who(seat)),
             Event::GameOver => "The game is over".to_string(),

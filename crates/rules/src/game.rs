@@ -239,6 +239,18 @@ pub struct SeatState {
     /// piece of its color (see [`crate::gateway`]); public.
     #[serde(default)]
     pub gateway: Option<Square>,
+    /// Etherweave: the pending being, face up on the deck (public). It is
+    /// still one of `beings` (see [`crate::warp`]).
+    #[serde(default)]
+    pub pending: Option<CardId>,
+    /// Etherweave: the piece the Merchant of Time keeps off the board while
+    /// it is this seat's pending being (public; any color).
+    #[serde(default)]
+    pub stored: Option<Piece>,
+    /// The seat whose Nethervoid Gateway the stored piece was: it is the
+    /// Gateway again where it lands (see [`Game::land_gateway`]).
+    #[serde(default)]
+    pub stored_gateway: Option<Seat>,
 }
 
 /// The state of the current turn.
@@ -280,6 +292,19 @@ pub struct Turn {
     /// summoner's own.
     #[serde(default)]
     pub possessed: Option<Color>,
+    /// Etherweave: the Eternal Emperor's warp effect was played from the
+    /// hand this turn.
+    #[serde(default)]
+    pub emperor_warped: bool,
+    /// Etherweave: the Gate of Oblivion's warp effects played this turn;
+    /// each enemy piece destroyed from then on counts this many times more.
+    #[serde(default)]
+    pub doubled: u8,
+    /// Etherweave: the Void Summoner's bonus: the next summoning this turn
+    /// may count up to this many empty squares as the summoner's common
+    /// pieces (see [`crate::warp`]).
+    #[serde(default)]
+    pub void_squares: u8,
 }
 
 impl Turn {
@@ -300,6 +325,9 @@ impl Turn {
             extra_turn: false,
             passed: false,
             possessed: None,
+            emperor_warped: false,
+            doubled: 0,
+            void_squares: 0,
         }
     }
 }
@@ -519,6 +547,9 @@ impl Game {
                     frozen: None,
                     fewer_actions: 0,
                     gateway: None,
+                    pending: None,
+                    stored: None,
+                    stored_gateway: None,
                 }
             })
             .collect();
@@ -655,7 +686,10 @@ impl Game {
             Rank::Legendary => self.board.count(color, Rank::Legendary),
         };
         let total = if rank == Rank::Legendary { legendary } else { two_sided };
-        total.saturating_sub(on_board as u8)
+        // Etherweave: a piece kept on the Merchant of Time is neither on
+        // the board nor in supply
+        let stored = self.stored_pieces(color, rank == Rank::Legendary);
+        total.saturating_sub(on_board as u8).saturating_sub(stored)
     }
 
     /// Two-sided and legendary pieces of a color in play.
@@ -785,7 +819,8 @@ impl Game {
             Phase::Placing => out.extend(self.board.empty_squares().squares().map(Choice::Place)),
             Phase::Returning => {
                 let s = &self.seats[self.turn.seat as usize];
-                for &c in s.beings.iter().chain(&s.legends).chain(&s.flares) {
+                // (the pending being is not returned with the discard action)
+                for &c in s.beings.iter().filter(|&&c| Some(c) != s.pending).chain(&s.legends).chain(&s.flares) {
                     out.push(Choice::Return(c));
                 }
                 out.push(Choice::Done);
@@ -810,8 +845,17 @@ impl Game {
             let pattern_color = self.turn.possessed.unwrap_or(color);
             let stand_ins = self.stand_ins();
             for &card in seat.beings.iter().chain(&seat.legends).filter(|_| !passed) {
+                if crate::warp::is_time_traveler(card) {
+                    self.push_time_traveler(card, &stand_ins, out);
+                    continue;
+                }
                 matches.clear();
                 pattern_matches_with(&self.board, pattern_color, card, &stand_ins, &mut matches);
+                // (a seat of one school never has both the Possessed
+                // Summoner's hold and the Void Summoner's squares)
+                if self.turn.void_squares > 0 {
+                    self.void_matches(card, &stand_ins, &mut matches);
+                }
                 for &m in &matches {
                     self.push_summons(card, m, out);
                 }
@@ -824,7 +868,8 @@ impl Game {
                 out.extend(self.board.of_color_at_most(color, Rank::Heroic).squares().map(Choice::PickUp));
             }
             if self.form.discard_action() && !self.turn.discard_used && !passed {
-                for &card in &seat.beings {
+                // (the pending being cannot be discarded by the discard action)
+                for &card in seat.beings.iter().filter(|&&c| Some(c) != seat.pending) {
                     out.push(Choice::Discard(card));
                 }
             }
@@ -833,6 +878,7 @@ impl Game {
         if self.may_thaw() {
             out.push(Choice::Thaw);
         }
+        self.push_warps(out);
         if self.may_pass_control() {
             out.push(Choice::PassControl);
         }
@@ -910,7 +956,7 @@ impl Game {
     }
 
     /// Summon choices for one pattern match, with the piece-shortage rule.
-    fn push_summons(&self, card: CardId, m: PatternMatch, out: &mut Vec<Choice>) {
+    pub(crate) fn push_summons(&self, card: CardId, m: PatternMatch, out: &mut Vec<Choice>) {
         let color = self.active_color();
         let rank = card.def().rank;
         let summon = |pickup| Choice::Summon { card, at: m.at, orientation: m.orientation, pickup };
@@ -1004,6 +1050,10 @@ impl Game {
     /// lays the same pattern (so any of a symmetric pattern's names works).
     pub fn normalize(&self, choice: Choice) -> Choice {
         match choice {
+            Choice::Summon { card, at, orientation: _, pickup } if crate::warp::is_time_traveler(card) => {
+                // the Time Traveler goes anywhere: its orientation says nothing
+                Choice::Summon { card, at, orientation: Orientation::IDENTITY, pickup }
+            }
             Choice::Summon { card, at, orientation, pickup } => {
                 Choice::Summon { card, at, orientation: crate::cards::canonical_orientation(card, orientation), pickup }
             }
@@ -1064,6 +1114,7 @@ impl Game {
             (Phase::Main, Choice::Summon { card, at, orientation, pickup }) => {
                 self.summon(card, at, orientation, pickup)
             }
+            (Phase::Main, Choice::Warp(card)) => self.play_warp(card),
             (Phase::Main, Choice::Discard(card)) => {
                 let seat = &mut self.seats[self.turn.seat as usize];
                 remove_card(&mut seat.beings, card);
@@ -1239,7 +1290,14 @@ impl Game {
         let seat_index = self.turn.seat as usize;
         let color = self.active_color();
         let rank = card.def().rank;
-        let pattern = oriented(card, orientation).expect("distinct orientation").pattern_squares(at);
+        let pattern = if crate::warp::is_time_traveler(card) {
+            // its pattern is anywhere: only the enemy pieces it needs (a
+            // stand-in) are tied to the summoning
+            self.time_traveler_pattern_used()
+        } else {
+            // (the Void Summoner's empty squares are no pieces)
+            oriented(card, orientation).expect("distinct orientation").pattern_squares(at) & self.board.occupied()
+        };
         // enemy pieces standing in for the summoner's own (see `stand_ins`)
         // (a possessed summoning's pattern is the possessing color's: no stand-ins)
         let possessed = self.turn.possessed.take();
@@ -1252,6 +1310,10 @@ impl Game {
             let seat = &mut self.seats[seat_index];
             if !remove_card(&mut seat.beings, card) {
                 remove_card(&mut seat.legends, card);
+            }
+            if seat.pending == Some(card) {
+                // summoning the pending being ends its pending state
+                seat.pending = None;
             }
         }
         if let Some(from) = pickup {
@@ -1281,6 +1343,8 @@ impl Game {
         self.turn.beings_summoned = self.turn.beings_summoned.saturating_add(1);
         // the next summoning takes the War Summoner's bonus, used or not
         self.turn.war_summoner_bonus = false;
+        // and the Void Summoner's
+        self.turn.void_squares = 0;
         let _ = self.turn.summoned.try_push(Summoned::new(card, at));
         if card.is_legend() {
             // a duel scores the point at the end of the turn (see `close_turn`)
@@ -1390,7 +1454,9 @@ impl Game {
             return;
         }
         let card = r.card;
-        if card.is_flare() {
+        if r.stage == crate::effect::Stage::Warp {
+            // a warp effect leaves its card pending (or where the effect put it)
+        } else if card.is_flare() {
             self.flare_discard.push(card);
         } else if card.is_legend() {
             self.legend_discard.push(card);
@@ -1409,8 +1475,11 @@ impl Game {
             self.board.set(sq, None);
             let credited = credit && p.color != self.active_color();
             if credited {
-                self.turn.destroyed[p.color.index()][p.rank.index()] =
-                    self.turn.destroyed[p.color.index()][p.rank.index()].saturating_add(1);
+                // (the Gate of Oblivion's warp counts each one more time)
+                self.turn.destroyed[p.color.index()][p.rank.index()] = self.turn.destroyed[p.color.index()]
+                    [p.rank.index()]
+                .saturating_add(1)
+                .saturating_add(self.turn.doubled);
             }
             self.record(Event::Destroyed { at: sq, piece: p, credited });
         }
@@ -1513,10 +1582,14 @@ impl Game {
 
     fn check_score_trigger(&mut self) {
         let target = self.end_score();
+        // Etherweave: the causality penalty counts already (see `crate::warp`)
         let reached = if self.form.is_melee() {
-            self.seats.iter().any(|s| s.points.iter().any(|&p| p >= target))
+            self.seats.iter().enumerate().any(|(i, s)| {
+                let penalty = self.causality_penalty(i as Seat);
+                s.points.iter().any(|&p| p - penalty >= target)
+            })
         } else {
-            self.seats.iter().any(|s| s.score >= target)
+            (0..self.seats.len()).any(|i| self.seats[i].score - self.causality_penalty(i as Seat) >= target)
         };
         if reached {
             self.trigger_end();
@@ -1611,7 +1684,10 @@ impl Game {
     }
 
     fn finish_game(&mut self) {
+        // (over first: the task forms' scores then count the causality penalty)
+        self.phase = Phase::Over;
         self.refresh_task_scores();
+        self.charge_causality();
         // a melee compares the lowest color, then the next lowest, then the
         // remaining one; every form then upgraded pieces, then all pieces
         let keys: Vec<(ArrayVec<i16, 4>, u32, u32)> = self

@@ -94,7 +94,6 @@ impl Game {
 
     /// Two pieces exchanged squares: each marker goes with its piece. A
     /// card that swaps pieces calls this after the board changed.
-    #[allow(dead_code)] // no card of the schools here swaps yet (Etherweave's will)
     pub(crate) fn gateway_swap(&mut self, a: Square, b: Square) {
         for s in self.seats.iter_mut() {
             if s.gateway == Some(a) {
@@ -109,7 +108,6 @@ impl Game {
     /// the board: if it is a seat's Gateway, that seat is returned and loses
     /// the marker silently (the caller keeps the seat with the stored piece
     /// and gives it to [`Game::land_gateway`] where the piece lands).
-    #[allow(dead_code)] // for the Merchant of Time (Etherweave)
     pub(crate) fn lift_gateway(&mut self, sq: Square) -> Option<Seat> {
         let seat = self.seats.iter().position(|s| s.gateway == Some(sq))?;
         self.seats[seat].gateway = None;
@@ -120,7 +118,6 @@ impl Game {
     /// landed on `sq`; it is the Gateway again, unless the seat has a new
     /// one by now (a Nethervoid being summoned in the meantime took the
     /// marker) or the piece there cannot be a Gateway. True if it is.
-    #[allow(dead_code)] // for the Merchant of Time (Etherweave)
     pub(crate) fn land_gateway(&mut self, seat: Seat, sq: Square) -> bool {
         if self.gateway(seat).is_some() || !self.can_be_gateway(seat, sq) {
             return false;

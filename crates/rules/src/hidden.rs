@@ -38,7 +38,12 @@ impl Game {
             if i == viewer as usize {
                 continue;
             }
-            let hand = std::mem::take(&mut seat.beings);
+            // the pending being lies face up: it stays where it is
+            let mut hand = std::mem::take(&mut seat.beings);
+            if let Some(p) = seat.pending {
+                crate::pile::remove_card(&mut hand, p);
+                insert_sorted(&mut seat.beings, p);
+            }
             let top = std::mem::take(&mut seat.deck.top);
             let bottom = std::mem::take(&mut seat.deck.bottom);
             let middle = std::mem::take(&mut seat.deck.shuffled);
@@ -112,6 +117,19 @@ impl Game {
     pub fn observe(&self, seat: Seat) -> Observation {
         Observation { seat, game: self.determinize(seat, &mut |_| {}) }
     }
+}
+
+/// Pieces of `color` kept on a Merchant of Time in a view: two-sided, legendary.
+fn stored_in(view: &View, color: Color) -> (u8, u8) {
+    let mut n = (0, 0);
+    for p in view.seats.iter().filter_map(|s| s.stored).filter(|p| p.color == color) {
+        if p.rank == crate::board::Rank::Legendary {
+            n.1 += 1;
+        } else {
+            n.0 += 1;
+        }
+    }
+    n
 }
 
 /// What is wrong with a view that was to be turned back into a game.
@@ -208,16 +226,25 @@ impl Game {
                     let middle = sv.deck.checked_sub(sv.deck_top + sv.returned).ok_or_else(|| {
                         bad(format!("seat {i}'s deck of {} is smaller than its known parts", sv.deck))
                     })?;
-                    if sv.unseen.len() != sv.beings + sv.deck {
+                    // the pending being is in sight: not among the unseen
+                    let hidden = sv
+                        .beings
+                        .checked_sub(usize::from(sv.pending.is_some()))
+                        .ok_or_else(|| bad(format!("seat {i} has a pending being but no being in hand")))?;
+                    if sv.unseen.len() != hidden + sv.deck {
                         return Err(bad(format!(
                             "seat {i}: {} unseen cards for {} in hand and {} in the deck",
                             sv.unseen.len(),
-                            sv.beings,
+                            hidden,
                             sv.deck
                         )));
                     }
-                    let mut parts = deal(&sv.unseen, &[sv.beings, sv.deck_top, sv.returned, middle], &what)?;
-                    let beings = parts.remove(0);
+                    let mut parts = deal(&sv.unseen, &[hidden, sv.deck_top, sv.returned, middle], &what)?;
+                    let mut beings = parts.remove(0);
+                    if let Some(p) = sv.pending {
+                        beings.try_push(p).map_err(|_| bad("too many beings"))?;
+                        beings.sort();
+                    }
                     let top = parts.remove(0);
                     let bottom = parts.remove(0);
                     (beings, None, None, Pile { top, shuffled: parts.remove(0), bottom, ..Pile::default() })
@@ -243,8 +270,16 @@ impl Game {
                 crate::validate::check_teammates(i, (sv.supply, first.supply), (sv.score, first.score))
                     .map_err(ViewError)?;
             }
-            pieces[sv.color.index()] =
-                crate::validate::pieces_in_play(form, n, &board, sv.color, sv.supply, sv.out).map_err(ViewError)?;
+            pieces[sv.color.index()] = crate::validate::pieces_in_play(
+                form,
+                n,
+                &board,
+                sv.color,
+                sv.supply,
+                sv.out,
+                stored_in(view, sv.color),
+            )
+            .map_err(ViewError)?;
             seats.push(SeatState {
                 school: sv.school,
                 color: sv.color,
@@ -265,6 +300,9 @@ impl Game {
                 frozen: sv.frozen,
                 fewer_actions: sv.fewer_actions,
                 gateway: sv.gateway,
+                pending: sv.pending,
+                stored: sv.stored,
+                stored_gateway: sv.stored_gateway,
             });
         }
         let (legends, legend_discard) = rebuild_shared(view, &mut seats, &view.legends, true)?;
@@ -285,6 +323,9 @@ impl Game {
         turn.extra_beings = t.extra_beings;
         turn.extra_legends = t.extra_legends;
         turn.war_summoner_bonus = t.war_summoner_bonus;
+        turn.emperor_warped = t.emperor_warped;
+        turn.doubled = t.doubled;
+        turn.void_squares = t.void_squares;
         turn.extra_turn = t.extra_turn;
         turn.possessed = t.possessed;
         turn.passed = t.passed;

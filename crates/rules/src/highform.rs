@@ -61,6 +61,12 @@ impl Game {
             let pile = if teams { i % 2 } else { i };
             s.score = tb.points(pile) + self.board.count(s.color, Rank::Legendary) as i16;
         }
+        if self.phase == Phase::Over {
+            // Etherweave: the causality penalty, charged at the end
+            for i in 0..self.seats.len() {
+                self.seats[i].score -= self.causality_penalty(i as crate::game::Seat);
+            }
+        }
     }
 
     /// The chance choices while tasks are being turned up.

@@ -33,6 +33,7 @@ pub mod record;
 pub mod tasks;
 mod validate;
 pub mod view;
+pub mod warp;
 pub mod words;
 
 pub use board::{Board, BoardTextError, Color, Piece, Rank, COLORS};

@@ -37,7 +37,16 @@
 //!
 //! A seat line may end with `frozen everfrost.ice_wyvern` (Everfrost: the
 //! card frozen in front of the seat) and `fewer-actions 1` (the seat has
-//! that many actions fewer on its next turn: the Everfrost Sentinel).
+//! that many actions fewer on its next turn: the Everfrost Sentinel),
+//! `pending etherweave.paradox_worm` (Etherweave: the seat's pending being,
+//! which must also be among its beings) and `stored p+` (the piece kept on
+//! a pending Merchant of Time, written as on the board; it is neither on
+//! the board nor in supply), then `stored-gateway N` when that piece is
+//! seat N's Nethervoid Gateway (it lands as the Gateway). The `this-turn:` line may also say
+//! `emperor-warped yes`, `doubled N` (Gate of Oblivion warps played this
+//! turn), `void N` (the Void Summoner's empty squares, 0 to 2) and `legends
+//! N` (legends summoned this turn, when an Iris of Eternity made more of
+//! them than the legends in `summoned`).
 //!
 //! A melee seat line ends with `points` (the seat's points in each
 //! opponent's color, e.g. `b3,g2,r0`) and `improvised` (the colors used up
@@ -66,7 +75,7 @@ use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Board, BoardTextError, Color, Rank, COLORS};
+use crate::board::{Board, BoardTextError, Color, Piece, Rank, COLORS};
 use crate::cards::{CardId, ColorSet, School};
 use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Summoned, Turn};
 use crate::geometry::{Bitboard, Square};
@@ -101,6 +110,13 @@ pub struct SeatSetup {
     pub fewer_actions: u8,
     /// Nethervoid: the seat's Gateway (written as `@` on the board line).
     pub gateway: Option<Square>,
+    /// Etherweave: the pending being (one of `beings`).
+    pub pending: Option<CardId>,
+    /// Etherweave: the piece kept on the pending Merchant of Time (it is
+    /// neither on the board nor in supply).
+    pub stored: Option<Piece>,
+    /// Nethervoid: the seat whose Gateway the stored piece is.
+    pub stored_gateway: Option<Seat>,
 }
 
 impl SeatSetup {
@@ -122,6 +138,9 @@ impl SeatSetup {
             frozen: None,
             fewer_actions: 0,
             gateway: None,
+            pending: None,
+            stored: None,
+            stored_gateway: None,
         }
     }
 }
@@ -167,6 +186,15 @@ pub struct TurnRecord {
     /// Nethervoid's Possessed Summoner: the color the next summoning's
     /// pattern is built from.
     pub possessed: Option<Color>,
+    /// Legends summoned this turn when not just the legends in `summoned`
+    /// (Etherweave: an Iris of Eternity upgraded to legendary counts as one).
+    pub legends_summoned: Option<u8>,
+    /// Etherweave: the Eternal Emperor's warp was played this turn.
+    pub emperor_warped: bool,
+    /// Etherweave: Gate of Oblivion warps played this turn.
+    pub doubled: u8,
+    /// Etherweave: the Void Summoner's empty squares for the next summoning.
+    pub void_squares: u8,
 }
 
 impl TurnRecord {
@@ -178,6 +206,13 @@ impl TurnRecord {
             extra_legends: turn.extra_legends,
             war_summoner_bonus: turn.war_summoner_bonus,
             possessed: turn.possessed,
+            legends_summoned: {
+                let counted = turn.summoned.iter().filter(|s| s.is_legend()).count() as u8;
+                (turn.legends_summoned != counted).then_some(turn.legends_summoned)
+            },
+            emperor_warped: turn.emperor_warped,
+            doubled: turn.doubled,
+            void_squares: turn.void_squares,
         }
     }
 
@@ -188,10 +223,14 @@ impl TurnRecord {
             turn.summoned.try_push(s).map_err(|_| invalid("too many beings summoned this turn"))?;
         }
         turn.beings_summoned = self.summoned.len() as u8;
-        turn.legends_summoned = self.summoned.iter().filter(|s| s.is_legend()).count() as u8;
+        let counted = self.summoned.iter().filter(|s| s.is_legend()).count() as u8;
+        turn.legends_summoned = self.legends_summoned.unwrap_or(counted);
         turn.extra_beings = self.extra_beings;
         turn.extra_legends = self.extra_legends;
         turn.war_summoner_bonus = self.war_summoner_bonus;
+        turn.emperor_warped = self.emperor_warped;
+        turn.doubled = self.doubled;
+        turn.void_squares = self.void_squares;
         turn.possessed = self.possessed;
         Ok(())
     }
@@ -229,6 +268,18 @@ impl TurnRecord {
         }
         if let Some(c) = self.possessed {
             words.push(format!("possessed {}", c.letter()));
+        }
+        if let Some(n) = self.legends_summoned {
+            words.push(format!("legends {n}"));
+        }
+        if self.emperor_warped {
+            words.push("emperor-warped yes".into());
+        }
+        if self.doubled > 0 {
+            words.push(format!("doubled {}", self.doubled));
+        }
+        if self.void_squares > 0 {
+            words.push(format!("void {}", self.void_squares));
         }
         Some(words.join(" "))
     }
@@ -293,6 +344,13 @@ impl TurnRecord {
                             .ok_or_else(|| format!("not a color letter: {arg:?}"))?,
                     )
                 }
+                "legends" => r.legends_summoned = Some(arg.parse().map_err(|_| format!("bad legends count {arg:?}"))?),
+                "emperor-warped" => r.emperor_warped = yes(arg)?,
+                "doubled" => r.doubled = arg.parse().map_err(|_| format!("bad doubled count {arg:?}"))?,
+                "void" => match arg.parse() {
+                    Ok(n) if n <= 2 => r.void_squares = n,
+                    _ => return Err(format!("void is 0, 1 or 2 empty squares, not {arg:?}")),
+                },
                 other => return Err(format!("unknown this-turn field {other:?}")),
             }
         }
@@ -404,9 +462,17 @@ impl Position {
                     )));
                 }
             }
-            pieces[color.index()] =
-                crate::validate::pieces_in_play(self.form, self.seats.len(), &self.board, color, s.supply, s.out)
-                    .map_err(PositionError::Invalid)?;
+            let stored = stored_of(&self.seats, color);
+            pieces[color.index()] = crate::validate::pieces_in_play(
+                self.form,
+                self.seats.len(),
+                &self.board,
+                color,
+                s.supply,
+                s.out,
+                stored,
+            )
+            .map_err(PositionError::Invalid)?;
             let list = |cards: &[CardId], what: &str| -> Result<CardList, PositionError> {
                 let mut l = CardList::new();
                 for &c in cards {
@@ -437,6 +503,9 @@ impl Position {
                 frozen: s.frozen,
                 fewer_actions: s.fewer_actions,
                 gateway: s.gateway,
+                pending: s.pending,
+                stored: s.stored,
+                stored_gateway: s.stored_gateway,
             });
         }
         let to_list = |v: &[CardId]| -> Result<CardList, PositionError> {
@@ -520,6 +589,9 @@ impl Position {
                 frozen: s.frozen,
                 fewer_actions: s.fewer_actions,
                 gateway: s.gateway,
+                pending: s.pending,
+                stored: s.stored,
+                stored_gateway: s.stored_gateway,
             })
             .collect();
         Some(Position {
@@ -614,6 +686,15 @@ impl Position {
             }
             if seat.fewer_actions > 0 {
                 let _ = write!(s, " fewer-actions {}", seat.fewer_actions);
+            }
+            if let Some(card) = seat.pending {
+                let _ = write!(s, " pending {card}");
+            }
+            if let Some(piece) = seat.stored {
+                let _ = write!(s, " stored {piece}");
+            }
+            if let Some(owner) = seat.stored_gateway {
+                let _ = write!(s, " stored-gateway {owner}");
             }
             s.push('\n');
         }
@@ -718,11 +799,21 @@ impl Position {
         let schools: Vec<School> = p.seats.iter().map(|s| s.school).collect();
         let colors = p.form.seat_colors(&schools);
         let n = p.seats.len();
+        let supply_given_for_copy = supply_given_for.clone();
         for ((s, given), &color) in p.seats.iter_mut().zip(supply_given_for).zip(&colors) {
             if !given {
                 let full = full_supply(p.form, n, &p.board, color);
                 s.supply = (full.0.saturating_sub(s.out.0), full.1.saturating_sub(s.out.1));
             }
+        }
+        // a piece kept on the Merchant of Time is not in the supply left out
+        for (i, &color) in colors.iter().enumerate() {
+            let stored = stored_of(&p.seats, color);
+            if given_any(&supply_given_for_copy, i) {
+                continue;
+            }
+            let s = &mut p.seats[i];
+            s.supply = (s.supply.0.saturating_sub(stored.0), s.supply.1.saturating_sub(stored.1));
         }
         Ok(p)
     }
@@ -744,6 +835,23 @@ fn assign_gateways(form: Form, board: &Board, marked: Bitboard, seats: &mut [Sea
         seats[seat].gateway = Some(sq);
     }
     Ok(())
+}
+
+/// Pieces of `color` kept on a Merchant of Time: two-sided, legendary.
+fn stored_of(seats: &[SeatSetup], color: Color) -> (u8, u8) {
+    let mut n = (0, 0);
+    for p in seats.iter().filter_map(|s| s.stored).filter(|p| p.color == color) {
+        if p.rank == Rank::Legendary {
+            n.1 += 1;
+        } else {
+            n.0 += 1;
+        }
+    }
+    n
+}
+
+fn given_any(given: &[bool], i: usize) -> bool {
+    given.get(i).copied().unwrap_or(false)
 }
 
 fn yes(value: &str) -> Result<bool, String> {
@@ -869,6 +977,18 @@ fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
                 s.frozen = Some(CardId::parse(arg).ok_or_else(|| format!("unknown card id {arg:?}"))?);
             }
             "fewer-actions" => s.fewer_actions = arg.parse().map_err(|_| format!("bad fewer-actions {arg:?}"))?,
+            "pending" => {
+                s.pending = Some(CardId::parse(arg).ok_or_else(|| format!("unknown card id {arg:?}"))?);
+            }
+            "stored" => {
+                s.stored = Some(
+                    crate::warp::parse_piece(arg)
+                        .ok_or_else(|| format!("bad stored piece {arg:?} (a piece as on the board, e.g. b+)"))?,
+                );
+            }
+            "stored-gateway" => {
+                s.stored_gateway = Some(arg.parse().map_err(|_| format!("bad stored-gateway seat {arg:?}"))?);
+            }
             other => return Err(format!("unknown seat field {other:?}")),
         }
     }

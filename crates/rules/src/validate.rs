@@ -60,9 +60,11 @@ pub(crate) fn pieces_in_play(
     color: Color,
     supply: (u8, u8),
     out: (u8, u8),
+    stored: (u8, u8),
 ) -> Result<(u8, u8), String> {
-    let two = board.count(color, Rank::Common) + board.count(color, Rank::Heroic) + supply.0 as u32;
-    let leg = board.count(color, Rank::Legendary) + supply.1 as u32;
+    // (a piece kept on the Merchant of Time is in play, off the board)
+    let two = board.count(color, Rank::Common) + board.count(color, Rank::Heroic) + supply.0 as u32 + stored.0 as u32;
+    let leg = board.count(color, Rank::Legendary) + supply.1 as u32 + stored.1 as u32;
     check_piece_set(form, seats, color, (two, leg), out)?;
     // (within the set, so each fits a byte)
     Ok((two as u8, leg as u8))
@@ -124,8 +126,10 @@ impl Game {
         let (set_two, set_leg) = self.form.pieces_for(n);
         for &color in colors.iter() {
             let (two, leg) = self.pieces[color.index()];
-            let on_two = self.board.count(color, Rank::Common) + self.board.count(color, Rank::Heroic);
-            let on_leg = self.board.count(color, Rank::Legendary);
+            let on_two = self.board.count(color, Rank::Common)
+                + self.board.count(color, Rank::Heroic)
+                + self.stored_pieces(color, false) as u32;
+            let on_leg = self.board.count(color, Rank::Legendary) + self.stored_pieces(color, true) as u32;
             if two > set_two || leg > set_leg || on_two > two as u32 || on_leg > leg as u32 {
                 return Err(format!(
                     "{} has {two}/{leg} pieces in play ({on_two}/{on_leg} on the board); the set is {set_two}/{set_leg}",
@@ -145,6 +149,41 @@ impl Game {
             let deck = s.school.deck();
             if s.frozen.is_some_and(|c| crate::frozen::frozen_effect(c).is_none()) {
                 return Err(format!("seat {i}'s frozen card has no frozen effect"));
+            }
+            if let Some(p) = s.pending {
+                if crate::warp::warp_effect(p).is_none() {
+                    return Err(format!("seat {i}'s pending being {p} has no warp effect"));
+                }
+                if !s.beings.contains(&p) {
+                    return Err(format!("seat {i}'s pending being {p} must be among its beings"));
+                }
+            }
+            if let Some(piece) = s.stored {
+                let merchant_pending = s.pending.is_some_and(crate::warp::is_merchant);
+                let landing = self.phase == crate::game::Phase::Effect
+                    && i == self.turn.seat as usize
+                    && self.effect.is_some_and(|r| crate::warp::is_merchant(r.card));
+                if !merchant_pending && !landing {
+                    return Err(format!("seat {i} keeps a stored piece but its Merchant of Time is not pending"));
+                }
+                if !colors.contains(&piece.color) {
+                    return Err(format!("seat {i}'s stored piece is {} but no seat plays it", color_name(piece.color)));
+                }
+            }
+            if let Some(owner) = s.stored_gateway {
+                let fits = s.stored.is_some_and(|p| {
+                    p.rank != Rank::Legendary
+                        && self
+                            .seats
+                            .get(owner as usize)
+                            .is_some_and(|o| o.school == crate::cards::School::Nethervoid && o.color == p.color)
+                });
+                if !fits {
+                    return Err(format!(
+                        "seat {i}'s stored piece cannot be seat {owner}'s Gateway (a common or heroic piece of \
+                         that Nethervoid seat's color)"
+                    ));
+                }
             }
             if s.fewer_actions > 2 {
                 return Err(format!("seat {i} cannot have {} actions fewer", s.fewer_actions));

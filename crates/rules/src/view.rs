@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Color, Rank, COLORS};
+use crate::board::{Color, Piece, Rank, COLORS};
 use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::effect::Resolution;
@@ -138,6 +138,18 @@ pub struct SeatView {
     /// it has none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gateway: Option<Square>,
+    /// Etherweave: the seat's pending being, face up on its deck (public;
+    /// it is also counted in `beings`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<CardId>,
+    /// Etherweave: the piece kept on the seat's pending Merchant of Time
+    /// (public, off the board).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored: Option<Piece>,
+    /// Nethervoid: the seat whose Gateway the stored piece is (it lands as
+    /// the Gateway); left out when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored_gateway: Option<Seat>,
 }
 
 /// A shared deck (legends, flares): its size and its discard pile.
@@ -195,6 +207,16 @@ pub struct TurnView {
     /// its pattern from this color's pieces (left out when none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub possessed: Option<Color>,
+    /// Etherweave: the Eternal Emperor's warp was played from the hand this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub emperor_warped: bool,
+    /// Etherweave: Gate of Oblivion warps this turn (each destroyed enemy
+    /// piece counts this many times more).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub doubled: u8,
+    /// Etherweave: the Void Summoner's empty squares for the next summoning.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub void_squares: u8,
 }
 
 /// The card effect being resolved (its card is on the table for all to see).
@@ -510,12 +532,17 @@ impl Game {
                 frozen: s.frozen,
                 fewer_actions: s.fewer_actions,
                 gateway: s.gateway,
+                pending: s.pending,
+                stored: s.stored,
+                stored_gateway: s.stored_gateway,
                 deck_top: s.deck.top.len(),
                 returned: s.deck.bottom.len(),
                 unseen: {
                     let mut v: Vec<CardId> = s.deck.shuffled.to_vec();
                     if !sees(i as Seat) {
-                        v.extend(s.beings.iter().chain(&s.deck.top).chain(&s.deck.bottom));
+                        // (the pending being lies face up: everyone knows it)
+                        let hand = s.beings.iter().filter(|&&c| Some(c) != s.pending);
+                        v.extend(hand.chain(&s.deck.top).chain(&s.deck.bottom));
                     }
                     v.sort();
                     v
@@ -548,12 +575,14 @@ impl Game {
             };
         let effect = self.effect().map(|r| {
             let flare = r.card.is_flare();
+            // a thawed or warped card puts no piece down: no summoning square
+            let summoned = !flare && !matches!(r.stage, crate::effect::Stage::Thaw | crate::effect::Stage::Warp);
             EffectView {
                 card: r.card,
                 name: r.card.def().name,
                 color: r.color,
-                at: (!flare).then_some(r.at),
-                orientation: (!flare).then_some(r.orientation),
+                at: summoned.then_some(r.at),
+                orientation: summoned.then_some(r.orientation),
                 flare: flare.then_some(FlareView { upper: r.upper, lower: r.lower, against: r.against }),
                 prompt: self.prompt().map(str::to_string),
                 state: *r,
@@ -601,6 +630,9 @@ impl Game {
                 war_summoner_bonus: t.war_summoner_bonus,
                 extra_turn: t.extra_turn,
                 possessed: t.possessed,
+                emperor_warped: t.emperor_warped,
+                doubled: t.doubled,
+                void_squares: t.void_squares,
             },
             scores: self.seats().iter().map(|s| s.score).collect(),
             seats,

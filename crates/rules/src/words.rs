@@ -33,7 +33,15 @@ pub fn dir_words(d: Dir) -> &'static str {
 fn option_meaning(r: &Resolution, n: u8) -> (String, Option<Color>) {
     let color = |n: u8| Color::ALL.get(n as usize).copied();
     let said = |s: &str| (s.to_string(), None);
-    match (r.card.def().id, r.step) {
+    // (a copied warp effect asks as the card it copies)
+    let card = if r.stage == crate::effect::Stage::Copy { r.copied.unwrap_or(r.card) } else { r.card };
+    match (card.def().id, r.step) {
+        ("etherweave.antimatter_spirit", 1) => match color(n) {
+            Some(c) => (color_name(c).to_string(), Some(c)),
+            None => said("?"),
+        },
+        ("etherweave.paradox_worm", _) | ("etherweave.reality_patch", _) => said("discard your pending being"),
+        ("etherweave.warpmaster", _) => said("take your pending being back into your hand"),
         ("sylvan.forest_ancient" | "imperial.hypnotist" | "nethervoid.possessed_summoner", 0) => match color(n) {
             Some(c) => (color_name(c).to_string(), Some(c)),
             None => said("?"),
@@ -168,6 +176,10 @@ impl Game {
                 v.card = frozen;
                 ("thaw", format!("thaw the frozen {}", frozen.map_or("card", |c| c.def().name)))
             }
+            Choice::Warp(card) => {
+                v.card = Some(card);
+                ("warp", format!("play the warp effect of the {}", card.def().name))
+            }
             Choice::EndTurn => ("end", "end the turn".to_string()),
             Choice::Resign => ("resign", "resign".to_string()),
             Choice::Square(sq) => {
@@ -182,7 +194,23 @@ impl Game {
                     Some(p) => format!(", destroying {}", piece_words(p)),
                     None => String::new(),
                 };
-                ("move", format!("{what} from {from} to {to}{onto}"))
+                let card = self.effect().filter(|r| r.stage != crate::effect::Stage::Keep).map(|r| {
+                    (if r.stage == crate::effect::Stage::Copy { r.copied.unwrap_or(r.card) } else { r.card }, r.stage)
+                });
+                match card.map(|(c, stage)| (c.def().id, stage)) {
+                    Some(("etherweave.paradox_worm" | "etherweave.translocationist", crate::effect::Stage::Normal)) => {
+                        let other = self.board().get(to).map(piece_words).unwrap_or_else(|| "the piece".into());
+                        ("swap", format!("{what} on {from} and {other} on {to} trade squares"))
+                    }
+                    Some(("etherweave.antimatter_spirit", _)) => (
+                        "move",
+                        format!(
+                            "your new common piece on {from} moves to {to}{onto}; then an opponent's moves the \
+                             opposite way"
+                        ),
+                    ),
+                    _ => ("move", format!("{what} from {from} to {to}{onto}")),
+                }
             }
             Choice::Direction(d) => {
                 v.dir = Some(d);

@@ -115,6 +115,15 @@ fn check_melee_points(step: &Step, h: &Game, stats: &mut Stats) {
     }
     let used = |g: &Game| g.seats().iter().map(|s| s.improvised.colors().count() as u64).sum::<u64>();
     stats.improvised += used(h).saturating_sub(used(g));
+    if h.is_over() && !g.is_over() {
+        // Etherweave: the causality penalty, in every opponent's color
+        for (i, w) in want.iter_mut().enumerate() {
+            let penalty = h.causality_penalty(i as u8);
+            for e in g.enemies_of(g.seat(i as u8).color) {
+                w[e.index()] -= penalty;
+            }
+        }
+    }
     let got: Vec<[i16; tash_kalar_rules::COLORS]> = h.seats().iter().map(|s| s.points).collect();
     assert_eq!(got, want, "points by color after {} in {:?}", step.choice, g.phase());
     // the end is triggered once the turn is scored, whoever reached the
@@ -147,6 +156,12 @@ fn check_team_duel_scores(step: &Step, h: &Game) {
                     + g.turn().legends_summoned as i16,
             ),
             _ => {}
+        }
+    }
+    if h.is_over() && !g.is_over() && h.outcome().is_some_and(|o| o.resigned.is_none()) {
+        // Etherweave: the causality penalty, charged at the end (a side's own and its teammate's)
+        for (i, w) in want.iter_mut().enumerate() {
+            *w -= h.causality_penalty(i as u8);
         }
     }
     let got: Vec<i16> = h.seats().iter().map(|s| s.score).collect();

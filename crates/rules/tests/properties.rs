@@ -159,6 +159,7 @@ fn kind(c: &Choice) -> u8 {
         Choice::Improvise(_) => 21,
         Choice::Point(_) => 22,
         Choice::Thaw => 23,
+        Choice::Warp(_) => 24,
     }
 }
 
@@ -199,8 +200,16 @@ fn check_pieces(g: &Game) -> Result<(), String> {
             everfrost || (two, leg) == g.form().pieces(),
             "{c:?} has {two}/{leg} pieces in play, not the form's set"
         );
-        let on_two = b.count(c, Rank::Common) + b.count(c, Rank::Heroic);
-        let on_leg = b.count(c, Rank::Legendary);
+        // (a piece kept on the Merchant of Time is in play, off the board)
+        let stored = |legendary: bool| {
+            g.seats()
+                .iter()
+                .filter_map(|s| s.stored)
+                .filter(|p| p.color == c && (p.rank == Rank::Legendary) == legendary)
+                .count() as u32
+        };
+        let on_two = b.count(c, Rank::Common) + b.count(c, Rank::Heroic) + stored(false);
+        let on_leg = b.count(c, Rank::Legendary) + stored(true);
         ensure!(on_two <= two as u32, "{c:?}: {on_two} two-sided pieces on the board, only {two} in play");
         ensure!(on_leg <= leg as u32, "{c:?}: {on_leg} legendary pieces on the board, only {leg} in play");
         let supply = g.supply(c, Rank::Common);
@@ -242,7 +251,9 @@ fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
 /// shared piles, discards, hands and the card being resolved hold every
 /// legend (when the form has them) and every flare.
 fn check_cards(g: &Game) -> Result<(), String> {
-    let resolving = g.effect().map(|r| r.card);
+    // (a warp effect's card is the pending being, still among the beings,
+    // or already where the effect put it)
+    let resolving = g.effect().filter(|r| r.stage != tash_kalar_rules::effect::Stage::Warp).map(|r| r.card);
     for (i, s) in g.seats().iter().enumerate() {
         let mut have: Vec<CardId> = s.deck.cards().collect();
         have.extend(&s.beings);
@@ -353,6 +364,9 @@ fn turn_state_beyond_position(g: &Game) -> bool {
         || t.extra_beings > 0
         || t.extra_legends > 0
         || t.war_summoner_bonus
+        || t.emperor_warped
+        || t.doubled > 0
+        || t.void_squares > 0
 }
 
 fn check_position_round_trip(g: &Game, stats: &mut Stats) -> Result<(), String> {
@@ -480,9 +494,20 @@ fn check_listing(g: &Game, legal: &[Choice], deep: bool, stats: &mut Stats) -> R
                 }
                 if g.form().discard_action() && !t.discard_used {
                     for &c in &seat.beings {
-                        ensure!(legal.contains(&Choice::Discard(c)), "discard {c} is not listed");
+                        // (never the pending being)
+                        let pending = seat.pending == Some(c);
+                        ensure!(legal.contains(&Choice::Discard(c)) != pending, "discard {c} listed: {}", !pending);
                     }
                 }
+            }
+            // Etherweave: a warp effect from the hand, not in the first
+            // turn, not with a being pending
+            for &c in &seat.beings {
+                let may = tash_kalar_rules::warp::warp_effect(c).is_some()
+                    && seat.pending.is_none()
+                    && t.number > t.seat as u16 + 1
+                    && !t.passed;
+                ensure!(legal.contains(&Choice::Warp(c)) == may, "warp {c} listed: {}", !may);
             }
             if !t.flare_used && !seat.flares.is_empty() {
                 for enemy in g.enemies_of(active) {
@@ -564,7 +589,13 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
     check_pieces(h)?;
     check_cards(h)?;
     if g.form().deathmatch_scoring() {
-        let want = expected_scores(g, c);
+        let mut want = expected_scores(g, c);
+        if h.is_over() && !g.is_over() && h.outcome().is_some_and(|o| o.resigned.is_none()) {
+            // Etherweave: the causality penalty, charged at the end
+            for (i, w) in want.iter_mut().enumerate() {
+                *w -= h.causality_penalty(i as u8);
+            }
+        }
         ensure!(
             scores(h) == want,
             "scores {:?} after {c}, expected {want:?} (destroyed this turn {:?})",
@@ -591,16 +622,21 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
             // Everfrost: the Deathbringer's piece counts twice, and the
             // Frostweave Illusionist gives an enemy color a piece
             let card = match c {
-                Choice::Summon { card, .. } => Some(card),
-                _ => g.effect().map(|r| r.card),
+                Choice::Summon { card, .. } | Choice::Warp(card) => Some(card),
+                // (a copied warp effect is the copied card's)
+                _ => g.effect().map(|r| r.copied.unwrap_or(r.card)),
             };
             let allowed = match card.map(|k| k.def().id) {
                 Some("everfrost.deathbringer") => 2 * gone,
                 Some("everfrost.frostweave_illusionist") => gone + 1,
                 // Nethervoid: the Possessed Summoner gives an enemy color a piece
                 Some("nethervoid.possessed_summoner") => gone + 1,
+                // the Antimatter Spirit's warp puts an enemy piece down, which may destroy one too
+                Some("etherweave.antimatter_spirit") => gone + 1,
                 _ => gone,
             };
+            // Etherweave: the Gate of Oblivion's warp counts each piece twice (or more)
+            let allowed = allowed * (1 + h.turn().doubled as u32);
             ensure!(
                 credited <= allowed,
                 "{credited} {col:?} pieces credited as destroyed after {c}, but that color went from {before} to {after} pieces"
@@ -642,7 +678,9 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
         }
     }
     let target = g.form().target_score();
-    if g.phase() == Phase::Main && c == Choice::EndTurn && h.seats().iter().any(|s| s.score >= target) {
+    // (Etherweave: a pending being's causality penalty already counts)
+    let reached = (0..h.seat_count()).any(|i| h.seat(i as u8).score - h.causality_penalty(i as u8) >= target);
+    if g.phase() == Phase::Main && c == Choice::EndTurn && reached {
         ensure!(h.end_state().last.is_some() || h.is_over(), "{target} points reached but the end is not triggered");
     }
     Ok(())
@@ -771,6 +809,10 @@ fn random_position(schools: [School; 2], rng: &mut ChaCha8Rng) -> Position {
             if let Some(k) = seat.discard.iter().position(|&c| frozen_effect(c).is_some()) {
                 seat.frozen = Some(seat.discard.remove(k));
             }
+        }
+        if seat.school == School::Etherweave && rng.gen_bool(0.5) {
+            // a pending being among the beings
+            seat.pending = seat.beings.iter().copied().find(|&c| tash_kalar_rules::warp::warp_effect(c).is_some());
         }
     }
     let sizes = [hand_size(rng, 2), hand_size(rng, 2), rng.gen_range(0..=6)];

@@ -471,6 +471,13 @@ fn cards_json() -> &'static str {
                 if let Some(f) = tash_kalar_rules::frozen::frozen_effect(id) {
                     v["frozen"] = json!(f.text);
                 }
+                if let Some(w) = tash_kalar_rules::warp::warp_effect(id) {
+                    v["warp"] = json!(w.text);
+                }
+                if tash_kalar_rules::warp::is_time_traveler(id) {
+                    // its pattern anywhere, the being on any empty colorless square
+                    v["free_square"] = json!(true);
+                }
                 v
             })
             .collect();

@@ -371,7 +371,9 @@ fn pattern_diagrams_mark_the_summoning_square_and_pieces() {
     for c in CardId::all() {
         let rows = ui::pattern_diagram(c);
         let pieces: usize = rows.iter().map(|r| r.chars().filter(|ch| "o+*".contains(*ch)).count()).sum();
-        let at_summon = usize::from(c.def().needs_piece_at_summoning_square());
+        // (the Time Traveler's origin is a pattern piece drawn `o`, not a summoning square)
+        let traveler = tash_kalar_rules::warp::is_time_traveler(c);
+        let at_summon = usize::from(c.def().needs_piece_at_summoning_square() && !traveler);
         if !c.is_flare() {
             assert_eq!(pieces + at_summon, c.def().pattern.len(), "{c}");
         }
@@ -824,6 +826,26 @@ fn gateway_app() -> App {
     duel_app(m, 7)
 }
 
+/// Purple (Etherweave, seat 1 on screen, human) in a later turn, with the
+/// Merchant of Time pending and a red piece kept on it, and a Paradox Worm
+/// in hand whose warp may not be played while a being is pending.
+fn pending_app() -> App {
+    use tash_kalar_rules::{Color, Piece, Rank, School};
+    let mut p = Position::duel("9/9/9/9/9/4p4/9/9/9").unwrap();
+    p.seats[0].school = School::Etherweave;
+    p.number = 3;
+    p.set_supply(0, (15, p.seats[0].supply.1));
+    p.seats[0].beings = vec![card("etherweave.merchant_of_time"), card("etherweave.paradox_worm")];
+    p.seats[0].pending = Some(card("etherweave.merchant_of_time"));
+    p.seats[0].stored = Some(Piece::new(Color::Red, Rank::Heroic));
+    p.seats[1].supply.0 -= 1;
+    p.seats[0].deck = Pile::shuffled([card("etherweave.singularity"), card("etherweave.warpmaster")]);
+    p.seats[1].beings = vec![card("imperial.knight")];
+    p.seats[1].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.swordmaster")]);
+    let m = Match::from_position(p).unwrap();
+    duel_app(m, 7)
+}
+
 #[test]
 fn the_gateway_is_marked_on_the_board_and_beside_its_seat() {
     let app = gateway_app();
@@ -831,4 +853,30 @@ fn the_gateway_is_marked_on_the_board_and_beside_its_seat() {
     assert!(text.contains("│  @GATEWAY@ on e4 "), "{text}");
     let row4 = text.lines().find(|l| l.contains("4  ") && l.contains(" o @")).unwrap_or_default();
     assert!(!row4.is_empty(), "the piece on e4 carries the @ marker: {text}");
+}
+
+#[test]
+fn the_pending_being_and_the_stored_piece_are_shown_marked_and_a_warp_is_a_choice_in_words() {
+    let app = pending_app();
+    let text = screen(&app, 140, 40);
+    assert!(text.contains("~PENDING~ Merchant of Time"), "{text}");
+    assert!(text.contains("~STORED~ Red's heroic piece [r+]"), "{text}");
+    assert!(text.contains("Merchant of Time (heroic) ~PENDING~"), "marked in the hand too: {text}");
+    assert!(!app.choices().iter().any(|(_, c)| matches!(c, Choice::Warp(_))), "no warp with a being pending");
+    // without the pending being the Worm's warp is offered, in words and notation
+    let mut p = Position::of(app.game_match().game()).unwrap();
+    p.seats[0].pending = None;
+    p.seats[0].stored = None;
+    p.seats[1].supply.0 += 1;
+    let mut app = duel_app(Match::from_position(p).unwrap(), 7);
+    let at = app.choices().iter().position(|(_, c)| matches!(c, Choice::Warp(_))).expect("warp offered");
+    app.focus = Focus::Choices;
+    app.choice_index = at;
+    let text = screen(&app, 140, 40);
+    assert!(text.contains("play the warp effect of the Paradox Worm"), "{text}");
+    type_text(&mut app, ":warp etherweave.paradox_worm");
+    press(&mut app, KeyCode::Enter);
+    let text = screen(&app, 140, 40);
+    assert!(text.contains("~PENDING~ Paradox Worm"), "{text}");
+    assert!(text.contains("plays the warp effect of the Paradox"), "the log tells the warp: {text}");
 }

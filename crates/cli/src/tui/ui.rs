@@ -276,6 +276,22 @@ fn draw_scores(frame: &mut Frame, v: &View, area: Rect) {
                 Span::raw(format!(" {}", card.def().name)),
             ]));
         }
+        if let Some(card) = s.pending {
+            // Etherweave: the pending being, face up on the deck (public)
+            lines.push(Line::from(vec![
+                Span::raw("  "),
+                Span::styled("~PENDING~", Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
+                Span::raw(format!(" {}", card.def().name)),
+            ]));
+        }
+        if let Some(piece) = s.stored {
+            // Etherweave: the piece kept on the Merchant of Time, off the board
+            lines.push(Line::from(vec![
+                Span::raw("  "),
+                Span::styled("~STORED~", Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
+                Span::raw(format!(" {} [{piece}]", tash_kalar_rules::event::piece_words(piece))),
+            ]));
+        }
     }
     if let Some(t) = &v.tasks {
         lines.push(Line::from(format!("Tasks ({} in deck):", t.deck)));
@@ -341,6 +357,8 @@ const CAN_SUMMON: &str = "✦ ";
 /// Each card of the hand with its diagram beside its text.
 fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
     let ready = summonable(app);
+    // Etherweave: the pending being is held, and marked
+    let pendings: Vec<CardId> = app.view().seats.iter().filter_map(|s| s.pending).collect();
     let mut lines = Vec::new();
     for (i, c) in app.hand_cards().into_iter().enumerate() {
         let def = c.def();
@@ -362,13 +380,17 @@ fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
             (false, true) => CAN_SUMMON,
             _ => " ",
         };
-        lines.push(Line::styled(format!("{cursor}{mark}{} ({})", def.name, card_kind(c)), style));
+        let pending = if pendings.contains(&c) { " ~PENDING~" } else { "" };
+        lines.push(Line::styled(format!("{cursor}{mark}{} ({}){pending}", def.name, card_kind(c)), style));
         let diagram = pattern_diagram(c);
         let dw = diagram.iter().map(|r| r.chars().count()).max().map_or(0, |w| w + 2);
         let mut text = def.text.to_string();
         if !def.arrows.is_empty() {
             let arrows: Vec<&str> = def.arrows.iter().map(|d| d.name()).collect();
             text = format!("[arrows {}] {text}", arrows.join(" "));
+        }
+        if let Some(w) = tash_kalar_rules::warp::warp_effect(c) {
+            text = format!("{text} Warp: {}", w.text);
         }
         let words = wrap(&text, width.saturating_sub(dw + 2).max(10));
         for k in 0..diagram.len().max(words.len()) {
@@ -394,6 +416,7 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
         }
     }
     let ready = summonable(app);
+    let pendings: Vec<CardId> = app.view().seats.iter().filter_map(|s| s.pending).collect();
     let items: Vec<ListItem> = cards
         .iter()
         .map(|&c| {
@@ -404,7 +427,8 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
                 (false, true) => CAN_SUMMON,
                 _ => "  ",
             };
-            let text = format!("{mark}{} ({})", c.def().name, card_kind(c));
+            let pending = if pendings.contains(&c) { " ~PENDING~" } else { "" };
+            let text = format!("{mark}{} ({}){pending}", c.def().name, card_kind(c));
             let style = if picked {
                 Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
             } else if ready {
@@ -454,7 +478,9 @@ pub fn pattern_diagram(card: CardId) -> Vec<String> {
         let mut row = String::new();
         for x in x0..=x1 {
             let piece = def.pattern.iter().find(|&&(px, py, _)| (px, py) == (x, y)).map(|&(_, _, r)| r);
-            let c = match (x == 0 && y == 0, piece) {
+            // (the Time Traveler has no summoning square: its origin is a pattern piece)
+            let summoning = x == 0 && y == 0 && !tash_kalar_rules::warp::is_time_traveler(card);
+            let c = match (summoning, piece) {
                 (true, _) => 'S',
                 (false, Some(Rank::Common)) => 'o',
                 (false, Some(Rank::Heroic)) => '+',
@@ -479,7 +505,9 @@ fn card_lines(card: CardId) -> Vec<Line<'static>> {
     }
     if def.flare.is_none() {
         let mut key = "S summon, o/+/* your piece, x marked".to_string();
-        if def.needs_piece_at_summoning_square() {
+        if tash_kalar_rules::warp::is_time_traveler(card) {
+            key = "o your piece: the pattern anywhere; summoned on any empty colorless square".to_string();
+        } else if def.needs_piece_at_summoning_square() {
             key.push_str(", S on your piece");
         }
         lines.push(Line::styled(key, Style::new().fg(Tint::DarkGray)));
@@ -489,6 +517,9 @@ fn card_lines(card: CardId) -> Vec<Line<'static>> {
         lines.push(Line::from(format!("arrows: {}", arrows.join(" "))));
     }
     lines.push(Line::from(def.text));
+    if let Some(w) = tash_kalar_rules::warp::warp_effect(card) {
+        lines.push(Line::styled(format!("warp: {}", w.text), Style::new().add_modifier(Modifier::ITALIC)));
+    }
     lines
 }
 

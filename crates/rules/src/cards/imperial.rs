@@ -859,6 +859,9 @@ mod tests {
             frozen: None,
             fewer_actions: 0,
             gateway: None,
+            pending: None,
+            stored: None,
+            stored_gateway: None,
         });
         g.pieces[Color::Brown.index()] = (17, 3);
         g.board_mut().set(sq("b2"), Some(Piece::new(Color::Red, Rank::Common)));

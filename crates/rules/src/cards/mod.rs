@@ -15,6 +15,7 @@ use crate::board::{Board, Color, Rank};
 use crate::effect::Script;
 use crate::geometry::{Bitboard, Dir, Orientation, Square, ON_BOARD};
 
+pub mod etherweave;
 pub mod everfrost;
 pub mod flares;
 pub mod highland;
@@ -36,12 +37,21 @@ pub enum Deck {
     Sylvan,
     Everfrost,
     Nethervoid,
+    Etherweave,
 }
 
 impl Deck {
     // a card id keeps the deck in 3 bits: at most 8 decks
-    const ALL: [Deck; 7] =
-        [Deck::Imperial, Deck::Legends, Deck::Flares, Deck::Highland, Deck::Sylvan, Deck::Everfrost, Deck::Nethervoid];
+    const ALL: [Deck; 8] = [
+        Deck::Imperial,
+        Deck::Legends,
+        Deck::Flares,
+        Deck::Highland,
+        Deck::Sylvan,
+        Deck::Everfrost,
+        Deck::Nethervoid,
+        Deck::Etherweave,
+    ];
 
     pub fn cards(self) -> &'static [CardDef] {
         match self {
@@ -52,6 +62,7 @@ impl Deck {
             Deck::Sylvan => &sylvan::CARDS,
             Deck::Everfrost => &everfrost::CARDS,
             Deck::Nethervoid => &nethervoid::CARDS,
+            Deck::Etherweave => &etherweave::CARDS,
         }
     }
 
@@ -64,6 +75,7 @@ impl Deck {
             Deck::Sylvan => "sylvan",
             Deck::Everfrost => "everfrost",
             Deck::Nethervoid => "nethervoid",
+            Deck::Etherweave => "etherweave",
         }
     }
 
@@ -75,10 +87,9 @@ impl Deck {
 
 /// A player's school: the deck of beings and the color of pieces.
 ///
-/// The expansion schools join this list only with their whole deck: a
-/// school that is here can be played by any seat in every form. Everfrost
-/// and Nethervoid are here; Etherweave (purple) has its color already (see
-/// [`Color`]) but not yet its school.
+/// The base game's four schools and the three expansion schools
+/// (Everfrost, Nethervoid, Etherweave), each complete: any seat may play
+/// any of them in every form.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum School {
@@ -88,12 +99,20 @@ pub enum School {
     Sylvan,
     Everfrost,
     Nethervoid,
+    Etherweave,
 }
 
 impl School {
     /// Every school that can be played.
-    pub const ALL: [School; 6] =
-        [School::Northern, School::Southern, School::Highland, School::Sylvan, School::Everfrost, School::Nethervoid];
+    pub const ALL: [School; 7] = [
+        School::Northern,
+        School::Southern,
+        School::Highland,
+        School::Sylvan,
+        School::Everfrost,
+        School::Nethervoid,
+        School::Etherweave,
+    ];
 
     /// The schools of the base game.
     pub const BASE: [School; 4] = [School::Northern, School::Southern, School::Highland, School::Sylvan];
@@ -106,6 +125,7 @@ impl School {
             School::Sylvan => Color::Green,
             School::Everfrost => Color::White,
             School::Nethervoid => Color::Orange,
+            School::Etherweave => Color::Purple,
         }
     }
 
@@ -116,6 +136,7 @@ impl School {
             School::Sylvan => Deck::Sylvan,
             School::Everfrost => Deck::Everfrost,
             School::Nethervoid => Deck::Nethervoid,
+            School::Etherweave => Deck::Etherweave,
         }
     }
 
@@ -127,6 +148,7 @@ impl School {
             School::Sylvan => "sylvan",
             School::Everfrost => "everfrost",
             School::Nethervoid => "nethervoid",
+            School::Etherweave => "etherweave",
         }
     }
 
@@ -451,7 +473,7 @@ pub fn pattern_matches_with(
 
 /// Whether each enemy piece color can take its own slot among those not in
 /// `taken` (a bit per slot).
-fn fits_slots(colors: &[Color], slots: &[ColorSet], taken: u32) -> bool {
+pub(crate) fn fits_slots(colors: &[Color], slots: &[ColorSet], taken: u32) -> bool {
     let Some((&first, rest)) = colors.split_first() else {
         return true;
     };
@@ -462,6 +484,10 @@ fn fits_slots(colors: &[Color], slots: &[ColorSet], taken: u32) -> bool {
 
 /// The squares where `color` can summon `card` on `board` (supply assumed).
 pub fn summoning_squares(board: &Board, color: Color, card: CardId) -> Bitboard {
+    if crate::warp::is_time_traveler(card) {
+        // its pattern anywhere: any empty colorless square
+        return crate::warp::time_traveler_squares(board, color);
+    }
     let mut v = Vec::new();
     pattern_matches(board, color, card, &mut v);
     v.into_iter().map(|m| m.at).collect()

@@ -71,7 +71,8 @@ fn sorted(mut v: Vec<CardId>) -> Vec<CardId> {
 /// their deck exactly once, wherever it is (hand, deck, discard pile, or the
 /// card being resolved).
 pub fn check_cards(g: &Game) {
-    let effect = g.effect().map(|r| r.card);
+    // (a warp effect's card is the pending being, still among the beings)
+    let effect = g.effect().filter(|r| r.stage != tash_kalar_rules::effect::Stage::Warp).map(|r| r.card);
     for (i, s) in g.seats().iter().enumerate() {
         let mut mine: Vec<CardId> =
             s.beings.iter().chain(&s.discard).copied().chain(s.deck.cards()).chain(s.frozen).collect();
@@ -120,8 +121,16 @@ pub fn check_pieces(g: &Game) {
         if !everfrost {
             assert_eq!(expected, set, "{c:?} pieces in play");
         }
-        let two = g.board().count(c, Rank::Common) + g.board().count(c, Rank::Heroic);
-        let leg = g.board().count(c, Rank::Legendary);
+        // (a piece kept on the Merchant of Time is in play, off the board)
+        let stored = |legendary: bool| {
+            g.seats()
+                .iter()
+                .filter_map(|s| s.stored)
+                .filter(|p| p.color == c && (p.rank == Rank::Legendary) == legendary)
+                .count() as u32
+        };
+        let two = g.board().count(c, Rank::Common) + g.board().count(c, Rank::Heroic) + stored(false);
+        let leg = g.board().count(c, Rank::Legendary) + stored(true);
         assert!(two <= expected.0 as u32 && leg <= expected.1 as u32, "{c:?} has too many pieces on the board");
         assert_eq!(g.supply(c, Rank::Common) as u32 + two, expected.0 as u32);
         assert_eq!(g.supply(c, Rank::Legendary) as u32 + leg, expected.1 as u32);
@@ -271,7 +280,9 @@ pub fn check_melee(g: &Game, before: &mut Vec<([i16; tash_kalar_rules::COLORS], 
         }
         let used: Vec<Color> = s.improvised.colors().collect();
         if let Some((points, was_used)) = before.get(i) {
-            assert!(points.iter().zip(&s.points).all(|(a, b)| a <= b), "seat {i}'s points fell");
+            // (but for the causality penalty at the end)
+            let penalty = if g.is_over() { g.causality_penalty(i as u8) } else { 0 };
+            assert!(points.iter().zip(&s.points).all(|(a, b)| a - penalty <= *b), "seat {i}'s points fell");
             assert!(was_used.iter().all(|c| used.contains(c)), "seat {i} got an improvised color back");
         }
         if before.len() <= i {
@@ -282,7 +293,11 @@ pub fn check_melee(g: &Game, before: &mut Vec<([i16; tash_kalar_rules::COLORS], 
     }
     // a flare's point to an opponent counts when the turn is done
     if g.phase() == Phase::Main && g.turn().number > 1 && !g.turn().flare_used {
-        let reached = g.seats().iter().any(|s| s.points.iter().any(|&p| p >= g.end_score()));
+        let reached = g
+            .seats()
+            .iter()
+            .enumerate()
+            .any(|(i, s)| s.points.iter().any(|&p| p - g.causality_penalty(i as u8) >= g.end_score()));
         if reached {
             let points: Vec<[i16; tash_kalar_rules::COLORS]> = g.seats().iter().map(|s| s.points).collect();
             assert!(g.end_state().last.is_some(), "{} points in a color trigger the end: {points:?}", g.end_score());
