@@ -74,6 +74,11 @@ pub struct Weights {
     /// seat has actions left, and enemies with no turn left threaten
     /// nothing; 0: not.
     pub actions: f64,
+    /// The forms with tasks: a share of a current task's points for the
+    /// progress towards it (squared: the last pieces count most) while the
+    /// seat does not meet it and has a turn left to (see
+    /// `TaskId::progress`).
+    pub progress: f64,
 }
 
 /// The default weights: those in `crates/bots/weights/duel.json`, read
@@ -141,15 +146,16 @@ impl Weights {
             threat: 0.0,
             danger: 0.0,
             actions: 0.0,
+            progress: 0.0,
         }
     }
 
     /// The names of the weights a weights file may leave out (0 if it
     /// does): the terms added after the first files were written.
-    pub const OPTIONAL: [&'static str; 4] = ["near", "threat", "danger", "actions"];
+    pub const OPTIONAL: [&'static str; 5] = ["near", "threat", "danger", "actions", "progress"];
 
     /// The weights' names, in the order a spec's text gives them.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 15] = [
         "common",
         "heroic",
         "legendary",
@@ -164,6 +170,7 @@ impl Weights {
         "threat",
         "danger",
         "actions",
+        "progress",
     ];
 
     /// A weight by name (see [`Weights::NAMES`]); `None` if there is none.
@@ -201,6 +208,7 @@ impl Weights {
             "threat" => &mut self.threat,
             "danger" => &mut self.danger,
             "actions" => &mut self.actions,
+            "progress" => &mut self.progress,
             _ => return None,
         })
     }
@@ -388,6 +396,18 @@ fn task_values(game: &Game, w: &Weights) -> ArrayVec<f64, 4> {
                 .map(|p| p as f64 * w.task_later)
         };
         out[s] = best.unwrap_or(0.0);
+        // the way towards the tasks not met yet, while a turn is left
+        let reachable = game.end_state().turns_left.is_none() || features::turns_left(game, s as Seat, 0.0) > 0.0;
+        if w.progress != 0.0 && reachable {
+            let enemies: ArrayVec<Color, 4> = game.enemies_of(seat.color).collect();
+            out[s] += w.progress
+                * tb.current
+                    .iter()
+                    .filter_map(|t| t.progress(game.board(), seat.color, &enemies).map(|p| (t.points(), p)))
+                    .filter(|&(_, p)| p < 1.0)
+                    .map(|(points, p)| points as f64 * p * p)
+                    .sum::<f64>();
+        }
     }
     out
 }
@@ -539,5 +559,34 @@ mod tests {
         let wild = r#"{"weights": {"common": 1e9}, "end": {}}"#;
         assert!(parse_weights(wild).unwrap_err().contains("weights.common"));
         assert!(parse_weights("not json").is_err());
+    }
+
+    /// A duel position, blue to act, red with `red_score` points, each deck
+    /// holding `cards`.
+    fn with_decks(red_score: i16, cards: usize) -> Game {
+        use tash_kalar_rules::{Deck, Position};
+        let mut p = Position::duel("9/9/9/9/4b4/9/9/9/9").unwrap();
+        p.seats[1].score = red_score;
+        for s in 0..2 {
+            p.seats[s].deck = tash_kalar_rules::pile::Pile::ordered(Deck::Imperial.ids().take(cards));
+        }
+        p.to_game().unwrap()
+    }
+
+    #[test]
+    fn a_flares_point_to_the_opponent_costs_more_near_the_end() {
+        // invoking a flare scores a point for the opponent at once: the
+        // evaluation counts it in the score, and at the horizon the more
+        // the fewer rounds are left
+        let (w, e) = (Weights::default(), EndWeights::default());
+        let cost = |cards: usize| {
+            evaluate_end(&with_decks(0, cards), 0, &w, &e) - evaluate_end(&with_decks(1, cards), 0, &w, &e)
+        };
+        let (late, early) = (cost(1), cost(16));
+        assert!(early >= 1.0 - 1e-9, "at least the point itself: {early}");
+        assert!(late > early + 0.2, "late {late}, early {early}");
+        // the greedy evaluation counts the point alone
+        let flat = evaluate_with(&with_decks(0, 1), 0, &w) - evaluate_with(&with_decks(1, 1), 0, &w);
+        assert!((flat - 1.0).abs() < 1e-9, "{flat}");
     }
 }

@@ -194,11 +194,8 @@ pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
         ready += chance * share;
         // the best of the seat's upgraded pieces it could be summoned onto
         let squares = if r.ready.is_empty() { r.near } else { r.ready };
-        let at_risk = (squares & upgraded)
-            .squares()
-            .filter_map(|sq| board.get(sq))
-            .map(|p| loss(p.rank))
-            .fold(0.0, f64::max);
+        let at_risk =
+            (squares & upgraded).squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
         danger += chance * share * at_risk;
     }
     (ready, danger)

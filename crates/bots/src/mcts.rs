@@ -769,4 +769,33 @@ mod tests {
         assert!(theirs > 10, "{theirs} of {} nodes", tree.nodes.len());
         assert_eq!(tree.edges.len() + 1, tree.nodes.len());
     }
+
+    #[test]
+    fn an_early_stop_saves_iterations_and_changes_no_choice() {
+        // the summon that takes the legend is far ahead long before the end
+        let g = champion();
+        let budget = 4000;
+        let run = |early_stop: bool| {
+            let config = MctsConfig { iterations: Some(budget), early_stop, ..MctsConfig::default() };
+            MctsBot::new(config, 3).search_stats(&g.observe(0))
+        };
+        let (stopped, s) = run(true);
+        let (full, f) = run(false);
+        assert_eq!(f.iterations, budget as u64);
+        assert!(s.iterations < budget as u64, "{} iterations", s.iterations);
+        assert_eq!(stopped[0].0, full[0].0, "the same choice");
+        // when it stopped, no other choice could have caught up
+        let second = stopped.get(1).map_or(0, |c| c.1);
+        assert!((stopped[0].1 - second) as u64 > budget as u64 - s.iterations);
+    }
+
+    #[test]
+    fn a_time_budget_stops_early_too() {
+        let g = champion();
+        let config = MctsConfig { iterations: None, time: Some(Duration::from_secs(3)), ..MctsConfig::default() };
+        let started = Instant::now();
+        let (choices, _) = MctsBot::new(config, 3).search_stats(&g.observe(0));
+        assert!(started.elapsed() < Duration::from_millis(2700), "{:?}", started.elapsed());
+        assert!(matches!(choices[0].0, Choice::Summon { .. }), "{}", choices[0].0);
+    }
 }
