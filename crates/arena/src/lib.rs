@@ -28,6 +28,9 @@ pub mod tournament;
 
 /// A player the command line may name: one of our bots, or an outside
 /// program speaking the engine protocol.
+// a handful are made per tournament, so the spec's size (its weights) is
+// no cost worth a box
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Entrant {
     /// One of our bots (`random`, `greedy:common=0.3`, `mcts:time=1s`).

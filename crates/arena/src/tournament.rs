@@ -223,6 +223,46 @@ pub struct GameResult {
     pub scores: Vec<i16>,
     pub turns: u16,
     pub choices: u32,
+    /// Discard actions per seat (empty in results written before they
+    /// were counted).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discards: Vec<u16>,
+    /// Per seat, whether its deck had run out when the game ended (empty
+    /// in older results).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decks_out: Vec<bool>,
+}
+
+/// A player that counts its discard actions (for the results).
+struct Counted {
+    inner: Box<dyn Bot>,
+    discards: std::sync::Arc<std::sync::atomic::AtomicU32>,
+}
+
+impl Counted {
+    fn count(&self, c: tash_kalar_rules::Choice) -> tash_kalar_rules::Choice {
+        if matches!(c, tash_kalar_rules::Choice::Discard(_)) {
+            self.discards.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        c
+    }
+}
+
+impl Bot for Counted {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn choose(&mut self, obs: &tash_kalar_rules::Observation) -> tash_kalar_rules::Choice {
+        let c = self.inner.choose(obs);
+        self.count(c)
+    }
+    fn decide(&mut self, d: &tash_kalar_bots::driver::Decision) -> tash_kalar_rules::Choice {
+        let c = self.inner.decide(d);
+        self.count(c)
+    }
+    fn take_error(&mut self) -> Option<String> {
+        self.inner.take_error()
+    }
 }
 
 /// The tables of entrants: with at least as many entrants as sides, every
@@ -461,13 +501,19 @@ fn play_scheduled(
 ) -> anyhow::Result<GameResult> {
     let Setup { seats, schools, seed } = setup(config, table, index);
     // a player of its own in every seat (a team's entrant too), seeded by the seat
+    let counters: Vec<std::sync::Arc<std::sync::atomic::AtomicU32>> =
+        seats.iter().map(|_| Default::default()).collect();
     let mut players = seats
         .iter()
         .enumerate()
-        .map(|(s, &e)| make(e, config.player_seeds.player(seed, s)))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|(s, &e)| {
+            let inner = make(e, config.player_seeds.player(seed, s))?;
+            Ok(Box::new(Counted { inner, discards: counters[s].clone() }) as Box<dyn Bot>)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let (game, choices) = play_game(config.form, &schools, &mut players, seed)?;
     let outcome = game.outcome().expect("a finished game");
+    let discards = counters.iter().map(|c| c.load(std::sync::atomic::Ordering::Relaxed).min(u16::MAX as u32) as u16);
     Ok(GameResult {
         seats,
         schools,
@@ -478,6 +524,8 @@ fn play_scheduled(
         scores: game.seats().iter().map(|s| s.score).collect(),
         turns: game.turn().number,
         choices,
+        discards: discards.collect(),
+        decks_out: game.seats().iter().map(|s| s.deck.is_empty()).collect(),
     })
 }
 
@@ -552,6 +600,15 @@ pub struct Standing {
     pub mean_place: f64,
     pub elo: f64,
     pub elo_error: f64,
+    /// Seats played in the games whose discards and decks were recorded,
+    /// the discard actions a seat made in a game on average, and the seats
+    /// whose deck had run out at the end.
+    #[serde(default)]
+    pub counted_seats: u32,
+    #[serde(default)]
+    pub discards_per_game: f64,
+    #[serde(default)]
+    pub decks_out: u32,
 }
 
 /// One pairing's line in the results: the pairwise results of the two
@@ -646,6 +703,16 @@ pub fn summarize(config: &TournamentConfig, results: &[GameResult]) -> Summary {
             }
         }
     }
+    // discards and decks run out, per seat an entrant played
+    let mut seat_counts = vec![(0u32, 0u64, 0u32); n];
+    for r in results.iter().filter(|r| r.discards.len() == r.seats.len() && r.decks_out.len() == r.seats.len()) {
+        for (s, &e) in r.seats.iter().enumerate() {
+            let t = &mut seat_counts[e];
+            t.0 += 1;
+            t.1 += r.discards[s] as u64;
+            t.2 += r.decks_out[s] as u32;
+        }
+    }
     let ratings = elo(n, &pairwise);
     let standings = (0..n)
         .map(|i| {
@@ -665,6 +732,13 @@ pub fn summarize(config: &TournamentConfig, results: &[GameResult]) -> Summary {
                 mean_place: if games > 0 { 1.0 + places as f64 / games as f64 } else { 0.0 },
                 elo: ratings[i].0,
                 elo_error: ratings[i].1,
+                counted_seats: seat_counts[i].0,
+                discards_per_game: if seat_counts[i].0 > 0 {
+                    seat_counts[i].1 as f64 / seat_counts[i].0 as f64
+                } else {
+                    0.0
+                },
+                decks_out: seat_counts[i].2,
             }
         })
         .collect();
@@ -734,6 +808,21 @@ impl Summary {
                 t.elo,
                 1.96 * t.elo_error
             ));
+        }
+        if self.standings.iter().any(|t| t.counted_seats > 0) {
+            s.push_str(
+                "\n| entrant | seats counted | discards a game (a seat) | decks run out |\n|---|---:|---:|---:|\n",
+            );
+            for t in self.standings.iter().filter(|t| t.counted_seats > 0) {
+                s.push_str(&format!(
+                    "| {} | {} | {:.2} | {} ({:.1}%) |\n",
+                    t.name,
+                    t.counted_seats,
+                    t.discards_per_game,
+                    t.decks_out,
+                    100.0 * t.decks_out as f64 / t.counted_seats as f64
+                ));
+            }
         }
         if melee {
             s.push_str("\n| pairing | games together | first ahead | level | second ahead | score of the first | 95% interval | avg turns |\n");
@@ -844,6 +933,24 @@ mod tests {
         }
         let svg = fs::read_to_string(dir.join("ratings.svg")).unwrap();
         assert!(svg.contains("greedy"));
+        // every game's discards and decks per seat, summed up by entrant
+        let played = read_results(&dir.join("games.jsonl")).unwrap();
+        for r in &played {
+            assert_eq!((r.discards.len(), r.decks_out.len()), (2, 2));
+        }
+        for (e, t) in s.standings.iter().enumerate() {
+            let seats = played
+                .iter()
+                .flat_map(|r| r.seats.iter().enumerate().filter(move |x| *x.1 == e).map(move |x| (r, x.0)));
+            let (n, d, out) =
+                seats.fold((0, 0, 0), |a, (r, k)| (a.0 + 1, a.1 + r.discards[k] as u32, a.2 + r.decks_out[k] as u32));
+            assert_eq!(t.counted_seats, n);
+            assert!((t.discards_per_game - d as f64 / n as f64).abs() < 1e-9);
+            assert_eq!(t.decks_out, out);
+        }
+        let random = &s.standings[0];
+        assert!(random.discards_per_game > 0.0, "the random player discards");
+        assert!(fs::read_to_string(dir.join("results.md")).unwrap().contains("discards a game"));
         // resuming plays nothing new
         let mut calls = 0;
         let again = run(&c, &dir, &factory(&c), 1, |done, total| {
@@ -1240,6 +1347,8 @@ mod tests {
             scores: vec![0; 3],
             turns: 30,
             choices: 0,
+            discards: vec![],
+            decks_out: vec![],
         };
         // a first, b second, c third; then a and b share first, c third
         let s = summarize(&c, &[game([0, 1, 2], [0, 1, 2]), game([2, 0, 1], [2, 0, 0])]);
@@ -1255,6 +1364,27 @@ mod tests {
         let ab = &s.pairings[0];
         assert_eq!((ab.a.as_str(), ab.b.as_str(), ab.games, ab.a_wins, ab.draws, ab.b_wins), ("a", "b", 2, 1, 1, 0));
         assert!(s.markdown().contains("melee, 3 seats"));
+        // no discards recorded (older results): none counted
+        assert_eq!(a.counted_seats, 0);
+        assert!(!s.markdown().contains("discards a game"));
+        let counted = |seats, places, discards: [u16; 3], out: [bool; 3]| GameResult {
+            discards: discards.to_vec(),
+            decks_out: out.to_vec(),
+            ..game(seats, places)
+        };
+        let s = summarize(
+            &c,
+            &[
+                counted([0, 1, 2], [0, 1, 2], [1, 0, 3], [false, false, true]),
+                counted([2, 0, 1], [2, 0, 0], [2, 0, 1], [true, false, false]),
+                game([0, 1, 2], [0, 1, 2]),
+            ],
+        );
+        let [a, b, cc] = [&s.standings[0], &s.standings[1], &s.standings[2]];
+        assert_eq!((a.counted_seats, a.discards_per_game, a.decks_out), (2, 0.5, 0));
+        assert_eq!((b.counted_seats, b.discards_per_game, b.decks_out), (2, 0.5, 0));
+        assert_eq!((cc.counted_seats, cc.discards_per_game, cc.decks_out), (2, 2.5, 2));
+        assert!(s.markdown().contains("| c | 2 | 2.50 | 2 (100.0%) |"), "{}", s.markdown());
         // one entrant in two seats: its own two seats are not compared
         let two = summarize(&c, &[game([0, 0, 1], [0, 1, 2])]);
         assert_eq!(two.standings[0].games, 2);

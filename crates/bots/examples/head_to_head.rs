@@ -83,8 +83,9 @@ fn table(form: Form, i: usize) -> (Vec<bool>, Vec<School>) {
 }
 
 /// One game: A's pairwise score against B's seats (1 placed ahead, ½ level,
-/// 0 behind; its mean), the discards a seat of A and of B made, the turns.
-fn play(a: &str, b: &str, form: Form, i: usize, seed: u64) -> (f64, f64, f64, u16) {
+/// 0 behind; its mean), the discards a seat of A and of B made, the turns,
+/// and in a melee at a table of one A whether A was placed first alone.
+fn play(a: &str, b: &str, form: Form, i: usize, seed: u64) -> (f64, f64, f64, u16, Option<bool>) {
     let (a_seats, schools) = table(form, i);
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
     let mut bots: Vec<Box<dyn Bot>> =
@@ -129,7 +130,11 @@ fn play(a: &str, b: &str, form: Form, i: usize, seed: u64) -> (f64, f64, f64, u1
         let d: Vec<u32> = a_seats.iter().zip(&discards).filter(|s| *s.0 == want).map(|s| *s.1).collect();
         d.iter().sum::<u32>() as f64 / d.len() as f64
     };
-    (score / pairs as f64, mean(true), mean(false), g.turn().number)
+    let lone_a = (a_seats.len() > 2 && a_seats.iter().filter(|&&x| x).count() == 1).then(|| {
+        let x = a_seats.iter().position(|&x| x).expect("an A seat");
+        places.iter().enumerate().all(|(y, &p)| y == x || p > places[x])
+    });
+    (score / pairs as f64, mean(true), mean(false), g.turn().number, lone_a)
 }
 
 fn main() {
@@ -177,4 +182,9 @@ fn main() {
         results.iter().map(|r| r.2).sum::<f64>() / n,
         results.iter().map(|r| r.3 as f64).sum::<f64>() / n,
     );
+    let lone: Vec<bool> = results.iter().filter_map(|r| r.4).collect();
+    if !lone.is_empty() {
+        let firsts = lone.iter().filter(|&&f| f).count();
+        println!("one {a} against two {b}: first alone in {firsts} of {} games", lone.len());
+    }
 }

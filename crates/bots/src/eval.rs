@@ -35,8 +35,9 @@
 
 use arrayvec::ArrayVec;
 use tash_kalar_rules::board::{Color, Rank};
-use tash_kalar_rules::cards::summoning_squares;
 use tash_kalar_rules::{Game, Phase, Seat};
+
+use crate::features;
 
 /// The value of a won game.
 pub const WIN: f64 = 1000.0;
@@ -60,6 +61,24 @@ pub struct Weights {
     /// Deathmatch Melee: the weight of the mean of a player's colors in its
     /// worth; the rest goes to its lowest color (its score).
     pub melee_mean: f64,
+    /// A being in hand one placement short of its pattern (see
+    /// [`crate::features`]; 0 in the hand-written weights, as in `mcts-v1`).
+    pub near: f64,
+    /// An enemy being that could be summoned now, expected over the enemy's
+    /// hidden hand (one a placement short counts half).
+    pub threat: f64,
+    /// The share counted of the loss of one's heroic or legendary pieces
+    /// standing where an enemy being could be summoned.
+    pub danger: f64,
+    /// 1: at the search's horizon, cards in hand count only as far as the
+    /// seat has actions left, and enemies with no turn left threaten
+    /// nothing; 0: not.
+    pub actions: f64,
+    /// The forms with tasks: a share of a current task's points for the
+    /// progress towards it (squared: the last pieces count most) while the
+    /// seat does not meet it and has a turn left to (see
+    /// `TaskId::progress`).
+    pub progress: f64,
 }
 
 /// The default weights: those in `crates/bots/weights/duel.json`, read
@@ -82,7 +101,8 @@ fn defaults() -> &'static (Weights, EndWeights) {
     DEFAULTS.get_or_init(|| parse_weights(WEIGHTS_FILE).expect("crates/bots/weights/duel.json"))
 }
 
-/// Reads a weights file: `weights` (every name of [`Weights::NAMES`]) and
+/// Reads a weights file: `weights` (every name of [`Weights::NAMES`], those
+/// of [`Weights::OPTIONAL`] 0 if left out) and
 /// `end` (`lead`, `cards_per_turn`, `points_per_turn`), each finite and in
 /// the range a spec allows for it ([`crate::spec::bounds`]); other fields
 /// (what made the file) are free.
@@ -97,6 +117,10 @@ pub fn parse_weights(text: &str) -> Result<(Weights, EndWeights), String> {
     };
     let mut w = Weights::hand_written();
     for name in Weights::NAMES {
+        if Weights::OPTIONAL.contains(&name) && json["weights"].get(name).is_none() {
+            w.set(name, 0.0);
+            continue;
+        }
         w.set(name, number("weights", name, bounds::WEIGHT)?);
     }
     let e = EndWeights {
@@ -118,11 +142,20 @@ impl Weights {
             task_later: 0.4,
             leader: 0.5,
             melee_mean: 0.25,
+            near: 0.0,
+            threat: 0.0,
+            danger: 0.0,
+            actions: 0.0,
+            progress: 0.0,
         }
     }
 
+    /// The names of the weights a weights file may leave out (0 if it
+    /// does): the terms added after the first files were written.
+    pub const OPTIONAL: [&'static str; 5] = ["near", "threat", "danger", "actions", "progress"];
+
     /// The weights' names, in the order a spec's text gives them.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 15] = [
         "common",
         "heroic",
         "legendary",
@@ -133,6 +166,11 @@ impl Weights {
         "task_later",
         "leader",
         "melee_mean",
+        "near",
+        "threat",
+        "danger",
+        "actions",
+        "progress",
     ];
 
     /// A weight by name (see [`Weights::NAMES`]); `None` if there is none.
@@ -166,6 +204,11 @@ impl Weights {
             "task_later" => &mut self.task_later,
             "leader" => &mut self.leader,
             "melee_mean" => &mut self.melee_mean,
+            "near" => &mut self.near,
+            "threat" => &mut self.threat,
+            "danger" => &mut self.danger,
+            "actions" => &mut self.actions,
+            "progress" => &mut self.progress,
             _ => return None,
         })
     }
@@ -274,22 +317,24 @@ pub fn evaluate(game: &Game, seat: Seat) -> f64 {
 
 /// The value of `game` for `seat`: positive is good for the seat.
 pub fn evaluate_with(game: &Game, seat: Seat, w: &Weights) -> f64 {
+    evaluate_parts(game, seat, w, None)
+}
+
+/// [`evaluate_with`], knowing the estimate of whole rounds left if given
+/// (then with [`Weights::actions`] the hands count only as far as there
+/// are actions left to play them).
+fn evaluate_parts(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>) -> f64 {
     if let Some(outcome) = game.outcome() {
         return outcome_value(game, &outcome.places, seat, w);
     }
     let me = game.seat(seat).color;
     let standings = side_standings(game, w);
     let mine = standings.iter().find(|s| s.0 == me).map_or(0.0, |s| s.1);
-    let mut value = mine - against(standings.iter().filter(|s| s.0 != me).map(|s| s.1), w.leader).unwrap_or(0.0);
-    // beings ready to summon
-    let board = game.board();
-    let s = game.seat(seat);
-    for &card in s.beings.iter().chain(&s.legends) {
-        if !summoning_squares(board, me, card).is_empty() {
-            value += w.ready[card.def().rank.index()];
-        }
-    }
-    value
+    let value = mine - against(standings.iter().filter(|s| s.0 != me).map(|s| s.1), w.leader).unwrap_or(0.0);
+    // beings ready to summon (or nearly), and the enemies' threats
+    let rounds = rounds.filter(|_| w.actions != 0.0);
+    let actions = rounds.map(|r| 2.0 * features::turns_left(game, seat, r));
+    value + features::hand_value(game, seat, w, actions) - features::threats(game, seat, w, rounds)
 }
 
 /// Each side's (color's) standing: its worth (score, points to come, tasks
@@ -354,6 +399,18 @@ fn task_values(game: &Game, w: &Weights) -> ArrayVec<f64, 4> {
                 .map(|p| p as f64 * w.task_later)
         };
         out[s] = best.unwrap_or(0.0);
+        // the way towards the tasks not met yet, while a turn is left
+        let reachable = game.end_state().turns_left.is_none() || features::turns_left(game, s as Seat, 0.0) > 0.0;
+        if w.progress != 0.0 && reachable {
+            let enemies: ArrayVec<Color, 4> = game.enemies_of(seat.color).collect();
+            out[s] += w.progress
+                * tb.current
+                    .iter()
+                    .filter_map(|t| t.progress(game.board(), seat.color, &enemies).map(|p| (t.points(), p)))
+                    .filter(|&(_, p)| p < 1.0)
+                    .map(|(points, p)| points as f64 * p * p)
+                    .sum::<f64>();
+        }
     }
     out
 }
@@ -432,8 +489,12 @@ pub fn rounds_left(game: &Game, e: &EndWeights) -> f64 {
 /// worth more when there is little time left to lose it, and a seat that
 /// trails wants the game to go on (not to run its own deck down).
 pub fn evaluate_end(game: &Game, seat: Seat, w: &Weights, e: &EndWeights) -> f64 {
-    let v = evaluate_with(game, seat, w);
-    if game.is_over() || e.lead == 0.0 {
+    if game.is_over() {
+        return evaluate_with(game, seat, w);
+    }
+    let rounds = (w.actions != 0.0).then(|| rounds_left(game, e));
+    let v = evaluate_parts(game, seat, w, rounds);
+    if e.lead == 0.0 {
         return v;
     }
     let me = game.seat(seat).color;
@@ -520,5 +581,34 @@ mod tests {
         let diff = evaluate_with(&free, 0, &w) - evaluate_with(&pending, 0, &w);
         assert!(diff > 0.0, "a pending being is worth less: {diff}");
         assert_eq!(score_now(&free, 0) - score_now(&pending, 0), 2.0);
+    }
+
+    /// A duel position, blue to act, red with `red_score` points, each deck
+    /// holding `cards`.
+    fn with_decks(red_score: i16, cards: usize) -> Game {
+        use tash_kalar_rules::{Deck, Position};
+        let mut p = Position::duel("9/9/9/9/4b4/9/9/9/9").unwrap();
+        p.seats[1].score = red_score;
+        for s in 0..2 {
+            p.seats[s].deck = tash_kalar_rules::pile::Pile::ordered(Deck::Imperial.ids().take(cards));
+        }
+        p.to_game().unwrap()
+    }
+
+    #[test]
+    fn a_flares_point_to_the_opponent_costs_more_near_the_end() {
+        // invoking a flare scores a point for the opponent at once: the
+        // evaluation counts it in the score, and at the horizon the more
+        // the fewer rounds are left
+        let (w, e) = (Weights::default(), EndWeights::default());
+        let cost = |cards: usize| {
+            evaluate_end(&with_decks(0, cards), 0, &w, &e) - evaluate_end(&with_decks(1, cards), 0, &w, &e)
+        };
+        let (late, early) = (cost(1), cost(16));
+        assert!(early >= 1.0 - 1e-9, "at least the point itself: {early}");
+        assert!(late > early + 0.2, "late {late}, early {early}");
+        // the greedy evaluation counts the point alone
+        let flat = evaluate_with(&with_decks(0, 1), 0, &w) - evaluate_with(&with_decks(1, 1), 0, &w);
+        assert!((flat - 1.0).abs() < 1e-9, "{flat}");
     }
 }

@@ -34,6 +34,7 @@ use tash_kalar_rules::{Choice, Form, Game, Observation, School};
 
 pub mod driver;
 pub mod eval;
+pub mod features;
 pub mod greedy;
 pub mod mcts;
 pub mod mcts_v1;

@@ -94,6 +94,11 @@ pub struct MctsConfig {
     /// Go on from the last search's subtree when the bot's next decision
     /// follows from its own choice.
     pub reuse: bool,
+    /// Stop a search early once the most visited root choice cannot be
+    /// overtaken with the iterations left (for a time budget, those the
+    /// rate so far would fit into the time left): the choice is the same,
+    /// sooner. With several threads each thread judges its own tree.
+    pub early_stop: bool,
     pub weights: Weights,
     pub end: EndWeights,
 }
@@ -113,6 +118,7 @@ impl Default for MctsConfig {
             playout_noise: 0.25,
             centre: true,
             reuse: true,
+            early_stop: true,
             weights: Weights::default(),
             end: EndWeights::default(),
         }
@@ -433,6 +439,7 @@ fn search_tree(
     let mut path: Vec<u32> = Vec::new();
     let mut results: Vec<f64> = Vec::new();
     let mut done = 0u32;
+    let begun = Instant::now();
     loop {
         if iterations.is_some_and(|n| done >= n) {
             break;
@@ -442,6 +449,10 @@ fn search_tree(
             break;
         }
         if iterations.is_none() && config.time.is_none() && done >= 1000 {
+            break;
+        }
+        if config.early_stop && done > 0 && done.is_multiple_of(32) && settled(&tree, iterations, done, deadline, begun)
+        {
             break;
         }
         done += 1;
@@ -539,6 +550,35 @@ fn search_tree(
         }
     }
     (tree, done as u64)
+}
+
+/// Whether the most visited root child of `tree` is out of reach: ahead of
+/// every other by more than the iterations left (`done` of `iterations`,
+/// or for a time budget, as many as the rate since `begun` fits into the
+/// time left), so that the search's pick is already certain.
+fn settled(tree: &Tree, iterations: Option<u32>, done: u32, deadline: Option<Instant>, begun: Instant) -> bool {
+    let left = match (iterations, deadline) {
+        (Some(n), None) => n.saturating_sub(done) as f64,
+        (iterations, Some(d)) => {
+            let now = Instant::now();
+            let rate = done as f64 / now.duration_since(begun).as_secs_f64().max(1e-9);
+            let by_time = d.saturating_duration_since(now).as_secs_f64() * rate;
+            iterations.map_or(by_time, |n| by_time.min(n.saturating_sub(done) as f64))
+        }
+        (None, None) => return false,
+    };
+    let (mut first, mut second) = (0u32, 0u32);
+    for &k in &tree.nodes[0].children {
+        let v = tree.nodes[k as usize].visits;
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    // a tie is broken by the judging, which a visit could change
+    (first - second) as f64 > left
 }
 
 /// Plays on with the playout policy until the turn numbered `stop` begins
@@ -696,7 +736,7 @@ mod tests {
     #[test]
     fn the_next_step_of_an_action_goes_on_from_the_kept_subtree() {
         let mut g = champion();
-        let config = MctsConfig { iterations: Some(400), threads: 2, ..MctsConfig::default() };
+        let config = MctsConfig { iterations: Some(400), threads: 2, early_stop: false, ..MctsConfig::default() };
         let mut bot = MctsBot::new(config.clone(), 1);
         let c = bot.choose(&g.observe(0));
         assert!(matches!(c, Choice::Summon { .. }), "{c}");
@@ -728,5 +768,34 @@ mod tests {
         let theirs = tree.nodes.iter().filter(|n| n.seat == 1).count();
         assert!(theirs > 10, "{theirs} of {} nodes", tree.nodes.len());
         assert_eq!(tree.edges.len() + 1, tree.nodes.len());
+    }
+
+    #[test]
+    fn an_early_stop_saves_iterations_and_changes_no_choice() {
+        // the summon that takes the legend is far ahead long before the end
+        let g = champion();
+        let budget = 4000;
+        let run = |early_stop: bool| {
+            let config = MctsConfig { iterations: Some(budget), early_stop, ..MctsConfig::default() };
+            MctsBot::new(config, 3).search_stats(&g.observe(0))
+        };
+        let (stopped, s) = run(true);
+        let (full, f) = run(false);
+        assert_eq!(f.iterations, budget as u64);
+        assert!(s.iterations < budget as u64, "{} iterations", s.iterations);
+        assert_eq!(stopped[0].0, full[0].0, "the same choice");
+        // when it stopped, no other choice could have caught up
+        let second = stopped.get(1).map_or(0, |c| c.1);
+        assert!((stopped[0].1 - second) as u64 > budget as u64 - s.iterations);
+    }
+
+    #[test]
+    fn a_time_budget_stops_early_too() {
+        let g = champion();
+        let config = MctsConfig { iterations: None, time: Some(Duration::from_secs(3)), ..MctsConfig::default() };
+        let started = Instant::now();
+        let (choices, _) = MctsBot::new(config, 3).search_stats(&g.observe(0));
+        assert!(started.elapsed() < Duration::from_millis(2700), "{:?}", started.elapsed());
+        assert!(matches!(choices[0].0, Choice::Summon { .. }), "{}", choices[0].0);
     }
 }

@@ -26,6 +26,7 @@
 //! | `playout_noise` | mcts | how often a playout step is random among the sensible choices, 0 to 1 (default 0.25) |
 //! | `lead`, `cards_per_turn`, `points_per_turn` | mcts | the end of the game's weights ([`EndWeights`](crate::eval::EndWeights)): 0 to 100, 0.1 to 10, 0.1 to 10 |
 //! | `centre`, `reuse` | mcts, mcts-v1 | `0`, `1`, `false` or `true` |
+//! | `early_stop` | mcts | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
 //! | a weight's name | greedy, mcts, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's, for mcts-v1 the hand-written ones) |
 //!
@@ -183,11 +184,11 @@ pub mod bounds {
 }
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
-                            playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse or an evaluation weight";
+                            playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
 const GREEDY_OPTIONS: &str = "noise or an evaluation weight: common, heroic, legendary, ready1, ready2, ready3, \
-                              task_now, task_later, leader, melee_mean";
+                              task_now, task_later, leader, melee_mean, near, threat, danger, actions, progress";
 
 /// The most a bot may spend on one decision, as a host allows it (the
 /// server lends its machine to visitors: it sets these).
@@ -304,6 +305,7 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "lead" => c.end.lead = real(key, value, bounds::LEAD)?,
         "cards_per_turn" => c.end.cards_per_turn = real(key, value, bounds::CARDS_PER_TURN)?,
         "points_per_turn" => c.end.points_per_turn = real(key, value, bounds::POINTS_PER_TURN)?,
+        "early_stop" => c.early_stop = flag(key, value)?,
         _ => {
             let mut s = shared(c);
             search_option(&mut s, "mcts", key, value)?;
@@ -450,6 +452,9 @@ impl fmt::Display for BotSpec {
                 differs("lead", c.end.lead, d.end.lead);
                 differs("cards_per_turn", c.end.cards_per_turn, d.end.cards_per_turn);
                 differs("points_per_turn", c.end.points_per_turn, d.end.points_per_turn);
+                if c.early_stop != d.early_stop {
+                    options.push(format!("early_stop={}", u8::from(c.early_stop)));
+                }
                 weight_options(&c.weights, &d.weights, &mut options);
             }
             BotSpec::MctsV1(c) => {

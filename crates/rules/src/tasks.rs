@@ -477,6 +477,58 @@ impl TaskId {
         })
     }
 
+    /// How far `me` is on `board` towards meeting this board-judged task,
+    /// from 0 to 1 (1 exactly when [`TaskId::met_on_board`] says it is
+    /// met); `None` for the tasks that count what happened during a turn.
+    /// A rough measure for computer players: the share of the pieces the
+    /// task asks for that stand where it wants them (for the enemy tasks,
+    /// the nearest enemy piece to surrounding; an isolation or a chain
+    /// counts only when made).
+    pub fn progress(self, board: &Board, me: Color, enemies: &[Color]) -> Option<f64> {
+        let met = self.met_on_board(board, me, enemies)?;
+        if met {
+            return Some(1.0);
+        }
+        let enemy = enemies.iter().fold(Bitboard::EMPTY, |b, &c| b | board.of_color(c));
+        let enemy_upgraded = enemies.iter().fold(Bitboard::EMPTY, |b, &c| b | board.of_color_at_least(c, Rank::Heroic));
+        let mine = board.of_color(me);
+        let upgraded = board.of_color_at_least(me, Rank::Heroic);
+        let legendary = board.of_color_at_least(me, Rank::Legendary);
+        let share = |have: u32, need: u32| have.min(need) as f64 / need.max(1) as f64;
+        // short of meeting it: below 1 whatever the counts say
+        let cap = |x: f64| x.min(0.95);
+        Some(cap(match self.def().criterion {
+            K::Occupy { area, pieces, upgraded: up } => {
+                let n = pieces + up;
+                ((mine & area).count().min(pieces) + (upgraded & area).count().min(up)) as f64 / n.max(1) as f64
+            }
+            K::LegendsOn { area } => {
+                ((upgraded & area).count().min(2) + (legendary & area).count().min(1)) as f64 / 3.0
+            }
+            K::RainbowDominance => {
+                let one = |area: Bitboard| share((upgraded & area).count(), (enemy_upgraded & area).count() + 1);
+                (one(RED_SQUARES) + one(GREEN_SQUARES)) / 2.0
+            }
+            K::CenterCross => [CROSS_PLUS, CROSS_X]
+                .iter()
+                .map(|&shape| share((mine & shape).count(), shape.count()))
+                .fold(0.0, f64::max),
+            K::LineDominance => CENTRAL_LINES
+                .iter()
+                .map(|&l| ((mine & l).count() as f64 - (enemy & l).count() as f64).clamp(0.0, 6.0) / 6.0)
+                .fold(0.0, f64::max),
+            K::Diagonals => {
+                let one = |d: Bitboard| ((mine & d).count().min(4) + (upgraded & d).count().min(1)) as f64 / 5.0;
+                (one(DIAGONAL_RISING) + one(DIAGONAL_FALLING)) / 2.0
+            }
+            K::Surrounded { adjacent } => {
+                enemy.squares().map(|p| share((p.neighbours() & mine).count(), adjacent)).fold(0.0, f64::max)
+            }
+            K::Chain { .. } | K::Isolation => 0.0,
+            K::Destroyed { .. } | K::EndOfLegends | K::Summoned { .. } => return None,
+        }))
+    }
+
     /// Whether `me` meets this task at the end of a turn: on `board`, with
     /// `turn` the record of the turn `me` is ending.
     pub fn met(self, board: &Board, me: Color, enemies: &[Color], turn: &Turn) -> bool {
@@ -681,6 +733,84 @@ mod tests {
         assert_eq!(TaskId::all().count(), 24);
         assert_eq!(TaskId::all().filter(|t| t.is_advanced()).count(), 8);
         assert_eq!(TaskId::parse("tasks.nothing"), None);
+    }
+
+    /// Boards with pieces of two colors dealt at random (a small LCG).
+    fn random_boards(n: usize) -> Vec<Board> {
+        let mut x = 12345u64;
+        let mut next = |m: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        let squares: Vec<Square> = crate::geometry::ON_BOARD.squares().collect();
+        (0..n)
+            .map(|_| {
+                let mut b = Board::empty();
+                for _ in 0..next(40) {
+                    let sq = squares[next(squares.len() as u64) as usize];
+                    let color = Color::ALL[next(2) as usize];
+                    let rank = Rank::ALL[[0, 0, 0, 0, 1, 1, 2][next(7) as usize]];
+                    b.set(sq, Some(crate::board::Piece { color, rank }));
+                }
+                b
+            })
+            .collect()
+    }
+
+    #[test]
+    fn progress_is_one_exactly_when_a_board_task_is_met() {
+        let (me, enemy) = (Color::ALL[0], Color::ALL[1]);
+        let mut met = 0;
+        for b in random_boards(400) {
+            for t in TaskId::all() {
+                let p = t.progress(&b, me, &[enemy]);
+                match t.met_on_board(&b, me, &[enemy]) {
+                    None => assert_eq!(p, None, "{t}"),
+                    Some(true) => {
+                        met += 1;
+                        assert_eq!(p, Some(1.0), "{t}")
+                    }
+                    Some(false) => {
+                        let p = p.expect("a board task");
+                        assert!((0.0..1.0).contains(&p), "{t}: {p}");
+                    }
+                }
+            }
+        }
+        assert!(met > 0, "some tasks met on the random boards");
+    }
+
+    #[test]
+    fn progress_grows_with_the_pieces_a_task_asks_for() {
+        let me = Color::ALL[0];
+        let common = crate::board::Piece { color: me, rank: Rank::Common };
+        // the center cross: one piece on it, then another
+        let t = TaskId::all().find(|t| matches!(t.def().criterion, K::CenterCross)).expect("center cross");
+        let mut b = Board::empty();
+        assert_eq!(t.progress(&b, me, &[]), Some(0.0));
+        let mut last = 0.0;
+        for sq in CROSS_PLUS.squares().take(4) {
+            b.set(sq, Some(common));
+            let p = t.progress(&b, me, &[]).unwrap();
+            assert!(p > last, "{p} after {last}");
+            last = p;
+        }
+        // an Occupy task: pieces on its area count, pieces elsewhere do not
+        let (t, area) = TaskId::all()
+            .find_map(|t| match t.def().criterion {
+                K::Occupy { area, pieces, .. } if pieces > 0 => Some((t, area)),
+                _ => None,
+            })
+            .expect("an occupy task");
+        let mut b = Board::empty();
+        let outside = (crate::geometry::ON_BOARD & !area).first().unwrap();
+        b.set(outside, Some(common));
+        assert_eq!(t.progress(&b, me, &[]), Some(0.0));
+        b.set(area.first().unwrap(), Some(common));
+        assert!(t.progress(&b, me, &[]).unwrap() > 0.0);
+        // a task judged on the turn has no progress on the board
+        let t = TaskId::all().find(|t| matches!(t.def().criterion, K::Destroyed { .. })).expect("destruction");
+        assert_eq!(t.progress(&b, me, &[]), None);
     }
 
     #[test]

@@ -1,0 +1,410 @@
+//! What the hands promise and threaten: terms of the evaluation beyond
+//! scores and pieces (issue 12's "evaluation that knows the game").
+//!
+//! - **Reach** ([`reach`]): where a color can summon a being now, and where
+//!   it could after one more placement (a pattern one common piece short,
+//!   its missing square empty). Bitboards only: for each distinct
+//!   orientation the squares where every pattern piece stands (`ready`) and
+//!   where all but one do and that one's square is empty (`near`), counted
+//!   with two running masks, no allocation.
+//! - **Partial progress**: a being in hand one placement from its pattern
+//!   counts [`Weights::near`] points (a ready one counts `ready`).
+//! - **Threats**: the enemies' beings that could be summoned now (one
+//!   placement from now at half the count), [`Weights::threat`] points each,
+//!   and among them those whose summoning square holds one of the seat's
+//!   heroic or legendary pieces: summoning there destroys it, and
+//!   [`Weights::danger`] is the share counted of what that would cost (the
+//!   points it gives the enemy and as much again for the piece).
+//!   Every term is linear in its weight, as the training needs. An enemy's hand is hidden, so its beings
+//!   are taken from everything it may hold (its hand and deck, which every
+//!   dealing of the hidden cards leaves the same), each weighed by the chance
+//!   that it is in hand (hand size / hand and deck): the same in every
+//!   determinization and in the canonical observation, so no hidden card
+//!   leaks and the root's judging sees no placeholders.
+//! - **Actions left** ([`turns_left`]): a card in hand is worth something
+//!   only if there are turns left to play it; near the end only as many
+//!   ready beings count as the seat has actions left (two a turn), and an
+//!   enemy with no turn left threatens nothing.
+//!
+//! The cost of a flare's point to the opponent needs no term of its own:
+//! the point is scored when the flare is invoked, so it is in the score the
+//! evaluation counts, and the end term ([`crate::eval::evaluate_end`])
+//! weighs it more the nearer the end (tested in `eval`'s tests).
+
+use tash_kalar_rules::board::{Color, Rank};
+use tash_kalar_rules::cards::oriented_patterns;
+use tash_kalar_rules::geometry::ON_BOARD;
+use tash_kalar_rules::{Bitboard, Board, CardId, Game, Seat};
+
+use crate::eval::Weights;
+
+/// Where a color can summon a card (supply assumed): now, or after one
+/// placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Summoning squares of the patterns that match now.
+    pub ready: Bitboard,
+    /// Summoning squares of the patterns one common piece short, whose
+    /// missing square is empty (none of `ready`).
+    pub near: Bitboard,
+}
+
+/// Where `color` can summon `card` on `board` now and after one placement.
+pub fn reach(board: &Board, color: Color, card: CardId) -> Reach {
+    let def = card.def();
+    // the summoning square may hold a piece of the card's rank or lower
+    let mut free = ON_BOARD;
+    for r in Rank::ALL {
+        if r > def.rank {
+            free &= !board.of_rank(r);
+        }
+    }
+    let own = [
+        board.of_color_at_least(color, Rank::Common),
+        board.of_color_at_least(color, Rank::Heroic),
+        board.of_color_at_least(color, Rank::Legendary),
+    ];
+    let empty = board.empty_squares() & ON_BOARD;
+    let (mut ready, mut near) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for p in oriented_patterns(card) {
+        // anchors with no piece missing so far, and with exactly one
+        // (a common's square, empty)
+        let (mut none, mut one) = (free, Bitboard::EMPTY);
+        for &(x, y, r) in &p.squares {
+            let have = own[r.index()].shift(-x, -y);
+            let fill = if r == Rank::Common { empty.shift(-x, -y) } else { Bitboard::EMPTY };
+            one = (one & have) | (none & fill);
+            none &= have;
+            if none.is_empty() && one.is_empty() {
+                break;
+            }
+        }
+        ready |= none;
+        near |= one;
+    }
+    Reach { ready, near: near & !ready }
+}
+
+/// What losing an upgraded piece of this rank costs, in points: what its
+/// destruction scores (heroic 1, legendary 2) and as much again for the
+/// piece itself.
+fn loss(rank: Rank) -> f64 {
+    match rank {
+        Rank::Common => 1.0,
+        Rank::Heroic => 2.0,
+        Rank::Legendary => 4.0,
+    }
+}
+
+/// The share of an enemy being one placement from its pattern counted as a
+/// threat (it needs the enemy's placement first, and one action more).
+const NEAR_THREAT: f64 = 0.5;
+
+/// Turns `seat` still has, the current one counted if it is the seat's:
+/// exact once the end is triggered, otherwise `rounds` (the estimate of
+/// whole rounds left after the current turn) plus the current one.
+pub fn turns_left(game: &Game, seat: Seat, rounds: f64) -> f64 {
+    if game.is_over() {
+        return 0.0;
+    }
+    let n = game.seat_count();
+    let active = game.turn().seat as usize;
+    let now = (active == seat as usize) as u8 as f64;
+    match game.end_state().turns_left {
+        Some(t) => {
+            // the turns after the current one go round the table in order
+            let later = (1..=t as usize).filter(|k| (active + k) % n == seat as usize).count();
+            now + later as f64
+        }
+        None => now + rounds.max(0.0),
+    }
+}
+
+/// The value of a seat's own beings and legends in hand: a ready one its
+/// `ready` weight, one a placement short `near`; with `actions`
+/// given, only that many of them (the best first; a fraction of the last).
+pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) -> f64 {
+    let board = game.board();
+    let me = game.seat(seat).color;
+    let s = game.seat(seat);
+    let mut values: arrayvec::ArrayVec<f64, 16> = arrayvec::ArrayVec::new();
+    for &card in s.beings.iter().chain(&s.legends) {
+        let rank = card.def().rank.index();
+        let v = if w.near == 0.0 {
+            // the baseline's cheaper test, and the same answer
+            if tash_kalar_rules::cards::summoning_squares(board, me, card).is_empty() {
+                continue;
+            }
+            w.ready[rank]
+        } else {
+            let r = reach(board, me, card);
+            if !r.ready.is_empty() {
+                w.ready[rank]
+            } else if !r.near.is_empty() {
+                w.near
+            } else {
+                continue;
+            }
+        };
+        let _ = values.try_push(v);
+    }
+    match actions {
+        None => values.iter().sum(),
+        Some(a) => {
+            values.sort_by(|x, y| y.total_cmp(x));
+            let mut left = a.max(0.0);
+            let mut sum = 0.0;
+            for v in values {
+                if left <= 0.0 {
+                    break;
+                }
+                sum += v * left.min(1.0);
+                left -= 1.0;
+            }
+            sum
+        }
+    }
+}
+
+/// One enemy's threat to `seat`: the expected count of its ready beings
+/// (by the chance each is in its hand; one a placement short counts half)
+/// and the expected loss of the seat's upgraded pieces standing on their
+/// summoning squares, before weighting: `(ready, danger)`.
+pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
+    let Some(s) = game.seat_of(enemy) else { return (0.0, 0.0) };
+    let holder = game.seat(s);
+    let pool = holder.beings.len() + holder.deck.len();
+    if pool == 0 || holder.beings.is_empty() {
+        return (0.0, 0.0);
+    }
+    let chance = holder.beings.len() as f64 / pool as f64;
+    let board = game.board();
+    let me = game.seat(seat).color;
+    let upgraded = board.of_color_at_least(me, Rank::Heroic);
+    let (mut ready, mut danger) = (0.0, 0.0);
+    for card in holder.beings.iter().copied().chain(holder.deck.cards()) {
+        let r = reach(board, enemy, card);
+        let share = if !r.ready.is_empty() {
+            1.0
+        } else if !r.near.is_empty() {
+            NEAR_THREAT
+        } else {
+            continue;
+        };
+        ready += chance * share;
+        // the best of the seat's upgraded pieces it could be summoned onto
+        let squares = if r.ready.is_empty() { r.near } else { r.ready };
+        let at_risk =
+            (squares & upgraded).squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
+        danger += chance * share * at_risk;
+    }
+    (ready, danger)
+}
+
+/// The threats to `seat` from every enemy, weighted: `threat` times the
+/// blend of their ready counts (as standings are blended) plus `danger`
+/// times the sum of the losses at risk; with `rounds` (the estimate of
+/// whole rounds left) an enemy with no turn left counts nothing.
+pub fn threats(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>) -> f64 {
+    if w.threat == 0.0 && w.danger == 0.0 {
+        return 0.0;
+    }
+    let me = game.seat(seat).color;
+    let (mut best, mut sum, mut n, mut danger) = (0.0f64, 0.0, 0usize, 0.0);
+    for c in game.enemies_of(me) {
+        let active = rounds.is_none_or(|r| game.seat_of(c).is_some_and(|s| turns_left(game, s, r) > 0.0));
+        let (ready, at_risk) = if active { enemy_threat(game, seat, c) } else { (0.0, 0.0) };
+        best = best.max(ready);
+        sum += ready;
+        n += 1;
+        danger += at_risk;
+    }
+    if n == 0 {
+        return 0.0;
+    }
+    let blended = w.leader * best + (1.0 - w.leader) * sum / n as f64;
+    w.threat * blended + w.danger * danger
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tash_kalar_rules::{Piece, Position};
+
+    fn board(text: &str) -> Board {
+        Position::duel(text).unwrap().to_game().unwrap().board().clone()
+    }
+
+    fn blue() -> Color {
+        Color::from_letter('b').unwrap()
+    }
+
+    #[test]
+    fn reach_finds_a_pattern_one_placement_short() {
+        let champion = CardId::parse("imperial.champion").unwrap();
+        let full = board("9/9/9/9/3bb4/3bb4/4b4/9/9");
+        let squares = tash_kalar_rules::cards::summoning_squares(&full, blue(), champion);
+        assert!(!squares.is_empty());
+        let r = reach(&full, blue(), champion);
+        assert_eq!(r.ready, squares, "ready is the summoning squares");
+        assert_eq!(r.ready & r.near, Bitboard::EMPTY);
+        // take away a piece the pattern needs: a placement short
+        let needed = full
+            .of_color(blue())
+            .squares()
+            .find(|&s| {
+                let mut b = full.clone();
+                b.set(s, None);
+                tash_kalar_rules::cards::summoning_squares(&b, blue(), champion).is_empty()
+            })
+            .expect("a piece the pattern needs");
+        let mut short = full.clone();
+        short.set(needed, None);
+        let r = reach(&short, blue(), champion);
+        assert!(r.ready.is_empty());
+        assert!(!r.near.is_empty(), "one placement on {needed} completes it");
+        // every near square is one that some single placement makes ready
+        for at in r.near.squares() {
+            let completes = short.empty_squares().squares().any(|e| {
+                let mut b = short.clone();
+                b.set(e, Some(Piece { color: blue(), rank: Rank::Common }));
+                tash_kalar_rules::cards::summoning_squares(&b, blue(), champion).contains(at)
+            });
+            assert!(completes, "{at} is not one placement from a summoning");
+        }
+        // a lone piece is far from it
+        let lone = board("9/9/9/9/4b4/9/9/9/9");
+        assert_eq!(reach(&lone, blue(), champion), Reach { ready: Bitboard::EMPTY, near: Bitboard::EMPTY });
+    }
+
+    fn red() -> Color {
+        Color::from_letter('r').unwrap()
+    }
+
+    fn card(id: &str) -> CardId {
+        CardId::parse(id).unwrap()
+    }
+
+    /// Red's pieces make the Champion's pattern around e5 (the summoning
+    /// square), where blue has a heroic piece; red holds the Champion.
+    fn red_champion_over(board: &str, deck: &[&str]) -> Game {
+        let mut p = Position::duel(board).unwrap();
+        p.seats[1].beings = vec![card("imperial.champion")];
+        p.seats[1].deck = tash_kalar_rules::pile::Pile::ordered(deck.iter().map(|c| card(c)));
+        p.to_game().unwrap()
+    }
+
+    #[test]
+    fn an_enemy_being_that_could_be_summoned_onto_an_upgraded_piece_is_a_danger() {
+        let g = red_champion_over("9/9/9/9/3rb+4/3rr4/4r4/9/9", &[]);
+        assert!(!reach(g.board(), red(), card("imperial.champion")).ready.is_empty());
+        // the Champion surely in hand, ready, and over blue's heroic piece
+        assert_eq!(enemy_threat(&g, 0, red()), (1.0, 2.0));
+        // the heroic piece elsewhere: the being is still a threat, no danger
+        let away = red_champion_over("4b+4/9/9/9/3r5/3rr4/4r4/9/9", &[]);
+        assert_eq!(enemy_threat(&away, 0, red()), (1.0, 0.0));
+        // one red piece short (its square empty): half of both
+        let short = red_champion_over("9/9/9/9/4b+4/3rr4/4r4/9/9", &[]);
+        assert_eq!(enemy_threat(&short, 0, red()), (0.5, 1.0));
+        // the evaluation counts them by their weights, blue's value falls
+        let w = Weights { threat: 0.3, danger: 0.5, ..Weights::hand_written() };
+        let none = Weights { threat: 0.0, danger: 0.0, ..w.clone() };
+        let drop = crate::eval::evaluate_with(&g, 0, &none) - crate::eval::evaluate_with(&g, 0, &w);
+        assert!((drop - (0.3 + 0.5 * 2.0)).abs() < 1e-9, "{drop}");
+        assert!((threats(&g, 0, &w, None) - 1.3).abs() < 1e-9);
+        // red is not threatened by its own being
+        assert_eq!(threats(&g, 1, &w, None), 0.0);
+    }
+
+    #[test]
+    fn a_hidden_hand_is_judged_by_what_it_may_hold_the_same_in_every_dealing() {
+        // red's hand of one card is one of four: the Champion and three
+        // beings whose patterns red's pieces do not make
+        let deck = ["imperial.cannon", "imperial.herald", "imperial.messenger"];
+        let g = red_champion_over("9/9/9/9/3rb+4/3rr4/4r4/9/9", &deck);
+        let (ready, danger) = enemy_threat(&g, 0, red());
+        // the Champion counts a quarter; the others are judged too
+        assert!(ready >= 0.25 && danger >= 0.5, "{ready} {danger}");
+        let obs = g.observe(0);
+        let seen = enemy_threat(obs.game(), 0, red());
+        assert_eq!(seen, (ready, danger));
+        let mut rng = 7u64;
+        for _ in 0..10 {
+            let dealt = obs.determinize(&mut |cards| {
+                // a small deterministic shuffle
+                for i in (1..cards.len()).rev() {
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    cards.swap(i, (rng >> 33) as usize % (i + 1));
+                }
+            });
+            assert_eq!(enemy_threat(&dealt, 0, red()), seen);
+        }
+    }
+
+    #[test]
+    fn a_being_a_placement_short_counts_as_partial_progress() {
+        // blue holds the Champion one piece short of its pattern
+        let mut p = Position::duel("9/9/9/9/4b4/3bb4/4b4/9/9").unwrap();
+        p.seats[0].beings = vec![card("imperial.champion")];
+        let g = p.to_game().unwrap();
+        let w = Weights { near: 0.15, ..Weights::hand_written() };
+        assert!((hand_value(&g, 0, &w, None) - 0.15).abs() < 1e-9);
+        // the baseline's weights: nothing for it
+        assert_eq!(hand_value(&g, 0, &Weights::hand_written(), None), 0.0);
+        // ready, it counts as a ready being
+        let mut p = Position::duel("9/9/9/9/3bb4/3bb4/4b4/9/9").unwrap();
+        p.seats[0].beings = vec![card("imperial.champion")];
+        let g = p.to_game().unwrap();
+        assert_eq!(hand_value(&g, 0, &w, None), w.ready[1]);
+    }
+
+    #[test]
+    fn cards_in_hand_count_only_as_far_as_actions_are_left() {
+        // two ready beings: a heroic one and a common one
+        let mut p = Position::duel("9/9/9/9/3bb4/3bb4/4b4/9/9").unwrap();
+        p.seats[0].beings = vec![card("imperial.champion"), card("imperial.cannon")];
+        let g = p.to_game().unwrap();
+        let w = Weights::hand_written();
+        let both = hand_value(&g, 0, &w, None);
+        let ready: Vec<f64> = g.seat(0).beings.iter().map(|&c| hand_value_of(&g, c, &w)).collect();
+        assert!(ready.iter().all(|&v| v > 0.0), "{ready:?}");
+        assert!((both - ready.iter().sum::<f64>()).abs() < 1e-9);
+        // one action left: only the better one; half an action: half of it
+        let best = ready.iter().copied().fold(0.0, f64::max);
+        assert!((hand_value(&g, 0, &w, Some(1.0)) - best).abs() < 1e-9);
+        assert!((hand_value(&g, 0, &w, Some(0.5)) - best / 2.0).abs() < 1e-9);
+        assert_eq!(hand_value(&g, 0, &w, Some(0.0)), 0.0);
+        // blue is to act: its turn now and the rounds after
+        assert_eq!(turns_left(&g, 0, 3.0), 4.0);
+        assert_eq!(turns_left(&g, 1, 3.0), 3.0);
+    }
+
+    #[test]
+    fn once_the_end_is_triggered_the_turns_left_are_exact() {
+        // blue's turn triggered the end: red plays one more turn, blue none
+        let mut p = Position::duel("9/9/9/9/4b4/9/9/9/9").unwrap();
+        p.end = Some((0, 1));
+        p.seats[0].beings = vec![card("imperial.champion")];
+        let g = p.to_game().unwrap();
+        assert_eq!(g.end_state().turns_left, Some(1));
+        assert_eq!(turns_left(&g, 0, 5.0), 1.0, "only the current turn");
+        assert_eq!(turns_left(&g, 1, 5.0), 1.0);
+        // red's being threatens nothing once red has no turn left
+        let mut p = Position::duel("9/9/9/9/3rb+4/3rr4/4r4/9/9").unwrap();
+        p.seats[1].beings = vec![card("imperial.champion")];
+        p.end = Some((1, 0));
+        let g = p.to_game().unwrap();
+        let w = Weights { threat: 0.3, danger: 0.5, ..Weights::hand_written() };
+        assert_eq!(turns_left(&g, 1, 5.0), 0.0);
+        assert_eq!(threats(&g, 0, &w, Some(0.0)), 0.0);
+        assert!(threats(&g, 0, &w, None) > 0.0);
+    }
+
+    fn hand_value_of(g: &Game, c: CardId, w: &Weights) -> f64 {
+        if reach(g.board(), blue(), c).ready.is_empty() {
+            0.0
+        } else {
+            w.ready[c.def().rank.index()]
+        }
+    }
+}
