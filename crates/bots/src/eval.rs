@@ -79,6 +79,12 @@ pub struct Weights {
     /// seat does not meet it and has a turn left to (see
     /// `TaskId::progress`).
     pub progress: f64,
+    /// Everfrost: a frozen card in front of a seat (a free effect to thaw
+    /// in a later main phase).
+    pub frozen: f64,
+    /// Nethervoid: a seat that has its Gateway (on the board or kept on a
+    /// Merchant of Time), which most of its cards need.
+    pub gateway: f64,
 }
 
 /// The default weights: those in `crates/bots/weights/duel.json`, read
@@ -147,15 +153,17 @@ impl Weights {
             danger: 0.0,
             actions: 0.0,
             progress: 0.0,
+            frozen: 0.0,
+            gateway: 0.0,
         }
     }
 
     /// The names of the weights a weights file may leave out (0 if it
     /// does): the terms added after the first files were written.
-    pub const OPTIONAL: [&'static str; 5] = ["near", "threat", "danger", "actions", "progress"];
+    pub const OPTIONAL: [&'static str; 7] = ["near", "threat", "danger", "actions", "progress", "frozen", "gateway"];
 
     /// The weights' names, in the order a spec's text gives them.
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 17] = [
         "common",
         "heroic",
         "legendary",
@@ -171,6 +179,8 @@ impl Weights {
         "danger",
         "actions",
         "progress",
+        "frozen",
+        "gateway",
     ];
 
     /// A weight by name (see [`Weights::NAMES`]); `None` if there is none.
@@ -209,6 +219,8 @@ impl Weights {
             "danger" => &mut self.danger,
             "actions" => &mut self.actions,
             "progress" => &mut self.progress,
+            "frozen" => &mut self.frozen,
+            "gateway" => &mut self.gateway,
             _ => return None,
         })
     }
@@ -362,6 +374,7 @@ fn side_standings(game: &Game, w: &Weights) -> ArrayVec<(Color, f64), 4> {
         // Etherweave: a pending being costs its side the causality penalty
         // at the end unless it is summoned (already in the score once over)
         let worth = worth - if game.is_over() { 0.0 } else { game.causality_penalty(s as Seat) as f64 };
+        let worth = if game.is_over() { worth } else { worth + expansion_worth(game, s as Seat, w) };
         match out.iter_mut().find(|o| o.0 == seat.color) {
             // a teammate: the side's task is the better of the two seats'
             Some(o) => o.1 = o.1.max(worth),
@@ -373,6 +386,17 @@ fn side_standings(game: &Game, w: &Weights) -> ArrayVec<(Color, f64), 4> {
         *v += Rank::ALL.into_iter().map(|r| w.piece[r.index()] * board.count(*c, r) as f64).sum::<f64>();
     }
     out
+}
+
+/// What an expansion school's own state is worth to a seat: an Everfrost
+/// frozen card (a free effect later), a Nethervoid Gateway (standing, or
+/// kept on an enemy's Merchant of Time to come back).
+fn expansion_worth(game: &Game, seat: Seat, w: &Weights) -> f64 {
+    let s = game.seat(seat);
+    let frozen = if s.frozen.is_some() { w.frozen } else { 0.0 };
+    let kept = game.seats().iter().any(|o| o.stored_gateway == Some(seat));
+    let gateway = if s.gateway.is_some() || kept { w.gateway } else { 0.0 };
+    frozen + gateway
 }
 
 /// Per seat, the worth of the current tasks it meets: in its own turn the
@@ -581,6 +605,36 @@ mod tests {
         let diff = evaluate_with(&free, 0, &w) - evaluate_with(&pending, 0, &w);
         assert!(diff > 0.0, "a pending being is worth less: {diff}");
         assert_eq!(score_now(&free, 0) - score_now(&pending, 0), 2.0);
+    }
+
+    #[test]
+    fn a_frozen_card_and_a_gateway_are_worth_something_to_their_seat() {
+        use tash_kalar_rules::position::SeatSetup;
+        use tash_kalar_rules::{CardId, Position, School, Square};
+        let w = Weights::default();
+        assert!(w.frozen > 0.0 && w.gateway > 0.0, "the default weights count them");
+        // Everfrost: the same position with and without a frozen card
+        let mut p = Position::duel("9/9/9/9/4w4/9/9/9/9").unwrap();
+        p.seats = vec![SeatSetup::new(School::Everfrost), SeatSetup::new(School::Northern)];
+        p.seats[0].supply = (15, 3);
+        let plain = p.to_game().unwrap();
+        p.seats[0].frozen = Some(CardId::parse("everfrost.ice_wyvern").unwrap());
+        let frozen = p.to_game().unwrap();
+        let diff = evaluate_with(&frozen, 0, &w) - evaluate_with(&plain, 0, &w);
+        assert!((diff - w.frozen).abs() < 1e-9, "{diff}");
+        assert!(evaluate_with(&frozen, 1, &w) < evaluate_with(&plain, 1, &w), "the opponent's frozen card counts against");
+        // Nethervoid: the same piece, the Gateway or not
+        let mut p = Position::duel("9/9/9/9/4o4/9/9/9/9").unwrap();
+        p.seats = vec![SeatSetup::new(School::Nethervoid), SeatSetup::new(School::Northern)];
+        p.seats[0].supply = (15, 3);
+        let plain = p.to_game().unwrap();
+        p.seats[0].gateway = Some(Square::parse("e5").unwrap());
+        let gateway = p.to_game().unwrap();
+        let diff = evaluate_with(&gateway, 0, &w) - evaluate_with(&plain, 0, &w);
+        assert!((diff - w.gateway).abs() < 1e-9, "{diff}");
+        // the baseline's weights know nothing of either
+        let v1 = Weights::hand_written();
+        assert_eq!(evaluate_with(&gateway, 0, &v1), evaluate_with(&plain, 0, &v1));
     }
 
     /// A duel position, blue to act, red with `red_score` points, each deck
