@@ -8,7 +8,7 @@
 ## Imperio (del Norte y del Sur: las mismas 18 cartas)
 
 imperial-swordmaster = Maestra de Espadas
-    .text = Puedes destruir una pieza común enemiga que esté en una casilla adyacente en diagonal a la Maestra de Espadas. Si lo haces, la Maestra de Espadas se mejora.
+    .text = Puedes destruir una pieza común enemiga que esté en una casilla adyacente en diagonal a la Maestra de Espadas. Si lo haces, mejora a la Maestra de Espadas.
 imperial-messenger = Mensajero
     .text = Puedes elegir una de tus piezas no legendarias y una dirección: esa pieza hace tantos movimientos estándar como quieras, todos en esa dirección.
 imperial-herald = Heraldo
@@ -43,3 +43,42 @@ imperial-master_of_intrigue = Maestro de la Intriga
     .text = Haz hasta 3 movimientos, combinados como quieras: movimientos estándar del Maestro de la Intriga y movimientos de combate de las piezas no legendarias con las que se invocó.
 imperial-gun_tower = Torre de Artillería
     .text = Puedes elegir una flecha: se destruyen las dos primeras piezas de esa línea. Una pieza legendaria no se destruye y detiene el disparo.
+
+## Tierras Altas
+
+highland-wild_eagle = Águila Salvaje
+    .text = El Águila Salvaje puede hacer un salto de combate a cualquier casilla del tablero.
+highland-clan_axeman = Hachero del Clan
+    .text = Puedes destruir una pieza no legendaria adyacente en ortogonal al Hachero del Clan.
+highland-clan_healer = Curandero del Clan
+    .text = Puedes colocar hasta 2 piezas comunes, cada una en una casilla vacía adyacente a una casilla verde.
+highland-dire_wolf = Lobo Terrible
+    .text = El Lobo Terrible puede hacer hasta 2 movimientos de combate.
+highland-ritual_keeper = Custodio del Ritual
+    .text = Invocado en una casilla verde: mejora una de tus piezas comunes. Invocado en una casilla roja: una de tus piezas puede hacer un movimiento de combate. En otra casilla: nada.
+highland-eagle_lord = Señor de las Águilas
+    .text = El Señor de las Águilas puede hacer un salto de combate a cualquier casilla del tablero.
+highland-wolf_rider = Jinete de Lobo
+    .text = El Jinete de Lobo puede hacer hasta 2 movimientos de combate.
+highland-blood_shaman = Chamán de Sangre
+    .text = Destruye una pieza no legendaria en cualquier lugar del tablero. Si estaba en una casilla roja, destruye también todas las piezas comunes adyacentes a esa casilla.
+highland-war_drummer = Tamborilero de Guerra
+    .text = Se invoca sobre una pieza tuya. Elige: una de tus otras piezas hace un movimiento de combate, o tus otras piezas hacen hasta 2 movimientos estándar.
+highland-hill_giant = Gigante de las Colinas
+    .text = Destruye todas las piezas no legendarias adyacentes en ortogonal al Gigante de las Colinas.
+highland-warlord = Caudillo
+    .text = Tus piezas pueden hacer hasta 3 movimientos de combate en total; si son 3, al menos uno debe hacerlo el Caudillo.
+highland-war_summoner = Invocador de Guerra
+    .text = Ganas una acción. El siguiente ser que invoques en este turno puede usar en su patrón una pieza enemiga como si fuera tuya.
+highland-ritual_master = Maestro del Ritual
+    .text = Invocado en una casilla verde: ganas 2 acciones. Invocado en una casilla roja: puedes destruir una pieza heroica y una pieza común en cualquier lugar del tablero. En otra casilla: nada.
+highland-legend_slayer = Matador de Leyendas
+    .text = Entre las piezas adyacentes en diagonal al Matador de Leyendas, puedes destruir o bien una pieza legendaria, o bien hasta 2 piezas no legendarias.
+highland-mountain_troll = Trol de la Montaña
+    .text = Destruye todas las piezas comunes enemigas adyacentes al Trol de la Montaña. Si son 2 o más, ganas una acción.
+highland-hungry_bear = Oso Hambriento
+    .text = El Oso Hambriento puede hacer hasta 2 movimientos estándar, pero se detiene tras moverse a una casilla vacía.
+highland-werewolf = Hombre Lobo
+    .text = Invocado en una casilla roja o verde que no sea e5: el Hombre Lobo puede hacer hasta 3 movimientos de combate. En otra casilla: puede hacer un movimiento estándar.
+highland-clan_guardian = Guardián del Clan
+    .text = Puedes mejorar una pieza común en una casilla marcada (una de las piezas con las que se invocó al Guardián del Clan).
