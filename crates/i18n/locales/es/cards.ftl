@@ -161,9 +161,64 @@ everfrost-frost_imp = Diablillo de Escarcha
     .text = Una pieza común adyacente al Diablillo de Escarcha puede deslizarse en una dirección: hace movimientos estándar hasta que no pueda seguir.
 everfrost-ice_wyvern = Guiverno de Hielo
     .text = El Guiverno de Hielo puede hacer un salto de combate a cualquier casilla. Si destruye una pieza, destruye también el Guiverno de Hielo.
-    .frozen = Coloca una pieza común en una casilla adyacente a una de tus piezas heroicas.
+    .frozen = Coloca una pieza común en una casilla vacía adyacente a una de tus piezas heroicas.
 everfrost-deathbringer = Portador de la Muerte
     .text = Puedes destruir una pieza adyacente al Portador de la Muerte: si es heroica, debe tocar otra de tus piezas; si es legendaria, otras 3. Cuenta como 2 piezas destruidas y sale de la partida.
 everfrost-frostweave_illusionist = Ilusionista Tejescarcha
     .text = Convierte al Ilusionista Tejescarcha en una pieza común del color de un oponente.
     .frozen = Convierte una pieza común enemiga en una pieza común tuya.
+
+## Leyendas
+
+legends-fire_dragon = Dragón de Fuego
+    .text = Elige una flecha. Destruye todas las piezas no legendarias a 2 casillas o menos del Dragón en la dirección de esa flecha y en las dos líneas a 45 grados a cada lado de ella.
+legends-hell_bull = Toro Infernal
+    .text = Se invoca sobre una pieza tuya. El Toro puede hacer cualquier número de movimientos de combate, todos en una misma dirección; se detiene tras destruir una pieza legendaria.
+legends-angel_of_death = Ángel de la Muerte
+    .text = Se invoca sobre una pieza mejorada tuya. Puedes elegir otra pieza: mejórala y después el Ángel hace un salto de combate sobre ella.
+legends-the_eldest_tree = El Árbol Primigenio
+    .text = Elige hasta 3 casillas adyacentes, de una en una: destruye la pieza enemiga no legendaria que haya en ella, mejora tu pieza común que haya en ella o, si está vacía, coloca en ella una pieza común tuya.
+legends-bone_catapult = Catapulta de Hueso
+    .text = Puedes destruir una pieza cualquiera situada en la línea de una flecha y después todas las piezas comunes adyacentes a ella.
+legends-fire_elemental = Elemental de Fuego
+    .text = Elige: destruye todas las piezas enemigas no legendarias adyacentes al Elemental, o todas las piezas comunes enemigas a distancia 2 o menos.
+legends-leviathan = Leviatán
+    .text = Elige: degrada un grupo conectado de hasta 3 piezas mejoradas, o destruye un grupo conectado de hasta 4 piezas comunes.
+legends-two_headed_dragon = Dragón Bicéfalo
+    .text = Puedes mejorar una pieza en una casilla marcada. Si lo haces, puedes destruir una pieza heroica adyacente a ella.
+legends-earth_elemental = Elemental de Tierra
+    .text = Destruye una pieza no legendaria situada en una casilla roja o adyacente a una. Mejora una pieza común situada en una casilla verde o adyacente a una. Después, el Elemental puede hacer un movimiento de combate a una casilla roja o verde adyacente.
+legends-time_elemental = Elemental del Tiempo
+    .text = Después de este turno juegas otro turno completo, aunque ya se haya desencadenado el final de la partida.
+legends-storm_elemental = Elemental de Tormenta
+    .text = Se invoca sobre una pieza tuya. Puedes colocar una pieza de cualquier rango a distancia 3 o menos; puede hacer movimientos de combate en una dirección (común 5, heroica 3, legendaria 1) y después se destruye.
+legends-titan = Titán
+    .text = Destruye todas las piezas adyacentes en ortogonal al Titán y todas las piezas no legendarias adyacentes en diagonal. No cuentan como destruidas por ti.
+
+## Destellos (mitad superior: el oponente tiene al menos N piezas mejoradas más;
+## mitad inferior: el oponente tiene al menos N piezas más)
+
+flares-01 = Destello 01
+    .text = Superior (3 mejoradas más): coloca una pieza común en una casilla vacía. Inferior (6 piezas más): coloca una pieza heroica en una casilla vacía.
+flares-02 = Destello 02
+    .text = Superior (4 mejoradas más): coloca una pieza común en una casilla vacía. Inferior (4 piezas más): coloca una pieza común en una casilla vacía.
+flares-03 = Destello 03
+    .text = Superior (3 mejoradas más): hasta 3 movimientos estándar, cada uno con cualquiera de tus piezas comunes. Inferior (5 piezas más): ganas una acción.
+flares-04 = Destello 04
+    .text = Superior (4 mejoradas más): coloca una pieza común en una casilla vacía. Inferior (5 piezas más): coloca una pieza común en una casilla vacía o convierte una pieza común enemiga.
+flares-05 = Destello 05
+    .text = Superior (3 mejoradas más): una de tus piezas comunes hace un movimiento estándar, o mejora una de tus piezas comunes. Inferior (6 piezas más): coloca dos piezas comunes en casillas vacías.
+flares-06 = Destello 06
+    .text = Superior (4 mejoradas más): coloca una pieza común en una casilla vacía o mejora una de tus piezas comunes. Inferior (4 piezas más): una de tus piezas comunes puede hacer un salto de combate.
+flares-07 = Destello 07
+    .text = Superior (4 mejoradas más): coloca una pieza común en una casilla vacía. Inferior (6 piezas más): mejora una de tus piezas comunes y ganas una acción.
+flares-08 = Destello 08
+    .text = Superior (4 mejoradas más): ganas una acción. Inferior (5 piezas más): coloca una pieza común en una casilla vacía.
+flares-09 = Destello 09
+    .text = Superior (5 mejoradas más): coloca una pieza heroica en una casilla vacía. Inferior (4 piezas más): tus piezas comunes pueden hacer un movimiento estándar y uno de combate, en cualquier orden (con la misma pieza o con dos distintas).
+flares-10 = Destello 10
+    .text = Superior (5 mejoradas más): coloca dos piezas comunes en casillas vacías. Inferior (5 piezas más): coloca una pieza común en una casilla vacía.
+flares-11 = Destello 11
+    .text = Superior (3 mejoradas más): coloca una pieza común en una casilla vacía. Inferior (4 piezas más): tus piezas no legendarias pueden hacer un movimiento de combate, o hasta dos movimientos estándar.
+flares-12 = Destello 12
+    .text = Superior (2 mejoradas más): una de tus piezas comunes puede hacer un salto estándar. Inferior (5 piezas más): ganas una acción.
