@@ -191,7 +191,7 @@ legends-earth_elemental = Elemental de Tierra
 legends-time_elemental = Elemental del Tiempo
     .text = Después de este turno juegas otro turno completo, aunque ya se haya desencadenado el final de la partida.
 legends-storm_elemental = Elemental de Tormenta
-    .text = Se invoca sobre una pieza tuya. Puedes colocar una pieza de cualquier rango a distancia 3 o menos; puede hacer movimientos de combate en una dirección (común 5, heroica 3, legendaria 1) y después se destruye.
+    .text = Se invoca sobre una pieza tuya. Puedes colocar una pieza de cualquier rango a distancia 3 o menos; puede hacer movimientos de combate en una misma dirección (hasta 5 si es común, 3 si es heroica, 1 si es legendaria) y después se destruye.
 legends-titan = Titán
     .text = Destruye todas las piezas adyacentes en ortogonal al Titán y todas las piezas no legendarias adyacentes en diagonal. No cuentan como destruidas por ti.
 
