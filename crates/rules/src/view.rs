@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Color, Rank, COLORS};
+use crate::board::{Color, Piece, Rank, COLORS};
 use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::effect::Resolution;
@@ -377,6 +377,19 @@ pub struct ChoiceView {
     /// Options: the number as in the notation (1-based).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub option: Option<u8>,
+    /// Options: what the option stands for, as a key clients turn into
+    /// words (`option-<meaning>` in the message files; one of
+    /// [`crate::words::OPTION_MEANINGS`]); none when it is only a number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meaning: Option<&'static str>,
+    /// The piece the choice acts on: on `at` (an effect's square), on
+    /// `from` (a move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<Piece>,
+    /// The piece the choice destroys by moving or summoning onto it: on
+    /// `to` (a move), or an enemy piece on `at` (a summon).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub onto: Option<Piece>,
     /// Short words for a button: "Blue", "north-east", "burn adjacent
     /// non-legendary enemy pieces", "summon the Knight on e5 (turned right)".
     pub label: String,

@@ -1,0 +1,230 @@
+# Herní slova společná terminálovému klientu a stránce.
+# Názvy polí (e5), texty voleb a id karet jsou notace: nepřekládají se.
+# Hráči se jmenují podle barev (Červený, Modrý...), věty se vyhýbají pádům
+# jmen karet (dvojtečkou), aby název karty zůstal v 1. pádě.
+
+## Barvy jako jména jejich hráčů
+
+color-red = Červený
+color-blue = Modrý
+color-brown = Hnědý
+color-green = Zelený
+color-white = Bílý
+color-orange = Oranžový
+color-purple = Fialový
+
+## Školy a formy
+
+school-northern = Severní říše
+school-southern = Jižní říše
+school-highland = Horské klany
+school-sylvan = Lesní národ
+school-everfrost = Věčný mráz
+form-duel = Souboj na život a na smrt
+form-high-form = Vyšší forma
+form-first-game = První hra
+form-melee = Boj všech proti všem
+form-team-duel = Týmový souboj na život a na smrt
+form-team-high-form = Týmová vyšší forma
+
+## Kameny a směry
+
+rank = { $rank ->
+    [common] běžný
+    [heroic] hrdinský
+   *[legendary] legendární
+ }
+piece = { $rank ->
+    [common] běžný
+    [heroic] hrdinský
+   *[legendary] legendární
+ } kámen ({ $color })
+the-piece = kámen
+dir = { $dir ->
+    [n] sever
+    [ne] severovýchod
+    [e] východ
+    [se] jihovýchod
+    [s] jih
+    [sw] jihozápad
+    [w] západ
+   *[nw] severozápad
+ }
+orientation = { $o ->
+    [r0] jak je natištěna
+    [r90] otočená doprava
+    [r180] vzhůru nohama
+    [r270] otočená doleva
+    [m0] zrcadlově
+    [m90] zrcadlově, otočená doprava
+    [m180] zrcadlově, vzhůru nohama
+   *[m270] zrcadlově, otočená doleva
+ }
+seat-number = místo { $seat }
+seat-in-team = { $color } (místo { $seat })
+team-name = tým { $color } (místa { $first } a { $second })
+list-and = { $first } a { $last }
+
+## Záznam hry
+
+event-turn-started = Tah { $number }: { $who }
+event-placed = { $piece } položen na { $at }
+event-picked-up = { $piece } na { $at } zvednut
+event-summoned = { $who } vyvolává: { $card } na { $at } ({ $orientation })
+event-moved = { $piece } { $how ->
+    [leap] skáče
+   *[move] táhne
+ } z { $from } na { $to }
+event-upgraded = kámen ({ $color }) na { $at } povýšen na { $rank ->
+    [common] běžný
+    [heroic] hrdinský
+   *[legendary] legendární
+ }
+event-downgraded = kámen ({ $color }) na { $at } degradován na { $rank ->
+    [common] běžný
+    [heroic] hrdinský
+   *[legendary] legendární
+ }
+event-converted = { $from } na { $at } převeden: { $to }
+event-destroyed = { $piece } na { $at } zničen
+event-scored = { $who } získává { $points ->
+    [one] { $points } bod
+    [few] { $points } body
+   *[other] { $points } bodů
+ } { $why ->
+    [destruction] za zničené kameny
+    [legend] za vyvolanou legendu
+    [flare] za vzplanutí zahrané proti němu
+   *[unpaired] za běžné kameny bez páru
+ }
+event-scored-in = { $who } získává { $points ->
+    [one] { $points } bod
+    [few] { $points } body
+   *[other] { $points } bodů
+ } v barvě { $color } { $why ->
+    [destruction] za zničené kameny
+    [legend] za vyvolanou legendu
+    [flare] za vzplanutí zahrané proti němu
+   *[unpaired] za běžné kameny bez páru
+ }
+event-discarded = { $who } odhazuje: { $card }
+event-returned = { $who } vrací { $count ->
+    [one] { $count } kartu
+    [few] { $count } karty
+   *[other] { $count } karet
+ } pod balíček
+event-flare-invoked = { $who } hraje proti hráči { $against }: { $card } ({ $parts ->
+    [both] obě poloviny
+    [upper] horní polovina
+    [lower] dolní polovina
+   *[none] žádná polovina
+ })
+event-drew = { $who } si bere { $what }
+drew-beings = { $n ->
+    [one] { $n } bytost
+    [few] { $n } bytosti
+   *[other] { $n } bytostí
+ }
+drew-legends = { $n ->
+    [one] { $n } legendu
+    [few] { $n } legendy
+   *[other] { $n } legend
+ }
+drew-flares = { $n ->
+    [one] { $n } vzplanutí
+    [few] { $n } vzplanutí
+   *[other] { $n } vzplanutí
+ }
+event-task-revealed = Odkrytý úkol: { $task }
+event-task-claimed = { $who } plní úkol: { $task } ({ $points ->
+    [one] { $points } bod
+    [few] { $points } body
+   *[other] { $points } bodů
+ })
+event-passed-control = { $who } předává řízení: { $to }
+event-improvised = { $who } spotřebovává barvu { $color } na improvizované vyvolání
+event-frozen = { $who } zmrazuje: { $card }
+event-kept-frozen = { $who } si nechává zmrazenou kartu { $kept } a odhazuje { $discarded }
+event-thawed = { $who } rozmrazuje: { $card }
+event-resigned = { $who } se vzdává
+event-turn-ended = Konec tahu: { $who }
+event-game-over = Hra skončila
+
+## Volby
+
+choice-draw = vzít si kartu { $card }
+choice-draw-task = odkrýt úkol { $task }
+choice-start-pieces = tvůj počáteční kámen na { $at }, kámen prvního hráče na druhé počáteční pole
+choice-start-piece = počáteční kámen ({ $color }) na { $at }
+choice-place = položit běžný kámen na { $at }
+choice-pickup = zvednout svůj kámen z { $at } a položit ho jinam
+choice-summon = vyvolat: { $card } na { $at } ({ $orientation })
+choice-taking-up = { $choice }, zvednout svůj kámen z { $at }
+choice-destroying = { $choice }, zničit: { $piece }
+choice-discard = odhodit: { $card }
+choice-take = vzít si: { $card }
+choice-return = vrátit pod balíček: { $card }
+choice-done = hotovo
+choice-flare = zahrát proti hráči { $color }: { $card }
+choice-thaw = rozmrazit: { $card }
+choice-end = ukončit tah
+choice-resign = vzdát se
+choice-square = { $at }
+choice-square-piece = { $at } ({ $piece })
+choice-move = { $piece } z { $from } na { $to }
+choice-skip = vynechat
+choice-claim-none = nesplnit žádný úkol
+choice-claim = splnit úkol { $task } ({ $points ->
+    [one] { $points } bod
+    [few] { $points } body
+   *[other] { $points } bodů
+ })
+choice-pass = předat řízení spoluhráči
+choice-improvise = spotřebovat barvu { $color } na improvizované vyvolání
+choice-point = 1 bod v barvě { $color }
+option-number = možnost { $n }
+option-color = { $color }
+option-gryphon-dismount = sesednout: degraduj Gryfí jezdkyni a polož vedle ní běžný kámen
+option-fire-adjacent = spálit sousední nelegendární nepřátelské kameny
+option-fire-distance = spálit nepřátelské běžné kameny do vzdálenosti 2
+option-leviathan-downgrade = degradovat až 3 spojené povýšené kameny
+option-leviathan-destroy = zničit až 4 spojené běžné kameny
+option-storm-common = běžný kámen
+option-storm-heroic = hrdinský kámen
+option-storm-legendary = legendární kámen
+
+## Otázky
+
+question-start-pieces = Polož počáteční kameny: zvol počáteční pole pro svůj kámen.
+question-start-piece = Polož počáteční kámen vedle dalšího počátečního symbolu.
+question-actions-used = Akce jsi vyčerpal: zahraj vzplanutí, nebo ukonči tah.
+question-action = Proveď akci ({ $n ->
+    [one] zbývá { $n }
+    [few] zbývají { $n }
+   *[other] zbývá { $n }
+ }): polož kámen, vyvolej bytost{ $discard ->
+    [yes] {" "}nebo ji odhoď
+   *[no] {""}
+ }; nebo zahraj vzplanutí.
+question-teammate-place = Polož běžné kameny za zbývající akce svého spoluhráče.
+question-placing = Polož kámen, který jsi zvedl.
+question-returning = Vrať karty z ruky pod jejich balíčky, nebo zvol „hotovo“.
+question-effect = { $card }: zvol, jak vyhodnotit účinek.
+question-improvise = Zvol nepřátelskou barvu, kterou improvizované vyvolání spotřebuje (druhý kámen patří Válečnému vyvolávači).
+question-score-point = Získej 1 bod v barvě podle své volby.
+question-claim = Splň jeden úkol, jehož podmínku plníš, nebo vynechej.
+
+## Konec hry
+
+result-wins = Vítězí { $who }
+result-team-wins = Vítězí { $team }
+result-draw = Remíza: { $names }
+result-place = { $place ->
+    [2] druhý
+    [3] třetí
+   *[other] čtvrtý
+ } { $names }
+result-and-places = { $result }; { $places }
+result-resigned = { $who } se vzdal: { $result }
+score-of = { $who } { $score }
+result-with-score = { $result }. Skóre: { $scores }.
