@@ -239,7 +239,14 @@ fn messages_ast(lang: Lang) -> Vec<(String, Option<String>, BTreeMap<String, BTr
 }
 
 /// Variables that hold numbers (a plural category is chosen from them).
-const NUMBERS: &[&str] = &["n", "points", "count", "number", "seat", "first", "second", "score"];
+const NUMBERS: &[&str] = &["n", "points", "count", "number", "seat", "first", "second", "score", "earlier", "later"];
+
+/// Whether a variable holds a number: a known one, or one a message
+/// selects a plural category (or an exact number) for.
+fn numeric(name: &str, keys: &BTreeSet<String>) -> bool {
+    NUMBERS.contains(&name)
+        || keys.iter().any(|k| ["zero", "one", "two", "few", "many"].contains(&k.as_str()) || k.parse::<f64>().is_ok())
+}
 
 #[test]
 fn every_message_formats_with_representative_arguments_in_every_plural_category() {
@@ -261,10 +268,10 @@ fn every_message_formats_with_representative_arguments_in_every_plural_category(
                 let args: Vec<(&str, Arg)> = given
                     .iter()
                     .map(|(k, keys)| {
-                        let v = if NUMBERS.contains(&k.as_str()) {
-                            Arg::Num(numbers[round])
-                        } else if k == "place" {
+                        let v = if k == "place" {
                             Arg::Num([2.0, 3.0, 4.0][round % 3])
+                        } else if numeric(k, keys) {
+                            Arg::Num(numbers[round])
                         } else if let Some(key) = keys.iter().nth(round % keys.len().max(1)) {
                             Arg::Str(key.clone())
                         } else {
@@ -281,7 +288,7 @@ fn every_message_formats_with_representative_arguments_in_every_plural_category(
             }
             // a plural must have the forms its language needs
             for (k, keys) in &vars {
-                if NUMBERS.contains(&k.as_str()) && !keys.is_empty() {
+                if k != "place" && numeric(k, keys) && keys.iter().any(|k| k.parse::<f64>().is_err() && k != "other") {
                     let need: &[&str] = match lang {
                         Lang::Cs => &["one", "few"],
                         _ => &["one"],
