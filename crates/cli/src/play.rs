@@ -66,7 +66,6 @@ pub(crate) fn language(lang: Option<&str>) -> Result<Lang> {
     }
 }
 
-
 /// A game set up as the options ask: the match, who plays each seat, the
 /// bots and the driver (chance's generator, and which seats are played here).
 pub(crate) struct Table {
@@ -197,7 +196,10 @@ pub fn run(args: &Args) -> Result<()> {
                     }
                     _ => println!(
                         "{}",
-                        msgs.text("play-bot-chose", args![("seat", s + 1), ("bot", bot.name()), ("choice", c.to_string())])
+                        msgs.text(
+                            "play-bot-chose",
+                            args![("seat", s + 1), ("bot", bot.name()), ("choice", c.to_string())]
+                        )
                     ),
                 }
                 shown = false;
@@ -289,7 +291,7 @@ fn command(msgs: &Messages, m: &mut Match, seat: Seat, input: &str) -> Step {
         "resign" => match m.resign(seat) {
             Ok(()) => Step::Changed,
             Err(e) => {
-                println!("{}", msgs.text("not-accepted", args![("why", e.to_string())]));
+                println!("{}", msgs.text("not-accepted", args![("why", msgs.refusal(&e))]));
                 Step::Again
             }
         },
@@ -298,11 +300,11 @@ fn command(msgs: &Messages, m: &mut Match, seat: Seat, input: &str) -> Step {
                 Ok(n) => {
                     let choices = m.game().legal_choices();
                     match n.checked_sub(1).and_then(|i| choices.get(i)) {
-                        Some(&c) => m.apply(c).map_err(|e| e.to_string()),
+                        Some(&c) => m.apply(c).map_err(|e| msgs.play_error(&e)),
                         None => Err(msgs.text("no-such-choice", args![("n", n), ("count", choices.len())])),
                     }
                 }
-                Err(_) => m.play(text).map_err(|e| e.to_string()),
+                Err(_) => m.play(text).map_err(|e| msgs.text_play_error(&e)),
             };
             match result {
                 Ok(()) => Step::Changed,
@@ -517,7 +519,10 @@ fn show_end(msgs: &Messages, m: &Match) {
         .seats
         .iter()
         .map(|s| {
-            msgs.text("score-of", args![("who", msgs.text("seat-number", args![("seat", s.seat + 1)])), ("score", s.score)])
+            msgs.text(
+                "score-of",
+                args![("who", msgs.text("seat-number", args![("seat", s.seat + 1)])), ("score", s.score)],
+            )
         })
         .collect();
     println!("{}", msgs.text("play-scores", args![("scores", scores.join(", "))]));

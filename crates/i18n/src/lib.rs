@@ -288,10 +288,7 @@ impl Messages {
             };
             for e in res.body {
                 if let Entry::Message(m) = e {
-                    out.push((
-                        m.id.name.to_string(),
-                        m.attributes.iter().map(|a| a.id.name.to_string()).collect(),
-                    ));
+                    out.push((m.id.name.to_string(), m.attributes.iter().map(|a| a.id.name.to_string()).collect()));
                 }
             }
         }

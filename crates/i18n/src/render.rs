@@ -4,10 +4,11 @@
 //! message takes is given.
 
 use tash_kalar_rules::board::{Piece, Rank};
+use tash_kalar_rules::choice::ChoiceTextError;
 use tash_kalar_rules::event::{MoveHow, ScoreWhy};
 use tash_kalar_rules::geometry::{Dir, Orientation};
 use tash_kalar_rules::view::{ChoiceView, QuestionView, ResultView, View};
-use tash_kalar_rules::{CardId, Color, Event, Form, School, Seat, TaskId};
+use tash_kalar_rules::{CardId, Color, Event, Form, PlayError, Refusal, School, Seat, TaskId, TextPlayError};
 
 use crate::{args, message_id, Arg, Messages};
 
@@ -98,7 +99,7 @@ impl Messages {
 
     /// A piece: "Red's common piece".
     pub fn piece(&self, p: Piece) -> String {
-        self.text("piece", args![("color", self.color(p.color)), ("rank", rank_key(p.rank))])
+        self.text("piece", args![("color", self.color(p.color)), ("c", color_key(p.color)), ("rank", rank_key(p.rank))])
     }
 
     /// A seat by its color (and in team play its number).
@@ -192,9 +193,7 @@ impl Messages {
             Event::Discarded { seat, card: c } => {
                 self.text("event-discarded", args![("who", who(seat)), ("card", card(c))])
             }
-            Event::Returned { seat, count } => {
-                self.text("event-returned", args![("who", who(seat)), ("count", count)])
-            }
+            Event::Returned { seat, count } => self.text("event-returned", args![("who", who(seat)), ("count", count)]),
             Event::FlareInvoked { seat, card: c, against, upper, lower } => self.text(
                 "event-flare-invoked",
                 args![
@@ -322,10 +321,7 @@ impl Messages {
             "skip" if qkind == "claim" => self.text("choice-claim-none", &[]),
             "skip" => self.text("choice-skip", &[]),
             "claim" => match c.task {
-                Some(t) => self.text(
-                    "choice-claim",
-                    args![("task", self.task_name(t)), ("points", t.def().points)],
-                ),
+                Some(t) => self.text("choice-claim", args![("task", self.task_name(t)), ("points", t.def().points)]),
                 None => c.text.clone(),
             },
             "pass" => self.text("choice-pass", &[]),
@@ -343,10 +339,7 @@ impl Messages {
             "action" if view.turn.actions == 0 => self.text("question-actions-used", &[]),
             "action" => self.text(
                 "question-action",
-                args![
-                    ("n", view.turn.actions),
-                    ("discard", if view.form.discard_action() { "yes" } else { "no" })
-                ],
+                args![("n", view.turn.actions), ("discard", if view.form.discard_action() { "yes" } else { "no" })],
             ),
             "teammate-place" => self.text("question-teammate-place", &[]),
             "placing" => self.text("question-placing", &[]),
@@ -354,10 +347,17 @@ impl Messages {
             "effect" => {
                 let card = q.card.or(view.effect.as_ref().map(|e| e.card));
                 let prompt = view.effect.as_ref().and_then(|e| e.prompt.clone()).unwrap_or_default();
-                self.text(
-                    "question-effect",
-                    args![("card", card.map(|c| self.card_name(c)).unwrap_or_default()), ("prompt", prompt)],
-                )
+                let name = card.map(|c| self.card_name(c)).unwrap_or_default();
+                // the effect's text in the language: other languages than
+                // English tell the whole effect, not the engine's words for the step
+                let text = card.map(|c| self.card_text(c)).unwrap_or_default();
+                match view.effect.as_ref().and_then(|e| e.at.filter(|_| !e.card.is_flare())) {
+                    Some(at) => self.text(
+                        "question-effect-at",
+                        args![("card", name), ("at", at.to_string()), ("prompt", prompt), ("text", text)],
+                    ),
+                    None => self.text("question-effect", args![("card", name), ("prompt", prompt), ("text", text)]),
+                }
             }
             "improvise" => self.text("question-improvise", &[]),
             "score-point" => self.text("question-score-point", &[]),
@@ -405,14 +405,91 @@ impl Messages {
             text = self.text("result-resigned", args![("who", who), ("result", text)]);
         }
         let scores: Vec<String> = if teams {
-            (0..2).map(|t| self.text("score-of", args![("who", self.color(view.seats[t].color)), ("score", view.seats[t].score)])).collect()
+            (0..2)
+                .map(|t| {
+                    self.text(
+                        "score-of",
+                        args![("who", self.color(view.seats[t].color)), ("score", view.seats[t].score)],
+                    )
+                })
+                .collect()
         } else {
-            (0..n).map(|s| self.text("score-of", args![("who", name(s as Seat)), ("score", view.seats[s].score)])).collect()
+            (0..n)
+                .map(|s| self.text("score-of", args![("who", name(s as Seat)), ("score", view.seats[s].score)]))
+                .collect()
         };
         self.text("result-with-score", args![("result", text), ("scores", scores.join(", "))])
     }
 }
 
+/// A color's key, as in the JSON (`red`), for messages that agree with it.
+fn color_key(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Blue => "blue",
+        Color::Brown => "brown",
+        Color::Green => "green",
+        Color::White => "white",
+        Color::Orange => "orange",
+        Color::Purple => "purple",
+    }
+}
+
 fn rank_key(r: Rank) -> &'static str {
     r.name()
+}
+
+impl Messages {
+    /// Why a choice text could not be read.
+    pub fn choice_text_error(&self, e: &ChoiceTextError) -> String {
+        match e {
+            ChoiceTextError::Empty => self.text("error-empty-choice", &[]),
+            ChoiceTextError::Unknown(t) => self.text("error-unknown-choice", args![("text", t)]),
+            ChoiceTextError::BadSquare(t) => self.text("error-bad-square", args![("text", t)]),
+            ChoiceTextError::UnknownCard(t) => self.text("error-unknown-card", args![("text", t)]),
+            ChoiceTextError::UnknownTask(t) => self.text("error-unknown-task", args![("text", t)]),
+            ChoiceTextError::BadOrientation(t) => self.text("error-bad-orientation", args![("text", t)]),
+            ChoiceTextError::BadDirection(t) => self.text("error-bad-direction", args![("text", t)]),
+            ChoiceTextError::BadColor(t) => self.text("error-bad-color", args![("text", t)]),
+            ChoiceTextError::BadOption(t) => self.text("error-bad-option", args![("text", t)]),
+            ChoiceTextError::Arity(t) => self.text("error-arity", args![("text", t)]),
+        }
+    }
+
+    /// Why a choice was refused by a game.
+    pub fn play_error(&self, e: &PlayError) -> String {
+        match e {
+            PlayError::GameOver => self.text("error-game-over", &[]),
+            PlayError::Illegal { choice } => self.text("error-illegal", args![("choice", choice.to_string())]),
+            PlayError::WrongActor { .. } => self.text("error-not-your-turn", &[]),
+        }
+    }
+
+    /// Why a choice text was refused by a game.
+    pub fn text_play_error(&self, e: &TextPlayError) -> String {
+        match e {
+            TextPlayError::Syntax(e) => self.choice_text_error(e),
+            TextPlayError::Play(e) => self.play_error(e),
+        }
+    }
+
+    /// Why a match refused an act (the match is unchanged).
+    pub fn refusal(&self, e: &Refusal) -> String {
+        match e {
+            Refusal::GameOver => self.text("error-game-over", &[]),
+            Refusal::NoSuchSeat { seat, .. } => self.text("error-no-such-seat", args![("seat", *seat as u32 + 1)]),
+            Refusal::WrongSeat { .. } => self.text("error-not-your-turn", &[]),
+            Refusal::WrongPhase { choice, .. } => self.text("error-wrong-phase", args![("choice", choice.to_string())]),
+            Refusal::Illegal { choice, nearest } if nearest.is_empty() => {
+                self.text("error-illegal", args![("choice", choice.to_string())])
+            }
+            Refusal::Illegal { choice, nearest } => {
+                let list: Vec<String> = nearest.iter().map(|c| c.to_string()).collect();
+                self.text("error-illegal-nearest", args![("choice", choice.to_string()), ("nearest", list.join(", "))])
+            }
+            Refusal::Syntax { text, .. } => self.text("error-unknown-choice", args![("text", text)]),
+            Refusal::NothingToTakeBack { .. } => self.text("error-nothing-to-take-back", &[]),
+            Refusal::CannotResign { .. } => self.text("error-cannot-resign", &[]),
+        }
+    }
 }

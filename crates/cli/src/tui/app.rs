@@ -325,8 +325,10 @@ impl App {
                         self.note(line)
                     }
                     _ => {
-                        let line =
-                            self.t("play-bot-chose", args![("seat", seat + 1), ("bot", name), ("choice", choice.to_string())]);
+                        let line = self.t(
+                            "play-bot-chose",
+                            args![("seat", seat + 1), ("bot", name), ("choice", choice.to_string())],
+                        );
                         self.note(line)
                     }
                 }
@@ -340,7 +342,7 @@ impl App {
                         ("seat", seat + 1),
                         ("bot", self.bot_name(seat)),
                         ("choice", choice.to_string()),
-                        ("why", e.to_string())
+                        ("why", self.msgs.play_error(&e))
                     ],
                 );
                 self.note(line)
@@ -393,7 +395,12 @@ impl App {
         let scores: Vec<String> = v
             .seats
             .iter()
-            .map(|s| self.t("score-of", args![("who", self.t("seat-number", args![("seat", s.seat + 1)])), ("score", s.score)]))
+            .map(|s| {
+                self.t(
+                    "score-of",
+                    args![("who", self.t("seat-number", args![("seat", s.seat + 1)])), ("score", s.score)],
+                )
+            })
             .collect();
         let line = self.t("tui-game-over-scores", args![("scores", scores.join(", "))]);
         self.note(line);
@@ -451,7 +458,7 @@ impl App {
                 self.reset_selection();
                 self.note_end();
             }
-            Err(e) => self.message = Some(self.t("not-accepted", args![("why", e.to_string())])),
+            Err(e) => self.message = Some(self.t("not-accepted", args![("why", self.msgs.refusal(&e))])),
         }
     }
 
@@ -619,8 +626,7 @@ impl App {
                     self.message = Some(self.t("tui-picked-now-target", args![("at", sq.to_string())]));
                 } else {
                     self.focus = Focus::Choices;
-                    self.message =
-                        Some(self.t("tui-choices-at", args![("n", more.len()), ("at", sq.to_string())]));
+                    self.message = Some(self.t("tui-choices-at", args![("n", more.len()), ("at", sq.to_string())]));
                 }
             }
         }
@@ -723,7 +729,7 @@ impl App {
                             self.reset_selection();
                             self.note_end();
                         }
-                        Err(e) => self.message = Some(self.t("not-accepted", args![("why", e.to_string())])),
+                        Err(e) => self.message = Some(self.t("not-accepted", args![("why", self.msgs.refusal(&e))])),
                     }
                 }
             }
@@ -733,14 +739,15 @@ impl App {
                     let legal = self.legal();
                     match n.checked_sub(1).and_then(|i| legal.get(i)) {
                         Some(&c) => self.apply(c),
-                        None => {
-                            self.message = Some(self.t("no-such-choice", args![("n", n), ("count", legal.len())]))
-                        }
+                        None => self.message = Some(self.t("no-such-choice", args![("n", n), ("count", legal.len())])),
                     }
                 }
                 Err(_) => match text.parse::<Choice>() {
                     Ok(c) => self.apply(c),
-                    Err(e) => self.message = Some(self.t("tui-not-accepted-help", args![("why", e.to_string())])),
+                    Err(e) => {
+                        self.message =
+                            Some(self.t("tui-not-accepted-help", args![("why", self.msgs.choice_text_error(&e))]))
+                    }
                 },
             },
         }

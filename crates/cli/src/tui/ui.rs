@@ -6,9 +6,9 @@ use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
 use ratatui::Frame;
+use tash_kalar_i18n::{args, Messages};
 use tash_kalar_rules::board::{CENTRAL_SQUARES, GREEN_SQUARES, RED_SQUARES};
 use tash_kalar_rules::view::View;
-use tash_kalar_i18n::{args, Messages};
 use tash_kalar_rules::{Board, CardId, Choice, Color, Event, Phase, Piece, Rank, Seat, Square};
 
 use super::app::{result_text, App, Focus, LogFit, Mode};
@@ -285,14 +285,20 @@ fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
                 for (i, claimed) in teams.iter().enumerate() {
                     let team = m.text("tui-team", args![("team", i + 1), ("first", i + 1), ("second", i + 3)]);
                     let list = crate::play::claimed_list(m, claimed);
-                    lines.push(Line::from(format!("  {}", m.text("play-claimed", args![("who", team), ("tasks", list)]))));
+                    lines.push(Line::from(format!(
+                        "  {}",
+                        m.text("play-claimed", args![("who", team), ("tasks", list)])
+                    )));
                 }
             }
             None => {
                 for (i, claimed) in t.claimed.iter().enumerate() {
                     let who = m.text("seat-number", args![("seat", i + 1)]);
                     let list = crate::play::claimed_list(m, claimed);
-                    lines.push(Line::from(format!("  {}", m.text("play-claimed", args![("who", who), ("tasks", list)]))));
+                    lines.push(Line::from(format!(
+                        "  {}",
+                        m.text("play-claimed", args![("who", who), ("tasks", list)])
+                    )));
                 }
             }
         }
@@ -590,12 +596,8 @@ fn draw_footer(frame: &mut Frame, app: &App, v: &View, area: Rect) {
         m.result(r, v)
     } else if let Some(q) = v.question.as_ref().filter(|q| q.seat == app.viewer) {
         let text = m.question(q, v);
-        match (&v.effect, q.kind) {
-            (Some(e), "effect") => match e.at {
-                Some(at) if !e.card.is_flare() => app.t("tui-effect-at", args![("at", at.to_string()), ("question", text)]),
-                _ => text,
-            },
-            (_, "claim") => app.t("tui-claim-or-skip", args![("question", text)]),
+        match q.kind {
+            "claim" => app.t("tui-claim-or-skip", args![("question", text)]),
             _ => text,
         }
     } else if let Some(q) = &v.question {
@@ -623,7 +625,12 @@ fn draw_help(frame: &mut Frame, m: &Messages) {
     lines.push(Line::from(""));
     lines.push(Line::from(m.text("tui-legend", &[])));
     lines.push(Line::from(m.text("tui-pieces-key", &[])));
-    let area = centered(frame.area(), 96, lines.len() as u16 + 2);
+    // as wide as the longest line wants, within the screen; as tall as the
+    // lines take once wrapped
+    let width = lines.iter().map(|l| l.width() as u16 + 2).max().unwrap_or(40).clamp(40, 124).min(frame.area().width);
+    let inner = width.saturating_sub(2).max(1) as usize;
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
+    let area = centered(frame.area(), width, rows as u16 + 2);
     frame.render_widget(Clear, area);
     let block = Block::bordered().title(format!(" {} ", m.text("tui-keys-title", &[])));
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);

@@ -143,7 +143,6 @@ tui-log = Záznam{ $earlier ->
        *[other] , { $later } novějších (End)
     }
  }
-tui-effect-at = na { $at }: { $question }
 tui-claim-or-skip = { $question } (s pro vynechání)
 tui-seat-choosing = Místo { $seat } vybírá: { $question }
 tui-legend = ( ) červené pole  {"{"} {"}"} zelené pole  : středové  o cíl  [ ] kurzor

@@ -34,11 +34,20 @@ rank = { $rank ->
     [heroic] hrdinský
    *[legendary] legendární
  }
-piece = { $rank ->
+# $c: barva (red, blue...), se kterou se shoduje přídavné jméno
+piece = { $c ->
+    [red] červený
+    [blue] modrý
+    [brown] hnědý
+    [green] zelený
+    [white] bílý
+    [orange] oranžový
+   *[purple] fialový
+ } { $rank ->
     [common] běžný
     [heroic] hrdinský
    *[legendary] legendární
- } kámen ({ $color })
+ } kámen
 the-piece = kámen
 dir = { $dir ->
     [n] sever
@@ -68,25 +77,25 @@ list-and = { $first } a { $last }
 ## Záznam hry
 
 event-turn-started = Tah { $number }: { $who }
-event-placed = { $piece } položen na { $at }
-event-picked-up = { $piece } na { $at } zvednut
+event-placed = Položen { $piece } na { $at }
+event-picked-up = Zvednut { $piece } z { $at }
 event-summoned = { $who } vyvolává: { $card } na { $at } ({ $orientation })
-event-moved = { $piece } { $how ->
-    [leap] skáče
-   *[move] táhne
- } z { $from } na { $to }
-event-upgraded = kámen ({ $color }) na { $at } povýšen na { $rank ->
+event-moved = { $how ->
+    [leap] Skok
+   *[move] Pohyb
+ }: { $piece } z { $from } na { $to }
+event-upgraded = Kámen na { $at } ({ $color }) povýšen na { $rank ->
     [common] běžný
     [heroic] hrdinský
    *[legendary] legendární
  }
-event-downgraded = kámen ({ $color }) na { $at } degradován na { $rank ->
+event-downgraded = Kámen na { $at } ({ $color }) degradován na { $rank ->
     [common] běžný
     [heroic] hrdinský
    *[legendary] legendární
  }
-event-converted = { $from } na { $at } převeden: { $to }
-event-destroyed = { $piece } na { $at } zničen
+event-converted = Převeden { $from } na { $at }, nyní { $to }
+event-destroyed = Zničen { $piece } na { $at }
 event-scored = { $who } získává { $points ->
     [one] { $points } bod
     [few] { $points } body
@@ -209,7 +218,8 @@ question-action = Proveď akci ({ $n ->
 question-teammate-place = Polož běžné kameny za zbývající akce svého spoluhráče.
 question-placing = Polož kámen, který jsi zvedl.
 question-returning = Vrať karty z ruky pod jejich balíčky, nebo zvol „hotovo“.
-question-effect = { $card }: zvol, jak vyhodnotit účinek.
+question-effect = { $card }: { $text }
+question-effect-at = { $card } na { $at }: { $text }
 question-improvise = Zvol nepřátelskou barvu, kterou improvizované vyvolání spotřebuje (druhý kámen patří Válečnému vyvolávači).
 question-score-point = Získej 1 bod v barvě podle své volby.
 question-claim = Splň jeden úkol, jehož podmínku plníš, nebo vynechej.
@@ -228,3 +238,24 @@ result-and-places = { $result }; { $places }
 result-resigned = { $who } se vzdal: { $result }
 score-of = { $who } { $score }
 result-with-score = { $result }. Skóre: { $scores }.
+
+## Odmítnutí (hra se nezmění)
+
+error-empty-choice = nebyla zadána žádná volba
+error-unknown-choice = „{ $text }“ není volba
+error-bad-square = není pole: „{ $text }“
+error-unknown-card = žádná karta nemá id „{ $text }“
+error-unknown-task = žádný úkol nemá id „{ $text }“
+error-bad-orientation = není natočení (r0 r90 r180 r270 m0 m90 m180 m270): „{ $text }“
+error-bad-direction = není směr (n ne e se s sw w nw): „{ $text }“
+error-bad-color = není písmeno barvy (r b n g w o p): „{ $text }“
+error-bad-option = není číslo možnosti: „{ $text }“
+error-arity = { $text }: špatný počet slov
+error-game-over = hra skončila
+error-illegal = { $choice } teď není přípustná volba
+error-illegal-nearest = { $choice } teď není přípustná volba (nejbližší přípustné: { $nearest })
+error-not-your-turn = teď nevybíráš ty
+error-no-such-seat = u tohoto stolu není místo { $seat }
+error-wrong-phase = { $choice } teď není přípustná volba: neodpovídá na to, o čem se rozhoduje
+error-nothing-to-take-back = není co vzít zpět (ne přes konec tahu, dobírání karet či splněný úkol ani volbu jiného hráče)
+error-cannot-resign = v této formě se nikdo nemůže vzdát

@@ -129,7 +129,6 @@ tui-log = Log{ $earlier ->
        *[other] , { $later } later (End)
     }
  }
-tui-effect-at = on { $at }: { $question }
 tui-claim-or-skip = { $question } (s to skip)
 tui-seat-choosing = Seat { $seat } is choosing: { $question }
 tui-legend = ( ) red square  {"{"} {"}"} green square  : central  o target  [ ] cursor

@@ -34,6 +34,7 @@ rank = { $rank ->
     [heroic] heroic
    *[legendary] legendary
  }
+# $color: the player's name; $c: the color's key (red, blue...) for languages whose adjectives agree
 piece = { $color }'s { $rank ->
     [common] common
     [heroic] heroic
@@ -199,8 +200,10 @@ question-action = Take an action ({ $n } left): place a piece, summon a being{ $
 question-teammate-place = Place common pieces for your teammate's remaining actions.
 question-placing = Place the piece you picked up.
 question-returning = Return cards from your hand to the bottom of their decks, or say done.
-# $prompt is the engine's English words for the step (other languages show the card's effect instead)
+# $prompt is the engine's English words for the step; $text the card's effect
+# in this language (other languages show it instead of the step's words)
 question-effect = { $card }: { $prompt }.
+question-effect-at = { $card } on { $at }: { $prompt }.
 question-improvise = Choose the enemy color your improvised summoning uses up (the other piece is the War Summoner's).
 question-score-point = Score 1 point in the color of your choice.
 question-claim = Claim one task whose criterion you meet, or skip.
@@ -220,3 +223,24 @@ result-and-places = { $result }; { $places }
 result-resigned = { $who } resigned: { $result }
 score-of = { $who } { $score }
 result-with-score = { $result }. Score: { $scores }.
+
+## Refusals (the game is unchanged)
+
+error-empty-choice = no choice given
+error-unknown-choice = "{ $text }" is not a choice
+error-bad-square = not a square: "{ $text }"
+error-unknown-card = no card has the id "{ $text }"
+error-unknown-task = no task has the id "{ $text }"
+error-bad-orientation = not an orientation (r0 r90 r180 r270 m0 m90 m180 m270): "{ $text }"
+error-bad-direction = not a direction (n ne e se s sw w nw): "{ $text }"
+error-bad-color = not a color letter (r b n g w o p): "{ $text }"
+error-bad-option = not an option number: "{ $text }"
+error-arity = { $text }: wrong number of words
+error-game-over = the game is over
+error-illegal = { $choice } is not a legal choice now
+error-illegal-nearest = { $choice } is not a legal choice now (nearest legal: { $nearest })
+error-not-your-turn = it is not your turn to choose
+error-no-such-seat = there is no seat { $seat } at this table
+error-wrong-phase = { $choice } is not a legal choice now: it does not answer what is being decided
+error-nothing-to-take-back = nothing to take back (not past the end of a turn, a draw or a claimed task, nor another player's choice)
+error-cannot-resign = nobody may resign in this form

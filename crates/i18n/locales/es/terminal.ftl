@@ -134,7 +134,6 @@ tui-log = Registro{ $earlier ->
        *[other] , { $later } posteriores (End)
     }
  }
-tui-effect-at = en { $at }: { $question }
 tui-claim-or-skip = { $question } (s para omitir)
 tui-seat-choosing = El asiento { $seat } está eligiendo: { $question }
 tui-legend = ( ) casilla roja  {"{"} {"}"} casilla verde  : central  o objetivo  [ ] cursor

@@ -33,11 +33,20 @@ rank = { $rank ->
     [heroic] heroica
    *[legendary] legendaria
  }
+# $c: el color (red, blue...), con el que concuerda el adjetivo
 piece = pieza { $rank ->
     [common] común
     [heroic] heroica
    *[legendary] legendaria
- } de { $color }
+ } { $c ->
+    [red] roja
+    [blue] azul
+    [brown] marrón
+    [green] verde
+    [white] blanca
+    [orange] naranja
+   *[purple] púrpura
+ }
 the-piece = la pieza
 dir = { $dir ->
     [n] norte
@@ -67,25 +76,25 @@ list-and = { $first } y { $last }
 ## El registro
 
 event-turn-started = Turno { $number }: { $who }
-event-placed = { $piece } colocada en { $at }
-event-picked-up = { $piece } en { $at } recogida
+event-placed = Se coloca una { $piece } en { $at }
+event-picked-up = Se recoge la { $piece } de { $at }
 event-summoned = { $who } invoca { $card } en { $at } ({ $orientation })
-event-moved = { $piece } { $how ->
+event-moved = La { $piece } { $how ->
     [leap] salta
    *[move] se mueve
  } de { $from } a { $to }
-event-upgraded = la pieza de { $color } en { $at } mejora a { $rank ->
+event-upgraded = La pieza de { $color } en { $at } mejora a { $rank ->
     [common] común
     [heroic] heroica
    *[legendary] legendaria
  }
-event-downgraded = la pieza de { $color } en { $at } se degrada a { $rank ->
+event-downgraded = La pieza de { $color } en { $at } se degrada a { $rank ->
     [common] común
     [heroic] heroica
    *[legendary] legendaria
  }
-event-converted = { $from } en { $at } convertida en { $to }
-event-destroyed = { $piece } en { $at } destruida
+event-converted = La { $from } de { $at } se convierte en una { $to }
+event-destroyed = Destruida la { $piece } de { $at }
 event-scored = { $who } gana { $points ->
     [one] { $points } punto
    *[other] { $points } puntos
@@ -199,7 +208,8 @@ question-action = Haz una acción ({ $n ->
 question-teammate-place = Coloca piezas comunes con las acciones que le quedan a tu compañero.
 question-placing = Coloca la pieza que has recogido.
 question-returning = Devuelve cartas de tu mano al fondo de sus mazos, o di «hecho».
-question-effect = { $card }: elige cómo resolver su efecto.
+question-effect = { $card }: { $text }
+question-effect-at = { $card } en { $at }: { $text }
 question-improvise = Elige el color enemigo que gasta tu invocación improvisada (la otra pieza es la del Invocador de Guerra).
 question-score-point = Gana 1 punto en el color que elijas.
 question-claim = Reclama una tarea cuyo requisito cumples, u omítelo.
@@ -218,3 +228,24 @@ result-and-places = { $result }; { $places }
 result-resigned = { $who } abandonó: { $result }
 score-of = { $who } { $score }
 result-with-score = { $result }. Puntuación: { $scores }.
+
+## Rechazos (la partida no cambia)
+
+error-empty-choice = no se ha dado ninguna elección
+error-unknown-choice = «{ $text }» no es una elección
+error-bad-square = no es una casilla: «{ $text }»
+error-unknown-card = ninguna carta tiene el id «{ $text }»
+error-unknown-task = ninguna tarea tiene el id «{ $text }»
+error-bad-orientation = no es una orientación (r0 r90 r180 r270 m0 m90 m180 m270): «{ $text }»
+error-bad-direction = no es una dirección (n ne e se s sw w nw): «{ $text }»
+error-bad-color = no es una letra de color (r b n g w o p): «{ $text }»
+error-bad-option = no es un número de opción: «{ $text }»
+error-arity = { $text }: número de palabras incorrecto
+error-game-over = la partida ha terminado
+error-illegal = { $choice } no es una elección legal ahora
+error-illegal-nearest = { $choice } no es una elección legal ahora (las legales más cercanas: { $nearest })
+error-not-your-turn = no te toca elegir
+error-no-such-seat = no hay ningún asiento { $seat } en esta mesa
+error-wrong-phase = { $choice } no es una elección legal ahora: no responde a lo que se está decidiendo
+error-nothing-to-take-back = no hay nada que deshacer (no más allá del final de un turno, un robo o una tarea reclamada, ni una elección de otro jugador)
+error-cannot-resign = en esta forma nadie puede abandonar
