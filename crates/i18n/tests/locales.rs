@@ -164,7 +164,9 @@ fn every_message_is_used_by_the_code() {
         }
         let dynamic = dynamic_ids().into_iter().any(|(prefix, values)| {
             id.strip_prefix(prefix).is_some_and(|rest| values.iter().any(|v| v == rest))
-                && (all.contains(&format!("'{prefix}'")) || all.contains(&format!("\"{prefix}\"")))
+                && (all.contains(&format!("'{prefix}'"))
+                    || all.contains(&format!("\"{prefix}\""))
+                    || all.contains(&format!("`{prefix}${{")))
         });
         if !dynamic {
             unused.push(id);
