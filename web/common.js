@@ -236,9 +236,9 @@ export function eventLines(events, who) {
 }
 
 /** Sentences after a colon keep their color names capitalised; others start low. */
-function lowerColorless(text) {
+function lowerColorless(sentence) {
   const colors = ['red', 'blue', 'brown', 'green', 'white', 'orange', 'purple'].map(colorName);
-  return colors.some((c) => text.startsWith(c)) ? text : `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  return colors.some((c) => sentence.startsWith(c)) ? sentence : `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
 }
 
 /** The end of the game in words, from `view.result` (players' names added). */

@@ -614,7 +614,7 @@ function renderChoices() {
     group.append(numbered(b));
   }
   for (const c of m.buttons.filter((c) => c.kind === 'point' || c.kind === 'improvise')) {
-    const label = capital(c.label);
+    const label = c.kind === 'point' ? t('web-choice-point', { color: colorName(c.color) }) : capital(c.label);
     const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, swatchOf(c.color), label);
     group.append(numbered(b));
   }

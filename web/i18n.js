@@ -303,12 +303,13 @@ export function questionText(q, view) {
     case 'effect': {
       const e = view.effect;
       const card = q.card || (e && e.card);
-      const args = { card: card ? cardName(card) : '', text: card ? cardText(card) : '', prompt: card ? cardText(card) : '' };
+      // `step`: the engine's English words for the step (English shows them; other languages the whole effect)
+      const args = { card: card ? cardName(card) : '', text: card ? cardText(card) : '', prompt: q.step || '' };
       if (e && e.at && !(e.flare)) return t('question-effect-at', { ...args, at: e.at });
       return t('question-effect', args);
     }
     case 'improvise': return t('question-improvise');
-    case 'score-point': return t('question-score-point');
+    case 'score-point': return view.phase && view.phase.unpaired && view.phase.unpaired.length ? t('question-score-unpaired') : t('question-score-legend');
     case 'claim': return t('question-claim');
     default: return '';
   }

@@ -346,7 +346,7 @@ impl Messages {
             "returning" => self.text("question-returning", &[]),
             "effect" => {
                 let card = q.card.or(view.effect.as_ref().map(|e| e.card));
-                let prompt = view.effect.as_ref().and_then(|e| e.prompt.clone()).unwrap_or_default();
+                let prompt = q.step.unwrap_or_default();
                 let name = card.map(|c| self.card_name(c)).unwrap_or_default();
                 // the effect's text in the language: other languages than
                 // English tell the whole effect, not the engine's words for the step
@@ -360,7 +360,12 @@ impl Messages {
                 }
             }
             "improvise" => self.text("question-improvise", &[]),
-            "score-point" => self.text("question-score-point", &[]),
+            "score-point" => match view.phase {
+                tash_kalar_rules::Phase::Score { unpaired, .. } if !unpaired.is_empty() => {
+                    self.text("question-score-unpaired", &[])
+                }
+                _ => self.text("question-score-legend", &[]),
+            },
             "claim" => self.text("question-claim", &[]),
             _ => q.text.clone(),
         }

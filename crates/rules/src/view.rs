@@ -410,6 +410,12 @@ pub struct QuestionView {
     pub card: Option<CardId>,
     /// One plain sentence, said to the one deciding.
     pub text: String,
+    /// Effects: the engine's English words for the step being decided
+    /// ("destroy an enemy common piece diagonally next to the
+    /// Swordmaster"), the reference its English message shows; other
+    /// languages tell the card's whole effect instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<&'static str>,
 }
 
 /// The end of a game, said plainly.
@@ -987,7 +993,7 @@ tasks: claimed 1 tasks.imprisonment
         let json = serde_json::to_value(g.view(0)).unwrap();
         assert_eq!(
             json["legal"][0],
-            serde_json::json!({"text": "f6", "kind": "square", "at": "f6", "label": "f6 (Red's common piece)"})
+            serde_json::json!({"text": "f6", "kind": "square", "at": "f6", "piece": {"color": "red", "rank": "common"}, "label": "f6 (Red's common piece)"})
         );
         assert_eq!(json["question"]["kind"], "effect");
         assert_eq!(json["question"]["card"], "imperial.swordmaster");

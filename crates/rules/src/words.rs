@@ -281,7 +281,8 @@ impl Game {
             Phase::Claim => ("claim", None, sentence(self.prompt().unwrap_or(""))),
             _ => return None,
         };
-        Some(QuestionView { seat, kind, card, text })
+        let step = if kind == "effect" { self.prompt() } else { None };
+        Some(QuestionView { seat, kind, card, text, step })
     }
 
     /// How the game ended, once it has.

@@ -221,7 +221,8 @@ question-returning = Vrať karty z ruky pod jejich balíčky, nebo zvol „hotov
 question-effect = { $card }: { $text }
 question-effect-at = { $card } na { $at }: { $text }
 question-improvise = Zvol nepřátelskou barvu, kterou improvizované vyvolání spotřebuje (druhý kámen patří Válečnému vyvolávači).
-question-score-point = Získej 1 bod v barvě podle své volby.
+question-score-unpaired = Získej 1 bod v barvě jednoho ze svých běžných kamenů bez páru.
+question-score-legend = Získej 1 bod v barvě podle své volby za legendu, kterou jsi vyvolal.
 question-claim = Splň jeden úkol, jehož podmínku plníš, nebo vynechej.
 
 ## Konec hry

@@ -295,6 +295,7 @@ web-task-kind = { $kind ->
    *[no] {""}
  }
 web-claim = Splnit
+web-choice-point = Získat 1 bod v barvě { $color }
 web-tasks-left = { $n ->
     [one] v balíčku zbývá { $n } úkol
     [few] v balíčku zbývají { $n } úkoly

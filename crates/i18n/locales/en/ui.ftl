@@ -205,7 +205,8 @@ question-returning = Return cards from your hand to the bottom of their decks, o
 question-effect = { $card }: { $prompt }.
 question-effect-at = { $card } on { $at }: { $prompt }.
 question-improvise = Choose the enemy color your improvised summoning uses up (the other piece is the War Summoner's).
-question-score-point = Score 1 point in the color of your choice.
+question-score-unpaired = Score 1 point in the color of one of your unpaired common pieces.
+question-score-legend = Score 1 point in a color of your choice for the legend you summoned.
 question-claim = Claim one task whose criterion you meet, or skip.
 
 ## The end

@@ -288,6 +288,7 @@ web-task-kind = { $kind ->
    *[no] {""}
  }
 web-claim = Claim
+web-choice-point = Score 1 point in { $color }
 web-tasks-left = { $n ->
     [one] { $n } task left in the deck
    *[other] { $n } tasks left in the deck

@@ -211,7 +211,8 @@ question-returning = Devuelve cartas de tu mano al fondo de sus mazos, o di «he
 question-effect = { $card }: { $text }
 question-effect-at = { $card } en { $at }: { $text }
 question-improvise = Elige el color enemigo que gasta tu invocación improvisada (la otra pieza es la del Invocador de Guerra).
-question-score-point = Gana 1 punto en el color que elijas.
+question-score-unpaired = Gana 1 punto en el color de una de tus piezas comunes sin pareja.
+question-score-legend = Gana 1 punto en el color que elijas por la leyenda que has invocado.
 question-claim = Reclama una tarea cuyo requisito cumples, u omítelo.
 
 ## El final

@@ -285,6 +285,7 @@ web-task-kind = { $kind ->
    *[no] {""}
  }
 web-claim = Reclamar
+web-choice-point = Ganar 1 punto en { $color }
 web-tasks-left = { $n ->
     [one] queda { $n } tarea en el mazo
    *[other] quedan { $n } tareas en el mazo
