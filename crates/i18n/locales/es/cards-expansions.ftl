@@ -1,11 +1,11 @@
 # Tash-Kalar: nombres y textos en español de las escuelas de expansión
-# Inframundo (Nethervoid) y Tejido del Tiempo (Etherweave), 36 cartas.
+# Vacío Abisal (Nethervoid) y Tejido Etéreo (Etherweave), 36 cartas.
 # Id de cada mensaje: el id de referencia de la carta con «.» cambiado por «-».
 # Valor: el nombre. Atributos: .text = el efecto; .warp = el efecto de distorsión.
-# El Portal es la pieza del jugador del Inframundo marcada como tal.
+# El Portal (Gateway) es la pieza del jugador del Vacío Abisal marcada como tal.
 # Terminología: ver GLOSSARY.md en esta misma carpeta.
 
-## Inframundo (Nethervoid)
+## Vacío Abisal (Nethervoid)
 
 nethervoid-shadow_imp = Diablillo de Sombra
     .text = El Diablillo de Sombra puede hacer un movimiento de combate. Si lo hace y no es el Portal, después el Portal puede hacer un movimiento de combate en esa misma dirección.
@@ -44,7 +44,7 @@ nethervoid-demon_of_envy = Demonio de la Envidia
 nethervoid-possessed_summoner = Invocador Poseído
     .text = Coloca una pieza común de un oponente en una casilla vacía adyacente a una pieza de su color. Tu siguiente invocación de este turno debe formar su patrón con piezas de ese color en lugar de las tuyas. Además, puedes descartar tu destello; si lo haces, ganas una acción.
 
-## Tejido del Tiempo (Etherweave)
+## Tejido Etéreo (Etherweave)
 
 etherweave-doppelganger = Doppelgänger
     .text = Si tienes un ser pendiente, resuelve ahora una copia de su efecto de distorsión; el ser sigue pendiente.
@@ -67,7 +67,7 @@ etherweave-gate_of_oblivion = Puerta del Olvido
     .text = Destruye la pieza que haya en la casilla marcada en morado. Después, puedes destruir una pieza no legendaria en una casilla marcada en rojo.
     .warp = Hasta el final de este turno, cada pieza que destruyas cuenta como dos piezas destruidas del mismo color y rango.
 etherweave-time_traveler = Viajero del Tiempo
-    .text = Se coloca en cualquier casilla vacía sin color, no junto a su patrón. Puedes destruir una pieza común adyacente al Viajero del Tiempo; si lo haces, pon la carta superior de tu pila de descartes encima de tu mazo.
+    .text = Su patrón puede estar en cualquier lugar del tablero: el Viajero del Tiempo se coloca en cualquier casilla vacía sin color. Puedes destruir una pieza común adyacente al Viajero del Tiempo; si lo haces, pon la carta superior de tu pila de descartes encima de tu mazo.
 etherweave-greater_shadow_twin = Gemelo Sombrío Mayor
     .text = Solo si el Gemelo Sombrío Menor está en tu pila de descartes: puedes destruir una pieza heroica que tenga al menos 2 de tus piezas adyacentes.
     .warp = Mejora una de tus piezas comunes.
