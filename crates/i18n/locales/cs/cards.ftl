@@ -19,7 +19,7 @@ imperial-bomb = Bomba
 imperial-chronicler = Kronikář
     .text = Povyš jeden svůj běžný kámen kromě Kronikáře. Tento kámen pak může provést standardní pohyb.
 imperial-assassin = Asasín
-    .text = Znič kámen stojící na označeném poli, ať je jakýkoli. Pokud bylo pole prázdné, Asasín na ně může táhnout.
+    .text = Znič kámen stojící na označeném poli, ať je jakýkoli. Pokud bylo pole prázdné, Asasín se na ně může přesunout.
 imperial-time_mage = Mág času
     .text = Získej akci. Nepřátelský kámen na označeném poli znič.
 imperial-summoner = Vyvolávačka
@@ -164,7 +164,7 @@ everfrost-ice_wyvern = Ledová wyverna
     .text = Ledová wyverna může provést bojový skok kamkoli. Pokud jím zničí kámen, znič i Ledovou wyvernu.
     .frozen = Polož svůj běžný kámen na prázdné pole sousedící s některým tvým hrdinským kamenem.
 everfrost-deathbringer = Nositel smrti
-    .text = Můžeš zničit kámen sousedící s Nositelem smrti: hrdinský musí sousedit s dalším tvým kamenem, legendární se třemi dalšími. Počítá se jako 2 zničené kameny a odchází ze hry.
+    .text = Můžeš zničit kámen sousedící s Nositelem smrti: hrdinský musí sousedit s dalším tvým kamenem, legendární se třemi dalšími. Zničený kámen se počítá jako 2 zničené kameny a odchází ze hry.
 everfrost-frostweave_illusionist = Mrazivý iluzionista
     .text = Přeměň Mrazivého iluzionistu na běžný kámen barvy některého soupeře.
     .frozen = Přeměň nepřátelský běžný kámen na svůj běžný kámen.
@@ -172,7 +172,7 @@ everfrost-frostweave_illusionist = Mrazivý iluzionista
 ## Legendy
 
 legends-fire_dragon = Ohnivý drak
-    .text = Zvol šipku. Znič všechny nelegendární kameny do vzdálenosti 2 od Draka ve směru této šipky a na obou přímkách, které se od ní odklánějí o 45 stupňů na každou stranu.
+    .text = Zvol šipku. Znič všechny nelegendární kameny na prvních 2 polích od Draka ve směru této šipky a ve dvou směrech, které se od ní odklánějí o 45 stupňů na obě strany.
 legends-hell_bull = Pekelný býk
     .text = Vyvolává se na vlastní kámen. Býk může provést libovolný počet bojových pohybů, všechny jedním směrem; po zničení legendárního kamene se zastaví.
 legends-angel_of_death = Anděl smrti
