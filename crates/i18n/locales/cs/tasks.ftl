@@ -40,7 +40,7 @@ tasks-red_summoning = Červené vyvolání
 tasks-green_summoning = Zelené vyvolání
     .text = V tomto tahu vyvolej alespoň 2 bytosti, z toho alespoň 1 na zeleném poli.
 tasks-colored_summoning = Barevné vyvolání
-    .text = V tomto tahu vyvolej alespoň 2 bytosti na červených nebo zelených polích (dvakrát totéž pole se počítá).
+    .text = V tomto tahu vyvolej alespoň 2 bytosti na červených nebo zelených polích (počítá se i dvakrát totéž pole).
 tasks-legendary_summoning = Legendární vyvolání
     .text = V tomto tahu vyvolej alespoň 2 bytosti, z toho alespoň 1 legendu.
 
@@ -57,7 +57,7 @@ tasks-diagonals = Úhlopříčky
 tasks-side_chain = Řetěz od kraje ke kraji
     .text = Řetěz tvých sousedících kamenů od pole na jedné straně plánu k poli na protější straně.
 tasks-corner_chain = Řetěz od rohu k rohu
-    .text = Řetěz tvých sousedících kamenů od polí jednoho useknutého rohu k polím protějšího useknutého rohu.
+    .text = Řetěz tvých sousedících kamenů od polí jednoho seříznutého rohu k polím protějšího seříznutého rohu.
 
 ## Nepřátelský kámen
 
