@@ -49,7 +49,7 @@ play-help =
 play-bye = Na shledanou.
 play-end-of-input = Konec vstupu.
 play-record-written = Záznam zapsán do { $path }.
-play-seat-draws = Místo { $seat } si bere kartu { $card } ({ $id }).
+play-seat-draws = Místo { $seat } si dobírá kartu { $card } ({ $id }).
 play-task-turned-up = Odkrytý úkol: { $task } ({ $id }), { $place }.
 play-bot-returns = Místo { $seat } ({ $bot }): vrací kartu pod svůj balíček
 play-bot-chose = Místo { $seat } ({ $bot }): { $choice }
@@ -69,7 +69,7 @@ play-seat-cards = { $who }: v ruce { $beings ->
     [one] { $flares } vzplanutí
     [few] { $flares } vzplanutí
    *[other] { $flares } vzplanutí
- }; balíček { $deck }; zásoba { $common } oboustranných + { $legendary } legendárních; odhozené: { $discard }
+ }; balíček { $deck }; zásoba { $common } oboustranných + { $legendary } legendárních; odložené: { $discard }
 play-shared-decks = Balíček legend { $legends }, balíček vzplanutí { $flares }.
 play-tasks = Úkoly ({ $deck } v balíčku):
 play-task-current = aktuální
@@ -126,7 +126,7 @@ tui-your-hand = Tvoje ruka
 tui-card = Karta
 tui-no-card = V ruce nemáš žádnou kartu.
 tui-arrows = šipky: { $arrows }
-tui-hand-key = ✦ lze vyvolat hned; S vyvolání, o + * tvůj kámen (nejnižší hodnost), x označené
+tui-hand-key = ✦ lze vyvolat hned; S vyvolání, o + * tvůj kámen (nejnižší úroveň), x označené
 tui-pattern-key = S vyvolání, o/+/* tvůj kámen, x označené{ $on_piece ->
     [yes] , S na tvém kameni
    *[no] {""}
@@ -150,7 +150,7 @@ tui-keys-line = ? nápověda  Tab panel  Enter vybrat  s vynechat  e konec tahu 
 tui-keys-title = Klávesy
 tui-pieces-key = Kameny: písmeno = barva (r b n g w o p), + hrdinský, * legendární; libovolná klávesa zavře.
 tui-bot-refused = Místo { $seat } ({ $bot }) zvolilo { $choice }, nepřijato: { $why }
-tui-seat-draws = Místo { $seat } si bere kartu { $card }.
+tui-seat-draws = Místo { $seat } si dobírá kartu { $card }.
 tui-task-turned-up = Odkrytý úkol: { $task }, { $place }.
 tui-game-over-scores = Hra skončila. Skóre: { $scores }.
 tui-seat-chose = Místo { $seat }: { $choice }

@@ -21,11 +21,11 @@ school-highland = Horské klany
 school-sylvan = Lesní národ
 school-everfrost = Věčný mráz
 form-duel = Souboj na život a na smrt
-form-high-form = Vyšší forma
+form-high-form = Vznešená hra
 form-first-game = První hra
 form-melee = Boj všech proti všem
 form-team-duel = Týmový souboj na život a na smrt
-form-team-high-form = Týmová vyšší forma
+form-team-high-form = Týmová vznešená hra
 
 ## Kameny a směry
 
@@ -94,7 +94,7 @@ event-downgraded = Kámen na { $at } ({ $color }) degradován na { $rank ->
     [heroic] hrdinský
    *[legendary] legendární
  }
-event-converted = Převeden { $from } na { $at }, nyní { $to }
+event-converted = Přeměněn { $from } na { $at }, nyní { $to }
 event-destroyed = Zničen { $piece } na { $at }
 event-scored = { $who } získává { $points ->
     [one] { $points } bod
@@ -116,7 +116,7 @@ event-scored-in = { $who } získává { $points ->
     [flare] za vzplanutí zahrané proti němu
    *[unpaired] za běžné kameny bez páru
  }
-event-discarded = { $who } odhazuje: { $card }
+event-discarded = { $who } odkládá: { $card }
 event-returned = { $who } vrací { $count ->
     [one] { $count } kartu
     [few] { $count } karty
@@ -128,7 +128,7 @@ event-flare-invoked = { $who } hraje proti hráči { $against }: { $card } ({ $p
     [lower] dolní polovina
    *[none] žádná polovina
  })
-event-drew = { $who } si bere { $what }
+event-drew = { $who } si dobírá { $what }
 drew-beings = { $n ->
     [one] { $n } bytost
     [few] { $n } bytosti
@@ -153,7 +153,7 @@ event-task-claimed = { $who } plní úkol: { $task } ({ $points ->
 event-passed-control = { $who } předává řízení: { $to }
 event-improvised = { $who } spotřebovává barvu { $color } na improvizované vyvolání
 event-frozen = { $who } zmrazuje: { $card }
-event-kept-frozen = { $who } si nechává zmrazenou kartu { $kept } a odhazuje { $discarded }
+event-kept-frozen = { $who } si nechává zmrazenou kartu { $kept } a odkládá { $discarded }
 event-thawed = { $who } rozmrazuje: { $card }
 event-resigned = { $who } se vzdává
 event-turn-ended = Konec tahu: { $who }
@@ -161,7 +161,7 @@ event-game-over = Hra skončila
 
 ## Volby
 
-choice-draw = vzít si kartu { $card }
+choice-draw = dobrat si kartu { $card }
 choice-draw-task = odkrýt úkol { $task }
 choice-start-pieces = tvůj počáteční kámen na { $at }, kámen prvního hráče na druhé počáteční pole
 choice-start-piece = počáteční kámen ({ $color }) na { $at }
@@ -170,7 +170,7 @@ choice-pickup = zvednout svůj kámen z { $at } a položit ho jinam
 choice-summon = vyvolat: { $card } na { $at } ({ $orientation })
 choice-taking-up = { $choice }, zvednout svůj kámen z { $at }
 choice-destroying = { $choice }, zničit: { $piece }
-choice-discard = odhodit: { $card }
+choice-discard = odložit: { $card }
 choice-take = vzít si: { $card }
 choice-return = vrátit pod balíček: { $card }
 choice-done = hotovo
@@ -212,7 +212,7 @@ question-action = Proveď akci ({ $n ->
     [few] zbývají { $n }
    *[other] zbývá { $n }
  }): polož kámen, vyvolej bytost{ $discard ->
-    [yes] {" "}nebo ji odhoď
+    [yes] {" "}nebo ji odlož
    *[no] {""}
  }; nebo zahraj vzplanutí.
 question-teammate-place = Polož běžné kameny za zbývající akce svého spoluhráče.

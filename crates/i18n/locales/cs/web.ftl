@@ -133,7 +133,7 @@ web-summon-option = { $card } na { $at }, { $orientation }{ $taken ->
  }
 web-pattern-on = vzor na { $squares }
 web-game-title = { $form } · { $schools }
-web-vs = {" proti "}
+web-vs = {" – "}
 web-finished-game = dohraná hra
 web-game-over-colon = Konec hry:
 web-step-through-replay = Projít záznam hry
@@ -144,7 +144,7 @@ web-actions-left = { $n ->
     [few] zbývají { $n } akce
    *[other] zbývá { $n } akcí
  }
-web-discard-used = odhození použito
+web-discard-used = odložení použito
 web-flare-used = vzplanutí použito
 web-end-near = konec se blíží: { $n ->
     [one] ještě { $n } tah
@@ -160,7 +160,7 @@ web-choose = Vyber.
 web-hint-pickup = zásoba ti došla: klikni na některý svůj zvýrazněný kámen, zvedni ho a polož znovu
 web-hint-place = klikni na zvýrazněné pole a polož kámen
 web-hint-summon = vyber kartu označenou ✦ a vyvolej ji
-web-hint-discard = odhoď kartu
+web-hint-discard = odlož kartu
 web-hint-end = ukonči tah
 web-or = { $first } nebo { $last }
 web-actions-left-hint = { $n ->
@@ -220,7 +220,7 @@ web-hands = Ruce
 web-hands-hidden = Ruce jsou divákům skryté.
 web-hand-of = Ruka: { $who }
 web-no-cards = V ruce nejsou žádné karty.
-web-discard = Odhodit
+web-discard = Odložit
 web-return = Vrátit
 web-can-summon-on = { $n ->
     [one] lze vyvolat na { $n } pole
@@ -247,14 +247,14 @@ web-hand-counts = v ruce { $beings ->
  }
 web-deck-n = balíček { $n }
 web-supply = kameny mimo plán { $common } + { $legendary } legendární
-web-discard-n = odhozené { $n }
+web-discard-n = odložené { $n }
 web-team-n = tým { $team }
 web-sideways = { $n } naležato
 web-team-tasks = úkoly týmu: { $tasks }
 web-tasks-claimed = úkoly: { $tasks }
-web-discard-pile = odhazovací balíček: { $cards }
+web-discard-pile = odkládací balíček: { $cards }
 web-score = skóre { $score }
-web-shared-decks = Balíček legend { $legends }, odhozeno { $legendsOut } · Balíček vzplanutí { $flares }, odhozeno { $flaresOut }
+web-shared-decks = Balíček legend { $legends }, odloženo { $legendsOut } · Balíček vzplanutí { $flares }, odloženo { $flaresOut }
 web-frozen = Zmrazená
 web-frozen-effect = Zmrazený účinek: { $text }
 web-no-frozen-effect = Bez textu zmrazeného účinku.
@@ -321,7 +321,7 @@ web-pattern-of = Vzor karty { $card }: { $rank ->
     [common] běžná
     [heroic] hrdinská
    *[legendary] legendární
- } bytost na poli vyvolání
+ } bytost na vyvolávacím poli
 web-pattern-needs = potřebuje { $parts }
 web-pattern-marked = { $n ->
     [one] { $n } označené pole
