@@ -538,7 +538,9 @@ Position:
 fn play_speaks_spanish_and_czech_and_keeps_the_notations() {
     let args = ["play", "--decks", "highland,sylvan", "--opponent", "random", "--seed", "5", "--plain"];
     let input = "place e5\n1\nzzz\nundo\nresign\n";
-    let cases: [(&[&str], &[(&str, &str)], &[&str]); 4] = [
+    /// Extra arguments, the environment, and what the output must hold.
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a [&'a str]);
+    let cases: [Case; 4] = [
         (
             &["--lang", "es"],
             &[],
@@ -582,7 +584,7 @@ fn play_speaks_spanish_and_czech_and_keeps_the_notations() {
         assert!(out.contains("place e5") && out.contains("highland."), "{out}");
     }
     let spanish = stdout(&run_with_env(&[&args[..], &["--lang", "es"]].concat(), input, &[]));
-    assert!(spanish.contains("highland-") == false, "message ids never shown: {spanish}");
+    assert!(!spanish.contains("highland-"), "message ids never shown: {spanish}");
     let o = run_with_env(&[&args[..], &["--lang", "de"]].concat(), "", &[]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--lang de: not a language of the game (en, es, cs)"), "{}", stderr(&o));

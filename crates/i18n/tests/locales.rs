@@ -213,7 +213,11 @@ fn variables(p: &ast::Pattern<&str>, out: &mut BTreeMap<String, BTreeSet<String>
     }
 }
 
-fn messages_ast(lang: Lang) -> Vec<(String, Option<String>, BTreeMap<String, BTreeSet<String>>)> {
+/// A message's variables, each with the variant keys selected on it.
+type Vars = BTreeMap<String, BTreeSet<String>>;
+
+/// Every message and attribute of a language: (id, attribute, variables).
+fn messages_ast(lang: Lang) -> Vec<(String, Option<String>, Vars)> {
     let mut out = Vec::new();
     for (_, text) in lang.files() {
         let res = fluent_syntax::parser::parse(text).unwrap_or_else(|(r, _)| r);
@@ -251,7 +255,7 @@ fn numeric(name: &str, keys: &BTreeSet<String>) -> bool {
 
 #[test]
 fn every_message_formats_with_representative_arguments_in_every_plural_category() {
-    let mut en_vars: BTreeMap<(String, Option<String>), BTreeMap<String, BTreeSet<String>>> =
+    let mut en_vars: BTreeMap<(String, Option<String>), Vars> =
         messages_ast(Lang::En).into_iter().map(|(id, a, v)| ((id, a), v)).collect();
     for (id, var) in EXTRA_ARGS {
         let vars = en_vars.get_mut(&(id.to_string(), None)).expect("a message of EXTRA_ARGS");
