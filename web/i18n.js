@@ -133,6 +133,12 @@ export function langSelector() {
 
 const msgId = (ref) => String(ref).replace('.', '-');
 
+/** The message id of an effect step's words, as `step_id` in
+ * crates/i18n: `step-` and the words in lower case, other characters `-`. */
+export function stepId(step) {
+  return `step-${String(step).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}`;
+}
+
 export function cardName(id) {
   return t(msgId(id));
 }
@@ -303,10 +309,14 @@ export function questionText(q, view) {
     case 'effect': {
       const e = view.effect;
       const card = q.card || (e && e.card);
-      // `step`: the engine's English words for the step (English shows them; other languages the whole effect)
-      const args = { card: card ? cardName(card) : '', text: card ? cardText(card) : '', prompt: q.step || '' };
-      if (e && e.at && !(e.flare)) return t('question-effect-at', { ...args, at: e.at });
-      return t('question-effect', args);
+      const name = card ? cardName(card) : '';
+      const at = e && e.at && !e.flare ? e.at : null;
+      // the step's words (`steps.ftl`, named from the engine's `step`); a
+      // step without them tells the card's whole effect
+      const step = q.step && bundle && bundle.hasMessage(stepId(q.step)) ? t(stepId(q.step)) : null;
+      if (step !== null) return at ? t('question-effect-at', { card: name, at, step }) : t('question-effect', { card: name, step });
+      const text = card ? cardText(card) : '';
+      return at ? t('question-effect-text-at', { card: name, at, text }) : t('question-effect-text', { card: name, text });
     }
     case 'improvise': return t('question-improvise');
     case 'score-point': return view.phase && view.phase.unpaired && view.phase.unpaired.length ? t('question-score-unpaired') : t('question-score-legend');

@@ -351,3 +351,44 @@ pub fn english_tasks_ftl() -> String {
     }
     out
 }
+
+/// The message id of an effect step's words ([`QuestionView::step`], the
+/// engine's English prompt): `step-` and the words in lower case, every
+/// run of other characters made one `-` ("destroy an enemy common piece"
+/// is `step-destroy-an-enemy-common-piece`). The English `steps.ftl` is
+/// written from the engine's prompts by a test, like the cards.
+///
+/// [`QuestionView::step`]: tash_kalar_rules::view::QuestionView::step
+pub fn step_id(step: &str) -> String {
+    let mut id = String::from("step-");
+    let mut dash = false;
+    for c in step.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            if dash && !id.ends_with('-') {
+                id.push('-');
+            }
+            dash = false;
+            id.push(c);
+        } else {
+            dash = true;
+        }
+    }
+    id
+}
+
+/// The English steps file for these prompts (what `locales/en/steps.ftl`
+/// must hold; the tests find the prompts in the engine's source).
+pub fn english_steps_ftl(prompts: &[String]) -> String {
+    let mut lines: Vec<(String, &String)> = prompts.iter().map(|p| (step_id(p), p)).collect();
+    lines.sort();
+    lines.dedup();
+    let mut out = String::from(
+        "# GENERATED from the engine's prompts for effect steps (crates/rules/src:\n\
+         # `Ask::Choose`): do not edit; `TK_WRITE_LOCALES=1 cargo test -p tash-kalar-i18n`\n\
+         # rewrites it. Message id: `step-` and the words (see `step_id`).\n\n",
+    );
+    for (id, text) in lines {
+        out.push_str(&format!("{id} = {}\n", ftl_value(text)));
+    }
+    out
+}

@@ -10,7 +10,7 @@ use tash_kalar_rules::geometry::{Dir, Orientation};
 use tash_kalar_rules::view::{ChoiceView, QuestionView, ResultView, View};
 use tash_kalar_rules::{CardId, Color, Event, Form, PlayError, Refusal, School, Seat, TaskId, TextPlayError};
 
-use crate::{args, message_id, Arg, Messages};
+use crate::{args, message_id, step_id, Arg, Messages};
 
 /// A seat named by number only, for [`Messages::event`] outside a game.
 pub fn who_default(seat: Seat) -> String {
@@ -346,17 +346,31 @@ impl Messages {
             "returning" => self.text("question-returning", &[]),
             "effect" => {
                 let card = q.card.or(view.effect.as_ref().map(|e| e.card));
-                let prompt = q.step.unwrap_or_default();
                 let name = card.map(|c| self.card_name(c)).unwrap_or_default();
-                // the effect's text in the language: other languages than
-                // English tell the whole effect, not the engine's words for the step
-                let text = card.map(|c| self.card_text(c)).unwrap_or_default();
-                match view.effect.as_ref().and_then(|e| e.at.filter(|_| !e.card.is_flare())) {
-                    Some(at) => self.text(
-                        "question-effect-at",
-                        args![("card", name), ("at", at.to_string()), ("prompt", prompt), ("text", text)],
-                    ),
-                    None => self.text("question-effect", args![("card", name), ("prompt", prompt), ("text", text)]),
+                let at = view.effect.as_ref().and_then(|e| e.at.filter(|_| !e.card.is_flare()));
+                // the step's words in the language; a step without them
+                // (a card newer than the translation) tells the whole effect
+                match q.step.map(step_id).filter(|id| self.has(id)) {
+                    Some(id) => {
+                        let step = self.text(&id, &[]);
+                        match at {
+                            Some(at) => self.text(
+                                "question-effect-at",
+                                args![("card", name), ("at", at.to_string()), ("step", step)],
+                            ),
+                            None => self.text("question-effect", args![("card", name), ("step", step)]),
+                        }
+                    }
+                    None => {
+                        let text = card.map(|c| self.card_text(c)).unwrap_or_default();
+                        match at {
+                            Some(at) => self.text(
+                                "question-effect-text-at",
+                                args![("card", name), ("at", at.to_string()), ("text", text)],
+                            ),
+                            None => self.text("question-effect-text", args![("card", name), ("text", text)]),
+                        }
+                    }
                 }
             }
             "improvise" => self.text("question-improvise", &[]),

@@ -9,7 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use fluent_syntax::ast;
-use tash_kalar_i18n::{english_cards_ftl, english_tasks_ftl, message_id, Arg, Lang, Messages};
+use tash_kalar_i18n::{
+    english_cards_ftl, english_steps_ftl, english_tasks_ftl, message_id, step_id, Arg, Lang, Messages,
+};
 use tash_kalar_rules::{CardId, Color, Dir, Form, Orientation, School, TaskId};
 
 /// Schools being built on other branches: their card messages may be in
@@ -25,10 +27,98 @@ fn locales() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("locales")
 }
 
+/// The string literals of a piece of Rust source, escapes undone for `\"`,
+/// `\'` and `\\`.
+fn literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = code.chars();
+    while let Some(c) = chars.next() {
+        if c != '"' {
+            continue;
+        }
+        let mut lit = String::new();
+        while let Some(d) = chars.next() {
+            match d {
+                '\\' => {
+                    if let Some(e) = chars.next() {
+                        lit.push(e);
+                    }
+                }
+                '"' => break,
+                _ => lit.push(d),
+            }
+        }
+        out.push(lit);
+    }
+    out
+}
+
+/// The argument of a call whose opening parenthesis ends before `after`:
+/// up to the parenthesis that closes it.
+fn call_argument(after: &str) -> &str {
+    let (mut depth, mut in_str, mut escaped) = (1, false, false);
+    for (i, c) in after.char_indices() {
+        match (in_str, c) {
+            (true, _) if escaped => escaped = false,
+            (true, '\\') => escaped = true,
+            (true, '"') => in_str = false,
+            (true, _) => {}
+            (false, '"') => in_str = true,
+            (false, '(') => depth += 1,
+            (false, ')') => {
+                depth -= 1;
+                if depth == 0 {
+                    return &after[..i];
+                }
+            }
+            _ => {}
+        }
+    }
+    after
+}
+
+/// The engine's prompts for effect steps, found in its source: the string
+/// literals inside `Ask::Choose(...)`, the flares' `prompt: "..."` and
+/// `Part::OneOf("...", ...)`, and a
+/// prompt handed to an `..._ask(...)` helper as its last argument. (The
+/// test of whole games, `tests/render.rs`, checks that every step met in
+/// play has its words.)
+fn engine_prompts() -> Vec<String> {
+    let mut paths = vec![root().join("crates/rules/src")];
+    let mut found = BTreeSet::new();
+    while let Some(p) = paths.pop() {
+        if p.is_dir() {
+            paths.extend(std::fs::read_dir(&p).unwrap().flatten().map(|e| e.path()));
+            continue;
+        }
+        if p.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let code = std::fs::read_to_string(&p).unwrap();
+        for (at, _) in code.match_indices("Ask::Choose(") {
+            found.extend(literals(call_argument(&code[at + "Ask::Choose(".len()..])));
+        }
+        // a flare's half that offers one of several parts names them first
+        for (at, _) in code.match_indices("Part::OneOf(") {
+            found.extend(literals(call_argument(&code[at + "Part::OneOf(".len()..])).into_iter().take(1));
+        }
+        for line in code.lines().map(str::trim) {
+            if let Some(rest) = line.strip_prefix("prompt: ") {
+                found.extend(literals(rest).into_iter().take(1));
+            }
+            if line.contains("_ask(") && line.ends_with("\")") && !line.starts_with("fn ") {
+                found.extend(literals(line).pop());
+            }
+        }
+    }
+    found.into_iter().collect()
+}
+
 #[test]
-fn the_english_card_and_task_files_are_the_engines_definitions() {
+fn the_english_card_task_and_step_files_are_the_engines() {
     let write = std::env::var("TK_WRITE_LOCALES").is_ok_and(|v| v == "1");
-    for (file, want) in [("cards.ftl", english_cards_ftl()), ("tasks.ftl", english_tasks_ftl())] {
+    let steps = english_steps_ftl(&engine_prompts());
+    for (file, want) in [("cards.ftl", english_cards_ftl()), ("tasks.ftl", english_tasks_ftl()), ("steps.ftl", steps)] {
         let path = locales().join("en").join(file);
         let have = std::fs::read_to_string(&path).unwrap_or_default();
         if have != want {
@@ -151,8 +241,11 @@ fn dynamic_ids() -> Vec<(&'static str, Vec<String>)> {
 fn every_message_is_used_by_the_code() {
     let sources = sources();
     let all: String = sources.iter().map(|(_, t)| t.as_str()).collect::<Vec<_>>().join("\n");
-    let engine_ids: BTreeSet<String> =
-        CardId::all().map(|c| message_id(c.def().id)).chain(TaskId::all().map(|t| message_id(t.def().id))).collect();
+    let engine_ids: BTreeSet<String> = CardId::all()
+        .map(|c| message_id(c.def().id))
+        .chain(TaskId::all().map(|t| message_id(t.def().id)))
+        .chain(engine_prompts().iter().map(|p| step_id(p)))
+        .collect();
     let mut unused = Vec::new();
     for (id, _) in Messages::ids(Lang::En) {
         if engine_ids.contains(&id) || coming(&id) {
@@ -241,7 +334,7 @@ fn messages_ast(lang: Lang) -> Vec<(String, Option<String>, Vars)> {
 
 /// Arguments the code gives that English does not use (other languages
 /// may): a color's key for adjectives that agree with it, an effect's text.
-const EXTRA_ARGS: &[(&str, &str)] = &[("piece", "c"), ("question-effect", "text"), ("question-effect-at", "text")];
+const EXTRA_ARGS: &[(&str, &str)] = &[("piece", "c")];
 
 /// Variables that hold numbers (a plural category is chosen from them).
 const NUMBERS: &[&str] = &["n", "points", "count", "number", "seat", "first", "second", "score", "earlier", "later"];

@@ -3,7 +3,7 @@
 //! sentence (never a message id, never an unfilled placeable), and the
 //! notations inside stay as they are.
 
-use tash_kalar_i18n::{Lang, Messages};
+use tash_kalar_i18n::{step_id, Lang, Messages};
 use tash_kalar_rules::view::View;
 use tash_kalar_rules::{Form, Game, School};
 
@@ -13,6 +13,11 @@ fn check(lang: Lang, m: &Messages, v: &View, said: &mut usize) {
         texts.push(m.event(&e.event, &|s| m.seat_name(v, s)));
     }
     if let Some(q) = &v.question {
+        // every effect step met in play has its words in every language
+        // (a prompt the source scan of tests/locales.rs missed shows here)
+        if let Some(step) = q.step {
+            assert!(m.has(&step_id(step)), "{lang}: no words for the step {step:?} ({})", step_id(step));
+        }
         texts.push(m.question(q, v));
         for c in v.legal.iter().flatten() {
             let label = m.choice(c, Some(q));

@@ -200,10 +200,12 @@ question-action = Take an action ({ $n } left): place a piece, summon a being{ $
 question-teammate-place = Place common pieces for your teammate's remaining actions.
 question-placing = Place the piece you picked up.
 question-returning = Return cards from your hand to the bottom of their decks, or say done.
-# $prompt is the engine's English words for the step; $text the card's effect
-# in this language (other languages show it instead of the step's words)
-question-effect = { $card }: { $prompt }.
-question-effect-at = { $card } on { $at }: { $prompt }.
+# $step: what the effect's step asks (steps.ftl); $text: the card's whole
+# effect, for a step without words
+question-effect = { $card }: { $step }.
+question-effect-at = { $card } on { $at }: { $step }.
+question-effect-text = { $card }: { $text }
+question-effect-text-at = { $card } on { $at }: { $text }
 question-improvise = Choose the enemy color your improvised summoning uses up (the other piece is the War Summoner's).
 question-score-unpaired = Score 1 point in the color of one of your unpaired common pieces.
 question-score-legend = Score 1 point in a color of your choice for the legend you summoned.
