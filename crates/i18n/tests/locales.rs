@@ -91,7 +91,7 @@ fn engine_prompts() -> Vec<String> {
             paths.extend(std::fs::read_dir(&p).unwrap().flatten().map(|e| e.path()));
             continue;
         }
-        if p.extension().is_none_or(|e| e != "rs") {
+        if p.extension() != Some(std::ffi::OsStr::new("rs")) {
             continue;
         }
         let code = std::fs::read_to_string(&p).unwrap();
