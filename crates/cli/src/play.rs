@@ -465,14 +465,20 @@ fn show(msgs: &Messages, v: &View) {
         match (&v.effect, q.kind) {
             (Some(e), "effect") => {
                 let place = match (e.at, e.orientation) {
-                    (Some(at), Some(o)) => format!(" {at} ({})", msgs.orientation(o)),
+                    (Some(at), Some(o)) => {
+                        format!(
+                            " {} ({})",
+                            msgs.text("tui-at", args![("squares", at.to_string())]),
+                            msgs.orientation(o)
+                        )
+                    }
                     _ => String::new(),
                 };
                 println!(
                     "{}",
                     msgs.text(
                         "play-resolving",
-                        args![("card", msgs.card_name(e.card)), ("place", place), ("question", msgs.question(q, v))]
+                        args![("card", msgs.card_name(e.card)), ("place", place), ("question", msgs.effect_step(q))]
                     )
                 );
                 println!("  {}", msgs.card_text(e.card));

@@ -385,6 +385,15 @@ impl Messages {
         }
     }
 
+    /// What an effect's step asks, in words: the step's message, else
+    /// (a step without words in this language) the card's whole effect.
+    pub fn effect_step(&self, q: &QuestionView) -> String {
+        match q.step.map(step_id).filter(|id| self.has(id)) {
+            Some(id) => self.text(&id, &[]),
+            None => q.card.map(|c| self.card_text(c)).unwrap_or_default(),
+        }
+    }
+
     /// How the game ended, with the score.
     pub fn result(&self, r: &ResultView, view: &View) -> String {
         let n = view.seats.len();
