@@ -55,8 +55,8 @@ function stateMessage(view, extra = {}) {
  * The game page with its WebSocket answered by `answer(message, socket)`;
  * by default a hello gets `state`. Returns the page and what it sent.
  */
-async function openGame(state, answer = null) {
-  const page = await browser.newPage({ viewport: { width: 1300, height: 950 } });
+async function openGame(state, answer = null, locale = 'en-US') {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 950 }, locale });
   page.setDefaultTimeout(20_000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -125,6 +125,26 @@ test('an optional part has a skip button and a number key; the effect being reso
   const key = await page.$eval('#choices [data-choice="skip"]', (b) => b.dataset.key);
   await page.keyboard.press(key);
   await sentChoice(g, 'skip');
+});
+
+test('an effect\'s step, its skip button and the effect panel in Spanish and in Czech; the choice sent as notation', async () => {
+  const cases = [
+    ['es-ES', 'Maestra de Espadas en e5: destruye una pieza común enemiga adyacente en diagonal a la Maestra de Espadas.', 'Omitir', /^Resolviendo: Maestra de Espadas \(Azul\) en e5$/],
+    ['cs-CZ', 'Šermířka na e5: znič nepřátelský běžný kámen diagonálně vedle Šermířky.', 'Vynechat', /^Vyhodnocuje se: Šermířka \(Modrý\) na e5$/],
+  ];
+  for (const [locale, prompt, skip, panel] of cases) {
+    const g = await openGame(stateMessage(viewOf('swordmaster-effect.tkr')), null, locale);
+    const { page } = g;
+    assert.equal(await page.textContent('#prompt'), prompt);
+    assert.match(await page.textContent('#effect-panel h2'), panel);
+    const b = await page.$('#choices [data-choice="skip"]');
+    assert.equal(await b.textContent(), `${await b.getAttribute('data-key')}${skip}`);
+    assert.deepEqual(await page.$$eval('#board .sq.target', (e) => e.map((x) => x.dataset.sq)), ['f6']);
+    await page.click('#board .sq[data-sq="f6"]');
+    await sentChoice(g, 'f6');
+    assert.deepEqual(g.errors, []);
+    await page.close();
+  }
 });
 
 test('a move: click the piece, then where it goes', async () => {
