@@ -1,0 +1,221 @@
+# GENERATED from the engine's card definitions (crates/rules/src/cards):
+# do not edit; `TK_WRITE_LOCALES=1 cargo test -p tash-kalar-i18n` rewrites it.
+# Message id: the card's reference id with `.` made `-`; value: its name;
+# .text its effect; .frozen its Everfrost frozen effect.
+
+## imperial
+
+imperial-swordmaster = Swordmaster
+    .text = You may destroy one enemy common piece on a square diagonally next to the Swordmaster. If you do, she is upgraded.
+imperial-messenger = Messenger
+    .text = You may pick one of your non-legendary pieces and a direction: it makes as many standard moves as you like, all in that direction.
+imperial-herald = Herald
+    .text = Make up to 2 moves with your pieces, each onto an empty square.
+imperial-bomb = Bomb
+    .text = If you have an action left, the Bomb is destroyed together with every common piece next to it. If not, nothing happens.
+imperial-chronicler = Chronicler
+    .text = Upgrade one of your common pieces other than the Chronicler. That piece may then make a standard move.
+imperial-assassin = Assassin
+    .text = Destroy whatever piece stands on the marked square. If it was empty, the Assassin may move onto it.
+imperial-time_mage = Time Mage
+    .text = Gain an action. An enemy piece on the marked square is destroyed.
+imperial-summoner = Summoner
+    .text = You may place up to 2 of your common pieces, each on an empty marked square.
+imperial-hypnotist = Hypnotist
+    .text = You may pick one enemy color and up to 3 of its common pieces or up to 2 of its heroic pieces: each makes one combat move.
+imperial-cannon = Cannon
+    .text = Summoned onto your own piece. You may pick an arrow: every common piece on that line to the board's edge is destroyed.
+imperial-champion = Champion
+    .text = You may destroy one enemy piece next to the Champion. If it was legendary, the Champion is destroyed as well and you gain an action.
+imperial-infantry_captain = Infantry Captain
+    .text = Make up to 2 combat moves with your pieces other than the Infantry Captain.
+imperial-cavalry_captain = Cavalry Captain
+    .text = You may pick one of your pieces other than the Cavalry Captain: it makes up to 1 combat move and up to 2 standard moves, in any order.
+imperial-gryphon_rider = Gryphon Rider
+    .text = The Gryphon Rider may make a combat leap. If she does, you may downgrade her and place one of your common pieces on an empty square next to her.
+imperial-knight = Knight
+    .text = The Knight may make up to 3 combat moves, never onto a common piece.
+imperial-high_priestess = High Priestess
+    .text = Summoned onto your own piece. She may make a standard move; then you may upgrade one common piece next to her.
+imperial-master_of_intrigue = Master of Intrigue
+    .text = Make up to 3 moves, mixed as you like: standard moves by the Master of Intrigue, combat moves by the non-legendary pieces used to summon him.
+imperial-gun_tower = Gun Tower
+    .text = You may pick an arrow: the first two pieces on that line are destroyed. A legendary piece is not destroyed and stops the shot.
+
+## legends
+
+legends-fire_dragon = Fire Dragon
+    .text = Pick an arrow. Destroy every non-legendary piece within 2 squares of the Dragon along that arrow and along the two lines 45 degrees either side of it.
+legends-hell_bull = Hell Bull
+    .text = Summoned onto your own piece. The Bull may make any number of combat moves, all in one direction; it stops after destroying a legendary piece.
+legends-angel_of_death = Angel of Death
+    .text = Summoned onto your own upgraded piece. You may pick another piece: upgrade it, then the Angel makes a combat leap onto it.
+legends-the_eldest_tree = The Eldest Tree
+    .text = Pick up to 3 adjacent squares, one at a time: destroy a non-legendary enemy piece there, upgrade your common piece there, or place your common piece there if it is empty.
+legends-bone_catapult = Bone Catapult
+    .text = You may destroy any one piece on a line along an arrow, then every common piece adjacent to it.
+legends-fire_elemental = Fire Elemental
+    .text = Either destroy every non-legendary enemy piece adjacent to the Elemental, or every common enemy piece within distance 2.
+legends-leviathan = Leviathan
+    .text = Either downgrade a connected group of up to 3 upgraded pieces, or destroy a connected group of up to 4 common pieces.
+legends-two_headed_dragon = Two-Headed Dragon
+    .text = You may upgrade a piece on a marked square. If you do, you may destroy a heroic piece adjacent to it.
+legends-earth_elemental = Earth Elemental
+    .text = Destroy a non-legendary piece on or next to a red square. Upgrade a common piece on or next to a green square. The Elemental may then make a combat move onto an adjacent red or green square.
+legends-time_elemental = Time Elemental
+    .text = After this turn you take another whole turn, even once the end of the game has been triggered.
+legends-storm_elemental = Storm Elemental
+    .text = Summoned onto your own piece. You may place a piece of any rank within distance 3; it may make combat moves in one direction (common 5, heroic 3, legendary 1), then it is destroyed.
+legends-titan = Titan
+    .text = Destroy every piece orthogonally adjacent to the Titan and every non-legendary piece diagonally adjacent. These do not count as destroyed by you.
+
+## flares
+
+flares-01 = Flare 01
+    .text = Upper (3 more upgraded): place a common piece on an empty square. Lower (6 more pieces): place a heroic piece on an empty square.
+flares-02 = Flare 02
+    .text = Upper (4 more upgraded): place a common piece on an empty square. Lower (4 more pieces): place a common piece on an empty square.
+flares-03 = Flare 03
+    .text = Upper (3 more upgraded): up to 3 standard moves, each by any of your common pieces. Lower (5 more pieces): gain an action.
+flares-04 = Flare 04
+    .text = Upper (4 more upgraded): place a common piece on an empty square. Lower (5 more pieces): place a common piece on an empty square, or convert an enemy common piece.
+flares-05 = Flare 05
+    .text = Upper (3 more upgraded): one of your common pieces makes a standard move, or upgrade one of your common pieces. Lower (6 more pieces): place two common pieces on empty squares.
+flares-06 = Flare 06
+    .text = Upper (4 more upgraded): place a common piece on an empty square, or upgrade one of your common pieces. Lower (4 more pieces): one of your common pieces may make a combat leap.
+flares-07 = Flare 07
+    .text = Upper (4 more upgraded): place a common piece on an empty square. Lower (6 more pieces): upgrade one of your common pieces and gain an action.
+flares-08 = Flare 08
+    .text = Upper (4 more upgraded): gain an action. Lower (5 more pieces): place a common piece on an empty square.
+flares-09 = Flare 09
+    .text = Upper (5 more upgraded): place a heroic piece on an empty square. Lower (4 more pieces): your common pieces may make a standard move and a combat move, in either order.
+flares-10 = Flare 10
+    .text = Upper (5 more upgraded): place two common pieces on empty squares. Lower (5 more pieces): place a common piece on an empty square.
+flares-11 = Flare 11
+    .text = Upper (3 more upgraded): place a common piece on an empty square. Lower (4 more pieces): your non-legendary pieces may make a combat move, or up to two standard moves.
+flares-12 = Flare 12
+    .text = Upper (2 more upgraded): one of your common pieces may make a standard leap. Lower (5 more pieces): gain an action.
+
+## highland
+
+highland-wild_eagle = Wild Eagle
+    .text = The Wild Eagle may make one combat leap to any square of the board.
+highland-clan_axeman = Clan Axeman
+    .text = You may destroy one non-legendary piece orthogonally adjacent to the Clan Axeman.
+highland-clan_healer = Clan Healer
+    .text = You may place up to 2 common pieces, each on an empty square next to a green square.
+highland-dire_wolf = Dire Wolf
+    .text = The Dire Wolf may make up to 2 combat moves.
+highland-ritual_keeper = Ritual Keeper
+    .text = Summoned on green: upgrade one of your common pieces. Summoned on red: one of your pieces may make a combat move. Elsewhere: nothing.
+highland-eagle_lord = Eagle Lord
+    .text = The Eagle Lord may make one combat leap to any square of the board.
+highland-wolf_rider = Wolf Rider
+    .text = The Wolf Rider may make up to 2 combat moves.
+highland-blood_shaman = Blood Shaman
+    .text = Destroy one non-legendary piece anywhere. If it stood on a red square, also destroy every common piece next to that square.
+highland-war_drummer = War Drummer
+    .text = Summoned onto your own piece. Either one of your other pieces makes a combat move, or your other pieces make up to 2 standard moves.
+highland-hill_giant = Hill Giant
+    .text = Destroy every non-legendary piece orthogonally adjacent to the Hill Giant.
+highland-warlord = Warlord
+    .text = Your pieces may make up to 3 combat moves in all; if there are 3, the Warlord makes at least one.
+highland-war_summoner = War Summoner
+    .text = Gain an action. The next being you summon this turn may use one enemy piece in its pattern as if it were yours.
+highland-ritual_master = Ritual Master
+    .text = Summoned on green: gain 2 actions. Summoned on red: you may destroy one heroic and one common piece anywhere. Elsewhere: nothing.
+highland-legend_slayer = Legend Slayer
+    .text = Among the pieces diagonally adjacent to the Legend Slayer, you may destroy either one legendary piece or up to 2 non-legendary pieces.
+highland-mountain_troll = Mountain Troll
+    .text = Destroy every enemy common piece adjacent to the Mountain Troll. If that is 2 or more, gain an action.
+highland-hungry_bear = Hungry Bear
+    .text = The Hungry Bear may make up to 2 standard moves, but stops after a move onto an empty square.
+highland-werewolf = Werewolf
+    .text = Summoned on a red or green square other than e5: the Werewolf may make up to 3 combat moves. Elsewhere: it may make one standard move.
+highland-clan_guardian = Clan Guardian
+    .text = You may upgrade one common piece on a marked square (one of the pieces that summoned the Clan Guardian).
+
+## sylvan
+
+sylvan-sapling = Sapling
+    .text = Upgrade the Sapling as soon as it is on the board.
+sylvan-kiskin_farseeders = Kiskin Farseeders
+    .text = You may place one of your common pieces on an empty square next to any of your pieces.
+sylvan-charging_buck = Charging Buck
+    .text = The Charging Buck may make up to 2 combat leaps, each to a square exactly 2 away.
+sylvan-forest_wardens = Forest Wardens
+    .text = If an opponent has more common pieces than you, destroy one of that opponent's common pieces. Then, if an opponent has more upgraded pieces than you, destroy one of that opponent's heroic pieces.
+sylvan-naiad = Naiad
+    .text = Up to 2 of your pieces next to the Naiad may each make a standard move.
+sylvan-kiskin_spirit = Kiskin Spirit
+    .text = You may put a card from your discard pile on top of your deck. If you do, or if that pile is empty, draw one extra being at the end of this turn.
+sylvan-dryad = Dryad
+    .text = Summoned onto your own piece. You may convert a non-legendary enemy piece next to the Dryad into your common piece.
+sylvan-centaur_spearman = Centaur Spearman
+    .text = The Centaur Spearman may make a combat move. If he does, destroy the next piece further on in that direction, unless it is legendary.
+sylvan-centaur_chieftain = Centaur Chieftain
+    .text = The Centaur Chieftain may make a combat move. If he does, your other pieces may make up to 3 combat moves, each one step in that same direction.
+sylvan-unicorn = Unicorn
+    .text = Either the Unicorn may make a combat move, or you gain an action.
+sylvan-sylvan_queen = Sylvan Queen
+    .text = You may convert a non-legendary enemy piece on a marked square into your piece of the same rank.
+sylvan-sylvan_princess = Sylvan Princess
+    .text = You may convert an enemy common piece on a marked square into your common piece.
+sylvan-woodland_druid = Woodland Druid
+    .text = Upgrade one common piece of each color in the game, yours included.
+sylvan-forest_ancient = Forest Ancient
+    .text = Place 2 enemy common pieces on empty squares up to 2 away. Then, for each piece placed, destroy a common piece of its color up to 3 away.
+sylvan-forest_mystic = Forest Mystic
+    .text = At the end of this turn, draw one extra being and one extra legend.
+sylvan-kiskin_leafsplitter = Kiskin Leafsplitter
+    .text = Up to twice: pick an arrow and destroy the first piece along it.
+sylvan-kiskin_boughrunner = Kiskin Boughrunner
+    .text = The Kiskin Boughrunner may make up to 3 combat moves, each ending next to another of your pieces.
+sylvan-tree_shepherd = Tree Shepherd
+    .text = Choose one of your pieces: a common one is upgraded, a heroic one may make a combat move, a legendary one may make a standard move.
+
+## everfrost
+
+everfrost-snow_fox = Snow Fox
+    .text = The Snow Fox may make up to 2 standard moves.
+everfrost-royal_reindeer = Royal Reindeer
+    .text = The Royal Reindeer may make a combat leap to a square exactly 2 away. Then, if neither the summoning nor the leap destroyed a piece, upgrade the Reindeer.
+everfrost-crystal_mirror = Crystal Mirror
+    .text = Choose one heroic piece or up to 2 common pieces on yellow squares. For each, put your piece of its rank on its mirror square across the Mirror's line, if that square is empty.
+everfrost-crystal_grower = Crystal Grower
+    .text = Upgrade one common piece of each opponent.
+    .frozen = Upgrade one of your common pieces.
+everfrost-ice_princess = Ice Princess
+    .text = Another of your common pieces may make a combat move.
+    .frozen = One of your common pieces makes a standard move.
+everfrost-ice_queen = Ice Queen
+    .text = Summoned onto your own piece. Another of your heroic pieces may make a combat move.
+    .frozen = One of your heroic pieces makes a standard move.
+everfrost-frostweave_summoner = Frostweave Summoner
+    .text = No effect when summoned.
+    .frozen = Thaw before a summoning: one enemy piece may stand in for one of yours in its pattern.
+everfrost-winter_whisperer = Winter Whisperer
+    .text = No effect when summoned.
+    .frozen = You may destroy one of your common pieces and you may discard your flare. If you do both, gain an action.
+everfrost-frozen_chest = Frozen Chest
+    .text = Summoned onto your own piece. You may freeze a card with a frozen effect from your discard pile (keeping at most one frozen card).
+everfrost-everfrost_sentinel = Everfrost Sentinel
+    .text = If the summoning destroyed an enemy piece, you may downgrade the Sentinel; if you do, your opponents have 1 action fewer on their next turn.
+everfrost-glacier_giant = Glacier Giant
+    .text = The Glacier Giant may make any number of combat moves in one arrow's direction. After at least one, it may step on in that direction onto a legendary piece: both are destroyed.
+everfrost-polar_bear = Polar Bear
+    .text = The Polar Bear may make a combat move; if it destroyed a piece, a standard move; if that destroyed a piece, a move onto an empty square.
+everfrost-war_sled = War Sled
+    .text = The War Sled may make up to 3 combat moves: the first along an arrow, each later one in the same direction as the one before or turned 45 degrees.
+everfrost-snow_monster = Snow Monster
+    .text = Summoned onto your own piece. Destroy every enemy common piece within 2 squares of the Snow Monster that is next to one of your pieces.
+everfrost-frost_imp = Frost Imp
+    .text = A common piece next to the Frost Imp may slide in one direction: standard moves until it cannot go on.
+everfrost-ice_wyvern = Ice Wyvern
+    .text = The Ice Wyvern may make a combat leap anywhere. If it destroys a piece, destroy the Ice Wyvern too.
+    .frozen = Place a common piece next to one of your heroic pieces.
+everfrost-deathbringer = Deathbringer
+    .text = You may destroy a piece next to the Deathbringer: a heroic one must touch another of your pieces, a legendary one 3 others. It counts as 2 destroyed pieces and leaves the game.
+everfrost-frostweave_illusionist = Frostweave Illusionist
+    .text = Convert the Frostweave Illusionist into a common piece of an opponent's color.
+    .frozen = Convert an enemy common piece into your common piece.
