@@ -148,6 +148,9 @@ export function cardText(id) {
 export function cardFrozen(id) {
   return tAttr(msgId(id), 'frozen');
 }
+export function cardWarp(id) {
+  return tAttr(msgId(id), 'warp');
+}
 export function taskName(id) {
   return t(msgId(id));
 }
@@ -227,6 +230,16 @@ export function eventText(e, who) {
     case 'frozen': return t('event-frozen', { who: who(e.seat), card: card(e.card) });
     case 'kept-frozen': return t('event-kept-frozen', { who: who(e.seat), kept: card(e.kept), discarded: card(e.discarded) });
     case 'thawed': return t('event-thawed', { who: who(e.seat), card: card(e.card) });
+    case 'gateway-gained': return t('event-gateway-gained', { who: who(e.seat), at: e.at });
+    case 'gateway-lost': return t('event-gateway-lost', { who: who(e.seat), at: e.at });
+    case 'warped': return t('event-warped', { who: who(e.seat), card: card(e.card) });
+    case 'pending-returned': return t('event-pending-returned', { who: who(e.seat), card: card(e.card) });
+    case 'pending-discarded': return t('event-pending-discarded', { who: who(e.seat), card: card(e.card) });
+    case 'stored': return t('event-stored', { who: who(e.seat), piece: pieceWords(e.piece), at: e.at });
+    case 'landed':
+      return e.at
+        ? t('event-landed', { who: who(e.seat), piece: pieceWords(e.piece), at: e.at })
+        : t('event-landed-nowhere', { who: who(e.seat), piece: pieceWords(e.piece) });
     case 'resigned': return t('event-resigned', { who: who(e.seat) });
     case 'turn-ended': return t('event-turn-ended', { who: who(e.seat) });
     case 'game-over': return t('event-game-over');
@@ -243,6 +256,11 @@ const OPTION_MESSAGES = {
   'storm-common': 'option-storm-common',
   'storm-heroic': 'option-storm-heroic',
   'storm-legendary': 'option-storm-legendary',
+  'pending-discard': 'option-pending-discard',
+  'pending-return': 'option-pending-return',
+  'possessed-discard-flare': 'option-possessed-discard-flare',
+  'gate-keeper-upgrade': 'option-gate-keeper-upgrade',
+  'gate-keeper-place': 'option-gate-keeper-place',
 };
 
 /** A task's points, from the task board of `view`. */
@@ -275,6 +293,7 @@ export function choiceLabel(c, view) {
     case 'done': return t('choice-done');
     case 'flare': return t('choice-flare', { card, color });
     case 'thaw': return t('choice-thaw', { card });
+    case 'warp': return t('choice-warp', { card });
     case 'end': return t('choice-end');
     case 'resign': return t('choice-resign');
     case 'square': return c.piece ? t('choice-square-piece', { at: c.at, piece: pieceWords(c.piece) }) : t('choice-square', { at: c.at });

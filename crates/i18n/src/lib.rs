@@ -317,7 +317,8 @@ pub fn english_cards_ftl() -> String {
         "# GENERATED from the engine's card definitions (crates/rules/src/cards):\n\
          # do not edit; `TK_WRITE_LOCALES=1 cargo test -p tash-kalar-i18n` rewrites it.\n\
          # Message id: the card's reference id with `.` made `-`; value: its name;\n\
-         # .text its effect; .frozen its Everfrost frozen effect.\n",
+         # .text its effect; .frozen its Everfrost frozen effect; .warp its\n\
+         # Etherweave warp effect.\n",
     );
     let mut deck = None;
     for c in CardId::all() {
@@ -331,6 +332,9 @@ pub fn english_cards_ftl() -> String {
         out.push_str(&format!("    .text = {}\n", ftl_value(def.text)));
         if let Some(f) = frozen_effect(c) {
             out.push_str(&format!("    .frozen = {}\n", ftl_value(f.text)));
+        }
+        if let Some(w) = tash_kalar_rules::warp::warp_effect(c) {
+            out.push_str(&format!("    .warp = {}\n", ftl_value(w.text)));
         }
     }
     out

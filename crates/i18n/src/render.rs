@@ -188,6 +188,7 @@ impl Messages {
                     ScoreWhy::Legend => "legend",
                     ScoreWhy::Flare => "flare",
                     ScoreWhy::Unpaired => "unpaired",
+                    ScoreWhy::Causality => "causality",
                 };
                 match color {
                     Some(c) => self.text(
@@ -248,6 +249,30 @@ impl Messages {
                 args![("who", who(seat)), ("kept", card(kept)), ("discarded", card(discarded))],
             ),
             Event::Thawed { seat, card: c } => self.text("event-thawed", args![("who", who(seat)), ("card", card(c))]),
+            Event::GatewayGained { seat, at } => {
+                self.text("event-gateway-gained", args![("who", who(seat)), ("at", at.to_string())])
+            }
+            Event::GatewayLost { seat, at } => {
+                self.text("event-gateway-lost", args![("who", who(seat)), ("at", at.to_string())])
+            }
+            Event::Warped { seat, card: c } => self.text("event-warped", args![("who", who(seat)), ("card", card(c))]),
+            Event::PendingReturned { seat, card: c } => {
+                self.text("event-pending-returned", args![("who", who(seat)), ("card", card(c))])
+            }
+            Event::PendingDiscarded { seat, card: c } => {
+                self.text("event-pending-discarded", args![("who", who(seat)), ("card", card(c))])
+            }
+            Event::Stored { seat, at, piece } => self.text(
+                "event-stored",
+                args![("who", who(seat)), ("piece", self.piece(piece)), ("at", at.to_string())],
+            ),
+            Event::Landed { seat, at: Some(at), piece } => self.text(
+                "event-landed",
+                args![("who", who(seat)), ("piece", self.piece(piece)), ("at", at.to_string())],
+            ),
+            Event::Landed { seat, at: None, piece } => {
+                self.text("event-landed-nowhere", args![("who", who(seat)), ("piece", self.piece(piece))])
+            }
             Event::Resigned { seat } => self.text("event-resigned", args![("who", who(seat))]),
             Event::TurnEnded { seat } => self.text("event-turn-ended", args![("who", who(seat))]),
             Event::GameOver => self.text("event-game-over", &[]),
@@ -294,6 +319,7 @@ impl Messages {
             "done" => self.text("choice-done", &[]),
             "flare" => self.text("choice-flare", &[("card", card()), ("color", color())]),
             "thaw" => self.text("choice-thaw", &[("card", card())]),
+            "warp" => self.text("choice-warp", &[("card", card())]),
             "end" => self.text("choice-end", &[]),
             "resign" => self.text("choice-resign", &[]),
             "square" => match c.piece {
@@ -322,6 +348,11 @@ impl Messages {
                     Some("storm-common") => self.text("option-storm-common", &[]),
                     Some("storm-heroic") => self.text("option-storm-heroic", &[]),
                     Some("storm-legendary") => self.text("option-storm-legendary", &[]),
+                    Some("pending-discard") => self.text("option-pending-discard", &[]),
+                    Some("pending-return") => self.text("option-pending-return", &[]),
+                    Some("possessed-discard-flare") => self.text("option-possessed-discard-flare", &[]),
+                    Some("gate-keeper-upgrade") => self.text("option-gate-keeper-upgrade", &[]),
+                    Some("gate-keeper-place") => self.text("option-gate-keeper-place", &[]),
                     _ => self.text("option-number", args![("n", n)]),
                 }
             }

@@ -533,7 +533,7 @@ fn card_lines(m: &Messages, card: CardId) -> Vec<Line<'static>> {
     }
     if let Some(warp) = m.card_warp(card) {
         lines.push(Line::styled(
-            m.text("warp-effect", args![("text", warp)]),
+            m.text("card-warp-effect", args![("text", warp)]),
             Style::new().add_modifier(Modifier::ITALIC),
         ));
     }

@@ -26,7 +26,7 @@ card-kind-legend = legenda
 card-kind-flare = vzplanutí: horní { $upper }, dolní { $lower }
 frozen-card = zmrazená: { $card }
 frozen-effect = Zmrazený účinek: { $text }
-warp-effect = Zkřivení: { $text }
+card-warp-effect = Zkřivení: { $text }
 task-place = { $place ->
     [current] aktuální úkol
     [next] další úkol

@@ -106,6 +106,7 @@ event-scored = { $who } získává { $points ->
     [destruction] za zničené kameny
     [legend] za vyvolanou legendu
     [flare] za vzplanutí zahrané proti němu
+    [causality] za { -pending-being(case: "acc") }, která nebyla vyvolána (trest kauzality)
    *[unpaired] za běžné kameny bez páru
  }
 event-scored-in = { $who } získává { $points ->
@@ -116,6 +117,7 @@ event-scored-in = { $who } získává { $points ->
     [destruction] za zničené kameny
     [legend] za vyvolanou legendu
     [flare] za vzplanutí zahrané proti němu
+    [causality] za { -pending-being(case: "acc") }, která nebyla vyvolána (trest kauzality)
    *[unpaired] za běžné kameny bez páru
  }
 event-discarded = { $who } odkládá: { $card }
@@ -157,6 +159,14 @@ event-improvised = { $who } spotřebovává barvu { $color } na improvizované v
 event-frozen = { $who } zmrazuje: { $card }
 event-kept-frozen = { $who } si nechává zmrazenou kartu { $kept } a odkládá { $discarded }
 event-thawed = { $who } rozmrazuje: { $card }
+event-gateway-gained = Kámen na { $at } ({ $who }) se stává { -gateway(case: "ins") }
+event-gateway-lost = { -gateway } na { $at } ({ $who }) přestává být { -gateway(case: "ins") }
+event-warped = { $who } hraje { -warp-effect(case: "acc") }: { $card } je teď { -pending-being }
+event-pending-returned = { $who } bere { -pending-being(case: "acc") } zpět do ruky: { $card }
+event-pending-discarded = { $who } odkládá { -pending-being(case: "acc") }: { $card }
+event-stored = { $who } zvedá { $piece } z pole { $at } a ukládá ho na kartu Obchodník s časem
+event-landed = { $who }: { $piece } uložený na kartě Obchodník s časem skáče na { $at }
+event-landed-nowhere = { $who }: { $piece } uložený na kartě Obchodník s časem nemá kam dopadnout a vrací se do zásoby
 event-resigned = { $who } se vzdává
 event-turn-ended = Konec tahu: { $who }
 event-game-over = Hra skončila
@@ -178,6 +188,7 @@ choice-return = vrátit pod balíček: { $card }
 choice-done = hotovo
 choice-flare = zahrát proti hráči { $color }: { $card }
 choice-thaw = rozmrazit: { $card }
+choice-warp = zahrát { -warp-effect(case: "acc") }: { $card }
 choice-end = ukončit tah
 choice-resign = vzdát se
 choice-square = { $at }
@@ -203,6 +214,11 @@ option-leviathan-destroy = zničit až 4 spojené běžné kameny
 option-storm-common = běžný kámen
 option-storm-heroic = hrdinský kámen
 option-storm-legendary = legendární kámen
+option-pending-discard = odložit { -pending-being(case: "acc") }
+option-pending-return = vzít { -pending-being(case: "acc") } zpět do ruky
+option-possessed-discard-flare = odložit své vzplanutí a získat akci
+option-gate-keeper-upgrade = povýšit jeden svůj běžný kámen: stane se { -gateway(case: "ins") }
+option-gate-keeper-place = položit běžný kámen na prázdné pole: stane se { -gateway(case: "ins") }
 
 ## Otázky
 

@@ -1,7 +1,8 @@
 # GENERATED from the engine's card definitions (crates/rules/src/cards):
 # do not edit; `TK_WRITE_LOCALES=1 cargo test -p tash-kalar-i18n` rewrites it.
 # Message id: the card's reference id with `.` made `-`; value: its name;
-# .text its effect; .frozen its Everfrost frozen effect.
+# .text its effect; .frozen its Everfrost frozen effect; .warp its
+# Etherweave warp effect.
 
 ## imperial
 
@@ -65,7 +66,7 @@ legends-earth_elemental = Earth Elemental
 legends-time_elemental = Time Elemental
     .text = After this turn you take another whole turn, even once the end of the game has been triggered.
 legends-storm_elemental = Storm Elemental
-    .text = Summoned onto your own piece. You may place a piece of any rank within distance 3; it may make combat moves in one direction (common 5, heroic 3, legendary 1), then it is destroyed.
+    .text = Summoned onto your own piece. You may place your piece of any rank within distance 3; it may make combat moves in one direction (up to 5 if common, 3 if heroic, 1 if legendary), then it is destroyed.
 legends-titan = Titan
     .text = Destroy every piece orthogonally adjacent to the Titan and every non-legendary piece diagonally adjacent. These do not count as destroyed by you.
 
@@ -88,7 +89,7 @@ flares-07 = Flare 07
 flares-08 = Flare 08
     .text = Upper (4 more upgraded): gain an action. Lower (5 more pieces): place a common piece on an empty square.
 flares-09 = Flare 09
-    .text = Upper (5 more upgraded): place a heroic piece on an empty square. Lower (4 more pieces): your common pieces may make a standard move and a combat move, in either order.
+    .text = Upper (5 more upgraded): place a heroic piece on an empty square. Lower (4 more pieces): your common pieces may make a standard move and a combat move, in either order (one piece both, or two pieces one each).
 flares-10 = Flare 10
     .text = Upper (5 more upgraded): place two common pieces on empty squares. Lower (5 more pieces): place a common piece on an empty square.
 flares-11 = Flare 11
@@ -103,7 +104,7 @@ highland-wild_eagle = Wild Eagle
 highland-clan_axeman = Clan Axeman
     .text = You may destroy one non-legendary piece orthogonally adjacent to the Clan Axeman.
 highland-clan_healer = Clan Healer
-    .text = You may place up to 2 common pieces, each on an empty square next to a green square.
+    .text = You may place up to 2 of your common pieces, each on an empty square next to a green square.
 highland-dire_wolf = Dire Wolf
     .text = The Dire Wolf may make up to 2 combat moves.
 highland-ritual_keeper = Ritual Keeper
@@ -213,9 +214,98 @@ everfrost-frost_imp = Frost Imp
     .text = A common piece next to the Frost Imp may slide in one direction: standard moves until it cannot go on.
 everfrost-ice_wyvern = Ice Wyvern
     .text = The Ice Wyvern may make a combat leap anywhere. If it destroys a piece, destroy the Ice Wyvern too.
-    .frozen = Place a common piece next to one of your heroic pieces.
+    .frozen = Place your common piece on an empty square next to one of your heroic pieces.
 everfrost-deathbringer = Deathbringer
     .text = You may destroy a piece next to the Deathbringer: a heroic one must touch another of your pieces, a legendary one 3 others. It counts as 2 destroyed pieces and leaves the game.
 everfrost-frostweave_illusionist = Frostweave Illusionist
     .text = Convert the Frostweave Illusionist into a common piece of an opponent's color.
     .frozen = Convert an enemy common piece into your common piece.
+
+## nethervoid
+
+nethervoid-shadow_imp = Shadow Imp
+    .text = The Shadow Imp may make a combat move. If it did and is not the Gateway, the Gateway may then make a combat move in the same direction.
+nethervoid-flame_imp = Flame Imp
+    .text = You may destroy a common piece (any color) next to the Gateway.
+nethervoid-gate_keeper = Gate Keeper
+    .text = You may either upgrade one of your common pieces or place a common piece on any empty square. That piece becomes the Gateway.
+nethervoid-demon_of_gluttony = Demon of Gluttony
+    .text = The Demon may make a combat move. If it destroyed a piece, upgrade the Demon; it may make another combat move, and if that destroyed a piece too, it becomes the Gateway.
+nethervoid-demon_of_pride = Demon of Pride
+    .text = Upgrade the Demon of Pride; it becomes the Gateway. Then it may make a combat move.
+nethervoid-acolyte_of_destruction = Acolyte of Destruction
+    .text = Destroy a common piece anywhere. If the Gateway is on a red square, you may also destroy a heroic piece next to that common piece's square.
+nethervoid-acolyte_of_growth = Acolyte of Growth
+    .text = Place a common piece on any empty square. If the Gateway is on a green square, place a heroic piece next to it.
+nethervoid-power_seeker = Power Seeker
+    .text = If the Power Seeker is the Gateway, it may make a standard move. Otherwise it may make any number of combat moves, each ending nearer to the Gateway.
+nethervoid-hell_hound = Hell Hound
+    .text = You may destroy a piece next to the Hell Hound. Unless that was a legendary piece, this card goes to the bottom of your deck (if it has cards) instead of the discard pile.
+nethervoid-vortexmaster = Vortexmaster
+    .text = The Gateway may make a combat move. Then one of your pieces next to the Gateway may make a combat move.
+nethervoid-gate_master = Gate Master
+    .text = Upgrade the Gateway (if it becomes legendary, this counts as a legend summoned here). Then choose one of your non-legendary pieces to be the Gateway.
+nethervoid-hell_rider = Hell Rider
+    .text = Summoned onto your own piece. The Hell Rider may make 1 combat move if it is the Gateway, otherwise up to 3.
+nethervoid-demon_of_wrath = Demon of Wrath
+    .text = If no enemy common piece is next to the Gateway, the Gateway may make a standard move. Then destroy every enemy common piece next to the Gateway.
+nethervoid-demon_of_greed = Demon of Greed
+    .text = Destroy one of your common pieces and one of your heroic pieces, neither the Gateway. Gain an action for each.
+nethervoid-demon_of_lust = Demon of Lust
+    .text = Up to 2 pieces of any color may each make a combat move nearer to the Gateway, but not onto it.
+nethervoid-demon_of_sloth = Demon of Sloth
+    .text = Lose one of your remaining actions; with none left, destroy the Gateway.
+nethervoid-demon_of_envy = Demon of Envy
+    .text = Summoned onto your own piece. Place a common piece next to the Gateway; repeat while an opponent has more pieces on the board than you.
+nethervoid-possessed_summoner = Possessed Summoner
+    .text = Place an opponent's common piece next to a piece of its color; your next summoning this turn uses that color's pieces for its pattern instead of yours. You may discard your flare to gain an action.
+
+## etherweave
+
+etherweave-doppelganger = Doppelganger
+    .text = If you have a pending being, carry out its warp effect as a copy (it stays pending).
+etherweave-paradox_worm = Paradox Worm
+    .text = One of your non-legendary pieces may trade squares with an enemy piece of the same rank.
+    .warp = Upgrade a common piece of an opponent. Then you may discard your pending being.
+etherweave-lesser_shadow_twin = Lesser Shadow Twin
+    .text = If the Greater Shadow Twin is in your discard pile: choose one of your pieces and destroy up to 2 common pieces next to it.
+    .warp = Upgrade one of your common pieces.
+etherweave-translocationist = Translocationist
+    .text = Up to twice, one of your heroic pieces may trade squares with one of your common pieces.
+    .warp = Gain 1 action this turn.
+etherweave-antimatter_spirit = Antimatter Spirit
+    .text = No effect when summoned.
+    .warp = Linked: put your common piece on an empty colorless square and make a combat move with it; then an opponent's common piece on that square makes a combat move the opposite way.
+etherweave-merchant_of_time = Merchant of Time
+    .text = The piece kept on this card (see its warp) makes a standard leap to any colorless square.
+    .warp = Lift a piece off a colorless square and keep it on this card. Cannot be copied; while pending this card cannot be discarded or taken back into your hand.
+etherweave-gate_of_oblivion = Gate of Oblivion
+    .text = Destroy the piece on the purple square. You may destroy a non-legendary piece on a red square.
+    .warp = For the rest of this turn each piece you destroy counts twice.
+etherweave-time_traveler = Time Traveler
+    .text = Summoned onto any empty colorless square while its pattern is anywhere. You may destroy a common piece next to it; if you do, put the top card of your discard pile on top of your deck.
+etherweave-greater_shadow_twin = Greater Shadow Twin
+    .text = If the Lesser Shadow Twin is in your discard pile, you may destroy a heroic piece next to at least 2 of your pieces.
+    .warp = Upgrade one of your common pieces.
+etherweave-warpmaster = Warpmaster
+    .text = You may take your pending being back into your hand, or the Warpmaster may make a standard move.
+etherweave-dark_sphere = Dark Sphere
+    .text = Summoned onto your own piece. Up to 3 non-legendary pieces, at most 2 of one color, may each make a combat move ending exactly 2 squares from the Dark Sphere.
+etherweave-void_summoner = Void Summoner
+    .text = Your next summoning this turn may count up to 2 empty squares as your common pieces in its pattern.
+    .warp = One of your non-legendary pieces makes a standard move.
+etherweave-eternal_emperor = Eternal Emperor
+    .text = Unless you played its warp effect this turn, you may carry out its warp effect.
+    .warp = Place a common piece on an empty square, or one of your pieces moves (a common one a combat move, others a standard move).
+etherweave-reality_patch = Reality Patch
+    .text = You may destroy one heroic piece of each opponent, you may discard your pending being, and you may discard a card from your hand.
+etherweave-polarity_queen = Polarity Queen
+    .text = Linked: two other non-legendary pieces of yours each make a combat move, in opposite directions (both or neither).
+    .warp = Place a common piece on an empty square next to an enemy piece.
+etherweave-singularity = Singularity
+    .text = Choose an empty colorless square. Every common piece next to it makes a combat move onto it, one at a time in the order you choose.
+etherweave-ziggurat_sentinel = Ziggurat Sentinel
+    .text = Either carry out the warp effect of a card in your discard pile, or the Ziggurat Sentinel may make up to 3 combat moves along its arrow.
+    .warp = One of your non-legendary pieces makes a combat move or 2 standard moves.
+etherweave-iris_of_eternity = Iris of Eternity
+    .text = You may destroy a legendary piece next to the Iris, or upgrade the Iris; a legendary Iris counts as a legend summoned this turn and you discard the legends in your hand.

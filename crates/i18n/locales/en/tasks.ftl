@@ -50,4 +50,4 @@ tasks-imprisonment = Imprisonment
 tasks-envelopment = Envelopment
     .text = An enemy piece with your pieces on 7 or more of its adjacent squares.
 tasks-isolation = Isolation
-    .text = An enemy piece 2 squares from another enemy piece that could not get next to any other enemy piece in 3 moves through empty squares.
+    .text = An enemy piece that is exactly 2 squares from another enemy piece and could not get next to any other enemy piece in 3 moves through empty squares.

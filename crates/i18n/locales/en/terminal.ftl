@@ -24,7 +24,7 @@ card-kind-legend = legend
 card-kind-flare = flare: upper { $upper }, lower { $lower }
 frozen-card = frozen: { $card }
 frozen-effect = Frozen: { $text }
-warp-effect = Warp: { $text }
+card-warp-effect = Warp: { $text }
 # where a task turned up went
 task-place = { $place ->
     [current] a current task

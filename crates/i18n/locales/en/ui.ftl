@@ -98,6 +98,7 @@ event-scored = { $who } scores { $points ->
     [destruction] for destroyed pieces
     [legend] for the legend summoned
     [flare] for the flare invoked against them
+    [causality] for the pending being never summoned (causality penalty)
    *[unpaired] for unpaired common pieces
  }
 event-scored-in = { $who } scores { $points ->
@@ -107,6 +108,7 @@ event-scored-in = { $who } scores { $points ->
     [destruction] for destroyed pieces
     [legend] for the legend summoned
     [flare] for the flare invoked against them
+    [causality] for the pending being never summoned (causality penalty)
    *[unpaired] for unpaired common pieces
  }
 event-discarded = { $who } discards the { $card }
@@ -143,6 +145,14 @@ event-improvised = { $who } uses up { $color } for improvised summoning
 event-frozen = { $who } freezes the { $card }
 event-kept-frozen = { $who } keeps the frozen { $kept } and discards the { $discarded }
 event-thawed = { $who } thaws the frozen { $card }
+event-gateway-gained = { $who }'s piece on { $at } becomes the Gateway
+event-gateway-lost = { $who }'s Gateway on { $at } is no longer the Gateway
+event-warped = { $who } plays the warp effect of the { $card }, now pending
+event-pending-returned = { $who } takes the pending { $card } back into the hand
+event-pending-discarded = { $who } discards the pending { $card }
+event-stored = { $who } lifts { $piece } off { $at } onto the Merchant of Time
+event-landed = { $who }: { $piece }, kept on the Merchant of Time, leaps onto { $at }
+event-landed-nowhere = { $who }: { $piece }, kept on the Merchant of Time, has no square to land on and goes back to its supply
 event-resigned = { $who } resigns
 event-turn-ended = { $who }'s turn ends
 event-game-over = The game is over
@@ -165,6 +175,7 @@ choice-return = return the { $card } to the bottom of its deck
 choice-done = done
 choice-flare = invoke the { $card } against { $color }
 choice-thaw = thaw the frozen { $card }
+choice-warp = play the warp effect of the { $card }
 choice-end = end the turn
 choice-resign = resign
 choice-square = { $at }
@@ -189,6 +200,11 @@ option-leviathan-destroy = destroy up to 4 connected common pieces
 option-storm-common = a common piece
 option-storm-heroic = a heroic piece
 option-storm-legendary = a legendary piece
+option-pending-discard = discard your pending being
+option-pending-return = take your pending being back into your hand
+option-possessed-discard-flare = discard your flare and gain an action
+option-gate-keeper-upgrade = upgrade one of your common pieces: it becomes the Gateway
+option-gate-keeper-place = place a common piece on an empty square: it becomes the Gateway
 
 ## The questions
 

@@ -25,7 +25,7 @@ card-kind-legend = leyenda
 card-kind-flare = destello: superior { $upper }, inferior { $lower }
 frozen-card = congelada: { $card }
 frozen-effect = Congelada: { $text }
-warp-effect = Distorsión: { $text }
+card-warp-effect = Distorsión: { $text }
 task-place = { $place ->
     [current] una tarea actual
     [next] la siguiente tarea

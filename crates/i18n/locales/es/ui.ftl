@@ -104,6 +104,7 @@ event-scored = { $who } gana { $points ->
     [destruction] por piezas destruidas
     [legend] por la leyenda invocada
     [flare] por el destello invocado contra él
+    [causality] por el ser pendiente nunca invocado (penalización de causalidad)
    *[unpaired] por piezas comunes sin pareja
  }
 event-scored-in = { $who } gana { $points ->
@@ -113,6 +114,7 @@ event-scored-in = { $who } gana { $points ->
     [destruction] por piezas destruidas
     [legend] por la leyenda invocada
     [flare] por el destello invocado contra él
+    [causality] por el ser pendiente nunca invocado (penalización de causalidad)
    *[unpaired] por piezas comunes sin pareja
  }
 event-discarded = { $who } descarta { $card }
@@ -149,6 +151,14 @@ event-improvised = { $who } gasta { $color } en una invocación improvisada
 event-frozen = { $who } congela { $card }
 event-kept-frozen = { $who } se queda con { $kept } congelada y descarta { $discarded }
 event-thawed = { $who } descongela { $card }
+event-gateway-gained = La pieza de { $who } en { $at } pasa a ser el Portal
+event-gateway-lost = El Portal de { $who } en { $at } deja de ser el Portal
+event-warped = { $who } juega el efecto de distorsión de { $card }, que pasa a ser su ser pendiente
+event-pending-returned = { $who } devuelve a la mano su ser pendiente, { $card }
+event-pending-discarded = { $who } descarta su ser pendiente, { $card }
+event-stored = { $who } retira la { $piece } de { $at } y la guarda en el Mercader del Tiempo
+event-landed = { $who }: la { $piece } guardada en el Mercader del Tiempo salta a { $at }
+event-landed-nowhere = { $who }: la { $piece } guardada en el Mercader del Tiempo no tiene casilla donde caer y vuelve a su reserva
 event-resigned = { $who } abandona
 event-turn-ended = Termina el turno de { $who }
 event-game-over = La partida ha terminado
@@ -170,6 +180,7 @@ choice-return = devolver { $card } al fondo de su mazo
 choice-done = hecho
 choice-flare = invocar { $card } contra { $color }
 choice-thaw = descongelar { $card }
+choice-warp = jugar el efecto de distorsión de { $card }
 choice-end = terminar el turno
 choice-resign = abandonar
 choice-square = { $at }
@@ -194,6 +205,11 @@ option-leviathan-destroy = destruir hasta 4 piezas comunes conectadas
 option-storm-common = una pieza común
 option-storm-heroic = una pieza heroica
 option-storm-legendary = una pieza legendaria
+option-pending-discard = descartar tu ser pendiente
+option-pending-return = devolver tu ser pendiente a tu mano
+option-possessed-discard-flare = descartar tu destello y ganar una acción
+option-gate-keeper-upgrade = mejorar una de tus piezas comunes: pasa a ser el Portal
+option-gate-keeper-place = colocar una pieza común en una casilla vacía: pasa a ser el Portal
 
 ## Las preguntas
 
