@@ -22,6 +22,12 @@ fn check(lang: Lang, m: &Messages, v: &View, said: &mut usize) {
         for c in v.legal.iter().flatten() {
             let label = m.choice(c, Some(q));
             assert!(!label.is_empty(), "{lang}: no words for {}", c.text);
+            // a kind or an option meaning without words would be left in
+            // the engine's English (a square is its name in every language)
+            if lang != Lang::En && c.kind != "square" {
+                assert_ne!(label, c.label, "{lang}: {} {:?} left in English", c.kind, c.meaning);
+                assert_ne!(label, c.text, "{lang}: {} {:?} left as notation", c.kind, c.meaning);
+            }
             texts.push(label);
         }
     }
@@ -40,8 +46,10 @@ fn check(lang: Lang, m: &Messages, v: &View, said: &mut usize) {
 
 #[test]
 fn every_view_of_games_in_every_form_is_said_in_every_language() {
-    let games: [(Form, &[School]); 5] = [
+    let games: [(Form, &[School]); 7] = [
         (Form::Duel, &[School::Northern, School::Everfrost]),
+        (Form::Duel, &[School::Nethervoid, School::Etherweave]),
+        (Form::Melee, &[School::Etherweave, School::Nethervoid, School::Everfrost]),
         (Form::HighForm, &[School::Highland, School::Sylvan]),
         (Form::Melee, &[School::Southern, School::Northern, School::Sylvan]),
         (Form::TeamDuel, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
@@ -105,4 +113,40 @@ fn a_summons_choice_and_its_events_read_in_each_language() {
     let at = c.at.unwrap().to_string();
     assert!(es.starts_with("invocar ") && es.contains(&format!(" en {at} (")), "{es}");
     assert!(cs.starts_with("vyvolat: ") && cs.contains(&format!(" na {at} (")), "{cs}");
+}
+
+#[test]
+fn the_gateway_warp_and_merchant_events_read_in_each_language() {
+    use tash_kalar_rules::{CardId, Color, Event, Piece, Rank, ScoreWhy, Square};
+    let at = Square::parse("e4").unwrap();
+    let worm = CardId::parse("etherweave.paradox_worm").unwrap();
+    let piece = Piece::new(Color::Orange, Rank::Heroic);
+    let events = [
+        Event::GatewayGained { seat: 0, at },
+        Event::GatewayLost { seat: 0, at },
+        Event::Warped { seat: 0, card: worm },
+        Event::PendingReturned { seat: 0, card: worm },
+        Event::PendingDiscarded { seat: 0, card: worm },
+        Event::Stored { seat: 0, at, piece },
+        Event::Landed { seat: 0, at: Some(at), piece },
+        Event::Landed { seat: 0, at: None, piece },
+        Event::Scored { seat: 0, points: -2, why: ScoreWhy::Causality, color: None },
+    ];
+    // (a word of each language's own for the Gateway, the pending being,
+    // the Merchant of Time and the causality penalty)
+    let words: [(Lang, [&str; 9]); 3] = [
+        (Lang::En, ["becomes the Gateway", "no longer the Gateway", "warp effect", "back into the hand", "discards the pending", "Merchant of Time", "leaps onto e4", "goes back to its supply", "causality"]),
+        (Lang::Es, ["pasa a ser el Portal", "deja de ser el Portal", "efecto de distorsión", "devuelve a la mano", "descarta su ser pendiente", "Mercader del Tiempo", "salta a e4", "vuelve a su reserva", "causalidad"]),
+        (Lang::Cs, ["se stává Bránou", "přestává být Bránou", "účinek zkřivení", "zpět do ruky", "odkládá čekající bytost", "Obchodník s časem", "skáče na e4", "vrací se do zásoby", "kauzality"]),
+    ];
+    for (lang, want) in words {
+        let m = Messages::new(lang);
+        for (e, w) in events.iter().zip(want) {
+            let said = m.event(e, &|_| "Orange".to_string());
+            assert!(said.contains(w), "{lang}: {said:?} lacks {w:?}");
+            assert!(!said.contains('{'), "{lang}: {said}");
+        }
+        let name = m.card_name(worm);
+        assert!(m.event(&events[2], &|_| String::new()).contains(&name), "{lang}: the card's own name");
+    }
 }
