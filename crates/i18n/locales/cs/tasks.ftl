@@ -66,4 +66,4 @@ tasks-imprisonment = Uvěznění
 tasks-envelopment = Obklíčení
     .text = Nepřátelský kámen, na jehož sousedních polích stojí alespoň 7 tvých kamenů.
 tasks-isolation = Izolace
-    .text = Nepřátelský kámen, který je ve vzdálenosti 2 od jiného nepřátelského kamene, ale nemohl by se za 3 pohyby přes prázdná pole dostat vedle žádného jiného nepřátelského kamene.
+    .text = Nepřátelský kámen, který je ve vzdálenosti přesně 2 od jiného nepřátelského kamene, ale nemohl by se za 3 pohyby přes prázdná pole dostat vedle žádného jiného nepřátelského kamene.

@@ -50,4 +50,4 @@ tasks-imprisonment = Encarcelamiento
 tasks-envelopment = Envolvimiento
     .text = Una pieza enemiga con piezas tuyas en 7 o más de sus casillas adyacentes.
 tasks-isolation = Aislamiento
-    .text = Una pieza enemiga que está a 2 casillas de otra pieza enemiga y que no podría quedar adyacente a ninguna otra pieza enemiga en 3 movimientos por casillas vacías.
+    .text = Una pieza enemiga que está a distancia exactamente 2 de otra pieza enemiga y que no podría quedar adyacente a ninguna otra pieza enemiga en 3 movimientos por casillas vacías.
