@@ -347,7 +347,7 @@ export function createBoard(container, { onClick, onHover } = {}) {
         if (who) {
           const m = Object.assign(document.createElement('span'), { className: 'gateway-mark' });
           m.dataset.who = who;
-          m.title = `${who}'s Gateway`;
+          m.title = t('web-gateway-of', { color: who });
           m.setAttribute('aria-hidden', 'true');
           const ring = svg('svg', { viewBox: '0 0 100 100', class: 'gateway-ring' });
           ring.append(svg('circle', { cx: 50, cy: 50, r: 46 }));
@@ -427,7 +427,7 @@ function describeSquare(name, piece, h, gateways) {
   if (GREEN_SQUARES.has(name)) bits.push(t('web-green-square'));
   if (CENTRAL_SQUARES.has(name)) bits.push(t('web-central'));
   bits.push(piece ? t('piece', { color: colorName(piece.color), c: piece.color, rank: piece.rank }) : t('web-empty'));
-  if (gateways && gateways.has(name)) bits.push(`${gateways.get(name)}'s Gateway`);
+  if (gateways && gateways.has(name)) bits.push(t('web-gateway-of', { color: gateways.get(name) }));
   if (h['summon-at'] && h['summon-at'].has(name)) bits.push(t('web-can-summon-here'));
   if ((h.last && h.last.has(name)) || (h['last-main'] && h['last-main'].has(name))) bits.push(t('web-touched-last-turn'));
   if (h.clickable && h.clickable.has(name)) bits.push(t('web-choice'));
@@ -435,12 +435,12 @@ function describeSquare(name, piece, h, gateways) {
 }
 
 /**
- * Nethervoid: the Gateways of a view's seats, {square: colour label} (a
+ * Nethervoid: the Gateways of a view's seats, {square: colour name} (a
  * seat's `gateway` is public, in every view).
  */
 export function gatewaysOf(view) {
   const map = new Map();
-  for (const s of view.seats || []) if (s.gateway) map.set(s.gateway, COLORS[s.color].label);
+  for (const s of view.seats || []) if (s.gateway) map.set(s.gateway, colorName(s.color));
   return map;
 }
 
@@ -499,7 +499,7 @@ export function cardElement(card, color, { tag = 'div', attrs = {}, actions = []
     // Etherweave: the warp effect, played from the hand instead
     const w = document.createElement('p');
     w.className = 'card-warp';
-    w.textContent = `⟲ Warp: ${card.warp}`;
+    w.textContent = `⟲ ${t('web-card-warp', { text: card.warp })}`;
     el.append(w);
   }
   if (note) {

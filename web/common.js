@@ -2,7 +2,7 @@
 // this browser, and the log and result in words (through `i18n.js`).
 
 import {
-  t, cardName as cardNameOf, cardText, cardFrozen, colorName, schoolName, formName, eventText, resultSentence, listAnd,
+  t, cardName as cardNameOf, cardText, cardFrozen, cardWarp, colorName, schoolName, formName, eventText, resultSentence, listAnd,
 } from './i18n.js';
 
 /** Builds an element: h('div', {class: 'x', onclick: f}, 'text', child). */
@@ -58,7 +58,8 @@ export function toast(text, kind = '') {
 /** Every card by id (`/api/cards`), fetched once per page, its name and
  * texts in the page's language. */
 export function loadCards() {
-  const localized = (c) => ({ ...c, name: cardNameOf(c.id), text: cardText(c.id), frozen: c.frozen ? cardFrozen(c.id) || c.frozen : c.frozen });
+  const localized = (c) => ({ ...c, name: cardNameOf(c.id), text: cardText(c.id), frozen: c.frozen ? cardFrozen(c.id) || c.frozen : c.frozen,
+    warp: c.warp ? cardWarp(c.id) || c.warp : c.warp });
   cardsPromise = cardsPromise || api('/api/cards').then((list) => new Map(list.map((c) => [c.id, localized(c)])));
   return cardsPromise;
 }

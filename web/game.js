@@ -19,7 +19,7 @@ import {
 } from './common.js';
 import {
   initI18n, t, langSelector, choiceLabel, questionText, cardName, taskName, taskText,
-  colorName, schoolName, formName, orientationWords, dirWords,
+  colorName, schoolName, formName, orientationWords, dirWords, pieceWords,
 } from './i18n.js';
 import { startClocks, updateClocks } from './clock.js';
 import { initChat, updateChat } from './chat.js';
@@ -748,8 +748,8 @@ function renderEffect() {
   const bits = [];
   // Etherweave: a warp effect played from the hand, or copied by a being
   const stage = v.effect.state && v.effect.state.stage;
-  if (stage === 'warp') bits.push('its warp effect, played from the hand (the card is now pending)');
-  if (stage === 'copy' && v.effect.state.copied) bits.push(`carrying out the warp effect of the ${cardName(S.cards, v.effect.state.copied)}`);
+  if (stage === 'warp') bits.push(t('web-warp-stage'));
+  if (stage === 'copy' && v.effect.state.copied) bits.push(t('web-copy-stage', { card: cardName(v.effect.state.copied) }));
   if (v.effect.flare) {
     const f = v.effect.flare;
     bits.push(t('web-flare-halves', { upper: f.upper ? 'met' : 'not', lower: f.lower ? 'met' : 'not' }));
@@ -785,14 +785,14 @@ function renderHand() {
       const summons = mine ? m.summons.get(id) || [] : [];
       const actions = [];
       for (const a of mine ? m.cardActions.get(id) || [] : []) {
-        const label = a.kind === 'discard' ? t('web-discard') : a.kind === 'warp' ? [h('span', { 'aria-hidden': 'true' }, '⟲ '), 'Warp'] : t('web-return');
+        const label = a.kind === 'discard' ? t('web-discard') : a.kind === 'warp' ? [h('span', { 'aria-hidden': 'true' }, '⟲ '), t('web-warp-button')] : t('web-return');
         actions.push(h('button', { type: 'button', class: 'btn', 'data-choice': a.text, 'data-kind': a.kind, title: a.label, onclick: (e) => { e.stopPropagation(); choose(a.text); } }, ...[].concat(label)));
       }
       // Etherweave: the pending being is held, face up on the deck
       const isPending = s.pending === id;
       let note = null;
       if (isPending) {
-        note = `⟲ Pending: face up on the deck; −2 points if never summoned${summons.length ? ' · ✦ can be summoned' : ''}`;
+        note = `⟲ ${t('web-pending-note')}${summons.length ? ` · ✦ ${t('web-pending-can-summon')}` : ''}`;
       } else if (summons.length) {
         const squares = new Set(summons.map((c) => c.at));
         note = `✦ ${t('web-can-summon-on', { n: squares.size })}`;
@@ -863,7 +863,7 @@ function renderPlayers() {
     const extra = [];
     // team play: the team and the sideways cards at the bottom of the deck
     // Nethervoid: the seat's Gateway (public), ringed on the board too
-    if (s.gateway) extra.push(`Gateway on ${s.gateway}`);
+    if (s.gateway) extra.push(t('web-gateway-on', { at: s.gateway }));
     if (s.team !== undefined && s.team !== null) {
       extra.push(t('web-team-n', { team: s.team + 1 }) + (s.sideways !== undefined && s.sideways !== null ? ` · ${t('web-sideways', { n: s.sideways })}` : ''));
     }
@@ -917,19 +917,19 @@ function pendingTile(s) {
   const row = h('div', { class: 'pending-row' });
   if (s.pending) {
     const card = S.cards.get(s.pending);
-    const name = cardName(S.cards, s.pending);
+    const name = cardName(s.pending);
     const warp = (card && card.warp) || '';
-    row.append(h('details', { class: 'pending-card', 'data-card': s.pending, title: warp ? `Warp effect (played): ${warp}` : '' },
-      h('summary', {}, h('span', { class: 'spiral', 'aria-hidden': 'true' }, '⟲'), h('span', { class: 'pending-label' }, 'Pending'), ' ', h('span', { class: 'pending-name' }, name)),
-      h('p', { class: 'pending-effect' }, `On the deck, still held: it can be summoned from there. −2 points if it is never summoned.${warp ? ` Warp effect (played): ${warp}` : ''}`)));
+    row.append(h('details', { class: 'pending-card', 'data-card': s.pending, title: warp ? t('web-warp-played', { text: warp }) : '' },
+      h('summary', {}, h('span', { class: 'spiral', 'aria-hidden': 'true' }, '⟲'), h('span', { class: 'pending-label' }, t('web-pending')), ' ', h('span', { class: 'pending-name' }, name)),
+      h('p', { class: 'pending-effect' }, `${t('web-pending-effect')}${warp ? ` ${t('web-warp-played', { text: warp })}` : ''}`)));
   }
   if (s.stored) {
     const rank = s.stored.rank;
-    const words = `${COLORS[s.stored.color] ? COLORS[s.stored.color].label : s.stored.color} ${rank} piece`;
+    const words = t('web-stored-piece', { piece: pieceWords(s.stored) });
     const piece = h('span', { class: 'swatch', 'aria-hidden': 'true' });
     piece.append(pieceSvg(s.stored.color, rank));
-    row.append(h('span', { class: 'stored-piece', 'data-color': s.stored.color, 'data-rank': rank, title: 'Kept off the board on the Merchant of Time; it lands when the Merchant is summoned' },
-      h('span', { class: 'pending-label' }, 'Stored'), ' ', piece, ` ${words} on the Merchant`));
+    row.append(h('span', { class: 'stored-piece', 'data-color': s.stored.color, 'data-rank': rank, title: t('web-stored-title') },
+      h('span', { class: 'pending-label' }, t('web-stored')), ' ', piece, ` ${words}`));
   }
   return row;
 }

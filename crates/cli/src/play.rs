@@ -329,7 +329,11 @@ pub(crate) fn card_kind(msgs: &Messages, card: CardId) -> String {
 
 pub(crate) fn card_line(msgs: &Messages, card: CardId) -> String {
     let id = card.def().id;
-    format!("  {id:<24} {} ({}): {}", msgs.card_name(card), card_kind(msgs, card), msgs.card_text(card))
+    let line = format!("  {id:<24} {} ({}): {}", msgs.card_name(card), card_kind(msgs, card), msgs.card_text(card));
+    match msgs.card_warp(card) {
+        Some(w) => format!("{line} {}", msgs.text("card-warp-effect", args![("text", w)])),
+        None => line,
+    }
 }
 
 /// The form as the greeting names it.
@@ -453,6 +457,15 @@ fn show(msgs: &Messages, v: &View) {
         );
         if let Some(card) = s.frozen {
             println!("  {}", msgs.text("frozen-card", args![("card", msgs.card_name(card))]));
+        }
+        if let Some(at) = s.gateway {
+            println!("  {}", msgs.text("play-gateway", args![("at", at.to_string())]));
+        }
+        if let Some(card) = s.pending {
+            println!("  {}", msgs.text("play-pending", args![("card", msgs.card_name(card))]));
+        }
+        if let Some(piece) = s.stored {
+            println!("  {}", msgs.text("play-stored", args![("piece", msgs.piece(piece)), ("code", piece.to_string())]));
         }
     }
     println!("{}", msgs.text("play-shared-decks", args![("legends", v.legends.deck), ("flares", v.flares.deck)]));

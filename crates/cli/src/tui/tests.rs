@@ -885,6 +885,36 @@ fn the_pending_being_and_the_stored_piece_are_shown_marked_and_a_warp_is_a_choic
     assert!(text.contains("plays the warp effect of the Paradox"), "the log tells the warp: {text}");
 }
 
+#[test]
+fn the_gateway_pending_being_stored_piece_and_warp_are_marked_in_spanish_and_czech() {
+    use tash_kalar_i18n::Lang;
+    let again = |app: &App, lang| {
+        let p = Position::of(app.game_match().game()).unwrap();
+        duel_app_in(Match::from_position(p).unwrap(), 7, lang)
+    };
+    let words = [
+        (Lang::Es, ["@PORTAL@ en e4", "~PENDIENTE~ Mercader del Tiempo", "~GUARDADA~ pieza heroica roja [r+]", "Distorsión: "]),
+        (Lang::Cs, ["@BRÁNA@ na e4", "~ČEKAJÍCÍ~ Obchodník s časem", "~ULOŽENÝ~ červený hrdinský kámen [r+]", "Zkřivení: "]),
+    ];
+    for (lang, [gateway, pending, stored, warp]) in words {
+        let app = again(&gateway_app(), lang);
+        let text = screen(&app, 140, 40);
+        assert!(text.contains(gateway), "{lang}: {text}");
+        assert!(!text.contains("GATEWAY"), "{lang}: {text}");
+        let row4 = text.lines().find(|l| l.contains("4  ") && l.contains(" o @")).unwrap_or_default();
+        assert!(!row4.is_empty(), "{lang}: the @ marker stays: {text}");
+        let mut app = again(&pending_app(), lang);
+        let text = screen(&app, 140, 40);
+        assert!(text.contains(pending), "{lang}: {text}");
+        assert!(text.contains(stored), "{lang}: {text}");
+        assert!(!text.contains("PENDING~") && !text.contains("STORED"), "{lang}: {text}");
+        // the hand in full names the warp effect in the language
+        app.focus = Focus::Hand;
+        let text = screen(&app, 140, 60);
+        assert!(text.contains(warp) && !text.contains("Warp:"), "{lang}: {text}");
+    }
+}
+
 /// The whole screen in Spanish and in Czech, against snapshots kept in
 /// `src/tui/snapshots/` (`TK_BLESS=1 cargo test -p tash-kalar tui::tests`
 /// writes them anew after an intended change): the hand, an effect's

@@ -227,7 +227,7 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
         about.push_str(&format!(", {}", app.t("tui-square-central", &[])));
     }
     if gateways.contains(&app.cursor) {
-        about.push_str(", Gateway");
+        about.push_str(&format!(", {}", app.t("tui-square-gateway", &[])));
     }
     if !last.squares.is_empty() {
         let mut squares: Vec<String> = last.squares.iter().map(|s| s.to_string()).collect();
@@ -270,8 +270,11 @@ fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
             // Nethervoid: the Gateway (public), marked @ on the board
             lines.push(Line::from(vec![
                 Span::raw("  "),
-                Span::styled("@GATEWAY@", Style::new().fg(Tint::LightYellow).add_modifier(Modifier::BOLD)),
-                Span::raw(format!(" on {at}")),
+                Span::styled(
+                    m.text("tui-gateway-mark", &[]),
+                    Style::new().fg(Tint::LightYellow).add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(format!(" {}", m.text("tui-gateway-at", args![("at", at.to_string())]))),
             ]));
         }
         if let Some(card) = s.frozen {
@@ -286,16 +289,16 @@ fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
             // Etherweave: the pending being, face up on the deck (public)
             lines.push(Line::from(vec![
                 Span::raw("  "),
-                Span::styled("~PENDING~", Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
-                Span::raw(format!(" {}", card.def().name)),
+                Span::styled(m.text("tui-pending-mark", &[]), Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
+                Span::raw(format!(" {}", m.card_name(card))),
             ]));
         }
         if let Some(piece) = s.stored {
             // Etherweave: the piece kept on the Merchant of Time, off the board
             lines.push(Line::from(vec![
                 Span::raw("  "),
-                Span::styled("~STORED~", Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
-                Span::raw(format!(" {} [{piece}]", tash_kalar_rules::event::piece_words(piece))),
+                Span::styled(m.text("tui-stored-mark", &[]), Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
+                Span::raw(format!(" {} [{piece}]", m.piece(piece))),
             ]));
         }
     }
@@ -389,7 +392,7 @@ fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
             (false, true) => CAN_SUMMON,
             _ => " ",
         };
-        let pending = if pendings.contains(&c) { " ~PENDING~" } else { "" };
+        let pending = if pendings.contains(&c) { format!(" {}", m.text("tui-pending-mark", &[])) } else { String::new() };
         lines.push(Line::styled(format!("{cursor}{mark}{} ({}){pending}", m.card_name(c), card_kind(m, c)), style));
         let diagram = pattern_diagram(c);
         let dw = diagram.iter().map(|r| r.chars().count()).max().map_or(0, |w| w + 2);
@@ -398,8 +401,8 @@ fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
             let arrows: Vec<&str> = def.arrows.iter().map(|d| d.name()).collect();
             text = format!("[{}] {text}", m.text("tui-arrows", args![("arrows", arrows.join(" "))]));
         }
-        if let Some(w) = tash_kalar_rules::warp::warp_effect(c) {
-            text = format!("{text} Warp: {}", w.text);
+        if let Some(w) = m.card_warp(c) {
+            text = format!("{text} {}", m.text("card-warp-effect", args![("text", w)]));
         }
         let words = wrap(&text, width.saturating_sub(dw + 2).max(10));
         for k in 0..diagram.len().max(words.len()) {
@@ -436,7 +439,8 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
                 (false, true) => CAN_SUMMON,
                 _ => "  ",
             };
-            let pending = if pendings.contains(&c) { " ~PENDING~" } else { "" };
+            let pending =
+                if pendings.contains(&c) { format!(" {}", app.t("tui-pending-mark", &[])) } else { String::new() };
             let text = format!("{mark}{} ({}){pending}", app.msgs.card_name(c), card_kind(&app.msgs, c));
             let style = if picked {
                 Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)

@@ -26,6 +26,9 @@ card-kind-legend = legenda
 card-kind-flare = vzplanutí: horní { $upper }, dolní { $lower }
 frozen-card = zmrazená: { $card }
 frozen-effect = Zmrazený účinek: { $text }
+play-gateway = { -gateway } na { $at } (na plánu označená @)
+play-pending = { -pending-being }: { $card }
+play-stored = uložený na kartě Obchodník s časem: { $piece } [{ $code }]
 card-warp-effect = Zkřivení: { $text }
 task-place = { $place ->
     [current] aktuální úkol
@@ -110,6 +113,7 @@ tui-cursor = kurzor { $at }
 tui-square-red = červené
 tui-square-green = zelené
 tui-square-central = středové
+tui-square-gateway = { -gateway }
 tui-last = naposled (místo { $seat }) { $squares }
 tui-scores = Skóre
 tui-score = { $score ->
@@ -120,6 +124,10 @@ tui-score = { $score ->
 tui-points = body: { $points }
 tui-seat-cards = ruka { $beings }b { $legends }l { $flares }v, balíček { $deck }, zásoba { $common }+{ $legendary }
 tui-frozen-mark = *ZMRAZENÁ*
+tui-gateway-mark = @BRÁNA@
+tui-gateway-at = na { $at }
+tui-pending-mark = ~ČEKAJÍCÍ~
+tui-stored-mark = ~ULOŽENÝ~
 tui-tasks = Úkoly ({ $deck } v balíčku):
 tui-next-task = další: { $task }
 tui-team = tým { $team } (místa { $first } a { $second })
@@ -150,7 +158,7 @@ tui-seat-choosing = Místo { $seat } vybírá: { $question }
 tui-legend = ( ) červené pole  {"{"} {"}"} zelené pole  : středové  o cíl  [ ] kurzor
 tui-keys-line = ? nápověda  Tab panel  Enter vybrat  s vynechat  e konec tahu  u zpět  : psát  PgUp záznam  q konec
 tui-keys-title = Klávesy
-tui-pieces-key = Kameny: písmeno = barva (r b n g w o p), + hrdinský, * legendární; libovolná klávesa zavře.
+tui-pieces-key = Kameny: písmeno = barva (r b n g w o p), + hrdinský, * legendární, @ za ním { -gateway }; libovolná klávesa zavře.
 tui-bot-refused = Místo { $seat } ({ $bot }) zvolilo { $choice }, nepřijato: { $why }
 tui-seat-draws = Místo { $seat } si dobírá kartu { $card }.
 tui-task-turned-up = Odkrytý úkol: { $task }, { $place }.

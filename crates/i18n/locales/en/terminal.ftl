@@ -24,6 +24,9 @@ card-kind-legend = legend
 card-kind-flare = flare: upper { $upper }, lower { $lower }
 frozen-card = frozen: { $card }
 frozen-effect = Frozen: { $text }
+play-gateway = Gateway on { $at } (marked @ on the board)
+play-pending = pending being: { $card }
+play-stored = kept on the Merchant of Time: { $piece } [{ $code }]
 card-warp-effect = Warp: { $text }
 # where a task turned up went
 task-place = { $place ->
@@ -100,12 +103,17 @@ tui-cursor = cursor { $at }
 tui-square-red = red
 tui-square-green = green
 tui-square-central = central
+tui-square-gateway = Gateway
 tui-last = last (seat { $seat }) { $squares }
 tui-scores = Scores
 tui-score = score { $score }
 tui-points = points: { $points }
 tui-seat-cards = hand { $beings }b { $legends }l { $flares }f, deck { $deck }, supply { $common }+{ $legendary }
 tui-frozen-mark = *FROZEN*
+tui-gateway-mark = @GATEWAY@
+tui-gateway-at = on { $at }
+tui-pending-mark = ~PENDING~
+tui-stored-mark = ~STORED~
 tui-tasks = Tasks ({ $deck } in deck):
 tui-next-task = next: { $task }
 tui-team = team { $team } (seats { $first } and { $second })
@@ -136,7 +144,7 @@ tui-seat-choosing = Seat { $seat } is choosing: { $question }
 tui-legend = ( ) red square  {"{"} {"}"} green square  : central  o target  [ ] cursor
 tui-keys-line = ? help  Tab focus  Enter pick  s skip  e end turn  u undo  : type  PgUp log  q quit
 tui-keys-title = Keys
-tui-pieces-key = Pieces: letter = color (r b n g w o p), + heroic, * legendary; any key closes.
+tui-pieces-key = Pieces: letter = color (r b n g w o p), + heroic, * legendary, @ after it the Gateway; any key closes.
 tui-bot-refused = Seat { $seat } ({ $bot }) chose { $choice }, not accepted: { $why }
 tui-seat-draws = Seat { $seat } draws { $card }.
 tui-task-turned-up = Task turned up: { $task }, { $place }.

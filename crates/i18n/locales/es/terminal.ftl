@@ -25,6 +25,9 @@ card-kind-legend = leyenda
 card-kind-flare = destello: superior { $upper }, inferior { $lower }
 frozen-card = congelada: { $card }
 frozen-effect = Congelada: { $text }
+play-gateway = Portal en { $at } (marcado con @ en el tablero)
+play-pending = ser pendiente: { $card }
+play-stored = guardada en el Mercader del Tiempo: { $piece } [{ $code }]
 card-warp-effect = Distorsión: { $text }
 task-place = { $place ->
     [current] una tarea actual
@@ -105,12 +108,17 @@ tui-cursor = cursor { $at }
 tui-square-red = roja
 tui-square-green = verde
 tui-square-central = central
+tui-square-gateway = Portal
 tui-last = último (asiento { $seat }) { $squares }
 tui-scores = Puntuación
 tui-score = { $score } puntos
 tui-points = puntos: { $points }
 tui-seat-cards = mano { $beings }s { $legends }l { $flares }d, mazo { $deck }, reserva { $common }+{ $legendary }
 tui-frozen-mark = *CONGELADA*
+tui-gateway-mark = @PORTAL@
+tui-gateway-at = en { $at }
+tui-pending-mark = ~PENDIENTE~
+tui-stored-mark = ~GUARDADA~
 tui-tasks = Tareas ({ $deck } en el mazo):
 tui-next-task = siguiente: { $task }
 tui-team = equipo { $team } (asientos { $first } y { $second })
@@ -141,7 +149,7 @@ tui-seat-choosing = El asiento { $seat } está eligiendo: { $question }
 tui-legend = ( ) casilla roja  {"{"} {"}"} casilla verde  : central  o objetivo  [ ] cursor
 tui-keys-line = ? ayuda  Tab foco  Enter elegir  s omitir  e fin de turno  u deshacer  : escribir  RePág registro  q salir
 tui-keys-title = Teclas
-tui-pieces-key = Piezas: letra = color (r b n g w o p), + heroica, * legendaria; cualquier tecla cierra.
+tui-pieces-key = Piezas: letra = color (r b n g w o p), + heroica, * legendaria, @ detrás el Portal; cualquier tecla cierra.
 tui-bot-refused = El asiento { $seat } ({ $bot }) eligió { $choice }, no aceptado: { $why }
 tui-seat-draws = El asiento { $seat } roba { $card }.
 tui-task-turned-up = Tarea descubierta: { $task }, { $place }.
