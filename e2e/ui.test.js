@@ -455,10 +455,58 @@ test('a warp is a button on the hand card; the pending being and a stored piece 
   });
   const stored = '#players .player[data-seat="0"] .stored-piece';
   await h.page.waitForSelector(stored);
-  assert.match(await h.page.textContent(stored), /Stored\s+Red heroic piece on the Merchant/);
+  assert.match(await h.page.textContent(stored), /Stored\s+Red's heroic piece on the Merchant/);
   assert.ok(await h.page.$('#players .player[data-seat="0"] .pending-card[data-card="etherweave.merchant_of_time"]'), 'the pending Merchant, public to the opponent');
   await h.page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'stored.png') });
   assert.deepEqual(h.errors, []);
+});
+
+test('the Gateway, the warp, the pending being and the stored piece in Spanish and in Czech', async () => {
+  const words = {
+    'es-ES': { gateway: 'Portal de Naranja', on: /Portal en e4/, warp: /^⟲ Distorsión: \S/, button: /Distorsión/, pending: /⟲\s*Pendiente\s+Gusano de la Paradoja/, played: /^Efecto de distorsión \(jugado\): \S/, stored: /Guardada\s+pieza heroica roja en el Mercader/ },
+    'cs-CZ': { gateway: 'Brána: Oranžový', on: /Brána na e4/, warp: /^⟲ Zkřivení: \S/, button: /Zkřivení/, pending: /⟲\s*Čekající\s+Paradoxní červ/, played: /^Zahraný účinek zkřivení: \S/, stored: /Uložený\s+červený hrdinský kámen na Obchodníkovi s časem/ },
+  };
+  for (const [locale, w] of Object.entries(words)) {
+    const gw = await openGame(stateMessage(viewOf('gateway.tkr'), { players: [{ ...PLAYERS[0], school: 'nethervoid' }, PLAYERS[1]] }), null, locale);
+    const mark = '#board .sq[data-sq="e4"] .gateway-mark';
+    await gw.page.waitForSelector(mark);
+    assert.equal(await gw.page.getAttribute(mark, 'title'), w.gateway, locale);
+    assert.equal(await gw.page.textContent(`${mark} .gateway-glyph`), 'G', 'the letter stays');
+    assert.match(await gw.page.textContent('#players .player[data-seat="0"]'), w.on);
+    assert.ok((await gw.page.getAttribute('#board .sq[data-sq="e4"]', 'aria-label')).includes(w.gateway), locale);
+    assert.deepEqual(gw.errors, []);
+    await gw.page.close();
+    const players = [{ ...PLAYERS[0], school: 'etherweave' }, PLAYERS[1]];
+    const g = await openGame(stateMessage(viewOf('warp.tkr'), { players }), (msg, ws) => {
+      if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('warp.tkr'), { players })));
+      else if (msg.type === 'choose' && msg.choice === 'warp etherweave.paradox_worm') {
+        ws.send(JSON.stringify({ ...stateMessage(viewOf('warp-played.tkr'), { players }), version: 8 }));
+      }
+    }, locale);
+    const worm = '#hand .card[data-card="etherweave.paradox_worm"]';
+    await g.page.waitForSelector(worm);
+    assert.match(await g.page.textContent(`${worm} .card-warp`), w.warp);
+    const warp = `${worm} button[data-kind="warp"]`;
+    assert.match(await g.page.textContent(warp), w.button);
+    await g.page.click(warp);
+    await g.page.waitForFunction(() => document.body.dataset.version === '8');
+    const tile = '#players .player[data-seat="0"] .pending-card[data-card="etherweave.paradox_worm"]';
+    await g.page.waitForSelector(tile);
+    assert.match(await g.page.textContent(`${tile} summary`), w.pending);
+    assert.match(await g.page.getAttribute(tile, 'title'), w.played);
+    const text = await g.page.textContent('body');
+    assert.doesNotMatch(text, /Warp|Pending|Gateway/, `${locale}: English left`);
+    assert.deepEqual(g.errors, []);
+    await g.page.close();
+    const h = await openGame(stateMessage(viewOf('stored.tkr', 1), { players, seat: 1 }), (msg, ws) => {
+      if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('stored.tkr', 1), { players, seat: 1 })));
+    }, locale);
+    const stored = '#players .player[data-seat="0"] .stored-piece';
+    await h.page.waitForSelector(stored);
+    assert.match(await h.page.textContent(stored), w.stored);
+    assert.deepEqual(h.errors, []);
+    await h.page.close();
+  }
 });
 
 test('a frozen card shows as a labelled tile beside its seat, and its thaw button thaws it', async () => {
