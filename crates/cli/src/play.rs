@@ -465,7 +465,10 @@ fn show(msgs: &Messages, v: &View) {
             println!("  {}", msgs.text("play-pending", args![("card", msgs.card_name(card))]));
         }
         if let Some(piece) = s.stored {
-            println!("  {}", msgs.text("play-stored", args![("piece", msgs.piece(piece)), ("code", piece.to_string())]));
+            println!(
+                "  {}",
+                msgs.text("play-stored", args![("piece", msgs.piece(piece)), ("code", piece.to_string())])
+            );
         }
     }
     println!("{}", msgs.text("play-shared-decks", args![("legends", v.legends.deck), ("flares", v.flares.deck)]));

@@ -262,14 +262,10 @@ impl Messages {
             Event::PendingDiscarded { seat, card: c } => {
                 self.text("event-pending-discarded", args![("who", who(seat)), ("card", card(c))])
             }
-            Event::Stored { seat, at, piece } => self.text(
-                "event-stored",
-                args![("who", who(seat)), ("piece", self.piece(piece)), ("at", at.to_string())],
-            ),
-            Event::Landed { seat, at: Some(at), piece } => self.text(
-                "event-landed",
-                args![("who", who(seat)), ("piece", self.piece(piece)), ("at", at.to_string())],
-            ),
+            Event::Stored { seat, at, piece } => self
+                .text("event-stored", args![("who", who(seat)), ("piece", self.piece(piece)), ("at", at.to_string())]),
+            Event::Landed { seat, at: Some(at), piece } => self
+                .text("event-landed", args![("who", who(seat)), ("piece", self.piece(piece)), ("at", at.to_string())]),
             Event::Landed { seat, at: None, piece } => {
                 self.text("event-landed-nowhere", args![("who", who(seat)), ("piece", self.piece(piece))])
             }

@@ -135,9 +135,48 @@ fn the_gateway_warp_and_merchant_events_read_in_each_language() {
     // (a word of each language's own for the Gateway, the pending being,
     // the Merchant of Time and the causality penalty)
     let words: [(Lang, [&str; 9]); 3] = [
-        (Lang::En, ["becomes the Gateway", "no longer the Gateway", "warp effect", "back into the hand", "discards the pending", "Merchant of Time", "leaps onto e4", "goes back to its supply", "causality"]),
-        (Lang::Es, ["pasa a ser el Portal", "deja de ser el Portal", "efecto de distorsión", "devuelve a la mano", "descarta su ser pendiente", "Mercader del Tiempo", "salta a e4", "vuelve a su reserva", "causalidad"]),
-        (Lang::Cs, ["se stává Bránou", "přestává být Bránou", "účinek zkřivení", "zpět do ruky", "odkládá čekající bytost", "Obchodník s časem", "skáče na e4", "vrací se do zásoby", "kauzality"]),
+        (
+            Lang::En,
+            [
+                "becomes the Gateway",
+                "no longer the Gateway",
+                "warp effect",
+                "back into the hand",
+                "discards the pending",
+                "Merchant of Time",
+                "leaps onto e4",
+                "goes back to its supply",
+                "causality",
+            ],
+        ),
+        (
+            Lang::Es,
+            [
+                "pasa a ser el Portal",
+                "deja de ser el Portal",
+                "efecto de distorsión",
+                "devuelve a la mano",
+                "descarta su ser pendiente",
+                "Mercader del Tiempo",
+                "salta a e4",
+                "vuelve a su reserva",
+                "causalidad",
+            ],
+        ),
+        (
+            Lang::Cs,
+            [
+                "se stává Bránou",
+                "přestává být Bránou",
+                "účinek zkřivení",
+                "zpět do ruky",
+                "odkládá čekající bytost",
+                "Obchodník s časem",
+                "skáče na e4",
+                "vrací se do zásoby",
+                "kauzality",
+            ],
+        ),
     ];
     for (lang, want) in words {
         let m = Messages::new(lang);

@@ -893,8 +893,14 @@ fn the_gateway_pending_being_stored_piece_and_warp_are_marked_in_spanish_and_cze
         duel_app_in(Match::from_position(p).unwrap(), 7, lang)
     };
     let words = [
-        (Lang::Es, ["@PORTAL@ en e4", "~PENDIENTE~ Mercader del Tiempo", "~GUARDADA~ pieza heroica roja [r+]", "Distorsión: "]),
-        (Lang::Cs, ["@BRÁNA@ na e4", "~ČEKAJÍCÍ~ Obchodník s časem", "~ULOŽENÝ~ červený hrdinský kámen [r+]", "Zkřivení: "]),
+        (
+            Lang::Es,
+            ["@PORTAL@ en e4", "~PENDIENTE~ Mercader del Tiempo", "~GUARDADA~ pieza heroica roja [r+]", "Distorsión: "],
+        ),
+        (
+            Lang::Cs,
+            ["@BRÁNA@ na e4", "~ČEKAJÍCÍ~ Obchodník s časem", "~ULOŽENÝ~ červený hrdinský kámen [r+]", "Zkřivení: "],
+        ),
     ];
     for (lang, [gateway, pending, stored, warp]) in words {
         let app = again(&gateway_app(), lang);

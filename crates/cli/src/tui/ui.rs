@@ -289,7 +289,10 @@ fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
             // Etherweave: the pending being, face up on the deck (public)
             lines.push(Line::from(vec![
                 Span::raw("  "),
-                Span::styled(m.text("tui-pending-mark", &[]), Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
+                Span::styled(
+                    m.text("tui-pending-mark", &[]),
+                    Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD),
+                ),
                 Span::raw(format!(" {}", m.card_name(card))),
             ]));
         }
@@ -297,7 +300,10 @@ fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
             // Etherweave: the piece kept on the Merchant of Time, off the board
             lines.push(Line::from(vec![
                 Span::raw("  "),
-                Span::styled(m.text("tui-stored-mark", &[]), Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
+                Span::styled(
+                    m.text("tui-stored-mark", &[]),
+                    Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD),
+                ),
                 Span::raw(format!(" {} [{piece}]", m.piece(piece))),
             ]));
         }
@@ -392,7 +398,8 @@ fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
             (false, true) => CAN_SUMMON,
             _ => " ",
         };
-        let pending = if pendings.contains(&c) { format!(" {}", m.text("tui-pending-mark", &[])) } else { String::new() };
+        let pending =
+            if pendings.contains(&c) { format!(" {}", m.text("tui-pending-mark", &[])) } else { String::new() };
         lines.push(Line::styled(format!("{cursor}{mark}{} ({}){pending}", m.card_name(c), card_kind(m, c)), style));
         let diagram = pattern_diagram(c);
         let dw = diagram.iter().map(|r| r.chars().count()).max().map_or(0, |w| w + 2);
