@@ -398,6 +398,26 @@ pub(crate) fn seat_name(msgs: &Messages, v: &View, s: Seat) -> String {
 }
 
 /// Everything a seat may see, and its choices numbered.
+/// What lies in front of a seat, public, one line each: the Everfrost
+/// frozen card, the Nethervoid Gateway, the Etherweave pending being and
+/// the piece kept on the Merchant of Time.
+fn seat_marks(msgs: &Messages, s: &tash_kalar_rules::view::SeatView) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(card) = s.frozen {
+        out.push(msgs.text("frozen-card", args![("card", msgs.card_name(card))]));
+    }
+    if let Some(at) = s.gateway {
+        out.push(msgs.text("play-gateway", args![("at", at.to_string())]));
+    }
+    if let Some(card) = s.pending {
+        out.push(msgs.text("play-pending", args![("card", msgs.card_name(card))]));
+    }
+    if let Some(piece) = s.stored {
+        out.push(msgs.text("play-stored", args![("piece", msgs.piece(piece)), ("code", piece.to_string())]));
+    }
+    out
+}
+
 fn show(msgs: &Messages, v: &View) {
     let me = match v.actor {
         ActorView::Seat { seat } => seat,
@@ -455,20 +475,8 @@ fn show(msgs: &Messages, v: &View) {
                 ]
             )
         );
-        if let Some(card) = s.frozen {
-            println!("  {}", msgs.text("frozen-card", args![("card", msgs.card_name(card))]));
-        }
-        if let Some(at) = s.gateway {
-            println!("  {}", msgs.text("play-gateway", args![("at", at.to_string())]));
-        }
-        if let Some(card) = s.pending {
-            println!("  {}", msgs.text("play-pending", args![("card", msgs.card_name(card))]));
-        }
-        if let Some(piece) = s.stored {
-            println!(
-                "  {}",
-                msgs.text("play-stored", args![("piece", msgs.piece(piece)), ("code", piece.to_string())])
-            );
+        for line in seat_marks(msgs, s) {
+            println!("  {line}");
         }
     }
     println!("{}", msgs.text("play-shared-decks", args![("legends", v.legends.deck), ("flares", v.flares.deck)]));
@@ -581,6 +589,53 @@ pub(crate) fn outcome_text(msgs: &Messages, v: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_mode_names_the_gateway_the_pending_being_the_stored_piece_and_warps_in_each_language() {
+        use tash_kalar_i18n::Lang;
+        use tash_kalar_rules::{CardId, Color, Piece, Position, Rank, School, Square};
+        let card = |id| CardId::parse(id).unwrap();
+        let mut p = Position::duel("9/9/9/9/9/4p4/9/9/9").unwrap();
+        p.seats[0].school = School::Etherweave;
+        p.number = 3;
+        p.set_supply(0, (15, p.seats[0].supply.1));
+        p.seats[0].beings = vec![card("etherweave.merchant_of_time")];
+        p.seats[0].pending = Some(card("etherweave.merchant_of_time"));
+        p.seats[0].stored = Some(Piece::new(Color::Red, Rank::Heroic));
+        p.seats[1].supply.0 -= 1;
+        let mut v = p.to_game().unwrap().view(0);
+        // (a Gateway beside them: the line is the seat's, whatever its school)
+        v.seats[0].gateway = Some(Square::parse("e4").unwrap());
+        let words = [
+            (
+                Lang::En,
+                [
+                    "Gateway on e4",
+                    "pending being: Merchant of Time",
+                    "Merchant of Time: Red's heroic piece [r+]",
+                    "Warp: ",
+                ],
+            ),
+            (
+                Lang::Es,
+                ["Portal en e4", "ser pendiente: Mercader del Tiempo", "pieza heroica roja [r+]", "Distorsión: "],
+            ),
+            (
+                Lang::Cs,
+                ["Brána na e4", "čekající bytost: Obchodník s časem", "červený hrdinský kámen [r+]", "Zkřivení: "],
+            ),
+        ];
+        for (lang, [gateway, pending, stored, warp]) in words {
+            let msgs = Messages::new(lang);
+            let lines = seat_marks(&msgs, &v.seats[0]);
+            assert_eq!(lines.len(), 3, "{lang}: {lines:?}");
+            assert!(lines[0].starts_with(gateway), "{lang}: {lines:?}");
+            assert_eq!(lines[1], pending, "{lang}");
+            assert!(lines[2].ends_with(stored), "{lang}: {lines:?}");
+            assert!(card_line(&msgs, card("etherweave.paradox_worm")).contains(warp), "{lang}");
+            assert!(!card_line(&msgs, card("imperial.knight")).contains(warp), "{lang}: no warp, no warp text");
+        }
+    }
 
     #[test]
     fn opponents_are_one_spec_for_all_or_one_per_other_seat() {
