@@ -33,4 +33,4 @@ if [ -z "${TK_BIN:-}" ] && [ -z "${TK_SERVER_CMD:-}" ]; then
   export TK_BIN="$root/target/debug/tash-kalar"
 fi
 
-node --test --test-concurrency=1 game.test.js ui.test.js site.test.js
+node --test --test-concurrency=1 game.test.js ui.test.js site.test.js lang.test.js

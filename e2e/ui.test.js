@@ -55,8 +55,8 @@ function stateMessage(view, extra = {}) {
  * The game page with its WebSocket answered by `answer(message, socket)`;
  * by default a hello gets `state`. Returns the page and what it sent.
  */
-async function openGame(state, answer = null) {
-  const page = await browser.newPage({ viewport: { width: 1300, height: 950 } });
+async function openGame(state, answer = null, locale = 'en-US') {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 950 }, locale });
   page.setDefaultTimeout(20_000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -119,12 +119,32 @@ test('an optional part has a skip button and a number key; the effect being reso
   const g = await openGame(stateMessage(viewOf('swordmaster-effect.tkr')));
   const { page } = g;
   assert.match(await page.textContent('#effect-panel'), /Resolving: Swordmaster \(Blue\) on e5/);
-  assert.match(await page.textContent('#prompt'), /Swordmaster: destroy an enemy common piece diagonally/);
+  assert.match(await page.textContent('#prompt'), /Swordmaster on e5: destroy an enemy common piece diagonally/);
   assert.deepEqual(await page.$$eval('#board .sq.target', (e) => e.map((b) => b.dataset.sq)), ['f6']);
   assert.ok(await page.$('#board .sq.effect-at[data-sq="e5"]'));
   const key = await page.$eval('#choices [data-choice="skip"]', (b) => b.dataset.key);
   await page.keyboard.press(key);
   await sentChoice(g, 'skip');
+});
+
+test('an effect\'s step, its skip button and the effect panel in Spanish and in Czech; the choice sent as notation', async () => {
+  const cases = [
+    ['es-ES', 'Maestra de Espadas en e5: destruye una pieza común enemiga adyacente en diagonal a la Maestra de Espadas.', 'Omitir', /^Resolviendo: Maestra de Espadas \(Azul\) en e5$/],
+    ['cs-CZ', 'Šermířka na e5: znič nepřátelský běžný kámen diagonálně vedle Šermířky.', 'Vynechat', /^Vyhodnocuje se: Šermířka \(Modrý\) na e5$/],
+  ];
+  for (const [locale, prompt, skip, panel] of cases) {
+    const g = await openGame(stateMessage(viewOf('swordmaster-effect.tkr')), null, locale);
+    const { page } = g;
+    assert.equal(await page.textContent('#prompt'), prompt);
+    assert.match(await page.textContent('#effect-panel h2'), panel);
+    const b = await page.$('#choices [data-choice="skip"]');
+    assert.equal(await b.textContent(), `${await b.getAttribute('data-key')}${skip}`);
+    assert.deepEqual(await page.$$eval('#board .sq.target', (e) => e.map((x) => x.dataset.sq)), ['f6']);
+    await page.click('#board .sq[data-sq="f6"]');
+    await sentChoice(g, 'f6');
+    assert.deepEqual(g.errors, []);
+    await page.close();
+  }
 });
 
 test('a move: click the piece, then where it goes', async () => {
@@ -171,8 +191,8 @@ function stage(v, legal) {
 test('options are labelled by the view (a color for a color option); directions form a compass that turns with the board', async () => {
   const v = viewOf('swordmaster-effect.tkr');
   stage(v, [
-    { text: 'option 1', kind: 'option', option: 1, color: 'red', label: 'Red' },
-    { text: 'option 3', kind: 'option', option: 3, color: 'brown', label: 'Brown' },
+    { text: 'option 1', kind: 'option', option: 1, color: 'red', meaning: 'color', label: 'Red' },
+    { text: 'option 3', kind: 'option', option: 3, color: 'brown', meaning: 'color', label: 'Brown' },
     { text: 'dir n', kind: 'dir', dir: 'n', label: 'north' },
     { text: 'dir e', kind: 'dir', dir: 'e', label: 'east' },
     { text: 'skip', kind: 'skip', label: 'skip' },
@@ -265,7 +285,7 @@ test('a melee: each seat’s score board shows its points by color and its impro
 
 test('a melee’s end-of-turn point and improvised color are buttons in words; start pieces name their color', async () => {
   const v = viewOf('melee.tkr');
-  v.phase = { phase: 'score' };
+  v.phase = { phase: 'score', unpaired: ['red', 'brown'], legends: 0 };
   v.question = { seat: 0, kind: 'score-point', text: 'Score 1 point in the color of one of your unpaired common pieces.' };
   stage(v, [
     { text: 'point r', kind: 'point', color: 'red', label: '1 point in Red' },
@@ -333,13 +353,14 @@ test('a game the full server refuses shows the server’s words and keeps trying
 
 test('the buttons come from the view’s structured choices, never from choice texts', async () => {
   const v = viewOf('swordmaster-effect.tkr');
-  // a label only the view knows: the page must show it
+  // the words come from the choice's data, in the page's language: the
+  // view's English label is not what the page shows
   for (const c of v.legal) if (c.kind === 'skip') c.label = 'skip (the label the view gave)';
   const g = await openGame(stateMessage(v));
   const { page } = g;
-  assert.match(await page.textContent('#choices [data-choice="skip"]'), /Skip \(the label the view gave\)/);
+  assert.equal(await page.textContent('#choices [data-choice="skip"]'), `${await page.$eval('#choices [data-choice="skip"]', (b) => b.dataset.key)}Skip`);
   assert.deepEqual(await page.$$eval('#board .sq.target', (e) => e.map((b) => b.dataset.sq)), ['f6']);
-  assert.match(await page.textContent('#prompt'), new RegExp(v.question.text.slice(0, 30).replace(/[()]/g, '.')));
+  assert.match(await page.textContent('#prompt'), new RegExp(v.question.step.slice(0, 30).replace(/[()]/g, '.')));
   // the texts alone (no structured choices) offer nothing: nothing is parsed out of them
   const bare = viewOf('swordmaster-effect.tkr');
   delete bare.legal;
@@ -434,10 +455,58 @@ test('a warp is a button on the hand card; the pending being and a stored piece 
   });
   const stored = '#players .player[data-seat="0"] .stored-piece';
   await h.page.waitForSelector(stored);
-  assert.match(await h.page.textContent(stored), /Stored\s+Red heroic piece on the Merchant/);
+  assert.match(await h.page.textContent(stored), /Stored\s+Red's heroic piece on the Merchant/);
   assert.ok(await h.page.$('#players .player[data-seat="0"] .pending-card[data-card="etherweave.merchant_of_time"]'), 'the pending Merchant, public to the opponent');
   await h.page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'stored.png') });
   assert.deepEqual(h.errors, []);
+});
+
+test('the Gateway, the warp, the pending being and the stored piece in Spanish and in Czech', async () => {
+  const words = {
+    'es-ES': { gateway: 'Portal de Naranja', on: /Portal en e4/, warp: /^⟲ Distorsión: \S/, button: /Distorsión/, pending: /⟲\s*Pendiente\s+Gusano de la Paradoja/, played: /^Efecto de distorsión \(jugado\): \S/, stored: /Guardada\s+pieza heroica roja en el Mercader/ },
+    'cs-CZ': { gateway: 'Brána: Oranžový', on: /Brána na e4/, warp: /^⟲ Zkřivení: \S/, button: /Zkřivení/, pending: /⟲\s*Čekající\s+Paradoxní červ/, played: /^Zahraný účinek zkřivení: \S/, stored: /Uložený\s+červený hrdinský kámen na Obchodníkovi s časem/ },
+  };
+  for (const [locale, w] of Object.entries(words)) {
+    const gw = await openGame(stateMessage(viewOf('gateway.tkr'), { players: [{ ...PLAYERS[0], school: 'nethervoid' }, PLAYERS[1]] }), null, locale);
+    const mark = '#board .sq[data-sq="e4"] .gateway-mark';
+    await gw.page.waitForSelector(mark);
+    assert.equal(await gw.page.getAttribute(mark, 'title'), w.gateway, locale);
+    assert.equal(await gw.page.textContent(`${mark} .gateway-glyph`), 'G', 'the letter stays');
+    assert.match(await gw.page.textContent('#players .player[data-seat="0"]'), w.on);
+    assert.ok((await gw.page.getAttribute('#board .sq[data-sq="e4"]', 'aria-label')).includes(w.gateway), locale);
+    assert.deepEqual(gw.errors, []);
+    await gw.page.close();
+    const players = [{ ...PLAYERS[0], school: 'etherweave' }, PLAYERS[1]];
+    const g = await openGame(stateMessage(viewOf('warp.tkr'), { players }), (msg, ws) => {
+      if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('warp.tkr'), { players })));
+      else if (msg.type === 'choose' && msg.choice === 'warp etherweave.paradox_worm') {
+        ws.send(JSON.stringify({ ...stateMessage(viewOf('warp-played.tkr'), { players }), version: 8 }));
+      }
+    }, locale);
+    const worm = '#hand .card[data-card="etherweave.paradox_worm"]';
+    await g.page.waitForSelector(worm);
+    assert.match(await g.page.textContent(`${worm} .card-warp`), w.warp);
+    const warp = `${worm} button[data-kind="warp"]`;
+    assert.match(await g.page.textContent(warp), w.button);
+    await g.page.click(warp);
+    await g.page.waitForFunction(() => document.body.dataset.version === '8');
+    const tile = '#players .player[data-seat="0"] .pending-card[data-card="etherweave.paradox_worm"]';
+    await g.page.waitForSelector(tile);
+    assert.match(await g.page.textContent(`${tile} summary`), w.pending);
+    assert.match(await g.page.getAttribute(tile, 'title'), w.played);
+    const text = await g.page.textContent('body');
+    assert.doesNotMatch(text, /Warp|Pending|Gateway/, `${locale}: English left`);
+    assert.deepEqual(g.errors, []);
+    await g.page.close();
+    const h = await openGame(stateMessage(viewOf('stored.tkr', 1), { players, seat: 1 }), (msg, ws) => {
+      if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('stored.tkr', 1), { players, seat: 1 })));
+    }, locale);
+    const stored = '#players .player[data-seat="0"] .stored-piece';
+    await h.page.waitForSelector(stored);
+    assert.match(await h.page.textContent(stored), w.stored);
+    assert.deepEqual(h.errors, []);
+    await h.page.close();
+  }
 });
 
 test('a frozen card shows as a labelled tile beside its seat, and its thaw button thaws it', async () => {

@@ -1,6 +1,9 @@
 // The board and the cards as pictures: squares, pieces, pattern diagrams.
 // Geometry follows crates/rules/src/geometry.rs and board.rs; the notation
 // (squares a1..i9, board text, orientations r0..m270) is docs/notation.md.
+// Words come from `i18n.js`, in the page's language.
+
+import { t, colorName, rankWord } from './i18n.js';
 
 export const COLUMNS = 'abcdefghi';
 
@@ -36,13 +39,13 @@ export const GREEN_SQUARES = new Set(['a5', 'c7', 'f2', 'g7', 'i6']);
 export const CENTRAL_SQUARES = new Set(['d4', 'e4', 'f4', 'd5', 'e5', 'f5', 'd6', 'e6', 'f6']);
 
 export const COLORS = {
-  red: { letter: 'r', label: 'Red' },
-  blue: { letter: 'b', label: 'Blue' },
-  brown: { letter: 'n', label: 'Brown' },
-  green: { letter: 'g', label: 'Green' },
-  white: { letter: 'w', label: 'White' },
-  orange: { letter: 'o', label: 'Orange' },
-  purple: { letter: 'p', label: 'Purple' },
+  red: { letter: 'r' },
+  blue: { letter: 'b' },
+  brown: { letter: 'n' },
+  green: { letter: 'g' },
+  white: { letter: 'w' },
+  orange: { letter: 'o' },
+  purple: { letter: 'p' },
 };
 export const COLOR_BY_LETTER = {
   r: 'red', b: 'blue', n: 'brown', g: 'green', w: 'white', o: 'orange', p: 'purple',
@@ -233,12 +236,12 @@ export function patternDiagram(card, color = 'blue', o = 'r0') {
 }
 
 function patternLabel(card) {
-  const parts = (card.pattern || []).map(([x, y, r]) => `${r} at ${x >= 0 ? '+' : ''}${x},${y >= 0 ? '+' : ''}${y}`);
-  let t = `Pattern of ${card.name}: the ${card.rank} being on the summoning square`;
-  if (parts.length) t += `; needs ${parts.join('; ')}`;
-  if ((card.marked || []).length) t += `; ${card.marked.length} marked square(s)`;
-  if ((card.arrows || []).length) t += `; arrows ${card.arrows.join(' ')}`;
-  return t;
+  const parts = (card.pattern || []).map(([x, y, r]) => t('web-pattern-part', { rank: r, at: `${x >= 0 ? '+' : ''}${x},${y >= 0 ? '+' : ''}${y}` }));
+  let label = t('web-pattern-of', { card: card.name, rank: card.rank });
+  if (parts.length) label += `; ${t('web-pattern-needs', { parts: parts.join('; ') })}`;
+  if ((card.marked || []).length) label += `; ${t('web-pattern-marked', { n: card.marked.length })}`;
+  if ((card.arrows || []).length) label += `; ${t('web-pattern-arrows', { arrows: card.arrows.join(' ') })}`;
+  return label;
 }
 
 // ---------- the board ----------
@@ -250,7 +253,7 @@ function patternLabel(card) {
 export function createBoard(container, { onClick, onHover } = {}) {
   container.classList.add('board');
   container.setAttribute('role', 'grid');
-  container.setAttribute('aria-label', 'The board');
+  container.setAttribute('aria-label', t('web-the-board'));
   const buttons = new Map();
   let flipped = false;
 
@@ -344,7 +347,7 @@ export function createBoard(container, { onClick, onHover } = {}) {
         if (who) {
           const m = Object.assign(document.createElement('span'), { className: 'gateway-mark' });
           m.dataset.who = who;
-          m.title = `${who}'s Gateway`;
+          m.title = t('web-gateway-of', { color: who });
           m.setAttribute('aria-hidden', 'true');
           const ring = svg('svg', { viewBox: '0 0 100 100', class: 'gateway-ring' });
           ring.append(svg('circle', { cx: 50, cy: 50, r: 46 }));
@@ -420,24 +423,24 @@ export function createBoard(container, { onClick, onHover } = {}) {
 
 function describeSquare(name, piece, h, gateways) {
   const bits = [name];
-  if (RED_SQUARES.has(name)) bits.push('red square');
-  if (GREEN_SQUARES.has(name)) bits.push('green square');
-  if (CENTRAL_SQUARES.has(name)) bits.push('central');
-  bits.push(piece ? `${COLORS[piece.color].label} ${piece.rank} piece` : 'empty');
-  if (gateways && gateways.has(name)) bits.push(`${gateways.get(name)}'s Gateway`);
-  if (h['summon-at'] && h['summon-at'].has(name)) bits.push('can summon here');
-  if ((h.last && h.last.has(name)) || (h['last-main'] && h['last-main'].has(name))) bits.push('touched in the last turn');
-  if (h.clickable && h.clickable.has(name)) bits.push('choice');
+  if (RED_SQUARES.has(name)) bits.push(t('web-red-square'));
+  if (GREEN_SQUARES.has(name)) bits.push(t('web-green-square'));
+  if (CENTRAL_SQUARES.has(name)) bits.push(t('web-central'));
+  bits.push(piece ? t('piece', { color: colorName(piece.color), c: piece.color, rank: piece.rank }) : t('web-empty'));
+  if (gateways && gateways.has(name)) bits.push(t('web-gateway-of', { color: gateways.get(name) }));
+  if (h['summon-at'] && h['summon-at'].has(name)) bits.push(t('web-can-summon-here'));
+  if ((h.last && h.last.has(name)) || (h['last-main'] && h['last-main'].has(name))) bits.push(t('web-touched-last-turn'));
+  if (h.clickable && h.clickable.has(name)) bits.push(t('web-choice'));
   return bits.join(', ');
 }
 
 /**
- * Nethervoid: the Gateways of a view's seats, {square: colour label} (a
+ * Nethervoid: the Gateways of a view's seats, {square: colour name} (a
  * seat's `gateway` is public, in every view).
  */
 export function gatewaysOf(view) {
   const map = new Map();
-  for (const s of view.seats || []) if (s.gateway) map.set(s.gateway, COLORS[s.color].label);
+  for (const s of view.seats || []) if (s.gateway) map.set(s.gateway, colorName(s.color));
   return map;
 }
 
@@ -451,8 +454,6 @@ export function countPieces(pieces) {
   }
   return n;
 }
-
-const RANK_LETTER = { common: 'C', heroic: 'H', legendary: 'L' };
 
 /**
  * A card as an element: name, rank, kind, its pattern diagram and its text
@@ -472,17 +473,17 @@ export function cardElement(card, color, { tag = 'div', attrs = {}, actions = []
   if (card.kind !== 'flare') {
     const rank = document.createElement('span');
     rank.className = `card-rank rank-${card.rank}`;
-    rank.title = card.rank;
+    rank.title = rankWord(card.rank);
     rank.append(pieceSvg(color, card.rank));
-    rank.append(document.createTextNode(RANK_LETTER[card.rank] || ''));
+    rank.append(document.createTextNode(t('web-rank-letter', { rank: card.rank })));
     head.append(rank);
   }
   el.append(head);
   const kind = document.createElement('div');
   kind.className = 'card-kind';
   kind.textContent = card.kind === 'flare'
-    ? `Flare · upper ${card.flare.upper} · lower ${card.flare.lower}`
-    : `${card.kind === 'legend' ? 'Legend' : 'Being'} · ${card.rank}`;
+    ? t('web-card-kind-flare', { upper: card.flare.upper, lower: card.flare.lower })
+    : t('web-card-kind', { kind: card.kind === 'legend' ? 'legend' : 'being', rank: card.rank });
   el.append(kind);
   if (card.kind !== 'flare') {
     const d = document.createElement('div');
@@ -498,7 +499,7 @@ export function cardElement(card, color, { tag = 'div', attrs = {}, actions = []
     // Etherweave: the warp effect, played from the hand instead
     const w = document.createElement('p');
     w.className = 'card-warp';
-    w.textContent = `⟲ Warp: ${card.warp}`;
+    w.textContent = `⟲ ${t('web-card-warp', { text: card.warp })}`;
     el.append(w);
   }
   if (note) {
@@ -530,8 +531,8 @@ export function fillLegend(el, { choices = true } = {}) {
     return s;
   };
   const box = (cls) => Object.assign(document.createElement('span'), { className: `hl ${cls}` });
-  for (const rank of RANKS) el.append(item(pieceSvg('blue', rank), rank));
-  el.append(item('◇ red square'), item('◯ green square'), item('⋯ central squares'));
-  if (choices) el.append(item(box('hl-target'), 'a choice'), item(box('hl-summon'), '✦ summon here'));
-  el.append(item(box('hl-last'), 'last turn (✕: destroyed)'));
+  for (const rank of RANKS) el.append(item(pieceSvg('blue', rank), rankWord(rank)));
+  el.append(item(`◇ ${t('web-red-square')}`), item(`◯ ${t('web-green-square')}`), item(`⋯ ${t('web-central-squares')}`));
+  if (choices) el.append(item(box('hl-target'), t('web-legend-choice')), item(box('hl-summon'), `✦ ${t('web-legend-summon-here')}`));
+  el.append(item(box('hl-last'), t('web-legend-last-turn')));
 }

@@ -2,6 +2,7 @@
 // Messages are plain text, shown with textContent only (never as markup).
 
 import { h, seatLabel } from './common.js';
+import { t } from './i18n.js';
 
 let lines = [];
 let sendFn = null;
@@ -35,6 +36,6 @@ export function updateChat(panel, msg, view, players) {
     li.append(text);
     return li;
   }));
-  if (!lines.length) ol.append(h('li', { class: 'muted' }, seated ? 'Say hello to the other players.' : 'No messages.'));
+  if (!lines.length) ol.append(h('li', { class: 'muted' }, seated ? t('web-chat-say-hello') : t('web-chat-none')));
   if (lines.length !== had && nearBottom) ol.scrollTop = ol.scrollHeight;
 }

@@ -4,25 +4,26 @@
 // `clock` and `now` in the state message).
 
 import { h, seatLabel } from './common.js';
+import { t } from './i18n.js';
 
 let shown = null; // { clock, serverNow, at, view, players, over }
 
 /** A time left in words a player reads at a glance. */
 export function formatLeft(ms) {
-  const t = Math.max(0, ms);
-  const s = Math.floor(t / 1000);
-  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
-  if (t < 10000) return `0:0${(t / 1000).toFixed(1)}`;
+  const left = Math.max(0, ms);
+  const s = Math.floor(left / 1000);
+  if (s >= 86400) return t('web-clock-days', { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return t('web-clock-hours', { h: Math.floor(s / 3600), min: String(Math.floor((s % 3600) / 60)).padStart(2, '0') });
+  if (left < 10000) return `0:0${(left / 1000).toFixed(1)}`;
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** The control in words: "10 min + 5 s", "2 days per move". */
 export function controlText(c) {
-  if (!c || c.kind === 'none') return 'no clock';
-  const dur = (secs) => (secs % 86400 === 0 ? `${secs / 86400} day${secs === 86400 ? '' : 's'}`
+  if (!c || c.kind === 'none') return t('web-no-clock');
+  const dur = (secs) => (secs % 86400 === 0 ? t('web-days', { n: secs / 86400 })
     : secs % 3600 === 0 ? `${secs / 3600} h` : secs % 60 === 0 ? `${secs / 60} min` : `${secs} s`);
-  if (c.kind === 'move') return `${dur(c.secs)} per move`;
+  if (c.kind === 'move') return t('web-per-move', { time: dur(c.secs) });
   return `${dur(c.secs)} + ${c.increment || 0} s`;
 }
 

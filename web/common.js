@@ -1,7 +1,9 @@
 // What every page shares: the HTTP API, the card list, seat tokens kept in
-// this browser, and readable words for choice texts (docs/notation.md).
+// this browser, and the log and result in words (through `i18n.js`).
 
-import { COLORS } from './board.js';
+import {
+  t, cardName as cardNameOf, cardText, cardFrozen, cardWarp, colorName, schoolName, formName, eventText, resultSentence, listAnd,
+} from './i18n.js';
 
 /** Builds an element: h('div', {class: 'x', onclick: f}, 'text', child). */
 export function h(tag, attrs = {}, ...children) {
@@ -53,8 +55,12 @@ export function toast(text, kind = '') {
   toastTimer = setTimeout(() => (t.hidden = true), 5000);
 }
 
+/** Every card by id (`/api/cards`), fetched once per page, its name and
+ * texts in the page's language. */
 export function loadCards() {
-  cardsPromise = cardsPromise || api('/api/cards').then((list) => new Map(list.map((c) => [c.id, c])));
+  const localized = (c) => ({ ...c, name: cardNameOf(c.id), text: cardText(c.id), frozen: c.frozen ? cardFrozen(c.id) || c.frozen : c.frozen,
+    warp: c.warp ? cardWarp(c.id) || c.warp : c.warp });
+  cardsPromise = cardsPromise || api('/api/cards').then((list) => new Map(list.map((c) => [c.id, localized(c)])));
   return cardsPromise;
 }
 
@@ -85,31 +91,20 @@ export async function loadMeta() {
   }
 }
 
-export const FORM_LABELS = {
-  duel: 'Deathmatch Duel',
-  'high-form': 'High Form',
-  'first-game': 'First game (simplified High Form)',
-  melee: 'Deathmatch Melee',
-  'team-duel': 'Deathmatch Duel (teams)',
-  'team-high-form': 'High Form (teams)',
-};
-export const SCHOOL_LABELS = {
-  northern: 'Northern Imperial',
-  southern: 'Southern Imperial',
-  highland: 'Highland',
-  sylvan: 'Sylvan',
-  everfrost: 'Everfrost',
-  nethervoid: 'Nethervoid',
-  etherweave: 'Etherweave',
-};
+/** A form's name, in the page's language. */
+export function formLabel(f) {
+  return formName(f);
+}
+
+/** A school's name, in the page's language. */
+export function schoolLabel(s) {
+  return schoolName(s);
+}
+
 export const SCHOOL_COLORS = {
   northern: 'blue', southern: 'red', highland: 'brown', sylvan: 'green', everfrost: 'white', nethervoid: 'orange',
   etherweave: 'purple',
 };
-
-export function formLabel(f) {
-  return FORM_LABELS[f] || f;
-}
 
 // ---------- seats held in this browser ----------
 
@@ -140,31 +135,10 @@ export function seatLink(gameId, token) {
 
 // ---------- words ----------
 
-/** `imperial.time_mage` -> `Time Mage`, for ids the card list lacks (tasks). */
-export function prettyId(id) {
-  const tail = String(id).split('.').pop();
-  return tail.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-}
-
+/** A card's name in the page's language. */
 export function cardName(cards, id) {
-  const c = cards && cards.get(id);
-  return c ? c.name : prettyId(id);
+  return cardNameOf(id);
 }
-
-export const DIR_WORDS = {
-  n: 'north', ne: 'north-east', e: 'east', se: 'south-east', s: 'south', sw: 'south-west', w: 'west', nw: 'north-west',
-};
-
-export const ORIENTATION_WORDS = {
-  r0: 'as printed',
-  r90: 'turned right',
-  r180: 'upside down',
-  r270: 'turned left',
-  m0: 'mirrored',
-  m90: 'mirrored, turned right',
-  m180: 'mirrored, upside down',
-  m270: 'mirrored, turned left',
-};
 
 // ---------- what happened: the view's events ----------
 //
@@ -238,10 +212,10 @@ export function lastTurnOf(events, seat) {
 /**
  * The events as lines of a log, in words: an action, then what its effect
  * did, joined ("Red summons the Knight on e5 (as printed): Red's heroic
- * piece moves from e5 to e6, Blue's heroic piece on e6 destroyed").
- * Returns [{turn: {seat, number}} | {text, kind, n}].
+ * piece moves from e5 to e6, Blue's heroic piece on e6 destroyed"); `who`
+ * names a seat. Returns [{turn: {seat, number}} | {text, kind, n}].
  */
-export function eventLines(events) {
+export function eventLines(events, who) {
   const out = [];
   let line = null;
   for (const e of events) {
@@ -254,48 +228,51 @@ export function eventLines(events) {
       line = null;
       continue;
     }
+    const text = eventText(e, who);
     if (ACTION_EVENTS.has(e.kind) || !line) {
-      line = { text: e.text, kind: e.kind, n: e.n, parts: [] };
+      line = { text, kind: e.kind, n: e.n, parts: [] };
       out.push(line);
     } else {
-      line.parts.push(e.text.charAt(0).toLowerCase() === e.text.charAt(0) ? e.text : lowerColorless(e.text));
+      line.parts.push(lowerColorless(text));
     }
   }
   return out.map((l) => (l.turn ? l : { text: l.parts.length ? `${l.text}: ${l.parts.join(', ')}` : l.text, kind: l.kind, n: l.n }));
 }
 
 /** Sentences after a colon keep their color names capitalised; others start low. */
-function lowerColorless(t) {
-  return /^(Red|Blue|Brown|Green)\b/.test(t) ? t : `${t.charAt(0).toLowerCase()}${t.slice(1)}`;
+function lowerColorless(sentence) {
+  const colors = ['red', 'blue', 'brown', 'green', 'white', 'orange', 'purple'].map(colorName);
+  return colors.some((c) => sentence.startsWith(c)) ? sentence : `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
 }
 
 /** The end of the game in words, from `view.result` (players' names added). */
 export function resultText(view, players) {
   const r = view && view.result;
   if (!r) return '';
-  if (!players || !players.some((p) => p && p.name)) return r.text;
-  // the engine's sentence, then who played which seat
+  const text = resultSentence(view);
+  if (!players || !players.some((p) => p && p.name)) return text;
+  // the result, then who played which seat
   const names = r.winners.map((s) => players[s] && players[s].name).filter(Boolean);
-  return names.length ? `${r.text} Won by ${names.join(' and ')}.` : r.text;
+  return names.length ? `${text} ${t('web-won-by', { names: listAnd(names) })}.` : text;
 }
 
 /** A player's label: their name if they have one, their color, bot or human. */
 export function seatLabel(seat, view, players) {
   const s = view && view.seats && view.seats[seat];
-  const color = s ? COLORS[s.color].label : `Seat ${seat + 1}`;
+  const color = s ? colorName(s.color) : t('seat-number', { seat: seat + 1 });
   const p = players && players[seat];
   if (p && p.name) return `${color} (${p.name})`;
-  if (p && p.player === 'bot') return `${color} (bot ${p.bot || ''})`.replace(' )', ')');
+  if (p && p.player === 'bot') return t('web-seat-bot', { color, bot: p.bot || '' }).replace(' )', ')');
   return color;
 }
 
 export function timeAgo(ms) {
   if (!ms) return '';
   const s = Math.max(0, (Date.now() - ms) / 1000);
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return new Date(ms).toLocaleDateString();
+  if (s < 60) return t('web-just-now');
+  if (s < 3600) return t('web-minutes-ago', { n: Math.floor(s / 60) });
+  if (s < 86400) return t('web-hours-ago', { n: Math.floor(s / 3600) });
+  return new Date(ms).toLocaleDateString(document.documentElement.lang || undefined);
 }
 
 /** The result of a finished game in words. */

@@ -13,14 +13,21 @@ import {
   cardElement, countPieces, fillLegend, gatewaysOf,
 } from './board.js';
 import {
-  h, loadCards, seatLabel, resultText, formLabel, SCHOOL_LABELS,
-  DIR_WORDS, ORIENTATION_WORDS, heldSeats, holdSeat, seatLink, prettyId, cardName,
+  h, loadCards, seatLabel, resultText,
+  heldSeats, holdSeat, seatLink,
   toast, eventLines, lastTurnOf,
 } from './common.js';
+import {
+  initI18n, t, langSelector, choiceLabel, questionText, cardName, taskName, taskText,
+  colorName, schoolName, formName, orientationWords, dirWords, pieceWords,
+} from './i18n.js';
 import { startClocks, updateClocks } from './clock.js';
 import { initChat, updateChat } from './chat.js';
 import { turnTitle, signalTurn, turnSignalControls } from './notify.js';
 import { playerResultText, updateRematch } from './rematch.js';
+
+// the messages first: everything below draws in the page's language
+await initI18n();
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
 const token = new URLSearchParams(location.hash.slice(1)).get('seat');
@@ -42,7 +49,6 @@ const S = {
   pending: null, // {title, options: [{text, label, detail, squares, diagram}]}
   hoverOption: null,
   hoverSquare: null,
-  taskNames: new Map(),
   /** The events received so far, by number (`view.events` joined). */
   events: new Map(),
   /** The highest event number already animated. */
@@ -80,7 +86,7 @@ function connect() {
     else if (msg.type === 'error') {
       S.busy = false;
       if (!S.view) refusedHello(msg.message);
-      else toast(msg.message || 'refused');
+      else toast(t('web-server-refused', { why: msg.message || t('web-no-reason') }));
       render();
     }
   });
@@ -110,7 +116,7 @@ async function reachable() {
     const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/reachable`, { cache: 'no-store' });
     if (r.ok) return {};
     const body = await r.json().catch(() => ({}));
-    return { gone: r.status === 404, message: body.error || `the server answered ${r.status}` };
+    return { gone: r.status === 404, message: body.error || t('web-server-answered', { status: r.status }) };
   } catch {
     return {}; // the server is down or restarting: keep trying
   }
@@ -119,17 +125,17 @@ async function reachable() {
 /** An unknown game id: said once, not retried. */
 function noSuchGame(message) {
   const c = $('conn');
-  c.textContent = 'no such game';
+  c.textContent = t('web-conn-no-game');
   c.className = 'conn bad';
   const line = $('status-line');
-  line.replaceChildren(h('span', { class: 'error-text' }, `No such game: ${message}. `), h('a', { href: '/' }, 'Back to the lobby'));
+  line.replaceChildren(h('span', { class: 'error-text' }, t('web-no-such-game', { why: message }), ' '), h('a', { href: '/' }, t('web-back-to-lobby')));
 }
 
 /** The server's reason for refusing the game (the server full), and when the page tries again. */
 function refusalNotice() {
   if (!refusal || S.connected) return null;
   const secs = Math.max(1, Math.round((refusal.until - Date.now()) / 1000));
-  return h('span', { class: 'error-text refusal' }, `${refusal.message} (trying again in ${secs} s)`);
+  return h('span', { class: 'error-text refusal' }, t('web-trying-again', { why: refusal.message, secs }));
 }
 
 function showRefusal() {
@@ -145,14 +151,14 @@ function showRefusal() {
 /** The hello was refused (a stale seat link, a game that is gone). */
 function refusedHello(message) {
   const line = $('status-line');
-  line.replaceChildren(h('span', { class: 'error-text' }, `The server refused this page: ${message || 'no reason given'}. `));
-  if (token) line.append(h('a', { href: location.pathname, onclick: () => setTimeout(() => location.reload(), 0) }, 'Watch the game instead'));
-  line.append(' · ', h('a', { href: '/' }, 'Back to the lobby'));
+  line.replaceChildren(h('span', { class: 'error-text' }, t('web-page-refused', { why: message || t('web-no-reason') }), ' '));
+  if (token) line.append(h('a', { href: location.pathname, onclick: () => setTimeout(() => location.reload(), 0) }, t('web-watch-instead')));
+  line.append(' · ', h('a', { href: '/' }, t('web-back-to-lobby')));
 }
 
 function send(msg) {
   if (!ws || ws.readyState !== WebSocket.OPEN) {
-    toast('Not connected: reconnecting…');
+    toast(t('web-not-connected'));
     return false;
   }
   ws.send(JSON.stringify(msg));
@@ -183,7 +189,6 @@ function onState(msg) {
   // the log comes whole, or from `log_from` on
   const from = typeof msg.log_from === 'number' ? msg.log_from : 0;
   S.log = S.log.slice(0, from).concat(msg.log || []);
-  if (msg.view && msg.view.tasks) rememberTasks(msg.view.tasks);
   joinEvents((msg.view && msg.view.events) || []);
   // a selection that is no longer offered is dropped
   const m = model();
@@ -230,19 +235,15 @@ function joinEvents(list) {
   for (const e of list) S.events.set(e.n, e);
 }
 
-function rememberTasks(t) {
-  for (const task of [...t.current, t.next, ...t.claimed.flat()]) if (task) S.taskNames.set(task.id, task.name);
-}
-
 function setConn() {
   const c = $('conn');
-  c.textContent = S.connected ? (S.seat !== null ? `connected · ${myLabel()}` : 'connected · watching') : 'reconnecting…';
+  c.textContent = S.connected ? (S.seat !== null ? t('web-conn-playing', { color: myLabel() }) : t('web-conn-watching')) : t('web-conn-reconnecting');
   c.className = `conn ${S.connected ? 'ok' : 'bad'}`;
 }
 
 function myLabel() {
   const s = S.view && S.view.seats[S.seat];
-  return s ? `you play ${COLORS[s.color].label}` : `seat ${S.seat + 1}`;
+  return s ? colorName(s.color) : t('seat-number', { seat: S.seat + 1 });
 }
 
 // ---------- the legal choices, sorted by what they are about ----------
@@ -252,7 +253,8 @@ function fromView(c) {
   return {
     kind: c.kind,
     text: c.text,
-    label: c.label,
+    // in the page's language, from the choice's data
+    label: choiceLabel(c, S.view),
     at: c.at ?? null,
     // a summon's piece taken up in a shortage; a move's square of departure
     from: c.kind === 'summon' ? c.pickup ?? null : c.from ?? null,
@@ -306,7 +308,7 @@ function clickSquare(sq) {
   if (S.selectedCard) {
     const opts = summonsAt(m, sq, S.selectedCard);
     if (opts.length === 1) return choose(opts[0].text);
-    if (opts.length > 1) return offer(`Summon ${cardName(S.cards, S.selectedCard)} on ${sq}: which way?`, opts.map(summonOption));
+    if (opts.length > 1) return offer(t('web-summon-which-way', { card: cardName(S.selectedCard), at: sq }), opts.map(summonOption));
     S.selectedCard = null; // a square outside the card's reach: act on it as without a card
   }
   if (S.moveFrom) {
@@ -328,12 +330,12 @@ function clickSquare(sq) {
   }
   if (direct.length || moves.length) {
     const opts = direct.map(squareOption);
-    if (moves.length) opts.push({ action: () => { S.moveFrom = sq; S.pending = null; render(); }, label: `Move the piece on ${sq}`, detail: 'then click where it goes', squares: [sq] });
-    return offer(`${sq}: which?`, opts);
+    if (moves.length) opts.push({ action: () => { S.moveFrom = sq; S.pending = null; render(); }, label: t('web-move-piece-on', { at: sq }), detail: t('web-then-click-where'), squares: [sq] });
+    return offer(t('web-square-which', { at: sq }), opts);
   }
   const summons = summonsAt(m, sq);
   if (summons.length === 1) return choose(summons[0].text);
-  if (summons.length) return offer(`Summon on ${sq}`, summons.map(summonOption));
+  if (summons.length) return offer(t('web-summon-on', { at: sq }), summons.map(summonOption));
   render();
 }
 
@@ -364,8 +366,8 @@ function summonOption(c) {
   const color = myColor();
   return {
     text: c.text,
-    label: `${cardName(S.cards, c.card)} on ${c.at}, ${ORIENTATION_WORDS[c.orientation] || c.orientation}${c.from ? `, piece taken from ${c.from}` : ''}`,
-    detail: squares.length ? `pattern on ${squares.join(' ')}` : '',
+    label: t('web-summon-option', { card: cardName(c.card), at: c.at, orientation: orientationWords(c.orientation), from: c.from || '', taken: c.from ? 'yes' : 'no' }),
+    detail: squares.length ? t('web-pattern-on', { squares: squares.join(' ') }) : '',
     squares: c.from ? [...squares, c.from] : squares,
     marked: laid.marked,
     diagram: card ? patternDiagram(card, color, c.orientation) : null,
@@ -379,10 +381,6 @@ function selectCard(id) {
   S.moveFrom = null;
   S.pending = null;
   render();
-}
-
-function taskName(id) {
-  return S.taskNames.get(id) || prettyId(id);
 }
 
 function myColor() {
@@ -414,8 +412,8 @@ function render() {
 
 function renderTitle() {
   const v = S.view;
-  $('game-title').textContent = `${formLabel(v.form)} · ${v.seats.map((s) => SCHOOL_LABELS[s.school] || s.school).join(' vs ')}`;
-  document.title = turnTitle(S.over ? 'finished game' : `turn ${v.turn.number}`, myTurn());
+  $('game-title').textContent = t('web-game-title', { form: formName(v.form), schools: v.seats.map((s) => schoolName(s.school)).join(t('web-vs')) });
+  document.title = turnTitle(S.over ? t('web-finished-game') : t('web-turn-n', { n: v.turn.number }), myTurn());
   const r = $('replay-link');
   r.hidden = !S.over;
   r.href = `/games/${encodeURIComponent(gameId)}/replay`;
@@ -428,22 +426,22 @@ function renderStatus() {
   const res = $('result');
   if (v.outcome) {
     res.hidden = false;
-    res.replaceChildren(h('span', { id: 'result-text' }, 'Game over: ', playerResultText(v, S.players, S.seat, S.log), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, 'Step through the replay'));
+    res.replaceChildren(h('span', { id: 'result-text' }, t('web-game-over-colon'), ' ', playerResultText(v, S.players, S.seat, S.log), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, t('web-step-through-replay')));
   } else res.hidden = true;
   if (!v.outcome) {
     const who = v.actor.kind === 'seat' ? v.actor.seat : v.turn.seat;
     const me = who === S.seat;
-    line.append(h('span', { class: 'turn' }, `Turn ${v.turn.number}: ${me ? 'your move' : `${seatLabel(who, v, S.players)} to play`}`));
-    if (v.phase.phase === 'main' || v.phase.phase === 'effect') line.append(h('span', {}, `${v.turn.actions} action${v.turn.actions === 1 ? '' : 's'} left`));
-    if (v.turn.discard_used) line.append(h('span', { class: 'badge' }, 'discard used'));
-    if (v.turn.flare_used) line.append(h('span', { class: 'badge' }, 'flare used'));
+    line.append(h('span', { class: 'turn' }, me ? t('web-turn-your-move', { n: v.turn.number }) : t('web-turn-to-play', { n: v.turn.number, who: seatLabel(who, v, S.players) })));
+    if (v.phase.phase === 'main' || v.phase.phase === 'effect') line.append(h('span', {}, t('web-actions-left', { n: v.turn.actions })));
+    if (v.turn.discard_used) line.append(h('span', { class: 'badge' }, t('web-discard-used')));
+    if (v.turn.flare_used) line.append(h('span', { class: 'badge' }, t('web-flare-used')));
     if (v.end && v.end.last !== null && v.end.last !== undefined) {
       const left = v.end.turns_left;
-      line.append(h('span', { class: 'badge warn' }, left ? `the end is near: ${left} more turn${left === 1 ? '' : 's'} after this one` : 'last turn'));
+      line.append(h('span', { class: 'badge warn' }, left ? t('web-end-near', { n: left }) : t('web-last-turn')));
     }
-    if (S.busy) line.append(h('span', { class: 'muted' }, 'sending…'));
+    if (S.busy) line.append(h('span', { class: 'muted' }, t('web-sending')));
   }
-  if (S.seat === null) line.append(h('span', { class: 'badge' }, 'watching'));
+  if (S.seat === null) line.append(h('span', { class: 'badge' }, t('web-watching-badge')));
   const notice = refusalNotice();
   if (notice) line.append(notice);
   // a seat this browser holds, when the page was opened without its token
@@ -453,8 +451,8 @@ function renderStatus() {
   if (!token && seats.length && !v.outcome) {
     offer.hidden = false;
     offer.replaceChildren(
-      h('span', {}, 'You hold a seat in this game: '),
-      ...seats.map((s) => h('a', { class: 'btn', href: seatLink(gameId, held[s]), onclick: () => setTimeout(() => location.reload(), 0) }, `play seat ${Number(s) + 1}`)),
+      h('span', {}, t('web-you-hold-seat'), ' '),
+      ...seats.map((s) => h('a', { class: 'btn', href: seatLink(gameId, held[s]), onclick: () => setTimeout(() => location.reload(), 0) }, t('web-play-seat-n', { seat: Number(s) + 1 }))),
     );
   } else offer.hidden = true;
 }
@@ -529,23 +527,23 @@ function renderHighlights() {
 /** What is being decided, from `view.question`, with how to do it on this page. */
 function phasePrompt(v, m) {
   const q = v.question;
-  const text = q ? q.text : 'Choose.';
+  const text = q ? questionText(q, v) : t('web-choose');
   if (!q) return text;
   if (q.kind === 'action') {
     const bits = [];
     if (m.squares.size) {
       const pickup = [...m.squares.values()].flat().some((c) => c.kind === 'pickup');
-      bits.push(pickup ? 'your supply is out: click one of your highlighted pieces to pick it up and place it again' : 'click a highlighted square to place a piece');
+      bits.push(pickup ? t('web-hint-pickup') : t('web-hint-place'));
     }
-    if (m.summons.size) bits.push('pick a card marked ✦ to summon');
-    if (m.cardActions.size) bits.push('discard');
-    if (m.buttons.some((c) => c.kind === 'end')) bits.push('end your turn');
+    if (m.summons.size) bits.push(t('web-hint-summon'));
+    if (m.cardActions.size) bits.push(t('web-hint-discard'));
+    if (m.buttons.some((c) => c.kind === 'end')) bits.push(t('web-hint-end'));
     if (!bits.length) return text;
-    const list = bits.length > 1 ? `${bits.slice(0, -1).join(', ')} or ${bits[bits.length - 1]}` : bits[0];
-    return `${v.turn.actions} action${v.turn.actions === 1 ? '' : 's'} left: ${list}.`;
+    const list = bits.length > 1 ? t('web-or', { first: bits.slice(0, -1).join(', '), last: bits[bits.length - 1] }) : bits[0];
+    return t('web-actions-left-hint', { n: v.turn.actions, hints: list });
   }
-  if (q.kind === 'start-pieces' && v.form === 'melee') return `${text} Click a highlighted square, then choose the piece’s color.`;
-  if (q.kind === 'returning') return 'Return cards to the bottom of their decks (Return on a card), then Done.';
+  if (q.kind === 'start-pieces' && v.form === 'melee') return `${text} ${t('web-hint-melee-start')}`;
+  if (q.kind === 'returning') return t('web-hint-returning');
   return text;
 }
 
@@ -566,14 +564,14 @@ function renderChoices() {
     return btn;
   };
   if (!v.legal) {
-    title.textContent = v.outcome ? 'Game over' : S.seat === null ? 'Watching' : 'Waiting';
+    title.textContent = v.outcome ? t('web-game-over') : S.seat === null ? t('web-watching') : t('web-waiting');
     if (v.outcome) box.append(h('p', { class: 'result-text' }, resultText(v, S.players)));
-    else if (v.actor.kind === 'seat') box.append(h('p', { class: 'muted' }, `${seatLabel(v.actor.seat, v, S.players)} is choosing…`));
-    else box.append(h('p', { class: 'muted' }, 'Cards are being drawn…'));
+    else if (v.actor.kind === 'seat') box.append(h('p', { class: 'muted' }, t('web-is-choosing', { who: seatLabel(v.actor.seat, v, S.players) })));
+    else box.append(h('p', { class: 'muted' }, t('web-cards-drawn')));
     if (S.seat !== null && !v.outcome) box.append(footerButtons(m, numbered));
     return;
   }
-  title.textContent = 'Your move';
+  title.textContent = t('web-your-move');
   box.append(h('p', { class: 'prompt', id: 'prompt' }, phasePrompt(v, m)));
   if (S.pending) {
     box.append(h('p', {}, S.pending.title));
@@ -591,16 +589,16 @@ function renderChoices() {
       list.append(numbered(b));
     }
     box.append(list);
-    box.append(h('div', { class: 'choice-buttons' }, h('button', { type: 'button', class: 'btn', onclick: cancel }, 'Cancel (Esc)')));
+    box.append(h('div', { class: 'choice-buttons' }, h('button', { type: 'button', class: 'btn', onclick: cancel }, t('web-cancel-esc'))));
     return;
   }
   if (S.selectedCard) {
-    box.append(h('p', {}, `Summoning ${cardName(S.cards, S.selectedCard)}: click a square marked ✦ (Esc to cancel).`));
+    box.append(h('p', {}, t('web-summoning-click', { card: cardName(S.selectedCard) })));
   } else if (S.moveFrom) {
-    box.append(h('p', {}, `Moving from ${S.moveFrom}: click a square marked ◆ (Esc to cancel).`));
+    box.append(h('p', {}, t('web-moving-click', { from: S.moveFrom })));
   } else if (m.squares.size || m.moves.size) {
     const count = m.squares.size + m.moves.size;
-    box.append(h('p', { class: 'muted' }, `${count} highlighted square${count === 1 ? '' : 's'} on the board (Tab to reach them).`));
+    box.append(h('p', { class: 'muted' }, t('web-highlighted-squares', { n: count })));
   }
   const group = h('div', { class: 'choice-buttons' });
   const dirs = m.buttons.filter((c) => c.kind === 'dir');
@@ -619,7 +617,7 @@ function renderChoices() {
     group.append(numbered(b));
   }
   for (const c of m.buttons.filter((c) => c.kind === 'point' || c.kind === 'improvise')) {
-    const label = c.kind === 'point' ? `Score ${c.label}` : capital(c.label);
+    const label = c.kind === 'point' ? t('web-choice-point', { color: colorName(c.color) }) : capital(c.label);
     const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, swatchOf(c.color), label);
     group.append(numbered(b));
   }
@@ -636,7 +634,7 @@ function renderChoices() {
   if (group.childElementCount) box.append(group);
   if (dirs.length) {
     const flip = board.flipped;
-    const grid = h('div', { class: 'compass', role: 'group', 'aria-label': 'Directions' });
+    const grid = h('div', { class: 'compass', role: 'group', 'aria-label': t('web-directions') });
     const layout = ['nw', 'n', 'ne', 'w', null, 'e', 'sw', 's', 'se'];
     const arrows = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
     const opposite = { n: 's', ne: 'sw', e: 'w', se: 'nw', s: 'n', sw: 'ne', w: 'e', nw: 'se' };
@@ -647,7 +645,7 @@ function renderChoices() {
       }
       const d = flip ? opposite[cell] : cell; // the button where the arrow points on screen
       const c = dirs.find((x) => x.dir === d);
-      const b = h('button', { type: 'button', class: 'btn', disabled: !c, title: c ? c.label : DIR_WORDS[d], 'aria-label': c ? c.label : DIR_WORDS[d], onclick: () => c && choose(c.text) }, arrows[cell]);
+      const b = h('button', { type: 'button', class: 'btn', disabled: !c, title: c ? c.label : dirWords(d), 'aria-label': c ? c.label : dirWords(d), onclick: () => c && choose(c.text) }, arrows[cell]);
       if (c) b.dataset.choice = c.text;
       grid.append(c ? numbered(b) : b);
     }
@@ -665,9 +663,9 @@ function footerButtons(m, numbered) {
   if (end) row.append(numbered(h('button', { type: 'button', class: 'btn primary', 'data-choice': end.text, 'data-kind': end.kind, onclick: () => choose(end.text) }, capital(end.label))));
   if (S.seat !== null && !S.view.outcome) {
     const can = S.undo === null ? guessUndo() : S.undo;
-    row.append(h('button', { type: 'button', class: 'btn', id: 'undo', disabled: !can || S.busy, onclick: undo, 'aria-keyshortcuts': 'u', title: 'Take back your last choice this turn (u)' }, 'Undo'));
+    row.append(h('button', { type: 'button', class: 'btn', id: 'undo', disabled: !can || S.busy, onclick: undo, 'aria-keyshortcuts': 'u', title: t('web-undo-title') }, t('web-undo')));
     // the rules allow no resignation in a melee
-    if (S.view.form !== 'melee') row.append(h('button', { type: 'button', class: 'btn danger', onclick: resign }, 'Resign'));
+    if (S.view.form !== 'melee') row.append(h('button', { type: 'button', class: 'btn danger', onclick: resign }, t('web-resign')));
   }
   return row;
 }
@@ -682,16 +680,16 @@ function guessUndo() {
 
 function typedChoice(m) {
   const listId = 'choice-list';
-  const input = h('input', { type: 'text', list: listId, placeholder: 'or type a choice, e.g. place e5', 'aria-label': 'Type a choice', autocomplete: 'off' });
-  const dl = h('datalist', { id: listId }, ...m.all.slice(0, 400).map((t) => h('option', { value: t })));
+  const input = h('input', { type: 'text', list: listId, placeholder: t('web-type-placeholder'), 'aria-label': t('web-type-choice'), autocomplete: 'off' });
+  const dl = h('datalist', { id: listId }, ...m.all.slice(0, 400).map((x) => h('option', { value: x })));
   const form = h('form', {
     class: 'typed',
     onsubmit: (e) => {
       e.preventDefault();
-      const t = input.value.trim().replace(/\s+/g, ' ');
-      if (t) choose(t);
+      const typed = input.value.trim().replace(/\s+/g, ' ');
+      if (typed) choose(typed);
     },
-  }, input, dl, h('button', { type: 'submit', class: 'btn' }, 'Play'));
+  }, input, dl, h('button', { type: 'submit', class: 'btn' }, t('web-play')));
   return form;
 }
 
@@ -709,10 +707,11 @@ function flareInfo() {
     const them = counts[s.color] || { total: 0, upgraded: 0 };
     const up = them.upgraded - mine.upgraded;
     const tot = them.total - mine.total;
-    const crit = (ok, what, need, have) => h('span', { class: ok ? 'met' : 'unmet' }, `${ok ? '✓' : '✗'} ${what}: needs ${need} more, ${COLORS[s.color].label} has ${have > 0 ? `${have} more` : have === 0 ? 'as many' : `${-have} fewer`}`);
-    p.append(h('div', {}, h('b', {}, `${card.name} against ${COLORS[s.color].label}: `),
-      crit(up >= card.flare.upper, 'upper (upgraded pieces)', card.flare.upper, up), ' · ',
-      crit(tot >= card.flare.lower, 'lower (all pieces)', card.flare.lower, tot)));
+    const crit = (ok, half, need, have) => h('span', { class: ok ? 'met' : 'unmet' },
+      `${ok ? '✓' : '✗'} ${t('web-flare-criterion', { half, need, color: colorName(s.color), have: Math.abs(have), cmp: have > 0 ? 'more' : have === 0 ? 'same' : 'fewer' })}`);
+    p.append(h('div', {}, h('b', {}, t('web-flare-against', { card: card.name, color: colorName(s.color) }), ' '),
+      crit(up >= card.flare.upper, 'upper', card.flare.upper, up), ' · ',
+      crit(tot >= card.flare.lower, 'lower', card.flare.lower, tot)));
   }
   return p;
 }
@@ -733,7 +732,7 @@ function undo() {
 }
 
 function resign() {
-  if (!confirm('Resign this game?')) return;
+  if (!confirm(t('web-resign-confirm'))) return;
   send({ type: 'resign', version: S.version });
 }
 
@@ -746,19 +745,18 @@ function renderEffect() {
     return;
   }
   panel.hidden = false;
-  const where = v.effect.at ? ` on ${v.effect.at}` : '';
   const bits = [];
   // Etherweave: a warp effect played from the hand, or copied by a being
   const stage = v.effect.state && v.effect.state.stage;
-  if (stage === 'warp') bits.push('its warp effect, played from the hand (the card is now pending)');
-  if (stage === 'copy' && v.effect.state.copied) bits.push(`carrying out the warp effect of the ${cardName(S.cards, v.effect.state.copied)}`);
+  if (stage === 'warp') bits.push(t('web-warp-stage'));
+  if (stage === 'copy' && v.effect.state.copied) bits.push(t('web-copy-stage', { card: cardName(v.effect.state.copied) }));
   if (v.effect.flare) {
     const f = v.effect.flare;
-    bits.push(`upper ${f.upper ? 'met' : 'not met'}, lower ${f.lower ? 'met' : 'not met'}`);
-    if (f.against) bits.push(`against ${COLORS[f.against]?.label || f.against}`);
+    bits.push(t('web-flare-halves', { upper: f.upper ? 'met' : 'not', lower: f.lower ? 'met' : 'not' }));
+    if (f.against) bits.push(t('web-against', { color: colorName(f.against) }));
   }
   panel.replaceChildren(
-    h('h2', {}, `Resolving: ${card.name} (${COLORS[v.effect.color].label})${where}`),
+    h('h2', {}, t('web-resolving', { card: card.name, color: colorName(v.effect.color), at: v.effect.at || '', on: v.effect.at ? 'yes' : 'no' })),
     bits.length ? h('p', { class: 'muted' }, bits.join(' · ')) : '',
     h('div', { class: 'effect-card' }, cardElement(card, v.effect.color)),
   );
@@ -771,33 +769,33 @@ function renderHand() {
   const m = model();
   const showAll = !!v.outcome || S.seat === null;
   const seats = S.seat !== null && !v.outcome ? [v.seats[S.seat]] : v.seats.filter((s) => s.hand);
-  $('hand-title').textContent = S.seat !== null && !v.outcome ? 'Your hand' : 'Hands';
+  $('hand-title').textContent = S.seat !== null && !v.outcome ? t('web-your-hand') : t('web-hands');
   if (!seats.length || !seats[0]) {
-    box.append(h('p', { class: 'hand-empty' }, showAll ? 'Hands are hidden from spectators.' : ''));
+    box.append(h('p', { class: 'hand-empty' }, showAll ? t('web-hands-hidden') : ''));
     return;
   }
   for (const s of seats) {
     if (!s.hand) continue;
     const ids = [...s.hand.beings, ...s.hand.legends, ...s.hand.flares];
-    if (seats.length > 1 || v.outcome) box.append(h('h3', { style: 'width:100%;margin:0.3rem 0 0' }, `${seatLabel(s.seat, v, S.players)}’s hand`));
-    if (!ids.length) box.append(h('p', { class: 'hand-empty' }, 'No cards in hand.'));
+    if (seats.length > 1 || v.outcome) box.append(h('h3', { style: 'width:100%;margin:0.3rem 0 0' }, t('web-hand-of', { who: seatLabel(s.seat, v, S.players) })));
+    if (!ids.length) box.append(h('p', { class: 'hand-empty' }, t('web-no-cards')));
     for (const id of ids) {
-      const card = S.cards.get(id) || { id, name: prettyId(id), rank: 'common', text: '', pattern: [], kind: 'being' };
+      const card = S.cards.get(id) || { id, name: cardName(id), rank: 'common', text: '', pattern: [], kind: 'being' };
       const mine = s.seat === S.seat && !v.outcome;
       const summons = mine ? m.summons.get(id) || [] : [];
       const actions = [];
       for (const a of mine ? m.cardActions.get(id) || [] : []) {
-        const label = a.kind === 'discard' ? 'Discard' : a.kind === 'warp' ? [h('span', { 'aria-hidden': 'true' }, '⟲ '), 'Warp'] : 'Return';
+        const label = a.kind === 'discard' ? t('web-discard') : a.kind === 'warp' ? [h('span', { 'aria-hidden': 'true' }, '⟲ '), t('web-warp-button')] : t('web-return');
         actions.push(h('button', { type: 'button', class: 'btn', 'data-choice': a.text, 'data-kind': a.kind, title: a.label, onclick: (e) => { e.stopPropagation(); choose(a.text); } }, ...[].concat(label)));
       }
       // Etherweave: the pending being is held, face up on the deck
       const isPending = s.pending === id;
       let note = null;
       if (isPending) {
-        note = `⟲ Pending: face up on the deck; −2 points if never summoned${summons.length ? ' · ✦ can be summoned' : ''}`;
+        note = `⟲ ${t('web-pending-note')}${summons.length ? ` · ✦ ${t('web-pending-can-summon')}` : ''}`;
       } else if (summons.length) {
         const squares = new Set(summons.map((c) => c.at));
-        note = `✦ can be summoned on ${squares.size} square${squares.size === 1 ? '' : 's'}`;
+        note = `✦ ${t('web-can-summon-on', { n: squares.size })}`;
       } else if (mine && card.kind === 'flare') {
         note = flareNote(card, s);
       }
@@ -806,7 +804,7 @@ function renderHand() {
         actions,
         note,
         attrs: selectable
-          ? { tabindex: '0', role: 'button', 'aria-pressed': String(S.selectedCard === id), 'aria-label': `${card.name}: summon` }
+          ? { tabindex: '0', role: 'button', 'aria-pressed': String(S.selectedCard === id), 'aria-label': t('web-card-summon', { card: card.name }) }
           : {},
       });
       if (selectable) {
@@ -840,7 +838,7 @@ function flareNote(card, me) {
     const them = counts[s.color] || { total: 0, upgraded: 0 };
     const up = them.upgraded - mine.upgraded >= card.flare.upper;
     const lo = them.total - mine.total >= card.flare.lower;
-    parts.push(`vs ${COLORS[s.color].label}: upper ${up ? '✓' : '✗'} lower ${lo ? '✓' : '✗'}`);
+    parts.push(t('web-flare-note', { color: colorName(s.color), upper: up ? '✓' : '✗', lower: lo ? '✓' : '✗' }));
   }
   return parts.join(' · ');
 }
@@ -852,38 +850,38 @@ function renderPlayers() {
   const toPlay = v.actor.kind === 'seat' ? v.actor.seat : null;
   for (const s of v.seats) {
     const p = S.players[s.seat] || {};
-    const who = h('span', { class: 'who' }, seatLabel(s.seat, v, S.players), s.seat === S.seat ? ' · you' : '');
-    if (p.player === 'human') who.append(h('span', { class: `dot ${p.online ? 'on' : ''}`, title: p.online ? 'online' : 'offline' }));
-    const discard = s.discard.map((id) => cardName(S.cards, id)).join(', ');
+    const who = h('span', { class: 'who' }, seatLabel(s.seat, v, S.players), s.seat === S.seat ? ` · ${t('web-you')}` : '');
+    if (p.player === 'human') who.append(h('span', { class: `dot ${p.online ? 'on' : ''}`, title: p.online ? t('web-online') : t('web-offline') }));
+    const discard = s.discard.map((id) => cardName(id)).join(', ');
     const facts = [
-      `${SCHOOL_LABELS[s.school] || s.school}`,
-      `hand ${s.beings} being${s.beings === 1 ? '' : 's'}, ${s.legends} legend${s.legends === 1 ? '' : 's'}, ${s.flares} flare${s.flares === 1 ? '' : 's'}`,
-      `deck ${s.deck}`,
-      `pieces off the board ${s.supply[0]} + ${s.supply[1]} legendary`,
-      `discard ${s.discard.length}`,
+      schoolName(s.school),
+      t('web-hand-counts', { beings: s.beings, legends: s.legends, flares: s.flares }),
+      t('web-deck-n', { n: s.deck }),
+      t('web-supply', { common: s.supply[0], legendary: s.supply[1] }),
+      t('web-discard-n', { n: s.discard.length }),
     ];
     const extra = [];
     // team play: the team and the sideways cards at the bottom of the deck
     // Nethervoid: the seat's Gateway (public), ringed on the board too
-    if (s.gateway) extra.push(`Gateway on ${s.gateway}`);
+    if (s.gateway) extra.push(t('web-gateway-on', { at: s.gateway }));
     if (s.team !== undefined && s.team !== null) {
-      extra.push(`team ${s.team + 1}${s.sideways !== undefined && s.sideways !== null ? ` · ${s.sideways} sideways` : ''}`);
+      extra.push(t('web-team-n', { team: s.team + 1 }) + (s.sideways !== undefined && s.sideways !== null ? ` · ${t('web-sideways', { n: s.sideways })}` : ''));
     }
     // team play: the team's tasks, whichever teammate claimed them
     const teamTasks = v.tasks && v.tasks.team_claimed && s.team !== undefined && s.team !== null ? v.tasks.team_claimed[s.team] : null;
     const own = teamTasks || (v.tasks && v.tasks.claimed[s.seat]);
     const claimed = own && own.length
-      ? `${teamTasks ? 'team tasks' : 'tasks'}: ${own.map((t) => `${t.name} (${t.points})`).join(', ')}` : null;
+      ? t(teamTasks ? 'web-team-tasks' : 'web-tasks-claimed', { tasks: own.map((x) => `${taskName(x.id)} (${x.points})`).join(', ') }) : null;
     const swatch = h('span', { class: 'swatch' });
     swatch.append(pieceSvg(s.color, 'common'));
-    box.append(h('div', { class: `player${toPlay === s.seat ? ' to-play' : ''}`, title: discard ? `discard pile: ${discard}` : '', 'data-seat': String(s.seat) },
-      swatch, who, h('span', { class: 'score', 'aria-label': `score ${s.score}` }, String(s.score)),
+    box.append(h('div', { class: `player${toPlay === s.seat ? ' to-play' : ''}`, title: discard ? t('web-discard-pile', { cards: discard }) : '', 'data-seat': String(s.seat) },
+      swatch, who, h('span', { class: 'score', 'aria-label': t('web-score', { score: s.score }) }, String(s.score)),
       h('span', { class: 'facts' }, facts.join(' · '), ...extra.map((e) => h('div', {}, e)), claimed ? h('div', {}, claimed) : null),
       s.points ? scoreBoard(s) : null, s.frozen ? frozenTile(s) : null,
       s.pending || s.stored ? pendingTile(s) : null));
   }
   const shared = h('p', { class: 'muted', style: 'font-size:0.78rem;margin:0.3rem 0 0' },
-    `Legends deck ${v.legends.deck}, discarded ${v.legends.discard.length} · Flares deck ${v.flares.deck}, discarded ${v.flares.discard.length}`);
+    t('web-shared-decks', { legends: v.legends.deck, legendsOut: v.legends.discard.length, flares: v.flares.deck, flaresOut: v.flares.discard.length }));
   box.append(shared);
 }
 
@@ -895,16 +893,16 @@ function renderPlayers() {
  */
 function frozenTile(s) {
   const card = S.cards.get(s.frozen);
-  const name = cardName(S.cards, s.frozen);
+  const name = cardName(s.frozen);
   const effect = (card && card.frozen) || '';
   const thaw = s.seat === S.seat ? model().buttons.find((c) => c.kind === 'thaw' && c.card === s.frozen) : null;
-  const tile = h('details', { class: 'frozen-card', 'data-card': s.frozen, title: effect ? `Frozen effect: ${effect}` : '' },
-    h('summary', {}, h('span', { class: 'snowflake', 'aria-hidden': 'true' }, '❄'), h('span', { class: 'frozen-label' }, 'Frozen'), ' ', h('span', { class: 'frozen-name' }, name)),
-    h('p', { class: 'frozen-effect' }, effect ? `Frozen effect: ${effect}` : 'No frozen effect text.'));
+  const tile = h('details', { class: 'frozen-card', 'data-card': s.frozen, title: effect ? t('web-frozen-effect', { text: effect }) : '' },
+    h('summary', {}, h('span', { class: 'snowflake', 'aria-hidden': 'true' }, '❄'), h('span', { class: 'frozen-label' }, t('web-frozen')), ' ', h('span', { class: 'frozen-name' }, name)),
+    h('p', { class: 'frozen-effect' }, effect ? t('web-frozen-effect', { text: effect }) : t('web-no-frozen-effect')));
   const row = h('div', { class: 'frozen-row' }, tile);
   if (thaw) {
     row.append(h('button', { type: 'button', class: 'btn thaw', 'data-choice': thaw.text, 'data-kind': thaw.kind, onclick: () => choose(thaw.text) },
-      h('span', { 'aria-hidden': 'true' }, '❄ '), `Thaw ${name}`));
+      h('span', { 'aria-hidden': 'true' }, '❄ '), t('web-thaw', { card: name })));
   }
   return row;
 }
@@ -919,19 +917,19 @@ function pendingTile(s) {
   const row = h('div', { class: 'pending-row' });
   if (s.pending) {
     const card = S.cards.get(s.pending);
-    const name = cardName(S.cards, s.pending);
+    const name = cardName(s.pending);
     const warp = (card && card.warp) || '';
-    row.append(h('details', { class: 'pending-card', 'data-card': s.pending, title: warp ? `Warp effect (played): ${warp}` : '' },
-      h('summary', {}, h('span', { class: 'spiral', 'aria-hidden': 'true' }, '⟲'), h('span', { class: 'pending-label' }, 'Pending'), ' ', h('span', { class: 'pending-name' }, name)),
-      h('p', { class: 'pending-effect' }, `On the deck, still held: it can be summoned from there. −2 points if it is never summoned.${warp ? ` Warp effect (played): ${warp}` : ''}`)));
+    row.append(h('details', { class: 'pending-card', 'data-card': s.pending, title: warp ? t('web-warp-played', { text: warp }) : '' },
+      h('summary', {}, h('span', { class: 'spiral', 'aria-hidden': 'true' }, '⟲'), h('span', { class: 'pending-label' }, t('web-pending')), ' ', h('span', { class: 'pending-name' }, name)),
+      h('p', { class: 'pending-effect' }, `${t('web-pending-effect')}${warp ? ` ${t('web-warp-played', { text: warp })}` : ''}`)));
   }
   if (s.stored) {
     const rank = s.stored.rank;
-    const words = `${COLORS[s.stored.color] ? COLORS[s.stored.color].label : s.stored.color} ${rank} piece`;
+    const words = t('web-stored-piece', { piece: pieceWords(s.stored) });
     const piece = h('span', { class: 'swatch', 'aria-hidden': 'true' });
     piece.append(pieceSvg(s.stored.color, rank));
-    row.append(h('span', { class: 'stored-piece', 'data-color': s.stored.color, 'data-rank': rank, title: 'Kept off the board on the Merchant of Time; it lands when the Merchant is summoned' },
-      h('span', { class: 'pending-label' }, 'Stored'), ' ', piece, ` ${words} on the Merchant`));
+    row.append(h('span', { class: 'stored-piece', 'data-color': s.stored.color, 'data-rank': rank, title: t('web-stored-title') },
+      h('span', { class: 'pending-label' }, t('web-stored')), ' ', piece, ` ${words}`));
   }
   return row;
 }
@@ -952,10 +950,9 @@ function scoreBoard(s) {
   const entries = Object.entries(s.points);
   const lowest = Math.min(...entries.map(([, n]) => n));
   const used = new Set(s.improvised || []);
-  const label = COLORS[s.color].label;
-  const board = h('div', { class: 'scoreboard', role: 'list', 'aria-label': `${label}’s score board`, 'data-seat': String(s.seat) });
+  const board = h('div', { class: 'scoreboard', role: 'list', 'aria-label': t('web-score-board', { who: colorName(s.color) }), 'data-seat': String(s.seat) });
   for (const [color, n] of entries) {
-    const name = COLORS[color]?.label || color;
+    const name = colorName(color);
     const free = !used.has(color);
     const piece = h('span', { class: 'swatch', 'aria-hidden': 'true' });
     piece.append(pieceSvg(color, free ? 'heroic' : 'common'));
@@ -965,14 +962,14 @@ function scoreBoard(s) {
       'data-color': color,
       'data-points': String(n),
       'data-improvised': free ? 'available' : 'used',
-      title: `${n} point${n === 1 ? '' : 's'} in ${name}${n === lowest ? ' (the lowest: the score)' : ''}; improvised summoning with ${name} ${free ? 'still possible' : 'used'}`,
+      title: t('web-melee-points-title', { n, color: name, lowest: n === lowest ? 'yes' : 'no', free: free ? 'yes' : 'no' }),
     }, piece, h('span', {}, `${name} `), h('b', {}, String(n))));
   }
-  const free = entries.map(([c]) => c).filter((c) => !used.has(c)).map((c) => COLORS[c]?.label || c);
-  const usedNames = [...used].map((c) => COLORS[c]?.label || c);
+  const free = entries.map(([c]) => c).filter((c) => !used.has(c)).map((c) => colorName(c));
+  const usedNames = [...used].map((c) => colorName(c));
   const words = free.length
-    ? `improvised summoning left with ${free.join(', ')}${usedNames.length ? ` (used: ${usedNames.join(', ')})` : ''}`
-    : `improvised summoning used with every color`;
+    ? t('web-improvised-left', { colors: free.join(', '), used: usedNames.join(', '), some: usedNames.length ? 'yes' : 'no' })
+    : t('web-improvised-all-used');
   return h('div', { class: 'melee-board' }, board, h('div', { class: 'improvised' }, words));
 }
 
@@ -988,14 +985,14 @@ function renderTasks() {
   box.replaceChildren();
   const claims = new Map(model().buttons.filter((c) => c.kind === 'claim').map((c) => [c.task, c]));
   const claimable = new Set(claims.keys());
-  const task = (t, extra = '') => h('div', { class: `task ${extra}${claimable.has(t.id) ? ' claimable' : ''}` },
-    h('b', {}, h('span', {}, t.name), h('span', {}, `${t.points} pt${t.points === 1 ? '' : 's'}`)),
-    h('span', { class: 'kind' }, `${t.kind}${t.advanced ? ' · advanced' : ''}${extra ? ' · next' : ''}`),
-    h('div', {}, t.text),
-    claimable.has(t.id) ? h('button', { type: 'button', class: 'btn primary', onclick: () => choose(claims.get(t.id).text) }, 'Claim') : null);
-  for (const t of v.tasks.current) box.append(task(t));
+  const task = (x, extra = '') => h('div', { class: `task ${extra}${claimable.has(x.id) ? ' claimable' : ''}` },
+    h('b', {}, h('span', {}, taskName(x.id)), h('span', {}, t('web-points-short', { n: x.points }))),
+    h('span', { class: 'kind' }, t('web-task-kind', { kind: x.kind, advanced: x.advanced ? 'yes' : 'no', next: extra ? 'yes' : 'no' })),
+    h('div', {}, taskText(x.id)),
+    claimable.has(x.id) ? h('button', { type: 'button', class: 'btn primary', onclick: () => choose(claims.get(x.id).text) }, t('web-claim')) : null);
+  for (const x of v.tasks.current) box.append(task(x));
   if (v.tasks.next) box.append(task(v.tasks.next, 'next'));
-  box.append(h('p', { class: 'muted', style: 'margin:0;font-size:0.8rem' }, `${v.tasks.deck} task${v.tasks.deck === 1 ? '' : 's'} left in the deck`));
+  box.append(h('p', { class: 'muted', style: 'margin:0;font-size:0.8rem' }, t('web-tasks-left', { n: v.tasks.deck })));
 }
 
 let lastLogLength = -1;
@@ -1005,9 +1002,9 @@ function renderLog() {
   const nearBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
   ol.replaceChildren();
   const events = [...S.events.values()].sort((a, b) => a.n - b.n);
-  for (const l of eventLines(events)) {
+  for (const l of eventLines(events, (s) => seatLabel(s, S.view, S.players))) {
     if (l.turn) {
-      ol.append(h('li', { class: 'turn-start', 'data-n': String(l.n) }, h('span', { class: 'who' }, `Turn ${l.turn.number}`), ' ', seatLabel(l.turn.seat, S.view, S.players)));
+      ol.append(h('li', { class: 'turn-start', 'data-n': String(l.n) }, h('span', { class: 'who' }, t('web-turn-heading', { n: l.turn.number })), ' ', seatLabel(l.turn.seat, S.view, S.players)));
     } else {
       const chance = l.kind === 'drew' || l.kind === 'task-revealed';
       ol.append(h('li', { class: chance ? 'chance' : '', 'data-kind': l.kind, 'data-n': String(l.n) }, l.text));
@@ -1030,8 +1027,8 @@ function renderRecord() {
   ol.replaceChildren();
   for (const e of S.log) {
     const chance = e.seat === null || e.seat === undefined;
-    const who = chance ? (e.to !== undefined && e.to !== null ? seatLabel(e.to, S.view, S.players) : 'Chance') : seatLabel(e.seat, S.view, S.players);
-    const text = e.kind === 'timeout' ? timeoutText() : e.kind === 'undo' ? `undo (${(S.log.find((x) => x.n === e.undoes) || {}).text || 'a choice'})` : e.text;
+    const who = chance ? (e.to !== undefined && e.to !== null ? seatLabel(e.to, S.view, S.players) : t('web-chance')) : seatLabel(e.seat, S.view, S.players);
+    const text = e.kind === 'timeout' ? timeoutText() : e.kind === 'undo' ? t('web-undo-entry', { choice: (S.log.find((x) => x.n === e.undoes) || {}).text || t('web-a-choice') }) : e.text;
     const cls = [chance ? 'chance' : '', undone.has(e.n) ? 'undone' : ''].filter(Boolean).join(' ');
     ol.append(h('li', { value: String(e.n), class: cls, title: e.text }, h('span', { class: 'who' }, who), ' ', text));
   }
@@ -1041,7 +1038,7 @@ function renderRecord() {
 
 /** What a timeout entry means: in a duel the game is lost, in a melee or team game a bot plays on. */
 function timeoutText() {
-  return S.view.seats.length > 2 ? 'ran out of time: a bot plays on' : 'ran out of time';
+  return S.view.seats.length > 2 ? t('web-timeout-bot') : t('web-timeout');
 }
 
 /** Short animations of what the newest events did (none when motion is reduced). */
@@ -1057,8 +1054,8 @@ function animateNew(events) {
 // ---------- keyboard ----------
 
 document.addEventListener('keydown', (e) => {
-  const t = e.target;
-  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+  const el = e.target;
+  if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA')) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === 'Escape') {
     cancel();
@@ -1089,8 +1086,9 @@ $('flip').addEventListener('click', () => {
 // ---------- start ----------
 
 async function start() {
+  $('lang-slot').append(langSelector());
   if (!gameId) {
-    $('status-line').textContent = 'No game here.';
+    $('status-line').textContent = t('web-no-game-here');
     return;
   }
   fillLegend($('legend'));
@@ -1098,7 +1096,7 @@ async function start() {
   startClocks($('clocks'));
   initChat($('chat-panel'), (m) => {
     if (!ws || ws.readyState !== WebSocket.OPEN) {
-      toast('Not connected: reconnecting…');
+      toast(t('web-not-connected'));
       return false;
     }
     ws.send(JSON.stringify(m));
@@ -1112,7 +1110,7 @@ async function start() {
   try {
     S.cards = await loadCards();
   } catch (e) {
-    toast(`Cannot load the cards: ${e.message}`);
+    toast(t('web-cannot-load-cards', { why: e.message }));
   }
   connect();
 }

@@ -2,9 +2,10 @@
 
 import { pieceSvg } from './board.js';
 import {
-  h, api, loadMeta, formLabel, SCHOOL_LABELS, SCHOOL_COLORS, heldSeats, holdSeat, seatLink, timeAgo,
+  h, api, loadMeta, formLabel, schoolLabel, SCHOOL_COLORS, heldSeats, holdSeat, seatLink, timeAgo,
   toast,
 } from './common.js';
+import { initI18n, t, langSelector, listAnd } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 let meta = null;
@@ -57,30 +58,30 @@ function fillSeats() {
 function seatRow(i, prev) {
   const id = (k) => `seat-${i}-${k}`;
   const school = h('select', { id: id('school'), name: 'school' },
-    ...meta.schools.map((s) => h('option', { value: s.name, selected: s.name === prev.school }, SCHOOL_LABELS[s.name] || s.name)));
+    ...meta.schools.map((s) => h('option', { value: s.name, selected: s.name === prev.school }, schoolLabel(s.name))));
   const player = h('select', { id: id('player'), name: 'player' },
-    h('option', { value: 'human', selected: prev.player === 'human' }, 'Human'),
-    h('option', { value: 'bot', selected: prev.player === 'bot' }, 'Bot'));
+    h('option', { value: 'human', selected: prev.player === 'human' }, t('web-human')),
+    h('option', { value: 'bot', selected: prev.player === 'bot' }, t('web-bot')));
   // the levels the server offers first, then the raw bots (MCTS with a thinking time)
   const levels = meta.levels || [];
   const strength = h('select', { id: id('strength'), name: 'strength' },
-    ...levels.map((l) => h('option', { value: l.name, selected: prev.strength === l.name, title: l.spec }, l.description)),
-    h('option', { value: 'random', selected: prev.strength === 'random' }, 'random (weakest)'),
-    h('option', { value: 'greedy', selected: prev.strength === 'greedy' }, 'greedy'),
-    h('option', { value: 'mcts', selected: prev.strength === 'mcts' }, 'MCTS, thinking time below'));
+    ...levels.map((l) => h('option', { value: l.name, selected: prev.strength === l.name, title: l.spec }, t(`level-${l.name}`))),
+    h('option', { value: 'random', selected: prev.strength === 'random' }, t('web-bot-random')),
+    h('option', { value: 'greedy', selected: prev.strength === 'greedy' }, t('web-bot-greedy')),
+    h('option', { value: 'mcts', selected: prev.strength === 'mcts' }, t('web-bot-mcts')));
   const time = h('input', { id: id('time'), name: 'time', type: 'number', min: '0.1', max: '10', step: '0.1', value: String(prev.time) });
-  const name = h('input', { id: id('name'), name: 'name', type: 'text', maxlength: '32', placeholder: 'optional', value: prev.name || '' });
+  const name = h('input', { id: id('name'), name: 'name', type: 'text', maxlength: '32', placeholder: t('web-optional'), value: prev.name || '' });
   // a human seat is kept for its link unless it is open to anyone
   const open = h('input', { id: id('open'), name: 'open', type: 'checkbox', checked: !!prev.open });
-  const legend = h('legend', {}, swatch(prev.school), `Seat ${i + 1}${i === 0 ? ' (starts)' : ''}`);
-  const strengthLabel = h('label', { for: id('strength') }, 'Bot strength', strength);
-  const timeLabel = h('label', { for: id('time') }, 'Thinking time (s)', time);
-  const nameLabel = h('label', { for: id('name'), class: 'full' }, 'Name', name);
-  const openLabel = h('label', { for: id('open'), class: 'full check', title: 'Listed under Open games: anyone may take it. Otherwise only its link opens it.' },
-    h('span', {}, open, ' Open to anyone (listed under Open games)'));
+  const legend = h('legend', {}, swatch(prev.school), t('web-seat-legend', { seat: i + 1, starts: i === 0 ? 'yes' : 'no' }));
+  const strengthLabel = h('label', { for: id('strength') }, t('web-bot-strength'), strength);
+  const timeLabel = h('label', { for: id('time') }, t('web-thinking-time'), time);
+  const nameLabel = h('label', { for: id('name'), class: 'full' }, t('web-name'), name);
+  const openLabel = h('label', { for: id('open'), class: 'full check', title: t('web-open-title') },
+    h('span', {}, open, ' ', t('web-open-to-anyone')));
   const fs = h('fieldset', { class: 'seat-row', dataset: { seat: String(i) } }, legend,
-    h('label', { for: id('school') }, 'School', school),
-    h('label', { for: id('player') }, 'Player', player),
+    h('label', { for: id('school') }, t('web-school'), school),
+    h('label', { for: id('player') }, t('web-player'), player),
     strengthLabel, timeLabel, nameLabel, openLabel);
   const sync = () => {
     const bot = player.value === 'bot';
@@ -160,23 +161,23 @@ function showCreated(res, seats) {
   const abs = (p) => new URL(p, location.href).href;
   const humans = res.seats.filter((s) => s.token);
   if (!humans.length) {
-    box.append(h('p', {}, 'A game between bots: ', h('a', { href: `/games/${encodeURIComponent(res.id)}` }, 'watch it')));
+    box.append(h('p', {}, t('web-bots-game'), ' ', h('a', { href: `/games/${encodeURIComponent(res.id)}` }, t('web-watch-it'))));
   } else {
-    box.append(h('p', {}, 'Open your seat; send each friend the link of theirs (it is their key to the seat).'));
+    box.append(h('p', {}, t('web-open-your-seat')));
     const links = h('div', { class: 'links' });
     for (const s of humans) {
       const url = abs(seatLink(res.id, s.token));
-      const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': `Link for seat ${s.seat + 1}` });
+      const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': t('web-link-for-seat', { seat: s.seat + 1 }) });
       links.append(h('div', { class: 'seat-link' },
-        h('strong', {}, `Seat ${s.seat + 1} (${SCHOOL_LABELS[seats[s.seat].school]})`),
+        h('strong', {}, t('web-seat-school', { seat: s.seat + 1, school: schoolLabel(seats[s.seat].school) })),
         h('div', { class: 'choice-buttons' },
-          h('a', { class: 'btn', href: url }, 'Play this seat'),
-          h('button', { type: 'button', class: 'btn', onclick: () => copy(input) }, 'Copy link')),
+          h('a', { class: 'btn', href: url }, t('web-play-this-seat')),
+          h('button', { type: 'button', class: 'btn', onclick: () => copy(input) }, t('web-copy-link'))),
         input));
       input.addEventListener('focus', () => input.select());
     }
     box.append(links);
-    box.append(h('p', { class: 'muted' }, 'Spectators: ', h('a', { href: `/games/${encodeURIComponent(res.id)}` }, abs(`/games/${encodeURIComponent(res.id)}`))));
+    box.append(h('p', { class: 'muted' }, t('web-spectators'), ' ', h('a', { href: `/games/${encodeURIComponent(res.id)}` }, abs(`/games/${encodeURIComponent(res.id)}`))));
   }
   $('created').hidden = false;
   // the links first, in view: they are what the creator needs now
@@ -188,7 +189,7 @@ async function copy(input) {
   input.select();
   try {
     await navigator.clipboard.writeText(input.value);
-    toast('Link copied', 'info');
+    toast(t('web-link-copied'), 'info');
   } catch {
     document.execCommand && document.execCommand('copy');
   }
@@ -198,36 +199,36 @@ async function copy(input) {
 
 function seatsText(g) {
   return g.seats.map((s) => {
-    const waiting = s.open ? 'open seat' : 'invited player';
-    const who = s.player === 'bot' ? `bot ${s.bot || ''}` : s.name || (s.taken ? 'human' : waiting);
-    return `${SCHOOL_LABELS[s.school] || s.school}: ${who}`;
+    const waiting = s.open ? t('web-open-seat') : t('web-invited-player');
+    const who = s.player === 'bot' ? t('web-bot-named', { bot: s.bot || '' }) : s.name || (s.taken ? t('web-human-lower') : waiting);
+    return `${schoolLabel(s.school)}: ${who}`;
   }).join(' · ');
 }
 
 function gameItem(g) {
   const held = heldSeats()[g.id] || {};
   const heldSeatsList = Object.keys(held);
-  const scores = Array.isArray(g.scores) && g.scores.length ? ` · score ${g.scores.join('–')}` : '';
+  const scores = Array.isArray(g.scores) && g.scores.length ? ` · ${t('web-score-list', { scores: g.scores.join('–') })}` : '';
   const what = h('div', { class: 'what' },
     h('div', {}, ...g.seats.map((s) => swatch(s.school)), ' ', h('strong', {}, formLabel(g.form)),
-      g.status !== 'open' ? ` · turn ${g.turn}${scores}` : '', ' ', h('span', { class: 'muted' }, timeAgo(g.updated || g.created))),
+      g.status !== 'open' ? ` · ${t('web-turn-n', { n: g.turn })}${scores}` : '', ' ', h('span', { class: 'muted' }, timeAgo(g.updated || g.created))),
     h('div', { class: 'seats' }, seatsText(g)));
   const buttons = [];
   const gameUrl = `/games/${encodeURIComponent(g.id)}`;
   if (g.status !== 'over') {
-    for (const s of heldSeatsList) buttons.push(h('a', { class: 'btn primary', href: seatLink(g.id, held[s]) }, `Resume seat ${Number(s) + 1}`));
+    for (const s of heldSeatsList) buttons.push(h('a', { class: 'btn primary', href: seatLink(g.id, held[s]) }, t('web-resume-seat', { seat: Number(s) + 1 })));
     if (g.status === 'open') {
       for (const s of g.seats) {
         if (s.player === 'human' && s.open && !s.taken && !(String(s.seat) in held)) {
-          buttons.push(h('button', { type: 'button', class: 'btn', onclick: () => join(g.id, s.seat) }, `Join as ${SCHOOL_LABELS[s.school] || s.school}`));
+          buttons.push(h('button', { type: 'button', class: 'btn', onclick: () => join(g.id, s.seat) }, t('web-join-as', { school: schoolLabel(s.school) })));
         }
       }
     }
-    buttons.push(h('a', { class: 'btn', href: gameUrl }, 'Watch'));
+    buttons.push(h('a', { class: 'btn', href: gameUrl }, t('web-watch')));
   } else {
     what.append(h('div', { class: 'winner' }, winnerText(g)));
-    buttons.push(h('a', { class: 'btn', href: `${gameUrl}/replay` }, 'Replay'));
-    buttons.push(h('a', { class: 'btn', href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `tash-kalar-${g.id}.txt` }, 'Record'));
+    buttons.push(h('a', { class: 'btn', href: `${gameUrl}/replay` }, t('web-replay')));
+    buttons.push(h('a', { class: 'btn', href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `tash-kalar-${g.id}.txt` }, t('web-record')));
   }
   return h('li', { dataset: { game: g.id } }, what, ...buttons);
 }
@@ -235,19 +236,19 @@ function gameItem(g) {
 /** Who won a finished game, in words, from its summary. */
 function winnerText(g) {
   const o = g.outcome;
-  if (!o || !Array.isArray(o.places)) return 'Finished';
+  if (!o || !Array.isArray(o.places)) return t('web-finished');
   const name = (i) => {
     const s = g.seats[i];
-    const who = s.player === 'bot' ? `bot ${s.bot || ''}`.trim() : s.name;
-    return `${SCHOOL_LABELS[s.school] || s.school}${who ? ` (${who})` : ''}`;
+    const who = s.player === 'bot' ? t('web-bot-named', { bot: s.bot || '' }).trim() : s.name;
+    return `${schoolLabel(s.school)}${who ? ` (${who})` : ''}`;
   };
   const firsts = o.places.map((p, i) => (p === 0 ? i : -1)).filter((i) => i >= 0);
-  let t = firsts.length === 1 || (o.teams && firsts.length === 2)
-    ? `Won by ${firsts.map(name).join(' and ')}`
-    : `A draw between ${firsts.map(name).join(' and ')}`;
-  if (o.timeout !== null && o.timeout !== undefined) t += ` (${name(o.timeout)} ran out of time)`;
-  else if (o.resigned !== null && o.resigned !== undefined) t += ` (${name(o.resigned)} resigned)`;
-  return t;
+  const text = firsts.length === 1 || (o.teams && firsts.length === 2)
+    ? t('web-won-by', { names: listAnd(firsts.map(name)) })
+    : t('result-draw', { names: listAnd(firsts.map(name)) });
+  if (o.timeout !== null && o.timeout !== undefined) return t('web-result-how', { result: text, how: t('web-ran-out-of-time', { who: name(o.timeout), you: 'no' }) });
+  if (o.resigned !== null && o.resigned !== undefined) return t('web-result-how', { result: text, how: t('web-resigned-how', { who: name(o.resigned), you: 'no' }) });
+  return text;
 }
 
 async function join(id, seat) {
@@ -256,7 +257,7 @@ async function join(id, seat) {
     holdSeat(id, res.seat, res.token);
     location.href = seatLink(id, res.token);
   } catch (err) {
-    toast(`Cannot join: ${err.message}`);
+    toast(t('web-cannot-join', { why: err.message }));
     refresh();
   }
 }
@@ -266,18 +267,20 @@ async function refresh() {
   try {
     games = await api('/api/games');
   } catch (err) {
-    toast(`Cannot list the games: ${err.message}`);
+    toast(t('web-cannot-list', { why: err.message }));
     return;
   }
   const lists = { open: $('open-games'), playing: $('playing-games'), over: $('over-games') };
   for (const [status, ul] of Object.entries(lists)) {
     const mine = games.filter((g) => g.status === status);
     ul.replaceChildren(...mine.map(gameItem));
-    if (!mine.length) ul.append(h('li', { class: 'muted' }, status === 'open' ? 'No game is waiting for players.' : status === 'playing' ? 'No game in progress.' : 'No finished game yet.'));
+    if (!mine.length) ul.append(h('li', { class: 'muted' }, status === 'open' ? t('web-no-open-games') : status === 'playing' ? t('web-no-games-playing') : t('web-no-games-over')));
   }
 }
 
 async function start() {
+  await initI18n();
+  $('lang-slot').append(langSelector());
   meta = await loadMeta();
   fillForms();
   $('create').addEventListener('submit', create);

@@ -4,6 +4,7 @@
 // clicks "Notify me").
 
 import { h } from './common.js';
+import { t } from './i18n.js';
 
 const SOUND_KEY = 'tash-kalar.sound';
 let wasMyTurn = null;
@@ -18,7 +19,7 @@ function soundOn() {
 
 /** The tab's title: a mark in front while it is this player's turn. */
 export function turnTitle(base, myTurn) {
-  return myTurn ? `● Your turn · Tash-Kalar: ${base}` : `Tash-Kalar: ${base}`;
+  return myTurn ? `● ${t('web-your-turn')} · Tash-Kalar: ${base}` : `Tash-Kalar: ${base}`;
 }
 
 function icon(myTurn) {
@@ -58,7 +59,7 @@ export function signalTurn(myTurn) {
   if (soundOn()) beep();
   if (document.hidden && 'Notification' in window && Notification.permission === 'granted') {
     try {
-      const n = new Notification('Tash-Kalar: your turn', { body: document.title, tag: 'tash-kalar-turn' });
+      const n = new Notification(`Tash-Kalar: ${t('web-your-turn')}`, { body: document.title, tag: 'tash-kalar-turn' });
       n.onclick = () => { window.focus(); n.close(); };
     } catch { /* not allowed here */ }
   }
@@ -67,7 +68,7 @@ export function signalTurn(myTurn) {
 /** The sound and notification toggles, for the top bar. */
 export function turnSignalControls() {
   const sound = h('button', { type: 'button', class: 'btn small', id: 'sound-toggle', 'aria-pressed': String(soundOn()) });
-  const label = () => { sound.textContent = soundOn() ? 'Sound on' : 'Sound off'; sound.setAttribute('aria-pressed', String(soundOn())); };
+  const label = () => { sound.textContent = soundOn() ? t('web-sound-on') : t('web-sound-off'); sound.setAttribute('aria-pressed', String(soundOn())); };
   sound.addEventListener('click', () => {
     try {
       localStorage.setItem(SOUND_KEY, soundOn() ? '' : '1');
@@ -78,7 +79,7 @@ export function turnSignalControls() {
   label();
   const parts = [sound];
   if ('Notification' in window && Notification.permission === 'default') {
-    const ask = h('button', { type: 'button', class: 'btn small', id: 'notify-toggle' }, 'Notify me');
+    const ask = h('button', { type: 'button', class: 'btn small', id: 'notify-toggle' }, t('web-notify-me'));
     ask.addEventListener('click', async () => {
       try {
         await Notification.requestPermission();

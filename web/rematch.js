@@ -3,6 +3,7 @@
 // and the rematch offered to the other players and spectators.
 
 import { h, api, holdSeat, seatLink, seatLabel, resultText } from './common.js';
+import { t } from './i18n.js';
 
 /** The result from this player's side when seated (won, lost, how), then the engine's sentence. */
 export function playerResultText(view, players, seat, log) {
@@ -10,17 +11,18 @@ export function playerResultText(view, players, seat, log) {
   if (!r) return '';
   if (seat === null || seat === undefined) return resultText(view, players);
   const timedOut = (log || []).filter((e) => e.kind === 'timeout').map((e) => e.seat);
-  let how = '';
+  let how = null;
   if (r.resigned !== null && r.resigned !== undefined) {
-    const who = seat === r.resigned ? 'you' : seatLabel(r.resigned, view, players);
-    how = timedOut.includes(r.resigned) ? ` (${who} ran out of time)` : ` (${who} resigned)`;
+    const you = seat === r.resigned ? 'yes' : 'no';
+    const who = seatLabel(r.resigned, view, players);
+    how = timedOut.includes(r.resigned) ? t('web-ran-out-of-time', { who, you }) : t('web-resigned-how', { who, you });
   }
   const winners = r.winners || [];
-  let t;
-  if (r.draw) t = 'A draw';
-  else if (winners.includes(seat)) t = 'You won';
-  else t = winners.length === 1 ? `You lost: ${seatLabel(winners[0], view, players)} won` : 'You lost';
-  return `${t}${how}. ${resultText(view, players)}`;
+  let mine;
+  if (r.draw) mine = t('web-a-draw');
+  else if (winners.includes(seat)) mine = t('web-you-won');
+  else mine = winners.length === 1 ? t('web-you-lost-to', { who: seatLabel(winners[0], view, players) }) : t('web-you-lost');
+  return `${how ? t('web-result-how', { result: mine, how }) : mine}. ${resultText(view, players)}`;
 }
 
 /** The rematch box: a button for a player, the rematch offered once made. */
@@ -34,12 +36,12 @@ export function updateRematch(box, msg, gameId, token) {
   const seated = msg.seat !== null && msg.seat !== undefined && token;
   box.replaceChildren();
   if (r && r.token) {
-    box.append(h('span', {}, 'A rematch is ready, with the seats swapped. '),
-      h('a', { class: 'btn primary', id: 'rematch-join', href: seatLink(r.id, r.token) }, 'Play the rematch'));
+    box.append(h('span', {}, t('web-rematch-ready'), ' '),
+      h('a', { class: 'btn primary', id: 'rematch-join', href: seatLink(r.id, r.token) }, t('web-play-rematch')));
   } else if (r) {
-    box.append(h('span', {}, 'A rematch is being played. '), h('a', { class: 'btn', href: `/games/${encodeURIComponent(r.id)}` }, 'Watch the rematch'));
+    box.append(h('span', {}, t('web-rematch-played'), ' '), h('a', { class: 'btn', href: `/games/${encodeURIComponent(r.id)}` }, t('web-watch-rematch')));
   } else if (seated) {
-    const b = h('button', { type: 'button', class: 'btn primary', id: 'rematch' }, 'Rematch');
+    const b = h('button', { type: 'button', class: 'btn primary', id: 'rematch' }, t('web-rematch'));
     b.addEventListener('click', async () => {
       b.disabled = true;
       try {
@@ -53,6 +55,6 @@ export function updateRematch(box, msg, gameId, token) {
         box.append(h('span', { class: 'error-text' }, ` ${e.message}`));
       }
     });
-    box.append(b, h('span', { class: 'muted' }, ' a new game with the seats swapped (the other players are offered theirs)'));
+    box.append(b, ' ', h('span', { class: 'muted' }, t('web-rematch-note')));
   }
 }

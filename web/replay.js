@@ -3,8 +3,12 @@
 
 import { createBoard, showSide, parseBoard, layPattern, pieceSvg, cardElement, fillLegend, gatewaysOf } from './board.js';
 import {
-  h, api, loadCards, seatLabel, resultText, formLabel, SCHOOL_LABELS, eventLines, eventSquares,
+  h, api, loadCards, seatLabel, resultText, formLabel, eventLines, eventSquares,
 } from './common.js';
+import { initI18n, t, langSelector, questionText, schoolName, taskName, taskText } from './i18n.js';
+
+// the messages first: everything below draws in the page's language
+await initI18n();
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
 const $ = (id) => document.getElementById(id);
@@ -14,7 +18,6 @@ let cards = new Map();
 let players = [];
 let at = 0;
 let timer = null;
-const taskNames = new Map();
 
 
 /** The events step `i` added: those numbered after the step before's last. */
@@ -28,10 +31,11 @@ function newEvents(i) {
 
 /** A step in words: what its events did, or (a draw, a take-back) its entry. */
 function stepWords(i) {
-  const lines = eventLines(newEvents(i)).filter((l) => !l.turn).map((l) => l.text);
+  const v = steps[i].view;
+  const lines = eventLines(newEvents(i), (s) => seatLabel(s, v, players)).filter((l) => !l.turn).map((l) => l.text);
   if (lines.length) return lines.join('; ');
   const e = steps[i].entry;
-  return e.kind === 'undo' ? 'takes back a choice' : e.kind === 'resign' ? 'resigns' : e.text;
+  return e.kind === 'undo' ? t('web-takes-back') : e.kind === 'resign' ? t('web-resigns') : e.text;
 }
 
 function isDraw(step) {
@@ -75,14 +79,14 @@ function render() {
   }
   board.setHighlights(hl);
   const line = $('status-line');
-  const who = s.entry ? (s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : s.entry.to !== undefined && s.entry.to !== null ? seatLabel(s.entry.to, v, players) : 'Chance') : '';
+  const who = s.entry ? (s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : s.entry.to !== undefined && s.entry.to !== null ? seatLabel(s.entry.to, v, players) : t('web-chance')) : '';
   line.replaceChildren(
-    h('span', { class: 'turn' }, `Step ${at} of ${steps.length - 1} · turn ${v.turn.number}`),
-    s.entry ? h('span', {}, `${who}: ${stepWords(at)}`) : h('span', {}, 'The start'),
+    h('span', { class: 'turn' }, t('web-step-of', { at, steps: steps.length - 1, turn: v.turn.number })),
+    s.entry ? h('span', {}, `${who}: ${stepWords(at)}`) : h('span', {}, t('web-the-start')),
   );
   const res = $('result');
   res.hidden = !v.outcome;
-  res.textContent = v.outcome ? `Game over: ${resultText(v, players)}` : '';
+  res.textContent = v.outcome ? `${t('web-game-over-colon')} ${resultText(v, players)}` : '';
   renderPlayers(v);
   renderHands(v);
   renderEffect(v);
@@ -98,7 +102,7 @@ function renderPlayers(v) {
     sw.append(pieceSvg(s.color, 'common'));
     box.append(h('div', { class: `player${v.actor.kind === 'seat' && v.actor.seat === s.seat ? ' to-play' : ''}` },
       sw, h('span', { class: 'who' }, seatLabel(s.seat, v, players)), h('span', { class: 'score' }, String(s.score)),
-      h('span', { class: 'facts' }, `${SCHOOL_LABELS[s.school] || s.school} · deck ${s.deck} · pieces off the board ${s.supply[0]} + ${s.supply[1]} legendary · discard ${s.discard.length}`)));
+      h('span', { class: 'facts' }, [schoolName(s.school), t('web-deck-n', { n: s.deck }), t('web-supply', { common: s.supply[0], legendary: s.supply[1] }), t('web-discard-n', { n: s.discard.length })].join(' · '))));
   }
 }
 
@@ -112,7 +116,7 @@ function renderHands(v) {
       const card = cards.get(id);
       if (card) row.append(cardElement(card, s.color));
     }
-    box.append(h('div', {}, h('h3', { style: 'margin:0.2rem 0' }, `${seatLabel(s.seat, v, players)}’s hand`), row));
+    box.append(h('div', {}, h('h3', { style: 'margin:0.2rem 0' }, t('web-hand-of', { who: seatLabel(s.seat, v, players) })), row));
   }
 }
 
@@ -120,16 +124,19 @@ function renderEffect(v) {
   const panel = $('effect-panel');
   const card = v.effect && cards.get(v.effect.card);
   panel.hidden = !card;
-  if (card) panel.replaceChildren(h('h2', {}, `Resolving: ${card.name}${v.effect.at ? ` on ${v.effect.at}` : ''}`), v.question ? h('p', {}, v.question.text) : '', cardElement(card, v.effect.color));
+  if (card) {
+    const title = t('web-resolving-plain', { card: card.name, at: v.effect.at || '', on: v.effect.at ? 'yes' : 'no' });
+    panel.replaceChildren(h('h2', {}, title), v.question ? h('p', {}, questionText(v.question, v)) : '', cardElement(card, v.effect.color));
+  }
 }
 
 function renderTasks(v) {
   const panel = $('tasks-panel');
   panel.hidden = !v.tasks;
   if (!v.tasks) return;
-  for (const t of [...v.tasks.current, v.tasks.next, ...v.tasks.claimed.flat()]) if (t) taskNames.set(t.id, t.name);
-  const task = (t, next) => h('div', { class: `task${next ? ' next' : ''}` }, h('b', {}, h('span', {}, t.name), h('span', {}, `${t.points} pt`)), h('div', {}, t.text));
-  $('tasks').replaceChildren(...v.tasks.current.map((t) => task(t)), ...(v.tasks.next ? [task(v.tasks.next, true)] : []));
+  const task = (x, next) => h('div', { class: `task${next ? ' next' : ''}` },
+    h('b', {}, h('span', {}, taskName(x.id)), h('span', {}, t('web-points-short', { n: x.points }))), h('div', {}, taskText(x.id)));
+  $('tasks').replaceChildren(...v.tasks.current.map((x) => task(x)), ...(v.tasks.next ? [task(v.tasks.next, true)] : []));
 }
 
 function renderLog() {
@@ -139,7 +146,7 @@ function renderLog() {
     if (!s.entry || i > at) return;
     if ($('skip-draws').checked && isDraw(s) && i !== at) return;
     const v = s.view;
-    const who = s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : 'Chance';
+    const who = s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : t('web-chance');
     const li = h('li', { value: String(s.entry.n), class: `${i === at ? 'current' : ''} ${isDraw(s) ? 'chance' : ''}` },
       h('a', { href: `#${i}`, title: s.entry.text, onclick: (e) => { e.preventDefault(); go(i); } }, h('span', { class: 'who' }, who), ' ', stepWords(i)));
     if (i === at) li.setAttribute('aria-current', 'step');
@@ -152,10 +159,10 @@ function play() {
   if (timer) {
     clearInterval(timer);
     timer = null;
-    $('play').textContent = '▶ Play';
+    $('play').textContent = `▶ ${t('web-play-replay')}`;
     return;
   }
-  $('play').textContent = 'Pause';
+  $('play').textContent = t('web-pause');
   timer = setInterval(() => {
     if (at >= steps.length - 1) return play();
     step(1);
@@ -163,12 +170,13 @@ function play() {
 }
 
 function toast(text) {
-  const t = $('toast');
-  t.textContent = text;
-  t.hidden = false;
+  const el = $('toast');
+  el.textContent = text;
+  el.hidden = false;
 }
 
 async function start() {
+  $('lang-slot').append(langSelector());
   fillLegend($('legend'), { choices: false });
   $('download').href = `/api/games/${encodeURIComponent(gameId)}/record`;
   $('download').setAttribute('download', `tash-kalar-${gameId}.txt`);
@@ -192,11 +200,11 @@ async function start() {
     cards = c;
     steps = r.steps || [];
     players = summary ? summary.seats : [];
-    if (summary) $('game-title').textContent = `Replay · ${formLabel(summary.form)}`;
+    if (summary) $('game-title').textContent = t('web-replay-title', { form: formLabel(summary.form) });
     const hashStep = Number(location.hash.slice(1));
     go(Number.isInteger(hashStep) && hashStep > 0 ? hashStep : steps.length - 1);
   } catch (e) {
-    toast(`Cannot load the replay: ${e.message}`);
+    toast(t('web-cannot-load-replay', { why: e.message }));
   }
 }
 

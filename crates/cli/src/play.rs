@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use tash_kalar_arena::{seeds, Entrant};
 use tash_kalar_bots::{Bot, Decision, Driver, Next, Seating};
+use tash_kalar_i18n::{args, Lang, Messages};
 use tash_kalar_rules::view::{ActorView, TaskBoardView, TaskView, View};
 use tash_kalar_rules::{CardId, Choice, Form, Match, Phase, Seat, TaskId};
 
@@ -48,17 +49,22 @@ pub struct Args {
     /// standard input and output are both terminals).
     #[arg(long)]
     plain: bool,
+    /// The language of the game's texts: en, es or cs (the notations stay
+    /// as they are). Without it, LC_ALL, LC_MESSAGES or LANG decide.
+    #[arg(long)]
+    lang: Option<String>,
 }
 
-const HELP: &str = "\
-Type the number of a choice, or its text (e.g. `place e5`, `summon imperial.knight e5 r90`,
-`e5-f6`, `claim tasks.center_cross`, `skip`, `end`; in team play `pass` hands control to your
-teammate). Other commands:
-  undo    take back your last choice this turn (not past the end of a turn, a draw, a claim or a pass)
-  show    show the board and your choices again
-  resign  give up the game
-  help    this text
-  quit    leave the game";
+/// The language `--lang` names, else the environment's.
+pub(crate) fn language(lang: Option<&str>) -> Result<Lang> {
+    match lang {
+        None => Ok(Lang::from_env()),
+        Some(text) => Lang::parse(text).ok_or_else(|| {
+            let known: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            anyhow::anyhow!("--lang {text}: not a language of the game ({})", known.join(", "))
+        }),
+    }
+}
 
 /// A game set up as the options ask: the match, who plays each seat, the
 /// bots and the driver (chance's generator, and which seats are played here).
@@ -71,6 +77,8 @@ pub(crate) struct Table {
     /// Draws for chance; its seats say which are played here
     /// ([`Seating::Person`]) and which by the bots.
     pub driver: Driver,
+    /// The language of the texts shown.
+    pub lang: Lang,
 }
 
 impl Table {
@@ -107,33 +115,40 @@ impl Table {
                 .with_context(|| format!("--opponent {entrant}"))?;
             bots.push(bot);
         }
-        Ok(Table { m, form, seed, bots, driver })
+        Ok(Table { m, form, seed, bots, driver, lang: Lang::En })
     }
 }
 
 /// Where a task turned up by chance went, in words.
-pub(crate) fn task_place(m: &Match, task: TaskId) -> &'static str {
-    let Some(tb) = m.game().tasks() else { return "turned up" };
+pub(crate) fn task_place(msgs: &Messages, m: &Match, task: TaskId) -> String {
+    msgs.text("task-place", args![("place", task_place_key(m, task))])
+}
+
+fn task_place_key(m: &Match, task: TaskId) -> &'static str {
+    let Some(tb) = m.game().tasks() else { return "turned-up" };
     if tb.current.contains(&task) {
-        "a current task"
+        "current"
     } else if tb.next == Some(task) {
-        "the next task"
+        "next"
     } else if tb.set_aside.contains(&task) {
-        "set aside until the current tasks are out"
+        "set-aside"
     } else {
-        "moved to the bottom of the task deck"
+        "bottom"
     }
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let table = Table::new(&args.form, &args.decks, &args.opponent, args.seed, args.seat)?;
+    let mut table = Table::new(&args.form, &args.decks, &args.opponent, args.seed, args.seat)?;
+    table.lang = language(args.lang.as_deref())?;
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         return crate::tui::run(table, args.save.as_deref());
     }
-    let Table { mut m, form, seed, mut bots, mut driver } = table;
+    let Table { mut m, form, seed, mut bots, mut driver, lang } = table;
+    let msgs = Messages::new(lang);
+    let msgs = &msgs;
     let human: Vec<bool> = driver.seats().iter().map(|&s| s == Seating::Person).collect();
     let human = |s: Seat| human[s as usize];
-    println!("Tash-Kalar: {}, seed {seed}. Type `help` for help.", title(form));
+    println!("{}", msgs.text("play-greeting", args![("form", title(msgs, form)), ("seed", seed.to_string())]));
     let stdin = std::io::stdin();
     let piped_echo_off = stdin.is_terminal();
     let mut lines = stdin.lock().lines();
@@ -148,13 +163,25 @@ pub fn run(args: &Args) -> Result<()> {
                 };
                 m.apply(c)?;
                 match (seat, c) {
-                    (Some(s), Choice::Draw(card)) if human(s) => {
-                        println!("Seat {} draws {} ({card}).", s + 1, card.def().name)
-                    }
+                    (Some(s), Choice::Draw(card)) if human(s) => println!(
+                        "{}",
+                        msgs.text(
+                            "play-seat-draws",
+                            args![("seat", s + 1), ("card", msgs.card_name(card)), ("id", card.to_string())]
+                        )
+                    ),
                     // turned up for all to see: say where it went
-                    (_, Choice::DrawTask(task)) => {
-                        println!("Task turned up: {} ({task}), {}.", task.def().name, task_place(&m, task))
-                    }
+                    (_, Choice::DrawTask(task)) => println!(
+                        "{}",
+                        msgs.text(
+                            "play-task-turned-up",
+                            args![
+                                ("task", msgs.task_name(task)),
+                                ("id", task.to_string()),
+                                ("place", task_place(msgs, &m, task))
+                            ]
+                        )
+                    ),
                     _ => {}
                 }
             }
@@ -165,22 +192,28 @@ pub fn run(args: &Args) -> Result<()> {
                 match c {
                     // cards go back face down: which one is the bot's secret
                     Choice::Return(_) => {
-                        println!("Seat {} ({}): returns a card to the bottom of its deck", s + 1, bot.name())
+                        println!("{}", msgs.text("play-bot-returns", args![("seat", s + 1), ("bot", bot.name())]))
                     }
-                    _ => println!("Seat {} ({}): {c}", s + 1, bot.name()),
+                    _ => println!(
+                        "{}",
+                        msgs.text(
+                            "play-bot-chose",
+                            args![("seat", s + 1), ("bot", bot.name()), ("choice", c.to_string())]
+                        )
+                    ),
                 }
                 shown = false;
             }
             Next::Person(s) => {
                 if !shown {
-                    show(&m.game().view(s));
+                    show(msgs, &m.game().view(s));
                     shown = true;
                 }
-                print!("seat {} > ", s + 1);
+                print!("{} > ", msgs.text("seat-number", args![("seat", s + 1)]));
                 std::io::stdout().flush()?;
                 let Some(line) = lines.next() else {
                     println!();
-                    println!("End of input.");
+                    println!("{}", msgs.text("play-end-of-input", &[]));
                     break true;
                 };
                 let line = line.context("reading standard input")?;
@@ -188,7 +221,7 @@ pub fn run(args: &Args) -> Result<()> {
                     // input from a pipe is not echoed by a terminal: show it
                     println!("{}", line.trim());
                 }
-                match command(&mut m, s, line.trim()) {
+                match command(msgs, &mut m, s, line.trim()) {
                     Step::Quit => break true,
                     Step::Again => {}
                     Step::Changed => shown = false,
@@ -197,11 +230,11 @@ pub fn run(args: &Args) -> Result<()> {
         }
     };
     if !quit {
-        show_end(&m);
+        show_end(msgs, &m);
     }
     if let Some(path) = &args.save {
         std::fs::write(path, m.record().to_text()).with_context(|| format!("cannot write {}", path.display()))?;
-        println!("Record written to {}.", path.display());
+        println!("{}", msgs.text("play-record-written", args![("path", path.display().to_string())]));
     }
     Ok(())
 }
@@ -233,32 +266,32 @@ enum Step {
     Changed,
 }
 
-fn command(m: &mut Match, seat: Seat, input: &str) -> Step {
+fn command(msgs: &Messages, m: &mut Match, seat: Seat, input: &str) -> Step {
     match input {
         "" => Step::Again,
         "help" | "?" => {
-            println!("{HELP}");
+            println!("{}", msgs.text("play-help", &[]));
             Step::Again
         }
         "quit" | "exit" => {
-            println!("Bye.");
+            println!("{}", msgs.text("play-bye", &[]));
             Step::Quit
         }
         "show" => Step::Changed,
         "undo" => match m.undo() {
             Some(c) => {
-                println!("Took back: {c}");
+                println!("{}", msgs.text("took-back", args![("choice", c.to_string())]));
                 Step::Changed
             }
             None => {
-                println!("Nothing to take back (not past the end of a turn, a draw or a claim).");
+                println!("{}", msgs.text("nothing-to-take-back", &[]));
                 Step::Again
             }
         },
         "resign" => match m.resign(seat) {
             Ok(()) => Step::Changed,
             Err(e) => {
-                println!("Not accepted: {e}");
+                println!("{}", msgs.text("not-accepted", args![("why", msgs.refusal(&e))]));
                 Step::Again
             }
         },
@@ -267,16 +300,16 @@ fn command(m: &mut Match, seat: Seat, input: &str) -> Step {
                 Ok(n) => {
                     let choices = m.game().legal_choices();
                     match n.checked_sub(1).and_then(|i| choices.get(i)) {
-                        Some(&c) => m.apply(c).map_err(|e| e.to_string()),
-                        None => Err(format!("there is no choice {n} (1 to {})", choices.len())),
+                        Some(&c) => m.apply(c).map_err(|e| msgs.play_error(&e)),
+                        None => Err(msgs.text("no-such-choice", args![("n", n), ("count", choices.len())])),
                     }
                 }
-                Err(_) => m.play(text).map_err(|e| e.to_string()),
+                Err(_) => m.play(text).map_err(|e| msgs.text_play_error(&e)),
             };
             match result {
                 Ok(()) => Step::Changed,
                 Err(e) => {
-                    println!("Not accepted: {e}. Type `help` for help.");
+                    println!("{}", msgs.text("play-not-accepted-help", args![("why", e)]));
                     Step::Again
                 }
             }
@@ -284,140 +317,218 @@ fn command(m: &mut Match, seat: Seat, input: &str) -> Step {
     }
 }
 
-pub(crate) fn card_line(card: CardId) -> String {
+/// A card's kind in words: its rank, legend, or a flare's thresholds.
+pub(crate) fn card_kind(msgs: &Messages, card: CardId) -> String {
     let def = card.def();
-    let kind = match def.flare {
-        Some(t) => format!("flare: upper {}, lower {}", t.upper, t.lower),
-        None => def.rank.name().to_string(),
-    };
-    format!("  {:<24} {} ({kind}): {}", def.id, def.name, def.text)
+    match def.flare {
+        Some(t) => msgs.text("card-kind-flare", args![("upper", t.upper), ("lower", t.lower)]),
+        None if card.is_legend() => msgs.text("card-kind-legend", &[]),
+        None => msgs.rank(def.rank),
+    }
+}
+
+pub(crate) fn card_line(msgs: &Messages, card: CardId) -> String {
+    let id = card.def().id;
+    let line = format!("  {id:<24} {} ({}): {}", msgs.card_name(card), card_kind(msgs, card), msgs.card_text(card));
+    match msgs.card_warp(card) {
+        Some(w) => format!("{line} {}", msgs.text("card-warp-effect", args![("text", w)])),
+        None => line,
+    }
 }
 
 /// The form as the greeting names it.
-pub(crate) fn title(form: Form) -> &'static str {
-    match form {
-        Form::Duel => "deathmatch duel",
-        Form::HighForm => "the High Form",
-        Form::FirstGame => "the first game",
-        // forms added later are named by their notation name
-        #[allow(unreachable_patterns)]
-        other => other.name(),
-    }
+pub(crate) fn title(msgs: &Messages, form: Form) -> String {
+    msgs.form(form)
 }
 
-fn task_line(task: &TaskView) -> String {
+fn task_line(msgs: &Messages, task: &TaskView) -> String {
     let def = task.id.def();
-    let advanced = if def.advanced { ", advanced" } else { "" };
     format!(
-        "{:<26} {} ({}, {} point{}{advanced}): {}",
+        "{:<26} {}",
         def.id,
-        def.name,
-        def.kind,
-        def.points,
-        if def.points == 1 { "" } else { "s" },
-        def.text
+        msgs.text(
+            "play-task-line",
+            args![
+                ("name", msgs.task_name(task.id)),
+                ("kind", def.kind.name()),
+                ("points", def.points),
+                ("advanced", if def.advanced { "yes" } else { "no" }),
+                ("text", msgs.task_text(task.id))
+            ]
+        )
     )
 }
 
-pub(crate) fn claimed_list(tasks: &[TaskView]) -> String {
+pub(crate) fn claimed_list(msgs: &Messages, tasks: &[TaskView]) -> String {
     if tasks.is_empty() {
         return "-".into();
     }
-    tasks.iter().map(|t| format!("{} ({})", t.name, t.points)).collect::<Vec<_>>().join(", ")
+    tasks.iter().map(|t| format!("{} ({})", msgs.task_name(t.id), t.points)).collect::<Vec<_>>().join(", ")
 }
 
 /// The task board: current tasks, the next task, the deck's size, claims.
-fn show_tasks(v: &View, tasks: &TaskBoardView) {
-    println!("Tasks ({} in the deck):", tasks.deck);
+fn show_tasks(msgs: &Messages, v: &View, tasks: &TaskBoardView) {
+    println!("{}", msgs.text("play-tasks", args![("deck", tasks.deck)]));
     for t in &tasks.current {
-        println!("  current  {}", task_line(t));
+        println!("  {:<8} {}", msgs.text("play-task-current", &[]), task_line(msgs, t));
     }
     match &tasks.next {
-        Some(t) => println!("  next     {}", task_line(t)),
-        None => println!("  next     -"),
+        Some(t) => println!("  {:<8} {}", msgs.text("play-task-next", &[]), task_line(msgs, t)),
+        None => println!("  {:<8} -", msgs.text("play-task-next", &[])),
     }
     for s in &v.seats {
         let claimed = tasks.claimed.get(s.seat as usize).map_or(&[][..], |c| c.as_slice());
-        println!("  {} claimed: {}", seat_name(v, s.seat), claimed_list(claimed));
+        println!(
+            "  {}",
+            msgs.text(
+                "play-claimed",
+                args![("who", seat_name(msgs, v, s.seat)), ("tasks", claimed_list(msgs, claimed))]
+            )
+        );
     }
 }
 
-pub(crate) fn seat_name(v: &View, s: Seat) -> String {
+/// A seat as line mode names it: `seat 1 (northern, blue)`.
+pub(crate) fn seat_name(msgs: &Messages, v: &View, s: Seat) -> String {
     let seat = &v.seats[s as usize];
-    format!("seat {} ({}, {:?})", s + 1, seat.school, seat.color).to_lowercase()
+    msgs.text(
+        "play-seat",
+        args![("seat", s + 1), ("school", msgs.school(seat.school)), ("color", msgs.color(seat.color))],
+    )
 }
 
 /// Everything a seat may see, and its choices numbered.
-fn show(v: &View) {
+/// What lies in front of a seat, public, one line each: the Everfrost
+/// frozen card, the Nethervoid Gateway, the Etherweave pending being and
+/// the piece kept on the Merchant of Time.
+fn seat_marks(msgs: &Messages, s: &tash_kalar_rules::view::SeatView) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(card) = s.frozen {
+        out.push(msgs.text("frozen-card", args![("card", msgs.card_name(card))]));
+    }
+    if let Some(at) = s.gateway {
+        out.push(msgs.text("play-gateway", args![("at", at.to_string())]));
+    }
+    if let Some(card) = s.pending {
+        out.push(msgs.text("play-pending", args![("card", msgs.card_name(card))]));
+    }
+    if let Some(piece) = s.stored {
+        out.push(msgs.text("play-stored", args![("piece", msgs.piece(piece)), ("code", piece.to_string())]));
+    }
+    out
+}
+
+fn show(msgs: &Messages, v: &View) {
     let me = match v.actor {
         ActorView::Seat { seat } => seat,
         _ => v.turn.seat,
     };
     println!();
     match v.phase {
-        Phase::StartPieces { .. } => println!("== Setup: {} places the start pieces ==", seat_name(v, me)),
+        Phase::StartPieces { .. } => {
+            println!("== {} ==", msgs.text("status-setup", args![("who", seat_name(msgs, v, me))]))
+        }
         _ => println!(
-            "== Turn {}: {} to play, {} action{} left ==",
-            v.turn.number,
-            seat_name(v, v.turn.seat),
-            v.turn.actions,
-            if v.turn.actions == 1 { "" } else { "s" }
+            "== {} ==",
+            msgs.text(
+                "status-turn",
+                args![("turn", v.turn.number), ("who", seat_name(msgs, v, v.turn.seat)), ("n", v.turn.actions)]
+            )
         ),
     }
     let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
     // Nethervoid: each seat's Gateway marked @ after its piece
     print!("{}", board.diagram_marked(v.seats.iter().filter_map(|s| s.gateway).collect()));
-    let scores: Vec<String> =
-        v.seats.iter().map(|s| format!("seat {} ({:?}) {}", s.seat + 1, s.color, s.score).to_lowercase()).collect();
-    println!("Scores: {}", scores.join(", "));
+    let scores: Vec<String> = v
+        .seats
+        .iter()
+        .map(|s| msgs.text("score-of", args![("who", seat_name(msgs, v, s.seat)), ("score", s.score)]))
+        .collect();
+    println!("{}", msgs.text("play-scores", args![("scores", scores.join(", "))]));
     for s in &v.seats {
         if let Some(points) = &s.points {
-            let by_color: Vec<String> = points.iter().map(|(c, p)| format!("{c:?} {p}").to_lowercase()).collect();
-            println!("  {} points by color: {}", seat_name(v, s.seat), by_color.join(", "));
+            let by_color: Vec<String> = points.iter().map(|(c, p)| format!("{} {p}", msgs.color(*c))).collect();
+            println!(
+                "  {}",
+                msgs.text(
+                    "play-points-by-color",
+                    args![("who", seat_name(msgs, v, s.seat)), ("points", by_color.join(", "))]
+                )
+            );
         }
     }
     for s in &v.seats {
-        let discard: Vec<&str> = s.discard.iter().map(|c| c.def().name).collect();
+        let discard: Vec<String> = s.discard.iter().map(|&c| msgs.card_name(c)).collect();
         println!(
-            "{}: hand {} being(s), {} legend(s), {} flare(s); deck {}; supply {} two-sided + {} legendary; discard: {}",
-            seat_name(v, s.seat),
-            s.beings,
-            s.legends,
-            s.flares,
-            s.deck,
-            s.supply.0,
-            s.supply.1,
-            if discard.is_empty() { "-".to_string() } else { discard.join(", ") }
+            "{}",
+            msgs.text(
+                "play-seat-cards",
+                args![
+                    ("who", seat_name(msgs, v, s.seat)),
+                    ("beings", s.beings),
+                    ("legends", s.legends),
+                    ("flares", s.flares),
+                    ("deck", s.deck),
+                    ("common", s.supply.0),
+                    ("legendary", s.supply.1),
+                    ("discard", if discard.is_empty() { "-".to_string() } else { discard.join(", ") })
+                ]
+            )
         );
+        for line in seat_marks(msgs, s) {
+            println!("  {line}");
+        }
     }
-    println!("Legends deck {}, flares deck {}.", v.legends.deck, v.flares.deck);
+    println!("{}", msgs.text("play-shared-decks", args![("legends", v.legends.deck), ("flares", v.flares.deck)]));
     if let Some(tasks) = &v.tasks {
-        show_tasks(v, tasks);
+        show_tasks(msgs, v, tasks);
     }
-    if v.end.last.is_some() {
-        println!("The end has been triggered: seat {} plays the last turn.", v.end.last.unwrap_or(0) + 1);
+    if let Some(last) = v.end.last {
+        println!("{}", msgs.text("end-triggered", args![("seat", last + 1)]));
     }
-    if let Some(e) = &v.effect {
-        let place = match (e.at, e.orientation) {
-            (Some(at), Some(o)) => format!(" at {at} ({o})"),
-            _ => String::new(),
-        };
-        println!("Resolving {}{place}: {}", e.name, e.prompt.as_deref().unwrap_or(""));
-    } else if let Some(prompt) = &v.prompt {
-        println!("{prompt}.");
-    }
-    if let Some(claimable) = v.tasks.as_ref().and_then(|t| t.claimable.as_ref()) {
-        let names: Vec<&str> = claimable.iter().map(|t| t.def().name).collect();
-        println!("End of your turn: you may claim one task you meet ({}), or skip.", names.join(", "));
+    if let Some(q) = &v.question {
+        match (&v.effect, q.kind) {
+            (Some(e), "effect") => {
+                let place = match (e.at, e.orientation) {
+                    (Some(at), Some(o)) => {
+                        format!(
+                            " {} ({})",
+                            msgs.text("tui-at", args![("squares", at.to_string())]),
+                            msgs.orientation(o)
+                        )
+                    }
+                    _ => String::new(),
+                };
+                println!(
+                    "{}",
+                    msgs.text(
+                        "play-resolving",
+                        args![("card", msgs.card_name(e.card)), ("place", place), ("question", msgs.effect_step(q))]
+                    )
+                );
+                println!("  {}", msgs.card_text(e.card));
+            }
+            (_, "claim") => {
+                let names: Vec<String> = v
+                    .tasks
+                    .as_ref()
+                    .and_then(|t| t.claimable.as_ref())
+                    .map(|c| c.iter().map(|&t| msgs.task_name(t)).collect())
+                    .unwrap_or_default();
+                println!("{}", msgs.text("play-may-claim", args![("tasks", names.join(", "))]));
+            }
+            _ if v.prompt.is_some() => println!("{}", msgs.question(q, v)),
+            _ => {}
+        }
     }
     if let Some(hand) = v.hand() {
-        println!("Your hand:");
+        println!("{}", msgs.text("play-your-hand", &[]));
         for &c in hand.beings.iter().chain(&hand.legends).chain(&hand.flares) {
-            println!("{}", card_line(c));
+            println!("{}", card_line(msgs, c));
         }
     }
     if let Some(choices) = &v.choices {
-        println!("Choices:");
+        println!("{}", msgs.text("play-choices", &[]));
         let width = choices.iter().map(|c| c.len()).max().unwrap_or(0) + 6;
         let columns = (100 / width).max(1);
         for (i, c) in choices.iter().enumerate() {
@@ -429,38 +540,102 @@ fn show(v: &View) {
     }
 }
 
-fn show_end(m: &Match) {
+fn show_end(msgs: &Messages, m: &Match) {
     let v = m.game().referee_view();
     println!();
-    println!("== The game is over ==");
+    println!("== {} ==", msgs.text("game-over", &[]));
     let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
     // Nethervoid: each seat's Gateway marked @ after its piece
     print!("{}", board.diagram_marked(v.seats.iter().filter_map(|s| s.gateway).collect()));
-    let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
-    println!("Scores: {}", scores.join(", "));
+    let scores: Vec<String> = v
+        .seats
+        .iter()
+        .map(|s| {
+            msgs.text(
+                "score-of",
+                args![("who", msgs.text("seat-number", args![("seat", s.seat + 1)])), ("score", s.score)],
+            )
+        })
+        .collect();
+    println!("{}", msgs.text("play-scores", args![("scores", scores.join(", "))]));
     if let Some(tasks) = &v.tasks {
         for (s, claimed) in tasks.claimed.iter().enumerate() {
-            println!("Seat {} claimed: {}", s + 1, claimed_list(claimed));
+            let who = msgs.text("seat-number-capital", args![("seat", s + 1)]);
+            println!("{}", msgs.text("play-claimed", args![("who", who), ("tasks", claimed_list(msgs, claimed))]));
         }
     }
+    println!("{}", outcome_text(msgs, &v));
+}
+
+/// Who won, by seat numbers: "Seat 2 resigned. Seat 1 wins."
+pub(crate) fn outcome_text(msgs: &Messages, v: &View) -> String {
     match &v.outcome {
         Some(o) => {
+            let mut out = Vec::new();
             if let Some(r) = o.resigned {
-                println!("Seat {} resigned.", r + 1);
+                out.push(msgs.text("outcome-resigned", args![("seat", r + 1)]));
             }
-            match o.winner() {
-                Some(w) if o.teams => println!("Seats {} and {} win.", w + 1, w + 3),
-                Some(w) => println!("Seat {} wins.", w + 1),
-                None => println!("A draw."),
-            }
+            out.push(match o.winner() {
+                Some(w) if o.teams => msgs.text("outcome-team-wins", args![("first", w + 1), ("second", w + 3)]),
+                Some(w) => msgs.text("outcome-wins", args![("seat", w + 1)]),
+                None => msgs.text("outcome-draw", &[]),
+            });
+            out.join(" ")
         }
-        None => println!("No result."),
+        None => msgs.text("outcome-none", &[]),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_mode_names_the_gateway_the_pending_being_the_stored_piece_and_warps_in_each_language() {
+        use tash_kalar_i18n::Lang;
+        use tash_kalar_rules::{CardId, Color, Piece, Position, Rank, School, Square};
+        let card = |id| CardId::parse(id).unwrap();
+        let mut p = Position::duel("9/9/9/9/9/4p4/9/9/9").unwrap();
+        p.seats[0].school = School::Etherweave;
+        p.number = 3;
+        p.set_supply(0, (15, p.seats[0].supply.1));
+        p.seats[0].beings = vec![card("etherweave.merchant_of_time")];
+        p.seats[0].pending = Some(card("etherweave.merchant_of_time"));
+        p.seats[0].stored = Some(Piece::new(Color::Red, Rank::Heroic));
+        p.seats[1].supply.0 -= 1;
+        let mut v = p.to_game().unwrap().view(0);
+        // (a Gateway beside them: the line is the seat's, whatever its school)
+        v.seats[0].gateway = Some(Square::parse("e4").unwrap());
+        let words = [
+            (
+                Lang::En,
+                [
+                    "Gateway on e4",
+                    "pending being: Merchant of Time",
+                    "Merchant of Time: Red's heroic piece [r+]",
+                    "Warp: ",
+                ],
+            ),
+            (
+                Lang::Es,
+                ["Portal en e4", "ser pendiente: Mercader del Tiempo", "pieza heroica roja [r+]", "Distorsión: "],
+            ),
+            (
+                Lang::Cs,
+                ["Brána na e4", "čekající bytost: Obchodník s časem", "červený hrdinský kámen [r+]", "Zkřivení: "],
+            ),
+        ];
+        for (lang, [gateway, pending, stored, warp]) in words {
+            let msgs = Messages::new(lang);
+            let lines = seat_marks(&msgs, &v.seats[0]);
+            assert_eq!(lines.len(), 3, "{lang}: {lines:?}");
+            assert!(lines[0].starts_with(gateway), "{lang}: {lines:?}");
+            assert_eq!(lines[1], pending, "{lang}");
+            assert!(lines[2].ends_with(stored), "{lang}: {lines:?}");
+            assert!(card_line(&msgs, card("etherweave.paradox_worm")).contains(warp), "{lang}");
+            assert!(!card_line(&msgs, card("imperial.knight")).contains(warp), "{lang}: no warp, no warp text");
+        }
+    }
 
     #[test]
     fn opponents_are_one_spec_for_all_or_one_per_other_seat() {

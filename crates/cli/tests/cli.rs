@@ -470,7 +470,7 @@ fn play_a_melee_against_bots_and_a_team_game_hotseat() {
     let o = run_with_input(&["play", "--form", "melee", "--decks", "southern,northern,sylvan", "--seed", "2"], "");
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(out.contains("Tash-Kalar: melee"), "{out}");
+    assert!(out.contains("Tash-Kalar: Deathmatch Melee"), "{out}");
     assert!(out.contains("points by color"), "{out}");
     // the third seat (a bot) places the start pieces before seat 1 plays
     assert!(out.contains("Seat 3 (medium): start"), "{out}");
@@ -564,4 +564,63 @@ Position:
     // nor chance's draw (the parser sees it is not seat 1's)
     std::fs::write(&path, format!("{record}1 undo\n")).unwrap();
     assert_rejected(&run(&["replay", path.to_str().unwrap()]), "line 20: syntax error: seat 1 takes back a choice");
+}
+
+/// Line mode in each language: the words change, the notations (choice
+/// texts, card ids, squares) do not; `--lang` wins over the environment,
+/// `LANG` decides without it, an unknown language is refused.
+#[test]
+fn play_speaks_spanish_and_czech_and_keeps_the_notations() {
+    let args = ["play", "--decks", "highland,sylvan", "--opponent", "random", "--seed", "5", "--plain"];
+    let input = "place e5\n1\nzzz\nundo\nresign\n";
+    /// Extra arguments, the environment, and what the output must hold.
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a [&'a str]);
+    let cases: [Case; 4] = [
+        (
+            &["--lang", "es"],
+            &[],
+            &[
+                "Tash-Kalar: Duelo a muerte, semilla 5. Escribe `help` para ver la ayuda.",
+                "Tu mano:",
+                "Elecciones:",
+                "No aceptado: «zzz» no es una elección. Escribe `help` para ver la ayuda.",
+                "No hay nada que deshacer",
+                "El asiento 1 abandonó.",
+                "Gana el asiento 2.",
+                "== La partida ha terminado ==",
+            ],
+        ),
+        (
+            &["--lang", "cs"],
+            &[("LANG", "es_ES.UTF-8")],
+            &[
+                "Tash-Kalar: Souboj na život a na smrt, semínko 5. Nápovědu ukáže `help`.",
+                "Tvoje ruka:",
+                "Volby:",
+                "Nepřijato: „zzz“ není volba. Nápovědu ukáže `help`.",
+                "Není co vzít zpět",
+                "Místo 1 se vzdalo.",
+                "Vítězí místo 2.",
+                "== Hra skončila ==",
+            ],
+        ),
+        (&[], &[("LANG", "cs_CZ.UTF-8")], &["semínko 5", "Tvoje ruka:"]),
+        (&[], &[("LANG", "es_ES.UTF-8"), ("LC_ALL", "en_US.UTF-8")], &["seed 5", "Your hand:"]),
+    ];
+    for (extra, env, want) in cases {
+        let all: Vec<&str> = args.iter().chain(extra.iter()).copied().collect();
+        let o = run_with_env(&all, input, env);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{extra:?} {env:?}: {}", stderr(&o));
+        for w in want {
+            assert!(out.contains(w), "{extra:?} {env:?}: {w:?} missing in\n{out}");
+        }
+        // the notations stay as they are
+        assert!(out.contains("place e5") && out.contains("highland."), "{out}");
+    }
+    let spanish = stdout(&run_with_env(&[&args[..], &["--lang", "es"]].concat(), input, &[]));
+    assert!(!spanish.contains("highland-"), "message ids never shown: {spanish}");
+    let o = run_with_env(&[&args[..], &["--lang", "de"]].concat(), "", &[]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--lang de: not a language of the game (en, es, cs)"), "{}", stderr(&o));
 }

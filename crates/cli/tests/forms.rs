@@ -309,8 +309,8 @@ fn play_highland_against_sylvan_to_the_end_through_standard_input() {
     );
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(out.contains("seat 1 (highland, brown)"), "{out}");
-    assert!(out.contains("seat 2 (sylvan, green)"));
+    assert!(out.contains("seat 1 (Highland, Brown)"), "{out}");
+    assert!(out.contains("seat 2 (Sylvan, Green)"));
     assert!(out.contains("Seat 2 (random): "), "the bot plays");
     assert!(out.contains("  highland."), "a Highland hand is shown");
     assert!(out.contains("== The game is over =="), "the game is played to its end");
@@ -353,7 +353,7 @@ fn play_the_high_form_with_tasks_to_the_end_and_replay_its_record() {
     );
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(out.starts_with("Tash-Kalar: the High Form, seed 4."), "{out}");
+    assert!(out.starts_with("Tash-Kalar: High Form, seed 4."), "{out}");
     assert!(out.contains("Task turned up: "));
     assert!(out.contains(", the next task."));
     assert!(out.contains("Tasks (") && out.contains("  current  tasks.") && out.contains("  next     "));
@@ -381,7 +381,7 @@ fn play_the_first_game_hotseat_shows_tasks_and_no_legends() {
     );
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(out.starts_with("Tash-Kalar: the first game, seed 2."), "{out}");
+    assert!(out.starts_with("Tash-Kalar: First game, seed 2."), "{out}");
     assert!(out.contains("Took back: "));
     assert!(!out.contains("legends."), "no legend in any hand");
     assert!(!out.contains(" discard "), "no discard action");

@@ -407,6 +407,19 @@ pub struct ChoiceView {
     /// Options: the number as in the notation (1-based).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub option: Option<u8>,
+    /// Options: what the option stands for, as a key clients turn into
+    /// words (`option-<meaning>` in the message files; one of
+    /// [`crate::words::OPTION_MEANINGS`]); none when it is only a number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meaning: Option<&'static str>,
+    /// The piece the choice acts on: on `at` (an effect's square), on
+    /// `from` (a move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<Piece>,
+    /// The piece the choice destroys by moving or summoning onto it: on
+    /// `to` (a move), or an enemy piece on `at` (a summon).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub onto: Option<Piece>,
     /// Short words for a button: "Blue", "north-east", "burn adjacent
     /// non-legendary enemy pieces", "summon the Knight on e5 (turned right)".
     pub label: String,
@@ -427,6 +440,12 @@ pub struct QuestionView {
     pub card: Option<CardId>,
     /// One plain sentence, said to the one deciding.
     pub text: String,
+    /// Effects: the engine's English words for the step being decided
+    /// ("destroy an enemy common piece diagonally next to the
+    /// Swordmaster"), the reference its English message shows; other
+    /// languages tell the card's whole effect instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<&'static str>,
 }
 
 /// The end of a game, said plainly.
@@ -1016,7 +1035,7 @@ tasks: claimed 1 tasks.imprisonment
         let json = serde_json::to_value(g.view(0)).unwrap();
         assert_eq!(
             json["legal"][0],
-            serde_json::json!({"text": "f6", "kind": "square", "at": "f6", "label": "f6 (Red's common piece)"})
+            serde_json::json!({"text": "f6", "kind": "square", "at": "f6", "piece": {"color": "red", "rank": "common"}, "label": "f6 (Red's common piece)"})
         );
         assert_eq!(json["question"]["kind"], "effect");
         assert_eq!(json["question"]["card"], "imperial.swordmaster");

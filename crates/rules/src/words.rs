@@ -28,49 +28,59 @@ pub fn dir_words(d: Dir) -> &'static str {
     }
 }
 
+/// The keys of what an option can stand for ([`ChoiceView::meaning`]),
+/// each with its English words; `color` is an option that names a color
+/// (its `color` field says which).
+pub const OPTION_MEANINGS: &[(&str, &str)] = &[
+    ("color", "a color"),
+    ("gryphon-dismount", "dismount: downgrade the Gryphon Rider and place a common piece next to her"),
+    ("fire-adjacent", "burn adjacent non-legendary enemy pieces"),
+    ("fire-distance", "burn enemy common pieces within distance 2"),
+    ("leviathan-downgrade", "downgrade up to 3 connected upgraded pieces"),
+    ("leviathan-destroy", "destroy up to 4 connected common pieces"),
+    ("storm-common", "a common piece"),
+    ("storm-heroic", "a heroic piece"),
+    ("storm-legendary", "a legendary piece"),
+    ("pending-discard", "discard your pending being"),
+    ("pending-return", "take your pending being back into your hand"),
+    ("possessed-discard-flare", "discard your flare and gain an action"),
+    ("gate-keeper-upgrade", "upgrade one of your common pieces: it becomes the Gateway"),
+    ("gate-keeper-place", "place a common piece on an empty square: it becomes the Gateway"),
+];
+
 /// What option `n` (0-based) of the effect being resolved stands for: a
-/// label, and the color it names when it names one.
-fn option_meaning(r: &Resolution, n: u8) -> (String, Option<Color>) {
+/// label, its key (see [`OPTION_MEANINGS`]) and the color it names when it
+/// names one.
+fn option_meaning(r: &Resolution, n: u8) -> (String, Option<&'static str>, Option<Color>) {
     let color = |n: u8| Color::ALL.get(n as usize).copied();
-    let said = |s: &str| (s.to_string(), None);
+    let said = |key: &'static str| {
+        let words = OPTION_MEANINGS.iter().find(|(k, _)| *k == key).map_or(key, |(_, w)| w);
+        (words.to_string(), Some(key), None)
+    };
     // (a copied warp effect asks as the card it copies)
     let card = if r.stage == crate::effect::Stage::Copy { r.copied.unwrap_or(r.card) } else { r.card };
     match (card.def().id, r.step) {
         ("etherweave.antimatter_spirit", 1) => match color(n) {
-            Some(c) => (color_name(c).to_string(), Some(c)),
-            None => said("?"),
+            Some(c) => (color_name(c).to_string(), Some("color"), Some(c)),
+            None => ("?".to_string(), None, None),
         },
-        ("etherweave.paradox_worm", _) | ("etherweave.reality_patch", _) => said("discard your pending being"),
-        ("etherweave.warpmaster", _) => said("take your pending being back into your hand"),
+        ("etherweave.paradox_worm", _) | ("etherweave.reality_patch", _) => said("pending-discard"),
+        ("etherweave.warpmaster", _) => said("pending-return"),
         ("sylvan.forest_ancient" | "imperial.hypnotist" | "nethervoid.possessed_summoner", 0) => match color(n) {
-            Some(c) => (color_name(c).to_string(), Some(c)),
-            None => said("?"),
+            Some(c) => (color_name(c).to_string(), Some("color"), Some(c)),
+            None => ("?".to_string(), None, None),
         },
-        ("imperial.gryphon_rider", _) => {
-            said("dismount: downgrade the Gryphon Rider and place a common piece next to her")
-        }
-        ("legends.fire_elemental", _) => said(if n == 0 {
-            "burn adjacent non-legendary enemy pieces"
-        } else {
-            "burn enemy common pieces within distance 2"
-        }),
-        ("legends.leviathan", _) => said(if n == 0 {
-            "downgrade up to 3 connected upgraded pieces"
-        } else {
-            "destroy up to 4 connected common pieces"
-        }),
+        ("imperial.gryphon_rider", _) => said("gryphon-dismount"),
+        ("legends.fire_elemental", _) => said(if n == 0 { "fire-adjacent" } else { "fire-distance" }),
+        ("legends.leviathan", _) => said(if n == 0 { "leviathan-downgrade" } else { "leviathan-destroy" }),
         ("legends.storm_elemental", _) => said(match n {
-            0 => "a common piece",
-            1 => "a heroic piece",
-            _ => "a legendary piece",
+            0 => "storm-common",
+            1 => "storm-heroic",
+            _ => "storm-legendary",
         }),
-        ("nethervoid.possessed_summoner", _) => said("discard your flare and gain an action"),
-        ("nethervoid.gate_keeper", 0) => said(if n == 0 {
-            "upgrade one of your common pieces: it becomes the Gateway"
-        } else {
-            "place a common piece on an empty square: it becomes the Gateway"
-        }),
-        _ => (format!("option {}", n + 1), None),
+        ("nethervoid.possessed_summoner", _) => said("possessed-discard-flare"),
+        ("nethervoid.gate_keeper", 0) => said(if n == 0 { "gate-keeper-upgrade" } else { "gate-keeper-place" }),
+        _ => (format!("option {}", n + 1), None, None),
     }
 }
 
@@ -101,6 +111,9 @@ impl Game {
             task: None,
             dir: None,
             option: None,
+            meaning: None,
+            piece: None,
+            onto: None,
             label: String::new(),
         };
         let on = |sq: Square| match self.board().get(sq) {
@@ -140,7 +153,10 @@ impl Game {
                 v.pickup = pickup;
                 let taken = pickup.map(|p| format!(", taking up your piece on {p}")).unwrap_or_default();
                 let destroys = match self.board().get(at) {
-                    Some(p) if p.color != self.active_color() => format!(", destroying {}", piece_words(p)),
+                    Some(p) if p.color != self.active_color() => {
+                        v.onto = Some(p);
+                        format!(", destroying {}", piece_words(p))
+                    }
                     _ => String::new(),
                 };
                 (
@@ -184,11 +200,14 @@ impl Game {
             Choice::Resign => ("resign", "resign".to_string()),
             Choice::Square(sq) => {
                 v.at = Some(sq);
+                v.piece = self.board().get(sq);
                 ("square", on(sq))
             }
             Choice::Move { from, to } => {
                 v.from = Some(from);
                 v.to = Some(to);
+                v.piece = self.board().get(from);
+                v.onto = self.board().get(to);
                 let what = self.board().get(from).map(piece_words).unwrap_or_else(|| "the piece".into());
                 let onto = match self.board().get(to) {
                     Some(p) => format!(", destroying {}", piece_words(p)),
@@ -218,11 +237,12 @@ impl Game {
             }
             Choice::Option(n) => {
                 v.option = Some(n + 1);
-                let (label, color) = match self.effect() {
+                let (label, meaning, color) = match self.effect() {
                     Some(r) => option_meaning(r, n),
-                    None => (format!("option {}", n + 1), None),
+                    None => (format!("option {}", n + 1), None, None),
                 };
                 v.color = color;
+                v.meaning = meaning;
                 ("option", label)
             }
             Choice::Skip if self.phase() == Phase::Claim => ("skip", "claim no task".to_string()),
@@ -296,7 +316,8 @@ impl Game {
             Phase::Claim => ("claim", None, sentence(self.prompt().unwrap_or(""))),
             _ => return None,
         };
-        Some(QuestionView { seat, kind, card, text })
+        let step = if kind == "effect" { self.prompt() } else { None };
+        Some(QuestionView { seat, kind, card, text, step })
     }
 
     /// How the game ended, once it has.

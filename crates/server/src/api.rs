@@ -15,6 +15,7 @@ use rand::SeedableRng;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tash_kalar_bots::{BotSpec, Level, Limits, SpecError};
+use tash_kalar_i18n::Lang;
 use tash_kalar_rules::{CardId, Form, School, Seat};
 
 use crate::actor::{self, Command};
@@ -507,7 +508,16 @@ fn offered_levels() -> Vec<Value> {
         .collect()
 }
 
-async fn meta() -> Json<Value> {
+/// The languages of the game's texts, and the one the browser asks for in
+/// its `Accept-Language` header (a stored choice on the page wins over it).
+fn languages(headers: &axum::http::HeaderMap) -> (Lang, Vec<Value>) {
+    let asked = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let langs = Lang::ALL.iter().map(|l| json!({"code": l.code(), "name": l.native_name()})).collect();
+    (Lang::from_accept_language(asked), langs)
+}
+
+async fn meta(headers: axum::http::HeaderMap) -> Json<Value> {
+    let (lang, langs) = languages(&headers);
     let forms: Vec<Value> = Form::ALL
         .iter()
         .map(|f| json!({"name": f.name(), "seats": [f.seats().start(), f.seats().end()], "target": f.target_score()}))
@@ -519,5 +529,7 @@ async fn meta() -> Json<Value> {
         "schools": schools,
         "bots": offered_bots(),
         "levels": offered_levels(),
+        "lang": lang.code(),
+        "langs": langs,
     }))
 }

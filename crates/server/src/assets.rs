@@ -6,6 +6,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use tash_kalar_i18n::Lang;
 
 use crate::AppState;
 
@@ -19,6 +20,30 @@ pub fn routes() -> Router<AppState> {
         .route("/games/:id", get(|| async { page("game.html") }))
         .route("/games/:id/replay", get(|| async { page("replay.html") }))
         .route("/assets/*path", get(|Path(path): Path<String>| async move { page(&path) }))
+        .route("/locales/:file", get(|Path(file): Path<String>| async move { locale(&file) }))
+}
+
+/// A language's messages for the page, `/locales/es.ftl`: every message
+/// file of that language (embedded in the binary by `tash-kalar-i18n`) but
+/// the terminal client's, one after the other.
+fn locale(file: &str) -> Response {
+    let lang = file.strip_suffix(".ftl").and_then(|code| Lang::ALL.into_iter().find(|l| l.code() == code));
+    let Some(lang) = lang else { return (StatusCode::NOT_FOUND, "not found").into_response() };
+    let mut text = String::new();
+    for (name, body) in lang.files().filter(|(name, _)| *name != "terminal.ftl") {
+        text.push_str(&format!("\n### {}/{name}\n\n", lang.code()));
+        text.push_str(body);
+        text.push('\n');
+    }
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        text,
+    )
+        .into_response()
 }
 
 /// The compiled-in file at this path under `web/`.

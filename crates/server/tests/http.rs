@@ -207,3 +207,42 @@ async fn a_finished_game_nobody_watches_leaves_memory_and_comes_back_when_watche
     assert_eq!(server.state.live_games().await, 1);
     assert!(watcher.log.iter().all(|e| e.get("hidden").is_none()), "all is revealed after the end");
 }
+
+/// The page's languages: `/api/meta` negotiates the request's
+/// `Accept-Language`, and each language's messages are served as text.
+#[tokio::test]
+async fn languages_are_negotiated_and_their_messages_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("db.sqlite"));
+    let meta_for = |lang: &'static str| {
+        let addr = server.addr;
+        async move {
+            let req = format!(
+                "GET /api/meta HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAccept-Language: {lang}\r\n\r\n"
+            );
+            let (status, _, body) = http_raw(None, addr, &req).await;
+            assert_eq!(status, 200);
+            serde_json::from_str::<Value>(&body).unwrap()
+        }
+    };
+    assert_eq!(meta_for("cs-CZ,cs;q=0.9,en;q=0.8").await["lang"], "cs");
+    assert_eq!(meta_for("de-DE,es;q=0.5").await["lang"], "es");
+    assert_eq!(meta_for("fr").await["lang"], "en");
+    let (_, meta) = http_json(server.addr, "GET", "/api/meta", None).await;
+    assert_eq!(meta["lang"], "en", "no header: English");
+    let codes: Vec<&str> = meta["langs"].as_array().unwrap().iter().map(|l| l["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["en", "es", "cs"]);
+    for (lang, words) in
+        [("en", "web-your-move = Your move"), ("es", "web-your-move = Tu jugada"), ("cs", "imperial-cannon = Kanon")]
+    {
+        let (status, headers, body) = http_from(None, server.addr, "GET", &format!("/locales/{lang}.ftl"), None).await;
+        assert_eq!(status, 200, "{lang}");
+        assert!(headers.iter().any(|(k, v)| k == "content-type" && v.starts_with("text/plain")));
+        assert!(body.contains(words), "{lang}: {words}");
+        assert!(!body.contains("tui-greeting"), "the terminal's messages are not the page's");
+    }
+    for bad in ["/locales/de.ftl", "/locales/en", "/locales/..%2Fen.ftl"] {
+        assert_eq!(http(server.addr, "GET", bad, None).await.0, 404, "{bad}");
+    }
+    server.stop();
+}

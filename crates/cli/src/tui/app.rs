@@ -10,6 +10,8 @@ use tash_kalar_rules::cards::oriented_patterns;
 use tash_kalar_rules::view::View;
 use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Event, Game, Match, Mover, Phase, Seat, Square};
 
+use tash_kalar_i18n::{args, Arg, Messages};
+
 use crate::play::{task_place, Table};
 
 /// Which panel the keys move in.
@@ -120,13 +122,15 @@ pub struct App {
     /// The number of the next game event to tell in the log (the engine's
     /// events, `Game::events`, numbered as in the view).
     pub events_told: u32,
+    /// Every text shown, in the player's language.
+    pub msgs: Messages,
 }
 
 const START: &str = "e5";
 
 impl App {
     pub fn new(table: Table) -> App {
-        let Table { m, form, seed, bots, driver } = table;
+        let Table { m, form, seed, bots, driver, lang } = table;
         let viewer = driver.seats().iter().position(|&s| s == Seating::Person).unwrap_or(0) as Seat;
         let bot_names = bots.iter().map(|b| b.name()).collect();
         let mut app = App {
@@ -149,9 +153,16 @@ impl App {
             message: None,
             thinking: None,
             events_told: 0,
+            msgs: Messages::new(lang),
         };
-        app.note(format!("Tash-Kalar: {}, seed {seed}. Press ? for help.", crate::play::title(form)));
+        let greeting = app.t("tui-greeting", args![("form", app.msgs.form(form)), ("seed", seed.to_string())]);
+        app.note(greeting);
         app
+    }
+
+    /// A message in the player's language.
+    pub fn t(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        self.msgs.text(id, args)
     }
 
     /// Adds an entry to the log and scrolls back to the newest.
@@ -310,15 +321,31 @@ impl App {
                 match choice {
                     // cards go back face down: which one is the bot's secret
                     Choice::Return(_) => {
-                        self.note(format!("Seat {} ({name}): returns a card to the bottom of its deck", seat + 1))
+                        let line = self.t("play-bot-returns", args![("seat", seat + 1), ("bot", name)]);
+                        self.note(line)
                     }
-                    _ => self.note(format!("Seat {} ({name}): {choice}", seat + 1)),
+                    _ => {
+                        let line = self.t(
+                            "play-bot-chose",
+                            args![("seat", seat + 1), ("bot", name), ("choice", choice.to_string())],
+                        );
+                        self.note(line)
+                    }
                 }
                 self.reset_selection();
                 self.note_end();
             }
             Err(e) => {
-                self.note(format!("Seat {} ({}) chose {choice}, not accepted: {e}", seat + 1, self.bot_name(seat)))
+                let line = self.t(
+                    "tui-bot-refused",
+                    args![
+                        ("seat", seat + 1),
+                        ("bot", self.bot_name(seat)),
+                        ("choice", choice.to_string()),
+                        ("why", self.msgs.play_error(&e))
+                    ],
+                );
+                self.note(line)
             }
         }
     }
@@ -343,10 +370,15 @@ impl App {
         }
         match (seat, c) {
             (Some(s), Choice::Draw(card)) if self.is_human(s) => {
-                self.note(format!("Seat {} draws {}.", s + 1, card.def().name))
+                let line = self.t("tui-seat-draws", args![("seat", s + 1), ("card", self.msgs.card_name(card))]);
+                self.note(line)
             }
             (_, Choice::DrawTask(task)) => {
-                self.note(format!("Task turned up: {}, {}.", task.def().name, task_place(&self.m, task)))
+                let line = self.t(
+                    "tui-task-turned-up",
+                    args![("task", self.msgs.task_name(task)), ("place", task_place(&self.msgs, &self.m, task))],
+                );
+                self.note(line)
             }
             _ => {}
         }
@@ -360,9 +392,20 @@ impl App {
             return;
         }
         let v = self.m.game().referee_view();
-        let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
-        self.note(format!("The game is over. Scores: {}.", scores.join(", ")));
-        self.note(result_text(&v));
+        let scores: Vec<String> = v
+            .seats
+            .iter()
+            .map(|s| {
+                self.t(
+                    "score-of",
+                    args![("who", self.t("seat-number", args![("seat", s.seat + 1)])), ("score", s.score)],
+                )
+            })
+            .collect();
+        let line = self.t("tui-game-over-scores", args![("scores", scores.join(", "))]);
+        self.note(line);
+        let line = result_text(&self.msgs, &v);
+        self.note(line);
     }
 
     /// Tells in the log, in words, what the engine recorded since the last
@@ -372,15 +415,16 @@ impl App {
         let v = self.m.game().spectator_view();
         let told = self.events_told;
         for e in v.events.iter().filter(|e| e.n >= told) {
+            let text = self.msgs.event(&e.event, &|s| self.msgs.seat_name(&v, s));
             let line = match e.event {
-                Event::TurnStarted { .. } => format!("-- {} --", e.text),
+                Event::TurnStarted { .. } => format!("-- {text} --"),
                 Event::TurnEnded { .. } | Event::GameOver => continue,
                 Event::Moved { .. }
                 | Event::Upgraded { .. }
                 | Event::Downgraded { .. }
                 | Event::Converted { .. }
-                | Event::Destroyed { .. } => format!("  · {}", e.text),
-                _ => format!("> {}", e.text),
+                | Event::Destroyed { .. } => format!("  · {text}"),
+                _ => format!("> {text}"),
             };
             self.note(line);
         }
@@ -407,13 +451,14 @@ impl App {
     fn apply(&mut self, choice: Choice) {
         match self.m.act(Mover::Seat(self.viewer), choice) {
             Ok(choice) => {
-                self.note(format!("Seat {}: {choice}", self.viewer + 1));
+                let line = self.t("tui-seat-chose", args![("seat", self.viewer + 1), ("choice", choice.to_string())]);
+                self.note(line);
                 self.last = squares_of(choice);
                 self.message = None;
                 self.reset_selection();
                 self.note_end();
             }
-            Err(e) => self.message = Some(format!("Not accepted: {e}")),
+            Err(e) => self.message = Some(self.t("not-accepted", args![("why", self.msgs.refusal(&e))])),
         }
     }
 
@@ -494,8 +539,8 @@ impl App {
                 self.message = None;
             }
             KeyCode::Char('u') => self.undo(),
-            KeyCode::Char('s') => self.simple(Choice::Skip, "Nothing to skip now."),
-            KeyCode::Char('e') => self.simple(Choice::EndTurn, "The turn cannot end now."),
+            KeyCode::Char('s') => self.simple(Choice::Skip, "tui-nothing-to-skip"),
+            KeyCode::Char('e') => self.simple(Choice::EndTurn, "tui-cannot-end"),
             _ => match self.focus {
                 Focus::Board => self.board_key(key.code),
                 Focus::Hand => self.hand_key(key.code),
@@ -511,26 +556,27 @@ impl App {
         if self.legal().contains(&choice) {
             self.apply(choice);
         } else {
-            self.message = Some(not_now.to_string());
+            self.message = Some(self.t(not_now, &[]));
         }
     }
 
     fn undo(&mut self) {
         if self.thinking.is_some() {
-            self.message = Some("Wait: a bot is thinking.".into());
+            self.message = Some(self.t("tui-wait-bot", &[]));
             return;
         }
         match self.m.undo() {
             Some(c) => {
-                self.note(format!("Seat {}: took back {c}", self.viewer + 1));
+                let line = self.t("tui-seat-took-back", args![("seat", self.viewer + 1), ("choice", c.to_string())]);
+                self.note(line);
                 // what was taken back is told anew when done again
                 self.events_told = self.m.game().events().len() as u32
                     + self.m.game().spectator_view().events.first().map_or(0, |e| e.n);
-                self.message = Some(format!("Took back: {c}"));
+                self.message = Some(self.t("took-back", args![("choice", c.to_string())]));
                 self.last.clear();
                 self.reset_selection();
             }
-            None => self.message = Some("Nothing to take back (not past the end of a turn, a draw or a claim).".into()),
+            None => self.message = Some(self.t("nothing-to-take-back", &[])),
         }
     }
 
@@ -566,7 +612,7 @@ impl App {
         match list.as_slice() {
             [] => {
                 self.picks.pop();
-                self.message = Some(format!("No choice at {sq}."));
+                self.message = Some(self.t("tui-no-choice-at", args![("at", sq.to_string())]));
             }
             [(_, c)] => {
                 let c = *c;
@@ -577,10 +623,10 @@ impl App {
                 let whole = more.iter().filter(|&&(_, c)| squares_of(c).len() == self.picks.len()).count();
                 if whole == 0 {
                     // a piece picked up: now its target
-                    self.message = Some(format!("{sq} picked: now its target square (Esc to start again)."));
+                    self.message = Some(self.t("tui-picked-now-target", args![("at", sq.to_string())]));
                 } else {
                     self.focus = Focus::Choices;
-                    self.message = Some(format!("{} choices at {sq}: pick one (Esc to start again).", more.len()));
+                    self.message = Some(self.t("tui-choices-at", args![("n", more.len()), ("at", sq.to_string())]));
                 }
             }
         }
@@ -588,11 +634,11 @@ impl App {
 
     fn not_your_turn(&self) -> String {
         if let Some(s) = self.thinking {
-            format!("Seat {} ({}) is thinking.", s + 1, self.bot_name(s))
+            self.t("tui-bot-thinking", args![("seat", s + 1), ("bot", self.bot_name(s))])
         } else if self.is_over() {
-            "The game is over: q to leave.".into()
+            self.t("tui-over-leave", &[])
         } else {
-            "Not your turn.".into()
+            self.t("tui-not-your-turn", &[])
         }
     }
 
@@ -607,7 +653,7 @@ impl App {
             }
             KeyCode::Enter | KeyCode::Char(' ') => match cards.get(self.hand_index) {
                 Some(&card) => self.select_card(card),
-                None => self.message = Some("No card in hand.".into()),
+                None => self.message = Some(self.t("tui-no-card", &[])),
             },
             _ => {}
         }
@@ -624,14 +670,15 @@ impl App {
         self.choice_index = 0;
         let list = self.choices();
         let summons = list.iter().filter(|(_, c)| matches!(c, Choice::Summon { .. })).count();
+        let name = self.msgs.card_name(card);
         if list.is_empty() {
-            self.message = Some(format!("{}: nothing to do with it now.", card.def().name));
+            self.message = Some(self.t("tui-card-nothing", args![("card", name)]));
         } else if summons > 0 {
             self.focus = Focus::Board;
-            self.message = Some(format!("{}: {} summoning(s); pick a highlighted square.", card.def().name, summons));
+            self.message = Some(self.t("tui-card-summonings", args![("card", name), ("n", summons)]));
         } else {
             self.focus = Focus::Choices;
-            self.message = Some(format!("{}: {} choice(s).", card.def().name, list.len()));
+            self.message = Some(self.t("tui-card-choices", args![("card", name), ("n", list.len())]));
         }
     }
 
@@ -656,7 +703,7 @@ impl App {
             KeyCode::Enter | KeyCode::Char(' ') => match self.current_choice() {
                 Some(c) => self.apply(c),
                 None if !self.my_turn() => self.message = Some(self.not_your_turn()),
-                None => self.message = Some("No choice here.".into()),
+                None => self.message = Some(self.t("tui-no-choice-here", &[])),
             },
             _ => {}
         }
@@ -673,15 +720,16 @@ impl App {
             "show" => self.reset_selection(),
             "resign" => {
                 if !self.is_human(self.viewer) || self.is_over() {
-                    self.message = Some("Nothing to resign.".into());
+                    self.message = Some(self.t("tui-nothing-to-resign", &[]));
                 } else {
                     match self.m.resign(self.viewer) {
                         Ok(()) => {
-                            self.note(format!("Seat {} resigns.", self.viewer + 1));
+                            let line = self.t("tui-seat-resigns", args![("seat", self.viewer + 1)]);
+                            self.note(line);
                             self.reset_selection();
                             self.note_end();
                         }
-                        Err(e) => self.message = Some(format!("Not accepted: {e}")),
+                        Err(e) => self.message = Some(self.t("not-accepted", args![("why", self.msgs.refusal(&e))])),
                     }
                 }
             }
@@ -691,12 +739,15 @@ impl App {
                     let legal = self.legal();
                     match n.checked_sub(1).and_then(|i| legal.get(i)) {
                         Some(&c) => self.apply(c),
-                        None => self.message = Some(format!("There is no choice {n} (1 to {}).", legal.len())),
+                        None => self.message = Some(self.t("no-such-choice", args![("n", n), ("count", legal.len())])),
                     }
                 }
                 Err(_) => match text.parse::<Choice>() {
                     Ok(c) => self.apply(c),
-                    Err(e) => self.message = Some(format!("Not accepted: {e}. Press ? for help.")),
+                    Err(e) => {
+                        self.message =
+                            Some(self.t("tui-not-accepted-help", args![("why", self.msgs.choice_text_error(&e))]))
+                    }
                 },
             },
         }
@@ -705,21 +756,10 @@ impl App {
 }
 
 /// The result in words.
-pub fn result_text(v: &View) -> String {
-    if let Some(r) = &v.result {
-        return r.text.clone();
-    }
-    match &v.outcome {
-        Some(o) => {
-            let resigned = o.resigned.map(|r| format!("Seat {} resigned. ", r + 1)).unwrap_or_default();
-            let winner = match o.winner() {
-                Some(w) if o.teams => format!("Seats {} and {} win.", w + 1, w + 3),
-                Some(w) => format!("Seat {} wins.", w + 1),
-                None => "A draw.".to_string(),
-            };
-            format!("{resigned}{winner}")
-        }
-        None => "No result.".into(),
+pub fn result_text(msgs: &Messages, v: &View) -> String {
+    match &v.result {
+        Some(r) => msgs.result(r, v),
+        None => crate::play::outcome_text(msgs, v),
     }
 }
 

@@ -30,13 +30,23 @@ pub fn run(table: Table, save: Option<&Path>) -> Result<()> {
     let app = result?;
     if app.is_over() {
         let v = app.game_match().game().referee_view();
-        let scores: Vec<String> = v.seats.iter().map(|s| format!("seat {} {}", s.seat + 1, s.score)).collect();
-        println!("The game is over. Scores: {}. {}", scores.join(", "), app::result_text(&v));
+        let m = &app.msgs;
+        let scores: Vec<String> = v
+            .seats
+            .iter()
+            .map(|s| {
+                let who = m.text("seat-number", tash_kalar_i18n::args![("seat", s.seat + 1)]);
+                m.text("score-of", tash_kalar_i18n::args![("who", who), ("score", s.score)])
+            })
+            .collect();
+        let line = m.text("tui-game-over-scores", tash_kalar_i18n::args![("scores", scores.join(", "))]);
+        println!("{line} {}", app::result_text(m, &v));
     }
     if let Some(path) = save {
         std::fs::write(path, app.game_match().record().to_text())
             .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("Record written to {}.", path.display());
+        let line = app.msgs.text("play-record-written", tash_kalar_i18n::args![("path", path.display().to_string())]);
+        println!("{line}");
     }
     Ok(())
 }

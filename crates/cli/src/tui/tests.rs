@@ -239,7 +239,7 @@ fn the_prompt_takes_choice_texts_numbers_and_commands() {
     press(&mut app, KeyCode::Char(':'));
     type_text(&mut app, "999");
     press(&mut app, KeyCode::Enter);
-    assert!(app.message.as_deref().unwrap().starts_with("There is no choice 999"));
+    assert!(app.message.as_deref().unwrap().starts_with("there is no choice 999"));
 
     press(&mut app, KeyCode::Char(':'));
     type_text(&mut app, "undo");
@@ -337,12 +337,12 @@ fn the_screen_shows_the_board_rows_the_hand_the_card_and_the_scores() {
     assert!(text.contains("cursor e5, red, central"), "{text}");
     assert!(text.contains("Knight (heroic)"), "{text}");
     assert!(text.contains("Swordmaster"), "{text}");
-    assert!(text.contains("1 northern blue: score 0"), "{text}");
-    assert!(text.contains("2 southern red: score 0"), "{text}");
+    assert!(text.contains("1 Northern Imperial Blue: score 0"), "{text}");
+    assert!(text.contains("2 Southern Imperial Red: score 0"), "{text}");
     assert!(text.contains("your choice"), "{text}");
     assert!(text.contains("  2 place a common piece on c1 [place c1]"), "choices in words and notation: {text}");
     assert!(text.contains("✦ Swordmaster (common)"), "a card that can be summoned now is marked: {text}");
-    assert!(text.contains("Tash-Kalar: deathmatch duel, seed 7."), "the log wraps: {text}");
+    assert!(text.contains("Tash-Kalar: Deathmatch Duel, seed 7."), "the log wraps: {text}");
 }
 
 #[test]
@@ -497,9 +497,13 @@ fn a_small_terminal_keeps_the_whole_board_and_stacks_the_rest() {
 /// A duel app for the match: seat 1 played here, seat 2 by a random bot,
 /// everything seeded from `seed`; settled until the person is to choose.
 fn duel_app(m: Match, seed: u64) -> App {
+    duel_app_in(m, seed, tash_kalar_i18n::Lang::En)
+}
+
+fn duel_app_in(m: Match, seed: u64, lang: tash_kalar_i18n::Lang) -> App {
     let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", seed + s).unwrap()).collect();
     let driver = Driver::new(seed, vec![Seating::Person, Seating::Bot]);
-    let table = Table { m, form: Form::Duel, seed, bots, driver };
+    let table = Table { m, form: Form::Duel, seed, bots, driver, lang };
     let mut app = App::new(table);
     app.settle();
     app
@@ -556,7 +560,7 @@ fn hotseat_hands_the_keyboard_to_the_seat_to_act() {
     assert_eq!(app.game_match().game().actor(), Actor::Seat(1));
     assert_eq!(app.viewer, 1);
     assert!(app.my_turn());
-    assert!(screen(&app, 140, 40).contains("Setup: seat 2 (southern, red, you) places the start pieces"));
+    assert!(screen(&app, 140, 40).contains("Setup: seat 2 (Southern Imperial, Red, you) places the start pieces"));
     app.focus = Focus::Choices;
     press(&mut app, KeyCode::Enter);
     app.settle();
@@ -633,7 +637,7 @@ fn the_log_scrolls_back_with_page_keys_and_end_or_a_new_entry_brings_the_newest_
         screen(&app, 140, 40);
     }
     let text = screen(&app, 140, 40);
-    assert_eq!(log_rows(&text).first().map(String::as_str), Some("Tash-Kalar: deathmatch duel, seed 7. Press ?"));
+    assert_eq!(log_rows(&text).first().map(String::as_str), Some("Tash-Kalar: Deathmatch Duel, seed 7. Press ?"));
     let oldest = app.log_scroll;
     press(&mut app, KeyCode::PageUp);
     assert_eq!(app.log_scroll, oldest, "the scroll stops at the oldest entry");
@@ -879,4 +883,114 @@ fn the_pending_being_and_the_stored_piece_are_shown_marked_and_a_warp_is_a_choic
     let text = screen(&app, 140, 40);
     assert!(text.contains("~PENDING~ Paradox Worm"), "{text}");
     assert!(text.contains("plays the warp effect of the Paradox"), "the log tells the warp: {text}");
+}
+
+#[test]
+fn the_gateway_pending_being_stored_piece_and_warp_are_marked_in_spanish_and_czech() {
+    use tash_kalar_i18n::Lang;
+    let again = |app: &App, lang| {
+        let p = Position::of(app.game_match().game()).unwrap();
+        duel_app_in(Match::from_position(p).unwrap(), 7, lang)
+    };
+    let words = [
+        (
+            Lang::Es,
+            ["@PORTAL@ en e4", "~PENDIENTE~ Mercader del Tiempo", "~GUARDADA~ pieza heroica roja [r+]", "Distorsión: "],
+        ),
+        (
+            Lang::Cs,
+            ["@BRÁNA@ na e4", "~ČEKAJÍCÍ~ Obchodník s časem", "~ULOŽENÝ~ červený hrdinský kámen [r+]", "Zkřivení: "],
+        ),
+    ];
+    for (lang, [gateway, pending, stored, warp]) in words {
+        let app = again(&gateway_app(), lang);
+        let text = screen(&app, 140, 40);
+        assert!(text.contains(gateway), "{lang}: {text}");
+        assert!(!text.contains("GATEWAY"), "{lang}: {text}");
+        let row4 = text.lines().find(|l| l.contains("4  ") && l.contains(" o @")).unwrap_or_default();
+        assert!(!row4.is_empty(), "{lang}: the @ marker stays: {text}");
+        let mut app = again(&pending_app(), lang);
+        let text = screen(&app, 140, 40);
+        assert!(text.contains(pending), "{lang}: {text}");
+        assert!(text.contains(stored), "{lang}: {text}");
+        assert!(!text.contains("PENDING~") && !text.contains("STORED"), "{lang}: {text}");
+        // the hand in full names the warp effect in the language
+        app.focus = Focus::Hand;
+        let text = screen(&app, 140, 60);
+        assert!(text.contains(warp) && !text.contains("Warp:"), "{lang}: {text}");
+    }
+}
+
+/// The whole screen in Spanish and in Czech, against snapshots kept in
+/// `src/tui/snapshots/` (`TK_BLESS=1 cargo test -p tash-kalar tui::tests`
+/// writes them anew after an intended change): the hand, an effect's
+/// question, the help overlay. The words are the language's; the notations
+/// (choice texts, card ids, squares) are the same in every language.
+#[test]
+fn the_screen_in_spanish_and_czech_matches_its_snapshots() {
+    use tash_kalar_i18n::Lang;
+    let bless = std::env::var("TK_BLESS").is_ok_and(|v| v == "1");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui/snapshots");
+    let staged = |lang| {
+        let mut p = Position::duel("9/9/9/4br3/9/4b4/9/9/9").unwrap();
+        p.seats[0].beings = vec![card("imperial.swordmaster"), card("imperial.knight")];
+        p.seats[0].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.herald")]);
+        p.seats[1].beings = vec![card("imperial.knight")];
+        p.seats[1].deck = Pile::shuffled([card("imperial.cannon"), card("imperial.swordmaster")]);
+        duel_app_in(Match::from_position(p).unwrap(), 7, lang)
+    };
+    let words: [(Lang, &[&str]); 2] = [
+        (
+            Lang::Es,
+            &[
+                "Tu mano",
+                "Maestra de Espadas",
+                "invocar Maestra de Espadas en e5 (como está impresa) [summon",
+                "colocar una pieza común en c1 [place c1]",
+                "te toca elegir",
+                "Duelo a muerte",
+            ],
+        ),
+        (
+            Lang::Cs,
+            &[
+                "Tvoje ruka",
+                "Šermířka",
+                "vyvolat: Šermířka na e5 (jak je natištěna) [summon",
+                "položit běžný kámen na c1 [place c1]",
+                "vybíráš ty",
+                "Souboj na život a na smrt",
+            ],
+        ),
+    ];
+    for (lang, want) in words {
+        let mut app = staged(lang);
+        app.focus = Focus::Hand;
+        let hand = screen(&app, 200, 44);
+        for w in want {
+            assert!(hand.contains(w), "{lang}: {w:?} missing in\n{hand}");
+        }
+        app.focus = Focus::Board;
+        app.command("summon imperial.swordmaster e5 r0");
+        let effect = screen(&app, 200, 44);
+        assert!(effect.contains("[f6]"), "{lang}: the effect's square in notation: {effect}");
+        press(&mut app, KeyCode::Char('?'));
+        let help = screen(&app, 200, 44);
+        for english in ["Your hand", "Choices (", "take back your last choice", "Keys", "summon the"] {
+            for (name, text) in [("hand", &hand), ("effect", &effect), ("help", &help)] {
+                assert!(!text.contains(english), "{lang} {name}: English {english:?} left:\n{text}");
+            }
+        }
+        for (name, text) in [("hand", hand), ("effect", effect), ("help", help)] {
+            let path = dir.join(format!("swordmaster-{name}-{lang}.txt"));
+            if bless {
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(&path, &text).unwrap();
+            } else {
+                let want = std::fs::read_to_string(&path)
+                    .unwrap_or_else(|_| panic!("{} missing: run with TK_BLESS=1", path.display()));
+                assert_eq!(text, want, "{}: the screen changed (TK_BLESS=1 to accept)", path.display());
+            }
+        }
+    }
 }

@@ -6,30 +6,30 @@ use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
 use ratatui::Frame;
+use tash_kalar_i18n::{args, Messages};
 use tash_kalar_rules::board::{CENTRAL_SQUARES, GREEN_SQUARES, RED_SQUARES};
 use tash_kalar_rules::view::View;
 use tash_kalar_rules::{Board, CardId, Choice, Color, Event, Phase, Piece, Rank, Seat, Square};
 
 use super::app::{result_text, App, Focus, LogFit, Mode};
 
-/// The keys, for the help overlay.
+/// The keys, for the help overlay: the key (a message id where the key
+/// has a name in words) and the message saying what it does.
 pub const HELP: &[(&str, &str)] = &[
-    ("arrows, hjkl", "move the cursor on the board (or in the hand / choice list)"),
-    ("Enter, space", "board: play the choice for this square, or narrow the choices to it;"),
-    ("", "hand: pick the card (its summoning squares light up); choices: play it"),
-    ("Tab, Shift-Tab", "focus board / hand / choices / log"),
-    ("PageUp, PageDown", "scroll the log back and forth (in the choice list: page through it)"),
-    ("End", "the log's newest entry (log: Home its oldest, arrows one entry)"),
-    ("s", "skip an optional part (or decline to claim a task)"),
-    ("e", "end the turn"),
-    ("u", "take back your last choice this turn"),
-    ("Esc", "drop the picked card and squares"),
-    (":", "type a choice as line mode takes it: a number, `place e5`, `e5-f6`, `resign`..."),
-    ("?", "this help"),
-    ("q, Ctrl-C", "quit (q asks first)"),
+    ("help-key-arrows", "help-move"),
+    ("help-key-enter", "help-enter"),
+    ("", "help-enter-more"),
+    ("help-key-tab", "help-tab"),
+    ("help-key-pages", "help-pages"),
+    ("help-key-end", "help-end"),
+    ("s", "help-skip"),
+    ("e", "help-end-turn"),
+    ("u", "help-undo"),
+    ("help-key-esc", "help-esc"),
+    (":", "help-type"),
+    ("?", "help-help"),
+    ("help-key-quit", "help-quit"),
 ];
-
-const LEGEND: &str = "( ) red square  { } green square  : central  o target  [ ] cursor";
 
 pub fn draw(frame: &mut Frame, app: &App) {
     let v = app.view();
@@ -66,7 +66,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     };
     let [board_area, scores_area] = Layout::vertical([Constraint::Length(13), Constraint::Min(3)]).areas(left);
     draw_board(frame, app, &v, board_area);
-    draw_scores(frame, &v, scores_area);
+    draw_scores(frame, &app.msgs, &v, scores_area);
     draw_hand(frame, app, hand_area, card_area);
     draw_choices(frame, app, choices_area);
     draw_log(frame, app, log_area);
@@ -74,11 +74,12 @@ pub fn draw(frame: &mut Frame, app: &App) {
     draw_footer(frame, app, &v, footer);
 
     match &app.mode {
-        Mode::Help => draw_help(frame),
+        Mode::Help => draw_help(frame, &app.msgs),
         Mode::ConfirmQuit => {
             let area = centered(frame.area(), 36, 3);
             frame.render_widget(Clear, area);
-            frame.render_widget(Paragraph::new("Quit the game? y / n").block(Block::bordered().title(" Quit ")), area);
+            let block = Block::bordered().title(format!(" {} ", app.t("tui-quit-title", &[])));
+            frame.render_widget(Paragraph::new(app.t("tui-quit-ask", &[])).block(block), area);
         }
         _ => {}
     }
@@ -86,41 +87,36 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
 /// Whose turn, the actions left, or the result.
 fn status_line(app: &App, v: &View) -> String {
+    let m = &app.msgs;
     let seat = |s: u8| {
         let sv = &v.seats[s as usize];
-        let who = if app.is_human(s) { "you".to_string() } else { app.bot_name(s).to_string() };
-        format!("seat {} ({}, {}, {who})", s + 1, sv.school, color_name(sv.color))
+        let who = if app.is_human(s) { app.t("tui-you", &[]) } else { app.bot_name(s).to_string() };
+        app.t(
+            "tui-seat",
+            args![("seat", s + 1), ("school", m.school(sv.school)), ("color", m.color(sv.color)), ("who", who)],
+        )
     };
-    let state = if let Some(o) = v.outcome.as_ref().map(|_| result_text(v)) {
-        format!("The game is over. {o} q to leave.")
+    let state = if let Some(o) = v.outcome.as_ref().map(|_| result_text(m, v)) {
+        app.t("tui-status-over", args![("result", o)])
     } else if let Some(s) = app.thinking {
-        format!("Turn {}: {} is thinking...", v.turn.number, seat(s))
+        app.t("tui-status-thinking", args![("turn", v.turn.number), ("who", seat(s))])
     } else {
         match v.phase {
-            Phase::StartPieces { seat: s } => format!("Setup: {} places the start pieces", seat(s)),
-            _ => format!(
-                "Turn {}: {} to play, {} action{} left{}",
-                v.turn.number,
-                seat(v.turn.seat),
-                v.turn.actions,
-                if v.turn.actions == 1 { "" } else { "s" },
-                if app.my_turn() { " - your choice" } else { "" }
-            ),
+            Phase::StartPieces { seat: s } => app.t("status-setup", args![("who", seat(s))]),
+            _ => {
+                let turn = app.t(
+                    "status-turn",
+                    args![("turn", v.turn.number), ("who", seat(v.turn.seat)), ("n", v.turn.actions)],
+                );
+                if app.my_turn() {
+                    app.t("tui-your-choice", args![("status", turn)])
+                } else {
+                    turn
+                }
+            }
         }
     };
-    format!(" Tash-Kalar {} | {state}", v.form.name())
-}
-
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Blue => "blue",
-        Color::Brown => "brown",
-        Color::Green => "green",
-        Color::White => "white",
-        Color::Orange => "orange",
-        Color::Purple => "purple",
-    }
+    format!(" Tash-Kalar {} | {state}", m.form(v.form))
 }
 
 fn tint(c: Color) -> Tint {
@@ -220,86 +216,107 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
         lines.push(Line::from(spans));
     }
     lines.push(Line::from("    a   b   c   d   e   f   g   h   i"));
-    let mut about = format!("cursor {}", app.cursor);
+    let mut about = app.t("tui-cursor", args![("at", app.cursor.to_string())]);
     if RED_SQUARES.contains(app.cursor) {
-        about.push_str(", red");
+        about.push_str(&format!(", {}", app.t("tui-square-red", &[])));
     }
     if GREEN_SQUARES.contains(app.cursor) {
-        about.push_str(", green");
+        about.push_str(&format!(", {}", app.t("tui-square-green", &[])));
     }
     if CENTRAL_SQUARES.contains(app.cursor) {
-        about.push_str(", central");
+        about.push_str(&format!(", {}", app.t("tui-square-central", &[])));
     }
     if gateways.contains(&app.cursor) {
-        about.push_str(", Gateway");
+        about.push_str(&format!(", {}", app.t("tui-square-gateway", &[])));
     }
     if !last.squares.is_empty() {
-        let who = last.seat.map(|s| format!(" (seat {})", s + 1)).unwrap_or_default();
         let mut squares: Vec<String> = last.squares.iter().map(|s| s.to_string()).collect();
         squares.truncate(4);
-        about.push_str(&format!(" | last{who} {}", squares.join(" ")));
+        let seat = last.seat.map_or_else(|| "-".to_string(), |s| (s + 1).to_string());
+        about.push_str(&format!(" | {}", app.t("tui-last", args![("seat", seat), ("squares", squares.join(" "))])));
     }
-    let block = panel("Board", app.focus == Focus::Board).title_bottom(format!(" {about} "));
+    let block = panel(&app.t("tui-board", &[]), app.focus == Focus::Board).title_bottom(format!(" {about} "));
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 /// Scores, cards and pieces of each seat; the task board in the task forms.
-fn draw_scores(frame: &mut Frame, v: &View, area: Rect) {
+fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
     let mut lines = Vec::new();
     for s in &v.seats {
         let style = Style::new().fg(tint(s.color)).add_modifier(Modifier::BOLD);
         lines.push(Line::from(vec![
-            Span::styled(format!("{} {} {}", s.seat + 1, s.school, color_name(s.color)), style),
-            Span::raw(format!(": score {}", s.score)),
+            Span::styled(format!("{} {} {}", s.seat + 1, m.school(s.school), m.color(s.color)), style),
+            Span::raw(format!(": {}", m.text("tui-score", args![("score", s.score)]))),
         ]));
         if let Some(points) = &s.points {
-            let by: Vec<String> = points.iter().map(|(c, p)| format!("{} {p}", color_name(*c))).collect();
-            lines.push(Line::from(format!("  points: {}", by.join(", "))));
+            let by: Vec<String> = points.iter().map(|(c, p)| format!("{} {p}", m.color(*c))).collect();
+            lines.push(Line::from(format!("  {}", m.text("tui-points", args![("points", by.join(", "))]))));
         }
         lines.push(Line::from(format!(
-            "  hand {}b {}l {}f, deck {}, supply {}+{}",
-            s.beings, s.legends, s.flares, s.deck, s.supply.0, s.supply.1
+            "  {}",
+            m.text(
+                "tui-seat-cards",
+                args![
+                    ("beings", s.beings),
+                    ("legends", s.legends),
+                    ("flares", s.flares),
+                    ("deck", s.deck),
+                    ("common", s.supply.0),
+                    ("legendary", s.supply.1)
+                ]
+            )
         )));
         if let Some(at) = s.gateway {
             // Nethervoid: the Gateway (public), marked @ on the board
             lines.push(Line::from(vec![
                 Span::raw("  "),
-                Span::styled("@GATEWAY@", Style::new().fg(Tint::LightYellow).add_modifier(Modifier::BOLD)),
-                Span::raw(format!(" on {at}")),
+                Span::styled(
+                    m.text("tui-gateway-mark", &[]),
+                    Style::new().fg(Tint::LightYellow).add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(format!(" {}", m.text("tui-gateway-at", args![("at", at.to_string())]))),
             ]));
         }
         if let Some(card) = s.frozen {
             // Everfrost: the frozen card, face up (public), marked as such
             lines.push(Line::from(vec![
                 Span::raw("  "),
-                Span::styled("*FROZEN*", Style::new().fg(Tint::Cyan).add_modifier(Modifier::BOLD)),
-                Span::raw(format!(" {}", card.def().name)),
+                Span::styled(m.text("tui-frozen-mark", &[]), Style::new().fg(Tint::Cyan).add_modifier(Modifier::BOLD)),
+                Span::raw(format!(" {}", m.card_name(card))),
             ]));
         }
         if let Some(card) = s.pending {
             // Etherweave: the pending being, face up on the deck (public)
             lines.push(Line::from(vec![
                 Span::raw("  "),
-                Span::styled("~PENDING~", Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
-                Span::raw(format!(" {}", card.def().name)),
+                Span::styled(
+                    m.text("tui-pending-mark", &[]),
+                    Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(format!(" {}", m.card_name(card))),
             ]));
         }
         if let Some(piece) = s.stored {
             // Etherweave: the piece kept on the Merchant of Time, off the board
             lines.push(Line::from(vec![
                 Span::raw("  "),
-                Span::styled("~STORED~", Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD)),
-                Span::raw(format!(" {} [{piece}]", tash_kalar_rules::event::piece_words(piece))),
+                Span::styled(
+                    m.text("tui-stored-mark", &[]),
+                    Style::new().fg(Tint::Magenta).add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(format!(" {} [{piece}]", m.piece(piece))),
             ]));
         }
     }
     if let Some(t) = &v.tasks {
-        lines.push(Line::from(format!("Tasks ({} in deck):", t.deck)));
+        lines.push(Line::from(m.text("tui-tasks", args![("deck", t.deck)])));
         let width = area.width.saturating_sub(6).max(10) as usize;
         for (task, next) in t.current.iter().map(|t| (t, false)).chain(t.next.iter().map(|t| (t, true))) {
-            let head = format!("  {}{} ({}): ", if next { "next: " } else { "" }, task.name, task.points);
+            let name = m.task_name(task.id);
+            let name = if next { m.text("tui-next-task", args![("task", name)]) } else { name };
+            let head = format!("  {name} ({}): ", task.points);
             // the requirement, wrapped under the name
-            for (i, part) in wrap(&format!("{head}{}", task.text), width).into_iter().enumerate() {
+            for (i, part) in wrap(&format!("{head}{}", m.task_text(task.id)), width).into_iter().enumerate() {
                 lines.push(Line::from(if i == 0 { part } else { format!("    {part}") }));
             }
         }
@@ -307,34 +324,34 @@ fn draw_scores(frame: &mut Frame, v: &View, area: Rect) {
             // team play: a team's tasks, whichever teammate claimed them
             Some(teams) => {
                 for (i, claimed) in teams.iter().enumerate() {
-                    let seats = format!("seats {} and {}", i + 1, i + 3);
+                    let team = m.text("tui-team", args![("team", i + 1), ("first", i + 1), ("second", i + 3)]);
+                    let list = crate::play::claimed_list(m, claimed);
                     lines.push(Line::from(format!(
-                        "  team {} ({seats}) claimed: {}",
-                        i + 1,
-                        crate::play::claimed_list(claimed)
+                        "  {}",
+                        m.text("play-claimed", args![("who", team), ("tasks", list)])
                     )));
                 }
             }
             None => {
                 for (i, claimed) in t.claimed.iter().enumerate() {
-                    lines.push(Line::from(format!("  seat {} claimed: {}", i + 1, crate::play::claimed_list(claimed))));
+                    let who = m.text("seat-number", args![("seat", i + 1)]);
+                    let list = crate::play::claimed_list(m, claimed);
+                    lines.push(Line::from(format!(
+                        "  {}",
+                        m.text("play-claimed", args![("who", who), ("tasks", list)])
+                    )));
                 }
             }
         }
     }
     if let Some(last) = v.end.last {
-        lines.push(Line::from(format!("The end is triggered: seat {} plays last.", last + 1)));
+        lines.push(Line::from(m.text("end-triggered", args![("seat", last + 1)])));
     }
-    frame.render_widget(Paragraph::new(lines).block(panel("Scores", false)), area);
+    frame.render_widget(Paragraph::new(lines).block(panel(&m.text("tui-scores", &[]), false)), area);
 }
 
-fn card_kind(card: CardId) -> String {
-    let def = card.def();
-    match def.flare {
-        Some(t) => format!("flare, upper {} lower {}", t.upper, t.lower),
-        None if card.is_legend() => "legend".to_string(),
-        None => def.rank.name().to_string(),
-    }
+fn card_kind(m: &Messages, card: CardId) -> String {
+    crate::play::card_kind(m, card)
 }
 
 /// The cards of the hand that can be summoned now.
@@ -359,6 +376,7 @@ fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
     let ready = summonable(app);
     // Etherweave: the pending being is held, and marked
     let pendings: Vec<CardId> = app.view().seats.iter().filter_map(|s| s.pending).collect();
+    let m = &app.msgs;
     let mut lines = Vec::new();
     for (i, c) in app.hand_cards().into_iter().enumerate() {
         let def = c.def();
@@ -380,17 +398,18 @@ fn hand_in_full(app: &App, width: usize) -> Vec<Line<'static>> {
             (false, true) => CAN_SUMMON,
             _ => " ",
         };
-        let pending = if pendings.contains(&c) { " ~PENDING~" } else { "" };
-        lines.push(Line::styled(format!("{cursor}{mark}{} ({}){pending}", def.name, card_kind(c)), style));
+        let pending =
+            if pendings.contains(&c) { format!(" {}", m.text("tui-pending-mark", &[])) } else { String::new() };
+        lines.push(Line::styled(format!("{cursor}{mark}{} ({}){pending}", m.card_name(c), card_kind(m, c)), style));
         let diagram = pattern_diagram(c);
         let dw = diagram.iter().map(|r| r.chars().count()).max().map_or(0, |w| w + 2);
-        let mut text = def.text.to_string();
+        let mut text = m.card_text(c);
         if !def.arrows.is_empty() {
             let arrows: Vec<&str> = def.arrows.iter().map(|d| d.name()).collect();
-            text = format!("[arrows {}] {text}", arrows.join(" "));
+            text = format!("[{}] {text}", m.text("tui-arrows", args![("arrows", arrows.join(" "))]));
         }
-        if let Some(w) = tash_kalar_rules::warp::warp_effect(c) {
-            text = format!("{text} Warp: {}", w.text);
+        if let Some(w) = m.card_warp(c) {
+            text = format!("{text} {}", m.text("card-warp-effect", args![("text", w)]));
         }
         let words = wrap(&text, width.saturating_sub(dw + 2).max(10));
         for k in 0..diagram.len().max(words.len()) {
@@ -407,10 +426,10 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
     if card_area.height == 0 {
         let full = hand_in_full(app, list_area.width.saturating_sub(2) as usize);
         if full.len() + 2 <= list_area.height as usize {
-            let legend = "✦ can be summoned now; S summon, o + * your piece (least rank), x marked";
+            let legend = app.t("tui-hand-key", &[]);
             let mut lines = full;
             lines.push(Line::styled(legend, Style::new().fg(Tint::DarkGray)));
-            let block = panel("Your hand", app.focus == Focus::Hand);
+            let block = panel(&app.t("tui-your-hand", &[]), app.focus == Focus::Hand);
             frame.render_widget(Paragraph::new(lines).block(block), list_area);
             return;
         }
@@ -427,8 +446,9 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
                 (false, true) => CAN_SUMMON,
                 _ => "  ",
             };
-            let pending = if pendings.contains(&c) { " ~PENDING~" } else { "" };
-            let text = format!("{mark}{} ({}){pending}", c.def().name, card_kind(c));
+            let pending =
+                if pendings.contains(&c) { format!(" {}", app.t("tui-pending-mark", &[])) } else { String::new() };
+            let text = format!("{mark}{} ({}){pending}", app.msgs.card_name(c), card_kind(&app.msgs, c));
             let style = if picked {
                 Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
             } else if ready {
@@ -441,7 +461,7 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
         .collect();
     let focused = app.focus == Focus::Hand;
     let list = List::new(items)
-        .block(panel("Your hand", focused))
+        .block(panel(&app.t("tui-your-hand", &[]), focused))
         .highlight_style(Style::new().add_modifier(Modifier::REVERSED))
         .highlight_symbol(">");
     let mut state = ListState::default();
@@ -452,8 +472,8 @@ fn draw_hand(frame: &mut Frame, app: &App, list_area: Rect, card_area: Rect) {
 
     let shown = app.selected_card.filter(|_| !focused).or_else(|| cards.get(app.hand_index).copied());
     let (title, lines) = match shown {
-        Some(c) => (c.def().name.to_string(), card_lines(c)),
-        None => ("Card".to_string(), vec![Line::from("No card in hand.")]),
+        Some(c) => (app.msgs.card_name(c), card_lines(&app.msgs, c)),
+        None => (app.t("tui-card", &[]), vec![Line::from(app.t("tui-no-card", &[]))]),
     };
     if card_area.height > 0 {
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(panel(&title, false)), card_area);
@@ -496,29 +516,37 @@ pub fn pattern_diagram(card: CardId) -> Vec<String> {
     rows
 }
 
-fn card_lines(card: CardId) -> Vec<Line<'static>> {
+fn card_lines(m: &Messages, card: CardId) -> Vec<Line<'static>> {
     let def = card.def();
     let mut lines =
-        vec![Line::styled(format!("{} - {}", card_kind(card), def.id), Style::new().add_modifier(Modifier::ITALIC))];
+        vec![Line::styled(format!("{} - {}", card_kind(m, card), def.id), Style::new().add_modifier(Modifier::ITALIC))];
     for row in pattern_diagram(card) {
         lines.push(Line::from(format!("  {row}")));
     }
     if def.flare.is_none() {
-        let mut key = "S summon, o/+/* your piece, x marked".to_string();
-        if tash_kalar_rules::warp::is_time_traveler(card) {
-            key = "o your piece: the pattern anywhere; summoned on any empty colorless square".to_string();
-        } else if def.needs_piece_at_summoning_square() {
-            key.push_str(", S on your piece");
-        }
+        let key = if tash_kalar_rules::warp::is_time_traveler(card) {
+            m.text("tui-pattern-key-anywhere", &[])
+        } else {
+            m.text(
+                "tui-pattern-key",
+                args![("on_piece", if def.needs_piece_at_summoning_square() { "yes" } else { "no" })],
+            )
+        };
         lines.push(Line::styled(key, Style::new().fg(Tint::DarkGray)));
     }
     if !def.arrows.is_empty() {
         let arrows: Vec<&str> = def.arrows.iter().map(|d| d.name()).collect();
-        lines.push(Line::from(format!("arrows: {}", arrows.join(" "))));
+        lines.push(Line::from(m.text("tui-arrows", args![("arrows", arrows.join(" "))])));
     }
-    lines.push(Line::from(def.text));
-    if let Some(w) = tash_kalar_rules::warp::warp_effect(card) {
-        lines.push(Line::styled(format!("warp: {}", w.text), Style::new().add_modifier(Modifier::ITALIC)));
+    lines.push(Line::from(m.card_text(card)));
+    if let Some(frozen) = m.card_frozen(card) {
+        lines.push(Line::from(m.text("frozen-effect", args![("text", frozen)])));
+    }
+    if let Some(warp) = m.card_warp(card) {
+        lines.push(Line::styled(
+            m.text("card-warp-effect", args![("text", warp)]),
+            Style::new().add_modifier(Modifier::ITALIC),
+        ));
     }
     lines
 }
@@ -529,24 +557,25 @@ fn draw_choices(frame: &mut Frame, app: &App, area: Rect) {
     }
     let list = app.choices();
     let game = app.game_match().game();
+    let question = game.question();
     let items: Vec<ListItem> = list
         .iter()
         .map(|(n, c)| {
             // in words, then the notation (what `:` takes)
-            let label = game.choice_view(*c).label;
+            let label = app.msgs.choice(&game.choice_view(*c), question.as_ref());
             ListItem::new(Line::from(vec![
                 Span::raw(format!("{n:>3} {label} ")),
                 Span::styled(format!("[{c}]"), Style::new().fg(Tint::DarkGray)),
             ]))
         })
         .collect();
-    let mut title = format!("Choices ({})", list.len());
+    let mut title = app.t("tui-choices", args![("n", list.len())]);
     if let Some(c) = app.selected_card {
-        title.push_str(&format!(" - {}", c.def().name));
+        title.push_str(&format!(" - {}", app.msgs.card_name(c)));
     }
     if !app.picks.is_empty() {
         let picks: Vec<String> = app.picks.iter().map(|s| s.to_string()).collect();
-        title.push_str(&format!(" at {}", picks.join("-")));
+        title.push_str(&format!(" {}", app.t("tui-at", args![("squares", picks.join("-"))])));
     }
     let focused = app.focus == Focus::Choices;
     let widget = List::new(items)
@@ -615,12 +644,7 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
         lines.splice(0..0, vec![String::new(); gap]);
     }
     app.log_fit.set(LogFit { max_scroll, page: shown.saturating_sub(1).max(1) });
-    let title = match (earlier, scroll) {
-        (0, 0) => "Log".to_string(),
-        (e, 0) => format!("Log - {e} earlier"),
-        (0, l) => format!("Log - {l} later (End)"),
-        (e, l) => format!("Log - {e} earlier, {l} later (End)"),
-    };
+    let title = app.t("tui-log", args![("earlier", earlier), ("later", scroll)]);
     let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
     frame.render_widget(Paragraph::new(lines).block(panel(&title, app.focus == Focus::Log)), area);
 }
@@ -628,47 +652,51 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
 /// The question of the moment (or the last message), then the prompt or
 /// the keys.
 fn draw_footer(frame: &mut Frame, app: &App, v: &View, area: Rect) {
-    let question = if let Some(m) = &app.message {
-        m.clone()
+    let m = &app.msgs;
+    let question = if let Some(message) = &app.message {
+        message.clone()
     } else if let Some(r) = &v.result {
-        r.text.clone()
+        m.result(r, v)
     } else if let Some(q) = v.question.as_ref().filter(|q| q.seat == app.viewer) {
-        match (&v.effect, q.kind) {
-            (Some(e), "effect") => match e.at {
-                Some(at) if !e.card.is_flare() => {
-                    format!("{} on {at}: {}", e.name, q.text.trim_start_matches(e.name).trim_start_matches(": "))
-                }
-                _ => q.text.clone(),
-            },
-            (_, "claim") => format!("{} (s to skip)", q.text),
-            _ => q.text.clone(),
+        let text = m.question(q, v);
+        match q.kind {
+            "claim" => app.t("tui-claim-or-skip", args![("question", text)]),
+            _ => text,
         }
     } else if let Some(q) = &v.question {
-        format!("Seat {} is choosing: {}", q.seat + 1, q.text)
+        app.t("tui-seat-choosing", args![("seat", q.seat + 1), ("question", m.question(q, v))])
     } else {
-        LEGEND.to_string()
+        app.t("tui-legend", &[])
     };
     let second = match &app.mode {
         Mode::Prompt(text) => Line::from(vec![Span::styled(":", Style::new().fg(Tint::Cyan)), Span::raw(text.clone())]),
-        _ => Line::styled(
-            "? help  Tab focus  Enter pick  s skip  e end turn  u undo  : type  PgUp log  q quit",
-            Style::new().fg(Tint::DarkGray),
-        ),
+        _ => Line::styled(app.t("tui-keys-line", &[]), Style::new().fg(Tint::DarkGray)),
     };
     frame.render_widget(Paragraph::new(vec![Line::from(question), second]), area);
 }
 
-fn draw_help(frame: &mut Frame) {
-    let mut lines: Vec<Line> = HELP.iter().map(|(k, t)| Line::from(format!("{k:<16} {t}"))).collect();
+fn draw_help(frame: &mut Frame, m: &Messages) {
+    let key = |k: &str| if k.starts_with("help-") { m.text(k, &[]) } else { k.to_string() };
+    let mut lines: Vec<Line> = HELP
+        .iter()
+        .map(|(k, t)| {
+            let k = key(k);
+            let pad = 16usize.saturating_sub(k.chars().count());
+            Line::from(format!("{k}{} {}", " ".repeat(pad), m.text(t, &[])))
+        })
+        .collect();
     lines.push(Line::from(""));
-    lines.push(Line::from(LEGEND));
-    lines.push(Line::from(
-        "Pieces: letter = color (r b n g w o p), + heroic, * legendary, @ after it the Gateway; any key closes.",
-    ));
-    let area = centered(frame.area(), 96, lines.len() as u16 + 2);
+    lines.push(Line::from(m.text("tui-legend", &[])));
+    lines.push(Line::from(m.text("tui-pieces-key", &[])));
+    // as wide as the longest line wants, within the screen; as tall as the
+    // lines take once wrapped
+    let width = lines.iter().map(|l| l.width() as u16 + 2).max().unwrap_or(40).clamp(40, 124).min(frame.area().width);
+    let inner = width.saturating_sub(2).max(1) as usize;
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
+    let area = centered(frame.area(), width, rows as u16 + 2);
     frame.render_widget(Clear, area);
-    frame
-        .render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(Block::bordered().title(" Keys ")), area);
+    let block = Block::bordered().title(format!(" {} ", m.text("tui-keys-title", &[])));
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
 }
 
 /// Words into lines of at most `width` characters (the continuation lines

@@ -7,12 +7,36 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 pub fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tash-kalar")).args(args).output().expect("the binary runs")
+    english(&mut Command::new(env!("CARGO_BIN_EXE_tash-kalar"))).args(args).output().expect("the binary runs")
+}
+
+/// The program in English whatever the machine's locale (the tests of
+/// other languages set it themselves).
+pub fn english(c: &mut Command) -> &mut Command {
+    c.env_remove("LC_ALL").env_remove("LC_MESSAGES").env("LANG", "C")
+}
+
+/// Runs with `input` on stdin and these environment variables.
+pub fn run_with_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tash-kalar"));
+    english(&mut c);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let mut child = c
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    child.wait_with_output().expect("the binary ends")
 }
 
 /// Runs with `input` on stdin.
 pub fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tash-kalar"))
+    let mut child = english(&mut Command::new(env!("CARGO_BIN_EXE_tash-kalar")))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -1,0 +1,53 @@
+# GENERATED from the engine's task definitions (crates/rules/src/tasks.rs):
+# do not edit; `TK_WRITE_LOCALES=1 cargo test -p tash-kalar-i18n` rewrites it.
+# Message id: the task's reference id with `.` made `-`; value: its name;
+# .text its criterion.
+
+tasks-destruction = Destruction
+    .text = This turn you destroyed 3 or more enemy pieces.
+tasks-devastation = Devastation
+    .text = This turn you destroyed 4 or more enemy pieces.
+tasks-heroic_destruction = Heroic Destruction
+    .text = This turn you destroyed 3 or more enemy pieces, 1 or more of them upgraded at the time.
+tasks-heroic_devastation = Heroic Devastation
+    .text = This turn you destroyed 4 or more enemy pieces, 2 or more of them upgraded at the time.
+tasks-end_of_legends = End of Legends
+    .text = This turn you destroyed an enemy legendary piece, or 2 or more enemy heroic pieces.
+tasks-red_conquest = Red Conquest
+    .text = 3 or more of your pieces on red squares, 2 or more of them upgraded.
+tasks-green_conquest = Green Conquest
+    .text = 3 or more of your pieces on green squares, 2 or more of them upgraded.
+tasks-color_conquest = Color Conquest
+    .text = 5 or more of your pieces on red or green squares, 3 or more of them upgraded.
+tasks-red_legends = Red Legends
+    .text = 2 or more of your upgraded pieces on red squares, 1 or more of them legendary.
+tasks-green_legends = Green Legends
+    .text = 2 or more of your upgraded pieces on green squares, 1 or more of them legendary.
+tasks-rainbow_dominance = Rainbow Dominance
+    .text = More upgraded pieces than the opponent on the red squares, and more on the green squares.
+tasks-red_summoning = Red Summoning
+    .text = This turn you summoned 2 or more beings, 1 or more of them on a red square.
+tasks-green_summoning = Green Summoning
+    .text = This turn you summoned 2 or more beings, 1 or more of them on a green square.
+tasks-colored_summoning = Colored Summoning
+    .text = This turn you summoned 2 or more beings on red or green squares (the same square twice counts).
+tasks-legendary_summoning = Legendary Summoning
+    .text = This turn you summoned 2 or more beings, 1 or more of them a legend.
+tasks-central_dominance = Central Dominance
+    .text = 5 or more of your pieces on the central squares d4-f6, 2 or more of them upgraded.
+tasks-center_cross = Center Cross
+    .text = Your pieces on all of e5, d5, f5, e4, e6, or on all of e5, d4, f4, d6, f6.
+tasks-line_dominance = Line Dominance
+    .text = On one of rows 4, 5, 6 or columns d, e, f, you have 6 or more pieces more than the opponent.
+tasks-diagonals = Diagonals
+    .text = On each long diagonal (b2-h8 and b8-h2), 4 or more of your pieces, 1 or more of them upgraded.
+tasks-side_chain = Side Chain
+    .text = A chain of your adjacent pieces from a square of one board side to a square of the opposite side.
+tasks-corner_chain = Corner Chain
+    .text = A chain of your adjacent pieces from a cut corner's squares to the opposite cut corner's squares.
+tasks-imprisonment = Imprisonment
+    .text = An enemy piece with your pieces on 6 or more of its adjacent squares.
+tasks-envelopment = Envelopment
+    .text = An enemy piece with your pieces on 7 or more of its adjacent squares.
+tasks-isolation = Isolation
+    .text = An enemy piece that is exactly 2 squares from another enemy piece and could not get next to any other enemy piece in 3 moves through empty squares.
