@@ -622,7 +622,10 @@ mod tests {
         let frozen = p.to_game().unwrap();
         let diff = evaluate_with(&frozen, 0, &w) - evaluate_with(&plain, 0, &w);
         assert!((diff - w.frozen).abs() < 1e-9, "{diff}");
-        assert!(evaluate_with(&frozen, 1, &w) < evaluate_with(&plain, 1, &w), "the opponent's frozen card counts against");
+        assert!(
+            evaluate_with(&frozen, 1, &w) < evaluate_with(&plain, 1, &w),
+            "the opponent's frozen card counts against"
+        );
         // Nethervoid: the same piece, the Gateway or not
         let mut p = Position::duel("9/9/9/9/4o4/9/9/9/9").unwrap();
         p.seats = vec![SeatSetup::new(School::Nethervoid), SeatSetup::new(School::Northern)];
