@@ -118,7 +118,7 @@ test('the game in Spanish, from the browser\'s Accept-Language: a few choices, t
   await page.press('#choices input[list="choice-list"]', 'Enter');
   await page.waitForSelector('#toast:not([hidden])');
   const refused = await page.textContent('#toast');
-  assert.match(refused, /^Rechazado: summon imperial\.knight a5 r0 no es una elección legal ahora/, refused);
+  assert.match(refused, /^Rechazado: summon imperial\.knight e5 r0 no es una elección legal ahora/, refused);
   assert.doesNotMatch(refused, /not a legal|is not|nearest|Refused/, refused);
   assert.equal(await version(page), before, 'the refused choice changed nothing');
   await myChoice(page);
