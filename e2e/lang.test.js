@@ -112,6 +112,16 @@ test('the game in Spanish, from the browser\'s Accept-Language: a few choices, t
   assert.match(await page.textContent('#prompt'), /acci[oó]n/);
   assert.match(await page.textContent('#status-line .turn'), /^Turno \d+: te toca$/);
   assert.equal(await page.textContent('#flip'), 'Girar el tablero');
+  // a typed choice the server refuses is worded in Spanish from the refusal's code, with the notation kept
+  const before = await version(page);
+  await page.fill('#choices input[list="choice-list"]', 'summon imperial.knight e5 r0');
+  await page.press('#choices input[list="choice-list"]', 'Enter');
+  await page.waitForSelector('#toast:not([hidden])');
+  const refused = await page.textContent('#toast');
+  assert.match(refused, /^Rechazado: summon imperial\.knight e5 r0 no es una elección legal ahora/, refused);
+  assert.doesNotMatch(refused, /not a legal|is not|nearest|Refused/, refused);
+  assert.equal(await version(page), before, 'the refused choice changed nothing');
+  await myChoice(page);
   // the cards in Spanish (the Cannon of the guidebook's Spanish rules is a Cañón), their ids unchanged
   const names = await handNames(page);
   assert.ok(names.length > 0);

@@ -2,7 +2,7 @@
 // this browser, and the log and result in words (through `i18n.js`).
 
 import {
-  t, cardName as cardNameOf, cardText, cardFrozen, cardWarp, colorName, schoolName, formName, eventText, resultSentence, listAnd,
+  t, cardName as cardNameOf, cardText, cardFrozen, cardWarp, colorName, schoolName, formName, eventText, resultSentence, listAnd, serverError,
 } from './i18n.js';
 
 /** Builds an element: h('div', {class: 'x', onclick: f}, 'text', child). */
@@ -35,7 +35,7 @@ export async function api(path, opts = {}) {
   const type = res.headers.get('Content-Type') || '';
   const body = type.includes('json') ? await res.json().catch(() => null) : await res.text();
   if (!res.ok) {
-    const msg = body && body.error ? body.error : `${res.status} ${res.statusText}`;
+    const msg = body && body.error ? serverError(body) : `${res.status} ${res.statusText}`;
     throw new Error(msg);
   }
   return body;

@@ -19,7 +19,7 @@ import {
 } from './common.js';
 import {
   initI18n, t, langSelector, choiceLabel, questionText, cardName, taskName, taskText,
-  colorName, schoolName, formName, orientationWords, dirWords, pieceWords,
+  colorName, schoolName, formName, orientationWords, dirWords, pieceWords, serverError,
 } from './i18n.js';
 import { startClocks, updateClocks } from './clock.js';
 import { initChat, updateChat } from './chat.js';
@@ -85,8 +85,8 @@ function connect() {
     if (msg.type === 'state') onState(msg);
     else if (msg.type === 'error') {
       S.busy = false;
-      if (!S.view) refusedHello(msg.message);
-      else toast(t('web-server-refused', { why: msg.message || t('web-no-reason') }));
+      if (!S.view) refusedHello(serverError(msg));
+      else toast(t('web-server-refused', { why: serverError(msg) || t('web-no-reason') }));
       render();
     }
   });
@@ -116,7 +116,7 @@ async function reachable() {
     const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/reachable`, { cache: 'no-store' });
     if (r.ok) return {};
     const body = await r.json().catch(() => ({}));
-    return { gone: r.status === 404, message: body.error || t('web-server-answered', { status: r.status }) };
+    return { gone: r.status === 404, message: serverError(body) || t('web-server-answered', { status: r.status }) };
   } catch {
     return {}; // the server is down or restarting: keep trying
   }

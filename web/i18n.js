@@ -372,3 +372,33 @@ export function resultSentence(view) {
     : view.seats.map((s, i) => t('score-of', { who: name(i), score: s.score }));
   return t('result-with-score', { result: text, scores: scores.join(', ') });
 }
+
+/** The message of every error code the game server sends
+ * (docs/server-protocol.md). */
+const SERVER_ERRORS = new Set([
+  'error-game-over', 'error-no-such-seat', 'error-not-your-turn', 'error-wrong-phase', 'error-illegal',
+  'error-illegal-nearest', 'error-unknown-choice', 'error-nothing-to-take-back', 'error-cannot-resign',
+  'error-bad-entry', 'error-resign-message', 'error-seat-required', 'error-save-failed', 'error-bad-token',
+  'error-seat-is-bot', 'error-seat-taken', 'error-spectator-cannot-play', 'error-not-your-seat', 'error-time-ran-out',
+  'error-stale-version', 'error-version-required', 'error-spectator-cannot-chat', 'error-chat-too-fast',
+  'error-bad-chat', 'error-game-not-over', 'error-rematch-in-progress', 'error-bad-message', 'error-hello-twice',
+  'error-hello-first', 'error-no-such-game', 'error-server-full', 'error-server-error', 'error-bad-request',
+  'error-not-found', 'error-forbidden', 'error-conflict', 'error-too-many-requests', 'error-request-timeout',
+  'error-not-json', 'error-too-large', 'error-server-busy', 'error-too-many-games', 'error-seat-reserved',
+]);
+
+/** A game server's error (a WebSocket `error` message or an HTTP error
+ * body) in the page's language: the message of its `code` with its
+ * `args`; its English text (`message` or `error`) only for a code this
+ * page does not know. */
+export function serverError(e) {
+  if (!e) return '';
+  const english = e.message || e.error || '';
+  const id = e.code ? `error-${e.code}` : '';
+  if (!SERVER_ERRORS.has(id) || !bundle || !bundle.getMessage(id)) return english;
+  const args = {};
+  for (const [k, v] of Object.entries(e.args || {})) {
+    if (typeof v === 'string' || typeof v === 'number') args[k] = v;
+  }
+  return t(id, args);
+}

@@ -417,7 +417,7 @@ impl GameActor {
                 tracing::error!(game = %self.g.id, error = %e, "cannot save a move");
                 self.g = backup;
                 self.clock = clock_backup;
-                Err(Refused("the server could not save this; nothing changed, try again".into()))
+                Err(Refused::plain("save-failed", "the server could not save this; nothing changed, try again"))
             }
         }
     }
@@ -481,7 +481,7 @@ impl GameActor {
             .seats
             .iter()
             .position(|s| s.token_hash == Some(hash))
-            .ok_or_else(|| Refused("this seat token is not one of this game's".into()))?;
+            .ok_or_else(|| Refused::plain("bad-token", "this seat token is not one of this game's"))?;
         if !self.g.seats[seat].taken {
             self.g.seats[seat].taken = true;
             // the last seat taken starts the clocks
@@ -505,16 +505,21 @@ impl GameActor {
 
     async fn join(&mut self, seat: Seat) -> Result<String, JoinRefused> {
         let Some(info) = self.g.seats.get(seat as usize) else {
-            return Err(Refused(format!("this game has no seat {seat}")).into());
+            return Err(Refused::new(
+                "no-such-seat",
+                json!({"seat": seat as usize + 1}),
+                format!("this game has no seat {seat}"),
+            )
+            .into());
         };
         if info.player != Player::Human {
-            return Err(Refused("a bot plays this seat".into()).into());
+            return Err(Refused::plain("seat-is-bot", "a bot plays this seat").into());
         }
         if info.taken {
-            return Err(Refused("this seat is taken".into()).into());
+            return Err(Refused::plain("seat-taken", "this seat is taken").into());
         }
         if self.g.is_over() {
-            return Err(Refused("the game is over".into()).into());
+            return Err(Refused::plain("game-over", "the game is over").into());
         }
         if !info.open {
             return Err(JoinRefused::Reserved(
@@ -542,7 +547,7 @@ impl GameActor {
                 self.g.seats = old;
                 self.clock = clock_backup;
                 tracing::error!(game = %self.g.id, error = %e, "cannot give a seat");
-                Err(Refused("the server could not save this; try again".into()).into())
+                Err(Refused::plain("save-failed", "the server could not save this; try again").into())
             }
         }
     }
@@ -555,31 +560,48 @@ impl GameActor {
         action: Action,
     ) -> Result<(), Refused> {
         let Some(seat) = seat else {
-            return Err(Refused("spectators cannot play: open the game with a seat link to play".into()));
+            return Err(Refused::plain(
+                "spectator-cannot-play",
+                "spectators cannot play: open the game with a seat link to play",
+            ));
         };
         if let Some(c) = claimed.filter(|&c| c != seat) {
-            return Err(Refused(format!("you do not hold seat {c}")));
+            return Err(Refused::new(
+                "not-your-seat",
+                json!({"seat": c as usize + 1}),
+                format!("you do not hold seat {c}"),
+            ));
         }
         if matches!(self.g.seats[seat as usize].player, Player::Bot(_)) {
-            return Err(Refused("your time ran out: a bot plays this seat now".into()));
+            return Err(Refused::plain("time-ran-out", "your time ran out: a bot plays this seat now"));
         }
         // (whether the game is over, whose turn it is and what is legal are
         // the match's to say: `LiveGame::apply` passes its refusal on)
         let current = self.g.version();
         match (version, &action) {
             (Some(v), _) if v != current => {
-                return Err(Refused(format!("stale: the game is at version {current}, not {v}")));
+                return Err(Refused::new(
+                    "stale-version",
+                    json!({"version": v, "current": current}),
+                    format!("stale: the game is at version {current}, not {v}"),
+                ));
             }
             (None, Action::Choose(_) | Action::Undo) => {
-                return Err(Refused("a version is required".into()));
+                return Err(Refused::plain("version-required", "a version is required"));
             }
             _ => {}
         }
         match action {
             Action::Choose(text) => {
-                let choice: Choice = text.parse().map_err(|e| Refused(format!("{text:?}: {e}")))?;
+                let choice: Choice = text.parse().map_err(|e: tash_kalar_rules::ChoiceTextError| {
+                    Refused::new(
+                        "unknown-choice",
+                        json!({"text": text, "why": e.to_string()}),
+                        format!("{text:?}: {e}"),
+                    )
+                })?;
                 if choice == Choice::Resign {
-                    return Err(Refused("send {\"type\":\"resign\"} to resign".into()));
+                    return Err(Refused::plain("resign-message", "send {\"type\":\"resign\"} to resign"));
                 }
                 self.commit(|g| g.apply(Some(seat), Kind::Choice, Some(choice)).map(|_| ())).await
             }
@@ -690,21 +712,29 @@ impl GameActor {
 
     async fn chat(&mut self, seat: Option<Seat>, claimed: Option<Seat>, text: String) -> Result<(), Refused> {
         let Some(seat) = seat else {
-            return Err(Refused("spectators can read the chat but not write in it".into()));
+            return Err(Refused::plain("spectator-cannot-chat", "spectators can read the chat but not write in it"));
         };
         if let Some(c) = claimed.filter(|&c| c != seat) {
-            return Err(Refused(format!("you do not hold seat {c}")));
+            return Err(Refused::new(
+                "not-your-seat",
+                json!({"seat": c as usize + 1}),
+                format!("you do not hold seat {c}"),
+            ));
         }
-        let text = check_chat(&text).map_err(Refused)?;
+        let text = check_chat(&text).map_err(|e| Refused::new("bad-chat", json!({ "why": e.clone() }), e))?;
         if let Err(wait) = self.chat_buckets[seat as usize].take(Instant::now()) {
-            return Err(Refused(format!("too many chat messages; wait {:.0} s", wait.ceil())));
+            return Err(Refused::new(
+                "chat-too-fast",
+                json!({"secs": wait.ceil() as u64}),
+                format!("too many chat messages; wait {:.0} s", wait.ceil()),
+            ));
         }
         let line = ChatLine { n: self.chat.len() as u32 + 1, seat, text, at: crate::store::now_ms() };
         let id = self.g.id.clone();
         let stored = line.clone();
         self.store.write(move |c| db::insert_chat(c, &id, &stored)).await.map_err(|e| {
             tracing::error!(game = %self.g.id, error = %e, "cannot save a chat message");
-            Refused("the server could not save this message; try again".into())
+            Refused::plain("save-failed", "the server could not save this message; try again")
         })?;
         Arc::make_mut(&mut self.chat).push(line);
         self.publish();
@@ -718,9 +748,9 @@ impl GameActor {
             .seats
             .iter()
             .position(|s| s.token_hash == Some(hash))
-            .ok_or_else(|| Refused("this seat token is not one of this game's".into()))?;
+            .ok_or_else(|| Refused::plain("bad-token", "this seat token is not one of this game's"))?;
         if !self.g.is_over() {
-            return Err(Refused("the game is not over".into()));
+            return Err(Refused::plain("game-not-over", "the game is not over"));
         }
         let n = self.g.seats.len();
         // seats turn by one: in a duel the second player starts the rematch
@@ -731,7 +761,7 @@ impl GameActor {
             return Ok(RematchPlan::Made { id: id.clone(), seat: new_seat, token });
         }
         if self.rematch_pending {
-            return Err(Refused("a rematch is being made; try again in a moment".into()));
+            return Err(Refused::plain("rematch-in-progress", "a rematch is being made; try again in a moment"));
         }
         self.rematch_pending = true;
         // a seat a bot took over when its time ran out is a person's again

@@ -21,7 +21,7 @@ use tash_kalar_rules::{CardId, Form, School, Seat};
 use crate::actor::{self, Command};
 use crate::clock::TimeControl;
 use crate::db;
-use crate::live::{EntryJson, LiveGame, Player, Reader, SeatInfo, StoredEntry};
+use crate::live::{EntryJson, LiveGame, Player, Reader, Refused, SeatInfo, StoredEntry};
 use crate::site::Extras;
 use crate::store::now_ms;
 use crate::{AppState, Unreachable};
@@ -40,29 +40,70 @@ pub fn routes() -> Router<AppState> {
         .route("/api/meta", get(meta))
 }
 
-/// An error answer: `{"error": "..."}`.
-pub struct ApiError(pub StatusCode, pub String);
+/// An error answer: `{"error": "...", "code": "...", "args": {...}}`; the
+/// English `error` text is kept for older clients, `code` (kebab-case, see
+/// `docs/server-protocol.md`) and `args` let a page word it in its language.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+    pub code: &'static str,
+    pub args: Value,
+}
+
+impl ApiError {
+    /// An error whose code is the status's own (`bad-request`, `not-found`, ...).
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        let code = match status {
+            StatusCode::BAD_REQUEST => "bad-request",
+            StatusCode::NOT_FOUND => "not-found",
+            StatusCode::FORBIDDEN => "forbidden",
+            StatusCode::CONFLICT => "conflict",
+            StatusCode::TOO_MANY_REQUESTS => "too-many-requests",
+            StatusCode::REQUEST_TIMEOUT => "request-timeout",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "not-json",
+            StatusCode::PAYLOAD_TOO_LARGE => "too-large",
+            StatusCode::SERVICE_UNAVAILABLE => "server-busy",
+            _ => "server-error",
+        };
+        ApiError { status, message: message.into(), code, args: json!({}) }
+    }
+
+    /// The same error with a code of its own and the code's arguments.
+    pub fn coded(mut self, code: &'static str, args: Value) -> ApiError {
+        self.code = code;
+        self.args = args;
+        self
+    }
+
+    /// A game's refusal, with its code and arguments.
+    pub fn refused(status: StatusCode, r: Refused) -> ApiError {
+        ApiError::new(status, r.message).coded(r.code, r.args)
+    }
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
+        (self.status, Json(json!({ "error": self.message, "code": self.code, "args": self.args }))).into_response()
     }
 }
 
 fn bad(text: impl Into<String>) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, text.into())
+    ApiError::new(StatusCode::BAD_REQUEST, text)
 }
 
 pub(crate) fn internal(e: impl std::fmt::Display) -> ApiError {
     tracing::error!(error = %e, "internal error");
-    ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("server error: {e}"))
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("server error: {e}"))
 }
 
 impl From<Unreachable> for ApiError {
     fn from(u: Unreachable) -> ApiError {
         match u {
-            Unreachable::NotFound => ApiError(StatusCode::NOT_FOUND, u.to_string()),
-            Unreachable::Full(_) => ApiError(StatusCode::SERVICE_UNAVAILABLE, u.to_string()),
+            Unreachable::NotFound => ApiError::new(StatusCode::NOT_FOUND, u.to_string()).coded(u.code(), u.args()),
+            Unreachable::Full(_) => {
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, u.to_string()).coded(u.code(), u.args())
+            }
             Unreachable::Broken(e) => internal(e),
         }
     }
@@ -199,7 +240,9 @@ async fn create(
             let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
             tracing::info!(peer = %peer.ip(), secs, "game creation rate-limited");
             let text = format!("too many games created from your address; try again in {secs} s");
-            let mut r = ApiError(StatusCode::TOO_MANY_REQUESTS, text).into_response();
+            let mut r = ApiError::new(StatusCode::TOO_MANY_REQUESTS, text)
+                .coded("too-many-games", json!({ "secs": secs }))
+                .into_response();
             r.headers_mut().insert(header::RETRY_AFTER, secs.into());
             return Ok(r);
         }
@@ -252,7 +295,7 @@ async fn rematch(
     let plan = state
         .call(&id, |reply| Command::Rematch { token: token.clone(), reply })
         .await?
-        .map_err(|r| ApiError(StatusCode::CONFLICT, r.0))?;
+        .map_err(|r| ApiError::refused(StatusCode::CONFLICT, r))?;
     let (seat, form, seats, order, extras) = match plan {
         actor::RematchPlan::Made { id, seat, token } => {
             return Ok(Json(json!({ "id": id, "seat": seat, "token": token })).into_response());
@@ -305,7 +348,10 @@ async fn list(
 
 async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let mut games = state.store().read(move |c| db::list(c, None, Some(&id), 1)).await.map_err(internal)?;
-    games.pop().map(Json).ok_or(ApiError(StatusCode::NOT_FOUND, "no game with this id".into()))
+    games
+        .pop()
+        .map(Json)
+        .ok_or(ApiError::new(StatusCode::NOT_FOUND, "no game with this id").coded("no-such-game", json!({})))
 }
 
 /// Whether the game's WebSocket would be accepted now: `404` and `503`
@@ -331,8 +377,10 @@ pub(crate) fn parse_join(body: &[u8]) -> Result<Seat, ApiError> {
 async fn join(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let seat = parse_join(&body)?;
     let token = state.call(&id, |reply| Command::Join { seat, reply }).await?.map_err(|r| match r {
-        actor::JoinRefused::Reserved(text) => ApiError(StatusCode::FORBIDDEN, text),
-        actor::JoinRefused::Other(r) => ApiError(StatusCode::CONFLICT, r.0),
+        actor::JoinRefused::Reserved(text) => {
+            ApiError::new(StatusCode::FORBIDDEN, text).coded("seat-reserved", json!({}))
+        }
+        actor::JoinRefused::Other(r) => ApiError::refused(StatusCode::CONFLICT, r),
     })?;
     Ok(Json(json!({ "seat": seat, "token": token })))
 }
@@ -343,7 +391,7 @@ async fn check_over(state: &AppState, id: &str) -> Result<(), ApiError> {
     let key = id.to_string();
     let mut games = state.store().read(move |c| db::list(c, None, Some(&key), 1)).await.map_err(internal)?;
     match games.pop() {
-        None => Err(ApiError(StatusCode::NOT_FOUND, "no game with this id".into())),
+        None => Err(ApiError::new(StatusCode::NOT_FOUND, "no game with this id").coded("no-such-game", json!({}))),
         Some(g) if g["status"] != "over" => Err(not_over()),
         Some(_) => Ok(()),
     }
@@ -357,12 +405,13 @@ async fn finished(
     build: impl FnOnce(db::Stored) -> Result<Vec<u8>, ApiError> + Send + 'static,
 ) -> Result<Bytes, ApiError> {
     let stored = state.store().read(move |c| db::load(c, &id)).await.map_err(internal)?;
-    let stored = stored.ok_or(ApiError(StatusCode::NOT_FOUND, "no game with this id".into()))?;
+    let stored =
+        stored.ok_or(ApiError::new(StatusCode::NOT_FOUND, "no game with this id").coded("no-such-game", json!({})))?;
     tokio::task::spawn_blocking(move || build(stored)).await.map_err(internal)?.map(Bytes::from)
 }
 
 fn not_over() -> ApiError {
-    ApiError(StatusCode::CONFLICT, "the game is not over".into())
+    ApiError::new(StatusCode::CONFLICT, "the game is not over").coded("game-not-over", json!({}))
 }
 
 /// The record's text of a stored game that is over.

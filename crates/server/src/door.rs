@@ -69,18 +69,18 @@ pub async fn check(State(door): State<Door>, req: Request, next: Next) -> Respon
             let allowed = origin.to_str().is_ok_and(|o| origin_allowed(o, host, &door.allow_origins));
             if !allowed {
                 tracing::info!(origin = ?origin, path = %req.uri().path(), "cross-origin request refused");
-                return ApiError(
+                return ApiError::new(
                     StatusCode::FORBIDDEN,
-                    "requests from other sites are refused: this origin is not allowed (see --allow-origin)".into(),
+                    "requests from other sites are refused: this origin is not allowed (see --allow-origin)",
                 )
                 .into_response();
             }
         }
     }
     if req.method() == Method::POST && !is_json(req.headers()) {
-        return ApiError(
+        return ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "send the request body as JSON, with Content-Type: application/json".into(),
+            "send the request body as JSON, with Content-Type: application/json",
         )
         .into_response();
     }
@@ -89,7 +89,7 @@ pub async fn check(State(door): State<Door>, req: Request, next: Next) -> Respon
     }
     match tokio::time::timeout(door.request_timeout, next.run(req)).await {
         Ok(r) => r,
-        Err(_) => ApiError(StatusCode::REQUEST_TIMEOUT, "the request took too long (a body sent too slowly?)".into())
+        Err(_) => ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request took too long (a body sent too slowly?)")
             .into_response(),
     }
 }

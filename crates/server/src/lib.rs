@@ -214,6 +214,25 @@ pub(crate) enum Unreachable {
     Broken(String),
 }
 
+impl Unreachable {
+    /// The machine code of this error (see `docs/server-protocol.md`).
+    pub(crate) fn code(&self) -> &'static str {
+        match self {
+            Unreachable::NotFound => "no-such-game",
+            Unreachable::Full(_) => "server-full",
+            Unreachable::Broken(_) => "server-error",
+        }
+    }
+
+    /// The code's arguments.
+    pub(crate) fn args(&self) -> serde_json::Value {
+        match self {
+            Unreachable::Full(n) => serde_json::json!({ "games": n }),
+            _ => serde_json::json!({}),
+        }
+    }
+}
+
 impl std::fmt::Display for Unreachable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -127,7 +127,7 @@ impl Replays {
     ) -> Result<Bytes, ApiError> {
         let _slot = match peer.map(|ip| self.per_address.acquire(ip)) {
             Some(Err(Over::Address(n) | Over::Total(n))) => {
-                return Err(ApiError(
+                return Err(ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     format!("your address has {n} replays or records being prepared; try again when they are done"),
                 ))
@@ -202,7 +202,7 @@ mod tests {
         });
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         let refused = r.get(Some(ip), "c".into(), async { Ok(Bytes::from_static(b"c")) }).await;
-        assert_eq!(refused.err().map(|e| e.0), Some(StatusCode::TOO_MANY_REQUESTS));
+        assert_eq!(refused.err().map(|e| e.status), Some(StatusCode::TOO_MANY_REQUESTS));
         assert!(r
             .get(Some("10.0.0.2".parse().unwrap()), "c".into(), async { Ok(Bytes::from_static(b"c")) })
             .await

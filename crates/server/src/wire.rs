@@ -56,10 +56,10 @@ pub fn client_message(text: &str) -> Result<ClientMessage, String> {
 /// Checks the body of `POST /api/games` as the server would before
 /// creating the game (without creating anything).
 pub fn create_request(body: &[u8]) -> Result<(), String> {
-    crate::api::parse_create(body).map(|_| ()).map_err(|e| e.1)
+    crate::api::parse_create(body).map(|_| ()).map_err(|e| e.message)
 }
 
 /// Decodes the body of `POST /api/games/{id}/join`: the seat asked for.
 pub fn join_request(body: &[u8]) -> Result<Seat, String> {
-    crate::api::parse_join(body).map_err(|e| e.1)
+    crate::api::parse_join(body).map_err(|e| e.message)
 }

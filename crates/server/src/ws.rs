@@ -26,10 +26,10 @@ use tokio::sync::watch;
 use crate::actor::{Action, Command, Hello, Snapshot};
 use crate::api::ApiError;
 use crate::conn::ConnSlot;
-use crate::live::{EntryJson, Reader};
+use crate::live::{EntryJson, Reader, Refused};
 use crate::site::ChatLine;
 use crate::wire::{client_message, ClientMessage, MAX_MESSAGE};
-use crate::AppState;
+use crate::{AppState, Unreachable};
 
 /// Messages over [`MAX_MESSAGE`] up to this size are read whole and answered
 /// with a close frame (1009); the WebSocket library refuses longer ones
@@ -110,8 +110,20 @@ struct Watching {
     chat_sent: usize,
 }
 
-fn error(text: impl Into<String>) -> Message {
-    Message::Text(json!({"type": "error", "message": text.into()}).to_string())
+/// An error with a code of its own and no arguments (see
+/// `docs/server-protocol.md` for the codes).
+fn error(code: &str, text: impl Into<String>) -> Message {
+    Message::Text(json!({"type": "error", "code": code, "args": {}, "message": text.into()}).to_string())
+}
+
+/// A refused command: its code, arguments and (for the engine's refusal)
+/// the refusal as data, beside the English text.
+fn refused(r: Refused) -> Message {
+    let mut m = json!({"type": "error", "code": r.code, "args": r.args, "message": r.message});
+    if let Some(refusal) = r.refusal {
+        m["refusal"] = refusal;
+    }
+    Message::Text(m.to_string())
 }
 
 fn state_message(w: &mut Watching) -> Message {
@@ -153,13 +165,17 @@ fn state_message(w: &mut Watching) -> Message {
     Message::Text(serde_json::to_string(&msg).unwrap_or_default())
 }
 
-async fn hello(state: &AppState, id: &str, token: Option<String>) -> Result<Hello, String> {
+async fn hello(state: &AppState, id: &str, token: Option<String>) -> Result<Hello, Refused> {
     let t = token.clone();
     match state.call(id, move |reply| Command::Hello { token: t.clone(), reply }).await {
         Ok(Ok(h)) => Ok(h),
-        Ok(Err(refused)) => Err(refused.0),
-        Err(e) => Err(e.to_string()),
+        Ok(Err(r)) => Err(r),
+        Err(e) => Err(unreachable(e)),
     }
+}
+
+fn unreachable(e: Unreachable) -> Refused {
+    Refused::new(e.code(), e.args(), e.to_string())
 }
 
 async fn connection(mut socket: WebSocket, state: AppState, id: String) {
@@ -180,7 +196,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
-                        if socket.send(error("send JSON text messages")).await.is_err() { break }
+                        if socket.send(error("bad-message", "send JSON text messages")).await.is_err() { break }
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -199,9 +215,9 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                     break;
                 }
                 let reply = match client_message(&text) {
-                    Err(e) => Some(error(e)),
+                    Err(e) => Some(error("bad-message", e)),
                     Ok(ClientMessage::Hello { token }) => match &watching {
-                        Some(_) => Some(error("hello was already said on this connection")),
+                        Some(_) => Some(error("hello-twice", "hello was already said on this connection")),
                         None => match hello(&state, &id, token.clone()).await {
                             Ok(h) => {
                                 let mut w = Watching { seat: h.seat, token, rx: h.rx, sent: 0, sent_over: false, chat_sent: 0 };
@@ -209,11 +225,11 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                                 watching = Some(w);
                                 Some(m)
                             }
-                            Err(e) => Some(error(e)),
+                            Err(e) => Some(refused(e)),
                         },
                     },
                     Ok(other) => match &watching {
-                        None => Some(error("say hello first: {\"type\":\"hello\",\"token\":...}")),
+                        None => Some(error("hello-first", "say hello first: {\"type\":\"hello\",\"token\":...}")),
                         Some(w) if matches!(other, ClientMessage::Chat { .. }) => {
                             let ClientMessage::Chat { text, seat: claimed } = other else { unreachable!("matched") };
                             let seat = w.seat;
@@ -222,8 +238,8 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                                 .await;
                             match r {
                                 Ok(Ok(())) => None,
-                                Ok(Err(refused)) => Some(error(refused.0)),
-                                Err(e) => Some(error(e.to_string())),
+                                Ok(Err(r)) => Some(refused(r)),
+                                Err(e) => Some(refused(unreachable(e))),
                             }
                         }
                         Some(w) => {
@@ -239,8 +255,8 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                                 .await;
                             match r {
                                 Ok(Ok(())) => None,
-                                Ok(Err(refused)) => Some(error(refused.0)),
-                                Err(e) => Some(error(e.to_string())),
+                                Ok(Err(r)) => Some(refused(r)),
+                                Err(e) => Some(refused(unreachable(e))),
                             }
                         }
                     },
@@ -271,7 +287,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                             w.rx.mark_changed();
                         }
                         Err(e) => {
-                            let _ = socket.send(error(e)).await;
+                            let _ = socket.send(refused(e)).await;
                             watching = None;
                             break;
                         }

@@ -433,3 +433,41 @@ web-step-of = Krok { $at } z { $steps } · tah { $turn }
 web-the-start = Začátek
 web-replay-title = Přehrávání · { $form }
 web-cannot-load-replay = Nelze načíst záznam: { $why }
+
+## Chyby herního serveru podle jejich kódu (docs/server-protocol.md);
+## odmítnutí pravidel jsou zprávy error-* v ui.ftl
+
+error-bad-entry = server odmítl záznam bez volby
+error-resign-message = chceš-li se vzdát, použij tlačítko Vzdát se
+error-seat-required = vracet tahy, vzdát se nebo vyčerpat čas může jen místo u stolu
+error-save-failed = server to nemohl uložit; nic se nezměnilo, zkus to znovu
+error-bad-token = tento odkaz na místo nepatří k této hře
+error-seat-is-bot = na tomto místě hraje bot
+error-seat-taken = toto místo je obsazené
+error-spectator-cannot-play = diváci nemohou hrát: pro hraní otevři hru odkazem na místo
+error-not-your-seat = nesedíš na místě { $seat }
+error-time-ran-out = došel ti čas: za toto místo teď hraje bot
+error-stale-version = hra mezitím pokročila (je ve verzi { $current }, ne { $version }); zkus to znovu
+error-version-required = zpráva nemá verzi
+error-spectator-cannot-chat = diváci mohou chat číst, ale ne do něj psát
+error-chat-too-fast = příliš mnoho zpráv v chatu; počkej { $secs } s
+error-bad-chat = tuto zprávu do chatu nelze odeslat
+error-game-not-over = hra ještě neskončila
+error-rematch-in-progress = odveta se připravuje; zkus to za chvíli znovu
+error-bad-message = server nemohl přečíst zprávu, kterou stránka poslala
+error-hello-twice = toto spojení už pozdravilo
+error-hello-first = stránka musí nejdřív pozdravit
+error-no-such-game = hra s tímto id neexistuje
+error-server-full = server je plný ({ $games } rozehraných her); zkus to později
+error-server-error = na serveru došlo k chybě
+error-bad-request = server odmítl požadavek jako neplatný
+error-not-found = nenalezeno
+error-forbidden = tento požadavek není povolen
+error-conflict = požadavek neodpovídá současnému stavu hry
+error-too-many-requests = příliš mnoho požadavků z tvé adresy; zkus to později
+error-request-timeout = požadavek trval příliš dlouho
+error-not-json = požadavek nebyl odeslán jako JSON
+error-too-large = požadavek je příliš velký
+error-server-busy = server je vytížený; zkus to později
+error-too-many-games = z tvé adresy bylo založeno příliš mnoho her; zkus to znovu za { $secs } s
+error-seat-reserved = toto místo je vyhrazeno jinému hráči

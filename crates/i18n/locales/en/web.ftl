@@ -415,3 +415,41 @@ web-step-of = Step { $at } of { $steps } · turn { $turn }
 web-the-start = The start
 web-replay-title = Replay · { $form }
 web-cannot-load-replay = Cannot load the replay: { $why }
+
+## The game server's errors, by their code (docs/server-protocol.md); the
+## engine's refusals are the error-* messages of ui.ftl
+
+error-bad-entry = the server refused an entry without a choice
+error-resign-message = to resign, use the resign button
+error-seat-required = only a seat can take back, resign or run out of time
+error-save-failed = the server could not save this; nothing changed, try again
+error-bad-token = this seat link is not one of this game's
+error-seat-is-bot = a bot plays this seat
+error-seat-taken = this seat is taken
+error-spectator-cannot-play = spectators cannot play: open the game with a seat link to play
+error-not-your-seat = you do not hold seat { $seat }
+error-time-ran-out = your time ran out: a bot plays this seat now
+error-stale-version = the game has moved on (it is at version { $current }, not { $version }); try again
+error-version-required = the message has no version
+error-spectator-cannot-chat = spectators can read the chat but not write in it
+error-chat-too-fast = too many chat messages; wait { $secs } s
+error-bad-chat = this chat message cannot be sent
+error-game-not-over = the game is not over
+error-rematch-in-progress = a rematch is being made; try again in a moment
+error-bad-message = the server could not read the message the page sent
+error-hello-twice = this connection has already said hello
+error-hello-first = the page must say hello first
+error-no-such-game = no game with this id
+error-server-full = the server is full ({ $games } games in play); try again later
+error-server-error = the server had an error
+error-bad-request = the server refused the request as not valid
+error-not-found = not found
+error-forbidden = this request is not allowed
+error-conflict = the request does not fit the game as it is now
+error-too-many-requests = too many requests from your address; try again later
+error-request-timeout = the request took too long
+error-not-json = the request was not sent as JSON
+error-too-large = the request is too large
+error-server-busy = the server is busy; try again later
+error-too-many-games = too many games created from your address; try again in { $secs } s
+error-seat-reserved = this seat is kept for another player

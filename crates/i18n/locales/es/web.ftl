@@ -420,3 +420,41 @@ web-step-of = Paso { $at } de { $steps } · turno { $turn }
 web-the-start = El comienzo
 web-replay-title = Repetición · { $form }
 web-cannot-load-replay = No se puede cargar la repetición: { $why }
+
+## Los errores del servidor de partidas, por su código (docs/server-protocol.md);
+## los rechazos del motor son los mensajes error-* de ui.ftl
+
+error-bad-entry = el servidor rechazó una entrada sin elección
+error-resign-message = para abandonar, usa el botón de abandonar
+error-seat-required = solo un asiento puede deshacer, abandonar o quedarse sin tiempo
+error-save-failed = el servidor no pudo guardar esto; nada ha cambiado, inténtalo de nuevo
+error-bad-token = este enlace de asiento no es de esta partida
+error-seat-is-bot = un bot juega en este asiento
+error-seat-taken = este asiento está ocupado
+error-spectator-cannot-play = los espectadores no pueden jugar: abre la partida con un enlace de asiento para jugar
+error-not-your-seat = no ocupas el asiento { $seat }
+error-time-ran-out = se te acabó el tiempo: ahora un bot juega en este asiento
+error-stale-version = la partida ha avanzado (está en la versión { $current }, no en la { $version }); inténtalo de nuevo
+error-version-required = el mensaje no lleva versión
+error-spectator-cannot-chat = los espectadores pueden leer el chat pero no escribir en él
+error-chat-too-fast = demasiados mensajes de chat; espera { $secs } s
+error-bad-chat = este mensaje de chat no se puede enviar
+error-game-not-over = la partida no ha terminado
+error-rematch-in-progress = se está preparando una revancha; inténtalo de nuevo en un momento
+error-bad-message = el servidor no pudo leer el mensaje que envió la página
+error-hello-twice = esta conexión ya ha saludado
+error-hello-first = la página debe saludar primero
+error-no-such-game = no hay ninguna partida con este id
+error-server-full = el servidor está lleno ({ $games } partidas en juego); inténtalo más tarde
+error-server-error = el servidor tuvo un error
+error-bad-request = el servidor rechazó la petición por no ser válida
+error-not-found = no encontrado
+error-forbidden = esta petición no está permitida
+error-conflict = la petición no encaja con la partida tal como está ahora
+error-too-many-requests = demasiadas peticiones desde tu dirección; inténtalo más tarde
+error-request-timeout = la petición tardó demasiado
+error-not-json = la petición no se envió como JSON
+error-too-large = la petición es demasiado grande
+error-server-busy = el servidor está ocupado; inténtalo más tarde
+error-too-many-games = demasiadas partidas creadas desde tu dirección; inténtalo de nuevo en { $secs } s
+error-seat-reserved = este asiento está reservado para otro jugador
