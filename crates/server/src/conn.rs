@@ -37,13 +37,19 @@ const ANSWERED_REFUSALS: usize = 256;
 
 /// Answers a connection over the limits in a few bytes and closes it.
 async fn refuse(mut stream: TcpStream, over: Over) {
-    let (status, text) = match over {
-        Over::Address(n) => {
-            ("429 Too Many Requests", format!("your address holds {n} connections, the most allowed; close some"))
+    // the codes are the HTTP errors' own (see `api::ApiError`), so a page
+    // words them in its language
+    let (status, code, text) = match over {
+        Over::Address(n) => (
+            "429 Too Many Requests",
+            "too-many-requests",
+            format!("your address holds {n} connections, the most allowed; close some"),
+        ),
+        Over::Total(n) => {
+            ("503 Service Unavailable", "server-busy", format!("the server holds {n} connections; try again later"))
         }
-        Over::Total(n) => ("503 Service Unavailable", format!("the server holds {n} connections; try again later")),
     };
-    let body = serde_json::json!({ "error": text }).to_string();
+    let body = serde_json::json!({ "error": text, "code": code, "args": {} }).to_string();
     let answer = format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()

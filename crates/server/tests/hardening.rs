@@ -188,6 +188,8 @@ async fn a_flood_of_idle_connections_from_one_address_does_not_stop_another_and_
     let (status, _, body) = http_from(Some(FLOOD), addr, "GET", "/api/games", None).await;
     assert_eq!(status, 429, "{body}");
     assert!(body.contains("connections"), "{body}");
+    let answer: serde_json::Value = serde_json::from_str(&body).expect("a JSON answer");
+    assert_eq!(answer["code"], "too-many-requests", "a code the page words in its language: {body}");
 
     // meanwhile another address creates and plays a game
     let (mine, my_tokens) = create(addr, two_humans()).await;
