@@ -115,20 +115,7 @@ const PATTERNS: [(&str, Rank, &str); 18] = [
 
 #[test]
 fn every_sylvan_pattern_needs_exactly_its_printed_pieces() {
-    for (id, rank, squares) in PATTERNS {
-        let squares: Vec<&str> = squares.split(' ').collect();
-        let summon = format!("summon {id} e5 r0");
-        let all: Vec<String> = squares.iter().map(|s| format!("{s}=g")).collect();
-        assert!(legal(&game(&all.join(" "), &[id]), &summon), "{id}");
-        for (i, missing) in squares.iter().enumerate() {
-            let mut some = all.clone();
-            some.remove(i);
-            assert!(!legal(&game(&some.join(" "), &[id]), &summon), "{id} without {missing}");
-        }
-        assert_eq!(card(id).def().pattern.len(), squares.len(), "{id}");
-        assert_eq!(card(id).def().needs_piece_at_summoning_square(), squares.contains(&"e5"), "{id}");
-        assert_eq!(card(id).def().rank, rank, "{id}");
-    }
+    check_printed_patterns(&PATTERNS, 'g', game);
 }
 
 #[test]

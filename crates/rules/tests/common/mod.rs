@@ -114,3 +114,27 @@ pub fn env_u64(name: &str) -> Option<u64> {
     let v = std::env::var(name).ok()?;
     Some(v.trim().parse().unwrap_or_else(|_| panic!("{name} must be a number, not {v:?}")))
 }
+
+/// Checks a school's patterns as printed (`(card id, rank, squares of the
+/// pattern when summoned upright at e5)`): each is summonable at e5 with
+/// exactly those pieces of `letter`'s color and not with any one missing,
+/// and the definition agrees on the count, the rank and whether e5 must
+/// hold a piece. `game` builds the position from `square=piece` words and
+/// the cards in hand.
+pub fn check_printed_patterns(patterns: &[(&str, Rank, &str)], letter: char, game: impl Fn(&str, &[&str]) -> Game) {
+    for &(id, rank, squares) in patterns {
+        let squares: Vec<&str> = squares.split(' ').collect();
+        let summon = format!("summon {id} e5 r0");
+        let all: Vec<String> = squares.iter().map(|s| format!("{s}={letter}")).collect();
+        assert!(legal(&game(&all.join(" "), &[id]), &summon), "{id}");
+        for (i, missing) in squares.iter().enumerate() {
+            let mut some = all.clone();
+            some.remove(i);
+            assert!(!legal(&game(&some.join(" "), &[id]), &summon), "{id} without {missing}");
+        }
+        let def = CardId::parse(id).unwrap_or_else(|| panic!("unknown card {id}")).def();
+        assert_eq!(def.pattern.len(), squares.len(), "{id}");
+        assert_eq!(def.needs_piece_at_summoning_square(), squares.contains(&"e5"), "{id}");
+        assert_eq!(def.rank, rank, "{id}");
+    }
+}
