@@ -32,7 +32,7 @@
 //! weighs it more the nearer the end (tested in `eval`'s tests).
 
 use tash_kalar_rules::board::{Color, Rank};
-use tash_kalar_rules::cards::oriented_patterns;
+use tash_kalar_rules::cards::{oriented_patterns, pieces_at_least, squares_summonable_onto};
 use tash_kalar_rules::geometry::ON_BOARD;
 use tash_kalar_rules::{Bitboard, Board, CardId, Game, Seat};
 
@@ -52,18 +52,8 @@ pub struct Reach {
 /// Where `color` can summon `card` on `board` now and after one placement.
 pub fn reach(board: &Board, color: Color, card: CardId) -> Reach {
     let def = card.def();
-    // the summoning square may hold a piece of the card's rank or lower
-    let mut free = ON_BOARD;
-    for r in Rank::ALL {
-        if r > def.rank {
-            free &= !board.of_rank(r);
-        }
-    }
-    let own = [
-        board.of_color_at_least(color, Rank::Common),
-        board.of_color_at_least(color, Rank::Heroic),
-        board.of_color_at_least(color, Rank::Legendary),
-    ];
+    let free = squares_summonable_onto(board, def.rank);
+    let own = pieces_at_least(board, color);
     let empty = board.empty_squares() & ON_BOARD;
     let (mut ready, mut near) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for p in oriented_patterns(card) {

@@ -401,6 +401,28 @@ pub fn pattern_matches(board: &Board, color: Color, card: CardId, out: &mut Vec<
     pattern_matches_with(board, color, card, &[], out)
 }
 
+/// The squares a being of `rank` may be summoned onto: those holding no
+/// piece that outranks it.
+pub fn squares_summonable_onto(board: &Board, rank: Rank) -> Bitboard {
+    let mut free = ON_BOARD;
+    for r in Rank::ALL {
+        if r > rank {
+            free &= !board.of_rank(r);
+        }
+    }
+    free
+}
+
+/// `color`'s pieces of at least each rank (common, heroic, legendary): the
+/// pieces that match a pattern square asking for that rank.
+pub fn pieces_at_least(board: &Board, color: Color) -> [Bitboard; 3] {
+    [
+        board.of_color_at_least(color, Rank::Common),
+        board.of_color_at_least(color, Rank::Heroic),
+        board.of_color_at_least(color, Rank::Legendary),
+    ]
+}
+
 /// Like [`pattern_matches`], with enemy pieces allowed to stand in for the
 /// summoner's own. A summoning square and orientation appear once, whether
 /// or not they need an enemy piece: the pattern squares, and so the pieces
@@ -413,18 +435,8 @@ pub fn pattern_matches_with(
     out: &mut Vec<PatternMatch>,
 ) {
     let def = card.def();
-    // the summoning square may hold a piece of the card's rank or lower
-    let mut free = ON_BOARD;
-    for r in Rank::ALL {
-        if r > def.rank {
-            free &= !board.of_rank(r);
-        }
-    }
-    let own = [
-        board.of_color_at_least(color, Rank::Common),
-        board.of_color_at_least(color, Rank::Heroic),
-        board.of_color_at_least(color, Rank::Legendary),
-    ];
+    let free = squares_summonable_onto(board, def.rank);
+    let own = pieces_at_least(board, color);
     // enemy pieces that some slot accepts, by least rank
     let mut enemy = [Bitboard::EMPTY; 3];
     for slot in stand_ins {
