@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use tash_kalar_bots::eval::{EndWeights, Weights};
-use tash_kalar_bots::train::{fit, play_for_samples, weights_json, FITTED};
+use tash_kalar_bots::eval::Weights;
+use tash_kalar_bots::train::{base_weights, fit, play_for_samples, weights_json, FITTED};
 use tash_kalar_bots::{BotSpec, GreedyConfig};
 use tash_kalar_rules::Form;
 
@@ -64,7 +64,7 @@ fn main() {
     by_game.sort_by_key(|g| g.0);
     let finished = by_game.iter().filter(|g| !g.1.is_empty()).count();
     let samples: Vec<_> = by_game.into_iter().flat_map(|g| g.1).collect();
-    let base = (Weights::hand_written(), EndWeights::hand_written());
+    let base = base_weights();
     let f = fit(&samples, &base);
     println!(
         "{finished} of {total} games finished, {} positions ({} to fit, {} held out), {:.0?}",
@@ -74,7 +74,7 @@ fn main() {
         started.elapsed()
     );
     println!("held-out log-loss: hand-written {:.4}, fitted {:.4}", f.loss_before, f.loss_after);
-    println!("scale (points per unit of log-odds): {:.2}", f.scale);
+    println!("scale (points per unit of log-odds): hand-written {:.2}, fitted {:.2}", f.scale_before, f.scale);
     for name in FITTED {
         let (before, after) = if name == "lead" {
             (base.1.lead, f.end.lead)

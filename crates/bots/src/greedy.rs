@@ -13,12 +13,23 @@ use crate::eval::{evaluate_with, Weights};
 use crate::Bot;
 
 /// The greedy bot's evaluation weights and noise.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GreedyConfig {
     pub weights: Weights,
     /// The temperature of its choices in evaluation points (0: always the
     /// best; 1: a choice 1 point worse is 2.7 times less likely).
     pub noise: f64,
+}
+
+impl Default for GreedyConfig {
+    /// The hand-written weights: the fitted ones ([`Weights::default`]) are
+    /// fitted to the search's evaluation at its horizon, which knows the
+    /// end of the game ([`crate::eval::evaluate_end`]); the greedy bot looks
+    /// one action ahead without it, and with the fitted piece weights it
+    /// would place a piece rather than summon a legend for the winning point.
+    fn default() -> Self {
+        GreedyConfig { weights: Weights::hand_written(), noise: 0.0 }
+    }
 }
 
 pub struct GreedyBot {

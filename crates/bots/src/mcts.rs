@@ -622,7 +622,7 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
                     let all: Vec<Choice> = summons.collect();
                     return all[rng.gen_range(0..all.len())];
                 }
-                return best_by_quick_value(game, seat, summons, config, rng).expect("a summon");
+                return best_by_quick_value(game, seat, summons, rng).expect("a summon");
             }
             let flare = choices.iter().copied().find(|c| matches!(c, Choice::Flare(_)));
             if let Some(f) = flare {
@@ -678,7 +678,7 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
             })
             .unwrap_or(choices[0]),
         Phase::Effect if choices.len() <= JUDGED_STEPS && !noisy => {
-            best_by_quick_value(game, seat, choices.iter().copied(), config, rng).expect("a choice")
+            best_by_quick_value(game, seat, choices.iter().copied(), rng).expect("a choice")
         }
         Phase::Effect => {
             let active: Vec<Choice> = choices.iter().copied().filter(|&c| c != Choice::Skip).collect();
@@ -689,13 +689,19 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
     }
 }
 
+/// The playout policy's worth of pieces: the hand-written weights, not the
+/// evaluation's. The evaluation's are fitted to judge a position at the
+/// horizon, where a common piece counts mostly through the patterns it
+/// builds (a fit may value it at 0); the policy's one-step look needs a
+/// piece to count in itself, as the pieces a summon destroys or leaves.
+const POLICY_WEIGHTS: Weights = Weights::hand_written();
+
 /// The choice whose immediate result has the best quick value for `seat`
 /// (ties broken at random).
 fn best_by_quick_value(
     game: &Game,
     seat: Seat,
     choices: impl Iterator<Item = Choice>,
-    config: &MctsConfig,
     rng: &mut ChaCha8Rng,
 ) -> Option<Choice> {
     let mut best: Option<(Choice, f64)> = None;
@@ -703,7 +709,7 @@ fn best_by_quick_value(
     for c in choices {
         let mut next = game.clone();
         next.apply_unchecked(c);
-        let v = quick_value(&next, seat, &config.weights);
+        let v = quick_value(&next, seat, &POLICY_WEIGHTS);
         match best {
             Some((_, b)) if v < b - 1e-9 => {}
             Some((_, b)) if v <= b + 1e-9 => {

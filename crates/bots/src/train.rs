@@ -29,8 +29,35 @@ use crate::spec::BotSpec;
 
 /// The weights fitted, in the order of a sample's terms (after the score
 /// lead): the names of [`Weights`] and, last, `lead` of [`EndWeights`].
-pub const FITTED: [&str; 9] =
-    ["common", "heroic", "legendary", "ready1", "ready2", "ready3", "task_now", "task_later", "lead"];
+/// (Not `actions`, which switches how hands count rather than weighing a
+/// term, nor the melee's `leader` and `melee_mean`, which do not vary in
+/// games of two.)
+pub const FITTED: [&str; 15] = [
+    "common",
+    "heroic",
+    "legendary",
+    "ready1",
+    "ready2",
+    "ready3",
+    "task_now",
+    "task_later",
+    "near",
+    "threat",
+    "danger",
+    "progress",
+    "frozen",
+    "gateway",
+    "lead",
+];
+
+/// The weights a fit starts from and keeps where it fits nothing: the
+/// hand-written ones, with hands counted only as far as there are actions
+/// left to play them (`actions`, as the search's evaluation counts them);
+/// the terms are computed with these. Fixed here rather than read from the
+/// weights file, so that a run is the same whatever file was compiled in.
+pub fn base_weights() -> (Weights, EndWeights) {
+    (Weights { actions: 1.0, ..Weights::hand_written() }, EndWeights::hand_written())
+}
 
 /// One position from one seat's side: the score lead, the terms of the
 /// fitted weights, and the game's result for the seat (1 won, ½ level, 0 lost).
@@ -68,16 +95,21 @@ pub fn terms(game: &Game, seat: Seat, base: &(Weights, EndWeights)) -> (f64, [f6
 /// Plays game number `i` of a training run between two bots of `players`
 /// and returns its samples (none if the game did not end).
 pub fn play_for_samples(form: Form, players: &BotSpec, i: u32, seed: u64) -> Vec<Sample> {
-    let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-    let (x, y) = pairs[i as usize % 6];
-    let schools =
-        if (i / 6).is_multiple_of(2) { [School::ALL[x], School::ALL[y]] } else { [School::ALL[y], School::ALL[x]] };
+    // every pairing of two schools, each school in each seat
+    let n = School::ALL.len();
+    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|x| (x + 1..n).map(move |y| (x, y))).collect();
+    let (x, y) = pairs[i as usize % pairs.len()];
+    let schools = if (i as usize / pairs.len()).is_multiple_of(2) {
+        [School::ALL[x], School::ALL[y]]
+    } else {
+        [School::ALL[y], School::ALL[x]]
+    };
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
     let mut bots = [players.build(game_seed ^ 1), players.build(game_seed ^ 2)];
     let mut chance = ChaCha8Rng::seed_from_u64(game_seed);
     let Ok(mut game) = Game::new(form, &schools) else { return Vec::new() };
     // the terms do not depend on the fitted weights, only on the others
-    let base = (Weights::hand_written(), EndWeights::hand_written());
+    let base = base_weights();
     let mut positions: Vec<(Seat, f64, [f64; FITTED.len()])> = Vec::new();
     let mut turn = u16::MAX;
     for _ in 0..50_000 {
@@ -203,6 +235,8 @@ pub struct Fit {
     pub weights: Weights,
     pub end: EndWeights,
     pub scale: f64,
+    /// The scale of the weights before (`base`).
+    pub scale_before: f64,
     pub loss_before: f64,
     pub loss_after: f64,
     pub train: usize,
@@ -315,12 +349,13 @@ pub fn fit(samples: &[Sample], base: &(Weights, EndWeights)) -> Fit {
         let yh: Vec<f64> = held.iter().map(|s| s.result).collect();
         (log_loss(held.iter().map(|s| sigmoid(k * value(s, w, e))), &yh), k)
     };
-    let (loss_before, _) = loss(&base.0, &base.1);
+    let (loss_before, k_before) = loss(&base.0, &base.1);
     let (loss_after, k) = loss(&weights, &end);
     Fit {
         weights,
         end,
         scale: 1.0 / k.max(1e-6),
+        scale_before: 1.0 / k_before.max(1e-6),
         loss_before,
         loss_after,
         train: train.len(),
@@ -392,7 +427,18 @@ mod tests {
         let mut game = Game::new(Form::HighForm, &[School::Northern, School::Southern]).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let base = (Weights::default(), EndWeights::default());
-        let other = (Weights { piece: [0.5, 1.0, 2.0], task_now: 0.7, ..Weights::default() }, EndWeights::default());
+        let other = (
+            Weights {
+                piece: [0.5, 1.0, 2.0],
+                task_now: 0.7,
+                near: 0.4,
+                threat: 0.6,
+                danger: 0.2,
+                progress: 0.5,
+                ..Weights::default()
+            },
+            EndWeights { lead: 3.0, ..EndWeights::default() },
+        );
         for step in 0..3000 {
             if game.is_over() {
                 break;
