@@ -16,7 +16,7 @@ use crate::choice::Choice;
 use crate::effect::{Ask, Resolution};
 use crate::event::{Event, EventLog, ScoreWhy};
 use crate::geometry::{Bitboard, Orientation, Square};
-use crate::pile::{insert_sorted, remove_card, CardList, Pile};
+use crate::pile::{copy_list, insert_sorted, remove_card, CardList, Pile};
 use crate::tasks::TaskBoard;
 
 /// A seat at the table: 0 is the starting player, then in turn order.
@@ -204,7 +204,7 @@ pub enum Actor {
 }
 
 /// What a seat holds.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct SeatState {
     pub school: School,
     pub color: Color,
@@ -253,8 +253,24 @@ pub struct SeatState {
     pub stored_gateway: Option<Seat>,
 }
 
+// The `Clone`s of the game's parts are written out: each list is one block
+// copy (see `pile::copy_list`), the other fields are `Copy`.
+impl Clone for SeatState {
+    #[inline]
+    fn clone(&self) -> SeatState {
+        SeatState {
+            deck: self.deck.clone(),
+            beings: copy_list(&self.beings),
+            legends: copy_list(&self.legends),
+            flares: copy_list(&self.flares),
+            discard: copy_list(&self.discard),
+            ..*self
+        }
+    }
+}
+
 /// The state of the current turn.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Turn {
     pub seat: Seat,
     /// Turns started so far, this one included.
@@ -305,6 +321,13 @@ pub struct Turn {
     /// pieces (see [`crate::warp`]).
     #[serde(default)]
     pub void_squares: u8,
+}
+
+impl Clone for Turn {
+    #[inline]
+    fn clone(&self) -> Turn {
+        Turn { summoned: copy_list(&self.summoned), ..*self }
+    }
 }
 
 impl Turn {
@@ -412,13 +435,20 @@ pub enum Phase {
 
 /// How the game ended: a place per seat (0 is first; tied seats share one;
 /// in team play teammates share their team's place, 0 or 1).
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Outcome {
     pub places: ArrayVec<u8, 4>,
     pub resigned: Option<Seat>,
     /// Team play: seats 0 and 2 won or lost together, as did 1 and 3.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub teams: bool,
+}
+
+impl Clone for Outcome {
+    #[inline]
+    fn clone(&self) -> Outcome {
+        Outcome { places: copy_list(&self.places), ..*self }
+    }
 }
 
 impl Outcome {
@@ -481,7 +511,7 @@ pub enum SetupError {
 }
 
 /// A game of Tash-Kalar.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(PartialEq, Eq, Hash, Debug)]
 pub struct Game {
     pub(crate) form: Form,
     pub(crate) seats: ArrayVec<SeatState, 4>,
@@ -502,6 +532,29 @@ pub struct Game {
     pub(crate) tasks: Option<TaskBoard>,
     /// What happened in the last turns (not part of the state: see `event`).
     pub(crate) events: EventLog,
+}
+
+impl Clone for Game {
+    #[inline]
+    fn clone(&self) -> Game {
+        let mut seats = ArrayVec::new();
+        for s in &self.seats {
+            seats.push(s.clone());
+        }
+        Game {
+            seats,
+            board: self.board.clone(),
+            legends: self.legends.clone(),
+            legend_discard: copy_list(&self.legend_discard),
+            flares: self.flares.clone(),
+            flare_discard: copy_list(&self.flare_discard),
+            turn: self.turn.clone(),
+            outcome: self.outcome.clone(),
+            tasks: self.tasks.clone(),
+            events: self.events.clone(),
+            ..*self
+        }
+    }
 }
 
 impl Game {
