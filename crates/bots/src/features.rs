@@ -32,7 +32,7 @@
 //! weighs it more the nearer the end (tested in `eval`'s tests).
 
 use tash_kalar_rules::board::{Color, Rank};
-use tash_kalar_rules::cards::{oriented_patterns, pieces_at_least, squares_summonable_onto};
+use tash_kalar_rules::cards::{enough_pieces, oriented_patterns, pieces_at_least, squares_summonable_onto};
 use tash_kalar_rules::geometry::ON_BOARD;
 use tash_kalar_rules::{Bitboard, Board, CardId, Game, Seat};
 
@@ -51,16 +51,21 @@ pub struct Reach {
 
 /// Where `color` can summon `card` on `board` now and after one placement.
 pub fn reach(board: &Board, color: Color, card: CardId) -> Reach {
-    let def = card.def();
-    let free = squares_summonable_onto(board, def.rank);
     let own = pieces_at_least(board, color);
-    let empty = board.empty_squares() & ON_BOARD;
+    let patterns = oriented_patterns(card);
     let (mut ready, mut near) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    for p in oriented_patterns(card) {
+    // too few pieces for the pattern, even with one common more: out of reach
+    if patterns.first().is_some_and(|p| !enough_pieces(&own, p.needs, 1)) {
+        return Reach { ready, near };
+    }
+    let free = squares_summonable_onto(board, card.def().rank);
+    let empty = board.empty_squares() & ON_BOARD;
+    for p in patterns {
         // anchors with no piece missing so far, and with exactly one
-        // (a common's square, empty)
+        // (a common's square, empty); the rarest ranks first, which leave
+        // no anchor soonest (the result is the same in any order)
         let (mut none, mut one) = (free, Bitboard::EMPTY);
-        for &(x, y, r) in &p.squares {
+        for &(x, y, r) in &p.by_rank {
             let have = own[r.index()].shift(-x, -y);
             let fill = if r == Rank::Common { empty.shift(-x, -y) } else { Bitboard::EMPTY };
             one = (one & have) | (none & fill);

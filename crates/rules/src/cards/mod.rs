@@ -283,6 +283,13 @@ pub struct OrientedPattern {
     pub orientation: Orientation,
     /// Offsets on the board and least ranks.
     pub squares: Vec<(i8, i8, Rank)>,
+    /// The same squares, those asking for the highest ranks first: the
+    /// rarest pieces, which rule out the most summoning squares soonest in
+    /// the matching loops.
+    pub by_rank: Vec<(i8, i8, Rank)>,
+    /// The pattern's pieces of at least each rank (common, heroic,
+    /// legendary): a color with fewer such pieces cannot match it.
+    pub needs: [u32; 3],
     pub marked: Vec<(i8, i8)>,
     pub arrows: Vec<Dir>,
 }
@@ -447,10 +454,15 @@ pub fn pattern_matches_with(
         }
     }
     let stand_ins_possible = !enemy[0].is_empty();
-    for p in oriented_patterns(card) {
+    let patterns = oriented_patterns(card);
+    // too few pieces of some rank for the pattern: no match anywhere
+    if !stand_ins_possible && patterns.first().is_some_and(|p| !enough_pieces(&own, p.needs, 0)) {
+        return;
+    }
+    for p in patterns {
         if !stand_ins_possible {
             let mut anchors = free;
-            for &(x, y, r) in &p.squares {
+            for &(x, y, r) in &p.by_rank {
                 anchors &= own[r.index()].shift(-x, -y);
                 if anchors.is_empty() {
                     break;
@@ -481,6 +493,14 @@ pub fn pattern_matches_with(
             }
         }
     }
+}
+
+/// Whether pieces by least rank (`own`, as [`pieces_at_least`] gives them)
+/// are as many as a pattern `needs` of each rank, `short` common pieces
+/// allowed missing.
+#[inline]
+pub fn enough_pieces(own: &[Bitboard; 3], needs: [u32; 3], short: u32) -> bool {
+    own[0].count() + short >= needs[0] && own[1].count() >= needs[1] && own[2].count() >= needs[2]
 }
 
 /// Whether each enemy piece color can take its own slot among those not in
@@ -533,5 +553,13 @@ fn orient_one(def: &CardDef, o: Orientation) -> OrientedPattern {
     squares.sort();
     marked.sort();
     arrows.sort();
-    OrientedPattern { orientation: o, squares, marked, arrows }
+    let mut by_rank = squares.clone();
+    by_rank.sort_by_key(|&(_, _, r)| std::cmp::Reverse(r));
+    let mut needs = [0u32; 3];
+    for &(_, _, r) in &squares {
+        for k in 0..=r.index() {
+            needs[k] += 1;
+        }
+    }
+    OrientedPattern { orientation: o, squares, by_rank, needs, marked, arrows }
 }
