@@ -80,6 +80,31 @@ pub fn reach(board: &Board, color: Color, card: CardId) -> Reach {
     Reach { ready, near: near & !ready }
 }
 
+/// The reaches already worked out on one board, by color and card: the
+/// evaluations of one game for every seat ask for many of the same ones
+/// (a seat's own hand, and each enemy's pool for every seat it threatens).
+/// Only for one board: made afresh for each game evaluated.
+#[derive(Default)]
+pub(crate) struct Reaches {
+    keys: arrayvec::ArrayVec<(Color, CardId), 96>,
+    values: arrayvec::ArrayVec<Reach, 96>,
+}
+
+impl Reaches {
+    /// [`reach`] on `board`, the board of every earlier call.
+    #[inline]
+    pub(crate) fn get(&mut self, board: &Board, color: Color, card: CardId) -> Reach {
+        if let Some(i) = self.keys.iter().position(|&k| k == (color, card)) {
+            return self.values[i];
+        }
+        let r = reach(board, color, card);
+        if self.keys.try_push((color, card)).is_ok() {
+            self.values.push(r);
+        }
+        r
+    }
+}
+
 /// What losing an upgraded piece of this rank costs, in points: what its
 /// destruction scores (heroic 1, legendary 2) and as much again for the
 /// piece itself.
@@ -119,6 +144,17 @@ pub fn turns_left(game: &Game, seat: Seat, rounds: f64) -> f64 {
 /// `ready` weight, one a placement short `near`; with `actions`
 /// given, only that many of them (the best first; a fraction of the last).
 pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) -> f64 {
+    hand_value_with(game, seat, w, actions, &mut Reaches::default())
+}
+
+/// [`hand_value`], the reaches looked up in `reaches` (of `game`'s board).
+pub(crate) fn hand_value_with(
+    game: &Game,
+    seat: Seat,
+    w: &Weights,
+    actions: Option<f64>,
+    reaches: &mut Reaches,
+) -> f64 {
     let board = game.board();
     let me = game.seat(seat).color;
     let s = game.seat(seat);
@@ -132,7 +168,7 @@ pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) ->
             }
             w.ready[rank]
         } else {
-            let r = reach(board, me, card);
+            let r = reaches.get(board, me, card);
             if !r.ready.is_empty() {
                 w.ready[rank]
             } else if !r.near.is_empty() {
@@ -166,6 +202,11 @@ pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) ->
 /// and the expected loss of the seat's upgraded pieces standing on their
 /// summoning squares, before weighting: `(ready, danger)`.
 pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
+    enemy_threat_with(game, seat, enemy, &mut Reaches::default())
+}
+
+/// [`enemy_threat`], the reaches looked up in `reaches` (of `game`'s board).
+fn enemy_threat_with(game: &Game, seat: Seat, enemy: Color, reaches: &mut Reaches) -> (f64, f64) {
     let Some(s) = game.seat_of(enemy) else { return (0.0, 0.0) };
     let holder = game.seat(s);
     let pool = holder.beings.len() + holder.deck.len();
@@ -178,7 +219,7 @@ pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
     let upgraded = board.of_color_at_least(me, Rank::Heroic);
     let (mut ready, mut danger) = (0.0, 0.0);
     for card in holder.beings.iter().copied().chain(holder.deck.cards()) {
-        let r = reach(board, enemy, card);
+        let r = reaches.get(board, enemy, card);
         let share = if !r.ready.is_empty() {
             1.0
         } else if !r.near.is_empty() {
@@ -201,6 +242,11 @@ pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
 /// times the sum of the losses at risk; with `rounds` (the estimate of
 /// whole rounds left) an enemy with no turn left counts nothing.
 pub fn threats(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>) -> f64 {
+    threats_with(game, seat, w, rounds, &mut Reaches::default())
+}
+
+/// [`threats`], the reaches looked up in `reaches` (of `game`'s board).
+pub(crate) fn threats_with(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>, reaches: &mut Reaches) -> f64 {
     if w.threat == 0.0 && w.danger == 0.0 {
         return 0.0;
     }
@@ -208,7 +254,7 @@ pub fn threats(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>) -> f64
     let (mut best, mut sum, mut n, mut danger) = (0.0f64, 0.0, 0usize, 0.0);
     for c in game.enemies_of(me) {
         let active = rounds.is_none_or(|r| game.seat_of(c).is_some_and(|s| turns_left(game, s, r) > 0.0));
-        let (ready, at_risk) = if active { enemy_threat(game, seat, c) } else { (0.0, 0.0) };
+        let (ready, at_risk) = if active { enemy_threat_with(game, seat, c, reaches) } else { (0.0, 0.0) };
         best = best.max(ready);
         sum += ready;
         n += 1;

@@ -52,7 +52,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
 
-use crate::eval::{evaluate_end, quick_value, EndWeights, Weights};
+use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
 use crate::greedy::finish_action;
 use crate::Bot;
 
@@ -539,8 +539,8 @@ fn search_tree(
         tree.replies += (theirs > 0 || in_tree) as u64;
         tree.steps += theirs as u64;
         results.clear();
-        results.extend((0..game.seat_count() as Seat).map(|s| {
-            let v = evaluate_end(&game, s, &config.weights, &config.end) - tree.base[s as usize];
+        results.extend(evaluate_end_seats(&game, &config.weights, &config.end).iter().zip(&tree.base).map(|(v, b)| {
+            let v = v - b;
             1.0 / (1.0 + (-v / config.scale).exp())
         }));
         for &k in &path {

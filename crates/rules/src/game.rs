@@ -534,6 +534,15 @@ pub struct Game {
     pub(crate) events: EventLog,
 }
 
+thread_local! {
+    // Spare buffers, kept from one call to the next so that the bots'
+    // millions of steps allocate nothing: the choices an effect step asks
+    // about while the game settles, and the pattern matches of the being in
+    // hand being listed. (A nested use takes an empty one: always correct.)
+    static SPARE_CHOICES: std::cell::Cell<Vec<Choice>> = const { std::cell::Cell::new(Vec::new()) };
+    static SPARE_MATCHES: std::cell::Cell<Vec<PatternMatch>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 impl Clone for Game {
     #[inline]
     fn clone(&self) -> Game {
@@ -892,7 +901,7 @@ impl Game {
         // after passing control the teammate may only place common pieces
         let passed = self.turn.passed;
         if self.turn.actions > 0 {
-            let mut matches = Vec::new();
+            let mut matches = SPARE_MATCHES.take();
             // Nethervoid's Possessed Summoner: the pattern is built from the
             // possessing color's pieces instead, with no stand-ins
             let pattern_color = self.turn.possessed.unwrap_or(color);
@@ -913,6 +922,7 @@ impl Game {
                     self.push_summons(card, m, out);
                 }
             }
+            SPARE_MATCHES.set(matches);
             if self.supply(color, Rank::Common) > 0 {
                 out.extend(self.board.empty_squares().squares().map(Choice::Place));
             } else {
@@ -1233,15 +1243,18 @@ impl Game {
             match self.phase {
                 Phase::Effect => {
                     let mut r = self.effect.take().expect("an effect in the effect phase");
-                    let mut v = Vec::new();
+                    let mut v = SPARE_CHOICES.take();
+                    v.clear();
                     let ask = (r.script().ask)(self, &r, &mut v);
                     let auto = match ask {
-                        Ask::Done => {
-                            self.finish_effect(r);
-                            continue;
-                        }
-                        Ask::Auto => true,
-                        Ask::Choose(_) => v.is_empty() || v == [Choice::Skip],
+                        Ask::Done => None,
+                        Ask::Auto => Some(true),
+                        Ask::Choose(_) => Some(v.is_empty() || v == [Choice::Skip]),
+                    };
+                    SPARE_CHOICES.set(v);
+                    let Some(auto) = auto else {
+                        self.finish_effect(r);
+                        continue;
                     };
                     if auto {
                         (r.script().apply)(self, &mut r, Choice::Skip);
