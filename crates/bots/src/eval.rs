@@ -333,12 +333,10 @@ pub fn evaluate_with(game: &Game, seat: Seat, w: &Weights) -> f64 {
 }
 
 /// What the evaluations of one game for several seats share, worked out
-/// once: the sides' standings and the reaches (see
-/// [`features::Reaches`]). Only for one game: made afresh for each.
+/// once: the sides' standings. Only for one game: made afresh for each.
 #[derive(Default)]
 struct Shared {
     standings: Option<ArrayVec<(Color, f64), 4>>,
-    reaches: features::Reaches,
 }
 
 /// [`evaluate_with`], knowing the estimate of whole rounds left if given
@@ -355,8 +353,7 @@ fn evaluate_parts(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>, sha
     // beings ready to summon (or nearly), and the enemies' threats
     let rounds = rounds.filter(|_| w.actions != 0.0);
     let actions = rounds.map(|r| 2.0 * features::turns_left(game, seat, r));
-    value + features::hand_value_with(game, seat, w, actions, &mut shared.reaches)
-        - features::threats_with(game, seat, w, rounds, &mut shared.reaches)
+    value + features::hand_value(game, seat, w, actions) - features::threats(game, seat, w, rounds)
 }
 
 /// Each side's (color's) standing: its worth (score, points to come, tasks

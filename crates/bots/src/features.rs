@@ -80,29 +80,66 @@ pub fn reach(board: &Board, color: Color, card: CardId) -> Reach {
     Reach { ready, near: near & !ready }
 }
 
-/// The reaches already worked out on one board, by color and card: the
-/// evaluations of one game for every seat ask for many of the same ones
-/// (a seat's own hand, and each enemy's pool for every seat it threatens).
-/// Only for one board: made afresh for each game evaluated.
-#[derive(Default)]
-pub(crate) struct Reaches {
-    keys: arrayvec::ArrayVec<(Color, CardId), 96>,
-    values: arrayvec::ArrayVec<Reach, 96>,
+/// What the evaluation asks of a [`Reach`]: whether a summoning square is
+/// ready, else whether one is a placement short, and of those squares (the
+/// ready ones if any, else the near ones) the ones among some `targets`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReachSummary {
+    /// `ready` is not empty.
+    pub ready: bool,
+    /// `ready` is empty and `near` is not.
+    pub near: bool,
+    /// `ready & targets` if `ready` is not empty, else `near & targets`.
+    pub at: Bitboard,
 }
 
-impl Reaches {
-    /// [`reach`] on `board`, the board of every earlier call.
-    #[inline]
-    pub(crate) fn get(&mut self, board: &Board, color: Color, card: CardId) -> Reach {
-        if let Some(i) = self.keys.iter().position(|&k| k == (color, card)) {
-            return self.values[i];
-        }
-        let r = reach(board, color, card);
-        if self.keys.try_push((color, card)).is_ok() {
-            self.values.push(r);
-        }
-        r
+impl ReachSummary {
+    /// The summary of a whole reach.
+    pub fn of(r: Reach, targets: Bitboard) -> ReachSummary {
+        let ready = !r.ready.is_empty();
+        ReachSummary { ready, near: !ready && !r.near.is_empty(), at: if ready { r.ready } else { r.near } & targets }
     }
+}
+
+/// `ReachSummary::of(reach(board, color, card), targets)`, cheaper: once a
+/// square is ready only the ready squares among `targets` are still looked
+/// for (and with no targets the search stops), and once one is near the
+/// near squares are tracked no further unless among `targets`.
+pub fn reach_summary(board: &Board, color: Color, card: CardId, targets: Bitboard) -> ReachSummary {
+    let own = pieces_at_least(board, color);
+    let patterns = oriented_patterns(card);
+    let (mut ready, mut near) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    if patterns.first().is_some_and(|p| enough_pieces(&own, p.needs, 1)) {
+        let free = squares_summonable_onto(board, card.def().rank);
+        let empty = board.empty_squares() & ON_BOARD;
+        for p in patterns {
+            let found = !ready.is_empty();
+            let start = if found { free & targets } else { free };
+            if start.is_empty() {
+                break;
+            }
+            // the near squares matter while none is ready, and once one is
+            // near only for the targets
+            let track_near = !found && (near.is_empty() || !targets.is_empty());
+            let (mut none, mut one) = (start, Bitboard::EMPTY);
+            for &(x, y, r) in &p.by_rank {
+                let have = own[r.index()].shift(-x, -y);
+                one = if track_near && r == Rank::Common {
+                    (one & have) | (none & empty.shift(-x, -y))
+                } else {
+                    one & have
+                };
+                none &= have;
+                if none.is_empty() && one.is_empty() {
+                    break;
+                }
+            }
+            ready |= none;
+            near |= one;
+        }
+    }
+    let found = !ready.is_empty();
+    ReachSummary { ready: found, near: !found && !near.is_empty(), at: if found { ready } else { near } & targets }
 }
 
 /// What losing an upgraded piece of this rank costs, in points: what its
@@ -144,17 +181,6 @@ pub fn turns_left(game: &Game, seat: Seat, rounds: f64) -> f64 {
 /// `ready` weight, one a placement short `near`; with `actions`
 /// given, only that many of them (the best first; a fraction of the last).
 pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) -> f64 {
-    hand_value_with(game, seat, w, actions, &mut Reaches::default())
-}
-
-/// [`hand_value`], the reaches looked up in `reaches` (of `game`'s board).
-pub(crate) fn hand_value_with(
-    game: &Game,
-    seat: Seat,
-    w: &Weights,
-    actions: Option<f64>,
-    reaches: &mut Reaches,
-) -> f64 {
     let board = game.board();
     let me = game.seat(seat).color;
     let s = game.seat(seat);
@@ -168,10 +194,10 @@ pub(crate) fn hand_value_with(
             }
             w.ready[rank]
         } else {
-            let r = reaches.get(board, me, card);
-            if !r.ready.is_empty() {
+            let r = reach_summary(board, me, card, Bitboard::EMPTY);
+            if r.ready {
                 w.ready[rank]
-            } else if !r.near.is_empty() {
+            } else if r.near {
                 w.near
             } else {
                 continue;
@@ -202,11 +228,6 @@ pub(crate) fn hand_value_with(
 /// and the expected loss of the seat's upgraded pieces standing on their
 /// summoning squares, before weighting: `(ready, danger)`.
 pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
-    enemy_threat_with(game, seat, enemy, &mut Reaches::default())
-}
-
-/// [`enemy_threat`], the reaches looked up in `reaches` (of `game`'s board).
-fn enemy_threat_with(game: &Game, seat: Seat, enemy: Color, reaches: &mut Reaches) -> (f64, f64) {
     let Some(s) = game.seat_of(enemy) else { return (0.0, 0.0) };
     let holder = game.seat(s);
     let pool = holder.beings.len() + holder.deck.len();
@@ -219,19 +240,19 @@ fn enemy_threat_with(game: &Game, seat: Seat, enemy: Color, reaches: &mut Reache
     let upgraded = board.of_color_at_least(me, Rank::Heroic);
     let (mut ready, mut danger) = (0.0, 0.0);
     for card in holder.beings.iter().copied().chain(holder.deck.cards()) {
-        let r = reaches.get(board, enemy, card);
-        let share = if !r.ready.is_empty() {
+        let r = reach_summary(board, enemy, card, upgraded);
+        let share = if r.ready {
             1.0
-        } else if !r.near.is_empty() {
+        } else if r.near {
             NEAR_THREAT
         } else {
             continue;
         };
         ready += chance * share;
         // the best of the seat's upgraded pieces it could be summoned onto
-        let squares = if r.ready.is_empty() { r.near } else { r.ready };
+        // (where it is ready, if anywhere, else where it is near)
         let at_risk =
-            (squares & upgraded).squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
+            r.at.squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
         danger += chance * share * at_risk;
     }
     (ready, danger)
@@ -242,11 +263,6 @@ fn enemy_threat_with(game: &Game, seat: Seat, enemy: Color, reaches: &mut Reache
 /// times the sum of the losses at risk; with `rounds` (the estimate of
 /// whole rounds left) an enemy with no turn left counts nothing.
 pub fn threats(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>) -> f64 {
-    threats_with(game, seat, w, rounds, &mut Reaches::default())
-}
-
-/// [`threats`], the reaches looked up in `reaches` (of `game`'s board).
-pub(crate) fn threats_with(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>, reaches: &mut Reaches) -> f64 {
     if w.threat == 0.0 && w.danger == 0.0 {
         return 0.0;
     }
@@ -254,7 +270,7 @@ pub(crate) fn threats_with(game: &Game, seat: Seat, w: &Weights, rounds: Option<
     let (mut best, mut sum, mut n, mut danger) = (0.0f64, 0.0, 0usize, 0.0);
     for c in game.enemies_of(me) {
         let active = rounds.is_none_or(|r| game.seat_of(c).is_some_and(|s| turns_left(game, s, r) > 0.0));
-        let (ready, at_risk) = if active { enemy_threat_with(game, seat, c, reaches) } else { (0.0, 0.0) };
+        let (ready, at_risk) = if active { enemy_threat(game, seat, c) } else { (0.0, 0.0) };
         best = best.max(ready);
         sum += ready;
         n += 1;
