@@ -65,9 +65,9 @@ pub fn reach(board: &Board, color: Color, card: CardId) -> Reach {
         // (a common's square, empty); the rarest ranks first, which leave
         // no anchor soonest (the result is the same in any order)
         let (mut none, mut one) = (free, Bitboard::EMPTY);
-        for &(x, y, r) in &p.by_rank {
-            let have = own[r.index()].shift(-x, -y);
-            let fill = if r == Rank::Common { empty.shift(-x, -y) } else { Bitboard::EMPTY };
+        for &(shift, r) in &p.by_rank {
+            let have = shift.apply(own[r.index()]);
+            let fill = if r == Rank::Common { shift.apply(empty) } else { Bitboard::EMPTY };
             one = (one & have) | (none & fill);
             none &= have;
             if none.is_empty() && one.is_empty() {
@@ -122,10 +122,10 @@ pub fn reach_summary(board: &Board, color: Color, card: CardId, targets: Bitboar
             // near only for the targets
             let track_near = !found && (near.is_empty() || !targets.is_empty());
             let (mut none, mut one) = (start, Bitboard::EMPTY);
-            for &(x, y, r) in &p.by_rank {
-                let have = own[r.index()].shift(-x, -y);
+            for &(shift, r) in &p.by_rank {
+                let have = shift.apply(own[r.index()]);
                 one = if track_near && r == Rank::Common {
-                    (one & have) | (none & empty.shift(-x, -y))
+                    (one & have) | (none & shift.apply(empty))
                 } else {
                     one & have
                 };

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, Rank};
 use crate::effect::Script;
-use crate::geometry::{Bitboard, Dir, Orientation, Square, ON_BOARD};
+use crate::geometry::{Bitboard, Dir, Orientation, Shift, Square, ON_BOARD};
 
 pub mod etherweave;
 pub mod everfrost;
@@ -283,10 +283,11 @@ pub struct OrientedPattern {
     pub orientation: Orientation,
     /// Offsets on the board and least ranks.
     pub squares: Vec<(i8, i8, Rank)>,
-    /// The same squares, those asking for the highest ranks first: the
+    /// The same squares, those asking for the highest ranks first (the
     /// rarest pieces, which rule out the most summoning squares soonest in
-    /// the matching loops.
-    pub by_rank: Vec<(i8, i8, Rank)>,
+    /// the matching loops), each as the shift that brings a piece on it to
+    /// the summoning square (by `(-x, -y)`) and its least rank.
+    pub by_rank: Vec<(Shift, Rank)>,
     /// The pattern's pieces of at least each rank (common, heroic,
     /// legendary): a color with fewer such pieces cannot match it.
     pub needs: [u32; 3],
@@ -462,8 +463,8 @@ pub fn pattern_matches_with(
     for p in patterns {
         if !stand_ins_possible {
             let mut anchors = free;
-            for &(x, y, r) in &p.by_rank {
-                anchors &= own[r.index()].shift(-x, -y);
+            for &(shift, r) in &p.by_rank {
+                anchors &= shift.apply(own[r.index()]);
                 if anchors.is_empty() {
                     break;
                 }
@@ -553,8 +554,9 @@ fn orient_one(def: &CardDef, o: Orientation) -> OrientedPattern {
     squares.sort();
     marked.sort();
     arrows.sort();
-    let mut by_rank = squares.clone();
-    by_rank.sort_by_key(|&(_, _, r)| std::cmp::Reverse(r));
+    let mut rarest = squares.clone();
+    rarest.sort_by_key(|&(_, _, r)| std::cmp::Reverse(r));
+    let by_rank = rarest.into_iter().map(|(x, y, r)| (Shift::new(-x, -y), r)).collect();
     let mut needs = [0u32; 3];
     for &(_, _, r) in &squares {
         for k in 0..=r.index() {
