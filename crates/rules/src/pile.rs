@@ -29,9 +29,13 @@ pub type CardList = List<CardId>;
 /// times slower; the hand-written `Clone`s of the game's parts use this.)
 #[inline]
 pub fn copy_list<T: Copy, const N: usize>(list: &ArrayVec<T, N>) -> ArrayVec<T, N> {
-    let mut out = ArrayVec::new();
-    out.try_extend_from_slice(list).expect("the same capacity");
-    out
+    // SAFETY: a bitwise copy of an `ArrayVec` of `Copy` items is a valid,
+    // independent `ArrayVec`: it holds its items inline (a length and an
+    // array of possibly uninitialized items; no pointer, nothing on the
+    // heap), and dropping it drops only its items, which being `Copy` have
+    // no drop. A copy of the whole array, its unused part included, is a
+    // few fixed-size moves where the item-by-item copy was a call per list.
+    unsafe { std::ptr::read(list) }
 }
 
 /// A deck of cards of type `T` (game cards unless said otherwise).
