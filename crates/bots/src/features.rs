@@ -106,40 +106,65 @@ impl ReachSummary {
 /// for (and with no targets the search stops), and once one is near the
 /// near squares are tracked no further unless among `targets`.
 pub fn reach_summary(board: &Board, color: Color, card: CardId, targets: Bitboard) -> ReachSummary {
-    let own = pieces_at_least(board, color);
-    let patterns = oriented_patterns(card);
-    let (mut ready, mut near) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    if patterns.first().is_some_and(|p| enough_pieces(&own, p.needs, 1)) {
-        let free = squares_summonable_onto(board, card.def().rank);
-        let empty = board.empty_squares() & ON_BOARD;
-        for p in patterns {
-            let found = !ready.is_empty();
-            let start = if found { free & targets } else { free };
-            if start.is_empty() {
-                break;
-            }
-            // the near squares matter while none is ready, and once one is
-            // near only for the targets
-            let track_near = !found && (near.is_empty() || !targets.is_empty());
-            let (mut none, mut one) = (start, Bitboard::EMPTY);
-            for &(shift, r) in &p.by_rank {
-                let have = shift.apply(own[r.index()]);
-                one = if track_near && r == Rank::Common {
-                    (one & have) | (none & shift.apply(empty))
-                } else {
-                    one & have
-                };
-                none &= have;
-                if none.is_empty() && one.is_empty() {
-                    break;
-                }
-            }
-            ready |= none;
-            near |= one;
+    ReachBoard::new(board, color).summary(card, targets)
+}
+
+/// What [`reach_summary`] needs of a board and a color, worked out once
+/// for the many cards asked about.
+pub(crate) struct ReachBoard {
+    /// The color's pieces by least rank.
+    own: [Bitboard; 3],
+    /// The squares a being may be summoned onto, by its rank.
+    free: [Bitboard; 3],
+    empty: Bitboard,
+}
+
+impl ReachBoard {
+    pub(crate) fn new(board: &Board, color: Color) -> ReachBoard {
+        ReachBoard {
+            own: pieces_at_least(board, color),
+            free: Rank::ALL.map(|r| squares_summonable_onto(board, r)),
+            empty: board.empty_squares() & ON_BOARD,
         }
     }
-    let found = !ready.is_empty();
-    ReachSummary { ready: found, near: !found && !near.is_empty(), at: if found { ready } else { near } & targets }
+
+    /// [`reach_summary`] of `card` on this board.
+    pub(crate) fn summary(&self, card: CardId, targets: Bitboard) -> ReachSummary {
+        let (own, empty) = (&self.own, self.empty);
+        let patterns = oriented_patterns(card);
+        let (mut ready, mut near) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        if patterns.first().is_some_and(|p| enough_pieces(own, p.needs, 1)) {
+            let free = self.free[card.def().rank.index()];
+            for p in patterns {
+                let found = !ready.is_empty();
+                let start = if found { free & targets } else { free };
+                if start.is_empty() {
+                    break;
+                }
+                // the near squares matter while none is ready, and once one
+                // is near only among the targets
+                let track_near = !found && (near.is_empty() || !targets.is_empty());
+                let wanted = if near.is_empty() { ON_BOARD } else { targets };
+                let (mut none, mut one) = (start, Bitboard::EMPTY);
+                for &(shift, r) in &p.by_rank {
+                    let have = shift.apply(own[r.index()]);
+                    one = if track_near && r == Rank::Common {
+                        (one & have) | (none & shift.apply(empty) & wanted)
+                    } else {
+                        one & have
+                    };
+                    none &= have;
+                    if none.is_empty() && one.is_empty() {
+                        break;
+                    }
+                }
+                ready |= none;
+                near |= one;
+            }
+        }
+        let found = !ready.is_empty();
+        ReachSummary { ready: found, near: !found && !near.is_empty(), at: if found { ready } else { near } & targets }
+    }
 }
 
 /// What losing an upgraded piece of this rank costs, in points: what its
@@ -184,6 +209,7 @@ pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) ->
     let board = game.board();
     let me = game.seat(seat).color;
     let s = game.seat(seat);
+    let on_board = ReachBoard::new(board, me);
     let mut values: arrayvec::ArrayVec<f64, 16> = arrayvec::ArrayVec::new();
     for &card in s.beings.iter().chain(&s.legends) {
         let rank = card.def().rank.index();
@@ -194,7 +220,7 @@ pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) ->
             }
             w.ready[rank]
         } else {
-            let r = reach_summary(board, me, card, Bitboard::EMPTY);
+            let r = on_board.summary(card, Bitboard::EMPTY);
             if r.ready {
                 w.ready[rank]
             } else if r.near {
@@ -238,9 +264,10 @@ pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
     let board = game.board();
     let me = game.seat(seat).color;
     let upgraded = board.of_color_at_least(me, Rank::Heroic);
+    let on_board = ReachBoard::new(board, enemy);
     let (mut ready, mut danger) = (0.0, 0.0);
     for card in holder.beings.iter().copied().chain(holder.deck.cards()) {
-        let r = reach_summary(board, enemy, card, upgraded);
+        let r = on_board.summary(card, upgraded);
         let share = if r.ready {
             1.0
         } else if r.near {
@@ -251,8 +278,7 @@ pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
         ready += chance * share;
         // the best of the seat's upgraded pieces it could be summoned onto
         // (where it is ready, if anywhere, else where it is near)
-        let at_risk =
-            r.at.squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
+        let at_risk = r.at.squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
         danger += chance * share * at_risk;
     }
     (ready, danger)
@@ -455,6 +481,44 @@ mod tests {
         assert_eq!(turns_left(&g, 1, 5.0), 0.0);
         assert_eq!(threats(&g, 0, &w, Some(0.0)), 0.0);
         assert!(threats(&g, 0, &w, None) > 0.0);
+    }
+
+    #[test]
+    fn the_summary_of_a_reach_is_the_reach_summed_up() {
+        use rand::{Rng, SeedableRng};
+        use tash_kalar_rules::{Deck, Form, School};
+        let decks = [Deck::Imperial, Deck::Legends, Deck::Highland, Deck::Sylvan];
+        let cards: Vec<CardId> =
+            decks.iter().chain(&[Deck::Everfrost, Deck::Nethervoid, Deck::Etherweave]).flat_map(|d| d.ids()).collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut boards = 0;
+        for schools in [[School::Northern, School::Southern], [School::Sylvan, School::Highland]] {
+            for _ in 0..6 {
+                let mut g = Game::new(Form::Duel, &schools).unwrap();
+                let mut steps = 0;
+                while !g.is_over() && steps < 400 {
+                    let v = g.legal_choices();
+                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                    steps += 1;
+                    if steps % 10 != 0 {
+                        continue;
+                    }
+                    boards += 1;
+                    let board = g.board();
+                    for color in g.seats().iter().map(|s| s.color) {
+                        let random = Bitboard(rng.gen::<u128>()) & ON_BOARD;
+                        let upgraded = board.of_color_at_least(color, Rank::Heroic);
+                        for &card in &cards {
+                            let r = reach(board, color, card);
+                            for targets in [Bitboard::EMPTY, upgraded, random, ON_BOARD] {
+                                assert_eq!(reach_summary(board, color, card, targets), ReachSummary::of(r, targets));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(boards > 50, "{boards} boards");
     }
 
     fn hand_value_of(g: &Game, c: CardId, w: &Weights) -> f64 {
