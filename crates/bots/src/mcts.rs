@@ -616,11 +616,13 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
     let noisy = rng.gen_bool(config.playout_noise.clamp(0.0, 1.0));
     match game.phase() {
         Phase::Main => {
-            let mut summons = choices.iter().copied().filter(|c| matches!(c, Choice::Summon { .. })).peekable();
-            if summons.peek().is_some() {
+            // (the picks at random count the candidates and take the k-th:
+            // no list made at every step)
+            let summons = choices.iter().copied().filter(|c| matches!(c, Choice::Summon { .. }));
+            let n = summons.clone().count();
+            if n > 0 {
                 if noisy {
-                    let all: Vec<Choice> = summons.collect();
-                    return all[rng.gen_range(0..all.len())];
+                    return nth(summons, rng.gen_range(0..n));
                 }
                 return best_by_quick_value(game, seat, summons, config, rng).expect("a summon");
             }
@@ -631,25 +633,31 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
                     return f;
                 }
             }
-            let places: Vec<Choice> = choices.iter().copied().filter(|c| matches!(c, Choice::Place(_))).collect();
-            if !places.is_empty() {
+            let places = choices.iter().copied().filter(|c| matches!(c, Choice::Place(_)));
+            let n = places.clone().count();
+            if n > 0 {
                 // next to one's own pieces, where patterns grow
                 let me = game.board().of_color(game.seat(seat).color);
                 let near = |c: &Choice| match c {
                     Choice::Place(sq) => (sq.neighbours() & me).0 != 0,
                     _ => false,
                 };
-                let good: Vec<Choice> = places.iter().copied().filter(near).collect();
-                let from = if good.is_empty() || noisy { &places } else { &good };
-                return from[rng.gen_range(0..from.len())];
+                let good = places.clone().filter(near);
+                let n_good = good.clone().count();
+                return if n_good == 0 || noisy {
+                    nth(places, rng.gen_range(0..n))
+                } else {
+                    nth(good, rng.gen_range(0..n_good))
+                };
             }
             if let Some(&e) = choices.iter().find(|c| matches!(c, Choice::EndTurn | Choice::PickUp(_))) {
                 return e;
             }
-            let not_discard: Vec<Choice> =
-                choices.iter().copied().filter(|c| !matches!(c, Choice::Discard(_) | Choice::Flare(_))).collect();
-            let from = if not_discard.is_empty() { choices } else { &not_discard };
-            from[rng.gen_range(0..from.len())]
+            let not_discard = choices.iter().copied().filter(|c| !matches!(c, Choice::Discard(_) | Choice::Flare(_)));
+            match not_discard.clone().count() {
+                0 => choices[rng.gen_range(0..choices.len())],
+                n => nth(not_discard, rng.gen_range(0..n)),
+            }
         }
         Phase::Returning => {
             if choices.contains(&Choice::Done) {
@@ -681,12 +689,19 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
             best_by_quick_value(game, seat, choices.iter().copied(), config, rng).expect("a choice")
         }
         Phase::Effect => {
-            let active: Vec<Choice> = choices.iter().copied().filter(|&c| c != Choice::Skip).collect();
-            let from = if active.is_empty() { choices } else { &active };
-            from[rng.gen_range(0..from.len())]
+            let active = choices.iter().copied().filter(|&c| c != Choice::Skip);
+            match active.clone().count() {
+                0 => choices[rng.gen_range(0..choices.len())],
+                n => nth(active, rng.gen_range(0..n)),
+            }
         }
         _ => choices[rng.gen_range(0..choices.len())],
     }
+}
+
+/// The `k`-th of some choices (there are more than `k`).
+fn nth(mut choices: impl Iterator<Item = Choice>, k: usize) -> Choice {
+    choices.nth(k).expect("fewer choices than counted")
 }
 
 /// The choice whose immediate result has the best quick value for `seat`
