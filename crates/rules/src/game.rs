@@ -713,13 +713,13 @@ impl Game {
 
     /// Colors in play other than `color`.
     pub fn enemies_of(&self, color: Color) -> impl Iterator<Item = Color> + '_ {
-        let mut seen = ArrayVec::<Color, 4>::new();
-        for s in &self.seats {
-            if s.color != color && !seen.contains(&s.color) {
-                seen.push(s.color);
-            }
-        }
-        seen.into_iter()
+        // each color once, in seat order (teammates share theirs)
+        let seats = &self.seats;
+        seats
+            .iter()
+            .enumerate()
+            .filter(move |&(i, s)| s.color != color && !seats[..i].iter().any(|t| t.color == s.color))
+            .map(|(_, s)| s.color)
     }
 
     /// Team play: the seat's teammate, who sits opposite.
