@@ -6,7 +6,9 @@
 //!   its missing square empty). Bitboards only: for each distinct
 //!   orientation the squares where every pattern piece stands (`ready`) and
 //!   where all but one do and that one's square is empty (`near`), counted
-//!   with two running masks, no allocation.
+//!   with two running masks, no allocation. The evaluation asks
+//!   [`reach_summary`]: whether a square is ready, else near, and which of
+//!   those hold given pieces, which lets it stop looking sooner.
 //! - **Partial progress**: a being in hand one placement from its pattern
 //!   counts [`Weights::near`] points (a ready one counts `ready`).
 //! - **Threats**: the enemies' beings that could be summoned now (one
