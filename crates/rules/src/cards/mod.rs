@@ -559,8 +559,8 @@ fn orient_one(def: &CardDef, o: Orientation) -> OrientedPattern {
     let by_rank = rarest.into_iter().map(|(x, y, r)| (Shift::new(-x, -y), r)).collect();
     let mut needs = [0u32; 3];
     for &(_, _, r) in &squares {
-        for k in 0..=r.index() {
-            needs[k] += 1;
+        for n in &mut needs[..=r.index()] {
+            *n += 1;
         }
     }
     OrientedPattern { orientation: o, squares, by_rank, needs, marked, arrows }
