@@ -739,7 +739,7 @@ fn best_by_quick_value(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tash_kalar_rules::{CardId, Position};
+    use tash_kalar_rules::{CardId, Position, School};
 
     /// Blue with a Champion pattern next to a red legendary piece.
     fn champion() -> Game {
@@ -802,6 +802,37 @@ mod tests {
         // when it stopped, no other choice could have caught up
         let second = stopped.get(1).map_or(0, |c| c.1);
         assert!((stopped[0].1 - second) as u64 > budget as u64 - s.iterations);
+    }
+
+    #[test]
+    fn the_same_seed_and_budget_give_the_same_search() {
+        // a game of greedy players some turns in, and the Champion's position
+        let mut g = Game::new(tash_kalar_rules::Form::Duel, &[School::Northern, School::Sylvan]).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut greedy = crate::GreedyBot::new(2);
+        while g.turn().number < 9 {
+            match g.actor() {
+                Actor::Seat(s) => {
+                    let c = greedy.choose(&g.observe(s));
+                    g.apply(c).unwrap();
+                }
+                _ => {
+                    let v = g.legal_choices();
+                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                }
+            }
+        }
+        for game in [champion(), g] {
+            let Actor::Seat(s) = game.actor() else { panic!("a seat to act") };
+            let run = || {
+                let config = MctsConfig { iterations: Some(600), ..MctsConfig::default() };
+                let (visits, stats) = MctsBot::new(config, 17).search_stats(&game.observe(s));
+                (visits, stats.iterations, stats.nodes, stats.with_replies, stats.reply_steps)
+            };
+            let (a, b) = (run(), run());
+            assert!(a.0.len() > 1 && a.1 > 0, "{a:?}");
+            assert_eq!(a, b);
+        }
     }
 
     #[test]
