@@ -329,18 +329,25 @@ pub fn evaluate(game: &Game, seat: Seat) -> f64 {
 
 /// The value of `game` for `seat`: positive is good for the seat.
 pub fn evaluate_with(game: &Game, seat: Seat, w: &Weights) -> f64 {
-    evaluate_parts(game, seat, w, None)
+    evaluate_parts(game, seat, w, None, &mut Shared::default())
+}
+
+/// What the evaluations of one game for several seats share, worked out
+/// once: the sides' standings. Only for one game: made afresh for each.
+#[derive(Default)]
+struct Shared {
+    standings: Option<ArrayVec<(Color, f64), 4>>,
 }
 
 /// [`evaluate_with`], knowing the estimate of whole rounds left if given
 /// (then with [`Weights::actions`] the hands count only as far as there
 /// are actions left to play them).
-fn evaluate_parts(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>) -> f64 {
+fn evaluate_parts(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>, shared: &mut Shared) -> f64 {
     if let Some(outcome) = game.outcome() {
         return outcome_value(game, &outcome.places, seat, w);
     }
     let me = game.seat(seat).color;
-    let standings = side_standings(game, w);
+    let standings = shared.standings.get_or_insert_with(|| side_standings(game, w));
     let mine = standings.iter().find(|s| s.0 == me).map_or(0.0, |s| s.1);
     let value = mine - against(standings.iter().filter(|s| s.0 != me).map(|s| s.1), w.leader).unwrap_or(0.0);
     // beings ready to summon (or nearly), and the enemies' threats
@@ -513,11 +520,22 @@ pub fn rounds_left(game: &Game, e: &EndWeights) -> f64 {
 /// worth more when there is little time left to lose it, and a seat that
 /// trails wants the game to go on (not to run its own deck down).
 pub fn evaluate_end(game: &Game, seat: Seat, w: &Weights, e: &EndWeights) -> f64 {
+    evaluate_end_shared(game, seat, w, e, &mut Shared::default())
+}
+
+/// [`evaluate_end`] for every seat, in seat order (the same values, the
+/// work the seats share done once).
+pub fn evaluate_end_seats(game: &Game, w: &Weights, e: &EndWeights) -> ArrayVec<f64, 4> {
+    let mut shared = Shared::default();
+    (0..game.seat_count() as Seat).map(|s| evaluate_end_shared(game, s, w, e, &mut shared)).collect()
+}
+
+fn evaluate_end_shared(game: &Game, seat: Seat, w: &Weights, e: &EndWeights, shared: &mut Shared) -> f64 {
     if game.is_over() {
-        return evaluate_with(game, seat, w);
+        return evaluate_parts(game, seat, w, None, shared);
     }
     let rounds = (w.actions != 0.0).then(|| rounds_left(game, e));
-    let v = evaluate_parts(game, seat, w, rounds);
+    let v = evaluate_parts(game, seat, w, rounds, shared);
     if e.lead == 0.0 {
         return v;
     }

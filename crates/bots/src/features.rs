@@ -6,7 +6,9 @@
 //!   its missing square empty). Bitboards only: for each distinct
 //!   orientation the squares where every pattern piece stands (`ready`) and
 //!   where all but one do and that one's square is empty (`near`), counted
-//!   with two running masks, no allocation.
+//!   with two running masks, no allocation. The evaluation asks
+//!   [`reach_summary`]: whether a square is ready, else near, and which of
+//!   those hold given pieces, which lets it stop looking sooner.
 //! - **Partial progress**: a being in hand one placement from its pattern
 //!   counts [`Weights::near`] points (a ready one counts `ready`).
 //! - **Threats**: the enemies' beings that could be summoned now (one
@@ -32,7 +34,7 @@
 //! weighs it more the nearer the end (tested in `eval`'s tests).
 
 use tash_kalar_rules::board::{Color, Rank};
-use tash_kalar_rules::cards::{oriented_patterns, pieces_at_least, squares_summonable_onto};
+use tash_kalar_rules::cards::{enough_pieces, oriented_patterns, pieces_at_least, squares_summonable_onto};
 use tash_kalar_rules::geometry::ON_BOARD;
 use tash_kalar_rules::{Bitboard, Board, CardId, Game, Seat};
 
@@ -51,18 +53,23 @@ pub struct Reach {
 
 /// Where `color` can summon `card` on `board` now and after one placement.
 pub fn reach(board: &Board, color: Color, card: CardId) -> Reach {
-    let def = card.def();
-    let free = squares_summonable_onto(board, def.rank);
     let own = pieces_at_least(board, color);
-    let empty = board.empty_squares() & ON_BOARD;
+    let patterns = oriented_patterns(card);
     let (mut ready, mut near) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    for p in oriented_patterns(card) {
+    // too few pieces for the pattern, even with one common more: out of reach
+    if patterns.first().is_some_and(|p| !enough_pieces(&own, p.needs, 1)) {
+        return Reach { ready, near };
+    }
+    let free = squares_summonable_onto(board, card.def().rank);
+    let empty = board.empty_squares() & ON_BOARD;
+    for p in patterns {
         // anchors with no piece missing so far, and with exactly one
-        // (a common's square, empty)
+        // (a common's square, empty); the rarest ranks first, which leave
+        // no anchor soonest (the result is the same in any order)
         let (mut none, mut one) = (free, Bitboard::EMPTY);
-        for &(x, y, r) in &p.squares {
-            let have = own[r.index()].shift(-x, -y);
-            let fill = if r == Rank::Common { empty.shift(-x, -y) } else { Bitboard::EMPTY };
+        for &(shift, r) in &p.by_rank {
+            let have = shift.apply(own[r.index()]);
+            let fill = if r == Rank::Common { shift.apply(empty) } else { Bitboard::EMPTY };
             one = (one & have) | (none & fill);
             none &= have;
             if none.is_empty() && one.is_empty() {
@@ -73,6 +80,93 @@ pub fn reach(board: &Board, color: Color, card: CardId) -> Reach {
         near |= one;
     }
     Reach { ready, near: near & !ready }
+}
+
+/// What the evaluation asks of a [`Reach`]: whether a summoning square is
+/// ready, else whether one is a placement short, and of those squares (the
+/// ready ones if any, else the near ones) the ones among some `targets`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReachSummary {
+    /// `ready` is not empty.
+    pub ready: bool,
+    /// `ready` is empty and `near` is not.
+    pub near: bool,
+    /// `ready & targets` if `ready` is not empty, else `near & targets`.
+    pub at: Bitboard,
+}
+
+impl ReachSummary {
+    /// The summary of a whole reach.
+    pub fn of(r: Reach, targets: Bitboard) -> ReachSummary {
+        let ready = !r.ready.is_empty();
+        ReachSummary { ready, near: !ready && !r.near.is_empty(), at: if ready { r.ready } else { r.near } & targets }
+    }
+}
+
+/// `ReachSummary::of(reach(board, color, card), targets)`, cheaper: once a
+/// square is ready only the ready squares among `targets` are still looked
+/// for (and with no targets the search stops), and once one is near the
+/// near squares are tracked no further unless among `targets`.
+pub fn reach_summary(board: &Board, color: Color, card: CardId, targets: Bitboard) -> ReachSummary {
+    ReachBoard::new(board, color).summary(card, targets)
+}
+
+/// What [`reach_summary`] needs of a board and a color, worked out once
+/// for the many cards asked about.
+pub(crate) struct ReachBoard {
+    /// The color's pieces by least rank.
+    own: [Bitboard; 3],
+    /// The squares a being may be summoned onto, by its rank.
+    free: [Bitboard; 3],
+    empty: Bitboard,
+}
+
+impl ReachBoard {
+    pub(crate) fn new(board: &Board, color: Color) -> ReachBoard {
+        ReachBoard {
+            own: pieces_at_least(board, color),
+            free: Rank::ALL.map(|r| squares_summonable_onto(board, r)),
+            empty: board.empty_squares() & ON_BOARD,
+        }
+    }
+
+    /// [`reach_summary`] of `card` on this board.
+    pub(crate) fn summary(&self, card: CardId, targets: Bitboard) -> ReachSummary {
+        let (own, empty) = (&self.own, self.empty);
+        let patterns = oriented_patterns(card);
+        let (mut ready, mut near) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        if patterns.first().is_some_and(|p| enough_pieces(own, p.needs, 1)) {
+            let free = self.free[card.def().rank.index()];
+            for p in patterns {
+                let found = !ready.is_empty();
+                let start = if found { free & targets } else { free };
+                if start.is_empty() {
+                    break;
+                }
+                // the near squares matter while none is ready, and once one
+                // is near only among the targets
+                let track_near = !found && (near.is_empty() || !targets.is_empty());
+                let wanted = if near.is_empty() { ON_BOARD } else { targets };
+                let (mut none, mut one) = (start, Bitboard::EMPTY);
+                for &(shift, r) in &p.by_rank {
+                    let have = shift.apply(own[r.index()]);
+                    one = if track_near && r == Rank::Common {
+                        (one & have) | (none & shift.apply(empty) & wanted)
+                    } else {
+                        one & have
+                    };
+                    none &= have;
+                    if none.is_empty() && one.is_empty() {
+                        break;
+                    }
+                }
+                ready |= none;
+                near |= one;
+            }
+        }
+        let found = !ready.is_empty();
+        ReachSummary { ready: found, near: !found && !near.is_empty(), at: if found { ready } else { near } & targets }
+    }
 }
 
 /// What losing an upgraded piece of this rank costs, in points: what its
@@ -117,6 +211,7 @@ pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) ->
     let board = game.board();
     let me = game.seat(seat).color;
     let s = game.seat(seat);
+    let on_board = ReachBoard::new(board, me);
     let mut values: arrayvec::ArrayVec<f64, 16> = arrayvec::ArrayVec::new();
     for &card in s.beings.iter().chain(&s.legends) {
         let rank = card.def().rank.index();
@@ -127,10 +222,10 @@ pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) ->
             }
             w.ready[rank]
         } else {
-            let r = reach(board, me, card);
-            if !r.ready.is_empty() {
+            let r = on_board.summary(card, Bitboard::EMPTY);
+            if r.ready {
                 w.ready[rank]
-            } else if !r.near.is_empty() {
+            } else if r.near {
                 w.near
             } else {
                 continue;
@@ -171,21 +266,21 @@ pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
     let board = game.board();
     let me = game.seat(seat).color;
     let upgraded = board.of_color_at_least(me, Rank::Heroic);
+    let on_board = ReachBoard::new(board, enemy);
     let (mut ready, mut danger) = (0.0, 0.0);
     for card in holder.beings.iter().copied().chain(holder.deck.cards()) {
-        let r = reach(board, enemy, card);
-        let share = if !r.ready.is_empty() {
+        let r = on_board.summary(card, upgraded);
+        let share = if r.ready {
             1.0
-        } else if !r.near.is_empty() {
+        } else if r.near {
             NEAR_THREAT
         } else {
             continue;
         };
         ready += chance * share;
         // the best of the seat's upgraded pieces it could be summoned onto
-        let squares = if r.ready.is_empty() { r.near } else { r.ready };
-        let at_risk =
-            (squares & upgraded).squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
+        // (where it is ready, if anywhere, else where it is near)
+        let at_risk = r.at.squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
         danger += chance * share * at_risk;
     }
     (ready, danger)
@@ -388,6 +483,44 @@ mod tests {
         assert_eq!(turns_left(&g, 1, 5.0), 0.0);
         assert_eq!(threats(&g, 0, &w, Some(0.0)), 0.0);
         assert!(threats(&g, 0, &w, None) > 0.0);
+    }
+
+    #[test]
+    fn the_summary_of_a_reach_is_the_reach_summed_up() {
+        use rand::{Rng, SeedableRng};
+        use tash_kalar_rules::{Deck, Form, School};
+        let decks = [Deck::Imperial, Deck::Legends, Deck::Highland, Deck::Sylvan];
+        let cards: Vec<CardId> =
+            decks.iter().chain(&[Deck::Everfrost, Deck::Nethervoid, Deck::Etherweave]).flat_map(|d| d.ids()).collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut boards = 0;
+        for schools in [[School::Northern, School::Southern], [School::Sylvan, School::Highland]] {
+            for _ in 0..6 {
+                let mut g = Game::new(Form::Duel, &schools).unwrap();
+                let mut steps = 0;
+                while !g.is_over() && steps < 400 {
+                    let v = g.legal_choices();
+                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                    steps += 1;
+                    if steps % 10 != 0 {
+                        continue;
+                    }
+                    boards += 1;
+                    let board = g.board();
+                    for color in g.seats().iter().map(|s| s.color) {
+                        let random = Bitboard(rng.gen::<u128>()) & ON_BOARD;
+                        let upgraded = board.of_color_at_least(color, Rank::Heroic);
+                        for &card in &cards {
+                            let r = reach(board, color, card);
+                            for targets in [Bitboard::EMPTY, upgraded, random, ON_BOARD] {
+                                assert_eq!(reach_summary(board, color, card, targets), ReachSummary::of(r, targets));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(boards > 50, "{boards} boards");
     }
 
     fn hand_value_of(g: &Game, c: CardId, w: &Weights) -> f64 {

@@ -52,7 +52,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
 
-use crate::eval::{evaluate_end, quick_value, EndWeights, Weights};
+use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
 use crate::greedy::finish_action;
 use crate::Bot;
 
@@ -539,8 +539,8 @@ fn search_tree(
         tree.replies += (theirs > 0 || in_tree) as u64;
         tree.steps += theirs as u64;
         results.clear();
-        results.extend((0..game.seat_count() as Seat).map(|s| {
-            let v = evaluate_end(&game, s, &config.weights, &config.end) - tree.base[s as usize];
+        results.extend(evaluate_end_seats(&game, &config.weights, &config.end).iter().zip(&tree.base).map(|(v, b)| {
+            let v = v - b;
             1.0 / (1.0 + (-v / config.scale).exp())
         }));
         for &k in &path {
@@ -616,11 +616,13 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
     let noisy = rng.gen_bool(config.playout_noise.clamp(0.0, 1.0));
     match game.phase() {
         Phase::Main => {
-            let mut summons = choices.iter().copied().filter(|c| matches!(c, Choice::Summon { .. })).peekable();
-            if summons.peek().is_some() {
+            // (the picks at random count the candidates and take the k-th:
+            // no list made at every step)
+            let summons = choices.iter().copied().filter(|c| matches!(c, Choice::Summon { .. }));
+            let n = summons.clone().count();
+            if n > 0 {
                 if noisy {
-                    let all: Vec<Choice> = summons.collect();
-                    return all[rng.gen_range(0..all.len())];
+                    return nth(summons, rng.gen_range(0..n));
                 }
                 return best_by_quick_value(game, seat, summons, rng).expect("a summon");
             }
@@ -631,25 +633,31 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
                     return f;
                 }
             }
-            let places: Vec<Choice> = choices.iter().copied().filter(|c| matches!(c, Choice::Place(_))).collect();
-            if !places.is_empty() {
+            let places = choices.iter().copied().filter(|c| matches!(c, Choice::Place(_)));
+            let n = places.clone().count();
+            if n > 0 {
                 // next to one's own pieces, where patterns grow
                 let me = game.board().of_color(game.seat(seat).color);
                 let near = |c: &Choice| match c {
                     Choice::Place(sq) => (sq.neighbours() & me).0 != 0,
                     _ => false,
                 };
-                let good: Vec<Choice> = places.iter().copied().filter(near).collect();
-                let from = if good.is_empty() || noisy { &places } else { &good };
-                return from[rng.gen_range(0..from.len())];
+                let good = places.clone().filter(near);
+                let n_good = good.clone().count();
+                return if n_good == 0 || noisy {
+                    nth(places, rng.gen_range(0..n))
+                } else {
+                    nth(good, rng.gen_range(0..n_good))
+                };
             }
             if let Some(&e) = choices.iter().find(|c| matches!(c, Choice::EndTurn | Choice::PickUp(_))) {
                 return e;
             }
-            let not_discard: Vec<Choice> =
-                choices.iter().copied().filter(|c| !matches!(c, Choice::Discard(_) | Choice::Flare(_))).collect();
-            let from = if not_discard.is_empty() { choices } else { &not_discard };
-            from[rng.gen_range(0..from.len())]
+            let not_discard = choices.iter().copied().filter(|c| !matches!(c, Choice::Discard(_) | Choice::Flare(_)));
+            match not_discard.clone().count() {
+                0 => choices[rng.gen_range(0..choices.len())],
+                n => nth(not_discard, rng.gen_range(0..n)),
+            }
         }
         Phase::Returning => {
             if choices.contains(&Choice::Done) {
@@ -681,9 +689,11 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
             best_by_quick_value(game, seat, choices.iter().copied(), rng).expect("a choice")
         }
         Phase::Effect => {
-            let active: Vec<Choice> = choices.iter().copied().filter(|&c| c != Choice::Skip).collect();
-            let from = if active.is_empty() { choices } else { &active };
-            from[rng.gen_range(0..from.len())]
+            let active = choices.iter().copied().filter(|&c| c != Choice::Skip);
+            match active.clone().count() {
+                0 => choices[rng.gen_range(0..choices.len())],
+                n => nth(active, rng.gen_range(0..n)),
+            }
         }
         _ => choices[rng.gen_range(0..choices.len())],
     }
@@ -695,6 +705,11 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
 /// builds (a fit may value it at 0); the policy's one-step look needs a
 /// piece to count in itself, as the pieces a summon destroys or leaves.
 const POLICY_WEIGHTS: Weights = Weights::hand_written();
+
+/// The `k`-th of some choices (there are more than `k`).
+fn nth(mut choices: impl Iterator<Item = Choice>, k: usize) -> Choice {
+    choices.nth(k).expect("fewer choices than counted")
+}
 
 /// The choice whose immediate result has the best quick value for `seat`
 /// (ties broken at random).
@@ -730,7 +745,7 @@ fn best_by_quick_value(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tash_kalar_rules::{CardId, Position};
+    use tash_kalar_rules::{CardId, Position, School};
 
     /// Blue with a Champion pattern next to a red legendary piece.
     fn champion() -> Game {
@@ -793,6 +808,37 @@ mod tests {
         // when it stopped, no other choice could have caught up
         let second = stopped.get(1).map_or(0, |c| c.1);
         assert!((stopped[0].1 - second) as u64 > budget as u64 - s.iterations);
+    }
+
+    #[test]
+    fn the_same_seed_and_budget_give_the_same_search() {
+        // a game of greedy players some turns in, and the Champion's position
+        let mut g = Game::new(tash_kalar_rules::Form::Duel, &[School::Northern, School::Sylvan]).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut greedy = crate::GreedyBot::new(2);
+        while g.turn().number < 9 {
+            match g.actor() {
+                Actor::Seat(s) => {
+                    let c = greedy.choose(&g.observe(s));
+                    g.apply(c).unwrap();
+                }
+                _ => {
+                    let v = g.legal_choices();
+                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                }
+            }
+        }
+        for game in [champion(), g] {
+            let Actor::Seat(s) = game.actor() else { panic!("a seat to act") };
+            let run = || {
+                let config = MctsConfig { iterations: Some(600), ..MctsConfig::default() };
+                let (visits, stats) = MctsBot::new(config, 17).search_stats(&game.observe(s));
+                (visits, stats.iterations, stats.nodes, stats.with_replies, stats.reply_steps)
+            };
+            let (a, b) = (run(), run());
+            assert!(a.0.len() > 1 && a.1 > 0, "{a:?}");
+            assert_eq!(a, b);
+        }
     }
 
     #[test]

@@ -277,12 +277,16 @@ impl Game {
         let Some(p) = self.board().get(from) else {
             return Bitboard::EMPTY;
         };
-        let mut out = Bitboard::EMPTY;
-        for to in (area & ON_BOARD).squares() {
-            if to != from && kind.allows(p.rank, self.board().get(to)) {
-                out.insert(to);
+        // the squares `kind.allows`, as bitboards: the empty ones and those
+        // of the ranks the mover may end on
+        let mut allowed = self.board().empty_squares();
+        for r in Rank::ALL {
+            if kind.allows(p.rank, Some(Piece::new(p.color, r))) {
+                allowed |= self.board().of_rank(r);
             }
         }
+        let mut out = area & ON_BOARD & allowed;
+        out.remove(from);
         out
     }
 

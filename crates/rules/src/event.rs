@@ -154,7 +154,7 @@ pub const EVENT_CAPACITY: usize = 120;
 
 /// The events of the last turns, oldest first: the current turn and those
 /// of the last round (one turn per seat), at most [`EVENT_CAPACITY`].
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct EventLog {
     events: ArrayVec<Event, EVENT_CAPACITY>,
     /// The number of the first event held: every event recorded in a game
@@ -163,6 +163,14 @@ pub struct EventLog {
     first: u32,
     /// Turns to keep besides the current one (the seats at the table, less one).
     keep: u8,
+}
+
+// written out: the events in one block copy (see `pile::copy_list`)
+impl Clone for EventLog {
+    #[inline]
+    fn clone(&self) -> EventLog {
+        EventLog { events: crate::pile::copy_list(&self.events), ..*self }
+    }
 }
 
 /// The log is a record of what happened, not part of the state.

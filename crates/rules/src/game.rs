@@ -16,7 +16,7 @@ use crate::choice::Choice;
 use crate::effect::{Ask, Resolution};
 use crate::event::{Event, EventLog, ScoreWhy};
 use crate::geometry::{Bitboard, Orientation, Square};
-use crate::pile::{insert_sorted, remove_card, CardList, Pile};
+use crate::pile::{copy_list, insert_sorted, remove_card, CardList, Pile};
 use crate::tasks::TaskBoard;
 
 /// A seat at the table: 0 is the starting player, then in turn order.
@@ -204,7 +204,7 @@ pub enum Actor {
 }
 
 /// What a seat holds.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct SeatState {
     pub school: School,
     pub color: Color,
@@ -253,8 +253,24 @@ pub struct SeatState {
     pub stored_gateway: Option<Seat>,
 }
 
+// The `Clone`s of the game's parts are written out: each list is one block
+// copy (see `pile::copy_list`), the other fields are `Copy`.
+impl Clone for SeatState {
+    #[inline]
+    fn clone(&self) -> SeatState {
+        SeatState {
+            deck: self.deck.clone(),
+            beings: copy_list(&self.beings),
+            legends: copy_list(&self.legends),
+            flares: copy_list(&self.flares),
+            discard: copy_list(&self.discard),
+            ..*self
+        }
+    }
+}
+
 /// The state of the current turn.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Turn {
     pub seat: Seat,
     /// Turns started so far, this one included.
@@ -305,6 +321,13 @@ pub struct Turn {
     /// pieces (see [`crate::warp`]).
     #[serde(default)]
     pub void_squares: u8,
+}
+
+impl Clone for Turn {
+    #[inline]
+    fn clone(&self) -> Turn {
+        Turn { summoned: copy_list(&self.summoned), ..*self }
+    }
 }
 
 impl Turn {
@@ -412,13 +435,20 @@ pub enum Phase {
 
 /// How the game ended: a place per seat (0 is first; tied seats share one;
 /// in team play teammates share their team's place, 0 or 1).
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Outcome {
     pub places: ArrayVec<u8, 4>,
     pub resigned: Option<Seat>,
     /// Team play: seats 0 and 2 won or lost together, as did 1 and 3.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub teams: bool,
+}
+
+impl Clone for Outcome {
+    #[inline]
+    fn clone(&self) -> Outcome {
+        Outcome { places: copy_list(&self.places), ..*self }
+    }
 }
 
 impl Outcome {
@@ -481,7 +511,7 @@ pub enum SetupError {
 }
 
 /// A game of Tash-Kalar.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(PartialEq, Eq, Hash, Debug)]
 pub struct Game {
     pub(crate) form: Form,
     pub(crate) seats: ArrayVec<SeatState, 4>,
@@ -502,6 +532,38 @@ pub struct Game {
     pub(crate) tasks: Option<TaskBoard>,
     /// What happened in the last turns (not part of the state: see `event`).
     pub(crate) events: EventLog,
+}
+
+thread_local! {
+    // Spare buffers, kept from one call to the next so that the bots'
+    // millions of steps allocate nothing: the choices an effect step asks
+    // about while the game settles, and the pattern matches of the being in
+    // hand being listed. (A nested use takes an empty one: always correct.)
+    static SPARE_CHOICES: std::cell::Cell<Vec<Choice>> = const { std::cell::Cell::new(Vec::new()) };
+    static SPARE_MATCHES: std::cell::Cell<Vec<PatternMatch>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Clone for Game {
+    #[inline]
+    fn clone(&self) -> Game {
+        let mut seats = ArrayVec::new();
+        for s in &self.seats {
+            seats.push(s.clone());
+        }
+        Game {
+            seats,
+            board: self.board.clone(),
+            legends: self.legends.clone(),
+            legend_discard: copy_list(&self.legend_discard),
+            flares: self.flares.clone(),
+            flare_discard: copy_list(&self.flare_discard),
+            turn: self.turn.clone(),
+            outcome: self.outcome.clone(),
+            tasks: self.tasks.clone(),
+            events: self.events.clone(),
+            ..*self
+        }
+    }
 }
 
 impl Game {
@@ -651,13 +713,13 @@ impl Game {
 
     /// Colors in play other than `color`.
     pub fn enemies_of(&self, color: Color) -> impl Iterator<Item = Color> + '_ {
-        let mut seen = ArrayVec::<Color, 4>::new();
-        for s in &self.seats {
-            if s.color != color && !seen.contains(&s.color) {
-                seen.push(s.color);
-            }
-        }
-        seen.into_iter()
+        // each color once, in seat order (teammates share theirs)
+        let seats = &self.seats;
+        seats
+            .iter()
+            .enumerate()
+            .filter(move |&(i, s)| s.color != color && !seats[..i].iter().any(|t| t.color == s.color))
+            .map(|(_, s)| s.color)
     }
 
     /// Team play: the seat's teammate, who sits opposite.
@@ -839,7 +901,7 @@ impl Game {
         // after passing control the teammate may only place common pieces
         let passed = self.turn.passed;
         if self.turn.actions > 0 {
-            let mut matches = Vec::new();
+            let mut matches = SPARE_MATCHES.take();
             // Nethervoid's Possessed Summoner: the pattern is built from the
             // possessing color's pieces instead, with no stand-ins
             let pattern_color = self.turn.possessed.unwrap_or(color);
@@ -860,6 +922,7 @@ impl Game {
                     self.push_summons(card, m, out);
                 }
             }
+            SPARE_MATCHES.set(matches);
             if self.supply(color, Rank::Common) > 0 {
                 out.extend(self.board.empty_squares().squares().map(Choice::Place));
             } else {
@@ -1180,15 +1243,18 @@ impl Game {
             match self.phase {
                 Phase::Effect => {
                     let mut r = self.effect.take().expect("an effect in the effect phase");
-                    let mut v = Vec::new();
+                    let mut v = SPARE_CHOICES.take();
+                    v.clear();
                     let ask = (r.script().ask)(self, &r, &mut v);
                     let auto = match ask {
-                        Ask::Done => {
-                            self.finish_effect(r);
-                            continue;
-                        }
-                        Ask::Auto => true,
-                        Ask::Choose(_) => v.is_empty() || v == [Choice::Skip],
+                        Ask::Done => None,
+                        Ask::Auto => Some(true),
+                        Ask::Choose(_) => Some(v.is_empty() || v == [Choice::Skip]),
+                    };
+                    SPARE_CHOICES.set(v);
+                    let Some(auto) = auto else {
+                        self.finish_effect(r);
+                        continue;
                     };
                     if auto {
                         (r.script().apply)(self, &mut r, Choice::Skip);

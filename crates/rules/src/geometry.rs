@@ -230,6 +230,37 @@ impl Bitboard {
     }
 }
 
+/// A [`Bitboard::shift`] worked out ahead (for the pattern matching's
+/// inner loops): the columns kept, then a shift left or right.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Shift {
+    keep: u128,
+    left: u32,
+    right: u32,
+}
+
+impl Shift {
+    /// The shift by `dx` columns right and `dy` rows up (each -8 to 8).
+    pub const fn new(dx: i8, dy: i8) -> Shift {
+        let s = dx as i32 + 9 * dy as i32;
+        let keep = if s >= 128 || s <= -128 { 0 } else { COLUMN_KEEP[(dx + 8) as usize] };
+        let (left, right) = if s >= 128 || s <= -128 {
+            (0, 0)
+        } else if s > 0 {
+            (s as u32, 0)
+        } else {
+            (0, (-s) as u32)
+        };
+        Shift { keep, left, right }
+    }
+
+    /// `b.shift(dx, dy)`.
+    #[inline]
+    pub fn apply(self, b: Bitboard) -> Bitboard {
+        Bitboard(((b.0 & self.keep) << self.left >> self.right) & ON_BOARD.0)
+    }
+}
+
 impl std::ops::BitOr for Bitboard {
     type Output = Bitboard;
     fn bitor(self, o: Bitboard) -> Bitboard {
@@ -442,6 +473,17 @@ mod tests {
         assert_eq!(b.shift(-1, 0), sq("h5").bb());
         assert_eq!(sq("a5").bb().shift(-1, 0), Bitboard::EMPTY);
         assert_eq!(sq("e5").bb().shift(2, -3), sq("g2").bb());
+        // the shift worked out ahead is the same, for every shift and square
+        for dx in -8..=8 {
+            for dy in -8..=8 {
+                let s = Shift::new(dx, dy);
+                for i in 0..81 {
+                    let b = Bitboard(1u128 << i);
+                    assert_eq!(s.apply(b), b.shift(dx, dy), "{dx} {dy} {i}");
+                }
+                assert_eq!(s.apply(ON_BOARD), ON_BOARD.shift(dx, dy));
+            }
+        }
         // onto a cut corner square: dropped
         assert!(sq("b2").bb().shift(-1, -1).is_empty());
     }

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Board, Color, Rank, CENTRAL_SQUARES, GREEN_SQUARES, RED_SQUARES};
 use crate::game::{Form, Turn};
 use crate::geometry::{Bitboard, Square};
+use crate::pile::copy_list;
 
 /// The symbol in a task's upper left corner.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
@@ -658,7 +659,7 @@ pub type TaskDeck = crate::pile::Pile<TaskId>;
 
 /// The task board: the current tasks, the face-up next task on the deck,
 /// and the tasks each seat has claimed.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct TaskBoard {
     /// The current tasks, each in its place on the board.
     pub current: ArrayVec<TaskId, 3>,
@@ -673,6 +674,20 @@ pub struct TaskBoard {
     /// Cards turned up as the next task and moved to the bottom in a row,
     /// so that the search stops after one pass through the deck.
     pub moved_to_bottom: u8,
+}
+
+// written out: each list one block copy (see `pile::copy_list`)
+impl Clone for TaskBoard {
+    #[inline]
+    fn clone(&self) -> TaskBoard {
+        TaskBoard {
+            current: copy_list(&self.current),
+            deck: self.deck.clone(),
+            claimed: [0, 1, 2, 3].map(|i| copy_list(&self.claimed[i])),
+            set_aside: copy_list(&self.set_aside),
+            ..*self
+        }
+    }
 }
 
 impl TaskBoard {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, Rank};
 use crate::effect::Script;
-use crate::geometry::{Bitboard, Dir, Orientation, Square, ON_BOARD};
+use crate::geometry::{Bitboard, Dir, Orientation, Shift, Square, ON_BOARD};
 
 pub mod etherweave;
 pub mod everfrost;
@@ -283,6 +283,14 @@ pub struct OrientedPattern {
     pub orientation: Orientation,
     /// Offsets on the board and least ranks.
     pub squares: Vec<(i8, i8, Rank)>,
+    /// The same squares, those asking for the highest ranks first (the
+    /// rarest pieces, which rule out the most summoning squares soonest in
+    /// the matching loops), each as the shift that brings a piece on it to
+    /// the summoning square (by `(-x, -y)`) and its least rank.
+    pub by_rank: Vec<(Shift, Rank)>,
+    /// The pattern's pieces of at least each rank (common, heroic,
+    /// legendary): a color with fewer such pieces cannot match it.
+    pub needs: [u32; 3],
     pub marked: Vec<(i8, i8)>,
     pub arrows: Vec<Dir>,
 }
@@ -447,11 +455,16 @@ pub fn pattern_matches_with(
         }
     }
     let stand_ins_possible = !enemy[0].is_empty();
-    for p in oriented_patterns(card) {
+    let patterns = oriented_patterns(card);
+    // too few pieces of some rank for the pattern: no match anywhere
+    if !stand_ins_possible && patterns.first().is_some_and(|p| !enough_pieces(&own, p.needs, 0)) {
+        return;
+    }
+    for p in patterns {
         if !stand_ins_possible {
             let mut anchors = free;
-            for &(x, y, r) in &p.squares {
-                anchors &= own[r.index()].shift(-x, -y);
+            for &(shift, r) in &p.by_rank {
+                anchors &= shift.apply(own[r.index()]);
                 if anchors.is_empty() {
                     break;
                 }
@@ -481,6 +494,14 @@ pub fn pattern_matches_with(
             }
         }
     }
+}
+
+/// Whether pieces by least rank (`own`, as [`pieces_at_least`] gives them)
+/// are as many as a pattern `needs` of each rank, `short` common pieces
+/// allowed missing.
+#[inline]
+pub fn enough_pieces(own: &[Bitboard; 3], needs: [u32; 3], short: u32) -> bool {
+    own[0].count() + short >= needs[0] && own[1].count() >= needs[1] && own[2].count() >= needs[2]
 }
 
 /// Whether each enemy piece color can take its own slot among those not in
@@ -533,5 +554,14 @@ fn orient_one(def: &CardDef, o: Orientation) -> OrientedPattern {
     squares.sort();
     marked.sort();
     arrows.sort();
-    OrientedPattern { orientation: o, squares, marked, arrows }
+    let mut rarest = squares.clone();
+    rarest.sort_by_key(|&(_, _, r)| std::cmp::Reverse(r));
+    let by_rank = rarest.into_iter().map(|(x, y, r)| (Shift::new(-x, -y), r)).collect();
+    let mut needs = [0u32; 3];
+    for &(_, _, r) in &squares {
+        for n in &mut needs[..=r.index()] {
+            *n += 1;
+        }
+    }
+    OrientedPattern { orientation: o, squares, by_rank, needs, marked, arrows }
 }
