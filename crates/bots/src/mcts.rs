@@ -73,7 +73,10 @@ pub struct MctsConfig {
     /// as the old search's option, `playout=`; there it counted turns past
     /// the leaf.)
     pub playout_turns: u16,
-    /// The UCB1 exploration constant (0 and up; 0.3 by default).
+    /// The UCB1 exploration constant (0 and up; 0.3 by default. With the
+    /// fitted weights 0.15 beat 0.3 in 56 of 96 duels at 5000 iterations
+    /// and 0.2 beat 0.3 in 175 of 288 at 1000, but with the default weights
+    /// 0.15 misses the melee test of raising the lowest color at 300).
     pub exploration: f64,
     /// Evaluation points that make a result 73% (the logistic scale; above 0).
     pub scale: f64,

@@ -18,7 +18,9 @@
 //! the evaluation with all 0), so the features cannot drift from what the
 //! evaluation computes. Positions are taken at the start of each turn
 //! (where the search's horizon stops), from both seats' sides; unfinished
-//! games are dropped.
+//! games are dropped. The two seats' schools enter the regression as
+//! covariates (and nowhere else), so that a term only one school has is
+//! not credited with how that school fares against the others.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -68,6 +70,11 @@ pub struct Sample {
     pub result: f64,
     /// The game it comes from (to hold games out).
     pub game: u32,
+    /// The seat's school and its opponent's, as +1 and −1 by place in
+    /// [`School::ALL`]: covariates of the fit and no part of the
+    /// evaluation, so that a term only one school has (a frozen card, a
+    /// Gateway) is not credited with how that school fares as a whole.
+    pub schools: [f64; School::ALL.len()],
 }
 
 /// The evaluation's terms for `seat` in `game`: the score lead (every
@@ -146,9 +153,16 @@ pub fn play_for_samples(form: Form, players: &BotSpec, i: u32, seed: u64) -> Vec
                 std::cmp::Ordering::Equal => 0.5,
                 std::cmp::Ordering::Greater => 0.0,
             };
-            Sample { lead, terms, result, game: i }
+            let mut schools_term = [0.0; School::ALL.len()];
+            schools_term[school_index(schools[seat as usize])] += 1.0;
+            schools_term[school_index(schools[1 - seat as usize])] -= 1.0;
+            Sample { lead, terms, result, game: i, schools: schools_term }
         })
         .collect()
+}
+
+fn school_index(school: School) -> usize {
+    School::ALL.iter().position(|&s| s == school).expect("a school of School::ALL")
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -292,6 +306,8 @@ pub fn fit(samples: &[Sample], base: &(Weights, EndWeights)) -> Fit {
                     .iter()
                     .map(|&c| (0..FITTED.len()).filter(|&k| column[k] == Some(c)).map(|k| s.terms[k]).sum::<f64>()),
             );
+            // the schools, the first as the reference (the seven add up to 0)
+            r.extend_from_slice(&s.schools[1..]);
             r
         };
         let x: Vec<Vec<f64>> = train.iter().map(|s| row(s)).collect();
@@ -446,7 +462,7 @@ mod tests {
             if step % 10 == 0 {
                 for seat in 0..2 {
                     let (lead, t) = terms(&game, seat, &base);
-                    let s = Sample { lead, terms: t, result: 1.0, game: 0 };
+                    let s = Sample { lead, terms: t, result: 1.0, game: 0, schools: [0.0; School::ALL.len()] };
                     for (w, e) in [&base, &other] {
                         let full = evaluate_end(&game, seat, w, e);
                         assert!((value(&s, w, e) - full).abs() < 1e-9, "{} {full}", value(&s, w, e));
@@ -456,6 +472,36 @@ mod tests {
             let legal = game.legal_choices();
             game.apply_unchecked(legal[rng.gen_range(0..legal.len())]);
         }
+    }
+
+    #[test]
+    fn a_term_only_one_school_has_is_not_credited_with_the_schools_results() {
+        // Nethervoid seats win more whatever their Gateway: the result
+        // depends on the lead and the school, and the Gateway term is 1 in
+        // half of a Nethervoid seat's positions, unrelated to the result
+        let gateway = FITTED.iter().position(|&n| n == "gateway").unwrap();
+        let nether = school_index(School::Nethervoid);
+        let north = school_index(School::Northern);
+        let mut samples = Vec::new();
+        for g in 0..400u32 {
+            let lead = (g % 9) as f64 - 4.0;
+            for (me, them) in [(nether, north), (north, nether)] {
+                let mut schools = [0.0; School::ALL.len()];
+                schools[me] = 1.0;
+                schools[them] = -1.0;
+                let mut terms = [0.0; FITTED.len()];
+                terms[gateway] = if me == nether && g % 2 == 0 { 1.0 } else { 0.0 };
+                let sign = if me == nether { 1.0 } else { -1.0 };
+                let result = sigmoid(0.5 * lead * sign + 0.8 * sign);
+                samples.push(Sample { lead: lead * sign, terms, result, game: g, schools });
+            }
+        }
+        let f = fit(&samples, &base_weights());
+        assert!(f.weights.gateway < 0.05, "the Gateway credited with the school's wins: {}", f.weights.gateway);
+        // without the schools, the same fit would credit it
+        let blind: Vec<Sample> =
+            samples.iter().map(|s| Sample { schools: [0.0; School::ALL.len()], ..s.clone() }).collect();
+        assert!(fit(&blind, &base_weights()).weights.gateway > 0.5);
     }
 
     #[test]
