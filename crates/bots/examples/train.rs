@@ -15,7 +15,7 @@
 //! the weights set by hand before the first fit ([`HAND_SET`]), spelled
 //! out so that a run does not depend on the file compiled in: with no
 //! arguments this writes the committed file again, the same to the byte
-//! (some 20 minutes on two cores).
+//! (some 7 minutes on two cores).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;

@@ -188,7 +188,7 @@ const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior,
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
 const GREEDY_OPTIONS: &str = "noise or an evaluation weight: common, heroic, legendary, ready1, ready2, ready3, \
-                              task_now, task_later, leader, melee_mean, near, threat, danger, actions, progress";
+                              task_now, task_later, leader, melee_mean, near, threat, danger, actions, progress, frozen, gateway";
 
 /// The most a bot may spend on one decision, as a host allows it (the
 /// server lends its machine to visitors: it sets these).
