@@ -22,13 +22,13 @@ pub struct GreedyConfig {
 }
 
 impl Default for GreedyConfig {
-    /// The hand-written weights: the fitted ones ([`Weights::default`]) are
-    /// fitted to the search's evaluation at its horizon, which knows the
-    /// end of the game ([`crate::eval::evaluate_end`]); the greedy bot looks
-    /// one action ahead without it, and with the fitted piece weights it
-    /// would place a piece rather than summon a legend for the winning point.
+    /// The default weights ([`Weights::default`], the weights file's),
+    /// no noise. (Should a fitted file become the default, the greedy bot
+    /// may need to keep the hand-set weights: its one-action look has no
+    /// end term, and with the fitted piece weights it places a piece
+    /// rather than summon a legend for the winning point.)
     fn default() -> Self {
-        GreedyConfig { weights: Weights::hand_written(), noise: 0.0 }
+        GreedyConfig { weights: Weights::default(), noise: 0.0 }
     }
 }
 

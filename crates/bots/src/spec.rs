@@ -437,7 +437,7 @@ impl fmt::Display for BotSpec {
                 if g.noise != 0.0 {
                     options.push(format!("noise={}", g.noise));
                 }
-                weight_options(&g.weights, &GreedyConfig::default().weights, &mut options);
+                weight_options(&g.weights, &Weights::default(), &mut options);
             }
             BotSpec::Mcts(c) => {
                 let d = MctsConfig::default();
