@@ -17,7 +17,7 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::mcts_v1::{MctsV1Bot, MctsV1Config};
-use tash_kalar_bots::{Bot, GreedyBot, MctsBot, MctsConfig};
+use tash_kalar_bots::{play_until_turn, GreedyBot, MctsBot, MctsConfig};
 use tash_kalar_rules::{Actor, Form, Game, School};
 
 /// This process's CPU time (user and system) in seconds, if /proc tells it.
@@ -68,18 +68,7 @@ fn main() {
         while searched < positions {
             let mut g = Game::new(form, schools).unwrap();
             let stop = rng.gen_range(6..40);
-            while !g.is_over() && g.turn().number < stop {
-                match g.actor() {
-                    Actor::Seat(s) => {
-                        let c = greedy.choose(&g.observe(s));
-                        g.apply(c).unwrap();
-                    }
-                    _ => {
-                        let v = g.legal_choices();
-                        g.apply(v[rng.gen_range(0..v.len())]).unwrap();
-                    }
-                }
-            }
+            play_until_turn(&mut g, &mut greedy, stop, &mut rng);
             let Actor::Seat(s) = g.actor() else { continue };
             if g.legal_choices().len() < 2 {
                 continue;

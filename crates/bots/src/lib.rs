@@ -142,6 +142,23 @@ pub fn play_game(
     }
 }
 
+/// Plays `game` on with `bot` choosing for every seat and chance drawn
+/// from `rng`, until the turn numbered `stop` begins or the game ends: the
+/// positions of the speed measurements and tests, from games between
+/// players of one kind.
+pub fn play_until_turn(game: &mut Game, bot: &mut dyn Bot, stop: u16, rng: &mut impl Rng) {
+    while !game.is_over() && game.turn().number < stop {
+        let choice = match game.actor() {
+            tash_kalar_rules::Actor::Seat(s) => bot.choose(&game.observe(s)),
+            _ => {
+                let legal = game.legal_choices();
+                legal[rng.gen_range(0..legal.len())]
+            }
+        };
+        game.apply_unchecked(choice);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

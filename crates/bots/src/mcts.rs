@@ -819,18 +819,7 @@ mod tests {
         let mut g = Game::new(tash_kalar_rules::Form::Duel, &[School::Northern, School::Sylvan]).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let mut greedy = crate::GreedyBot::new(2);
-        while g.turn().number < 9 {
-            match g.actor() {
-                Actor::Seat(s) => {
-                    let c = greedy.choose(&g.observe(s));
-                    g.apply(c).unwrap();
-                }
-                _ => {
-                    let v = g.legal_choices();
-                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
-                }
-            }
-        }
+        crate::play_until_turn(&mut g, &mut greedy, 9, &mut rng);
         for game in [champion(), g] {
             let Actor::Seat(s) = game.actor() else { panic!("a seat to act") };
             let run = || {
