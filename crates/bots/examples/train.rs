@@ -9,13 +9,12 @@
 //! logistic regression of the result on the evaluation's terms (every
 //! fifth game held out), prints the held-out log-loss of the weights
 //! before and after, and writes them to `out` (default
-//! `crates/bots/weights/duel-fitted.json`; the bots compile in
-//! `crates/bots/weights/duel.json` as their defaults, so a fit written
-//! there becomes the default). The default players are the search at 300 iterations with
-//! the weights set by hand before the first fit ([`HAND_SET`]), spelled
-//! out so that a run does not depend on the file compiled in: with no
-//! arguments this writes the committed file again, the same to the byte
-//! (some 7 minutes on two cores).
+//! `crates/bots/weights/duel.json`, the file the bots compile in as their
+//! default weights). The default players are the search at 300 iterations
+//! with exploration 0.3 and the weights set by hand before the first fit
+//! ([`TRAINING_PLAYERS`]), spelled out so that a run does not depend on the
+//! defaults compiled in: with no arguments this writes the committed file
+//! again, the same to the byte (some 7 minutes on two cores).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -25,19 +24,20 @@ use tash_kalar_bots::train::{base_weights, fit, play_for_samples, weights_json, 
 use tash_kalar_bots::BotSpec;
 use tash_kalar_rules::Form;
 
-/// The evaluation's weights as set by hand before the first fit from the
-/// search's games (the greedy bot's and `mcts-v1`'s are the first eight,
-/// `tash_kalar_bots::eval::Weights::hand_written`).
-const HAND_SET: &str = "common=0.3,heroic=0.85,legendary=1.7,ready1=0.35,ready2=0.6,ready3=1.4,task_now=0.9,\
-                        task_later=0.4,near=0.15,threat=0.3,danger=0.3,actions=1,progress=0.15,frozen=0.4,\
-                        gateway=0.3,lead=1";
+/// The players of the default run: the search at 300 iterations with
+/// exploration 0.3 and the evaluation's weights as set by hand before the
+/// first fit (`tash_kalar_bots::eval::Weights::hand_set`, with the end
+/// term's `lead` 1), the search's defaults when the committed file was fitted.
+const TRAINING_PLAYERS: &str = "mcts:iterations=300,c=0.3,common=0.3,heroic=0.85,legendary=1.7,ready1=0.35,ready2=0.6,\
+                                ready3=1.4,task_now=0.9,task_later=0.4,near=0.15,threat=0.3,danger=0.3,actions=1,\
+                                progress=0.15,frozen=0.4,gateway=0.3,lead=1";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(420);
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let out = args.get(3).cloned().unwrap_or("crates/bots/weights/duel-fitted.json".into());
-    let players_text = args.get(4).cloned().unwrap_or(format!("mcts:iterations=300,{HAND_SET}"));
+    let out = args.get(3).cloned().unwrap_or("crates/bots/weights/duel.json".into());
+    let players_text = args.get(4).cloned().unwrap_or(TRAINING_PLAYERS.into());
     let players: BotSpec = players_text.parse().unwrap_or_else(|e| panic!("players {players_text:?}: {e}"));
     let forms_text = args.get(5).cloned().unwrap_or("duel,high-form".into());
     let forms: Vec<Form> =

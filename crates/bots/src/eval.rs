@@ -88,11 +88,9 @@ pub struct Weights {
 }
 
 /// The default weights: those in `crates/bots/weights/duel.json`, read
-/// once: today the weights set by hand. The ones fitted from the search's
-/// own games by the `train` example ([`crate::train`]) are in
-/// `duel-fitted.json`: they play as well, not better, and miss a tactical
-/// test (see docs/bot-strength.md). The greedy bot and `mcts-v1` keep
-/// [`Weights::hand_written`].
+/// once, fitted from the search's own games by the `train` example
+/// ([`crate::train`]). The greedy bot keeps [`Weights::hand_set`] and
+/// `mcts-v1` [`Weights::hand_written`].
 impl Default for Weights {
     fn default() -> Weights {
         defaults().0.clone()
@@ -157,6 +155,22 @@ impl Weights {
             progress: 0.0,
             frozen: 0.0,
             gateway: 0.0,
+        }
+    }
+
+    /// The hand-written weights with the later terms set by hand too (the
+    /// evaluation's defaults before the fitted file; the greedy bot's
+    /// weights, and the players of the training runs).
+    pub const fn hand_set() -> Weights {
+        Weights {
+            near: 0.15,
+            threat: 0.3,
+            danger: 0.3,
+            actions: 1.0,
+            progress: 0.15,
+            frozen: 0.4,
+            gateway: 0.3,
+            ..Weights::hand_written()
         }
     }
 
@@ -582,13 +596,6 @@ pub fn quick_value(game: &Game, seat: Seat, w: &Weights) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_fitted_weights_file_parses_and_is_within_a_specs_ranges() {
-        let (w, e) = parse_weights(include_str!("../weights/duel-fitted.json")).expect("duel-fitted.json parses");
-        let spec = crate::BotSpec::Mcts(crate::MctsConfig { weights: w, end: e, ..crate::MctsConfig::default() });
-        assert_eq!(spec.check(), Ok(()));
-    }
 
     #[test]
     fn the_committed_weights_file_parses_and_is_the_default() {

@@ -22,13 +22,14 @@ pub struct GreedyConfig {
 }
 
 impl Default for GreedyConfig {
-    /// The default weights ([`Weights::default`], the weights file's),
-    /// no noise. (Should a fitted file become the default, the greedy bot
-    /// may need to keep the hand-set weights: its one-action look has no
-    /// end term, and with the fitted piece weights it places a piece
-    /// rather than summon a legend for the winning point.)
+    /// The hand-set weights ([`Weights::hand_set`]), no noise. Not the
+    /// fitted default file's: they were fitted to the search's evaluation
+    /// at its horizon, with its end term; the greedy bot's one-action look
+    /// has no end term, and with the fitted piece weights it places a
+    /// piece rather than summon a legend for the winning point
+    /// (`tests/search.rs`).
     fn default() -> Self {
-        GreedyConfig { weights: Weights::default(), noise: 0.0 }
+        GreedyConfig { weights: Weights::hand_set(), noise: 0.0 }
     }
 }
 

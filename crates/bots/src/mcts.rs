@@ -73,10 +73,9 @@ pub struct MctsConfig {
     /// as the old search's option, `playout=`; there it counted turns past
     /// the leaf.)
     pub playout_turns: u16,
-    /// The UCB1 exploration constant (0 and up; 0.3 by default. With the
-    /// fitted weights 0.15 beat 0.3 in 56 of 96 duels at 5000 iterations
-    /// and 0.2 beat 0.3 in 175 of 288 at 1000, but with the default weights
-    /// 0.15 misses the melee test of raising the lowest color at 300).
+    /// The UCB1 exploration constant (0 and up; 0.1 by default: with the
+    /// fitted weights 0.2 beat 0.3 in 175 of 288 duels at 1000 iterations
+    /// and 0.1 beat 0.2 in 57 of 96; see docs/bot-strength.md).
     pub exploration: f64,
     /// Evaluation points that make a result 73% (the logistic scale; above 0).
     pub scale: f64,
@@ -113,7 +112,7 @@ impl Default for MctsConfig {
             time: None,
             threads: 1,
             playout_turns: 1,
-            exploration: 0.3,
+            exploration: 0.1,
             scale: 3.0,
             prior: 1.0,
             widen: 2.0,

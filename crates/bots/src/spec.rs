@@ -18,7 +18,7 @@
 //! | `time` | mcts, mcts-v1 | `1s`, `0.5s`, `500ms` (a plain number is seconds), 1 ms to 3600 s, whole milliseconds |
 //! | `threads` | mcts, mcts-v1 | 1 to 64 |
 //! | `playout` | mcts, mcts-v1 | turns, 0 to 100: mcts, whole turns after one round (every other seat once) before the evaluation (default 1: the bot's own next turn); mcts-v1, turns played past the leaf (default 1) |
-//! | `c` | mcts, mcts-v1 | exploration, 0 to 100 |
+//! | `c` | mcts, mcts-v1 | exploration, 0 to 100 (default 0.1 for mcts, 0.3 for mcts-v1) |
 //! | `scale` | mcts, mcts-v1 | evaluation points of the logistic, 0.01 to 1000 |
 //! | `prior` | mcts, mcts-v1 | root bias weight, 0 (none) to 1000 |
 //! | `widen` | mcts, mcts-v1 | progressive widening at the root, 0 (none) to 1000 |
@@ -28,7 +28,7 @@
 //! | `centre`, `reuse` | mcts, mcts-v1 | `0`, `1`, `false` or `true` |
 //! | `early_stop` | mcts | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
-//! | a weight's name | greedy, mcts, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's, for mcts-v1 the hand-written ones) |
+//! | a weight's name | greedy, mcts, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's for mcts, [`Weights::hand_set`] for greedy, [`Weights::hand_written`] for mcts-v1) |
 //!
 //! Only our own bots have specs: an outside program is not a bot spec, and
 //! this crate starts no process (see the `tash-kalar-arena` crate for
@@ -437,7 +437,7 @@ impl fmt::Display for BotSpec {
                 if g.noise != 0.0 {
                     options.push(format!("noise={}", g.noise));
                 }
-                weight_options(&g.weights, &Weights::default(), &mut options);
+                weight_options(&g.weights, &GreedyConfig::default().weights, &mut options);
             }
             BotSpec::Mcts(c) => {
                 let d = MctsConfig::default();
