@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, FromRequest, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -85,6 +85,26 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, Json(json!({ "error": self.message, "code": self.code, "args": self.args }))).into_response()
+    }
+}
+
+/// A request's body, whose rejections (a body over axum's limit of 2 MB, a
+/// broken stream) are answered like every other error, as JSON with a code
+/// (`too-large`, `bad-request`), not axum's plain text.
+pub(crate) struct Body(pub Bytes);
+
+#[axum::async_trait]
+impl<S: Send + Sync> axum::extract::FromRequest<S> for Body {
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Body, ApiError> {
+        Bytes::from_request(req, state).await.map(Body).map_err(|r| {
+            let text = match r.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => "request body too large".to_string(),
+                _ => format!("unreadable request body: {}", r.body_text()),
+            };
+            ApiError::new(r.status(), text)
+        })
     }
 }
 
@@ -231,7 +251,7 @@ pub(crate) fn parse_create(body: &[u8]) -> Result<NewGame, ApiError> {
 async fn create(
     State(state): State<AppState>,
     peer: Option<ConnectInfo<SocketAddr>>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Response, ApiError> {
     let new = parse_create(&body)?;
     // only a request that would create a game costs a token
@@ -288,7 +308,7 @@ async fn rematch(
     State(state): State<AppState>,
     peer: Option<ConnectInfo<SocketAddr>>,
     Path(id): Path<String>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Response, ApiError> {
     let req: RematchRequest = serde_json::from_slice(&body).map_err(|e| bad(format!("malformed request: {e}")))?;
     let token = req.token;
@@ -374,7 +394,11 @@ pub(crate) fn parse_join(body: &[u8]) -> Result<Seat, ApiError> {
     Ok(req.seat)
 }
 
-async fn join(State(state): State<AppState>, Path(id): Path<String>, body: Bytes) -> Result<Json<Value>, ApiError> {
+async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Body(body): Body,
+) -> Result<Json<Value>, ApiError> {
     let seat = parse_join(&body)?;
     let token = state.call(&id, |reply| Command::Join { seat, reply }).await?.map_err(|r| match r {
         actor::JoinRefused::Reserved(text) => {

@@ -402,3 +402,30 @@ async fn a_damaged_database_file_is_refused_at_start_with_a_clear_message() {
     let err = AppState::open(Config::new(&db)).await.err().expect("refused").to_string();
     assert!(err.contains("is damaged"), "{err}");
 }
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_refused_as_json_with_its_code_and_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("large.sqlite"));
+    // valid JSON, padded past axum's 2 MB limit on a body
+    let padding = "x".repeat(3 << 20);
+    let body = json!({"form": "duel", "seats": two_humans(), "padding": padding}).to_string();
+    let (status, v) = post_with(server.addr, "/api/games", &["Content-Type: application/json"], &body).await;
+    assert_eq!(status, 413, "{v}");
+    assert_eq!(v["code"], "too-large", "{v}");
+    assert!(v["error"].as_str().unwrap().contains("too large"), "{v}");
+    assert_eq!(game_count(&server).await, 0, "nothing was created");
+    // the same for joining a seat
+    let (id, _) = create(
+        server.addr,
+        json!([{"school": "northern", "player": "human"}, {"school": "southern", "player": "human", "open": true}]),
+    )
+    .await;
+    let join = format!(r#"{{"seat":1,"padding":"{padding}"}}"#);
+    let path = format!("/api/games/{id}/join");
+    let (status, v) = post_with(server.addr, &path, &["Content-Type: application/json"], &join).await;
+    assert_eq!((status, v["code"].as_str()), (413, Some("too-large")), "{v}");
+    // the seat is still open
+    let (status, v) = post_with(server.addr, &path, &["Content-Type: application/json"], r#"{"seat":1}"#).await;
+    assert_eq!(status, 200, "{v}");
+}

@@ -250,7 +250,7 @@ pub static FROZEN: [Option<Frozen>; 18] = [
         script: Script { ask: queen_frozen_ask, apply: one_move_apply },
     }),
     Some(Frozen {
-        text: "Thaw before a summoning: one enemy piece may stand in for one of yours in its pattern.",
+        text: "Thaw before a summoning: one enemy piece of the rank a pattern square needs may stand in for one of yours there.",
         script: Script { ask: summoner_frozen_ask, apply: summoner_frozen_apply },
     }),
     Some(Frozen {
