@@ -94,7 +94,7 @@ impl IntoResponse for ApiError {
 pub(crate) struct Body(pub Bytes);
 
 #[axum::async_trait]
-impl<S: Send + Sync> axum::extract::FromRequest<S> for Body {
+impl<S: Send + Sync> FromRequest<S> for Body {
     type Rejection = ApiError;
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Body, ApiError> {
