@@ -508,7 +508,7 @@ impl GameActor {
             return Err(Refused::new(
                 "no-such-seat",
                 json!({"seat": seat as usize + 1}),
-                format!("this game has no seat {seat}"),
+                format!("this game has no seat {}", seat as usize + 1),
             )
             .into());
         };
@@ -569,7 +569,7 @@ impl GameActor {
             return Err(Refused::new(
                 "not-your-seat",
                 json!({"seat": c as usize + 1}),
-                format!("you do not hold seat {c}"),
+                format!("you do not hold seat {}", c as usize + 1),
             ));
         }
         if matches!(self.g.seats[seat as usize].player, Player::Bot(_)) {
@@ -718,7 +718,7 @@ impl GameActor {
             return Err(Refused::new(
                 "not-your-seat",
                 json!({"seat": c as usize + 1}),
-                format!("you do not hold seat {c}"),
+                format!("you do not hold seat {}", c as usize + 1),
             ));
         }
         let text = check_chat(&text).map_err(|e| Refused::new("bad-chat", json!({ "why": e.clone() }), e))?;

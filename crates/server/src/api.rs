@@ -211,25 +211,27 @@ pub(crate) fn parse_create(body: &[u8]) -> Result<NewGame, ApiError> {
     let mut seats = Vec::new();
     let mut tokens = Vec::new();
     for (i, s) in req.seats.iter().enumerate() {
+        // seats are counted from 1 in texts, as everywhere a player reads them
+        let n = i + 1;
         let school = School::parse(&s.school)
-            .ok_or_else(|| bad(format!("seat {i}: unknown school {:?} ({})", s.school, School::names())))?;
-        let name = s.name.as_deref().map(check_name).transpose().map_err(|e| bad(format!("seat {i}: {e}")))?;
+            .ok_or_else(|| bad(format!("seat {n}: unknown school {:?} ({})", s.school, School::names())))?;
+        let name = s.name.as_deref().map(check_name).transpose().map_err(|e| bad(format!("seat {n}: {e}")))?;
         let (player, token) = match (s.player.as_str(), &s.bot) {
             ("human", None) => {
                 let token = actor::new_secret(16);
                 (Player::Human, Some(token))
             }
-            ("human", Some(_)) => return Err(bad(format!("seat {i}: a human seat has no bot"))),
+            ("human", Some(_)) => return Err(bad(format!("seat {n}: a human seat has no bot"))),
             ("bot", spec) => {
                 let spec =
-                    check_bot_spec(spec.as_deref().unwrap_or("greedy")).map_err(|e| bad(format!("seat {i}: {e}")))?;
+                    check_bot_spec(spec.as_deref().unwrap_or("greedy")).map_err(|e| bad(format!("seat {n}: {e}")))?;
                 // stored as its canonical text
                 (Player::Bot(spec.to_string()), None)
             }
-            (other, _) => return Err(bad(format!("seat {i}: player {other:?} is neither human nor bot"))),
+            (other, _) => return Err(bad(format!("seat {n}: player {other:?} is neither human nor bot"))),
         };
         if s.open && player != Player::Human {
-            return Err(bad(format!("seat {i}: only a human seat can be open")));
+            return Err(bad(format!("seat {n}: only a human seat can be open")));
         }
         seats.push(SeatInfo {
             school,

@@ -348,7 +348,7 @@ impl LiveGame {
                     return Err(refused("game-over", "the game is over"));
                 }
                 let seat = self.seats.get_mut(s as usize).ok_or_else(|| {
-                    Refused::new("no-such-seat", json!({"seat": s as usize + 1}), format!("no seat {s}"))
+                    Refused::new("no-such-seat", json!({"seat": s as usize + 1}), format!("no seat {}", s as usize + 1))
                 })?;
                 if self.m.game().seat_count() == 2 {
                     // a loss on time: the seat forfeits as a resignation

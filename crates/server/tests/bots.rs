@@ -33,7 +33,7 @@ async fn an_outside_engine_is_refused_and_never_started() {
         assert_eq!(status, 400, "{spec}: {text}");
         let error: Value = serde_json::from_str(&text).unwrap();
         let error = error["error"].as_str().unwrap();
-        assert!(error.contains("seat 1") && error.contains("outside engines cannot be run by the server"), "{error}");
+        assert!(error.contains("seat 2") && error.contains("outside engines cannot be run by the server"), "{error}");
         // the cross-site form of the same request: a text/plain body, as a
         // page on another site may send without a preflight
         for content_type in ["Content-Type: text/plain", "Content-Type: text/plain;charset=UTF-8"] {
@@ -75,7 +75,7 @@ async fn bad_and_greedy_bot_options_are_refused() {
         let (status, v) = http_json(server.addr, "POST", "/api/games", Some(with_bot(spec))).await;
         assert_eq!(status, 400, "{spec}: {v}");
         let error = v["error"].as_str().unwrap();
-        assert!(error.starts_with("seat 1: ") && error.contains(words), "{spec}: {error}");
+        assert!(error.starts_with("seat 2: ") && error.contains(words), "{spec}: {error}");
     }
     let (_, games) = http_json(server.addr, "GET", "/api/games", None).await;
     assert_eq!(games.as_array().unwrap().len(), 0);

@@ -194,7 +194,7 @@ async fn refused_messages_leave_the_game_unchanged() {
     a.choose(v, &legal[0]).await;
     assert!(a.error().await.starts_with("it is not your turn to choose: seat 2 is to choose"));
     a.send(json!({"type": "choose", "version": v, "choice": legal[0], "seat": 1})).await;
-    assert_eq!(a.error().await, "you do not hold seat 1");
+    assert_eq!(a.error().await, "you do not hold seat 2");
     s.choose(v, &legal[0]).await;
     assert!(s.error().await.starts_with("spectators cannot play"));
     s.send(json!({"type": "resign"})).await;

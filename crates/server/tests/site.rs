@@ -192,7 +192,7 @@ async fn chat_is_for_seats_bounded_stored_and_replayed() {
     watcher.send(json!({"type": "chat", "text": "hello"})).await;
     assert!(watcher.error().await.contains("spectators"), "spectators cannot chat");
     a.send(json!({"type": "chat", "text": "hi", "seat": 1})).await;
-    assert_eq!(a.error().await, "you do not hold seat 1");
+    assert_eq!(a.error().await, "you do not hold seat 2");
     a.send(json!({"type": "chat", "text": "x".repeat(501)})).await;
     assert!(a.error().await.contains("at most 500"));
     a.send(json!({"type": "chat", "text": "   "})).await;
