@@ -132,50 +132,67 @@ impl TournamentConfig {
     }
 }
 
-/// Every deal of the base game's four schools (expansion schools are
-/// named in a deal list) of a form with `seats` seats, in seat order: in the
-/// two-player forms each two schools; in team play each split of the four
-/// schools into two teams, twice (each school of a team leading it once:
-/// the leader plays first and gives the team its color); in a melee of
-/// three each three schools, and of four the three ways to seat the four
-/// schools around the table (turned and mirrored alike, as the schedule
-/// does both).
+/// Every deal of the base game's four schools: [`deals_among`]
+/// [`School::BASE`], the deals of `--decks all`.
 pub fn all_deals(form: Form, seats: usize) -> Vec<Vec<School>> {
-    let all = School::BASE;
+    deals_among(form, seats, &School::BASE)
+}
+
+/// Every deal among `schools` of a form with `seats` seats, in seat order.
+/// For each set of schools a table needs (two, or three or four in a
+/// melee, four in team play), taken in the order of `schools`: in the
+/// two-player forms and the melee of three the set as it is; in team play
+/// each split of the four into two teams, twice (each school of a team
+/// leading it once: the leader plays first and gives the team its color);
+/// in a melee of four the three ways to seat the four around the table
+/// (turned and mirrored alike, as the schedule does both).
+pub fn deals_among(form: Form, seats: usize, schools: &[School]) -> Vec<Vec<School>> {
+    let table = if form.teams() { 4 } else { seats };
     let mut out = Vec::new();
-    if form.teams() {
-        for partner in 1..4 {
-            let a = [all[0], all[partner]];
-            let b: Vec<School> = (1..4).filter(|&i| i != partner).map(|i| all[i]).collect();
-            out.push(vec![a[0], b[0], a[1], b[1]]);
-            out.push(vec![a[1], b[1], a[0], b[0]]);
-        }
-    } else if seats == 4 {
-        let [n, s, h, y] = all;
-        out = vec![vec![n, s, h, y], vec![n, h, s, y], vec![n, s, y, h]];
-    } else if seats == 3 {
-        for left_out in (0..4).rev() {
-            out.push((0..4).filter(|&i| i != left_out).map(|i| all[i]).collect());
-        }
-    } else {
-        for (i, &a) in all.iter().enumerate() {
-            for &b in &all[i + 1..] {
-                if a.color() != b.color() {
-                    out.push(vec![a, b]);
-                }
+    for set in subsets(schools, table) {
+        if form.teams() {
+            for partner in 1..4 {
+                let a = [set[0], set[partner]];
+                let b: Vec<School> = (1..4).filter(|&i| i != partner).map(|i| set[i]).collect();
+                out.push(vec![a[0], b[0], a[1], b[1]]);
+                out.push(vec![a[1], b[1], a[0], b[0]]);
             }
+        } else if table == 4 {
+            let (n, s, h, y) = (set[0], set[1], set[2], set[3]);
+            out.extend([vec![n, s, h, y], vec![n, h, s, y], vec![n, s, y, h]]);
+        } else {
+            out.push(set);
         }
     }
     out
 }
 
-/// Deals from text: `all`, or a comma-separated list, each deal written
-/// side by side with `/` between sides: `northern/southern` (two players),
+/// The subsets of `size` items, each in the items' order, the subsets in
+/// lexicographic order of their positions.
+fn subsets(items: &[School], size: usize) -> Vec<Vec<School>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        for mut rest in subsets(&items[i + 1..], size - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Deals from text: `all` (every deal of the four base schools),
+/// `all-schools` (every deal of all seven), or a comma-separated list, each
+/// deal written side by side with `/` between sides: `northern/southern` (two players),
 /// `northern+highland/southern+sylvan` (teams: the first school of a team
 /// leads it), `northern/southern/highland` (a melee, in seat order).
 pub fn parse_deals(form: Form, seats: usize, text: &str) -> Result<Vec<Vec<School>>, String> {
-    if text.trim() == "all" {
-        return Ok(all_deals(form, seats));
+    match text.trim() {
+        "all" => return Ok(all_deals(form, seats)),
+        "all-schools" => return Ok(deals_among(form, seats, &School::ALL)),
+        _ => {}
     }
     let school =
         |n: &str| School::parse(n.trim()).ok_or_else(|| format!("unknown deck {n:?}: expected {}", School::names()));
@@ -1226,6 +1243,62 @@ mod tests {
         assert_eq!(tables(2, 4), [[0, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 1]]);
         assert_eq!(tables(3, 4), [[0, 0, 1, 2], [0, 1, 1, 2], [0, 1, 2, 2]]);
         assert!(tables(0, 3).is_empty());
+    }
+
+    #[test]
+    fn the_base_deals_keep_their_order() {
+        // Folders written by `--decks all` resume by this order.
+        let (n, s, h, y) = (School::Northern, School::Southern, School::Highland, School::Sylvan);
+        assert_eq!(all_deals(Form::Duel, 2), [[n, s], [n, h], [n, y], [s, h], [s, y], [h, y]]);
+        assert_eq!(all_deals(Form::Melee, 3), [[n, s, h], [n, s, y], [n, h, y], [s, h, y]]);
+        assert_eq!(all_deals(Form::Melee, 4), [[n, s, h, y], [n, h, s, y], [n, s, y, h]]);
+        assert_eq!(
+            all_deals(Form::TeamDuel, 4),
+            [[n, h, s, y], [s, y, n, h], [n, s, h, y], [h, y, n, s], [n, s, y, h], [y, h, n, s]]
+        );
+    }
+
+    #[test]
+    fn all_schools_deals_every_set_of_the_seven_once_for_every_form() {
+        // (form, seats, deals: sets of schools times the deals of one set)
+        for (form, seats, count) in [
+            (Form::Duel, 2, 21),
+            (Form::HighForm, 2, 21),
+            (Form::FirstGame, 2, 21),
+            (Form::Melee, 3, 35),
+            (Form::Melee, 4, 35 * 3),
+            (Form::TeamDuel, 4, 35 * 6),
+            (Form::TeamHighForm, 4, 35 * 6),
+        ] {
+            let deals = parse_deals(form, seats, "all-schools").unwrap();
+            assert_eq!(deals.len(), count, "{form:?} {seats}");
+            let distinct: HashSet<&Vec<School>> = deals.iter().collect();
+            assert_eq!(distinct.len(), count, "{form:?} {seats}: a deal twice");
+            let sets: HashSet<Vec<School>> = deals
+                .iter()
+                .map(|d| {
+                    let mut set = d.clone();
+                    set.sort_by_key(|s| School::ALL.iter().position(|x| x == s));
+                    set
+                })
+                .collect();
+            let table = if form.teams() { 4 } else { seats };
+            assert_eq!(sets.len(), [0, 0, 21, 35, 35][table], "{form:?} {seats}: every set of {table}");
+            for deal in &deals {
+                assert!(Game::new(form, deal).is_ok(), "{form:?} {deal:?}");
+            }
+            // every school is dealt, the expansion schools too
+            let dealt: HashSet<School> = deals.iter().flatten().copied().collect();
+            assert_eq!(dealt.len(), 7);
+        }
+        // the base deals are the first among them
+        assert_eq!(deals_among(Form::Duel, 2, &School::ALL)[..3], all_deals(Form::Duel, 2)[..3]);
+        assert_eq!(
+            parse_deals(Form::Duel, 2, " all-schools ").unwrap().len(),
+            21,
+            "the keyword, like `all`, stands alone and may be padded"
+        );
+        assert!(parse_deals(Form::Duel, 2, "all-schools,northern/southern").is_err());
     }
 
     #[test]

@@ -41,7 +41,8 @@ pub struct Args {
     /// by `/`: `northern/southern,highland/sylvan` (two players),
     /// `northern+highland/southern+sylvan` (teams; the first school leads
     /// and gives the team its color), `northern/southern/highland` (a melee,
-    /// in seat order); or `all` for every deal of the form.
+    /// in seat order); `all` for every deal of the form among the four base
+    /// schools, `all-schools` for every deal among all seven.
     #[arg(long, default_value = "all")]
     decks: String,
     /// Where the games and results go; a run with the same settings resumes there.

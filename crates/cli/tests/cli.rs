@@ -244,6 +244,37 @@ fn tournaments_in_a_melee_and_in_team_play_extend_with_more_games() {
     );
 }
 
+#[test]
+fn a_tournament_over_all_seven_schools_deals_each_pairing_once_a_cycle() {
+    let out = scratch("cli-tournament-all-schools").join("t");
+    let o = run(&[
+        "tournament",
+        "--bots",
+        "random,random",
+        "--decks",
+        "all-schools",
+        "--games",
+        "84",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // 21 pairings of the seven schools, each in both seats with both schools
+    let mut pairings = std::collections::HashMap::<Vec<String>, usize>::new();
+    for line in std::fs::read_to_string(out.join("games.jsonl")).unwrap().lines() {
+        let game: serde_json::Value = serde_json::from_str(line).unwrap();
+        let mut schools: Vec<String> =
+            game["schools"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
+        schools.sort();
+        *pairings.entry(schools).or_default() += 1;
+    }
+    assert_eq!(pairings.len(), 21, "{pairings:?}");
+    assert!(pairings.values().all(|&n| n == 4), "{pairings:?}");
+    assert!(pairings.keys().any(|p| p.contains(&"etherweave".to_string())));
+}
+
 /// The summary line without the timing, which differs between runs.
 fn without_timing(line: &str) -> serde_json::Value {
     let mut v: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON line");
