@@ -127,10 +127,12 @@ fn check_melee_points(step: &Step, h: &Game, stats: &mut Stats) {
     let got: Vec<[i16; tash_kalar_rules::COLORS]> = h.seats().iter().map(|s| s.points).collect();
     assert_eq!(got, want, "points by color after {} in {:?}", step.choice, g.phase());
     // the end is triggered once the turn is scored, whoever reached the
-    // end score (a flare's point to an opponent included)
+    // end score (a flare's point to an opponent included); Etherweave: a
+    // pending being's causality penalty counts already, in every color
     let scored = matches!((g.phase(), step.choice), (Phase::Main, Choice::EndTurn) | (Phase::Score { .. }, _));
     if scored && !matches!(h.phase(), Phase::Score { .. }) {
-        let reached = got.iter().any(|p| p.iter().any(|&p| p >= g.end_score()));
+        let reached =
+            got.iter().enumerate().any(|(i, p)| p.iter().any(|&p| p - h.causality_penalty(i as u8) >= g.end_score()));
         assert!(!reached || h.end_state().last.is_some() || h.is_over(), "{got:?} and the end is not triggered");
     }
 }

@@ -584,6 +584,11 @@ fn check_listing(g: &Game, legal: &[Choice], deep: bool, stats: &mut Stats) -> R
     Ok(())
 }
 
+/// Pieces of `color` on the board or kept on a Merchant of Time.
+fn in_play_at(g: &Game, color: Color) -> u32 {
+    g.board().total(color) + g.seats().iter().filter(|s| s.stored.is_some_and(|p| p.color == color)).count() as u32
+}
+
 /// Checks the game `h` reached by applying `c` to `g`.
 fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
     check_pieces(h)?;
@@ -617,7 +622,10 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
                 continue;
             }
             let credited: u32 = (0..3).map(|r| (b[r] - a[r]) as u32).sum();
-            let (before, after) = (g.board().total(col), h.board().total(col));
+            // (Etherweave: a piece kept on the Merchant of Time counts as
+            // there, so that its landing on a piece of its own color, which
+            // destroys that piece, leaves the count one lower)
+            let (before, after) = (in_play_at(g, col), in_play_at(h, col));
             let gone = before.saturating_sub(after);
             // Everfrost: the Deathbringer's piece counts twice, and the
             // Frostweave Illusionist gives an enemy color a piece
@@ -639,7 +647,7 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
             let allowed = allowed * (1 + h.turn().doubled as u32);
             ensure!(
                 credited <= allowed,
-                "{credited} {col:?} pieces credited as destroyed after {c}, but that color went from {before} to {after} pieces"
+                "{credited} {col:?} pieces credited as destroyed after {c}, but that color went from {before} to {after} pieces (on the board or stored)"
             );
         }
     }
@@ -721,7 +729,11 @@ fn check_outcome(g: &Game, trigger: Trigger) -> Result<(), String> {
                 "the end was triggered on turn {t0} ({extra} extra turns since) and the game ended on turn {}",
                 g.turn().number
             );
-            let reached = g.seats().iter().any(|s| s.score >= g.form().target_score());
+            // (Etherweave: a seat may reach the end score, then warp in its
+            // last turn and finish below it after the causality penalty,
+            // which the trigger counted only for a being pending then)
+            let reached = (0..g.seat_count())
+                .any(|i| g.seat(i as u8).score + g.causality_penalty(i as u8) >= g.form().target_score());
             let emptied = g.seats().iter().any(|s| s.deck.is_empty());
             ensure!(reached || emptied, "ended with scores {:?} and cards left in every deck", scores(g));
         }
