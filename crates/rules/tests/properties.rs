@@ -80,6 +80,12 @@ struct Stats {
     discards: u64,
     effect_steps: u64,
     extra_turns: u64,
+    /// Etherweave: the Merchant of Time's stored piece landed on a piece of
+    /// its own color, an enemy's, credited with that color's count unchanged.
+    stored_landings_on_own_color: u64,
+    /// Etherweave: games that ended with a seat below the end score after
+    /// the causality penalty, though it had reached it.
+    finished_below_after_penalty: u64,
     /// Summons and flare invocations per card.
     played: BTreeMap<CardId, u64>,
 }
@@ -105,6 +111,8 @@ impl Stats {
         self.discards += o.discards;
         self.effect_steps += o.effect_steps;
         self.extra_turns += o.extra_turns;
+        self.stored_landings_on_own_color += o.stored_landings_on_own_color;
+        self.finished_below_after_penalty += o.finished_below_after_penalty;
         for (&c, &n) in &o.played {
             *self.played.entry(c).or_default() += n;
         }
@@ -589,6 +597,19 @@ fn in_play_at(g: &Game, color: Color) -> u32 {
     g.board().total(color) + g.seats().iter().filter(|s| s.stored.is_some_and(|p| p.color == color)).count() as u32
 }
 
+/// Whether the active seat's stored piece left the Merchant of Time between
+/// `g` and `h` and landed on an enemy piece of its own color: one of that
+/// color destroyed (and credited), its count on the board unchanged.
+fn stored_landed_on_own_color(g: &Game, h: &Game) -> bool {
+    let seat = g.turn().seat;
+    let Some(p) = g.seat(seat).stored else { return false };
+    let credited = |g: &Game| g.turn().destroyed[p.color.index()].iter().map(|&d| d as u32).sum::<u32>();
+    h.turn().number == g.turn().number
+        && h.seat(seat).stored.is_none()
+        && credited(h) > credited(g)
+        && h.board().total(p.color) == g.board().total(p.color)
+}
+
 /// Checks the game `h` reached by applying `c` to `g`.
 fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
     check_pieces(h)?;
@@ -1058,6 +1079,9 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
         m.apply(c).map_err(|e| fail(&m, format!("chosen {c} refused: {e}")))?;
         before.push(g.clone());
         check_after(&g, c, m.game()).map_err(|e| fail(&m, e))?;
+        if stored_landed_on_own_color(&g, m.game()) {
+            stats.stored_landings_on_own_color += 1;
+        }
         // take-backs: undoing every choice that can be taken back restores
         // the game before the first of them, and playing them again the game
         if m.can_undo() && check_rng.gen_range(0..40) == 0 {
@@ -1107,6 +1131,9 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
     if g.is_over() && stats.resigned == 0 {
         check_outcome(g, trigger).map_err(|e| fail(&m, e))?;
         stats.finished += 1;
+        let target = g.form().target_score();
+        let below = |i: u8| g.seat(i).score < target && g.seat(i).score + g.causality_penalty(i) >= target;
+        stats.finished_below_after_penalty += (0..g.seat_count() as u8).any(below) as u64;
     }
     // the record's text replays to the same game
     if seed.is_multiple_of(5) || verbose {
@@ -1246,14 +1273,17 @@ fn run_all(start: Start, total: u64) {
     }
     eprintln!(
         "{start:?}: {} runs, {} steps, {} listed choices applied on clones, {} views compared with re-dealt hidden \
-         cards, {} take-backs, {} positions round-tripped ({} of them mid-turn)",
+         cards, {} take-backs, {} positions round-tripped ({} of them mid-turn), {} stored pieces landed on \
+         their own color, {} games finished below the end score after the causality penalty",
         sum.runs,
         sum.steps,
         sum.choices_checked,
         sum.views_checked,
         sum.undos,
         sum.positions_round_tripped,
-        sum.turn_state_lost
+        sum.turn_state_lost,
+        sum.stored_landings_on_own_color,
+        sum.finished_below_after_penalty
     );
     let unplayed: Vec<String> = CardId::all()
         .filter(|c| !sum.played.contains_key(c))
@@ -1288,6 +1318,32 @@ fn random_task_form_games_keep_every_invariant() {
     for form in Form::ALL.into_iter().filter(|f| f.uses_tasks() && f.seats().contains(&2)) {
         run_all(Start::Tasks(form), total.div_ceil(2));
     }
+}
+
+/// Runs an outside audit found failing (issue 23, item 7), each the
+/// fault of this test's model and not the engine's, replayed in every
+/// normal run; each must still reach the case it is kept for.
+fn audit_case(schools: [School; 2], start: Start, seed: u64) -> Stats {
+    run_one(schools, start, seed, false).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The Merchant of Time's stored Everfrost piece lands on an Everfrost
+/// piece: one credited destruction, Everfrost's count on the board
+/// unchanged (`TK_PROPERTY_GAME=etherweave,everfrost,946000193`).
+#[test]
+fn audit_case_a_stored_piece_landing_on_its_own_color() {
+    let stats = audit_case([School::Etherweave, School::Everfrost], Start::Duel, 946_000_193);
+    assert_eq!(stats.stored_landings_on_own_color, 1, "{stats:?}");
+    assert_eq!(stats.finished, 1, "{stats:?}");
+}
+
+/// Etherweave reaches the end score, then warps in its last turn and
+/// finishes below it after the causality penalty
+/// (`TK_PROPERTY_POSITION=etherweave,highland,944000033`).
+#[test]
+fn audit_case_a_warp_after_the_trigger_ends_below_the_end_score() {
+    let stats = audit_case([School::Etherweave, School::Highland], Start::Position, 944_000_033);
+    assert_eq!(stats.finished_below_after_penalty, 1, "{stats:?}");
 }
 
 /// The seat states of a game, for a focused test below.

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::board::{Color, Rank};
+use tash_kalar_rules::warp::CAUSALITY_PENALTY;
 use tash_kalar_rules::{
     record, Actor, Board, CardId, Choice, Deck, Form, Game, Match, Observation, Phase, Position, Record, School, Square,
 };
@@ -291,13 +292,20 @@ pub fn check_melee(g: &Game, before: &mut Vec<([i16; tash_kalar_rules::COLORS], 
             before[i] = (s.points, used);
         }
     }
-    // a flare's point to an opponent counts when the turn is done
+    // a flare's point to an opponent counts when the turn is done; and so
+    // does Etherweave's causality penalty, which the active seat may have
+    // dropped since the last turn ended (summoning or losing its pending
+    // being), so its own check allows for the penalty it may have had then
     if g.phase() == Phase::Main && g.turn().number > 1 && !g.turn().flare_used {
-        let reached = g
-            .seats()
-            .iter()
-            .enumerate()
-            .any(|(i, s)| s.points.iter().any(|&p| p - g.causality_penalty(i as u8) >= g.end_score()));
+        let penalty = |i: u8| {
+            if i == g.turn().seat && g.seat(i).school == School::Etherweave {
+                CAUSALITY_PENALTY
+            } else {
+                g.causality_penalty(i)
+            }
+        };
+        let reached =
+            g.seats().iter().enumerate().any(|(i, s)| s.points.iter().any(|&p| p - penalty(i as u8) >= g.end_score()));
         if reached {
             let points: Vec<[i16; tash_kalar_rules::COLORS]> = g.seats().iter().map(|s| s.points).collect();
             assert!(g.end_state().last.is_some(), "{} points in a color trigger the end: {points:?}", g.end_score());
