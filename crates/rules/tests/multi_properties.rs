@@ -20,8 +20,8 @@
 //!   every choice. Failure messages name the game this way.
 //!
 //! At the size of the outside audit of issue 23 (1,500 melees of each size,
-//! 1,000 team duels and 600 team-high-form games; about three minutes in
-//! release on two cores), at a seed of your own:
+//! 1,000 team duels and 600 team-high-form games; under three minutes in
+//! release on two shared cores), at a seed of your own:
 //!
 //! ```text
 //! TK_PROPERTY_SEED=2600000000 TK_PROPERTY_MELEE_GAMES=1500 TK_PROPERTY_TEAM_GAMES=1000 \

@@ -22,8 +22,8 @@
 //!   this way.
 //!
 //! At the size of the outside audit of issue 23 (10,038 duels, 4,704
-//! positions and 1,008 task-form games over the 42 pairings; about two
-//! minutes in release on two cores), at a seed of your own:
+//! positions and 1,008 task-form games over the 42 pairings; three and a
+//! half minutes in release on two shared cores), at a seed of your own:
 //!
 //! ```text
 //! TK_PROPERTY_SEED=2600000000 TK_PROPERTY_GAMES=10000 TK_PROPERTY_POSITIONS=4700 \
@@ -31,9 +31,10 @@
 //!   --test properties -- random_ --nocapture
 //! ```
 //!
-//! Runs `n` per pairing at base `s + n * j` continue those at base `s`, so
-//! a long run splits into chunks by seed (10,000 duels: `TK_PROPERTY_GAMES=2016`,
-//! 48 per pairing, at bases `s`, `s+48`, `s+96`, `s+144`, then 1974 at `s+192`).
+//! Run `k` of a pairing at base `s + j` is its run `k + j` at base `s`, so a
+//! long run splits into chunks by seed (the 10,000 duels: 48 per pairing,
+//! `TK_PROPERTY_GAMES=2016`, at bases `s`, `s+48`, `s+96` and `s+144`, then
+//! 47 per pairing, `TK_PROPERTY_GAMES=1974`, at `s+192`).
 
 mod common;
 use common::env_u64;
