@@ -132,7 +132,7 @@ test('the game in Spanish, from the browser\'s Accept-Language: a few choices, t
   await placeAndEnd(page);
   await placeAndEnd(page);
   // the log: the turns and the placements in Spanish; the record keeps the notation
-  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((l) => /Se coloca una pieza común/.test(l.textContent)));
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((l) => /Se coloca una ficha básica/.test(l.textContent)));
   const log = await page.$$eval('#log li', (els) => els.map((e) => e.textContent));
   assert.ok(log.some((l) => /^Turno \d+/.test(l)), log.join('\n'));
   assert.ok(log.some((l) => /roba \d+ (ser|seres)/.test(l) || /Se coloca/.test(l)), log.join('\n'));
@@ -184,7 +184,7 @@ test('the lobby, the game and the replay in Czech, chosen with the selector and 
   await page.waitForFunction(() => document.querySelector('#status-line .turn'));
   assert.equal(await page.textContent('#first'), '« Začátek');
   assert.match(await page.textContent('#status-line .turn'), /^Krok \d+ z \d+ · tah \d+$/);
-  assert.match(await page.textContent('#game-title'), /^Přehrávání · Souboj na život a na smrt$/);
+  assert.match(await page.textContent('#game-title'), /^Přehrávání · Deathmatch souboj$/);
   await assertLocalized(page, ['Players', 'Moves', 'skip card draws']);
   await page.context().close();
 });
