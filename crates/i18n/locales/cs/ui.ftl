@@ -229,7 +229,7 @@ question-action = Proveď akci ({ $n ->
     [one] zbývá { $n }
     [few] zbývají { $n }
    *[other] zbývá { $n }
- }): polož kámen, vyvolej bytost{ $discard ->
+ }): polož běžný kámen, vyvolej bytost{ $discard ->
     [yes] {" "}nebo ji odhoď
    *[no] {""}
  }; nebo zahraj kartu balance.

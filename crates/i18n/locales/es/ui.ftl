@@ -219,8 +219,8 @@ question-actions-used = Has gastado tus acciones: provoca un estallido o termina
 question-action = Haz una acción ({ $n ->
     [one] te queda { $n }
    *[other] te quedan { $n }
- }): coloca una ficha, invoca a una criatura{ $discard ->
-    [yes] {" "}o descarta uno
+ }): coloca una ficha básica, invoca a una criatura{ $discard ->
+    [yes] {" "}o descarta una
    *[no] {""}
  }; o provoca un estallido.
 question-teammate-place = Coloca fichas básicas con las acciones que le quedan a tu compañero.
