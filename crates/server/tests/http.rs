@@ -285,7 +285,8 @@ async fn pages_are_served_in_the_negotiated_language() {
         }
     };
     // (path, headers, language, words a reader sees, English words they must not see)
-    let cases: [(&str, &str, &str, &[&str], &[&str]); 7] = [
+    type Case<'a> = (&'a str, &'static str, &'static str, &'static [&'static str], &'static [&'static str]);
+    let cases: [Case; 7] = [
         (
             "/",
             "Accept-Language: es\r\n",
