@@ -1,6 +1,8 @@
 // The pages in Spanish and in Czech, end to end against the real server in
 // headless Chromium: the language comes from the browser's Accept-Language
-// (Spanish), or from the selector, remembered in the browser (Czech); a
+// (Spanish), or from the selector, remembered in the browser (Czech), and
+// a page read without scripts is already in the language (the server
+// fills it); a
 // few choices are played and the page's words, the log, the cards and the
 // result are checked in the language, with the notations unchanged and no
 // message id left showing. Saves docs/screenshots/game-es.png and
@@ -132,15 +134,35 @@ test('the game in Spanish, from the browser\'s Accept-Language: a few choices, t
   await placeAndEnd(page);
   await placeAndEnd(page);
   // the log: the turns and the placements in Spanish; the record keeps the notation
-  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((l) => /Se coloca una pieza común/.test(l.textContent)));
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((l) => /Se coloca una ficha básica/.test(l.textContent)));
   const log = await page.$$eval('#log li', (els) => els.map((e) => e.textContent));
   assert.ok(log.some((l) => /^Turno \d+/.test(l)), log.join('\n'));
-  assert.ok(log.some((l) => /roba \d+ (ser|seres)/.test(l) || /Se coloca/.test(l)), log.join('\n'));
+  assert.ok(log.some((l) => /roba \d+ (criatura|criaturas)/.test(l) || /Se coloca/.test(l)), log.join('\n'));
   const record = await page.$$eval('#record li', (els) => els.map((e) => e.textContent));
   assert.ok(record.some((l) => /place [a-i][1-9]/.test(l)), `the record in notation: ${record.join('\n')}`);
   await myChoice(page);
   await assertLocalized(page, ['Your move', 'Your hand', 'Players', 'Game log', 'Turn the board around', 'summon the', 'place a common piece']);
+  await page.waitForSelector('#toast', { state: 'hidden' });
   await page.screenshot({ path: join(SHOTS, 'game-es.png') });
+  await page.context().close();
+});
+
+test('without scripts the pages already read in the negotiated language, and the selector\'s choice reaches the server', async () => {
+  const page = await newPage({ locale: 'es-ES', javaScriptEnabled: false });
+  await page.goto(`${server.base}/`);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+  assert.equal(await page.textContent('h1'), 'Juega a Tash-Kalar');
+  assert.equal(await page.textContent('#create-button'), 'Crear la partida');
+  const game = await duelAgainstBot();
+  await page.goto(`${server.base}/games/${game.id}`);
+  assert.equal(await page.title(), 'Tash-Kalar: partida');
+  assert.equal(await page.textContent('#choices-title'), 'Tu jugada');
+  assert.equal(await page.getAttribute('#chat-input', 'placeholder'), 'Mensaje (solo jugadores)');
+  // the stored choice (the cookie the selector sets) wins over Accept-Language
+  await page.context().addCookies([{ name: 'tk-lang', value: 'cs', url: server.base }]);
+  await page.goto(`${server.base}/`);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'cs');
+  assert.equal(await page.textContent('h1'), 'Hraj Tash-Kalar');
   await page.context().close();
 });
 
@@ -151,6 +173,8 @@ test('the lobby, the game and the replay in Czech, chosen with the selector and 
   assert.equal(await page.textContent('h1'), 'Play Tash-Kalar');
   await Promise.all([page.waitForNavigation(), page.selectOption('#lang-select', 'cs')]);
   await page.waitForFunction(() => document.documentElement.lang === 'cs');
+  const cookies = await page.context().cookies();
+  assert.ok(cookies.some((c) => c.name === 'tk-lang' && c.value === 'cs'), 'the choice is a cookie the server reads');
   assert.equal(await page.textContent('h1'), 'Hraj Tash-Kalar');
   assert.equal(await page.textContent('#create-button'), 'Vytvořit hru');
   await page.waitForSelector('#seat-rows fieldset');
@@ -184,7 +208,7 @@ test('the lobby, the game and the replay in Czech, chosen with the selector and 
   await page.waitForFunction(() => document.querySelector('#status-line .turn'));
   assert.equal(await page.textContent('#first'), '« Začátek');
   assert.match(await page.textContent('#status-line .turn'), /^Krok \d+ z \d+ · tah \d+$/);
-  assert.match(await page.textContent('#game-title'), /^Přehrávání · Souboj na život a na smrt$/);
+  assert.match(await page.textContent('#game-title'), /^Přehrávání · Deathmatch souboj$/);
   await assertLocalized(page, ['Players', 'Moves', 'skip card draws']);
   await page.context().close();
 });

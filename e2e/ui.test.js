@@ -463,8 +463,8 @@ test('a warp is a button on the hand card; the pending being and a stored piece 
 
 test('the Gateway, the warp, the pending being and the stored piece in Spanish and in Czech', async () => {
   const words = {
-    'es-ES': { gateway: 'Portal de Naranja', on: /Portal en e4/, warp: /^⟲ Distorsión: \S/, button: /Distorsión/, pending: /⟲\s*Pendiente\s+Gusano de la Paradoja/, played: /^Efecto de distorsión \(jugado\): \S/, stored: /Guardada\s+pieza heroica roja en el Mercader/ },
-    'cs-CZ': { gateway: 'Brána: Oranžový', on: /Brána na e4/, warp: /^⟲ Zkřivení: \S/, button: /Zkřivení/, pending: /⟲\s*Čekající\s+Paradoxní červ/, played: /^Zahraný účinek zkřivení: \S/, stored: /Uložený\s+červený hrdinský kámen na Obchodníkovi s časem/ },
+    'es-ES': { gateway: 'Portal de Naranja', on: /Portal en e4/, warp: /^⟲ Distorsión: \S/, button: /Distorsión/, pending: /⟲\s*Pendiente\s+Gusano de la Paradoja/, played: /^Efecto de distorsión \(jugado\): \S/, stored: /Guardada\s+ficha heroica roja en el Mercader/ },
+    'cs-CZ': { gateway: 'Brána: Oranžový', on: /Brána na e4/, warp: /^⟲ Zkřivení: \S/, button: /Zkřivení/, pending: /⟲\s*Čekající\s+Paradoxní červ/, played: /^Zahraný efekt zkřivení: \S/, stored: /Uložený\s+červený hrdinský kámen na Obchodníkovi s časem/ },
   };
   for (const [locale, w] of Object.entries(words)) {
     const gw = await openGame(stateMessage(viewOf('gateway.tkr'), { players: [{ ...PLAYERS[0], school: 'nethervoid' }, PLAYERS[1]] }), null, locale);

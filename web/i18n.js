@@ -1,8 +1,11 @@
 // Every text the page shows, in the player's language, through Project
 // Fluent (`vendor/fluent-bundle`, the messages of `crates/i18n/locales/`
 // served at `/locales/<lang>.ftl`). The language is the one chosen on a
-// page (kept in this browser), else the one the browser asks for
-// (`Accept-Language`, negotiated by the server in `/api/meta`).
+// page (kept in this browser, and in the `tk-lang` cookie so that the
+// server reads it too), else the one the server negotiated for the page
+// (the same choice, else `Accept-Language`): the server sends each page
+// with `<html lang>` and its written texts already in that language
+// (crates/server/src/assets/lang.rs), so the first paint is right.
 //
 // Code names a message by its id, as a literal (`t('web-send')`) so the
 // test of unused messages finds it; ids built from the engine's data are
@@ -27,6 +30,10 @@ export function currentLang() {
   return lang;
 }
 
+/** The cookie the server reads for the stored choice (`COOKIE` in
+ * crates/server/src/assets/lang.rs). */
+const COOKIE = 'tk-lang';
+
 function stored() {
   try {
     return localStorage.getItem(STORE_KEY);
@@ -35,28 +42,33 @@ function stored() {
   }
 }
 
-/** The language to show: the stored choice, the server's negotiation of
- * the browser's `Accept-Language`, the browser's own list, else English. */
-async function pick() {
+/** Keeps the choice where the server sees it, for a year. */
+function storeCookie(code) {
+  document.cookie = `${COOKIE}=${code}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+function cookieChoice() {
+  const pair = document.cookie.split(';').map((c) => c.trim().split('=')).find(([k]) => k === COOKIE);
+  return pair ? pair[1] : null;
+}
+
+/** The language to show: the stored choice, else the server's negotiation
+ * for this page (its `<html lang>`), else English. */
+function pick() {
   const known = (c) => LANGS.some((l) => l.code === c);
   const s = stored();
-  if (known(s)) return s;
-  try {
-    const meta = await fetch('/api/meta', { headers: { Accept: 'application/json' } }).then((r) => r.json());
-    if (known(meta.lang)) return meta.lang;
-  } catch {
-    /* offline: the browser's list */
+  if (known(s)) {
+    // a choice stored before the cookie existed: the next page paints in it
+    if (cookieChoice() !== s) storeCookie(s);
+    return s;
   }
-  for (const l of navigator.languages || []) {
-    const base = String(l).toLowerCase().split('-')[0];
-    if (known(base)) return base;
-  }
-  return 'en';
+  const served = document.documentElement.lang;
+  return known(served) ? served : 'en';
 }
 
 /** Loads the messages; every page awaits this before it draws. */
 export async function initI18n() {
-  lang = await pick();
+  lang = pick();
   let text = '';
   try {
     const res = await fetch(`/locales/${lang}.ftl`);
@@ -103,8 +115,8 @@ export function localize(root) {
   }
 }
 
-/** A language selector: the choice is kept in this browser and the page
- * reloads in the new language. */
+/** A language selector: the choice is kept in this browser (storage and
+ * cookie) and the page reloads, served in the new language. */
 export function langSelector() {
   const sel = document.createElement('select');
   sel.className = 'lang-select';
@@ -122,8 +134,9 @@ export function langSelector() {
     try {
       localStorage.setItem(STORE_KEY, sel.value);
     } catch {
-      /* private browsing: this page only */
+      /* private browsing: the cookie still carries it */
     }
+    storeCookie(sel.value);
     location.reload();
   });
   return sel;

@@ -618,7 +618,7 @@ mod tests {
             ),
             (
                 Lang::Es,
-                ["Portal en e4", "ser pendiente: Mercader del Tiempo", "pieza heroica roja [r+]", "Distorsión: "],
+                ["Portal en e4", "criatura pendiente: Mercader del Tiempo", "ficha heroica roja [r+]", "Distorsión: "],
             ),
             (
                 Lang::Cs,

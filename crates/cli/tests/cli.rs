@@ -616,7 +616,7 @@ fn play_speaks_spanish_and_czech_and_keeps_the_notations() {
                 "Elecciones:",
                 "No aceptado: «zzz» no es una elección. Escribe `help` para ver la ayuda.",
                 "No hay nada que deshacer",
-                "El asiento 1 abandonó.",
+                "El asiento 1 se rindió.",
                 "Gana el asiento 2.",
                 "== La partida ha terminado ==",
             ],
@@ -625,7 +625,7 @@ fn play_speaks_spanish_and_czech_and_keeps_the_notations() {
             &["--lang", "cs"],
             &[("LANG", "es_ES.UTF-8")],
             &[
-                "Tash-Kalar: Souboj na život a na smrt, semínko 5. Nápovědu ukáže `help`.",
+                "Tash-Kalar: Deathmatch souboj, semínko 5. Nápovědu ukáže `help`.",
                 "Tvoje ruka:",
                 "Volby:",
                 "Nepřijato: „zzz“ není volba. Nápovědu ukáže `help`.",

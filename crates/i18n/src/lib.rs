@@ -20,6 +20,7 @@
 //! let es = Messages::new(Lang::Es);
 //! assert_eq!(es.lang(), Lang::Es);
 //! assert_eq!(Lang::from_accept_language("cs-CZ,cs;q=0.9,en;q=0.8"), Lang::Cs);
+//! assert_eq!(Lang::from_accept_language("en;q=0.5,es"), Lang::Es);
 //! let card = tash_kalar_rules::CardId::parse("imperial.cannon").unwrap();
 //! assert_eq!(Messages::new(Lang::En).card_name(card), "Cannon");
 //! ```
@@ -83,7 +84,24 @@ impl Lang {
     /// The best language for an HTTP `Accept-Language` header (quality
     /// values honoured; English when none of ours is asked for).
     pub fn from_accept_language(header: &str) -> Lang {
-        let requested = fluent_langneg::accepted_languages::parse(header);
+        // fluent-langneg's parser drops the weights: order by them first
+        // (a stable sort, so equal weights keep the header's order), and
+        // leave out what is refused (`q=0`) or unreadable
+        let mut weighted: Vec<(f32, &str)> = header
+            .split(',')
+            .filter_map(|item| {
+                let mut parts = item.split(';');
+                let tag = parts.next()?.trim();
+                let q = match parts.find_map(|p| p.trim().strip_prefix("q=")) {
+                    Some(v) => v.trim().parse::<f32>().ok()?,
+                    None => 1.0,
+                };
+                (!tag.is_empty() && q > 0.0).then_some((q, tag))
+            })
+            .collect();
+        weighted.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let ordered: Vec<&str> = weighted.into_iter().map(|(_, tag)| tag).collect();
+        let requested = fluent_langneg::accepted_languages::parse(&ordered.join(","));
         Lang::negotiate(&requested)
     }
 

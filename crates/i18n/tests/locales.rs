@@ -415,8 +415,8 @@ fn plural_categories_follow_the_language() {
     };
     assert_eq!(points(Lang::En, 1), "X scores 1 point for destroyed pieces");
     assert_eq!(points(Lang::En, 2), "X scores 2 points for destroyed pieces");
-    assert_eq!(points(Lang::Es, 1), "X gana 1 punto por piezas destruidas");
-    assert_eq!(points(Lang::Es, 5), "X gana 5 puntos por piezas destruidas");
+    assert_eq!(points(Lang::Es, 1), "X gana 1 punto por fichas destruidas");
+    assert_eq!(points(Lang::Es, 5), "X gana 5 puntos por fichas destruidas");
     assert_eq!(points(Lang::Cs, 1), "X získává 1 bod za zničené kameny");
     assert_eq!(points(Lang::Cs, 3), "X získává 3 body za zničené kameny");
     assert_eq!(points(Lang::Cs, 5), "X získává 5 bodů za zničené kameny");

@@ -1,8 +1,16 @@
 //! The browser UI, compiled into the binary from the repository's `web/`
-//! folder (see `build.rs`).
+//! folder (see `build.rs`). The pages themselves (`/`, a game, a replay)
+//! are served in the reader's language, negotiated per request
+//! ([`lang::negotiate`]): `<html lang>` and their marked texts are filled
+//! before they leave ([`lang::localize_page`]), so the first paint is
+//! already right and a page without scripts reads in that language too.
+
+mod lang;
+
+use std::sync::OnceLock;
 
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -16,9 +24,9 @@ mod files {
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/", get(|| async { page("index.html") }))
-        .route("/games/:id", get(|| async { page("game.html") }))
-        .route("/games/:id/replay", get(|| async { page("replay.html") }))
+        .route("/", get(|headers: HeaderMap| async move { html_page("index.html", &headers) }))
+        .route("/games/:id", get(|headers: HeaderMap| async move { html_page("game.html", &headers) }))
+        .route("/games/:id/replay", get(|headers: HeaderMap| async move { html_page("replay.html", &headers) }))
         .route("/assets/*path", get(|Path(path): Path<String>| async move { page(&path) }))
         .route("/locales/:file", get(|Path(file): Path<String>| async move { locale(&file) }))
 }
@@ -64,6 +72,39 @@ fn content_type(path: &str) -> &'static str {
         "woff2" => "font/woff2",
         "txt" | "md" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
+    }
+}
+
+/// The pages served at their own routes, each localized once per language.
+const PAGES: [&str; 3] = ["index.html", "game.html", "replay.html"];
+
+/// A page in the language negotiated from the request's headers.
+fn html_page(path: &'static str, headers: &HeaderMap) -> Response {
+    static LOCALIZED: OnceLock<Vec<(&'static str, Lang, String)>> = OnceLock::new();
+    let pages = LOCALIZED.get_or_init(|| {
+        let mut out = Vec::new();
+        for page in PAGES {
+            let html = file(page).map(String::from_utf8_lossy).unwrap_or_default();
+            out.extend(Lang::ALL.into_iter().map(|l| (page, l, lang::localize_page(&html, l))));
+        }
+        out
+    });
+    let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let lang = lang::negotiate(text(header::COOKIE), text(header::ACCEPT_LANGUAGE));
+    match pages.iter().find(|(p, l, _)| *p == path && *l == lang) {
+        Some((_, _, html)) => (
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CONTENT_LANGUAGE, lang.code()),
+                // the same address reads differently by language: caches must ask again
+                (header::VARY, "Cookie, Accept-Language"),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            ],
+            html.clone(),
+        )
+            .into_response(),
+        None => page(path),
     }
 }
 

@@ -246,3 +246,87 @@ async fn languages_are_negotiated_and_their_messages_served() {
     }
     server.stop();
 }
+
+/// A page as a reader without scripts sees it: the text outside the tags,
+/// scripts left out, spaces collapsed.
+fn visible_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        out.push(' ');
+        rest = &rest[open..];
+        let end = if rest.starts_with("<script") { rest.find("</script>").map(|e| e + 8) } else { rest.find('>') };
+        rest = &rest[end.map_or(rest.len(), |e| e + 1)..];
+    }
+    out.push_str(rest);
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The pages come in the reader's language from their first byte: the
+/// stored choice (the `tk-lang` cookie the language selector sets), else
+/// `Accept-Language`, else English; `<html lang>` and the texts written in
+/// the page both follow, so nothing flashes in English first.
+#[tokio::test]
+async fn pages_are_served_in_the_negotiated_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("db.sqlite"));
+    let (id, _) = create(server.addr, two_humans()).await;
+    let game = format!("/games/{id}");
+    let get = |path: String, extra: &'static str| {
+        let addr = server.addr;
+        async move {
+            let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}\r\n");
+            let (status, headers, body) = http_raw(None, addr, &req).await;
+            assert_eq!(status, 200, "{path} {extra}");
+            let header = |name: &str| headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+            assert!(header("vary").is_some_and(|v| v.contains("Cookie") && v.contains("Accept-Language")), "{path}");
+            (header("content-language").unwrap_or_default(), body)
+        }
+    };
+    // (path, headers, language, words a reader sees, English words they must not see)
+    type Case<'a> = (&'a str, &'static str, &'static str, &'static [&'static str], &'static [&'static str]);
+    let cases: [Case; 7] = [
+        (
+            "/",
+            "Accept-Language: es\r\n",
+            "es",
+            &["Juega a Tash-Kalar", "Nueva partida", "Partidas abiertas"],
+            &["Play Tash-Kalar", "New game"],
+        ),
+        (
+            &game,
+            "Accept-Language: es-ES,es;q=0.9,en;q=0.5\r\n",
+            "es",
+            &["Tu jugada", "Registro de la partida", "Enviar"],
+            &["Your move", "Game log"],
+        ),
+        ("/", "Cookie: tk-lang=es\r\n", "es", &["Juega a Tash-Kalar"], &["Play Tash-Kalar"]),
+        (
+            &game,
+            "Cookie: theme=dark; tk-lang=es\r\nAccept-Language: cs\r\n",
+            "es",
+            &["Tu jugada", "Misiones"],
+            &["Your move", "Tvůj tah"],
+        ),
+        (&game, "Accept-Language: en;q=0.4, cs;q=0.8\r\n", "cs", &["Tvůj tah", "Odeslat"], &["Your move"]),
+        ("/", "Cookie: tk-lang=xx\r\nAccept-Language: fr\r\n", "en", &["Play Tash-Kalar"], &["Juega"]),
+        ("/", "", "en", &["Play Tash-Kalar", "New game"], &["Juega"]),
+    ];
+    for (path, extra, lang, words, not) in cases {
+        let (content_language, body) = get(path.to_string(), extra).await;
+        assert_eq!(content_language, lang, "{path} {extra}");
+        assert!(body.contains(&format!("<html lang=\"{lang}\">")), "{path} {extra}");
+        let text = visible_text(&body);
+        for w in words {
+            assert!(text.contains(w), "{path} {extra}: {w:?} in {text}");
+        }
+        for w in not {
+            assert!(!text.contains(w), "{path} {extra}: no {w:?} in {text}");
+        }
+    }
+    // the replay page too, and its attributes (the buttons' titles)
+    let (_, body) = get(format!("{game}/replay"), "Accept-Language: es\r\n").await;
+    assert!(body.contains("title=\"Atrás (←)\""), "{body}");
+    server.stop();
+}

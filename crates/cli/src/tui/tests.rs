@@ -895,7 +895,7 @@ fn the_gateway_pending_being_stored_piece_and_warp_are_marked_in_spanish_and_cze
     let words = [
         (
             Lang::Es,
-            ["@PORTAL@ en e4", "~PENDIENTE~ Mercader del Tiempo", "~GUARDADA~ pieza heroica roja [r+]", "Distorsión: "],
+            ["@PORTAL@ en e4", "~PENDIENTE~ Mercader del Tiempo", "~GUARDADA~ ficha heroica roja [r+]", "Distorsión: "],
         ),
         (
             Lang::Cs,
@@ -946,7 +946,7 @@ fn the_screen_in_spanish_and_czech_matches_its_snapshots() {
                 "Tu mano",
                 "Maestra de Espadas",
                 "invocar Maestra de Espadas en e5 (como está impresa) [summon",
-                "colocar una pieza común en c1 [place c1]",
+                "colocar una ficha básica en c1 [place c1]",
                 "te toca elegir",
                 "Duelo a muerte",
             ],
@@ -959,7 +959,7 @@ fn the_screen_in_spanish_and_czech_matches_its_snapshots() {
                 "vyvolat: Šermířka na e5 (jak je natištěna) [summon",
                 "položit běžný kámen na c1 [place c1]",
                 "vybíráš ty",
-                "Souboj na život a na smrt",
+                "Deathmatch souboj",
             ],
         ),
     ];

@@ -1,7 +1,7 @@
 ### Karty rozšíření v češtině: Podsvětí (Nethervoid) a Éterotkaní (Etherweave).
 ###
 ### Id zprávy = referenční id karty, v němž je „.“ nahrazena „-“.
-### Hodnota = název karty; .text = účinek; .warp = účinek zkřivení
+### Hodnota = název karty; .text = efekt; .warp = efekt zkřivení
 ### (Éterotkaní). Jednotné herní termíny: viz GLOSSARY.md.
 ###
 ### Termíny, které se v textech skloňují, mají tvary pro všech šest pádů
@@ -28,12 +28,12 @@
     .gender = feminine
 
 -warp-effect = { $case ->
-       *[nom] účinek zkřivení
-        [gen] účinku zkřivení
-        [dat] účinku zkřivení
-        [acc] účinek zkřivení
-        [loc] účinku zkřivení
-        [ins] účinkem zkřivení
+       *[nom] efekt zkřivení
+        [gen] efektu zkřivení
+        [dat] efektu zkřivení
+        [acc] efekt zkřivení
+        [loc] efektu zkřivení
+        [ins] efektem zkřivení
     }
     .gender = masculine
 
@@ -57,7 +57,7 @@ nethervoid-acolyte_of_growth = Akolyta růstu
 nethervoid-power_seeker = Hledač moci
     .text = Je-li Hledač moci { -gateway(case: "ins") }, může provést standardní pohyb. Jinak, pokud { -gateway } existuje, může provést libovolný počet bojových pohybů, z nichž každý ho přiblíží k { -gateway(case: "dat") }.
 nethervoid-hell_hound = Pekelný pes
-    .text = Můžeš zničit jeden kámen sousedící s Pekelným psem. Pokud tím nebyl zničen legendární kámen a tvůj dobírací balíček není prázdný, dej tuto kartu pod svůj dobírací balíček místo do odkládacího.
+    .text = Můžeš zničit jeden kámen sousedící s Pekelným psem. Pokud tím nebyl zničen legendární kámen a tvůj dobírací balíček není prázdný, dej tuto kartu pod svůj dobírací balíček místo do odhazovacího.
 nethervoid-vortexmaster = Pán víru
     .text = { -gateway } může provést bojový pohyb. Poté, ať se pohnula, nebo ne, může jeden tvůj kámen sousedící s { -gateway(case: "ins") } provést bojový pohyb.
 nethervoid-gate_master = Pán brány
@@ -75,36 +75,36 @@ nethervoid-demon_of_sloth = Démon lenosti
 nethervoid-demon_of_envy = Démon závisti
     .text = Vyvolává se na vlastní kámen. Polož svůj běžný kámen na prázdné pole sousedící s { -gateway(case: "ins") }. Opakuj to, dokud vedle { -gateway(case: "gen") } zbývá prázdné pole a některý soupeř má na plánu víc kamenů než ty.
 nethervoid-possessed_summoner = Posedlý vyvolávač
-    .text = Polož běžný kámen barvy některého soupeře na prázdné pole sousedící s kamenem téže barvy, je-li to možné. Tvé příští vyvolání v tomto tahu musí sestavit vzor z kamenů této barvy místo z tvých. Nezávisle na tom můžeš odložit své vzplanutí; pokud to uděláš, získej akci.
+    .text = Polož běžný kámen barvy některého soupeře na prázdné pole sousedící s kamenem téže barvy, je-li to možné. Tvé příští vyvolání v tomto tahu musí sestavit vzor z kamenů této barvy místo z tvých. Nezávisle na tom můžeš odhodit svou kartu balance; pokud to uděláš, získej akci.
 
 ## Éterotkaní (Etherweave)
-## Účinek zkřivení se hraje z ruky zdarma ve tvém tahu mimo akci; karta
+## Efekt zkřivení se hraje z ruky zdarma ve tvém tahu mimo akci; karta
 ## pak leží navrch dobíracího balíčku jako čekající bytost.
 
 etherweave-doppelganger = Dvojník
     .text = Máš-li { -pending-being(case: "acc") }, proveď nyní kopii jejího { -warp-effect(case: "gen") }. Čekající bytost zůstává čekající.
 etherweave-paradox_worm = Paradoxní červ
     .text = Můžeš zvolit svůj nelegendární kámen a nepřátelský kámen stejné úrovně: vymění si pole.
-    .warp = Povyš běžný kámen některého soupeře, je-li to možné. Poté můžeš odložit svou { -pending-being(case: "acc") } do odkládacího balíčku.
+    .warp = Povyš běžný kámen některého soupeře, je-li to možné. Poté můžeš odhodit svou { -pending-being(case: "acc") } do odhazovacího balíčku.
 etherweave-lesser_shadow_twin = Menší stínové dvojče
-    .text = Jen pokud je karta Větší stínové dvojče ve tvém odkládacím balíčku: zvol svůj kámen a znič až 2 běžné kameny, které s ním sousedí.
+    .text = Jen pokud je karta Větší stínové dvojče ve tvém odhazovacím balíčku: zvol svůj kámen a znič až 2 běžné kameny, které s ním sousedí.
     .warp = Povyš jeden svůj běžný kámen, je-li to možné.
 etherweave-translocationist = Translokátor
     .text = Můžeš provést až 2 výměny; při každé si tvůj hrdinský a tvůj běžný kámen vymění pole.
     .warp = Získej akci.
 etherweave-antimatter_spirit = Duch antihmoty
-    .text = Při vyvolání nemá žádný účinek.
+    .text = Při vyvolání nemá žádný efekt.
     .warp = Provede se buď celý, nebo vůbec: polož svůj běžný kámen na prázdné bezbarvé pole a proveď jím bojový pohyb. Pak na totéž pole polož běžný kámen barvy některého soupeře a proveď jím bojový pohyb přesně opačným směrem.
 etherweave-merchant_of_time = Obchodník s časem
     .text = Leží-li na této kartě kámen, provede standardní skok (podle své úrovně) na libovolné bezbarvé pole.
-    .warp = Zvedni libovolný kámen z bezbarvého pole a ulož ho na tuto kartu. Tento { -warp-effect } nelze kopírovat. Dokud je tato karta tvou { -pending-being(case: "ins") }, nelze ji odložit ani vzít zpět do ruky.
+    .warp = Zvedni libovolný kámen z bezbarvého pole a ulož ho na tuto kartu. Tento { -warp-effect } nelze kopírovat. Dokud je tato karta tvou { -pending-being(case: "ins") }, nelze ji odhodit ani vzít zpět do ruky.
 etherweave-gate_of_oblivion = Portál zapomnění
     .text = Znič kámen na fialově označeném poli. Poté můžeš zničit jeden nelegendární kámen na červeně označeném poli.
     .warp = Do konce tohoto tahu se každý kámen, který zničíš, počítá dvakrát.
 etherweave-time_traveler = Cestovatel časem
-    .text = Vyvolává se na libovolné prázdné bezbarvé pole, ať je vzor kdekoli. Můžeš zničit běžný kámen sousedící s Cestovatelem časem; pokud to uděláš, přesuň vrchní kartu svého odkládacího balíčku navrch dobíracího balíčku.
+    .text = Vyvolává se na libovolné prázdné bezbarvé pole, ať je vzor kdekoli. Můžeš zničit běžný kámen sousedící s Cestovatelem časem; pokud to uděláš, přesuň vrchní kartu svého odhazovacího balíčku navrch dobíracího balíčku.
 etherweave-greater_shadow_twin = Větší stínové dvojče
-    .text = Jen pokud je karta Menší stínové dvojče ve tvém odkládacím balíčku: můžeš zničit jeden hrdinský kámen, se kterým sousedí alespoň 2 tvé kameny.
+    .text = Jen pokud je karta Menší stínové dvojče ve tvém odhazovacím balíčku: můžeš zničit jeden hrdinský kámen, se kterým sousedí alespoň 2 tvé kameny.
     .warp = Povyš jeden svůj běžný kámen, je-li to možné.
 etherweave-warpmaster = Pán zkřivení
     .text = Můžeš buď vrátit svou { -pending-being(case: "acc") } do ruky, nebo Pánem zkřivení provést standardní pohyb.
@@ -117,14 +117,14 @@ etherweave-eternal_emperor = Věčný císař
     .text = Pokud { -warp-effect } Věčného císaře nebyl v tomto tahu zahrán z ruky, můžeš ho provést nyní.
     .warp = Zvol jedno: polož svůj běžný kámen na prázdné pole, nebo jeden tvůj kámen provede jeden pohyb (běžný bojový, hrdinský či legendární standardní).
 etherweave-reality_patch = Záplata reality
-    .text = Můžeš v tomto pořadí: zničit nejvýše jeden hrdinský kámen každé soupeřovy barvy; odložit svou { -pending-being(case: "acc") }; odložit z ruky jednu libovolnou kartu (bytost, legendu nebo vzplanutí).
+    .text = Můžeš v tomto pořadí: zničit nejvýše jeden hrdinský kámen každé soupeřovy barvy; odhodit svou { -pending-being(case: "acc") }; odhodit z ruky jednu libovolnou kartu (bytost, legendu nebo kartu balance).
 etherweave-polarity_queen = Královna polarity
     .text = Zvol 2 své nelegendární kameny kromě Královny polarity: každý provede bojový pohyb, oba přesně opačnými směry. Nelze-li provést oba, neprovede se žádný.
     .warp = Polož svůj běžný kámen na prázdné pole sousedící s kterýmkoli nepřátelským kamenem, je-li to možné.
 etherweave-singularity = Singularita
     .text = Zvol prázdné bezbarvé pole. Každý běžný kámen, který s ním sousedí, na ně postupně provede bojový pohyb v pořadí podle tvé volby; každý příchozí zničí předchozí, takže zůstane jen poslední.
 etherweave-ziggurat_sentinel = Strážný zikkuratu
-    .text = Můžeš buď provést kopii { -warp-effect(case: "gen") } karty ze svého odkládacího balíčku (karta tam zůstává), nebo Strážným zikkuratu provést až 3 bojové pohyby ve směru šipky.
+    .text = Můžeš buď provést kopii { -warp-effect(case: "gen") } karty ze svého odhazovacího balíčku (karta tam zůstává), nebo Strážným zikkuratu provést až 3 bojové pohyby ve směru šipky.
     .warp = Zvol svůj nelegendární kámen, je-li to možné: provede buď 1 bojový pohyb, nebo 2 standardní pohyby.
 etherweave-iris_of_eternity = Duhovka věčnosti
-    .text = Můžeš buď zničit legendární kámen sousedící s Duhovkou, nebo Duhovku povýšit. Stane-li se tím legendární, počítá se jako legenda vyvolaná v tomto tahu a všechny legendy z ruky odlož.
+    .text = Můžeš buď zničit legendární kámen sousedící s Duhovkou, nebo Duhovku povýšit. Stane-li se tím legendární, počítá se jako legenda vyvolaná v tomto tahu a všechny legendy z ruky odhoď.

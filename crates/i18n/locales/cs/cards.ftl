@@ -1,9 +1,9 @@
 ### Karty základní hry v češtině: bytosti škol (Severní a Jižní říše mají
 ### společný balíček „imperial“), Horské klany, Lesní národ, Věčný mráz,
-### 12 legend a 12 vzplanutí.
+### 12 legend a 12 karet balance.
 ###
 ### Id zprávy = referenční id karty, v němž je „.“ nahrazena „-“.
-### Hodnota = název karty; .text = účinek; .frozen = zmrazený účinek
+### Hodnota = název karty; .text = efekt; .frozen = zmrazený efekt
 ### (Věčný mráz). Jednotné herní termíny: viz GLOSSARY.md v této složce.
 
 ## Severní a Jižní říše
@@ -30,10 +30,10 @@ imperial-cannon = Kanon
     .text = Vyvolává se na vlastní kámen. Můžeš zvolit šipku: všechny běžné kameny na této přímce až k okraji plánu znič.
 imperial-champion = Šampion
     .text = Můžeš zničit jeden nepřátelský kámen sousedící se Šampionem. Pokud byl legendární, znič i Šampiona a získej akci.
-imperial-infantry_captain = Kapitán pěchoty
-    .text = Proveď až 2 bojové pohyby svými kameny kromě Kapitána pěchoty.
-imperial-cavalry_captain = Kapitán jízdy
-    .text = Můžeš zvolit jeden svůj kámen kromě Kapitána jízdy: provede nejvýše 1 bojový pohyb a nejvýše 2 standardní pohyby, v libovolném pořadí.
+imperial-infantry_captain = Velitel pěchoty
+    .text = Proveď až 2 bojové pohyby svými kameny kromě Velitele pěchoty.
+imperial-cavalry_captain = Velitel jízdy
+    .text = Můžeš zvolit jeden svůj kámen kromě Velitele jízdy: provede nejvýše 1 bojový pohyb a nejvýše 2 standardní pohyby, v libovolném pořadí.
 imperial-gryphon_rider = Gryfí jezdkyně
     .text = Gryfí jezdkyně může provést bojový skok. Pokud ho provede, můžeš ji degradovat a položit jeden svůj běžný kámen na prázdné pole, které s ní sousedí.
 imperial-knight = Rytíř
@@ -97,9 +97,9 @@ sylvan-forest_wardens = Lesní strážci
 sylvan-naiad = Najáda
     .text = Až 2 tvé kameny sousedící s Najádou mohou provést každý jeden standardní pohyb.
 sylvan-kiskin_spirit = Kiskinský duch
-    .text = Můžeš dát jednu kartu ze svého odkládacího balíčku navrch svého dobíracího balíčku. Pokud to uděláš, nebo pokud je odkládací balíček prázdný, dober si na konci tohoto tahu jednu bytost navíc.
+    .text = Můžeš dát jednu kartu ze svého odhazovacího balíčku navrch svého dobíracího balíčku. Pokud to uděláš, nebo pokud je odhazovací balíček prázdný, dober si na konci tohoto tahu jednu bytost navíc.
 sylvan-dryad = Dryáda
-    .text = Vyvolává se na vlastní kámen. Můžeš přeměnit jeden nelegendární nepřátelský kámen sousedící s Dryádou na svůj běžný kámen.
+    .text = Vyvolává se na vlastní kámen. Můžeš proměnit jeden nelegendární nepřátelský kámen sousedící s Dryádou na svůj běžný kámen.
 sylvan-centaur_spearman = Kentaur kopiník
     .text = Kentaur kopiník může provést bojový pohyb. Pokud ho provede, znič první kámen, který leží dál v tomtéž směru, není-li legendární.
 sylvan-centaur_chieftain = Kentauří náčelník
@@ -107,9 +107,9 @@ sylvan-centaur_chieftain = Kentauří náčelník
 sylvan-unicorn = Jednorožec
     .text = Buď Jednorožec může provést bojový pohyb, nebo získáš akci.
 sylvan-sylvan_queen = Lesní královna
-    .text = Můžeš přeměnit nelegendární nepřátelský kámen na označeném poli na svůj kámen stejné úrovně.
+    .text = Můžeš proměnit nelegendární nepřátelský kámen na označeném poli na svůj kámen stejné úrovně.
 sylvan-sylvan_princess = Lesní princezna
-    .text = Můžeš přeměnit nepřátelský běžný kámen na označeném poli na svůj běžný kámen.
+    .text = Můžeš proměnit nepřátelský běžný kámen na označeném poli na svůj běžný kámen.
 sylvan-woodland_druid = Hvozdní druid
     .text = Povyš jeden běžný kámen každé barvy ve hře, včetně své.
 sylvan-forest_ancient = Stařešina lesa
@@ -141,13 +141,13 @@ everfrost-ice_queen = Ledová královna
     .text = Vyvolává se na vlastní kámen. Jiný tvůj hrdinský kámen může provést bojový pohyb.
     .frozen = Jeden tvůj hrdinský kámen provede standardní pohyb.
 everfrost-frostweave_summoner = Mrazivý vyvolávač
-    .text = Při vyvolání nemá žádný účinek.
+    .text = Při vyvolání nemá žádný efekt.
     .frozen = Rozmraz před vyvoláním: ve vzoru vyvolávané bytosti může jeden nepřátelský kámen s hodností, kterou políčko vzoru žádá, zastoupit jeden tvůj.
 everfrost-winter_whisperer = Šeptač zimy
-    .text = Při vyvolání nemá žádný účinek.
-    .frozen = Můžeš zničit jeden svůj běžný kámen a můžeš odložit své vzplanutí. Pokud uděláš obojí, získej akci.
+    .text = Při vyvolání nemá žádný efekt.
+    .frozen = Můžeš zničit jeden svůj běžný kámen a můžeš odhodit svou kartu balance. Pokud uděláš obojí, získej akci.
 everfrost-frozen_chest = Zamrzlá truhla
-    .text = Vyvolává se na vlastní kámen. Můžeš zmrazit kartu se zmrazeným účinkem ze svého odkládacího balíčku (zmrazenou smíš mít nejvýše jednu kartu).
+    .text = Vyvolává se na vlastní kámen. Můžeš zmrazit kartu se zmrazeným efektem ze svého odhazovacího balíčku (zmrazenou smíš mít nejvýše jednu kartu).
 everfrost-everfrost_sentinel = Strážný Věčného mrazu
     .text = Pokud vyvolání zničilo nepřátelský kámen, můžeš Strážného degradovat; pokud to uděláš, tví soupeři mají ve svém příštím tahu o 1 akci méně.
 everfrost-glacier_giant = Ledovcový obr
@@ -166,8 +166,8 @@ everfrost-ice_wyvern = Ledová wyverna
 everfrost-deathbringer = Nositel smrti
     .text = Můžeš zničit kámen sousedící s Nositelem smrti: hrdinský musí sousedit s dalším tvým kamenem, legendární se třemi dalšími. Zničený kámen se počítá jako 2 zničené kameny a odchází ze hry.
 everfrost-frostweave_illusionist = Mrazivý iluzionista
-    .text = Přeměň Mrazivého iluzionistu na běžný kámen barvy některého soupeře.
-    .frozen = Přeměň nepřátelský běžný kámen na svůj běžný kámen.
+    .text = Proměň Mrazivého iluzionistu na běžný kámen barvy některého soupeře.
+    .frozen = Proměň nepřátelský běžný kámen na svůj běžný kámen.
 
 ## Legendy
 
@@ -196,31 +196,31 @@ legends-storm_elemental = Bouřný elementál
 legends-titan = Titán
     .text = Znič všechny kameny ortogonálně sousedící s Titánem a všechny nelegendární kameny, které s ním sousedí diagonálně. Tyto kameny se nepočítají jako zničené tebou.
 
-## Vzplanutí
-## Horní polovina platí, má-li soupeř aspoň o N povýšených kamenů víc než ty;
-## dolní polovina, má-li aspoň o N kamenů víc celkem.
+## Karty balance
+## Horní podmínka platí, má-li soupeř aspoň o N povýšených kamenů víc než ty;
+## spodní podmínka, má-li aspoň o N kamenů víc celkem.
 
-flares-01 = Vzplanutí 01
-    .text = Horní polovina (soupeř má aspoň o 3 povýšené kameny víc): polož běžný kámen na prázdné pole. Dolní polovina (soupeř má aspoň o 6 kamenů víc): polož hrdinský kámen na prázdné pole.
-flares-02 = Vzplanutí 02
-    .text = Horní polovina (soupeř má aspoň o 4 povýšené kameny víc): polož běžný kámen na prázdné pole. Dolní polovina (soupeř má aspoň o 4 kameny víc): polož běžný kámen na prázdné pole.
-flares-03 = Vzplanutí 03
-    .text = Horní polovina (soupeř má aspoň o 3 povýšené kameny víc): proveď až 3 standardní pohyby, každý kterýmkoli svým běžným kamenem. Dolní polovina (soupeř má aspoň o 5 kamenů víc): získej akci.
-flares-04 = Vzplanutí 04
-    .text = Horní polovina (soupeř má aspoň o 4 povýšené kameny víc): polož běžný kámen na prázdné pole. Dolní polovina (soupeř má aspoň o 5 kamenů víc): polož běžný kámen na prázdné pole, nebo přeměň nepřátelský běžný kámen.
-flares-05 = Vzplanutí 05
-    .text = Horní polovina (soupeř má aspoň o 3 povýšené kameny víc): jeden tvůj běžný kámen provede standardní pohyb, nebo povyš jeden svůj běžný kámen. Dolní polovina (soupeř má aspoň o 6 kamenů víc): polož dva běžné kameny na prázdná pole.
-flares-06 = Vzplanutí 06
-    .text = Horní polovina (soupeř má aspoň o 4 povýšené kameny víc): polož běžný kámen na prázdné pole, nebo povyš jeden svůj běžný kámen. Dolní polovina (soupeř má aspoň o 4 kameny víc): jeden tvůj běžný kámen může provést bojový skok.
-flares-07 = Vzplanutí 07
-    .text = Horní polovina (soupeř má aspoň o 4 povýšené kameny víc): polož běžný kámen na prázdné pole. Dolní polovina (soupeř má aspoň o 6 kamenů víc): povyš jeden svůj běžný kámen a získej akci.
-flares-08 = Vzplanutí 08
-    .text = Horní polovina (soupeř má aspoň o 4 povýšené kameny víc): získej akci. Dolní polovina (soupeř má aspoň o 5 kamenů víc): polož běžný kámen na prázdné pole.
-flares-09 = Vzplanutí 09
-    .text = Horní polovina (soupeř má aspoň o 5 povýšených kamenů víc): polož hrdinský kámen na prázdné pole. Dolní polovina (soupeř má aspoň o 4 kameny víc): tvé běžné kameny mohou provést jeden standardní a jeden bojový pohyb (týmž kamenem, nebo dvěma různými), v libovolném pořadí.
-flares-10 = Vzplanutí 10
-    .text = Horní polovina (soupeř má aspoň o 5 povýšených kamenů víc): polož dva běžné kameny na prázdná pole. Dolní polovina (soupeř má aspoň o 5 kamenů víc): polož běžný kámen na prázdné pole.
-flares-11 = Vzplanutí 11
-    .text = Horní polovina (soupeř má aspoň o 3 povýšené kameny víc): polož běžný kámen na prázdné pole. Dolní polovina (soupeř má aspoň o 4 kameny víc): tvé nelegendární kameny mohou provést jeden bojový pohyb, nebo až dva standardní pohyby.
-flares-12 = Vzplanutí 12
-    .text = Horní polovina (soupeř má aspoň o 2 povýšené kameny víc): jeden tvůj běžný kámen může provést standardní skok. Dolní polovina (soupeř má aspoň o 5 kamenů víc): získej akci.
+flares-01 = Balance 01
+    .text = Horní podmínka (soupeř má aspoň o 3 povýšené kameny víc): polož běžný kámen na prázdné pole. Spodní podmínka (soupeř má aspoň o 6 kamenů víc): polož hrdinský kámen na prázdné pole.
+flares-02 = Balance 02
+    .text = Horní podmínka (soupeř má aspoň o 4 povýšené kameny víc): polož běžný kámen na prázdné pole. Spodní podmínka (soupeř má aspoň o 4 kameny víc): polož běžný kámen na prázdné pole.
+flares-03 = Balance 03
+    .text = Horní podmínka (soupeř má aspoň o 3 povýšené kameny víc): proveď až 3 standardní pohyby, každý kterýmkoli svým běžným kamenem. Spodní podmínka (soupeř má aspoň o 5 kamenů víc): získej akci.
+flares-04 = Balance 04
+    .text = Horní podmínka (soupeř má aspoň o 4 povýšené kameny víc): polož běžný kámen na prázdné pole. Spodní podmínka (soupeř má aspoň o 5 kamenů víc): polož běžný kámen na prázdné pole, nebo proměň nepřátelský běžný kámen.
+flares-05 = Balance 05
+    .text = Horní podmínka (soupeř má aspoň o 3 povýšené kameny víc): jeden tvůj běžný kámen provede standardní pohyb, nebo povyš jeden svůj běžný kámen. Spodní podmínka (soupeř má aspoň o 6 kamenů víc): polož dva běžné kameny na prázdná pole.
+flares-06 = Balance 06
+    .text = Horní podmínka (soupeř má aspoň o 4 povýšené kameny víc): polož běžný kámen na prázdné pole, nebo povyš jeden svůj běžný kámen. Spodní podmínka (soupeř má aspoň o 4 kameny víc): jeden tvůj běžný kámen může provést bojový skok.
+flares-07 = Balance 07
+    .text = Horní podmínka (soupeř má aspoň o 4 povýšené kameny víc): polož běžný kámen na prázdné pole. Spodní podmínka (soupeř má aspoň o 6 kamenů víc): povyš jeden svůj běžný kámen a získej akci.
+flares-08 = Balance 08
+    .text = Horní podmínka (soupeř má aspoň o 4 povýšené kameny víc): získej akci. Spodní podmínka (soupeř má aspoň o 5 kamenů víc): polož běžný kámen na prázdné pole.
+flares-09 = Balance 09
+    .text = Horní podmínka (soupeř má aspoň o 5 povýšených kamenů víc): polož hrdinský kámen na prázdné pole. Spodní podmínka (soupeř má aspoň o 4 kameny víc): tvé běžné kameny mohou provést jeden standardní a jeden bojový pohyb (týmž kamenem, nebo dvěma různými), v libovolném pořadí.
+flares-10 = Balance 10
+    .text = Horní podmínka (soupeř má aspoň o 5 povýšených kamenů víc): polož dva běžné kameny na prázdná pole. Spodní podmínka (soupeř má aspoň o 5 kamenů víc): polož běžný kámen na prázdné pole.
+flares-11 = Balance 11
+    .text = Horní podmínka (soupeř má aspoň o 3 povýšené kameny víc): polož běžný kámen na prázdné pole. Spodní podmínka (soupeř má aspoň o 4 kameny víc): tvé nelegendární kameny mohou provést jeden bojový pohyb, nebo až dva standardní pohyby.
+flares-12 = Balance 12
+    .text = Horní podmínka (soupeř má aspoň o 2 povýšené kameny víc): jeden tvůj běžný kámen může provést standardní skok. Spodní podmínka (soupeř má aspoň o 5 kamenů víc): získej akci.

@@ -23,9 +23,9 @@ outcome-draw = Remíza.
 outcome-none = Bez výsledku.
 end-triggered = Konec hry byl spuštěn: místo { $seat } hraje poslední tah.
 card-kind-legend = legenda
-card-kind-flare = vzplanutí: horní { $upper }, dolní { $lower }
+card-kind-flare = karta balance: horní { $upper }, spodní { $lower }
 frozen-card = zmrazená: { $card }
-frozen-effect = Zmrazený účinek: { $text }
+frozen-effect = Zmrazený efekt: { $text }
 play-gateway = { -gateway } na { $at } (na plánu označená @)
 play-pending = { -pending-being }: { $card }
 play-stored = uložený na kartě Obchodník s časem: { $piece } [{ $code }]
@@ -33,7 +33,7 @@ card-warp-effect = Zkřivení: { $text }
 task-place = { $place ->
     [current] aktuální úkol
     [next] další úkol
-    [set-aside] odložen, dokud nejsou venku aktuální úkoly
+    [set-aside] dán stranou, dokud nejsou venku aktuální úkoly
     [bottom] přesunut pod balíček úkolů
    *[turned-up] odkryt
  }
@@ -43,7 +43,7 @@ task-place = { $place ->
 play-greeting = Tash-Kalar: { $form }, semínko { $seed }. Nápovědu ukáže `help`.
 play-help =
     Napiš číslo volby nebo její text (např. `place e5`, `summon imperial.knight e5 r90`,
-    `e5-f6`, `claim tasks.center_cross`, `skip`, `end`; v týmové hře `pass` předá řízení
+    `e5-f6`, `claim tasks.center_cross`, `skip`, `end`; v týmové hře `pass` předá tah
     spoluhráči). Další příkazy:
       undo    vezme zpět tvou poslední volbu v tomto tahu (ne přes konec tahu, dobírání, splněný úkol ani předání)
       show    znovu ukáže plán a tvé volby
@@ -70,11 +70,11 @@ play-seat-cards = { $who }: v ruce { $beings ->
     [few] { $legends } legendy
    *[other] { $legends } legend
  }, { $flares ->
-    [one] { $flares } vzplanutí
-    [few] { $flares } vzplanutí
-   *[other] { $flares } vzplanutí
- }; balíček { $deck }; zásoba { $common } oboustranných + { $legendary } legendárních; odložené: { $discard }
-play-shared-decks = Balíček legend { $legends }, balíček vzplanutí { $flares }.
+    [one] { $flares } karta balance
+    [few] { $flares } karty balance
+   *[other] { $flares } karet balance
+ }; balíček { $deck }; zásoba { $common } oboustranných + { $legendary } legendárních; odhozené: { $discard }
+play-shared-decks = Balíček legend { $legends }, balíček karet balance { $flares }.
 play-tasks = Úkoly ({ $deck } v balíčku):
 play-task-current = aktuální
 play-task-next = další

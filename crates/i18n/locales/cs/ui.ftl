@@ -22,11 +22,11 @@ school-sylvan = Lesní národ
 school-everfrost = Věčný mráz
 school-nethervoid = Podsvětí
 school-etherweave = Éterotkaní
-form-duel = Souboj na život a na smrt
+form-duel = Deathmatch souboj
 form-high-form = Vznešená hra
-form-first-game = První hra
-form-melee = Boj všech proti všem
-form-team-duel = Týmový souboj na život a na smrt
+form-first-game = Výuková hra
+form-melee = Deathmatch bitka
+form-team-duel = Týmový deathmatch souboj
 form-team-high-form = Týmová vznešená hra
 
 ## Kameny a směry
@@ -96,7 +96,7 @@ event-downgraded = Kámen na { $at } ({ $color }) degradován na { $rank ->
     [heroic] hrdinský
    *[legendary] legendární
  }
-event-converted = Přeměněn { $from } na { $at }, nyní { $to }
+event-converted = Proměněn { $from } na { $at }, nyní { $to }
 event-destroyed = Zničen { $piece } na { $at }
 event-scored = { $who } získává { $points ->
     [one] { $points } bod
@@ -105,7 +105,7 @@ event-scored = { $who } získává { $points ->
  } { $why ->
     [destruction] za zničené kameny
     [legend] za vyvolanou legendu
-    [flare] za vzplanutí zahrané proti němu
+    [flare] za kartu balance zahranou proti němu
     [causality] za { -pending-being(case: "acc") }, která nebyla vyvolána (trest kauzality)
    *[unpaired] za běžné kameny bez páru
  }
@@ -116,21 +116,21 @@ event-scored-in = { $who } získává { $points ->
  } v barvě { $color } { $why ->
     [destruction] za zničené kameny
     [legend] za vyvolanou legendu
-    [flare] za vzplanutí zahrané proti němu
+    [flare] za kartu balance zahranou proti němu
     [causality] za { -pending-being(case: "acc") }, která nebyla vyvolána (trest kauzality)
    *[unpaired] za běžné kameny bez páru
  }
-event-discarded = { $who } odkládá: { $card }
+event-discarded = { $who } odhazuje: { $card }
 event-returned = { $who } vrací { $count ->
     [one] { $count } kartu
     [few] { $count } karty
    *[other] { $count } karet
  } pod balíček
 event-flare-invoked = { $who } hraje proti hráči { $against }: { $card } ({ $parts ->
-    [both] obě poloviny
-    [upper] horní polovina
-    [lower] dolní polovina
-   *[none] žádná polovina
+    [both] oba efekty
+    [upper] horní efekt
+    [lower] spodní efekt
+   *[none] žádný efekt
  })
 event-drew = { $who } si dobírá { $what }
 drew-beings = { $n ->
@@ -144,9 +144,9 @@ drew-legends = { $n ->
    *[other] { $n } legend
  }
 drew-flares = { $n ->
-    [one] { $n } vzplanutí
-    [few] { $n } vzplanutí
-   *[other] { $n } vzplanutí
+    [one] { $n } karta balance
+    [few] { $n } karty balance
+   *[other] { $n } karet balance
  }
 event-task-revealed = Odkrytý úkol: { $task }
 event-task-claimed = { $who } plní úkol: { $task } ({ $points ->
@@ -154,16 +154,16 @@ event-task-claimed = { $who } plní úkol: { $task } ({ $points ->
     [few] { $points } body
    *[other] { $points } bodů
  })
-event-passed-control = { $who } předává řízení: { $to }
+event-passed-control = { $who } předává tah: { $to }
 event-improvised = { $who } spotřebovává barvu { $color } na improvizované vyvolání
 event-frozen = { $who } zmrazuje: { $card }
-event-kept-frozen = { $who } si nechává zmrazenou kartu { $kept } a odkládá { $discarded }
+event-kept-frozen = { $who } si nechává zmrazenou kartu { $kept } a odhazuje { $discarded }
 event-thawed = { $who } rozmrazuje: { $card }
 event-gateway-gained = Kámen na { $at } ({ $who }) se stává { -gateway(case: "ins") }
 event-gateway-lost = { -gateway } na { $at } ({ $who }) přestává být { -gateway(case: "ins") }
 event-warped = { $who } hraje { -warp-effect(case: "acc") }: { $card } je teď { -pending-being }
 event-pending-returned = { $who } bere { -pending-being(case: "acc") } zpět do ruky: { $card }
-event-pending-discarded = { $who } odkládá { -pending-being(case: "acc") }: { $card }
+event-pending-discarded = { $who } odhazuje { -pending-being(case: "acc") }: { $card }
 event-stored = { $who } zvedá { $piece } z pole { $at } a ukládá ho na kartu Obchodník s časem
 event-landed = { $who }: { $piece } uložený na kartě Obchodník s časem skáče na { $at }
 event-landed-nowhere = { $who }: { $piece } uložený na kartě Obchodník s časem nemá kam dopadnout a vrací se do zásoby
@@ -175,14 +175,14 @@ event-game-over = Hra skončila
 
 choice-draw = dobrat si kartu { $card }
 choice-draw-task = odkrýt úkol { $task }
-choice-start-pieces = tvůj počáteční kámen na { $at }, kámen prvního hráče na druhé počáteční pole
+choice-start-pieces = tvůj počáteční kámen na { $at }, kámen začínajícího hráče na druhé počáteční pole
 choice-start-piece = počáteční kámen ({ $color }) na { $at }
 choice-place = položit běžný kámen na { $at }
 choice-pickup = zvednout svůj kámen z { $at } a položit ho jinam
 choice-summon = vyvolat: { $card } na { $at } ({ $orientation })
 choice-taking-up = { $choice }, zvednout svůj kámen z { $at }
 choice-destroying = { $choice }, zničit: { $piece }
-choice-discard = odložit: { $card }
+choice-discard = odhodit: { $card }
 choice-take = vzít si: { $card }
 choice-return = vrátit pod balíček: { $card }
 choice-done = hotovo
@@ -201,7 +201,7 @@ choice-claim = splnit úkol { $task } ({ $points ->
     [few] { $points } body
    *[other] { $points } bodů
  })
-choice-pass = předat řízení spoluhráči
+choice-pass = předat tah spoluhráči
 choice-improvise = spotřebovat barvu { $color } na improvizované vyvolání
 choice-point = 1 bod v barvě { $color }
 option-number = možnost { $n }
@@ -214,9 +214,9 @@ option-leviathan-destroy = zničit až 4 spojené běžné kameny
 option-storm-common = běžný kámen
 option-storm-heroic = hrdinský kámen
 option-storm-legendary = legendární kámen
-option-pending-discard = odložit { -pending-being(case: "acc") }
+option-pending-discard = odhodit { -pending-being(case: "acc") }
 option-pending-return = vzít { -pending-being(case: "acc") } zpět do ruky
-option-possessed-discard-flare = odložit své vzplanutí a získat akci
+option-possessed-discard-flare = odhodit svou kartu balance a získat akci
 option-gate-keeper-upgrade = povýšit jeden svůj běžný kámen: stane se { -gateway(case: "ins") }
 option-gate-keeper-place = položit běžný kámen na prázdné pole: stane se { -gateway(case: "ins") }
 
@@ -224,15 +224,15 @@ option-gate-keeper-place = položit běžný kámen na prázdné pole: stane se 
 
 question-start-pieces = Polož počáteční kameny: zvol počáteční pole pro svůj kámen.
 question-start-piece = Polož počáteční kámen vedle dalšího počátečního symbolu.
-question-actions-used = Akce jsi vyčerpal: zahraj vzplanutí, nebo ukonči tah.
+question-actions-used = Akce jsi vyčerpal: zahraj kartu balance, nebo ukonči tah.
 question-action = Proveď akci ({ $n ->
     [one] zbývá { $n }
     [few] zbývají { $n }
    *[other] zbývá { $n }
- }): polož kámen, vyvolej bytost{ $discard ->
-    [yes] {" "}nebo ji odlož
+ }): polož běžný kámen, vyvolej bytost{ $discard ->
+    [yes] {" "}nebo ji odhoď
    *[no] {""}
- }; nebo zahraj vzplanutí.
+ }; nebo zahraj kartu balance.
 question-teammate-place = Polož běžné kameny za zbývající akce svého spoluhráče.
 question-placing = Polož kámen, který jsi zvedl.
 question-returning = Vrať karty z ruky pod jejich balíčky, nebo zvol „hotovo“.

@@ -96,7 +96,7 @@ web-flip = Otočit plán
 web-cards = Karty
 web-your-hand = Tvoje ruka
 web-your-move = Tvůj tah
-web-effect-panel = Vyhodnocovaný účinek
+web-effect-panel = Vyhodnocovaný efekt
 web-players = Hráči
 web-tasks = Úkoly
 web-chat = Chat
@@ -144,8 +144,8 @@ web-actions-left = { $n ->
     [few] zbývají { $n } akce
    *[other] zbývá { $n } akcí
  }
-web-discard-used = odložení použito
-web-flare-used = vzplanutí použito
+web-discard-used = odhození použito
+web-flare-used = karta balance zahrána
 web-end-near = konec se blíží: { $n ->
     [one] ještě { $n } tah
     [few] ještě { $n } tahy
@@ -160,7 +160,7 @@ web-choose = Vyber.
 web-hint-pickup = zásoba ti došla: klikni na některý svůj zvýrazněný kámen, zvedni ho a polož znovu
 web-hint-place = klikni na zvýrazněné pole a polož kámen
 web-hint-summon = vyber kartu označenou ✦ a vyvolej ji
-web-hint-discard = odlož kartu
+web-hint-discard = odhoď kartu
 web-hint-end = ukonči tah
 web-or = { $first } nebo { $last }
 web-actions-left-hint = { $n ->
@@ -192,18 +192,18 @@ web-type-placeholder = nebo napiš volbu, např. place e5
 web-type-choice = Napiš volbu
 web-play = Hrát
 web-flare-criterion = { $half ->
-    [upper] horní (povýšené kameny)
-   *[lower] dolní (všechny kameny)
+    [upper] horní podmínka (povýšené kameny)
+   *[lower] spodní podmínka (všechny kameny)
  }: je třeba o { $need } víc, { $color } má { $cmp ->
     [more] o { $have } víc
     [same] stejně
    *[fewer] o { $have } méně
  }
 web-flare-against = { $card } proti hráči { $color }:
-web-flare-halves = horní { $upper ->
+web-flare-halves = horní podmínka { $upper ->
     [met] splněna
    *[not] nesplněna
- }, dolní { $lower ->
+ }, spodní { $lower ->
     [met] splněna
    *[not] nesplněna
  }
@@ -220,7 +220,7 @@ web-hands = Ruce
 web-hands-hidden = Ruce jsou divákům skryté.
 web-hand-of = Ruka: { $who }
 web-no-cards = V ruce nejsou žádné karty.
-web-discard = Odložit
+web-discard = Odhodit
 web-return = Vrátit
 web-can-summon-on = { $n ->
     [one] lze vyvolat na { $n } pole
@@ -228,7 +228,7 @@ web-can-summon-on = { $n ->
    *[other] lze vyvolat na { $n } polí
  }
 web-card-summon = { $card }: vyvolat
-web-flare-note = proti hráči { $color }: horní { $upper } dolní { $lower }
+web-flare-note = proti hráči { $color }: horní { $upper } spodní { $lower }
 web-you = ty
 web-online = připojen
 web-offline = odpojen
@@ -241,23 +241,23 @@ web-hand-counts = v ruce { $beings ->
     [few] { $legends } legendy
    *[other] { $legends } legend
  }, { $flares ->
-    [one] { $flares } vzplanutí
-    [few] { $flares } vzplanutí
-   *[other] { $flares } vzplanutí
+    [one] { $flares } karta balance
+    [few] { $flares } karty balance
+   *[other] { $flares } karet balance
  }
 web-deck-n = balíček { $n }
 web-supply = kameny mimo plán { $common } + { $legendary } legendární
-web-discard-n = odložené { $n }
+web-discard-n = odhozené { $n }
 web-team-n = tým { $team }
 web-sideways = { $n } naležato
 web-team-tasks = úkoly týmu: { $tasks }
 web-tasks-claimed = úkoly: { $tasks }
-web-discard-pile = odkládací balíček: { $cards }
+web-discard-pile = odhazovací balíček: { $cards }
 web-score = skóre { $score }
-web-shared-decks = Balíček legend { $legends }, odloženo { $legendsOut } · Balíček vzplanutí { $flares }, odloženo { $flaresOut }
+web-shared-decks = Balíček legend { $legends }, odhozeno { $legendsOut } · Balíček karet balance { $flares }, odhozeno { $flaresOut }
 web-frozen = Zmrazená
-web-frozen-effect = Zmrazený účinek: { $text }
-web-no-frozen-effect = Bez textu zmrazeného účinku.
+web-frozen-effect = Zmrazený efekt: { $text }
+web-no-frozen-effect = Bez textu zmrazeného efektu.
 web-gateway-of = { -gateway }: { $color }
 web-gateway-on = { -gateway } na { $at }
 web-warp-button = Zkřivení
@@ -356,7 +356,7 @@ web-rank-letter = { $rank ->
     [heroic] H
    *[legendary] L
  }
-web-card-kind-flare = Vzplanutí · horní { $upper } · dolní { $lower }
+web-card-kind-flare = Karta balance · horní { $upper } · spodní { $lower }
 web-card-kind = { $kind ->
     [legend] Legenda
    *[being] Bytost

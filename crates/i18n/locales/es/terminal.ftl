@@ -5,35 +5,35 @@
 ## Ambos
 
 seat-number-capital = Asiento { $seat }
-status-setup = Preparación: { $who } pone las piezas iniciales
+status-setup = Preparación: { $who } pone las fichas iniciales
 status-turn = Turno { $turn }: juega { $who }, { $n ->
     [one] queda { $n } acción
    *[other] quedan { $n } acciones
  }
 game-over = La partida ha terminado
 took-back = Deshecho: { $choice }
-nothing-to-take-back = No hay nada que deshacer (no se puede volver más allá del final de un turno, un robo o una tarea reclamada).
+nothing-to-take-back = No hay nada que deshacer (no se puede volver más allá del final de un turno, un robo o una misión reclamada).
 not-accepted = No aceptado: { $why }
 no-such-choice = no hay ninguna elección { $n } (de 1 a { $count })
-outcome-resigned = El asiento { $seat } abandonó.
+outcome-resigned = El asiento { $seat } se rindió.
 outcome-wins = Gana el asiento { $seat }.
 outcome-team-wins = Ganan los asientos { $first } y { $second }.
 outcome-draw = Empate.
 outcome-none = Sin resultado.
 end-triggered = Se ha desencadenado el final: el asiento { $seat } juega el último turno.
 card-kind-legend = leyenda
-card-kind-flare = destello: superior { $upper }, inferior { $lower }
+card-kind-flare = estallido: superior { $upper }, inferior { $lower }
 frozen-card = congelada: { $card }
 frozen-effect = Congelada: { $text }
 play-gateway = Portal en { $at } (marcado con @ en el tablero)
-play-pending = ser pendiente: { $card }
+play-pending = criatura pendiente: { $card }
 play-stored = guardada en el Mercader del Tiempo: { $piece } [{ $code }]
 card-warp-effect = Distorsión: { $text }
 task-place = { $place ->
-    [current] una tarea actual
-    [next] la siguiente tarea
-    [set-aside] apartada hasta que salgan las tareas actuales
-    [bottom] al fondo del mazo de tareas
+    [current] una misión actual
+    [next] la siguiente misión
+    [set-aside] apartada hasta que salgan las misiones actuales
+    [bottom] al fondo del mazo de misiones
    *[turned-up] descubierta
  }
 
@@ -42,18 +42,18 @@ task-place = { $place ->
 play-greeting = Tash-Kalar: { $form }, semilla { $seed }. Escribe `help` para ver la ayuda.
 play-help =
     Escribe el número de una elección, o su texto (p. ej. `place e5`, `summon imperial.knight e5 r90`,
-    `e5-f6`, `claim tasks.center_cross`, `skip`, `end`; en el juego por equipos `pass` pasa el control
-    a tu compañero). Otras órdenes:
-      undo    deshace tu última elección de este turno (no más allá del final de un turno, un robo, una tarea reclamada o un pase)
+    `e5-f6`, `claim tasks.center_cross`, `skip`, `end`; en el juego por equipos `pass` cede el control
+    del turno a tu compañero). Otras órdenes:
+      undo    deshace tu última elección de este turno (no más allá del final de un turno, un robo, una misión reclamada o una cesión del control)
       show    vuelve a mostrar el tablero y tus elecciones
-      resign  abandona la partida
+      resign  te rindes
       help    este texto
       quit    sale de la partida
 play-bye = Adiós.
 play-end-of-input = Fin de la entrada.
 play-record-written = Registro escrito en { $path }.
 play-seat-draws = El asiento { $seat } roba { $card } ({ $id }).
-play-task-turned-up = Tarea descubierta: { $task } ({ $id }), { $place }.
+play-task-turned-up = Misión descubierta: { $task } ({ $id }), { $place }.
 play-bot-returns = Asiento { $seat } ({ $bot }): devuelve una carta al fondo de su mazo
 play-bot-chose = Asiento { $seat } ({ $bot }): { $choice }
 play-not-accepted-help = No aceptado: { $why }. Escribe `help` para ver la ayuda.
@@ -61,17 +61,17 @@ play-seat = asiento { $seat } ({ $school }, { $color })
 play-scores = Puntuación: { $scores }
 play-points-by-color = { $who }, puntos por color: { $points }
 play-seat-cards = { $who }: mano { $beings ->
-    [one] { $beings } ser
-   *[other] { $beings } seres
+    [one] { $beings } criatura
+   *[other] { $beings } criaturas
  }, { $legends ->
     [one] { $legends } leyenda
    *[other] { $legends } leyendas
  }, { $flares ->
-    [one] { $flares } destello
-   *[other] { $flares } destellos
+    [one] { $flares } estallido
+   *[other] { $flares } estallidos
  }; mazo { $deck }; reserva { $common } de dos caras + { $legendary } legendarias; descarte: { $discard }
-play-shared-decks = Mazo de leyendas { $legends }, mazo de destellos { $flares }.
-play-tasks = Tareas ({ $deck } en el mazo):
+play-shared-decks = Mazo de leyendas { $legends }, mazo de estallidos { $flares }.
+play-tasks = Misiones ({ $deck } en el mazo):
 play-task-current = actual
 play-task-next = siguiente
 play-task-line = { $name } ({ $kind ->
@@ -89,7 +89,7 @@ play-task-line = { $name } ({ $kind ->
  }): { $text }
 play-claimed = { $who } ha reclamado: { $tasks }
 play-resolving = Resolviendo { $card }{ $place }: { $question }
-play-may-claim = Fin de tu turno: puedes reclamar una tarea que cumples ({ $tasks }), u omitirlo.
+play-may-claim = Fin de tu turno: puedes reclamar una misión que cumples ({ $tasks }), u omitirlo.
 play-your-hand = Tu mano:
 play-choices = Elecciones:
 
@@ -113,23 +113,23 @@ tui-last = último (asiento { $seat }) { $squares }
 tui-scores = Puntuación
 tui-score = { $score } puntos
 tui-points = puntos: { $points }
-tui-seat-cards = mano { $beings }s { $legends }l { $flares }d, mazo { $deck }, reserva { $common }+{ $legendary }
+tui-seat-cards = mano { $beings }c { $legends }l { $flares }e, mazo { $deck }, reserva { $common }+{ $legendary }
 tui-frozen-mark = *CONGELADA*
 tui-gateway-mark = @PORTAL@
 tui-gateway-at = en { $at }
 tui-pending-mark = ~PENDIENTE~
 tui-stored-mark = ~GUARDADA~
-tui-tasks = Tareas ({ $deck } en el mazo):
+tui-tasks = Misiones ({ $deck } en el mazo):
 tui-next-task = siguiente: { $task }
 tui-team = equipo { $team } (asientos { $first } y { $second })
 tui-your-hand = Tu mano
 tui-card = Carta
 tui-no-card = No tienes cartas en la mano.
 tui-arrows = flechas: { $arrows }
-tui-hand-key = ✦ se puede invocar ya; S invocación, o + * tu pieza (rango mínimo), x marcada
-tui-pattern-key-anywhere = o tu pieza: el patrón en cualquier lugar; se invoca en cualquier casilla sin color vacía
-tui-pattern-key = S invocación, o/+/* tu pieza, x marcada{ $on_piece ->
-    [yes] , S sobre tu pieza
+tui-hand-key = ✦ se puede invocar ya; S invocación, o + * tu ficha (rango mínimo), x señalada
+tui-pattern-key-anywhere = o tu ficha: el patrón en cualquier lugar; se invoca en cualquier casilla sin color vacía
+tui-pattern-key = S invocación, o/+/* tu ficha, x señalada{ $on_piece ->
+    [yes] , S sobre tu ficha
    *[no] {""}
  }
 tui-choices = Elecciones ({ $n })
@@ -149,14 +149,14 @@ tui-seat-choosing = El asiento { $seat } está eligiendo: { $question }
 tui-legend = ( ) casilla roja  {"{"} {"}"} casilla verde  : central  o objetivo  [ ] cursor
 tui-keys-line = ? ayuda  Tab foco  Enter elegir  s omitir  e fin de turno  u deshacer  : escribir  RePág registro  q salir
 tui-keys-title = Teclas
-tui-pieces-key = Piezas: letra = color (r b n g w o p), + heroica, * legendaria, @ detrás el Portal; cualquier tecla cierra.
+tui-pieces-key = Fichas: letra = color (r b n g w o p), + heroica, * legendaria, @ detrás el Portal; cualquier tecla cierra.
 tui-bot-refused = El asiento { $seat } ({ $bot }) eligió { $choice }, no aceptado: { $why }
 tui-seat-draws = El asiento { $seat } roba { $card }.
-tui-task-turned-up = Tarea descubierta: { $task }, { $place }.
+tui-task-turned-up = Misión descubierta: { $task }, { $place }.
 tui-game-over-scores = La partida ha terminado. Puntuación: { $scores }.
 tui-seat-chose = Asiento { $seat }: { $choice }
 tui-seat-took-back = Asiento { $seat }: deshizo { $choice }
-tui-seat-resigns = El asiento { $seat } abandona.
+tui-seat-resigns = El asiento { $seat } se rinde.
 tui-nothing-to-skip = No hay nada que omitir ahora.
 tui-cannot-end = El turno no puede terminar ahora.
 tui-wait-bot = Espera: un bot está pensando.
@@ -176,7 +176,7 @@ tui-card-choices = { $card }: { $n ->
    *[other] { $n } elecciones
  }.
 tui-no-choice-here = No hay ninguna elección aquí.
-tui-nothing-to-resign = No hay nada que abandonar.
+tui-nothing-to-resign = Ahora no puedes rendirte.
 tui-not-accepted-help = No aceptado: { $why }. Pulsa ? para ver la ayuda.
 
 ## Las teclas (ayuda)
@@ -194,7 +194,7 @@ help-enter-more = mano: elige la carta (se iluminan sus casillas de invocación)
 help-tab = foco en tablero / mano / elecciones / registro
 help-pages = recorre el registro hacia atrás y hacia delante (en la lista de elecciones: pasa páginas)
 help-end = la entrada más reciente del registro (registro: Inicio la más antigua, flechas de una en una)
-help-skip = omite una parte opcional (o no reclamar ninguna tarea)
+help-skip = omite una parte opcional (o no reclamar ninguna misión)
 help-end-turn = termina el turno
 help-undo = deshace tu última elección de este turno
 help-esc = suelta la carta y las casillas elegidas

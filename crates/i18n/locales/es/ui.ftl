@@ -1,4 +1,4 @@
-# Las palabras del juego comunes al cliente de terminal y a la página.
+# Las palabras del juego que usan a la vez el cliente de terminal y la página.
 # Los nombres de casillas (e5), los textos de elección y los ids de carta son
 # notación: nunca se traducen. Términos: ver GLOSSARY.md.
 
@@ -22,22 +22,22 @@ school-everfrost = Hielo Eterno
 school-nethervoid = Vacío Abisal
 school-etherweave = Tejido Etéreo
 form-duel = Duelo a muerte
-form-high-form = Forma Superior
+form-high-form = Élite
 form-first-game = Primera partida
-form-melee = Todos contra todos a muerte
+form-melee = Melé a muerte
 form-team-duel = Duelo a muerte por equipos
-form-team-high-form = Forma Superior por equipos
+form-team-high-form = Élite por equipos
 
-## Piezas y direcciones
+## Fichas y direcciones
 
 rank = { $rank ->
-    [common] común
+    [common] básica
     [heroic] heroica
    *[legendary] legendaria
  }
 # $c: el color (red, blue...), con el que concuerda el adjetivo
-piece = pieza { $rank ->
-    [common] común
+piece = ficha { $rank ->
+    [common] básica
     [heroic] heroica
    *[legendary] legendaria
  } { $c ->
@@ -49,7 +49,7 @@ piece = pieza { $rank ->
     [orange] naranja
    *[purple] púrpura
  }
-the-piece = la pieza
+the-piece = la ficha
 dir = { $dir ->
     [n] norte
     [ne] noreste
@@ -85,155 +85,155 @@ event-moved = La { $piece } { $how ->
     [leap] salta
    *[move] se mueve
  } de { $from } a { $to }
-event-upgraded = La pieza de { $color } en { $at } mejora a { $rank ->
-    [common] común
+event-upgraded = La ficha de { $color } en { $at } mejora a { $rank ->
+    [common] básica
     [heroic] heroica
    *[legendary] legendaria
  }
-event-downgraded = La pieza de { $color } en { $at } se degrada a { $rank ->
-    [common] común
+event-downgraded = La ficha de { $color } en { $at } se degrada a { $rank ->
+    [common] básica
     [heroic] heroica
    *[legendary] legendaria
  }
-event-converted = La { $from } de { $at } se convierte en una { $to }
+event-converted = La { $from } de { $at } se transforma en una { $to }
 event-destroyed = Destruida la { $piece } de { $at }
 event-scored = { $who } gana { $points ->
     [one] { $points } punto
    *[other] { $points } puntos
  } { $why ->
-    [destruction] por piezas destruidas
+    [destruction] por fichas destruidas
     [legend] por la leyenda invocada
-    [flare] por el destello invocado contra él
-    [causality] por el ser pendiente nunca invocado (penalización de causalidad)
-   *[unpaired] por piezas comunes sin pareja
+    [flare] por el estallido provocado contra él
+    [causality] por la criatura pendiente nunca invocada (penalización de causalidad)
+   *[unpaired] por fichas básicas desaparejadas
  }
 event-scored-in = { $who } gana { $points ->
     [one] { $points } punto
    *[other] { $points } puntos
  } en { $color } { $why ->
-    [destruction] por piezas destruidas
+    [destruction] por fichas destruidas
     [legend] por la leyenda invocada
-    [flare] por el destello invocado contra él
-    [causality] por el ser pendiente nunca invocado (penalización de causalidad)
-   *[unpaired] por piezas comunes sin pareja
+    [flare] por el estallido provocado contra él
+    [causality] por la criatura pendiente nunca invocada (penalización de causalidad)
+   *[unpaired] por fichas básicas desaparejadas
  }
 event-discarded = { $who } descarta { $card }
 event-returned = { $who } devuelve { $count ->
     [one] { $count } carta
    *[other] { $count } cartas
  } al fondo del mazo
-event-flare-invoked = { $who } invoca { $card } contra { $against } ({ $parts ->
-    [both] las dos mitades
-    [upper] la mitad superior
-    [lower] la mitad inferior
-   *[none] ninguna mitad
+event-flare-invoked = { $who } provoca { $card } contra { $against } ({ $parts ->
+    [both] los dos efectos
+    [upper] el efecto superior
+    [lower] el efecto inferior
+   *[none] ningún efecto
  })
 event-drew = { $who } roba { $what }
 drew-beings = { $n ->
-    [one] { $n } ser
-   *[other] { $n } seres
+    [one] { $n } criatura
+   *[other] { $n } criaturas
  }
 drew-legends = { $n ->
     [one] { $n } leyenda
    *[other] { $n } leyendas
  }
 drew-flares = { $n ->
-    [one] { $n } destello
-   *[other] { $n } destellos
+    [one] { $n } estallido
+   *[other] { $n } estallidos
  }
-event-task-revealed = Tarea descubierta: { $task }
-event-task-claimed = { $who } reclama la tarea { $task } ({ $points ->
+event-task-revealed = Misión descubierta: { $task }
+event-task-claimed = { $who } reclama la misión { $task } ({ $points ->
     [one] { $points } punto
    *[other] { $points } puntos
  })
-event-passed-control = { $who } pasa el control a { $to }
+event-passed-control = { $who } cede el control del turno a { $to }
 event-improvised = { $who } gasta { $color } en una invocación improvisada
 event-frozen = { $who } congela { $card }
 event-kept-frozen = { $who } se queda con { $kept } congelada y descarta { $discarded }
 event-thawed = { $who } descongela { $card }
-event-gateway-gained = La pieza de { $who } en { $at } pasa a ser el Portal
+event-gateway-gained = La ficha de { $who } en { $at } pasa a ser el Portal
 event-gateway-lost = El Portal de { $who } en { $at } deja de ser el Portal
-event-warped = { $who } juega el efecto de distorsión de { $card }, que pasa a ser su ser pendiente
-event-pending-returned = { $who } devuelve a la mano su ser pendiente, { $card }
-event-pending-discarded = { $who } descarta su ser pendiente, { $card }
+event-warped = { $who } juega el efecto de distorsión de { $card }, que pasa a ser su criatura pendiente
+event-pending-returned = { $who } devuelve a la mano su criatura pendiente, { $card }
+event-pending-discarded = { $who } descarta su criatura pendiente, { $card }
 event-stored = { $who } retira la { $piece } de { $at } y la guarda en el Mercader del Tiempo
 event-landed = { $who }: la { $piece } guardada en el Mercader del Tiempo salta a { $at }
 event-landed-nowhere = { $who }: la { $piece } guardada en el Mercader del Tiempo no tiene casilla donde caer y vuelve a su reserva
-event-resigned = { $who } abandona
+event-resigned = { $who } se rinde
 event-turn-ended = Termina el turno de { $who }
 event-game-over = La partida ha terminado
 
 ## Las elecciones
 
 choice-draw = robar { $card }
-choice-draw-task = descubrir la tarea { $task }
-choice-start-pieces = tu pieza inicial en { $at }, la del primer jugador en la otra casilla inicial
-choice-start-piece = una pieza inicial de { $color } en { $at }
-choice-place = colocar una pieza común en { $at }
-choice-pickup = recoger tu pieza de { $at } para colocarla en otro sitio
+choice-draw-task = descubrir la misión { $task }
+choice-start-pieces = tu ficha inicial en { $at }, la del jugador inicial en la otra casilla inicial
+choice-start-piece = una ficha inicial de { $color } en { $at }
+choice-place = colocar una ficha básica en { $at }
+choice-pickup = recoger tu ficha de { $at } para colocarla en otro sitio
 choice-summon = invocar { $card } en { $at } ({ $orientation })
-choice-taking-up = { $choice }, recogiendo tu pieza de { $at }
+choice-taking-up = { $choice }, recogiendo tu ficha de { $at }
 choice-destroying = { $choice }, destruyendo la { $piece }
 choice-discard = descartar { $card }
 choice-take = tomar { $card }
 choice-return = devolver { $card } al fondo de su mazo
 choice-done = hecho
-choice-flare = invocar { $card } contra { $color }
+choice-flare = provocar { $card } contra { $color }
 choice-thaw = descongelar { $card }
 choice-warp = jugar el efecto de distorsión de { $card }
 choice-end = terminar el turno
-choice-resign = abandonar
+choice-resign = rendirse
 choice-square = { $at }
 choice-square-piece = { $at } ({ $piece })
 choice-move = { $piece } de { $from } a { $to }
 choice-skip = omitir
-choice-claim-none = no reclamar ninguna tarea
+choice-claim-none = no reclamar ninguna misión
 choice-claim = reclamar { $task } ({ $points ->
     [one] { $points } punto
    *[other] { $points } puntos
  })
-choice-pass = pasar el control a tu compañero
+choice-pass = ceder el control del turno a tu compañero
 choice-improvise = gastar { $color } en la invocación improvisada
 choice-point = 1 punto en { $color }
 option-number = opción { $n }
 option-color = { $color }
-option-gryphon-dismount = desmontar: degrada al Jinete de Grifo y coloca una pieza común junto a él
-option-fire-adjacent = quemar las piezas enemigas no legendarias adyacentes
-option-fire-distance = quemar las piezas comunes enemigas a distancia 2 o menos
-option-leviathan-downgrade = degradar hasta 3 piezas mejoradas conectadas
-option-leviathan-destroy = destruir hasta 4 piezas comunes conectadas
-option-storm-common = una pieza común
-option-storm-heroic = una pieza heroica
-option-storm-legendary = una pieza legendaria
-option-pending-discard = descartar tu ser pendiente
-option-pending-return = devolver tu ser pendiente a tu mano
-option-possessed-discard-flare = descartar tu destello y ganar una acción
-option-gate-keeper-upgrade = mejorar una de tus piezas comunes: pasa a ser el Portal
-option-gate-keeper-place = colocar una pieza común en una casilla vacía: pasa a ser el Portal
+option-gryphon-dismount = desmontar: degrada al Jinete de Grifo y coloca una ficha básica junto a él
+option-fire-adjacent = quemar las fichas enemigas no legendarias adyacentes
+option-fire-distance = quemar las fichas básicas enemigas a distancia 2 o menos
+option-leviathan-downgrade = degradar hasta 3 fichas mejoradas conectadas
+option-leviathan-destroy = destruir hasta 4 fichas básicas conectadas
+option-storm-common = una ficha básica
+option-storm-heroic = una ficha heroica
+option-storm-legendary = una ficha legendaria
+option-pending-discard = descartar tu criatura pendiente
+option-pending-return = devolver tu criatura pendiente a tu mano
+option-possessed-discard-flare = descartar tu estallido y obtener una acción
+option-gate-keeper-upgrade = mejorar una de tus fichas básicas: pasa a ser el Portal
+option-gate-keeper-place = colocar una ficha básica en una casilla vacía: pasa a ser el Portal
 
 ## Las preguntas
 
-question-start-pieces = Pon las piezas iniciales: elige la casilla inicial de tu propia pieza.
-question-start-piece = Pon una pieza inicial junto al siguiente símbolo de inicio.
-question-actions-used = Has gastado tus acciones: invoca un destello o termina el turno.
+question-start-pieces = Pon las fichas iniciales: elige la casilla inicial de tu propia ficha.
+question-start-piece = Pon una ficha inicial junto al siguiente símbolo de inicio.
+question-actions-used = Has gastado tus acciones: provoca un estallido o termina el turno.
 question-action = Haz una acción ({ $n ->
     [one] te queda { $n }
    *[other] te quedan { $n }
- }): coloca una pieza, invoca un ser{ $discard ->
-    [yes] {" "}o descarta uno
+ }): coloca una ficha básica, invoca a una criatura{ $discard ->
+    [yes] {" "}o descarta una
    *[no] {""}
- }; o invoca un destello.
-question-teammate-place = Coloca piezas comunes con las acciones que le quedan a tu compañero.
-question-placing = Coloca la pieza que has recogido.
+ }; o provoca un estallido.
+question-teammate-place = Coloca fichas básicas con las acciones que le quedan a tu compañero.
+question-placing = Coloca la ficha que has recogido.
 question-returning = Devuelve cartas de tu mano al fondo de sus mazos, o di «hecho».
 question-effect = { $card }: { $step }.
 question-effect-at = { $card } en { $at }: { $step }.
 question-effect-text = { $card }: { $text }
 question-effect-text-at = { $card } en { $at }: { $text }
-question-improvise = Elige el color enemigo que gasta tu invocación improvisada (la otra pieza es la del Invocador de Guerra).
-question-score-unpaired = Gana 1 punto en el color de una de tus piezas comunes sin pareja.
+question-improvise = Elige el color enemigo que gasta tu invocación improvisada (la otra ficha es la del Invocador de Guerra).
+question-score-unpaired = Gana 1 punto en el color de una de tus fichas básicas desaparejadas.
 question-score-legend = Gana 1 punto en el color que elijas por la leyenda que has invocado.
-question-claim = Reclama una tarea cuyo requisito cumples, u omítelo.
+question-claim = Reclama una misión cuyo requisito cumples, u omítelo.
 
 ## El final
 
@@ -246,7 +246,7 @@ result-place = { $place ->
    *[other] cuarto
  } { $names }
 result-and-places = { $result }; { $places }
-result-resigned = { $who } abandonó: { $result }
+result-resigned = { $who } se rindió: { $result }
 score-of = { $who } { $score }
 result-with-score = { $result }. Puntuación: { $scores }.
 
@@ -256,7 +256,7 @@ error-empty-choice = no se ha dado ninguna elección
 error-unknown-choice = «{ $text }» no es una elección
 error-bad-square = no es una casilla: «{ $text }»
 error-unknown-card = ninguna carta tiene el id «{ $text }»
-error-unknown-task = ninguna tarea tiene el id «{ $text }»
+error-unknown-task = ninguna misión tiene el id «{ $text }»
 error-bad-orientation = no es una orientación (r0 r90 r180 r270 m0 m90 m180 m270): «{ $text }»
 error-bad-direction = no es una dirección (n ne e se s sw w nw): «{ $text }»
 error-bad-color = no es una letra de color (r b n g w o p): «{ $text }»
@@ -268,5 +268,5 @@ error-illegal-nearest = { $choice } no es una elección legal ahora (las legales
 error-not-your-turn = no te toca elegir
 error-no-such-seat = no hay ningún asiento { $seat } en esta mesa
 error-wrong-phase = { $choice } no es una elección legal ahora: no responde a lo que se está decidiendo
-error-nothing-to-take-back = no hay nada que deshacer (no más allá del final de un turno, un robo o una tarea reclamada, ni una elección de otro jugador)
-error-cannot-resign = en esta forma nadie puede abandonar
+error-nothing-to-take-back = no hay nada que deshacer (no más allá del final de un turno, un robo o una misión reclamada, ni una elección de otro jugador)
+error-cannot-resign = en esta forma nadie puede rendirse

@@ -98,7 +98,7 @@ web-your-hand = Tu mano
 web-your-move = Tu jugada
 web-effect-panel = Efecto que se está resolviendo
 web-players = Jugadores
-web-tasks = Tareas
+web-tasks = Misiones
 web-chat = Chat
 web-chat-label = Mensaje a los demás jugadores
 web-chat-placeholder = Mensaje (solo jugadores)
@@ -123,12 +123,12 @@ web-conn-playing = conectado · juegas con { $color }
 web-conn-watching = conectado · observando
 web-conn-reconnecting = reconectando…
 web-summon-which-way = Invocar { $card } en { $at }: ¿en qué orientación?
-web-move-piece-on = Mover la pieza de { $at }
+web-move-piece-on = Mover la ficha de { $at }
 web-then-click-where = luego pulsa adónde va
 web-square-which = { $at }: ¿cuál?
 web-summon-on = Invocar en { $at }
 web-summon-option = { $card } en { $at }, { $orientation }{ $taken ->
-    [yes] , recogiendo la pieza de { $from }
+    [yes] , recogiendo la ficha de { $from }
    *[no] {""}
  }
 web-pattern-on = patrón en { $squares }
@@ -144,7 +144,7 @@ web-actions-left = { $n ->
    *[other] quedan { $n } acciones
  }
 web-discard-used = descarte usado
-web-flare-used = destello usado
+web-flare-used = estallido provocado
 web-end-near = el final se acerca: { $n ->
     [one] { $n } turno más
    *[other] { $n } turnos más
@@ -155,8 +155,8 @@ web-watching-badge = observando
 web-you-hold-seat = Tienes un asiento en esta partida:
 web-play-seat-n = jugar el asiento { $seat }
 web-choose = Elige.
-web-hint-pickup = tu reserva está vacía: pulsa una de tus piezas resaltadas para recogerla y colocarla de nuevo
-web-hint-place = pulsa una casilla resaltada para colocar una pieza
+web-hint-pickup = tu reserva está vacía: pulsa una de tus fichas resaltadas para recogerla y colocarla de nuevo
+web-hint-place = pulsa una casilla resaltada para colocar una ficha
 web-hint-summon = elige una carta marcada con ✦ para invocar
 web-hint-discard = descartar
 web-hint-end = terminar el turno
@@ -165,7 +165,7 @@ web-actions-left-hint = { $n ->
     [one] Queda { $n } acción
    *[other] Quedan { $n } acciones
  }: { $hints }.
-web-hint-melee-start = Pulsa una casilla resaltada y elige el color de la pieza.
+web-hint-melee-start = Pulsa una casilla resaltada y elige el color de la ficha.
 web-hint-returning = Devuelve cartas al fondo de sus mazos (Devolver en una carta) y luego Hecho.
 web-game-over = Partida terminada
 web-watching = Observando
@@ -173,8 +173,8 @@ web-waiting = Esperando
 web-is-choosing = { $who } está eligiendo…
 web-cards-drawn = Se están robando cartas…
 web-cancel-esc = Cancelar (Esc)
-web-summoning-click = Invocando { $card }: pulsa una casilla marcada con ✦ (Esc para cancelar).
-web-moving-click = Moviendo desde { $from }: pulsa una casilla marcada con ◆ (Esc para cancelar).
+web-summoning-click = Invocando { $card }: pulsa una casilla resaltada con ✦ (Esc para cancelar).
+web-moving-click = Moviendo desde { $from }: pulsa una casilla resaltada con ◆ (Esc para cancelar).
 web-highlighted-squares = { $n ->
     [one] { $n } casilla resaltada
    *[other] { $n } casillas resaltadas
@@ -182,26 +182,26 @@ web-highlighted-squares = { $n ->
 web-directions = Direcciones
 web-undo-title = Deshacer tu última elección de este turno (u)
 web-undo = Deshacer
-web-resign = Abandonar
-web-resign-confirm = ¿Abandonar esta partida?
+web-resign = Rendirse
+web-resign-confirm = ¿Rendirte en esta partida?
 web-type-placeholder = o escribe una elección, p. ej. place e5
 web-type-choice = Escribe una elección
 web-play = Jugar
 web-flare-criterion = { $half ->
-    [upper] superior (piezas mejoradas)
-   *[lower] inferior (todas las piezas)
+    [upper] requisito superior (fichas mejoradas)
+   *[lower] requisito inferior (todas las fichas)
  }: hacen falta { $need } más, { $color } tiene { $cmp ->
     [more] { $have } más
     [same] las mismas
    *[fewer] { $have } menos
  }
 web-flare-against = { $card } contra { $color }:
-web-flare-halves = superior { $upper ->
-    [met] cumplida
-   *[not] no cumplida
+web-flare-halves = requisito superior { $upper ->
+    [met] cumplido
+   *[not] no cumplido
  }, inferior { $lower ->
-    [met] cumplida
-   *[not] no cumplida
+    [met] cumplido
+   *[not] no cumplido
  }
 web-against = contra { $color }
 web-resolving = Resolviendo: { $card } ({ $color }){ $on ->
@@ -228,25 +228,25 @@ web-you = tú
 web-online = conectado
 web-offline = desconectado
 web-hand-counts = mano: { $beings ->
-    [one] { $beings } ser
-   *[other] { $beings } seres
+    [one] { $beings } criatura
+   *[other] { $beings } criaturas
  }, { $legends ->
     [one] { $legends } leyenda
    *[other] { $legends } leyendas
  }, { $flares ->
-    [one] { $flares } destello
-   *[other] { $flares } destellos
+    [one] { $flares } estallido
+   *[other] { $flares } estallidos
  }
 web-deck-n = mazo { $n }
-web-supply = piezas fuera del tablero { $common } + { $legendary } legendarias
+web-supply = fichas fuera del tablero { $common } + { $legendary } legendarias
 web-discard-n = descarte { $n }
 web-team-n = equipo { $team }
 web-sideways = { $n } de lado
-web-team-tasks = tareas del equipo: { $tasks }
-web-tasks-claimed = tareas: { $tasks }
-web-discard-pile = pila de descartes: { $cards }
+web-team-tasks = misiones del equipo: { $tasks }
+web-tasks-claimed = misiones: { $tasks }
+web-discard-pile = pila de descarte: { $cards }
 web-score = puntuación { $score }
-web-shared-decks = Mazo de leyendas { $legends }, descartadas { $legendsOut } · Mazo de destellos { $flares }, descartados { $flaresOut }
+web-shared-decks = Mazo de leyendas { $legends }, descartadas { $legendsOut } · Mazo de estallidos { $flares }, descartados { $flaresOut }
 web-frozen = Congelada
 web-frozen-effect = Efecto congelado: { $text }
 web-no-frozen-effect = Sin texto de efecto congelado.
@@ -254,7 +254,7 @@ web-gateway-of = Portal de { $color }
 web-gateway-on = Portal en { $at }
 web-warp-button = Distorsión
 web-card-warp = Distorsión: { $text }
-web-warp-stage = su efecto de distorsión, jugado desde la mano (la carta pasa a ser el ser pendiente)
+web-warp-stage = su efecto de distorsión, jugado desde la mano (la carta pasa a ser la criatura pendiente)
 web-copy-stage = resolviendo una copia del efecto de distorsión de { $card }
 web-pending = Pendiente
 web-pending-note = Pendiente: boca arriba sobre el mazo; −2 puntos si nunca se invoca
@@ -301,8 +301,8 @@ web-task-kind = { $kind ->
 web-claim = Reclamar
 web-choice-point = Ganar 1 punto en { $color }
 web-tasks-left = { $n ->
-    [one] queda { $n } tarea en el mazo
-   *[other] quedan { $n } tareas en el mazo
+    [one] queda { $n } misión en el mazo
+   *[other] quedan { $n } misiones en el mazo
  }
 web-turn-heading = Turno { $n }
 web-chance = Azar
@@ -316,19 +316,19 @@ web-cannot-load-cards = No se pueden cargar las cartas: { $why }
 ## El tablero y las cartas
 
 web-pattern-part = { $rank ->
-    [common] común
+    [common] básica
     [heroic] heroica
    *[legendary] legendaria
  } en { $at }
-web-pattern-of = Patrón de { $card }: el ser { $rank ->
-    [common] común
-    [heroic] heroico
-   *[legendary] legendario
- } en la casilla de invocación
+web-pattern-of = Patrón de { $card }: la ficha { $rank ->
+    [common] básica
+    [heroic] heroica
+   *[legendary] legendaria
+ } de la criatura en la casilla de invocación
 web-pattern-needs = necesita { $parts }
 web-pattern-marked = { $n ->
-    [one] { $n } casilla marcada
-   *[other] { $n } casillas marcadas
+    [one] { $n } casilla señalada
+   *[other] { $n } casillas señaladas
  }
 web-pattern-arrows = flechas { $arrows }
 web-red-square = casilla roja
@@ -344,14 +344,14 @@ web-rank-letter = { $rank ->
     [heroic] H
    *[legendary] L
  }
-web-card-kind-flare = Destello · superior { $upper } · inferior { $lower }
+web-card-kind-flare = Estallido · superior { $upper } · inferior { $lower }
 web-card-kind = { $kind ->
     [legend] Leyenda
-   *[being] Ser
+   *[being] Criatura
  } · { $rank ->
-    [common] común
-    [heroic] heroico
-   *[legendary] legendario
+    [common] básica
+    [heroic] heroica
+   *[legendary] legendaria
  }
 web-legend-choice = una elección
 web-legend-summon-here = invocar aquí
@@ -376,8 +376,8 @@ web-ran-out-of-time = { $you ->
    *[no] { $who } se quedó
  } sin tiempo
 web-resigned-how = { $you ->
-    [yes] abandonaste
-   *[no] { $who } abandonó
+    [yes] te rendiste
+   *[no] { $who } se rindió
  }
 web-result-how = { $result } ({ $how })
 web-a-draw = Empate
@@ -415,7 +415,7 @@ web-move = Jugada
 web-skip-draws = saltar los robos de cartas
 web-moves = Jugadas
 web-takes-back = deshace una elección
-web-resigns = abandona
+web-resigns = se rinde
 web-step-of = Paso { $at } de { $steps } · turno { $turn }
 web-the-start = El comienzo
 web-replay-title = Repetición · { $form }
@@ -425,8 +425,8 @@ web-cannot-load-replay = No se puede cargar la repetición: { $why }
 ## los rechazos del motor son los mensajes error-* de ui.ftl
 
 error-bad-entry = el servidor rechazó una entrada sin elección
-error-resign-message = para abandonar, usa el botón de abandonar
-error-seat-required = solo un asiento puede deshacer, abandonar o quedarse sin tiempo
+error-resign-message = para rendirte, usa el botón Rendirse
+error-seat-required = solo un asiento puede deshacer, rendirse o quedarse sin tiempo
 error-save-failed = el servidor no pudo guardar esto; nada ha cambiado, inténtalo de nuevo
 error-bad-token = este enlace de asiento no es de esta partida
 error-seat-is-bot = un bot juega en este asiento
