@@ -38,7 +38,7 @@ use tash_kalar_rules::cards::{enough_pieces, oriented_patterns, pieces_at_least,
 use tash_kalar_rules::geometry::ON_BOARD;
 use tash_kalar_rules::{Bitboard, Board, CardId, Game, Seat};
 
-use crate::eval::Weights;
+use crate::weights::Weights;
 
 /// Where a color can summon a card (supply assumed): now, or after one
 /// placement.

@@ -41,6 +41,7 @@ pub mod mcts_v1;
 pub mod rating;
 pub mod spec;
 pub mod train;
+pub mod weights;
 
 pub use driver::{Caps, Decision, Driver, Next, Playing, Ran, Seating, Stop};
 pub use greedy::{GreedyBot, GreedyConfig};

@@ -24,7 +24,7 @@
 //! | `widen` | mcts, mcts-v1 | progressive widening at the root, 0 (none) to 1000 |
 //! | `widen_inner` | mcts | progressive widening below the root, 0 (none) to 1000 (default 1) |
 //! | `playout_noise` | mcts | how often a playout step is random among the sensible choices, 0 to 1 (default 0.25) |
-//! | `lead`, `cards_per_turn`, `points_per_turn` | mcts | the end of the game's weights ([`EndWeights`](crate::eval::EndWeights)): 0 to 100, 0.1 to 10, 0.1 to 10 |
+//! | `lead`, `cards_per_turn`, `points_per_turn` | mcts | the end of the game's weights ([`EndWeights`](crate::weights::EndWeights)): 0 to 100, 0.1 to 10, 0.1 to 10 |
 //! | `centre`, `reuse` | mcts, mcts-v1 | `0`, `1`, `false` or `true` |
 //! | `early_stop` | mcts | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
@@ -40,9 +40,9 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::eval::Weights;
 use crate::greedy::GreedyConfig;
 use crate::mcts_v1::{MctsV1Bot, MctsV1Config};
+use crate::weights::Weights;
 use crate::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
 
 /// One of our bots with its options, every value finite and in range.
@@ -176,11 +176,9 @@ pub mod bounds {
     pub const WIDEN: RangeInclusive<f64> = 0.0..=1000.0;
     pub const WIDEN_INNER: RangeInclusive<f64> = 0.0..=1000.0;
     pub const PLAYOUT_NOISE: RangeInclusive<f64> = 0.0..=1.0;
-    pub const LEAD: RangeInclusive<f64> = 0.0..=100.0;
-    pub const CARDS_PER_TURN: RangeInclusive<f64> = 0.1..=10.0;
-    pub const POINTS_PER_TURN: RangeInclusive<f64> = 0.1..=10.0;
     pub const NOISE: RangeInclusive<f64> = 0.0..=100.0;
-    pub const WEIGHT: RangeInclusive<f64> = -100.0..=100.0;
+    // the weights' own ranges, where a weights file is read too
+    pub use crate::weights::bounds::{CARDS_PER_TURN, LEAD, POINTS_PER_TURN, WEIGHT};
 }
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \

@@ -20,6 +20,7 @@ pub mod cards;
 pub mod choice;
 pub mod effect;
 pub mod event;
+pub mod form;
 pub mod frozen;
 pub mod game;
 pub mod gateway;
