@@ -13,8 +13,8 @@ use arrayvec::ArrayVec;
 use crate::board::{Board, BoardTextError, Color, COLORS};
 use crate::cards::CardId;
 use crate::game::{Actor, Form, Game, Phase, Seat, SeatState, Turn};
-use crate::validate::ValidationError;
 use crate::pile::{insert_sorted, CardList, Pile};
+use crate::validate::ValidationError;
 use crate::view::{ActorView, SharedPileView, View, Viewer};
 
 impl Game {
@@ -186,7 +186,9 @@ pub enum ViewError {
     NoStartPieces { form: Form },
     #[error("bad view: the outcome does not fit the phase or the seats")]
     Outcome,
-    #[error("bad view: the task board shows {current} current tasks and claims for {claims} seats at a table of {seats}")]
+    #[error(
+        "bad view: the task board shows {current} current tasks and claims for {claims} seats at a table of {seats}"
+    )]
     TaskBoardShape { current: usize, claims: usize, seats: usize },
     #[error("bad view: tasks claimed under a seat that does not keep claims")]
     ClaimsUnderSeat,
@@ -285,9 +287,7 @@ impl Game {
                 (true, team, _) if team != Some(i as u8 % 2) => {
                     return Err(ViewError::Team { seat: i, team });
                 }
-                (true, _, None) => {
-                    return Err(ViewError::NoSideways { seat: i })
-                }
+                (true, _, None) => return Err(ViewError::NoSideways { seat: i }),
                 // (how many: the validation's, with the deck)
                 (true, _, Some(k)) => k,
             };
@@ -540,10 +540,8 @@ fn rebuild_shared(
     let hidden: Vec<Option<usize>> =
         view.seats.iter().map(|s| s.hand.is_none().then_some(if legends { s.legends } else { s.flares })).collect();
     let mut counts: Vec<usize> = hidden.iter().flatten().copied().collect();
-    let middle = pile
-        .deck
-        .checked_sub(pile.top + pile.returned)
-        .ok_or(ViewError::DeckParts { part: what, deck: pile.deck })?;
+    let middle =
+        pile.deck.checked_sub(pile.top + pile.returned).ok_or(ViewError::DeckParts { part: what, deck: pile.deck })?;
     counts.extend([pile.top, pile.returned, middle]);
     if counts.iter().sum::<usize>() != pile.unseen.len() {
         return Err(ViewError::SharedUnseen { part: what });

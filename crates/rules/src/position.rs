@@ -24,10 +24,14 @@
 //! included), `discard-used: yes`, `flare-used: yes`, `extra-turn: yes` (the
 //! Time Elemental was summoned this turn: the same seat plays again next),
 //! `passed: yes` (team play: control has been passed to the teammate),
-//! `this-turn: destroyed r:2/1/0 summoned imperial.knight@e5 extra 1/0
-//! war-summoner yes` (what the turn has done so far: enemy pieces destroyed by
-//! color as common/heroic/legendary, beings summoned and where, extra cards
-//! to draw at its end as beings/legends, the War Summoner's pending bonus).
+//! `this-turn: destroyed r:2/1/0 summoned imperial.knight@e5` (what the
+//! turn has done so far: enemy pieces destroyed by color as
+//! common/heroic/legendary, beings summoned and where; also `extra 1/0`,
+//! extra cards to draw at its end as beings/legends, and `war-summoner
+//! yes`, the War Summoner's pending bonus). Each entry must be one the
+//! seat's turn can hold (a Sylvan seat's extra cards, a Highland or
+//! Everfrost seat's bonus, ...; `docs/notation.md`, "This-turn bounds"),
+//! or [`Position::to_game`] refuses it with a [`ValidationError`].
 //!
 //! Nethervoid: the board line marks a seat's Gateway with `@` after its
 //! piece (`o+@` on e5 is an orange heroic piece that is the Gateway of the
@@ -1228,12 +1232,12 @@ mod turn_record_tests {
     #[test]
     fn a_mid_turn_position_keeps_what_the_turn_has_done() {
         let text = "form: duel
-board: 9/9/9/4b4/3b1b3/4b+4/9/9/9
+board: 9/9/9/4g4/3g1g3/4g+4/9/9/9
 turn: 0
 actions: 1
 number: 5
-this-turn: destroyed r:3/1/0 summoned imperial.knight@e4 extra 1/0 war-summoner yes
-seat: northern score 2 supply 12/3 beings imperial.swordmaster legends - flares - deck - discard imperial.knight
+this-turn: destroyed r:3/1/0 summoned sylvan.kiskin_spirit@e4 extra 1/0
+seat: sylvan score 2 supply 12/3 beings sylvan.naiad legends - flares - deck - discard sylvan.kiskin_spirit
 seat: southern score 0 supply 16/3 beings - legends - flares - deck - discard -
 legends: deck - discard -
 flares: deck - discard -
@@ -1244,8 +1248,16 @@ flares: deck - discard -
         let t = g.turn();
         assert_eq!(t.destroyed[Color::Red.index()], [3, 1, 0]);
         assert_eq!((t.beings_summoned, t.legends_summoned, t.extra_beings), (1, 0, 1));
-        assert!(t.war_summoner_bonus);
         assert_eq!(Position::of(&g).unwrap(), p);
+        // the War Summoner's bonus, at a Highland seat
+        let highland = text
+            .replace("/4g4/3g1g3/4g+4/", "/4n4/3n1n3/4n+4/")
+            .replace("sylvan.kiskin_spirit", "highland.war_summoner");
+        let highland =
+            highland.replace("seat: sylvan", "seat: highland").replace("sylvan.naiad", "highland.wild_eagle");
+        let highland = highland.replace(" extra 1/0", " war-summoner yes");
+        let q = Position::from_text(&highland).unwrap();
+        assert!(q.to_game().unwrap().turn().war_summoner_bonus);
         // the turn's destruction scores when it ends: 1 pair of commons + 1 heroic
         let mut g = g;
         g.play("place a5").unwrap();

@@ -110,7 +110,9 @@ pub enum ValidationError {
     NoLegends { form: Form },
     #[error("seat {seat}: sideways cards only in team play")]
     SidewaysOutsideTeams { seat: usize },
-    #[error("seat {seat}: {sideways} sideways cards, but at most {SIDEWAYS_CARDS} and no more than its deck of {deck}")]
+    #[error(
+        "seat {seat}: {sideways} sideways cards, but at most {SIDEWAYS_CARDS} and no more than its deck of {deck}"
+    )]
     TooManySideways { seat: usize, sideways: u8, deck: usize },
 
     // ----- melee scoring -----
@@ -409,12 +411,11 @@ impl Game {
             shared.extend(&s.legends);
             shared.extend(&s.flares);
         }
-        let stray = self
-            .legends
+        let stray = self.legends.cards().chain(self.legend_discard.iter().copied()).find(|c| !c.is_legend()).or(self
+            .flares
             .cards()
-            .chain(self.legend_discard.iter().copied())
-            .find(|c| !c.is_legend())
-            .or(self.flares.cards().chain(self.flare_discard.iter().copied()).find(|c| !c.is_flare()));
+            .chain(self.flare_discard.iter().copied())
+            .find(|c| !c.is_flare()));
         if let Some(card) = stray {
             return Err(E::PileOfOtherDeck { card });
         }
@@ -601,7 +602,13 @@ impl Game {
                 + self.stored_pieces(color, true) as u32;
             let off_board = (set_two as u32 + set_leg as u32).saturating_sub(on);
             if destroyed > off_board * per_piece {
-                return Err(E::DestroyedTooMany { color, destroyed, off_board, per_piece, most: off_board * per_piece });
+                return Err(E::DestroyedTooMany {
+                    color,
+                    destroyed,
+                    off_board,
+                    per_piece,
+                    most: off_board * per_piece,
+                });
             }
         }
         Ok(())
