@@ -161,8 +161,11 @@ pub enum ValidationError {
     ExtraCards { what: &'static str, extra: u8, beings: u8 },
     #[error("the Void Summoner gives 0 to 2 empty squares, not {squares}")]
     VoidSquares { squares: u8 },
-    #[error("{doubled} Gate of Oblivion warps this turn, but its one card can be warped once a turn")]
-    Doubled { doubled: u8 },
+    /// More Gate of Oblivion warps (with one more if the card is in the
+    /// hand, not pending) than 1 + the summonings this turn.
+    #[error("{doubled} Gate of Oblivion warps this turn{}, but at most 1 + {beings} (one after each Warpmaster's summoning)",
+        if *again { " and the card in the hand" } else { "" })]
+    Doubled { doubled: u8, again: bool, beings: u8 },
 
     // ----- the task board -----
     #[error("{} has no tasks", form.name())]
@@ -533,16 +536,14 @@ impl Game {
             return Err(E::VoidSquares { squares: t.void_squares });
         }
         // The Gate of Oblivion is one card; its warp is played from the hand
-        // and makes it the pending being, and a warp is played only with no
-        // pending being: once summoned it is in the discard pile for the rest
-        // of the turn. So one warp a turn, and after it the card is no
-        // longer playable from the hand (pending, or gone from the hand).
-        if t.doubled > 1
-            || (t.doubled == 1
-                && me.beings.iter().any(|&c| is_gate_of_oblivion(c))
-                && !me.pending.is_some_and(is_gate_of_oblivion))
-        {
-            return Err(E::Doubled { doubled: t.doubled });
+        // and makes it the pending being, and no warp is played while a
+        // being is pending. It is warped again only once back in the hand,
+        // which only the Warpmaster's effect does, after the Warpmaster's
+        // summoning. So the warps so far, and one more if it lies in the
+        // hand ready to be warped, are at most 1 + the summonings.
+        let again = me.beings.iter().any(|&c| is_gate_of_oblivion(c)) && !me.pending.is_some_and(is_gate_of_oblivion);
+        if t.doubled > 0 && t.doubled as u32 + again as u32 > 1 + t.beings_summoned as u32 {
+            return Err(E::Doubled { doubled: t.doubled, again, beings: t.beings_summoned });
         }
         // The summoned list records every summoning until it is full (16,
         // far beyond a turn's two actions and the actions the cards give).

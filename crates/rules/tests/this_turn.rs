@@ -127,16 +127,18 @@ fn extra_cards_are_at_most_one_of_each_per_summoning() {
 }
 
 #[test]
-fn one_gate_of_oblivion_warp_a_turn() {
+fn gate_of_oblivion_warps_are_one_and_one_per_summoning() {
     let mut p = duel(School::Etherweave);
     p.this_turn.doubled = 1;
     accepted(&p);
     p.this_turn.doubled = 2;
-    assert_eq!(refused(&p), ValidationError::Doubled { doubled: 2 });
-    // warped this turn, yet back in the hand and not pending: it could be warped again
-    p.this_turn.doubled = 1;
+    assert_eq!(refused(&p), ValidationError::Doubled { doubled: 2, again: false, beings: 0 });
+    // a Warpmaster summoned puts the pending Gate back in the hand: one more warp
+    p.this_turn.summoned = vec![Summoned::new(card("etherweave.warpmaster"), sq("e5"))];
+    accepted(&p);
+    // warped twice, and back in the hand again: a third warp would come without a summoning
     p.seats[0].beings = vec![card("etherweave.gate_of_oblivion")];
-    assert_eq!(refused(&p), ValidationError::Doubled { doubled: 1 });
+    assert_eq!(refused(&p), ValidationError::Doubled { doubled: 2, again: true, beings: 1 });
     p.seats[0].pending = Some(card("etherweave.gate_of_oblivion"));
     accepted(&p);
 }
