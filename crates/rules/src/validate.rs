@@ -17,9 +17,8 @@
 //! stage a piece shortage with few pieces on the board): they count too.
 //!
 //! The turn so far (a position's `this-turn:` line, a view's turn): what
-//! one turn can hold, see [`Game::validate`]'s `check_this_turn`. Each bound
-//! is one that play keeps: a game accepted here never reaches a state that
-//! is refused here.
+//! one turn can hold, see `check_this_turn`. Every state that real play
+//! reaches is within each bound.
 
 use std::fmt;
 
@@ -146,9 +145,9 @@ pub enum ValidationError {
         if *own { "the active seat's own color" } else { "played by nobody" })]
     DestroyedColor { color: Color, own: bool },
     /// More destroyed pieces of a color than could have left the board.
-    #[error("{destroyed} {} pieces destroyed this turn, but at most {most} can be ({off_board} off the board, each counted at most {per_piece} times)",
+    #[error("{destroyed} {} pieces destroyed this turn, but at most {most} can be ({off_board} off the board and at most {entered} put on it this turn, each counted at most {per_piece} times)",
         color_name(*color))]
-    DestroyedTooMany { color: Color, destroyed: u32, off_board: u32, per_piece: u32, most: u32 },
+    DestroyedTooMany { color: Color, destroyed: u32, off_board: u32, entered: u32, per_piece: u32, most: u32 },
     #[error("{listed} beings listed as summoned this turn, but {counted} summonings counted")]
     SummonedCount { listed: usize, counted: u8 },
     #[error("seat {seat} summoned {card} this turn, which is neither its card nor a legend")]
@@ -498,9 +497,10 @@ impl Game {
 
     /// What the turn has done so far (a position's `this-turn:` line, a
     /// view's turn), against what one turn of the active seat can do. Each
-    /// bound is kept by play (an accepted game's next states are accepted),
-    /// so that a game read from a position or a view never stops being
-    /// valid as it is played on.
+    /// bound holds in every state real play reaches; most are also kept by
+    /// play from any accepted state (the destroyed pieces' bound is not
+    /// when a warp or a thaw puts an enemy piece on the board of a
+    /// position already at that bound).
     fn check_this_turn(&self, colors: &[Color]) -> Result<(), ValidationError> {
         use ValidationError as E;
         let t = &self.turn;
@@ -582,14 +582,21 @@ impl Game {
         // Destroyed enemy pieces: none of the active seat's own color (its
         // team's in team play) or a color nobody plays. A destroyed piece
         // leaves the board (to its owner's supply, or out of the game), and
-        // in the active seat's turn no enemy piece comes onto the board (a
-        // piece kept on a Merchant of Time lands, but it was counted off the
-        // board as kept, not as destroyed); each counts at most 2 + doubled
-        // times (the Deathbringer's 2, each Gate of Oblivion warp one more).
-        // So a color's count is at most its set's pieces neither on the
-        // board nor kept, times that.
+        // each counts at most 2 + doubled times (the Everfrost
+        // Deathbringer's 2, each Gate of Oblivion warp one more). An enemy
+        // piece comes onto the board in the active seat's turn only by an
+        // effect, at most 2 in one (the Forest Ancient's 2; the Possessed
+        // Summoner, Frostweave Illusionist and Antimatter Spirit 1); effects
+        // are the summonings' and the warps' and thaws' (a warp only with no
+        // pending being, a thaw of the one frozen card: each at most 2 more
+        // than the summonings), so at most 3 (summonings + 1), and the
+        // pieces put on the board at most twice that. (A piece kept on a
+        // Merchant of Time lands, but it is counted as on the board.) So a
+        // color's count is at most its set's pieces neither on the board
+        // nor kept, and those that may have come onto it, times 2 + doubled.
         let (set_two, set_leg) = self.form.pieces_for(self.seats.len());
         let per_piece = 2 + t.doubled as u32;
+        let entered = 6 * (t.beings_summoned as u32 + 1);
         for color in Color::ALL {
             let destroyed: u32 = t.destroyed[color.index()].iter().map(|&k| k as u32).sum();
             if destroyed == 0 {
@@ -602,14 +609,9 @@ impl Game {
                 + self.stored_pieces(color, false) as u32
                 + self.stored_pieces(color, true) as u32;
             let off_board = (set_two as u32 + set_leg as u32).saturating_sub(on);
-            if destroyed > off_board * per_piece {
-                return Err(E::DestroyedTooMany {
-                    color,
-                    destroyed,
-                    off_board,
-                    per_piece,
-                    most: off_board * per_piece,
-                });
+            let most = (off_board + entered) * per_piece;
+            if destroyed > most {
+                return Err(E::DestroyedTooMany { color, destroyed, off_board, entered, per_piece, most });
             }
         }
         Ok(())

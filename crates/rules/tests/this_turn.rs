@@ -144,23 +144,34 @@ fn gate_of_oblivion_warps_are_one_and_one_per_summoning() {
 }
 
 #[test]
-fn destroyed_pieces_are_at_most_those_off_the_board() {
-    // red has 16 + 3 pieces in a duel, none on the board: each counts at most twice
+fn destroyed_pieces_are_at_most_those_that_can_have_left_the_board() {
+    // red has 16 + 3 pieces in a duel, none on the board, and at most 6
+    // more can come onto it with no summoning: each counts at most twice
     let mut p = duel(School::Northern);
-    p.this_turn.destroyed[Color::Red.index()] = [32, 3, 3];
+    p.this_turn.destroyed[Color::Red.index()] = [44, 3, 3];
     accepted(&p);
-    p.this_turn.destroyed[Color::Red.index()] = [33, 3, 3];
+    p.this_turn.destroyed[Color::Red.index()] = [45, 3, 3];
     let e = refused(&p);
     assert_eq!(
         e,
-        ValidationError::DestroyedTooMany { color: Color::Red, destroyed: 39, off_board: 19, per_piece: 2, most: 38 }
+        ValidationError::DestroyedTooMany {
+            color: Color::Red,
+            destroyed: 51,
+            off_board: 19,
+            entered: 6,
+            per_piece: 2,
+            most: 50
+        }
     );
-    // a red piece on the board was not destroyed
+    // a red piece on the board was not destroyed; a summoning may put 6 more there
     let mut p = Position::duel("9/9/9/9/4r4/9/9/9/9").unwrap();
-    p.this_turn.destroyed[Color::Red.index()] = [36, 0, 0];
+    p.this_turn.destroyed[Color::Red.index()] = [48, 0, 0];
     accepted(&p);
-    p.this_turn.destroyed[Color::Red.index()] = [37, 0, 0];
-    assert!(matches!(refused(&p), ValidationError::DestroyedTooMany { off_board: 18, most: 36, .. }));
+    p.this_turn.destroyed[Color::Red.index()] = [49, 0, 0];
+    assert!(matches!(refused(&p), ValidationError::DestroyedTooMany { off_board: 18, most: 48, .. }));
+    p.this_turn.summoned = vec![Summoned::new(card("imperial.knight"), sq("e5"))];
+    p.this_turn.destroyed[Color::Red.index()] = [60, 0, 0];
+    accepted(&p);
     // the text form: 250 destroyed
     let text = "form: duel\nboard: 9/9/9/9/9/9/9/9/9\nthis-turn: destroyed r:250/0/0\nseat: northern\nseat: southern\n";
     let e = Position::from_text(text).unwrap().to_game().unwrap_err();
