@@ -232,7 +232,7 @@ impl Board {
     pub fn from_text(text: &str) -> Result<Board, BoardTextError> {
         let (board, marked) = Board::from_text_marked(text)?;
         match marked.squares().next() {
-            Some(sq) => Err(BoardTextError::Marker { name: sq.to_string() }),
+            Some(at) => Err(BoardTextError::Marker { at }),
             None => Ok(board),
         }
     }
@@ -272,14 +272,12 @@ impl Board {
                     if column > 8 {
                         return Err(BoardTextError::RowLength { row: row + 1 });
                     }
-                    let sq = Square::new(column, row).ok_or(BoardTextError::OffBoard {
-                        name: format!("{}{}", (b'a' + column as u8) as char, row + 1),
-                    })?;
+                    let sq = Square::new(column, row).ok_or(BoardTextError::OffBoard { column, row })?;
                     board.set(sq, Some(Piece::new(color, rank)));
                     if chars.peek() == Some(&'@') {
                         chars.next();
                         if rank == Rank::Legendary {
-                            return Err(BoardTextError::LegendaryGateway { name: sq.to_string() });
+                            return Err(BoardTextError::LegendaryGateway { at: sq });
                         }
                         marked.insert(sq);
                     }
@@ -378,12 +376,13 @@ pub enum BoardTextError {
     RowLength { row: i8 },
     #[error("row {row}: unexpected character {found:?} (expected 1-9, r, b, n, g, w, o, p, +, * or @)")]
     BadChar { row: i8, found: char },
-    #[error("the Gateway marker @ on {name} belongs in a position's board line, not in a plain board text")]
-    Marker { name: String },
-    #[error("the piece on {name} is legendary and cannot be the Gateway (@)")]
-    LegendaryGateway { name: String },
-    #[error("a piece stands on {name}, which is cut off the board")]
-    OffBoard { name: String },
+    #[error("the Gateway marker @ on {at} belongs in a position's board line, not in a plain board text")]
+    Marker { at: Square },
+    #[error("the piece on {at} is legendary and cannot be the Gateway (@)")]
+    LegendaryGateway { at: Square },
+    /// A piece on a corner square cut off the board (0-based column and row).
+    #[error("a piece stands on {}{}, which is cut off the board", (b'a' + *column as u8) as char, row + 1)]
+    OffBoard { column: i8, row: i8 },
 }
 
 #[cfg(test)]

@@ -323,8 +323,8 @@ pub enum PlayError {
     GameOver,
     #[error("{choice} is not a legal choice now")]
     Illegal { choice: Choice },
-    #[error("seat {seat} cannot choose now (it is {expected}'s turn to choose)")]
-    WrongActor { seat: String, expected: String },
+    #[error("seat {seat} cannot choose now (it is {expected:?}'s turn to choose)")]
+    WrongActor { seat: Seat, expected: Actor },
 }
 
 /// A choice text that could not be played.
@@ -339,8 +339,8 @@ pub enum TextPlayError {
 /// What is wrong with a requested game setup.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("{form} is played by {min} to {max} seats, not {got}")]
-    SeatCount { form: &'static str, min: usize, max: usize, got: usize },
+    #[error("{} is played by {min} to {max} seats, not {got}", form.name())]
+    SeatCount { form: Form, min: usize, max: usize, got: usize },
     #[error("two seats cannot both play {0} pieces")]
     SameColor(Color),
     #[error("two seats cannot both play the {0} deck")]
@@ -408,12 +408,7 @@ impl Game {
     pub fn new(form: Form, schools: &[School]) -> Result<Game, SetupError> {
         let range = form.seats();
         if !range.contains(&schools.len()) {
-            return Err(SetupError::SeatCount {
-                form: form.name(),
-                min: *range.start(),
-                max: *range.end(),
-                got: schools.len(),
-            });
+            return Err(SetupError::SeatCount { form, min: *range.start(), max: *range.end(), got: schools.len() });
         }
         for (i, a) in schools.iter().enumerate() {
             if form.teams() && schools[..i].contains(a) {

@@ -10,10 +10,11 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Board, Color, COLORS};
+use crate::board::{Board, BoardTextError, Color, COLORS};
 use crate::cards::CardId;
-use crate::game::{Game, Phase, Seat, SeatState, Turn};
+use crate::game::{Actor, Form, Game, Phase, Seat, SeatState, Turn};
 use crate::pile::{insert_sorted, CardList, Pile};
+use crate::validate::ValidationError;
 use crate::view::{ActorView, SharedPileView, View, Viewer};
 
 impl Game {
@@ -88,10 +89,10 @@ impl Observation {
     /// `game.observe(seat)` for the game the view was taken from.
     pub fn from_view(view: &View) -> Result<Observation, ViewError> {
         let Viewer::Seat { seat } = view.viewer else {
-            return Err(bad("an observation is a seat's: this view is not a seat's"));
+            return Err(ViewError::NotASeat);
         };
         if seat as usize >= view.seats.len() {
-            return Err(bad(format!("the viewer is seat {seat}, but there are {} seats", view.seats.len())));
+            return Err(ViewError::Viewer { seat, seats: view.seats.len() });
         }
         Ok(Observation { seat, game: Game::from_view(view)? })
     }
@@ -132,29 +133,113 @@ fn stored_in(view: &View, color: Color) -> (u8, u8) {
     n
 }
 
-/// What is wrong with a view that was to be turned back into a game.
+/// What is wrong with a view that was to be turned back into a game: what
+/// only a view can get wrong (a hand that does not match its counts, a
+/// list too long to hold), or, once it is read into a game, the rule of
+/// [`Game::validate`] it breaks.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("bad view: {0}")]
-pub struct ViewError(pub String);
-
-fn bad(message: impl Into<String>) -> ViewError {
-    ViewError(message.into())
+#[non_exhaustive]
+pub enum ViewError {
+    /// The game the view shows breaks a rule of [`Game::validate`].
+    #[error("bad view: {0}")]
+    Invalid(#[from] ValidationError),
+    #[error("bad view: an observation is a seat's: this view is not a seat's")]
+    NotASeat,
+    #[error("bad view: the viewer is seat {seat}, but there are {seats} seats")]
+    Viewer { seat: Seat, seats: usize },
+    #[error("bad view: board: {0}")]
+    Board(#[from] BoardTextError),
+    #[error("bad view: seat {seat} is listed as seat {listed}")]
+    SeatListed { seat: usize, listed: Seat },
+    #[error("bad view: seat {seat} plays {plays:?}, but {} plays {expected:?}",
+        if *teams { "its team's first seat's school" } else { "its school" })]
+    SeatColor { seat: usize, plays: Color, expected: Color, teams: bool },
+    #[error("bad view: seat {seat}: teams and sideways cards only in team play")]
+    TeamsOutsideTeamPlay { seat: usize },
+    #[error("bad view: seat {seat} is on team {}, not on team {team:?}", seat % 2)]
+    Team { seat: usize, team: Option<u8> },
+    #[error("bad view: seat {seat}: team play shows each deck's sideways cards; none given")]
+    NoSideways { seat: usize },
+    #[error("bad view: too many cards in {0}")]
+    TooManyCards(Part),
+    #[error("bad view: {part}: {wanted} hidden cards, but only {unseen} unseen")]
+    TooFewUnseen { part: Part, wanted: usize, unseen: usize },
+    #[error("bad view: {part}: the deck of {deck} is smaller than its known parts")]
+    DeckParts { part: Part, deck: usize },
+    #[error("bad view: seat {seat} has a pending being but no being in hand")]
+    PendingWithoutHand { seat: usize },
+    #[error("bad view: seat {seat}: {unseen} unseen cards for {hand} in hand and {deck} in the deck")]
+    UnseenCount { seat: usize, unseen: usize, hand: usize, deck: usize },
+    #[error("bad view: seat {seat}'s hand or deck does not match its counts")]
+    Counts { seat: usize },
+    #[error("bad view: too many beings summoned this turn")]
+    TooManySummoned,
+    #[error("bad view: an effect phase without an effect")]
+    NoEffect,
+    #[error("bad view: the effect names a color nobody plays")]
+    EffectColor,
+    #[error("bad view: an effect outside the effect phase")]
+    EffectOutsidePhase,
+    #[error("bad view: the phase names seat {seat}, but there are {seats} seats")]
+    PhaseSeat { seat: Seat, seats: usize },
+    #[error("bad view: {} has no start pieces", form.name())]
+    NoStartPieces { form: Form },
+    #[error("bad view: the outcome does not fit the phase or the seats")]
+    Outcome,
+    #[error(
+        "bad view: the task board shows {current} current tasks and claims for {claims} seats at a table of {seats}"
+    )]
+    TaskBoardShape { current: usize, claims: usize, seats: usize },
+    #[error("bad view: tasks claimed under a seat that does not keep claims")]
+    ClaimsUnderSeat,
+    #[error("bad view: a task twice, or a task {} does not use", form.name())]
+    TaskTwice { form: Form },
+    #[error("bad view: the task deck holds {holds} tasks, not {shown}")]
+    TaskDeck { holds: usize, shown: usize },
+    #[error("bad view: {part}: the unseen cards do not match the hands and the deck")]
+    SharedUnseen { part: Part },
+    #[error("bad view: {part}: a card of another deck, or a card twice")]
+    SharedCards { part: Part },
+    #[error("bad view: the view names {named:?} to choose, but the game it shows {actual:?}")]
+    Actor { named: ActorView, actual: Actor },
 }
 
-fn card_list(cards: &[CardId], what: &str) -> Result<CardList, ViewError> {
+/// A part of a view that holds cards.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Part {
+    Deck(usize),
+    Hand(usize),
+    Discard(usize),
+    Legends,
+    Flares,
+}
+
+impl std::fmt::Display for Part {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Part::Deck(seat) => write!(f, "seat {seat}'s deck"),
+            Part::Hand(seat) => write!(f, "seat {seat}'s hand"),
+            Part::Discard(seat) => write!(f, "seat {seat}'s discard pile"),
+            Part::Legends => f.write_str("the legends"),
+            Part::Flares => f.write_str("the flares"),
+        }
+    }
+}
+
+fn card_list(cards: &[CardId], what: Part) -> Result<CardList, ViewError> {
     let mut list = CardList::new();
     for &c in cards {
-        list.try_push(c).map_err(|_| bad(format!("too many cards in {what}")))?;
+        list.try_push(c).map_err(|_| ViewError::TooManyCards(what))?;
     }
     Ok(list)
 }
 
 /// Deals `counts` cards in turn off the front of a sorted pool, then the
 /// rest: the canonical deal of [`Game::observe`].
-fn deal(pool: &[CardId], counts: &[usize], what: &str) -> Result<Vec<CardList>, ViewError> {
+fn deal(pool: &[CardId], counts: &[usize], what: Part) -> Result<Vec<CardList>, ViewError> {
     let wanted: usize = counts.iter().sum();
     if wanted > pool.len() {
-        return Err(bad(format!("{what}: {wanted} hidden cards, but only {} unseen", pool.len())));
+        return Err(ViewError::TooFewUnseen { part: what, wanted, unseen: pool.len() });
     }
     let mut sorted = pool.to_vec();
     sorted.sort();
@@ -183,66 +268,64 @@ impl Game {
         let n = view.seats.len();
         let teams = form.teams();
         let schools: Vec<crate::cards::School> = view.seats.iter().map(|s| s.school).collect();
-        crate::validate::check_table(form, &schools).map_err(ViewError)?;
+        crate::validate::check_table(form, &schools)?;
         let colors = form.seat_colors(&schools);
-        let board = Board::from_text(&view.board).map_err(|e| bad(format!("board: {e}")))?;
+        let board = Board::from_text(&view.board)?;
         let mut pieces = [(0u8, 0u8); COLORS];
         let mut seats = ArrayVec::<SeatState, 4>::new();
         for (i, sv) in view.seats.iter().enumerate() {
             if sv.seat as usize != i {
-                return Err(bad(format!("seat {i} is listed as seat {}", sv.seat)));
+                return Err(ViewError::SeatListed { seat: i, listed: sv.seat });
             }
             if sv.color != colors[i] {
-                let whose = if teams { "its team's first seat's school" } else { "its school" };
-                return Err(bad(format!("seat {i} plays {:?}, but {whose} plays {:?}", sv.color, colors[i])));
+                return Err(ViewError::SeatColor { seat: i, plays: sv.color, expected: colors[i], teams });
             }
             // team play: the seat's team, and the sideways cards at the bottom of its deck
             let sideways = match (teams, sv.team, sv.sideways) {
                 (false, None, None) => 0,
-                (false, ..) => return Err(bad(format!("seat {i}: teams and sideways cards only in team play"))),
+                (false, ..) => return Err(ViewError::TeamsOutsideTeamPlay { seat: i }),
                 (true, team, _) if team != Some(i as u8 % 2) => {
-                    return Err(bad(format!("seat {i} is on team {}, not on team {:?}", i % 2, team)));
+                    return Err(ViewError::Team { seat: i, team });
                 }
-                (true, _, None) => {
-                    return Err(bad(format!("seat {i}: team play shows each deck's sideways cards; none given")))
-                }
+                (true, _, None) => return Err(ViewError::NoSideways { seat: i }),
                 // (how many: the validation's, with the deck)
                 (true, _, Some(k)) => k,
             };
-            let what = format!("seat {i}'s deck");
+            let what = Part::Deck(i);
             let (beings, legends, flares, deck) = match &sv.hand {
                 Some(h) => {
                     let deck = Pile {
-                        top: card_list(&h.deck_top, &what)?,
-                        shuffled: deal(&sv.unseen, &[], &what)?.remove(0),
-                        bottom: card_list(&h.returned, &what)?,
+                        top: card_list(&h.deck_top, what)?,
+                        shuffled: deal(&sv.unseen, &[], what)?.remove(0),
+                        bottom: card_list(&h.returned, what)?,
                         ..Pile::default()
                     };
-                    let mut beings = card_list(&h.beings, "a hand")?;
+                    let mut beings = card_list(&h.beings, Part::Hand(i))?;
                     beings.sort();
                     (beings, Some(&h.legends), Some(&h.flares), deck)
                 }
                 None => {
-                    let middle = sv.deck.checked_sub(sv.deck_top + sv.returned).ok_or_else(|| {
-                        bad(format!("seat {i}'s deck of {} is smaller than its known parts", sv.deck))
-                    })?;
+                    let middle = sv
+                        .deck
+                        .checked_sub(sv.deck_top + sv.returned)
+                        .ok_or(ViewError::DeckParts { part: what, deck: sv.deck })?;
                     // the pending being is in sight: not among the unseen
                     let hidden = sv
                         .beings
                         .checked_sub(usize::from(sv.pending.is_some()))
-                        .ok_or_else(|| bad(format!("seat {i} has a pending being but no being in hand")))?;
+                        .ok_or(ViewError::PendingWithoutHand { seat: i })?;
                     if sv.unseen.len() != hidden + sv.deck {
-                        return Err(bad(format!(
-                            "seat {i}: {} unseen cards for {} in hand and {} in the deck",
-                            sv.unseen.len(),
-                            hidden,
-                            sv.deck
-                        )));
+                        return Err(ViewError::UnseenCount {
+                            seat: i,
+                            unseen: sv.unseen.len(),
+                            hand: hidden,
+                            deck: sv.deck,
+                        });
                     }
-                    let mut parts = deal(&sv.unseen, &[hidden, sv.deck_top, sv.returned, middle], &what)?;
+                    let mut parts = deal(&sv.unseen, &[hidden, sv.deck_top, sv.returned, middle], what)?;
                     let mut beings = parts.remove(0);
                     if let Some(p) = sv.pending {
-                        beings.try_push(p).map_err(|_| bad("too many beings"))?;
+                        beings.try_push(p).map_err(|_| ViewError::TooManyCards(Part::Hand(i)))?;
                         beings.sort();
                     }
                     let top = parts.remove(0);
@@ -252,23 +335,22 @@ impl Game {
             };
             let deck = Pile { sideways, ..deck };
             if deck.len() != sv.deck || beings.len() != sv.beings {
-                return Err(bad(format!("seat {i}'s hand or deck does not match its counts")));
+                return Err(ViewError::Counts { seat: i });
             }
             let mut legend_hand = CardList::new();
             let mut flare_hand = CardList::new();
             if let (Some(l), Some(f)) = (legends, flares) {
-                legend_hand = card_list(l, "a hand")?;
-                flare_hand = card_list(f, "a hand")?;
+                legend_hand = card_list(l, Part::Hand(i))?;
+                flare_hand = card_list(f, Part::Hand(i))?;
                 legend_hand.sort();
                 flare_hand.sort();
                 if legend_hand.len() != sv.legends || flare_hand.len() != sv.flares {
-                    return Err(bad(format!("seat {i}'s hand does not match its counts")));
+                    return Err(ViewError::Counts { seat: i });
                 }
             }
             if teams && i >= 2 {
                 let first = &view.seats[i - 2];
-                crate::validate::check_teammates(i, (sv.supply, first.supply), (sv.score, first.score))
-                    .map_err(ViewError)?;
+                crate::validate::check_teammates(i, (sv.supply, first.supply), (sv.score, first.score))?;
             }
             pieces[sv.color.index()] = crate::validate::pieces_in_play(
                 form,
@@ -278,8 +360,7 @@ impl Game {
                 sv.supply,
                 sv.out,
                 stored_in(view, sv.color),
-            )
-            .map_err(ViewError)?;
+            )?;
             seats.push(SeatState {
                 school: sv.school,
                 color: sv.color,
@@ -287,7 +368,7 @@ impl Game {
                 beings,
                 legends: legend_hand,
                 flares: flare_hand,
-                discard: card_list(&sv.discard, "a discard pile")?,
+                discard: card_list(&sv.discard, Part::Discard(i))?,
                 score: sv.score,
                 points: {
                     let mut p = [0i16; COLORS];
@@ -309,7 +390,7 @@ impl Game {
         let (flares, flare_discard) = rebuild_shared(view, &mut seats, &view.flares, false)?;
         let t = &view.turn;
         if t.seat as usize >= n {
-            return Err(bad(format!("the turn is seat {}'s, but there are {n} seats", t.seat)));
+            return Err(ValidationError::TurnSeat { seat: t.seat, seats: n }.into());
         }
         let mut turn = Turn::new(t.seat, t.number, t.actions);
         turn.discard_used = t.discard_used;
@@ -318,7 +399,7 @@ impl Game {
         turn.legends_summoned = t.legends_summoned;
         turn.beings_summoned = t.beings_summoned;
         for &s in &t.summoned {
-            turn.summoned.try_push(s).map_err(|_| bad("too many beings summoned this turn"))?;
+            turn.summoned.try_push(s).map_err(|_| ViewError::TooManySummoned)?;
         }
         turn.extra_beings = t.extra_beings;
         turn.extra_legends = t.extra_legends;
@@ -332,38 +413,39 @@ impl Game {
         let effect = view.effect.as_ref().map(|e| e.state);
         let plays = |c: Color| seats.iter().any(|s| s.color == c);
         match (view.phase, &effect) {
-            (Phase::Effect, None) => return Err(bad("an effect phase without an effect")),
+            (Phase::Effect, None) => return Err(ViewError::NoEffect),
             (Phase::Effect, Some(r)) if !plays(r.color) || r.against.is_some_and(|c| !plays(c)) => {
-                return Err(bad("the effect names a color nobody plays"));
+                return Err(ViewError::EffectColor);
             }
             (Phase::Effect, Some(_)) => {}
-            (_, Some(_)) => return Err(bad("an effect outside the effect phase")),
+            (_, Some(_)) => return Err(ViewError::EffectOutsidePhase),
             _ => {}
         }
         match view.phase {
             Phase::Refill { seat, .. } | Phase::StartPieces { seat } if seat as usize >= n => {
-                return Err(bad(format!("the phase names seat {seat}, but there are {n} seats")));
+                return Err(ViewError::PhaseSeat { seat, seats: n });
             }
             Phase::RevealTasks | Phase::NextTask { .. } | Phase::Claim if !form.uses_tasks() => {
-                return Err(bad(format!("{} has no tasks", form.name())));
+                return Err(ValidationError::NoTasks { form }.into());
             }
             // (a melee's players put start pieces by the start symbols)
             Phase::StartPieces { .. } if !form.start_pieces() && !form.is_melee() => {
-                return Err(bad(format!("{} has no start pieces", form.name())));
+                return Err(ViewError::NoStartPieces { form });
             }
             _ => {}
         }
         if (view.phase == Phase::Over) != view.outcome.is_some()
             || view.outcome.as_ref().is_some_and(|o| o.places.len() != n)
         {
-            return Err(bad("the outcome does not fit the phase or the seats"));
+            return Err(ViewError::Outcome);
         }
         if form.uses_tasks() != view.tasks.is_some() {
-            return Err(bad(format!(
-                "a task board is {} in {}",
-                if form.uses_tasks() { "needed" } else { "out of place" },
-                form.name()
-            )));
+            let wrong = if form.uses_tasks() {
+                ValidationError::NeedsTaskBoard { form }
+            } else {
+                ValidationError::NoTasks { form }
+            };
+            return Err(wrong.into());
         }
         let tasks = view.tasks.as_ref().map(|t| rebuild_tasks(t, form, n)).transpose()?;
         let game = Game {
@@ -387,14 +469,10 @@ impl Game {
                 view.events.iter().map(|e| e.event),
             ),
         };
-        game.validate().map_err(ViewError)?;
+        game.validate()?;
         // in team play, whose control it is follows from the passed turn
         if ActorView::from(game.actor()) != view.actor {
-            return Err(bad(format!(
-                "the view names {:?} to choose, but the game it shows {:?}",
-                view.actor,
-                game.actor()
-            )));
+            return Err(ViewError::Actor { named: view.actor, actual: game.actor() });
         }
         Ok(game)
     }
@@ -409,16 +487,12 @@ fn rebuild_tasks(
 ) -> Result<crate::tasks::TaskBoard, ViewError> {
     use crate::tasks::{TaskBoard, TaskDeck, TaskId};
     if view.current.len() > 3 || view.claimed.len() != seats {
-        return Err(bad(format!(
-            "the task board shows {} current tasks and claims for {} seats at a table of {seats}",
-            view.current.len(),
-            view.claimed.len()
-        )));
+        return Err(ViewError::TaskBoardShape { current: view.current.len(), claims: view.claimed.len(), seats });
     }
     // in team play a team's claims go under its first seat
     let claimants = if form.teams() { 2 } else { seats };
     if view.claimed[claimants..].iter().any(|l| !l.is_empty()) {
-        return Err(bad("tasks claimed under a seat that does not keep claims"));
+        return Err(ViewError::ClaimsUnderSeat);
     }
     let ids = |list: &[crate::view::TaskView]| list.iter().map(|t| t.id).collect::<Vec<TaskId>>();
     let mut shown: Vec<TaskId> = ids(&view.current);
@@ -431,7 +505,7 @@ fn rebuild_tasks(
     distinct.sort();
     distinct.dedup();
     if distinct.len() != listed || distinct.iter().any(|t| t.is_advanced() && !form.advanced_tasks()) {
-        return Err(bad(format!("a task twice, or a task {} does not use", form.name())));
+        return Err(ViewError::TaskTwice { form });
     }
     let mut tb = TaskBoard::default();
     tb.current.extend(ids(&view.current));
@@ -449,7 +523,7 @@ fn rebuild_tasks(
     // (distinct tasks always fit)
     tb.deck.bottom.extend(bottom);
     if tb.deck.len() != view.deck {
-        return Err(bad(format!("the task deck holds {} tasks, not {}", tb.deck.len(), view.deck)));
+        return Err(ViewError::TaskDeck { holds: tb.deck.len(), shown: view.deck });
     }
     Ok(tb)
 }
@@ -462,17 +536,15 @@ fn rebuild_shared(
     pile: &SharedPileView,
     legends: bool,
 ) -> Result<(Pile, CardList), ViewError> {
-    let what = if legends { "the legends" } else { "the flares" };
+    let what = if legends { Part::Legends } else { Part::Flares };
     let hidden: Vec<Option<usize>> =
         view.seats.iter().map(|s| s.hand.is_none().then_some(if legends { s.legends } else { s.flares })).collect();
     let mut counts: Vec<usize> = hidden.iter().flatten().copied().collect();
-    let middle = pile
-        .deck
-        .checked_sub(pile.top + pile.returned)
-        .ok_or_else(|| bad(format!("{what}: the deck is smaller than its known parts")))?;
+    let middle =
+        pile.deck.checked_sub(pile.top + pile.returned).ok_or(ViewError::DeckParts { part: what, deck: pile.deck })?;
     counts.extend([pile.top, pile.returned, middle]);
     if counts.iter().sum::<usize>() != pile.unseen.len() {
-        return Err(bad(format!("{what}: the unseen cards do not match the hands and the deck")));
+        return Err(ViewError::SharedUnseen { part: what });
     }
     let mut parts = deal(&pile.unseen, &counts, what)?.into_iter();
     for (i, h) in hidden.iter().enumerate() {
@@ -497,7 +569,7 @@ fn rebuild_shared(
     distinct.sort();
     distinct.dedup();
     if !all.iter().all(fits) || distinct.len() != all.len() {
-        return Err(bad(format!("{what}: a card of another deck, or a card twice")));
+        return Err(ViewError::SharedCards { part: what });
     }
     Ok((Pile { top, shuffled, bottom, ..Pile::default() }, discard))
 }

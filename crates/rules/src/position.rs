@@ -24,10 +24,14 @@
 //! included), `discard-used: yes`, `flare-used: yes`, `extra-turn: yes` (the
 //! Time Elemental was summoned this turn: the same seat plays again next),
 //! `passed: yes` (team play: control has been passed to the teammate),
-//! `this-turn: destroyed r:2/1/0 summoned imperial.knight@e5 extra 1/0
-//! war-summoner yes` (what the turn has done so far: enemy pieces destroyed by
-//! color as common/heroic/legendary, beings summoned and where, extra cards
-//! to draw at its end as beings/legends, the War Summoner's pending bonus).
+//! `this-turn: destroyed r:2/1/0 summoned imperial.knight@e5` (what the
+//! turn has done so far: enemy pieces destroyed by color as
+//! common/heroic/legendary, beings summoned and where; also `extra 1/0`,
+//! extra cards to draw at its end as beings/legends, and `war-summoner
+//! yes`, the War Summoner's pending bonus). Each entry must be one the
+//! seat's turn can hold (a Sylvan seat's extra cards, a Highland or
+//! Everfrost seat's bonus, ...; `docs/notation.md`, "This-turn bounds"),
+//! or [`Position::to_game`] refuses it with a [`ValidationError`].
 //!
 //! Nethervoid: the board line marks a seat's Gateway with `@` after its
 //! piece (`o+@` on e5 is an orange heroic piece that is the Gateway of the
@@ -81,6 +85,7 @@ use crate::game::{EndState, Form, Game, Phase, Seat, SeatState, Summoned, Turn};
 use crate::geometry::{Bitboard, Square};
 use crate::pile::{CardList, Pile};
 use crate::tasks::{TaskBoard, TaskDeck, TaskId, TaskList};
+use crate::validate::ValidationError;
 
 /// One seat of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,7 +225,7 @@ impl TurnRecord {
         turn.destroyed = self.destroyed;
         turn.summoned.clear();
         for &s in &self.summoned {
-            turn.summoned.try_push(s).map_err(|_| invalid("too many beings summoned this turn"))?;
+            turn.summoned.try_push(s).map_err(|_| PositionError::TooMany(Holding::SummonedThisTurn))?;
         }
         turn.beings_summoned = self.summoned.len() as u8;
         let counted = self.summoned.iter().filter(|s| s.is_legend()).count() as u8;
@@ -358,19 +363,56 @@ impl TurnRecord {
     }
 }
 
-/// What is wrong with a position.
+/// What is wrong with a position: its text ([`Position::from_text`]) or
+/// the game it describes ([`Position::to_game`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
+    /// A line that does not read; the message quotes the offending text.
     #[error("line {line}: {message}")]
     Syntax { line: usize, message: String },
     #[error("bad board: {0}")]
     Board(#[from] BoardTextError),
-    #[error("{0}")]
-    Invalid(String),
+    #[error("missing '{key}:' line")]
+    MissingLine { key: &'static str },
+    /// The game it describes breaks a rule of [`Game::validate`].
+    #[error(transparent)]
+    Invalid(#[from] ValidationError),
+    #[error("seat {seat} and its teammate seat {} put different pieces out of play", seat - 2)]
+    TeammatesOut { seat: usize },
+    #[error("too many {0}")]
+    TooMany(Holding),
+    #[error("the Gateway marker on {at} marks a piece of no Nethervoid seat")]
+    GatewayMarker { at: Square },
+    #[error("seat {seat} has two Gateways ({first} and {second})")]
+    TwoGateways { seat: usize, first: Square, second: Square },
+    #[error("a position starts with no task set aside")]
+    TaskSetAside,
 }
 
-fn invalid(message: impl Into<String>) -> PositionError {
-    PositionError::Invalid(message.into())
+/// A list of a position too long for the game to hold.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Holding {
+    Beings,
+    Legends,
+    Flares,
+    Discards,
+    /// The shared legend or flare discard pile.
+    SharedDiscard,
+    SummonedThisTurn,
+}
+
+impl std::fmt::Display for Holding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Holding::Beings => "beings",
+            Holding::Legends => "legends",
+            Holding::Flares => "flares",
+            Holding::Discards => "discards",
+            Holding::SharedDiscard => "cards in a shared discard pile",
+            Holding::SummonedThisTurn => "beings summoned this turn",
+        })
+    }
 }
 
 impl Position {
@@ -443,7 +485,7 @@ impl Position {
     /// accounted for, no card twice, ...).
     pub fn to_game(&self) -> Result<Game, PositionError> {
         let schools: Vec<School> = self.seats.iter().map(|s| s.school).collect();
-        crate::validate::check_table(self.form, &schools).map_err(PositionError::Invalid)?;
+        crate::validate::check_table(self.form, &schools)?;
         let mut pieces = [(0u8, 0u8); COLORS];
         let mut seats = ArrayVec::<SeatState, 4>::new();
         let colors = self.form.seat_colors(&schools);
@@ -453,13 +495,9 @@ impl Position {
             let color = colors[i];
             if teams && i >= 2 {
                 let first = &self.seats[i - 2];
-                crate::validate::check_teammates(i, (s.supply, first.supply), (s.score, first.score))
-                    .map_err(PositionError::Invalid)?;
+                crate::validate::check_teammates(i, (s.supply, first.supply), (s.score, first.score))?;
                 if s.out != first.out {
-                    return Err(invalid(format!(
-                        "seat {i} and its teammate seat {} put different pieces out of play",
-                        i - 2
-                    )));
+                    return Err(PositionError::TeammatesOut { seat: i });
                 }
             }
             let stored = stored_of(&self.seats, color);
@@ -471,22 +509,21 @@ impl Position {
                 s.supply,
                 s.out,
                 stored,
-            )
-            .map_err(PositionError::Invalid)?;
-            let list = |cards: &[CardId], what: &str| -> Result<CardList, PositionError> {
+            )?;
+            let list = |cards: &[CardId], what: Holding| -> Result<CardList, PositionError> {
                 let mut l = CardList::new();
                 for &c in cards {
-                    l.try_push(c).map_err(|_| invalid(format!("too many {what}")))?;
+                    l.try_push(c).map_err(|_| PositionError::TooMany(what))?;
                 }
                 l.sort();
                 Ok(l)
             };
-            let beings = list(&s.beings, "beings")?;
-            let legends = list(&s.legends, "legends")?;
-            let flares = list(&s.flares, "flares")?;
+            let beings = list(&s.beings, Holding::Beings)?;
+            let legends = list(&s.legends, Holding::Legends)?;
+            let flares = list(&s.flares, Holding::Flares)?;
             let mut discard = CardList::new();
             for &c in &s.discard {
-                discard.try_push(c).map_err(|_| invalid("too many discards"))?;
+                discard.try_push(c).map_err(|_| PositionError::TooMany(Holding::Discards))?;
             }
             let lowest = colors.iter().filter(|&&c| c != color).map(|c| s.points[c.index()]).min().unwrap_or(0);
             seats.push(SeatState {
@@ -511,7 +548,7 @@ impl Position {
         let to_list = |v: &[CardId]| -> Result<CardList, PositionError> {
             let mut l = CardList::new();
             for &c in v {
-                l.try_push(c).map_err(|_| invalid("too many cards"))?;
+                l.try_push(c).map_err(|_| PositionError::TooMany(Holding::SharedDiscard))?;
             }
             Ok(l)
         };
@@ -543,7 +580,7 @@ impl Position {
             tasks,
             events: crate::event::EventLog::new(self.seats.len()),
         };
-        game.validate().map_err(PositionError::Invalid)?;
+        game.validate()?;
         game.refresh_task_scores();
         Ok(game)
     }
@@ -554,13 +591,13 @@ impl Position {
     fn checked_tasks(&self) -> Result<Option<TaskBoard>, PositionError> {
         if !self.form.uses_tasks() {
             return match self.tasks {
-                Some(_) => Err(invalid(format!("{} has no tasks", self.form.name()))),
+                Some(_) => Err(ValidationError::NoTasks { form: self.form }.into()),
                 None => Ok(None),
             };
         }
         let tb = self.tasks.clone().unwrap_or_default();
         if !tb.set_aside.is_empty() || tb.moved_to_bottom != 0 {
-            return Err(invalid("a position starts with no task set aside"));
+            return Err(PositionError::TaskSetAside);
         }
         Ok(Some(tb))
     }
@@ -789,11 +826,11 @@ impl Position {
                 other => return Err(err(format!("unknown key {other:?}"))),
             }
         }
-        p.form = form.ok_or_else(|| invalid("missing 'form:' line"))?;
+        p.form = form.ok_or(PositionError::MissingLine { key: "form" })?;
         if p.form.uses_tasks() && p.tasks.is_none() {
             p.tasks = Some(TaskBoard::default());
         }
-        let (board, marked) = board.ok_or_else(|| invalid("missing 'board:' line"))?;
+        let (board, marked) = board.ok_or(PositionError::MissingLine { key: "board" })?;
         p.board = board;
         assign_gateways(p.form, &p.board, marked, &mut p.seats)?;
         let schools: Vec<School> = p.seats.iter().map(|s| s.school).collect();
@@ -828,9 +865,9 @@ fn assign_gateways(form: Form, board: &Board, marked: Bitboard, seats: &mut [Sea
         let color = board.get(sq).map(|p| p.color);
         let seat = (0..seats.len())
             .find(|&i| Some(colors[i]) == color && schools[i] == School::Nethervoid)
-            .ok_or_else(|| invalid(format!("the Gateway marker on {sq} marks a piece of no Nethervoid seat")))?;
-        if let Some(other) = seats[seat].gateway {
-            return Err(invalid(format!("seat {seat} has two Gateways ({other} and {sq})")));
+            .ok_or(PositionError::GatewayMarker { at: sq })?;
+        if let Some(first) = seats[seat].gateway {
+            return Err(PositionError::TwoGateways { seat, first, second: sq });
         }
         seats[seat].gateway = Some(sq);
     }
@@ -1195,12 +1232,12 @@ mod turn_record_tests {
     #[test]
     fn a_mid_turn_position_keeps_what_the_turn_has_done() {
         let text = "form: duel
-board: 9/9/9/4b4/3b1b3/4b+4/9/9/9
+board: 9/9/9/4g4/3g1g3/4g+4/9/9/9
 turn: 0
 actions: 1
 number: 5
-this-turn: destroyed r:3/1/0 summoned imperial.knight@e4 extra 1/0 war-summoner yes
-seat: northern score 2 supply 12/3 beings imperial.swordmaster legends - flares - deck - discard imperial.knight
+this-turn: destroyed r:3/1/0 summoned sylvan.kiskin_spirit@e4 extra 1/0
+seat: sylvan score 2 supply 12/3 beings sylvan.naiad legends - flares - deck - discard sylvan.kiskin_spirit
 seat: southern score 0 supply 16/3 beings - legends - flares - deck - discard -
 legends: deck - discard -
 flares: deck - discard -
@@ -1211,8 +1248,16 @@ flares: deck - discard -
         let t = g.turn();
         assert_eq!(t.destroyed[Color::Red.index()], [3, 1, 0]);
         assert_eq!((t.beings_summoned, t.legends_summoned, t.extra_beings), (1, 0, 1));
-        assert!(t.war_summoner_bonus);
         assert_eq!(Position::of(&g).unwrap(), p);
+        // the War Summoner's bonus, at a Highland seat
+        let highland = text
+            .replace("/4g4/3g1g3/4g+4/", "/4n4/3n1n3/4n+4/")
+            .replace("sylvan.kiskin_spirit", "highland.war_summoner");
+        let highland =
+            highland.replace("seat: sylvan", "seat: highland").replace("sylvan.naiad", "highland.wild_eagle");
+        let highland = highland.replace(" extra 1/0", " war-summoner yes");
+        let q = Position::from_text(&highland).unwrap();
+        assert!(q.to_game().unwrap().turn().war_summoner_bonus);
         // the turn's destruction scores when it ends: 1 pair of commons + 1 heroic
         let mut g = g;
         g.play("place a5").unwrap();

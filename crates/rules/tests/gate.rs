@@ -146,7 +146,7 @@ flares: deck - discard -
 
 fn position_error(text: &str) -> String {
     match Position::from_text(text).unwrap().to_game() {
-        Err(PositionError::Invalid(m)) => m,
+        Err(PositionError::Invalid(e)) => e.to_string(),
         other => panic!("{other:?}"),
     }
 }

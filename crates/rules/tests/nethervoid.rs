@@ -849,10 +849,15 @@ fn nethervoid_plays_in_every_form() {
 
 #[test]
 fn a_possessed_summoning_takes_no_stand_ins() {
-    let mut p = position("c7=o+ g8=b i7=b b5=o d4=o", Some("c7"), &["nethervoid.shadow_imp"]);
-    p.this_turn.war_summoner_bonus = true;
+    // a melee's improvised summoning gives the stand-in (the War Summoner's
+    // bonus never comes to a Nethervoid seat: a position with it is refused)
+    let board = board_of("c7=o+ g8=b i7=b b5=o d4=o").to_text();
+    let schools = [School::Nethervoid, School::Northern, School::Southern];
+    let mut p = Position::with_schools(Form::Melee, &board, &schools).expect("a melee position");
+    p.seats[0].gateway = Some(sq("c7"));
+    give(&mut p, 0, &["nethervoid.shadow_imp"]);
     let g = p.to_game().unwrap();
-    assert_eq!(g.stand_ins().len(), 1, "the War Summoner's bonus");
+    assert_eq!(g.stand_ins().len(), 1, "improvised summoning");
     // one blue piece could stand in for b5: without the hold the Imp may
     // be summoned with g8 and an orange piece
     p.this_turn.possessed = Some(B);

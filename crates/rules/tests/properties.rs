@@ -427,6 +427,8 @@ fn check_views(g: &Game, rng: &mut ChaCha8Rng, stats: &mut Stats) -> Result<(), 
         let w = redealt.view(seat);
         ensure!(w == v, "seat {seat}'s view depends on cards it cannot see:\n{v:?}\n{w:?}");
         ensure!(redealt.observe(seat) == g.observe(seat), "seat {seat}'s observation depends on hidden cards");
+        let from_view = Game::from_view(&v).map_err(|e| format!("seat {seat}'s view is refused: {e}"))?;
+        ensure!(from_view == *g.observe(seat).game(), "seat {seat}'s view gives another game than its observation");
         stats.views_checked += 1;
     }
     let spectator = g.spectator_view();
@@ -1033,6 +1035,9 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
         g.legal_choices_into(&mut legal);
         let deep = deep_run || check_rng.gen_range(0..50) == 0;
         check_listing(&g, &legal, deep, &mut stats).map_err(|e| fail(&m, e))?;
+        // every state of a real game is valid, this turn's record included:
+        // the validation refuses no state that play reaches
+        g.validate().map_err(|e| fail(&m, format!("a state reached in play is refused: {e}")))?;
         if g.is_over() {
             break;
         }

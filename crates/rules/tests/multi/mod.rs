@@ -111,6 +111,10 @@ pub fn check_cards(g: &Game) {
 /// the Everfrost Deathbringer took some out of the game) and the board
 /// never holds more.
 pub fn check_pieces(g: &Game) {
+    // every state of a real game is valid, this turn's record included
+    if let Err(e) = g.validate() {
+        panic!("a state reached in play is refused: {e}");
+    }
     let n = g.seat_count();
     let set = g.form().pieces_for(n);
     let everfrost = g.seats().iter().any(|s| s.school == School::Everfrost);
