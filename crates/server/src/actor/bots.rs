@@ -24,9 +24,8 @@ impl GameActor {
         // a stored spec is parsed and checked again (the database may hold one
         // from before the checks); one that fails gets no bot, and a random
         // choice is played for the seat (see bot_done)
-        let bot = self.bots[seat as usize]
-            .take()
-            .or_else(|| crate::api::check_bot_spec(&spec).ok().map(|spec| spec.build(seed)));
+        let bot =
+            self.bots[seat as usize].take().or_else(|| crate::wire::bot_spec(&spec).ok().map(|spec| spec.build(seed)));
         // the bot's decision (and its observation, if the bot wants one) is
         // built on the pool's thread, from a copy of the game
         let game = self.g.game().clone();

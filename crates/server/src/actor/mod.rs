@@ -9,6 +9,7 @@
 //! is: `seats` (hello, joining, leaving), `play` (choices, take-backs,
 //! resignations), `clocks` (flagging), `bots`, `rematch` and `chat`.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,16 +19,17 @@ use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
 use tash_kalar_rules::{Actor, Seat};
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
 use tokio::task::JoinHandle;
 
 use crate::clock::Clocks;
+use crate::config::Config;
 use crate::db::{self, Summary};
-use crate::live::{Entry, LiveGame, Player, Refused, StoredEntry};
+use crate::error::Error;
+use crate::live::{Entry, LiveGame, Player, StoredEntry};
 use crate::pool::BotPool;
 use crate::site::{ChatBucket, ChatLine};
 use crate::store::Store;
-use crate::{Config, Idle, Loaded, Registry};
 
 mod bots;
 mod chat;
@@ -40,12 +42,38 @@ use bots::BotResult;
 use clocks::to_move;
 pub use play::{driver, run_chance};
 pub use rematch::RematchPlan;
-pub use seats::{new_secret, token_hash, JoinRefused};
+pub use seats::{new_secret, token_hash};
+
+/// A live game: its task's queue, and since when nobody has been
+/// connected to it (`None` while someone is).
+pub(crate) struct Loaded {
+    pub tx: mpsc::Sender<Command>,
+    pub idle: Arc<Idle>,
+}
+
+/// Since when a game has had no connection; the game's task writes it, the
+/// cap on live games reads it to choose which game to unload.
+#[derive(Default)]
+pub(crate) struct Idle(std::sync::Mutex<Option<Instant>>);
+
+impl Idle {
+    pub fn set(&self, since: Option<Instant>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = since;
+    }
+
+    pub fn get(&self) -> Option<Instant> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The live games, by game id.
+pub(crate) type Registry = Arc<Mutex<HashMap<String, Loaded>>>;
+pub(crate) type Games<'a> = MutexGuard<'a, HashMap<String, Loaded>>;
 
 /// What a connection asks of a game.
 pub enum Command {
     /// Watch the game, as the seat whose token is given or as a spectator.
-    Hello { token: Option<String>, reply: oneshot::Sender<Result<Hello, Refused>> },
+    Hello { token: Option<String>, reply: oneshot::Sender<Result<Hello, Error>> },
     /// A connection that said hello has gone.
     Leave { seat: Option<Seat> },
     /// A seat acts. `claimed` is the seat the message says it acts for.
@@ -54,15 +82,15 @@ pub enum Command {
         claimed: Option<Seat>,
         version: Option<u32>,
         action: Action,
-        reply: oneshot::Sender<Result<(), Refused>>,
+        reply: oneshot::Sender<Result<(), Error>>,
     },
     /// Take an open human seat nobody has taken yet (from the lobby): a new token.
-    Join { seat: Seat, reply: oneshot::Sender<Result<String, JoinRefused>> },
+    Join { seat: Seat, reply: oneshot::Sender<Result<String, Error>> },
     /// A seated player says something in the game's chat.
-    Chat { seat: Option<Seat>, claimed: Option<Seat>, text: String, reply: oneshot::Sender<Result<(), Refused>> },
+    Chat { seat: Option<Seat>, claimed: Option<Seat>, text: String, reply: oneshot::Sender<Result<(), Error>> },
     /// A player of a finished game asks for a rematch (`token`: their
     /// seat's): the setup of the new game, or the rematch already made.
-    Rematch { token: String, reply: oneshot::Sender<Result<RematchPlan, Refused>> },
+    Rematch { token: String, reply: oneshot::Sender<Result<RematchPlan, Error>> },
     /// The rematch asked for was created (`Some`: its id and a token for
     /// each seat of this game, by this game's seats) or could not be.
     RematchMade { made: Option<(String, Vec<Option<String>>)> },
@@ -327,7 +355,7 @@ impl GameActor {
 
     /// Applies `f`, lets chance choose, writes the new entries, and only
     /// then publishes; if the write fails the game goes back to where it was.
-    async fn commit(&mut self, f: impl FnOnce(&mut LiveGame) -> Result<(), Refused>) -> Result<(), Refused> {
+    async fn commit(&mut self, f: impl FnOnce(&mut LiveGame) -> Result<(), Error>) -> Result<(), Error> {
         let backup = self.g.clone();
         let before = self.g.version() as usize;
         f(&mut self.g)?;
@@ -353,7 +381,7 @@ impl GameActor {
                 tracing::error!(game = %self.g.id, error = %e, "cannot save a move");
                 self.g = backup;
                 self.clock = clock_backup;
-                Err(Refused::plain("save-failed", "the server could not save this; nothing changed, try again"))
+                Err(Error::SaveFailed)
             }
         }
     }

@@ -4,12 +4,12 @@
 //! change; the game's driver.
 
 use rand::rngs::StdRng;
-use serde_json::json;
 use tash_kalar_bots::{Driver, Seating};
-use tash_kalar_rules::{Choice, Seat};
+use tash_kalar_rules::{Choice, ChoiceTextError, Seat};
 
 use super::{Action, GameActor};
-use crate::live::{Kind, LiveGame, Player, Refused};
+use crate::error::Error;
+use crate::live::{Kind, LiveGame, Player};
 
 /// The driver of a game: chance drawn from `rng`, the seats as the game
 /// has them (a bot's or a person's).
@@ -41,50 +41,37 @@ impl GameActor {
         claimed: Option<Seat>,
         version: Option<u32>,
         action: Action,
-    ) -> Result<(), Refused> {
+    ) -> Result<(), Error> {
         let Some(seat) = seat else {
-            return Err(Refused::plain(
-                "spectator-cannot-play",
-                "spectators cannot play: open the game with a seat link to play",
-            ));
+            return Err(Error::SpectatorCannotPlay);
         };
         if let Some(c) = claimed.filter(|&c| c != seat) {
-            return Err(Refused::new(
-                "not-your-seat",
-                json!({"seat": c as usize + 1}),
-                format!("you do not hold seat {}", c as usize + 1),
-            ));
+            return Err(Error::NotYourSeat { seat: c as usize + 1 });
         }
         if matches!(self.g.seats[seat as usize].player, Player::Bot(_)) {
-            return Err(Refused::plain("time-ran-out", "your time ran out: a bot plays this seat now"));
+            return Err(Error::TimeRanOut);
         }
         // (whether the game is over, whose turn it is and what is legal are
         // the match's to say: `LiveGame::apply` passes its refusal on)
         let current = self.g.version();
         match (version, &action) {
             (Some(v), _) if v != current => {
-                return Err(Refused::new(
-                    "stale-version",
-                    json!({"version": v, "current": current}),
-                    format!("stale: the game is at version {current}, not {v}"),
-                ));
+                return Err(Error::StaleVersion { version: v, current });
             }
             (None, Action::Choose(_) | Action::Undo) => {
-                return Err(Refused::plain("version-required", "a version is required"));
+                return Err(Error::VersionRequired);
             }
             _ => {}
         }
         match action {
             Action::Choose(text) => {
-                let choice: Choice = text.parse().map_err(|e: tash_kalar_rules::ChoiceTextError| {
-                    Refused::new(
-                        "unknown-choice",
-                        json!({"text": text, "why": e.to_string()}),
-                        format!("{text:?}: {e}"),
-                    )
+                let choice: Choice = text.parse().map_err(|e: ChoiceTextError| Error::UnknownChoice {
+                    why: e.to_string(),
+                    text,
+                    rules: None,
                 })?;
                 if choice == Choice::Resign {
-                    return Err(Refused::plain("resign-message", "send {\"type\":\"resign\"} to resign"));
+                    return Err(Error::ResignMessage);
                 }
                 self.commit(|g| g.apply(Some(seat), Kind::Choice, Some(choice)).map(|_| ())).await
             }

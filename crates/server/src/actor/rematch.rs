@@ -6,7 +6,9 @@ use tash_kalar_rules::Seat;
 use super::seats::token_hash;
 use super::GameActor;
 use crate::db;
-use crate::live::{Kind, Player, Refused};
+use crate::error::Error;
+use crate::live::{Kind, Player, SeatInfo};
+use crate::site::Extras;
 
 /// What a rematch request gets from the finished game.
 pub enum RematchPlan {
@@ -15,26 +17,15 @@ pub enum RematchPlan {
     Made { id: String, seat: Option<Seat>, token: Option<String> },
     /// Make it: the asking seat, and this game's seats in the new order
     /// (`order[j]` is the old seat that sits at new seat `j`).
-    New {
-        seat: Seat,
-        form: tash_kalar_rules::Form,
-        seats: Vec<crate::live::SeatInfo>,
-        order: Vec<usize>,
-        extras: crate::site::Extras,
-    },
+    New { seat: Seat, form: tash_kalar_rules::Form, seats: Vec<SeatInfo>, order: Vec<usize>, extras: Extras },
 }
 
 impl GameActor {
-    pub(super) fn rematch(&mut self, token: &str) -> Result<RematchPlan, Refused> {
+    pub(super) fn rematch(&mut self, token: &str) -> Result<RematchPlan, Error> {
         let hash = token_hash(token);
-        let seat = self
-            .g
-            .seats
-            .iter()
-            .position(|s| s.token_hash == Some(hash))
-            .ok_or_else(|| Refused::plain("bad-token", "this seat token is not one of this game's"))?;
+        let seat = self.g.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(Error::BadToken)?;
         if !self.g.is_over() {
-            return Err(Refused::plain("game-not-over", "the game is not over"));
+            return Err(Error::GameNotOver);
         }
         let n = self.g.seats.len();
         // seats turn by one: in a duel the second player starts the rematch
@@ -45,7 +36,7 @@ impl GameActor {
             return Ok(RematchPlan::Made { id: id.clone(), seat: new_seat, token });
         }
         if self.rematch_pending {
-            return Err(Refused::plain("rematch-in-progress", "a rematch is being made; try again in a moment"));
+            return Err(Error::RematchInProgress);
         }
         self.rematch_pending = true;
         // a seat a bot took over when its time ran out is a person's again
@@ -63,7 +54,7 @@ impl GameActor {
                 s
             })
             .collect();
-        let extras = crate::site::Extras {
+        let extras = Extras {
             time_control: self.g.extras.time_control,
             private: self.g.extras.private,
             rematch_of: Some(self.g.id.clone()),

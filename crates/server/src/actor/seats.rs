@@ -3,29 +3,14 @@
 //! seat tokens and their hashes.
 
 use rand::Rng;
-use serde_json::json;
 use sha2::{Digest, Sha256};
 use tash_kalar_rules::Seat;
 
 use super::clocks::to_move;
 use super::{GameActor, Hello};
 use crate::db::{self, Summary};
-use crate::live::{Player, Refused};
-
-/// Why a seat was not given to `join`.
-#[derive(Debug)]
-pub enum JoinRefused {
-    /// The seat is kept for the link made for it (HTTP 403).
-    Reserved(String),
-    /// Taken, a bot's, no such seat, the game over, not saved (HTTP 409).
-    Other(Refused),
-}
-
-impl From<Refused> for JoinRefused {
-    fn from(r: Refused) -> JoinRefused {
-        JoinRefused::Other(r)
-    }
-}
+use crate::error::Error;
+use crate::live::Player;
 
 pub fn token_hash(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
@@ -39,18 +24,13 @@ pub fn new_secret(bytes: usize) -> String {
 }
 
 impl GameActor {
-    pub(super) async fn hello(&mut self, token: Option<String>) -> Result<Hello, Refused> {
+    pub(super) async fn hello(&mut self, token: Option<String>) -> Result<Hello, Error> {
         let Some(token) = token else {
             self.spectators += 1;
             return Ok(Hello { seat: None, rx: self.snap.subscribe() });
         };
         let hash = token_hash(&token);
-        let seat = self
-            .g
-            .seats
-            .iter()
-            .position(|s| s.token_hash == Some(hash))
-            .ok_or_else(|| Refused::plain("bad-token", "this seat token is not one of this game's"))?;
+        let seat = self.g.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(Error::BadToken)?;
         if !self.g.seats[seat].taken {
             self.g.seats[seat].taken = true;
             // the last seat taken starts the clocks
@@ -72,28 +52,21 @@ impl GameActor {
         Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe() })
     }
 
-    pub(super) async fn join(&mut self, seat: Seat) -> Result<String, JoinRefused> {
+    pub(super) async fn join(&mut self, seat: Seat) -> Result<String, Error> {
         let Some(info) = self.g.seats.get(seat as usize) else {
-            return Err(Refused::new(
-                "no-such-seat",
-                json!({"seat": seat as usize + 1}),
-                format!("this game has no seat {}", seat as usize + 1),
-            )
-            .into());
+            return Err(Error::NoSuchSeat { seat: seat as usize + 1, seats: None, rules: None });
         };
         if info.player != Player::Human {
-            return Err(Refused::plain("seat-is-bot", "a bot plays this seat").into());
+            return Err(Error::SeatIsBot);
         }
         if info.taken {
-            return Err(Refused::plain("seat-taken", "this seat is taken").into());
+            return Err(Error::SeatTaken);
         }
         if self.g.is_over() {
-            return Err(Refused::plain("game-over", "the game is over").into());
+            return Err(Error::GameOver { rules: None });
         }
         if !info.open {
-            return Err(JoinRefused::Reserved(
-                "this seat is reserved for the player the game's creator sent its link to".into(),
-            ));
+            return Err(Error::SeatReserved);
         }
         let token = new_secret(16);
         let hash = token_hash(&token);
@@ -116,7 +89,7 @@ impl GameActor {
                 self.g.seats = old;
                 self.clock = clock_backup;
                 tracing::error!(game = %self.g.id, error = %e, "cannot give a seat");
-                Err(Refused::plain("save-failed", "the server could not save this; try again").into())
+                Err(Error::SaveFailed)
             }
         }
     }
