@@ -11,6 +11,8 @@ mod engine;
 mod play;
 mod selfplay;
 mod serve;
+mod table;
+mod talk;
 mod tournament;
 mod tui;
 

@@ -10,13 +10,13 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use tash_kalar_arena::{seeds, Entrant};
-use tash_kalar_bots::{Bot, Decision, Driver, Next, Seating};
+use tash_kalar_bots::{Decision, Next, Seating};
 use tash_kalar_i18n::{args, Lang, Messages};
 use tash_kalar_rules::view::{ActorView, TaskBoardView, TaskView, View};
-use tash_kalar_rules::{CardId, Choice, Form, Match, Phase, Seat, TaskId};
+use tash_kalar_rules::{CardId, Choice, Form, Match, Phase, Seat};
 
-use crate::selfplay::derive_seed;
+use crate::table::Table;
+use crate::talk::{card_kind, claimed_list, outcome_text, task_place};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -63,77 +63,6 @@ pub(crate) fn language(lang: Option<&str>) -> Result<Lang> {
             let known: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
             anyhow::anyhow!("--lang {text}: not a language of the game ({})", known.join(", "))
         }),
-    }
-}
-
-/// A game set up as the options ask: the match, who plays each seat, the
-/// bots and the driver (chance's generator, and which seats are played here).
-pub(crate) struct Table {
-    pub m: Match,
-    pub form: Form,
-    pub seed: u64,
-    /// One bot for each seat (those of human seats are never asked).
-    pub bots: Vec<Box<dyn Bot>>,
-    /// Draws for chance; its seats say which are played here
-    /// ([`Seating::Person`]) and which by the bots.
-    pub driver: Driver,
-    /// The language of the texts shown.
-    pub lang: Lang,
-}
-
-impl Table {
-    /// `opponent` is `human` (hotseat: every seat played here) or a bot spec;
-    /// `seat` is the seat (1-based) played here against bots.
-    pub fn new(form: &str, decks: &[String], opponent: &str, seed: Option<u64>, seat: u8) -> Result<Table> {
-        let form = crate::parse_form(form)?;
-        let schools = crate::parse_decks(form, decks)?;
-        if seat == 0 || seat as usize > schools.len() {
-            anyhow::bail!("--seat {seat}: there are {} seats", schools.len());
-        }
-        let seed = seed.unwrap_or_else(|| {
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
-        });
-        let m = Match::new(form, &schools, Some(seed))?;
-        let hotseat = opponent == "human";
-        let seating = (0..schools.len())
-            .map(|s| if hotseat || s + 1 == seat as usize { Seating::Person } else { Seating::Bot })
-            .collect();
-        let driver = Driver::new(derive_seed(seed, 0, 0), seating);
-        let specs = opponent_specs(opponent, schools.len(), seat as usize - 1)?;
-        let entrants = specs
-            .iter()
-            .map(|spec| spec.parse::<Entrant>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| anyhow::anyhow!("--opponent: {e}"))?;
-        // one bot for each seat (used for the seats not played here), seeded
-        // one way from the game's seed and its seat: an outside engine
-        // cannot work back to the seed that deals the cards
-        let mut bots = Vec::new();
-        for (s, entrant) in entrants.iter().enumerate() {
-            let bot: Box<dyn Bot> = entrant
-                .player(seeds::derive(seed, "play player", &[s as u64]))
-                .with_context(|| format!("--opponent {entrant}"))?;
-            bots.push(bot);
-        }
-        Ok(Table { m, form, seed, bots, driver, lang: Lang::En })
-    }
-}
-
-/// Where a task turned up by chance went, in words.
-pub(crate) fn task_place(msgs: &Messages, m: &Match, task: TaskId) -> String {
-    msgs.text("task-place", args![("place", task_place_key(m, task))])
-}
-
-fn task_place_key(m: &Match, task: TaskId) -> &'static str {
-    let Some(tb) = m.game().tasks() else { return "turned-up" };
-    if tb.current.contains(&task) {
-        "current"
-    } else if tb.next == Some(task) {
-        "next"
-    } else if tb.set_aside.contains(&task) {
-        "set-aside"
-    } else {
-        "bottom"
     }
 }
 
@@ -242,22 +171,6 @@ pub fn run(args: &Args) -> Result<()> {
 /// The bot spec of every seat from `--opponent`: one spec for all, or one
 /// per seat other than `human_seat` in seat order (that seat's entry is
 /// only a stand-in); hotseat play needs none, so every seat gets `random`.
-fn opponent_specs(opponent: &str, seats: usize, human_seat: usize) -> Result<Vec<String>> {
-    if opponent == "human" {
-        return Ok(vec!["random".to_string(); seats]);
-    }
-    let list = tash_kalar_bots::split_specs(opponent);
-    match list.len() {
-        1 => Ok(vec![list[0].clone(); seats]),
-        n if n + 1 == seats => {
-            let mut specs = list;
-            specs.insert(human_seat, "random".to_string());
-            Ok(specs)
-        }
-        n => anyhow::bail!("--opponent: {n} bots for {} other seats: give one, or one per other seat", seats - 1),
-    }
-}
-
 enum Step {
     Quit,
     /// Nothing changed: ask again.
@@ -317,16 +230,6 @@ fn command(msgs: &Messages, m: &mut Match, seat: Seat, input: &str) -> Step {
     }
 }
 
-/// A card's kind in words: its rank, legend, or a flare's thresholds.
-pub(crate) fn card_kind(msgs: &Messages, card: CardId) -> String {
-    let def = card.def();
-    match def.flare {
-        Some(t) => msgs.text("card-kind-flare", args![("upper", t.upper), ("lower", t.lower)]),
-        None if card.is_legend() => msgs.text("card-kind-legend", &[]),
-        None => msgs.rank(def.rank),
-    }
-}
-
 pub(crate) fn card_line(msgs: &Messages, card: CardId) -> String {
     let id = card.def().id;
     let line = format!("  {id:<24} {} ({}): {}", msgs.card_name(card), card_kind(msgs, card), msgs.card_text(card));
@@ -357,13 +260,6 @@ fn task_line(msgs: &Messages, task: &TaskView) -> String {
             ]
         )
     )
-}
-
-pub(crate) fn claimed_list(msgs: &Messages, tasks: &[TaskView]) -> String {
-    if tasks.is_empty() {
-        return "-".into();
-    }
-    tasks.iter().map(|t| format!("{} ({})", msgs.task_name(t.id), t.points)).collect::<Vec<_>>().join(", ")
 }
 
 /// The task board: current tasks, the next task, the deck's size, claims.
@@ -567,25 +463,6 @@ fn show_end(msgs: &Messages, m: &Match) {
     println!("{}", outcome_text(msgs, &v));
 }
 
-/// Who won, by seat numbers: "Seat 2 resigned. Seat 1 wins."
-pub(crate) fn outcome_text(msgs: &Messages, v: &View) -> String {
-    match &v.outcome {
-        Some(o) => {
-            let mut out = Vec::new();
-            if let Some(r) = o.resigned {
-                out.push(msgs.text("outcome-resigned", args![("seat", r + 1)]));
-            }
-            out.push(match o.winner() {
-                Some(w) if o.teams => msgs.text("outcome-team-wins", args![("first", w + 1), ("second", w + 3)]),
-                Some(w) => msgs.text("outcome-wins", args![("seat", w + 1)]),
-                None => msgs.text("outcome-draw", &[]),
-            });
-            out.join(" ")
-        }
-        None => msgs.text("outcome-none", &[]),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -635,17 +512,5 @@ mod tests {
             assert!(card_line(&msgs, card("etherweave.paradox_worm")).contains(warp), "{lang}");
             assert!(!card_line(&msgs, card("imperial.knight")).contains(warp), "{lang}: no warp, no warp text");
         }
-    }
-
-    #[test]
-    fn opponents_are_one_spec_for_all_or_one_per_other_seat() {
-        let specs = opponent_specs("mcts:iterations=50,threads=2", 3, 0).unwrap();
-        assert_eq!(specs, vec!["mcts:iterations=50,threads=2"; 3]);
-        // the human's seat (here the second) gets a stand-in
-        let specs = opponent_specs("greedy,mcts:iterations=50,threads=2", 3, 1).unwrap();
-        assert_eq!(specs, ["greedy", "random", "mcts:iterations=50,threads=2"]);
-        assert_eq!(opponent_specs("human", 4, 0).unwrap().len(), 4);
-        assert!(opponent_specs("greedy,random", 4, 0).is_err());
-        assert!(opponent_specs("greedy,random,mcts,random", 4, 0).is_err());
     }
 }

@@ -49,21 +49,30 @@ pub enum TimeControl {
     },
 }
 
+/// A time control out of its bounds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockError {
+    #[error("clock: an increment is at most {MAX_INCREMENT} s")]
+    Increment,
+    #[error("clock: a time is from 1 to {MAX_SECS} s")]
+    Time,
+}
+
 impl TimeControl {
     /// Checks the bounds (a request's control).
-    pub fn check(self) -> Result<TimeControl, String> {
+    pub fn check(self) -> Result<TimeControl, ClockError> {
         let secs = match self {
             TimeControl::None => return Ok(self),
             TimeControl::Move { secs } => secs,
             TimeControl::Game { secs, increment } => {
                 if increment > MAX_INCREMENT {
-                    return Err(format!("clock: an increment is at most {MAX_INCREMENT} s"));
+                    return Err(ClockError::Increment);
                 }
                 secs
             }
         };
         if secs == 0 || secs > MAX_SECS {
-            return Err(format!("clock: a time is from 1 to {MAX_SECS} s"));
+            return Err(ClockError::Time);
         }
         Ok(self)
     }
@@ -223,7 +232,7 @@ mod tests {
             assert_eq!(TimeControl::parse(&tc.text()), Some(tc));
             assert_eq!(tc.check(), Ok(tc));
         }
-        assert!(TimeControl::Move { secs: 0 }.check().is_err());
-        assert!(TimeControl::Game { secs: 60, increment: 7200 }.check().is_err());
+        assert_eq!(TimeControl::Move { secs: 0 }.check(), Err(ClockError::Time));
+        assert_eq!(TimeControl::Game { secs: 60, increment: 7200 }.check(), Err(ClockError::Increment));
     }
 }

@@ -24,6 +24,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
+use crate::error::{Error, Held};
 use crate::limit::{InFlight, Over, Slot};
 
 /// The place a connection holds, shared with the WebSocket it may become.
@@ -37,19 +38,14 @@ const ANSWERED_REFUSALS: usize = 256;
 
 /// Answers a connection over the limits in a few bytes and closes it.
 async fn refuse(mut stream: TcpStream, over: Over) {
-    // the codes are the HTTP errors' own (see `api::ApiError`), so a page
-    // words them in its language
-    let (status, code, text) = match over {
-        Over::Address(n) => (
-            "429 Too Many Requests",
-            "too-many-requests",
-            format!("your address holds {n} connections, the most allowed; close some"),
-        ),
-        Over::Total(n) => {
-            ("503 Service Unavailable", "server-busy", format!("the server holds {n} connections; try again later"))
-        }
+    // the HTTP errors' own codes and body, so a page words them in its language
+    let error = match over {
+        Over::Address(n) => Error::TooManyRequests { held: Held::Connections(n) },
+        Over::Total(n) => Error::ServerBusy { connections: n },
     };
-    let body = serde_json::json!({ "error": text, "code": code, "args": {} }).to_string();
+    let status = error.status();
+    let status = format!("{} {}", status.as_str(), status.canonical_reason().unwrap_or(""));
+    let body = error.http_body().to_string();
     let answer = format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()

@@ -19,11 +19,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::api::ApiError;
+use crate::error::Error;
 
 /// What the door lets in.
 #[derive(Clone, Debug)]
@@ -69,28 +69,19 @@ pub async fn check(State(door): State<Door>, req: Request, next: Next) -> Respon
             let allowed = origin.to_str().is_ok_and(|o| origin_allowed(o, host, &door.allow_origins));
             if !allowed {
                 tracing::info!(origin = ?origin, path = %req.uri().path(), "cross-origin request refused");
-                return ApiError::new(
-                    StatusCode::FORBIDDEN,
-                    "requests from other sites are refused: this origin is not allowed (see --allow-origin)",
-                )
-                .into_response();
+                return Error::Forbidden.into_response();
             }
         }
     }
     if req.method() == Method::POST && !is_json(req.headers()) {
-        return ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "send the request body as JSON, with Content-Type: application/json",
-        )
-        .into_response();
+        return Error::NotJson.into_response();
     }
     if upgrade {
         return next.run(req).await;
     }
     match tokio::time::timeout(door.request_timeout, next.run(req)).await {
         Ok(r) => r,
-        Err(_) => ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request took too long (a body sent too slowly?)")
-            .into_response(),
+        Err(_) => Error::RequestTimeout.into_response(),
     }
 }
 

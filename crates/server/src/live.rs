@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use tash_kalar_rules::{Choice, Deck, Form, Game, Match, Mover, Phase, Refusal, School, Seat};
+use tash_kalar_rules::{Choice, ChoiceTextError, Deck, Form, Game, Match, Mover, Phase, School, Seat, SetupError};
+
+use crate::error::Error;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,76 +162,18 @@ impl From<&Entry> for StoredEntry {
     }
 }
 
-/// A refused command: the game is unchanged. Besides the English text it
-/// carries a stable machine code (kebab-case, see `docs/server-protocol.md`)
-/// and the code's arguments, so that a client words it in its own language.
+/// Why a stored log entry could not be replayed (a database written by
+/// hand, or by an older server with other rules).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{message}")]
-pub struct Refused {
-    pub message: String,
-    pub code: &'static str,
-    pub args: Value,
-    /// The engine's refusal as data (only for a refused act).
-    pub refusal: Option<Value>,
-}
-
-impl Refused {
-    /// A refusal with a code and the code's arguments (a JSON object).
-    pub fn new(code: &'static str, args: Value, message: impl Into<String>) -> Refused {
-        Refused { message: message.into(), code, args, refusal: None }
-    }
-
-    /// A refusal with a code that takes no arguments.
-    pub fn plain(code: &'static str, message: impl Into<String>) -> Refused {
-        Refused::new(code, json!({}), message)
-    }
-}
-
-/// The engine's refusal as data: its code (the one the `error-*` message
-/// of the same name words), the arguments, and `refusal` (kind, choice,
-/// nearest legal choices, seats) for clients that want more.
-impl From<Refusal> for Refused {
-    fn from(r: Refusal) -> Refused {
-        let message = r.to_string();
-        let mover = |m: &Mover| match m {
-            Mover::Seat(s) => json!(*s as usize + 1),
-            Mover::Chance => json!("chance"),
-        };
-        let (code, kind, args) = match &r {
-            Refusal::GameOver => ("game-over", "game-over", json!({})),
-            Refusal::NoSuchSeat { seat, seats } => {
-                ("no-such-seat", "no-such-seat", json!({"seat": *seat as usize + 1, "seats": seats}))
-            }
-            Refusal::WrongSeat { by, actor } => {
-                ("not-your-turn", "wrong-seat", json!({"by": mover(by), "actor": mover(actor)}))
-            }
-            Refusal::WrongPhase { choice, deciding, .. } => {
-                ("wrong-phase", "wrong-phase", json!({"choice": choice.to_string(), "deciding": deciding}))
-            }
-            Refusal::Illegal { choice, nearest } if nearest.is_empty() => {
-                ("illegal", "illegal", json!({"choice": choice.to_string()}))
-            }
-            Refusal::Illegal { choice, nearest } => {
-                let list: Vec<String> = nearest.iter().map(|c| c.to_string()).collect();
-                ("illegal-nearest", "illegal", json!({"choice": choice.to_string(), "nearest": list.join(", ")}))
-            }
-            Refusal::Syntax { text, message } => ("unknown-choice", "syntax", json!({"text": text, "why": message})),
-            Refusal::NothingToTakeBack { seat } => {
-                ("nothing-to-take-back", "nothing-to-take-back", json!({"seat": *seat as usize + 1}))
-            }
-            Refusal::CannotResign { form } => ("cannot-resign", "cannot-resign", json!({"form": form})),
-        };
-        let mut refusal = args.clone();
-        refusal["kind"] = json!(kind);
-        if let Refusal::Illegal { nearest, .. } = &r {
-            refusal["nearest"] = json!(nearest.iter().map(|c| c.to_string()).collect::<Vec<_>>());
-        }
-        Refused { message, code, args, refusal: Some(refusal) }
-    }
-}
-
-fn refused(code: &'static str, text: impl Into<String>) -> Refused {
-    Refused::plain(code, text)
+pub enum StoredError {
+    #[error("entry {n} follows entry {version}")]
+    OutOfOrder { n: u32, version: u32 },
+    #[error("entry {n}: a choice without its text")]
+    NoChoice { n: u32 },
+    #[error("entry {n}: {text:?}: {why}")]
+    Choice { n: u32, text: String, why: ChoiceTextError },
+    #[error("entry {n}: {why}")]
+    Refused { n: u32, why: Box<Error> },
 }
 
 /// A game with its setup and log.
@@ -250,9 +194,9 @@ pub struct LiveGame {
 
 impl LiveGame {
     /// A new game, before any choice (chance deals first).
-    pub fn new(id: String, form: Form, seats: Vec<SeatInfo>, created: i64) -> Result<LiveGame, String> {
+    pub fn new(id: String, form: Form, seats: Vec<SeatInfo>, created: i64) -> Result<LiveGame, SetupError> {
         let schools: Vec<School> = seats.iter().map(|s| s.school).collect();
-        let mut m = Match::new(form, &schools, None).map_err(|e| e.to_string())?;
+        let mut m = Match::new(form, &schools, None)?;
         let names: Vec<String> = seats
             .iter()
             .enumerate()
@@ -309,19 +253,19 @@ impl LiveGame {
     /// Who may act, the choice's normal form and its legality are the
     /// match's to judge ([`Match::act`], [`Match::undo_by`],
     /// [`Match::resign`]); its refusal is passed on word for word.
-    pub fn apply(&mut self, seat: Option<Seat>, kind: Kind, choice: Option<Choice>) -> Result<&Entry, Refused> {
+    pub fn apply(&mut self, seat: Option<Seat>, kind: Kind, choice: Option<Choice>) -> Result<&Entry, Error> {
         let n = self.version() + 1;
         let mut entry = Entry { n, seat, kind, choice: None, private_to: None, to: None, undoes: None };
         match (kind, seat) {
             (Kind::Choice, by) => {
-                let choice = choice.ok_or_else(|| refused("bad-entry", "a choice entry without a choice"))?;
+                let choice = choice.ok_or(Error::BadEntry)?;
                 if choice == Choice::Resign {
                     // the log keeps resignations as entries of their own
-                    return Err(refused("resign-message", "resign with a resign message"));
+                    return Err(Error::ResignMessage);
                 }
                 let mover = by.map_or(Mover::Chance, Mover::Seat);
                 let phase = self.game().phase();
-                let choice = self.m.act(mover, choice).map_err(Refused::from)?;
+                let choice = self.m.act(mover, choice)?;
                 // a card drawn into a hand, or returned face down, is the seat's to see
                 match (phase, choice) {
                     (Phase::Refill { seat, .. }, Choice::Draw(_)) => {
@@ -335,25 +279,28 @@ impl LiveGame {
                 self.moves.push(n);
             }
             (Kind::Undo, Some(s)) => {
-                self.m.undo_by(s).map_err(Refused::from)?;
+                self.m.undo_by(s)?;
                 entry.undoes = self.moves.pop();
             }
             (Kind::Resign, Some(s)) => {
-                self.m.resign(s).map_err(Refused::from)?;
+                self.m.resign(s)?;
                 entry.choice = Some(Choice::Resign);
                 self.moves.push(n);
             }
             (Kind::Timeout, Some(s)) => {
                 if self.is_over() {
-                    return Err(refused("game-over", "the game is over"));
+                    return Err(Error::GameOver { rules: None });
                 }
-                let seat = self.seats.get_mut(s as usize).ok_or_else(|| {
-                    Refused::new("no-such-seat", json!({"seat": s as usize + 1}), format!("no seat {}", s as usize + 1))
+                let seats = self.seats.len();
+                let seat = self.seats.get_mut(s as usize).ok_or(Error::NoSuchSeat {
+                    seat: s as usize + 1,
+                    seats: Some(seats),
+                    rules: None,
                 })?;
                 if self.m.game().seat_count() == 2 {
                     // a loss on time: the seat forfeits as a resignation
                     // would (the record says so in its Termination tag)
-                    self.m.resign(s).map_err(Refused::from)?;
+                    self.m.resign(s)?;
                     self.m.set_tag("Termination", &format!("seat {} lost on time", s + 1));
                     entry.choice = Some(Choice::Resign);
                     self.moves.push(n);
@@ -362,7 +309,7 @@ impl LiveGame {
                     seat.player = Player::Bot(crate::clock::TIMEOUT_BOT.to_string());
                 }
             }
-            (_, None) => return Err(refused("seat-required", "only a seat can take back, resign or run out of time")),
+            (_, None) => return Err(Error::SeatRequired),
         }
         let entries = Arc::make_mut(&mut self.entries);
         entries.push(entry);
@@ -370,18 +317,19 @@ impl LiveGame {
     }
 
     /// Applies a stored entry (replaying the log).
-    pub fn apply_stored(&mut self, e: &StoredEntry) -> Result<(), String> {
-        if e.n != self.version() + 1 {
-            return Err(format!("entry {} follows entry {}", e.n, self.version()));
+    pub fn apply_stored(&mut self, e: &StoredEntry) -> Result<(), StoredError> {
+        let n = e.n;
+        if n != self.version() + 1 {
+            return Err(StoredError::OutOfOrder { n, version: self.version() });
         }
         let choice = match (&e.kind, &e.choice) {
             (Kind::Choice, Some(text)) => {
-                Some(text.parse::<Choice>().map_err(|err| format!("entry {}: {text:?}: {err}", e.n))?)
+                Some(text.parse::<Choice>().map_err(|why| StoredError::Choice { n, text: text.clone(), why })?)
             }
-            (Kind::Choice, None) => return Err(format!("entry {}: a choice without its text", e.n)),
+            (Kind::Choice, None) => return Err(StoredError::NoChoice { n }),
             _ => None,
         };
-        self.apply(e.seat, e.kind, choice).map(|_| ()).map_err(|r| format!("entry {}: {r}", e.n))
+        self.apply(e.seat, e.kind, choice).map(|_| ()).map_err(|why| StoredError::Refused { n, why: Box::new(why) })
     }
 
     /// The record (`notation.md`): setup and every choice not taken back.

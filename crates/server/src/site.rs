@@ -42,16 +42,25 @@ pub struct ChatLine {
     pub at: i64,
 }
 
+/// Why a chat message cannot be sent (`bad-chat`'s `why`, in English).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChatError {
+    #[error("a chat message cannot be empty")]
+    Empty,
+    #[error("a chat message is at most {CHAT_MAX_CHARS} characters")]
+    TooLong,
+}
+
 /// A chat message as it will be kept: trimmed, 1 to 500 characters, no
 /// control characters but line breaks (kept as typed: clients show it as
 /// text, never as markup).
-pub fn check_chat(text: &str) -> Result<String, String> {
+pub fn check_chat(text: &str) -> Result<String, ChatError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err("a chat message cannot be empty".into());
+        return Err(ChatError::Empty);
     }
     if text.chars().count() > CHAT_MAX_CHARS {
-        return Err(format!("a chat message is at most {CHAT_MAX_CHARS} characters"));
+        return Err(ChatError::TooLong);
     }
     Ok(text.chars().filter(|&c| c == '\n' || !c.is_control()).collect())
 }
@@ -91,8 +100,8 @@ mod tests {
     #[test]
     fn chat_is_trimmed_and_bounded() {
         assert_eq!(check_chat("  hi <b>x</b>\u{7} ").unwrap(), "hi <b>x</b>");
-        assert!(check_chat("   ").is_err());
-        assert!(check_chat(&"x".repeat(501)).is_err());
+        assert_eq!(check_chat("   "), Err(ChatError::Empty));
+        assert_eq!(check_chat(&"x".repeat(501)), Err(ChatError::TooLong));
         assert!(check_chat(&"é".repeat(500)).is_ok());
     }
 

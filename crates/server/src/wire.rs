@@ -1,16 +1,91 @@
-//! What clients send, decoded: the WebSocket's client messages and the
-//! bodies of `POST /api/games` and `POST /api/games/{id}/join`
-//! (`docs/server-protocol.md`).
+//! What clients send, decoded: the WebSocket's client messages, the bodies
+//! of `POST /api/games`, `/join` and `/rematch`, the lobby's query, and a
+//! seat's bot spec (`docs/server-protocol.md`). Every decoder answers a
+//! closed, typed, bounded value or a [`WireError`] that says what was
+//! wrong; none panics. The handlers above decode here and nowhere else.
 //!
-//! Public so that the fuzz test (`tests/decode.rs`) can feed them random
-//! bytes: every decoder answers a value or a readable error, never panics.
+//! Public so that the fuzz test (`tests/decode.rs`) can feed it random
+//! bytes. It sits at the bottom of the server: it imports nothing of the
+//! layers above it (the game actor, the handlers, the app).
+
+use std::collections::HashMap;
+use std::time::Duration;
 
 use serde::Deserialize;
-use tash_kalar_rules::Seat;
+use tash_kalar_bots::{BotSpec, Limits, SpecError};
+use tash_kalar_rules::{Form, Match, School, Seat, SetupError};
+
+use crate::clock::{ClockError, TimeControl};
 
 /// The largest client message accepted on a WebSocket, in bytes; a longer
 /// one closes the connection with code 1009.
 pub const MAX_MESSAGE: usize = 16 * 1024;
+
+/// The most a bot of a visitor's game may spend on one decision, so that
+/// one game cannot take the machine.
+pub const BOT_LIMITS: Limits = Limits { threads: 2, iterations: 200_000, time: Duration::from_secs(10) };
+
+/// What is wrong with what a client sent (the English text of
+/// `bad-message` and `bad-request`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    #[error("a message may be at most {MAX_MESSAGE} bytes")]
+    TooLong,
+    #[error("send JSON text messages")]
+    Binary,
+    /// Not a message of the protocol (serde's reason).
+    #[error("malformed message: {0}")]
+    Malformed(String),
+    /// Not a request body of the protocol (serde's reason).
+    #[error("malformed request: {0}")]
+    MalformedBody(String),
+    /// The body could not be read (the stream broke).
+    #[error("unreadable request body: {0}")]
+    Unreadable(String),
+    #[error("unknown form {0:?} (duel, high-form or first-game)")]
+    UnknownForm(String),
+    #[error("a {form} is played by {min} to {max} seats, not {asked}")]
+    SeatCount { form: &'static str, min: usize, max: usize, asked: usize },
+    #[error("seat {seat}: unknown school {school:?} ({})", School::names())]
+    UnknownSchool { seat: usize, school: String },
+    #[error("seat {seat}: {why}")]
+    Name { seat: usize, why: NameError },
+    #[error("seat {0}: a human seat has no bot")]
+    HumanWithBot(usize),
+    #[error("seat {seat}: player {player:?} is neither human nor bot")]
+    UnknownPlayer { seat: usize, player: String },
+    #[error("seat {0}: only a human seat can be open")]
+    OpenBot(usize),
+    #[error("seat {seat}: {why}")]
+    Bot { seat: usize, why: BotSpecError },
+    /// The rules' own checks of the table (two seats of one color ...).
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    #[error("{0}")]
+    Clock(#[from] ClockError),
+    #[error("unknown status {0:?} (open, playing or over)")]
+    UnknownStatus(String),
+    #[error("limit {0:?} is not a number")]
+    BadLimit(String),
+}
+
+/// What is wrong with a player's name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error("a name has 1 to 32 characters")]
+    Length,
+    #[error("a name has no commas, '#' or control characters")]
+    Characters,
+}
+
+/// Why a bot spec is not one the server runs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotSpecError {
+    #[error("outside engines cannot be run by the server (bots: random, greedy or mcts)")]
+    Outside,
+    #[error("{0}")]
+    Spec(#[from] SpecError),
+}
 
 /// A message from a WebSocket client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -46,20 +121,231 @@ pub enum ClientMessage {
 }
 
 /// Decodes a client's WebSocket text message.
-pub fn client_message(text: &str) -> Result<ClientMessage, String> {
+pub fn client_message(text: &str) -> Result<ClientMessage, WireError> {
     if text.len() > MAX_MESSAGE {
-        return Err(format!("a message may be at most {MAX_MESSAGE} bytes"));
+        return Err(WireError::TooLong);
     }
-    serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))
+    serde_json::from_str(text).map_err(|e| WireError::Malformed(e.to_string()))
 }
 
-/// Checks the body of `POST /api/games` as the server would before
-/// creating the game (without creating anything).
-pub fn create_request(body: &[u8]) -> Result<(), String> {
-    crate::api::parse_create(body).map(|_| ()).map_err(|e| e.message)
+fn body<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, WireError> {
+    serde_json::from_slice(bytes).map_err(|e| WireError::MalformedBody(e.to_string()))
+}
+
+/// The bot a visitor asks for: one of our bots ([`BotSpec`]: every option
+/// typed, finite and bounded), within [`BOT_LIMITS`]. A visitor names data,
+/// never a program: this crate cannot even link the code that starts one.
+pub fn bot_spec(text: &str) -> Result<BotSpec, BotSpecError> {
+    if text.trim_start().starts_with("cmd:") {
+        return Err(BotSpecError::Outside);
+    }
+    let spec: BotSpec = text.parse()?;
+    spec.check_within(&BOT_LIMITS)?;
+    Ok(spec)
+}
+
+/// A player's name as it will be kept: trimmed, 1 to 32 characters, none
+/// that would break the record's comma-separated `Players` header.
+pub fn name(name: &str) -> Result<String, NameError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 32 {
+        return Err(NameError::Length);
+    }
+    if name.chars().any(|c| c.is_control() || c == ',' || c == '#') {
+        return Err(NameError::Characters);
+    }
+    Ok(name.to_string())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateGame {
+    form: String,
+    seats: Vec<CreateSeat>,
+    /// The time control (`clock.rs`); none by default.
+    #[serde(default)]
+    clock: TimeControl,
+    /// Not listed in the lobby; reachable by its link.
+    #[serde(default)]
+    private: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateSeat {
+    school: String,
+    player: String,
+    #[serde(default)]
+    bot: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    /// A human seat anyone may join from the lobby; otherwise it is kept
+    /// for the link its token makes.
+    #[serde(default)]
+    open: bool,
+}
+
+/// Who a new game's seat is for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NewPlayer {
+    Human,
+    // (boxed: a spec is a few hundred bytes, a human seat nothing)
+    Bot(Box<BotSpec>),
+}
+
+/// A new game's seat, checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewSeat {
+    pub school: School,
+    pub player: NewPlayer,
+    pub name: Option<String>,
+    /// A human seat anyone may take from the lobby.
+    pub open: bool,
+}
+
+/// The body of `POST /api/games`, checked as the server checks it before
+/// creating the game: the rules accept the table, every bot is within
+/// [`BOT_LIMITS`], the time control within its bounds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CreateRequest {
+    pub form: Form,
+    pub seats: Vec<NewSeat>,
+    pub time_control: TimeControl,
+    pub private: bool,
+}
+
+/// Decodes and checks the body of `POST /api/games` (creating nothing).
+pub fn create_request(bytes: &[u8]) -> Result<CreateRequest, WireError> {
+    let req: CreateGame = body(bytes)?;
+    let form = Form::parse(&req.form).ok_or_else(|| WireError::UnknownForm(req.form.clone()))?;
+    if !form.seats().contains(&req.seats.len()) {
+        return Err(WireError::SeatCount {
+            form: form.name(),
+            min: *form.seats().start(),
+            max: *form.seats().end(),
+            asked: req.seats.len(),
+        });
+    }
+    let mut seats = Vec::new();
+    for (i, s) in req.seats.iter().enumerate() {
+        // seats are counted from 1 in texts, as everywhere a player reads them
+        let seat = i + 1;
+        let school =
+            School::parse(&s.school).ok_or_else(|| WireError::UnknownSchool { seat, school: s.school.clone() })?;
+        let name = s.name.as_deref().map(name).transpose().map_err(|why| WireError::Name { seat, why })?;
+        let player = match (s.player.as_str(), &s.bot) {
+            ("human", None) => NewPlayer::Human,
+            ("human", Some(_)) => return Err(WireError::HumanWithBot(seat)),
+            ("bot", spec) => NewPlayer::Bot(Box::new(
+                bot_spec(spec.as_deref().unwrap_or("greedy")).map_err(|why| WireError::Bot { seat, why })?,
+            )),
+            (other, _) => return Err(WireError::UnknownPlayer { seat, player: other.to_string() }),
+        };
+        if s.open && player != NewPlayer::Human {
+            return Err(WireError::OpenBot(seat));
+        }
+        seats.push(NewSeat { school, player, name, open: s.open });
+    }
+    // the rules' own checks (two seats of one color ...), before any token is spent
+    let schools: Vec<School> = seats.iter().map(|s| s.school).collect();
+    Match::new(form, &schools, None)?;
+    let time_control = req.clock.check()?;
+    Ok(CreateRequest { form, seats, time_control, private: req.private })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    seat: Seat,
 }
 
 /// Decodes the body of `POST /api/games/{id}/join`: the seat asked for.
-pub fn join_request(body: &[u8]) -> Result<Seat, String> {
-    crate::api::parse_join(body).map_err(|e| e.message)
+pub fn join_request(bytes: &[u8]) -> Result<Seat, WireError> {
+    body::<JoinRequest>(bytes).map(|r| r.seat)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchRequest {
+    token: String,
+}
+
+/// Decodes the body of `POST /api/games/{id}/rematch`: the asking seat's token.
+pub fn rematch_request(bytes: &[u8]) -> Result<String, WireError> {
+    body::<RematchRequest>(bytes).map(|r| r.token)
+}
+
+/// A game's status in the lobby.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Open,
+    Playing,
+    Over,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Playing => "playing",
+            Status::Over => "over",
+        }
+    }
+}
+
+/// The lobby's query (`GET /api/games?status=&limit=`): the status asked
+/// for, and how many games (100 by default, at most 500).
+pub fn list_query(q: &HashMap<String, String>) -> Result<(Option<Status>, u32), WireError> {
+    let status = match q.get("status").map(String::as_str) {
+        None => None,
+        Some("open") => Some(Status::Open),
+        Some("playing") => Some(Status::Playing),
+        Some("over") => Some(Status::Over),
+        Some(other) => return Err(WireError::UnknownStatus(other.to_string())),
+    };
+    let limit = match q.get("limit") {
+        Some(l) => l.parse::<u32>().map_err(|_| WireError::BadLimit(l.clone()))?.min(500),
+        None => 100,
+    };
+    Ok((status, limit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_bots_are_checked() {
+        assert_eq!(name("  Ada "), Ok("Ada".to_string()));
+        assert_eq!(name(""), Err(NameError::Length));
+        assert_eq!(name("a,b"), Err(NameError::Characters));
+        assert_eq!(bot_spec("cmd:/bin/sh"), Err(BotSpecError::Outside));
+        assert!(matches!(bot_spec("mcts:threads=64"), Err(BotSpecError::Spec(_))));
+        assert!(bot_spec("greedy").is_ok());
+    }
+
+    #[test]
+    fn the_lobby_query_is_bounded() {
+        let q = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        assert_eq!(list_query(&q(&[])), Ok((None, 100)));
+        assert_eq!(list_query(&q(&[("status", "over"), ("limit", "9999")])), Ok((Some(Status::Over), 500)));
+        assert_eq!(list_query(&q(&[("status", "x")])), Err(WireError::UnknownStatus("x".into())));
+        assert_eq!(list_query(&q(&[("limit", "-1")])), Err(WireError::BadLimit("-1".into())));
+    }
+
+    #[test]
+    fn a_create_request_is_decoded_to_typed_seats() {
+        let body = br#"{"form":"duel","seats":[{"school":"northern","player":"human","open":true},
+            {"school":"southern","player":"bot","bot":"easy","name":"Bo"}],"clock":{"kind":"move","secs":30}}"#;
+        let r = create_request(body).unwrap();
+        assert_eq!(r.form, Form::Duel);
+        assert_eq!(r.seats[0].player, NewPlayer::Human);
+        assert!(r.seats[0].open);
+        assert!(matches!(r.seats[1].player, NewPlayer::Bot(_)));
+        assert_eq!(r.seats[1].name.as_deref(), Some("Bo"));
+        assert_eq!(r.time_control, TimeControl::Move { secs: 30 });
+        let same_school = br#"{"form":"duel","seats":[{"school":"northern","player":"human"},
+            {"school":"northern","player":"human"}]}"#;
+        assert!(matches!(create_request(same_school), Err(WireError::Setup(_))));
+    }
 }

@@ -17,6 +17,8 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, Path, State};
 use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
 use serde::Serialize;
 use serde_json::json;
 use serde_json::value::RawValue;
@@ -24,12 +26,12 @@ use tash_kalar_rules::Seat;
 use tokio::sync::watch;
 
 use crate::actor::{Action, Command, Hello, Snapshot};
-use crate::api::ApiError;
 use crate::conn::ConnSlot;
-use crate::live::{EntryJson, Reader, Refused};
+use crate::error::Error;
+use crate::live::{EntryJson, Reader};
 use crate::site::ChatLine;
-use crate::wire::{client_message, ClientMessage, MAX_MESSAGE};
-use crate::{AppState, Unreachable};
+use crate::state::AppState;
+use crate::wire::{client_message, ClientMessage, WireError, MAX_MESSAGE};
 
 /// Messages over [`MAX_MESSAGE`] up to this size are read whole and answered
 /// with a close frame (1009); the WebSocket library refuses longer ones
@@ -37,12 +39,17 @@ use crate::{AppState, Unreachable};
 /// It bounds what one connection may make the server hold: 64 KiB.
 const HARD_LIMIT: usize = 64 * 1024;
 
-pub async fn upgrade(
+/// The WebSocket's router: `GET /api/games/{id}/ws`.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/games/:id/ws", get(upgrade))
+}
+
+async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
     slot: Option<Extension<ConnSlot>>,
     ws: WebSocketUpgrade,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Error> {
     // refuse an unknown game before upgrading
     state.game(&id).await?;
     Ok(ws.max_message_size(HARD_LIMIT).max_frame_size(HARD_LIMIT).on_upgrade(move |socket| async move {
@@ -110,20 +117,10 @@ struct Watching {
     chat_sent: usize,
 }
 
-/// An error with a code of its own and no arguments (see
-/// `docs/server-protocol.md` for the codes).
-fn error(code: &str, text: impl Into<String>) -> Message {
-    Message::Text(json!({"type": "error", "code": code, "args": {}, "message": text.into()}).to_string())
-}
-
-/// A refused command: its code, arguments and (for the engine's refusal)
-/// the refusal as data, beside the English text.
-fn refused(r: Refused) -> Message {
-    let mut m = json!({"type": "error", "code": r.code, "args": r.args, "message": r.message});
-    if let Some(refusal) = r.refusal {
-        m["refusal"] = refusal;
-    }
-    Message::Text(m.to_string())
+/// A refused message: its code, arguments and English text, and for the
+/// match's refusal the refusal as data (`Error::ws_message`).
+fn error(e: &Error) -> Message {
+    Message::Text(e.ws_message().to_string())
 }
 
 fn state_message(w: &mut Watching) -> Message {
@@ -165,17 +162,8 @@ fn state_message(w: &mut Watching) -> Message {
     Message::Text(serde_json::to_string(&msg).unwrap_or_default())
 }
 
-async fn hello(state: &AppState, id: &str, token: Option<String>) -> Result<Hello, Refused> {
-    let t = token.clone();
-    match state.call(id, move |reply| Command::Hello { token: t.clone(), reply }).await {
-        Ok(Ok(h)) => Ok(h),
-        Ok(Err(r)) => Err(r),
-        Err(e) => Err(unreachable(e)),
-    }
-}
-
-fn unreachable(e: Unreachable) -> Refused {
-    Refused::new(e.code(), e.args(), e.to_string())
+async fn hello(state: &AppState, id: &str, token: Option<String>) -> Result<Hello, Error> {
+    state.call(id, move |reply| Command::Hello { token: token.clone(), reply }).await
 }
 
 async fn connection(mut socket: WebSocket, state: AppState, id: String) {
@@ -196,7 +184,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
-                        if socket.send(error("bad-message", "send JSON text messages")).await.is_err() { break }
+                        if socket.send(error(&Error::BadMessage { why: WireError::Binary })).await.is_err() { break }
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -215,9 +203,9 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                     break;
                 }
                 let reply = match client_message(&text) {
-                    Err(e) => Some(error("bad-message", e)),
+                    Err(why) => Some(error(&Error::BadMessage { why })),
                     Ok(ClientMessage::Hello { token }) => match &watching {
-                        Some(_) => Some(error("hello-twice", "hello was already said on this connection")),
+                        Some(_) => Some(error(&Error::HelloTwice)),
                         None => match hello(&state, &id, token.clone()).await {
                             Ok(h) => {
                                 let mut w = Watching { seat: h.seat, token, rx: h.rx, sent: 0, sent_over: false, chat_sent: 0 };
@@ -225,22 +213,18 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                                 watching = Some(w);
                                 Some(m)
                             }
-                            Err(e) => Some(refused(e)),
+                            Err(e) => Some(error(&e)),
                         },
                     },
                     Ok(other) => match &watching {
-                        None => Some(error("hello-first", "say hello first: {\"type\":\"hello\",\"token\":...}")),
+                        None => Some(error(&Error::HelloFirst)),
                         Some(w) if matches!(other, ClientMessage::Chat { .. }) => {
                             let ClientMessage::Chat { text, seat: claimed } = other else { unreachable!("matched") };
                             let seat = w.seat;
                             let r = state
                                 .call(&id, move |reply| Command::Chat { seat, claimed, text: text.clone(), reply })
                                 .await;
-                            match r {
-                                Ok(Ok(())) => None,
-                                Ok(Err(r)) => Some(refused(r)),
-                                Err(e) => Some(refused(unreachable(e))),
-                            }
+                            r.err().map(|e| error(&e))
                         }
                         Some(w) => {
                             let (claimed, version, action) = match other {
@@ -253,11 +237,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                             let r = state
                                 .call(&id, move |reply| Command::Act { seat, claimed, version, action: action.clone(), reply })
                                 .await;
-                            match r {
-                                Ok(Ok(())) => None,
-                                Ok(Err(r)) => Some(refused(r)),
-                                Err(e) => Some(refused(unreachable(e))),
-                            }
+                            r.err().map(|e| error(&e))
                         }
                     },
                 };
@@ -287,7 +267,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                             w.rx.mark_changed();
                         }
                         Err(e) => {
-                            let _ = socket.send(refused(e)).await;
+                            let _ = socket.send(error(&e)).await;
                             watching = None;
                             break;
                         }

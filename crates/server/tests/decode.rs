@@ -9,7 +9,7 @@
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use tash_kalar_server::wire::{client_message, create_request, join_request, ClientMessage, MAX_MESSAGE};
+use tash_kalar_server::wire::{client_message, create_request, join_request, ClientMessage, WireError, MAX_MESSAGE};
 
 fn cases() -> ProptestConfig {
     let n = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(512);
@@ -94,7 +94,8 @@ fn mutate(v: &Value, pick: usize, how: u8, noise: &str) -> Value {
     v
 }
 
-fn readable(e: &str) {
+fn readable(e: &impl std::fmt::Display) {
+    let e = e.to_string();
     assert!(!e.trim().is_empty(), "an error says what was wrong");
     assert!(e.len() < 4096, "an error is short: {} bytes", e.len());
 }
@@ -133,13 +134,13 @@ proptest! {
         let changed = mutate(&m, pick, how, &noise).to_string();
         if let Err(e) = client_message(&changed) {
             readable(&e);
-            prop_assert!(e.starts_with("malformed message"), "{}", e);
+            prop_assert!(matches!(e, WireError::Malformed(_)), "{}", e);
         }
         // a message cut short
         let cut_at = text.char_indices().map(|(i, _)| i).nth(cut % text.len().max(1)).unwrap_or(0);
         if cut_at < text.len() {
             let e = client_message(&text[..cut_at]).expect_err("a message cut short is malformed");
-            prop_assert!(e.starts_with("malformed message"), "{}", e);
+            prop_assert!(matches!(e, WireError::Malformed(_)), "{}", e);
         }
     }
 
@@ -164,5 +165,6 @@ proptest! {
 fn a_message_over_the_limit_is_refused_by_its_size() {
     let big = json!({"type": "choose", "version": 1, "choice": "x".repeat(MAX_MESSAGE)}).to_string();
     let e = client_message(&big).unwrap_err();
-    assert!(e.contains("at most 16384 bytes"), "{e}");
+    assert_eq!(e, WireError::TooLong);
+    assert!(e.to_string().contains("at most 16384 bytes"), "{e}");
 }

@@ -1,5 +1,7 @@
 //! Errors carry a stable machine code and its arguments beside the English
-//! text, so that a page words them in its reader's language.
+//! text, so that a page words them in its reader's language; every code of
+//! the server's one error enum has its words in every language, and the
+//! page's list of codes is the enum's.
 
 mod common;
 
@@ -7,6 +9,8 @@ use std::time::Duration;
 
 use common::*;
 use serde_json::json;
+use tash_kalar_i18n::{Lang, Messages};
+use tash_kalar_server::error::Code;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_choice_over_the_websocket_carries_its_code_and_args() {
@@ -99,4 +103,62 @@ async fn refused_http_requests_carry_their_code_and_args() {
     assert_eq!(body["code"], "bad-request", "{body}");
     assert!(body["error"].is_string(), "{body}");
     server.stop();
+}
+
+/// The page's list of the codes it words (`SERVER_ERRORS` in
+/// `web/i18n.js`): the block between these lines.
+const LIST_START: &str = "const SERVER_ERRORS = new Set([\n";
+const LIST_END: &str = "]);\n";
+
+/// The list as the server's [`Code`] makes it: every code's message id, in
+/// the enum's order, wrapped as the rest of the file.
+fn page_list() -> String {
+    let mut out = String::new();
+    let mut line = String::from(" ");
+    for code in Code::all() {
+        let item = format!(" 'error-{code}',");
+        if line.len() + item.len() > 118 {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from(" ");
+        }
+        line.push_str(&item);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Every code the server can send is in the page's list (written from
+/// the enum: `TK_WRITE_ERROR_CODES=1 cargo test -p tash-kalar-server --test
+/// error_codes`), and the list holds nothing else.
+#[test]
+fn the_pages_list_of_codes_is_the_servers() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/i18n.js");
+    let js = std::fs::read_to_string(&path).unwrap();
+    let start = js.find(LIST_START).expect("SERVER_ERRORS in web/i18n.js") + LIST_START.len();
+    let end = start + js[start..].find(LIST_END).expect("the end of SERVER_ERRORS");
+    let want = page_list();
+    if std::env::var_os("TK_WRITE_ERROR_CODES").is_some() {
+        std::fs::write(&path, format!("{}{want}{}", &js[..start], &js[end..])).unwrap();
+        return;
+    }
+    assert_eq!(
+        js[start..end],
+        want,
+        "web/i18n.js's SERVER_ERRORS is not the server's codes: TK_WRITE_ERROR_CODES=1 cargo test -p \
+         tash-kalar-server --test error_codes"
+    );
+}
+
+/// Every code has its words, `error-<code>`, in every language.
+#[test]
+fn every_code_has_a_message_in_every_language() {
+    let codes: Vec<Code> = Code::all().collect();
+    assert!(codes.len() > 40, "{codes:?}");
+    for lang in Lang::ALL {
+        let m = Messages::new(lang);
+        let missing: Vec<String> = codes.iter().map(|c| format!("error-{c}")).filter(|id| !m.has(id)).collect();
+        assert!(missing.is_empty(), "{lang}: no words for {missing:?}");
+    }
 }

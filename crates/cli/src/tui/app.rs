@@ -12,7 +12,8 @@ use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Event, Game, Match,
 
 use tash_kalar_i18n::{args, Arg, Messages};
 
-use crate::play::{task_place, Table};
+use crate::table::Table;
+use crate::talk::task_place;
 
 /// Which panel the keys move in.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -759,7 +760,7 @@ impl App {
 pub fn result_text(msgs: &Messages, v: &View) -> String {
     match &v.result {
         Some(r) => msgs.result(r, v),
-        None => crate::play::outcome_text(msgs, v),
+        None => crate::talk::outcome_text(msgs, v),
     }
 }
 

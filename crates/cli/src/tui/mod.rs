@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use crossterm::event::{self, Event};
 
-use crate::play::Table;
+use crate::table::Table;
 
 pub mod app;
 pub mod ui;

@@ -10,7 +10,7 @@ use tash_kalar_rules::{cards, Actor, CardId, Choice, Color, Form, Match, Positio
 
 use super::app::{App, Focus, Mode, Outcome};
 use super::ui;
-use crate::play::Table;
+use crate::table::Table;
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()

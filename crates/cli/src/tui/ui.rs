@@ -325,7 +325,7 @@ fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
             Some(teams) => {
                 for (i, claimed) in teams.iter().enumerate() {
                     let team = m.text("tui-team", args![("team", i + 1), ("first", i + 1), ("second", i + 3)]);
-                    let list = crate::play::claimed_list(m, claimed);
+                    let list = crate::talk::claimed_list(m, claimed);
                     lines.push(Line::from(format!(
                         "  {}",
                         m.text("play-claimed", args![("who", team), ("tasks", list)])
@@ -335,7 +335,7 @@ fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
             None => {
                 for (i, claimed) in t.claimed.iter().enumerate() {
                     let who = m.text("seat-number", args![("seat", i + 1)]);
-                    let list = crate::play::claimed_list(m, claimed);
+                    let list = crate::talk::claimed_list(m, claimed);
                     lines.push(Line::from(format!(
                         "  {}",
                         m.text("play-claimed", args![("who", who), ("tasks", list)])
@@ -351,7 +351,7 @@ fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
 }
 
 fn card_kind(m: &Messages, card: CardId) -> String {
-    crate::play::card_kind(m, card)
+    crate::talk::card_kind(m, card)
 }
 
 /// The cards of the hand that can be summoned now.

@@ -16,11 +16,10 @@ use std::future::Future;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
-use axum::http::StatusCode;
 use bytes::Bytes;
 use tokio::sync::Semaphore;
 
-use crate::api::ApiError;
+use crate::error::{Error, Held};
 use crate::limit::{InFlight, Over};
 
 struct Cached {
@@ -98,8 +97,8 @@ impl Replays {
         &self,
         peer: Option<IpAddr>,
         key: String,
-        build: impl Future<Output = Result<Bytes, ApiError>>,
-    ) -> Result<Bytes, ApiError> {
+        build: impl Future<Output = Result<Bytes, Error>>,
+    ) -> Result<Bytes, Error> {
         if let Some(b) = self.cached(&key) {
             return Ok(b);
         }
@@ -123,19 +122,16 @@ impl Replays {
         &self,
         peer: Option<IpAddr>,
         key: &str,
-        build: impl Future<Output = Result<Bytes, ApiError>>,
-    ) -> Result<Bytes, ApiError> {
+        build: impl Future<Output = Result<Bytes, Error>>,
+    ) -> Result<Bytes, Error> {
         let _slot = match peer.map(|ip| self.per_address.acquire(ip)) {
             Some(Err(Over::Address(n) | Over::Total(n))) => {
-                return Err(ApiError::new(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    format!("your address has {n} replays or records being prepared; try again when they are done"),
-                ))
+                return Err(Error::TooManyRequests { held: Held::Replays(n) })
             }
             Some(Ok(slot)) => Some(slot),
             None => None,
         };
-        let _permit = self.builds.acquire().await.map_err(crate::api::internal)?;
+        let _permit = self.builds.acquire().await.map_err(Error::internal)?;
         // another request may have built it while this one waited
         if let Some(b) = self.cached(key) {
             return Ok(b);
@@ -153,7 +149,7 @@ mod tests {
     #[tokio::test]
     async fn the_cache_keeps_its_budget_and_forgets_the_least_recently_used() {
         let r = Replays::new(10, 1, 4);
-        let make = |n: usize| async move { Ok::<_, ApiError>(Bytes::from(vec![b'x'; n])) };
+        let make = |n: usize| async move { Ok::<_, Error>(Bytes::from(vec![b'x'; n])) };
         assert_eq!(r.get(None, "a".into(), make(4)).await.ok().unwrap().len(), 4);
         r.get(None, "b".into(), make(4)).await.ok().unwrap();
         // a is used again, so b is the one to go
@@ -202,7 +198,7 @@ mod tests {
         });
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         let refused = r.get(Some(ip), "c".into(), async { Ok(Bytes::from_static(b"c")) }).await;
-        assert_eq!(refused.err().map(|e| e.status), Some(StatusCode::TOO_MANY_REQUESTS));
+        assert_eq!(refused.err().map(|e| e.status()), Some(axum::http::StatusCode::TOO_MANY_REQUESTS));
         assert!(r
             .get(Some("10.0.0.2".parse().unwrap()), "c".into(), async { Ok(Bytes::from_static(b"c")) })
             .await

@@ -1,0 +1,422 @@
+//! One task per live game (the game's actor): it owns the game, takes
+//! commands one at a time from its queue, writes every new log entry to
+//! the database before it answers, and publishes each new state on a
+//! watch channel that the game's connections read. The game's [`Driver`]
+//! draws for chance and says when a bot is to choose.
+//!
+//! This file holds the task itself: its commands, its loop, saving and
+//! publishing. What it does is split by concern, as lichess's round actor
+//! is: `seats` (hello, joining, leaving), `play` (choices, take-backs,
+//! resignations), `clocks` (flagging), `bots`, `rematch` and `chat`.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use serde_json::json;
+use serde_json::value::RawValue;
+use tash_kalar_bots::{Bot, Driver, Next};
+use tash_kalar_rules::{Actor, Seat};
+use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
+use tokio::task::JoinHandle;
+
+use crate::clock::Clocks;
+use crate::config::Config;
+use crate::db::{self, Summary};
+use crate::error::Error;
+use crate::live::{Entry, LiveGame, Player, StoredEntry};
+use crate::pool::BotPool;
+use crate::site::{ChatBucket, ChatLine};
+use crate::store::Store;
+
+mod bots;
+mod chat;
+mod clocks;
+mod play;
+mod rematch;
+mod seats;
+
+use bots::BotResult;
+use clocks::to_move;
+pub use play::{driver, run_chance};
+pub use rematch::RematchPlan;
+pub use seats::{new_secret, token_hash};
+
+/// A live game: its task's queue, and since when nobody has been
+/// connected to it (`None` while someone is).
+pub(crate) struct Loaded {
+    pub tx: mpsc::Sender<Command>,
+    pub idle: Arc<Idle>,
+}
+
+/// Since when a game has had no connection; the game's task writes it, the
+/// cap on live games reads it to choose which game to unload.
+#[derive(Default)]
+pub(crate) struct Idle(std::sync::Mutex<Option<Instant>>);
+
+impl Idle {
+    pub fn set(&self, since: Option<Instant>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = since;
+    }
+
+    pub fn get(&self) -> Option<Instant> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The live games, by game id.
+pub(crate) type Registry = Arc<Mutex<HashMap<String, Loaded>>>;
+pub(crate) type Games<'a> = MutexGuard<'a, HashMap<String, Loaded>>;
+
+/// What a connection asks of a game.
+pub enum Command {
+    /// Watch the game, as the seat whose token is given or as a spectator.
+    Hello { token: Option<String>, reply: oneshot::Sender<Result<Hello, Error>> },
+    /// A connection that said hello has gone.
+    Leave { seat: Option<Seat> },
+    /// A seat acts. `claimed` is the seat the message says it acts for.
+    Act {
+        seat: Option<Seat>,
+        claimed: Option<Seat>,
+        version: Option<u32>,
+        action: Action,
+        reply: oneshot::Sender<Result<(), Error>>,
+    },
+    /// Take an open human seat nobody has taken yet (from the lobby): a new token.
+    Join { seat: Seat, reply: oneshot::Sender<Result<String, Error>> },
+    /// A seated player says something in the game's chat.
+    Chat { seat: Option<Seat>, claimed: Option<Seat>, text: String, reply: oneshot::Sender<Result<(), Error>> },
+    /// A player of a finished game asks for a rematch (`token`: their
+    /// seat's): the setup of the new game, or the rematch already made.
+    Rematch { token: String, reply: oneshot::Sender<Result<RematchPlan, Error>> },
+    /// The rematch asked for was created (`Some`: its id and a token for
+    /// each seat of this game, by this game's seats) or could not be.
+    RematchMade { made: Option<(String, Vec<Option<String>>)> },
+    /// Leave memory to make room for another game, if nobody is connected;
+    /// the answer says whether the game left.
+    Unload { reply: oneshot::Sender<bool> },
+}
+
+#[derive(Clone)]
+pub enum Action {
+    Choose(String),
+    Undo,
+    Resign,
+}
+
+pub struct Hello {
+    pub seat: Option<Seat>,
+    pub rx: watch::Receiver<Arc<Snapshot>>,
+}
+
+/// The game as published after every change: one view per seat and one
+/// for spectators (every view shows all hands once the game is over), and
+/// the log, which each connection renders for its reader.
+pub struct Snapshot {
+    pub version: u32,
+    pub over: bool,
+    pub views: Vec<Box<RawValue>>,
+    pub spectator: Box<RawValue>,
+    pub entries: Arc<Vec<Entry>>,
+    pub players: Box<RawValue>,
+    pub can_undo: Vec<bool>,
+    /// The clocks (`Clocks::wire`), `null` without a time control.
+    pub clock: Box<RawValue>,
+    pub chat: Arc<Vec<ChatLine>>,
+    /// The rematch made of this game, and each seat's token in it.
+    pub rematch: Option<String>,
+    pub rematch_tokens: Vec<Option<String>>,
+    pub rematch_of: Option<String>,
+}
+
+struct GameActor {
+    g: LiveGame,
+    store: Store,
+    registry: Registry,
+    rx: mpsc::Receiver<Command>,
+    snap: watch::Sender<Arc<Snapshot>>,
+    /// Connections per seat, and spectators.
+    online: Vec<u32>,
+    spectators: u32,
+    /// Chance's draws (its generator seeds the bots too), and which seats
+    /// are bots'.
+    driver: Driver<StdRng>,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    pool: BotPool,
+    /// Whose turn on the bot pool this game's searches take.
+    owner: String,
+    bot_pause: Duration,
+    unload_after: Duration,
+    abandon_after: Duration,
+    /// Since when nobody has been connected (`None` while someone is);
+    /// shared with the registry.
+    idle_since: Option<Instant>,
+    idle: Arc<Idle>,
+    /// The clocks (`clock.rs`), the chat and its allowance per seat, and
+    /// the rematch under way or made.
+    clock: Clocks,
+    chat: Arc<Vec<ChatLine>>,
+    chat_buckets: Vec<ChatBucket>,
+    rematch_pending: bool,
+    rematch_tokens: Vec<Option<String>>,
+}
+
+fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
+    serde_json::value::to_raw_value(v).unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
+}
+
+fn snapshot(g: &LiveGame, online: &[u32], site: &SiteState) -> Snapshot {
+    let game = g.game();
+    let over = g.is_over();
+    let views =
+        (0..g.seats.len() as Seat).map(|s| if over { raw(&game.referee_view()) } else { raw(&game.view(s)) }).collect();
+    let spectator = if over { raw(&game.referee_view()) } else { raw(&game.spectator_view()) };
+    let players: Vec<_> = g
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut v = s.summary(i);
+            v["online"] = json!(matches!(s.player, Player::Bot(_)) || online.get(i).copied().unwrap_or(0) > 0);
+            v
+        })
+        .collect();
+    Snapshot {
+        version: g.version(),
+        over,
+        views,
+        spectator,
+        entries: g.entries.clone(),
+        players: raw(&players),
+        can_undo: (0..g.seats.len() as Seat).map(|s| g.can_undo(s)).collect(),
+        clock: raw(&site.clock.wire()),
+        chat: site.chat.clone(),
+        rematch: g.extras.rematch.clone(),
+        rematch_tokens: site.rematch_tokens.to_vec(),
+        rematch_of: g.extras.rematch_of.clone(),
+    }
+}
+
+/// The actor's own state that a snapshot shows.
+struct SiteState<'a> {
+    clock: &'a Clocks,
+    chat: &'a Arc<Vec<ChatLine>>,
+    rematch_tokens: &'a [Option<String>],
+}
+
+/// Starts a game's task; returns its queue and idle time for the registry.
+/// `owner` says whose turn on the bot pool the game's bots take.
+pub fn spawn(
+    mut g: LiveGame,
+    store: Store,
+    registry: Registry,
+    config: &Config,
+    pool: BotPool,
+    owner: String,
+) -> Loaded {
+    let (tx, rx) = mpsc::channel(256);
+    let online = vec![0; g.seats.len()];
+    let now = crate::store::now_ms();
+    let mut clock = Clocks::restore(g.extras.time_control, g.seats.len(), g.extras.clocks.as_deref(), now);
+    // a game just created (or stored before its first clock) starts its clock now
+    clock.follow(to_move(&g), now);
+    let chat = Arc::new(std::mem::take(&mut g.extras.chat));
+    let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[] };
+    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online, &site)));
+    let seats = g.seats.len();
+    let bots = g.seats.iter().map(|_| None).collect();
+    let driver = driver(&g, StdRng::from_entropy());
+    let now = Instant::now();
+    let idle = Arc::new(Idle::default());
+    idle.set(Some(now));
+    let actor = GameActor {
+        g,
+        store,
+        registry,
+        rx,
+        snap,
+        online,
+        spectators: 0,
+        driver,
+        bots,
+        pool,
+        owner,
+        bot_pause: config.bot_pause,
+        unload_after: config.unload_after,
+        abandon_after: config.abandon_after,
+        idle_since: Some(now),
+        idle: idle.clone(),
+        clock,
+        chat,
+        chat_buckets: vec![ChatBucket::default(); seats],
+        rematch_pending: false,
+        rematch_tokens: Vec::new(),
+    };
+    tokio::spawn(actor.run());
+    Loaded { tx, idle }
+}
+
+impl GameActor {
+    async fn run(mut self) {
+        // a game stored before chance had dealt (a crash in between) deals now
+        if self.g.game().actor() == Actor::Chance {
+            let _ = self.commit(|_| Ok(())).await;
+        }
+        let mut job: Option<JoinHandle<BotResult>> = None;
+        loop {
+            if job.is_none() {
+                // (chance's draws are played by `commit` after every change:
+                // chance is to choose here only after a failed write, and
+                // then the next change tries again)
+                if let Next::Bot(seat) = self.driver.next(self.g.game()) {
+                    job = Some(self.start_bot(seat));
+                }
+            }
+            // a game nobody is connected to leaves memory after a while,
+            // sooner once it is over; bots playing on do not keep it
+            let after = if self.g.is_over() { self.unload_after } else { self.abandon_after };
+            let deadline = self.idle_since.map(|since| since + after);
+            let flag = self.flag_at();
+            tokio::select! {
+                // commands first: a hello that came in keeps the game
+                biased;
+                cmd = self.rx.recv() => {
+                    match cmd {
+                        None => break,
+                        Some(Command::Unload { reply }) => {
+                            let gone = self.idle_since.is_some() && self.unload().await;
+                            let _ = reply.send(gone);
+                            if gone {
+                                break;
+                            }
+                        }
+                        Some(cmd) => self.handle(cmd).await,
+                    }
+                }
+                done = async { job.as_mut().expect("guarded by is_some").await }, if job.is_some() => {
+                    job = None;
+                    match done {
+                        Ok(result) => self.bot_done(result).await,
+                        Err(e) => tracing::error!(game = %self.g.id, error = %e, "bot task failed"),
+                    }
+                }
+                _ = tokio::time::sleep_until(flag.map_or_else(Instant::now, |(_, at)| at).into()), if flag.is_some() => {
+                    if let Some((seat, _)) = flag {
+                        self.time_out(seat).await;
+                    }
+                }
+                _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now).into()), if deadline.is_some() => {
+                    if self.unload().await {
+                        tracing::debug!(game = %self.g.id, over = self.g.is_over(), "idle: unloaded");
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(j) = job {
+            j.abort();
+        }
+    }
+
+    /// Leaves the registry (a game nobody is connected to); false if a
+    /// command came in meanwhile. Everything the game is was written to
+    /// the database before it was published, so nothing is lost; a bot
+    /// still thinking is dropped and thinks again when the game is loaded.
+    async fn unload(&mut self) -> bool {
+        let mut games = self.registry.lock().await;
+        if !self.rx.is_empty() {
+            return false;
+        }
+        self.rx.close();
+        games.remove(&self.g.id);
+        // commands sent before the close get no answer: their senders
+        // see the game gone and load it again
+        true
+    }
+
+    fn connections(&self) -> u32 {
+        self.online.iter().sum::<u32>() + self.spectators
+    }
+
+    /// Notes a connection come or gone, or other activity (a seat joined
+    /// from the lobby): the idle time starts again.
+    fn touch(&mut self) {
+        self.idle_since = (self.connections() == 0).then(Instant::now);
+        self.idle.set(self.idle_since);
+    }
+
+    fn publish(&mut self) {
+        let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.rematch_tokens };
+        let s = snapshot(&self.g, &self.online, &site);
+        self.snap.send_replace(Arc::new(s));
+    }
+
+    /// Applies `f`, lets chance choose, writes the new entries, and only
+    /// then publishes; if the write fails the game goes back to where it was.
+    async fn commit(&mut self, f: impl FnOnce(&mut LiveGame) -> Result<(), Error>) -> Result<(), Error> {
+        let backup = self.g.clone();
+        let before = self.g.version() as usize;
+        f(&mut self.g)?;
+        run_chance(&mut self.g, &mut self.driver);
+        let new: Vec<StoredEntry> = self.g.entries[before..].iter().map(StoredEntry::from).collect();
+        if new.is_empty() {
+            return Ok(());
+        }
+        let clock_backup = self.clock.clone();
+        self.clock.follow(to_move(&self.g), crate::store::now_ms());
+        let mut summary = Summary::of(&self.g);
+        summary.clocks = self.clock.stored();
+        let id = self.g.id.clone();
+        match self.store.write(move |c| db::append(c, &id, &new, &summary)).await {
+            Ok(()) => {
+                if self.g.is_over() {
+                    self.bots.iter_mut().for_each(|b| *b = None);
+                }
+                self.publish();
+                Ok(())
+            }
+            Err(e) => {
+                tracing::error!(game = %self.g.id, error = %e, "cannot save a move");
+                self.g = backup;
+                self.clock = clock_backup;
+                Err(Error::SaveFailed)
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Hello { token, reply } => {
+                let r = self.hello(token).await;
+                self.touch();
+                let _ = reply.send(r);
+            }
+            Command::Leave { seat } => self.leave(seat),
+            Command::Act { seat, claimed, version, action, reply } => {
+                let r = self.act(seat, claimed, version, action).await;
+                let _ = reply.send(r);
+            }
+            Command::Join { seat, reply } => {
+                let r = self.join(seat).await;
+                // the seat's new holder is on the way
+                self.touch();
+                let _ = reply.send(r);
+            }
+            Command::Chat { seat, claimed, text, reply } => {
+                let r = self.chat(seat, claimed, text).await;
+                let _ = reply.send(r);
+            }
+            Command::Rematch { token, reply } => {
+                let r = self.rematch(&token);
+                let _ = reply.send(r);
+            }
+            Command::RematchMade { made } => self.rematch_made(made).await,
+            // answered in `run`
+            Command::Unload { reply } => {
+                let _ = reply.send(false);
+            }
+        }
+    }
+}

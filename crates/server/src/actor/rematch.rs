@@ -1,0 +1,79 @@
+//! Rematches: a player of a finished game asks for one; the first request
+//! gets the new game's plan (the API creates it), later ones the game made.
+
+use tash_kalar_rules::Seat;
+
+use super::seats::token_hash;
+use super::GameActor;
+use crate::db;
+use crate::error::Error;
+use crate::live::{Kind, Player, SeatInfo};
+use crate::site::Extras;
+
+/// What a rematch request gets from the finished game.
+pub enum RematchPlan {
+    /// The rematch exists: its id, and the asking seat's token in it when
+    /// this server still holds it.
+    Made { id: String, seat: Option<Seat>, token: Option<String> },
+    /// Make it: the asking seat, and this game's seats in the new order
+    /// (`order[j]` is the old seat that sits at new seat `j`).
+    New { seat: Seat, form: tash_kalar_rules::Form, seats: Vec<SeatInfo>, order: Vec<usize>, extras: Extras },
+}
+
+impl GameActor {
+    pub(super) fn rematch(&mut self, token: &str) -> Result<RematchPlan, Error> {
+        let hash = token_hash(token);
+        let seat = self.g.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(Error::BadToken)?;
+        if !self.g.is_over() {
+            return Err(Error::GameNotOver);
+        }
+        let n = self.g.seats.len();
+        // seats turn by one: in a duel the second player starts the rematch
+        let order: Vec<usize> = (0..n).map(|j| (j + 1) % n).collect();
+        if let Some(id) = &self.g.extras.rematch {
+            let new_seat = order.iter().position(|&old| old == seat).map(|j| j as Seat);
+            let token = self.rematch_tokens.get(seat).cloned().flatten();
+            return Ok(RematchPlan::Made { id: id.clone(), seat: new_seat, token });
+        }
+        if self.rematch_pending {
+            return Err(Error::RematchInProgress);
+        }
+        self.rematch_pending = true;
+        // a seat a bot took over when its time ran out is a person's again
+        let timed_out: Vec<usize> =
+            self.g.entries.iter().filter(|e| e.kind == Kind::Timeout).filter_map(|e| e.seat.map(usize::from)).collect();
+        let seats = order
+            .iter()
+            .map(|&old| {
+                let mut s = self.g.seats[old].clone();
+                if n > 2 && timed_out.contains(&old) {
+                    s.player = Player::Human;
+                }
+                s.token_hash = None;
+                s.taken = false;
+                s
+            })
+            .collect();
+        let extras = Extras {
+            time_control: self.g.extras.time_control,
+            private: self.g.extras.private,
+            rematch_of: Some(self.g.id.clone()),
+            ..Default::default()
+        };
+        let new_seat = order.iter().position(|&old| old == seat).unwrap_or(0) as Seat;
+        Ok(RematchPlan::New { seat: new_seat, form: self.g.form, seats, order, extras })
+    }
+
+    pub(super) async fn rematch_made(&mut self, made: Option<(String, Vec<Option<String>>)>) {
+        self.rematch_pending = false;
+        let Some((id, tokens)) = made else { return };
+        let key = self.g.id.clone();
+        let rematch = id.clone();
+        if let Err(e) = self.store.write(move |c| db::set_rematch(c, &key, &rematch)).await {
+            tracing::warn!(game = %self.g.id, error = %e, "cannot link a rematch");
+        }
+        self.g.extras.rematch = Some(id);
+        self.rematch_tokens = tokens;
+        self.publish();
+    }
+}

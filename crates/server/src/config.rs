@@ -1,0 +1,115 @@
+//! How the server runs: [`Config`], every limit in one place, and the
+//! defaults that depend on the machine.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::limit::RateLimit;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite file, created on first start.
+    pub db: PathBuf,
+    /// A pause before each bot choice, so that people can follow the bot's
+    /// moves one by one.
+    pub bot_pause: Duration,
+    /// How long a finished game with no connection stays in memory.
+    pub unload_after: Duration,
+    /// How long an unfinished game with no connection (seats and
+    /// spectators all gone; bots do not count) stays in memory. Its log is
+    /// in the database: opening it again replays it, and its bots go on.
+    pub abandon_after: Duration,
+    /// How often the database is searched for games not in memory whose
+    /// running clock has run out (they are loaded, and so flagged).
+    pub clock_sweep: Duration,
+    /// At most this many games in memory. When a game is to be created or
+    /// loaded and the cap is reached, the game idle the longest (no
+    /// connection) is unloaded; if every live game has a connection, the
+    /// request is refused (HTTP 503).
+    pub max_live_games: usize,
+    /// Game creations allowed per client address; `None`: no limit.
+    pub create_limit: Option<RateLimit>,
+    /// Connections (HTTP and WebSocket) one client address may hold open
+    /// at once (an IPv6 address counts by its /64); over it a connection
+    /// is answered `429` and closed.
+    pub max_connections_per_address: usize,
+    /// Connections held open at once in all; over it `503`. By default
+    /// 10,000, or the process's limit on open files less 64 if lower.
+    pub max_connections: usize,
+    /// A connection must send a whole request head within this: silent
+    /// connections, half-sent requests and idle kept-alive connections are
+    /// closed after it.
+    pub header_timeout: Duration,
+    /// A request (other than a WebSocket) must be answered within this,
+    /// its body read included (`408`).
+    pub request_timeout: Duration,
+    /// A WebSocket must say hello within this (it is closed with code 1008).
+    pub hello_timeout: Duration,
+    /// WebSockets are pinged this often, and closed when a ping has had no
+    /// answer (nor any other message) by the next.
+    pub ping_interval: Duration,
+    /// Origins (`scheme://host[:port]`) whose pages may create and join
+    /// games and open WebSockets, besides the server's own.
+    pub allow_origins: Vec<String>,
+    /// The cache of finished games' replays and records, in bytes.
+    pub replay_cache_bytes: usize,
+    /// Replays and records built at once.
+    pub replay_builds: usize,
+    /// Replays and records one address may have waiting or being built
+    /// (`429` over it); answers from the cache are not counted.
+    pub replays_per_address: usize,
+    /// Bot searches run at once, each on a thread of the bot pool.
+    pub bot_threads: usize,
+    /// The bot pool's priority on Unix (`nice`, 0 to 19; 0 keeps the
+    /// server's), so that people's moves are answered first.
+    pub bot_nice: i32,
+}
+
+/// The default cap on connections in all: 10,000, or fewer when the
+/// process may open fewer files (each connection is one; the database,
+/// the listener and the threads need some too).
+pub fn default_max_connections() -> usize {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes the struct it is given and nothing else
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+            let files = usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX);
+            return files.saturating_sub(64).clamp(16, 10_000);
+        }
+    }
+    10_000
+}
+
+/// One fewer than the machine's cores, at least one: the default number
+/// of bot searches at once.
+pub fn default_bot_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1)).max(1)
+}
+
+impl Config {
+    pub fn new(db: impl Into<PathBuf>) -> Config {
+        Config {
+            db: db.into(),
+            bot_pause: Duration::ZERO,
+            unload_after: Duration::from_secs(30),
+            abandon_after: Duration::from_secs(600),
+            clock_sweep: Duration::from_secs(30),
+            max_live_games: 1000,
+            create_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
+            max_connections_per_address: 64,
+            max_connections: default_max_connections(),
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            hello_timeout: Duration::from_secs(5),
+            ping_interval: Duration::from_secs(20),
+            allow_origins: Vec::new(),
+            replay_cache_bytes: 64 << 20,
+            replay_builds: 2,
+            replays_per_address: 4,
+            bot_threads: default_bot_threads(),
+            bot_nice: 10,
+        }
+    }
+}

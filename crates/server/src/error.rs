@@ -1,0 +1,418 @@
+//! The server's one error: every refusal sent over a WebSocket and every
+//! HTTP error is an [`Error`]. Its variant is its code (kebab-case,
+//! [`Code`], listed in `docs/server-protocol.md`), its fields the code's
+//! typed arguments, its `Display` the English text; the page words it in
+//! its reader's language with the message `error-<code>` and the args
+//! (the list of codes in `web/i18n.js` is written from [`Code`] by a test).
+//!
+//! This module sits at the bottom of the server with `wire`: it imports
+//! nothing of the layers above it.
+
+use std::fmt;
+
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Serialize, Serializer};
+use serde_json::{json, Value};
+use tash_kalar_rules::{Mover, Refusal};
+
+use crate::site::ChatError;
+use crate::wire::WireError;
+
+/// A seat or chance as a refusal names it: a seat counted from 1, or `"chance"`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Who(pub Mover);
+
+impl Serialize for Who {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Mover::Seat(seat) => s.serialize_u64(seat as u64 + 1),
+            Mover::Chance => s.serialize_str("chance"),
+        }
+    }
+}
+
+/// Too much held at once by one address.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// Connections open (`conn.rs`).
+    Connections(usize),
+    /// Replays and records waiting or being built (`replay_cache.rs`).
+    Replays(usize),
+}
+
+impl fmt::Display for Held {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Held::Connections(n) => write!(f, "your address holds {n} connections, the most allowed; close some"),
+            Held::Replays(n) => {
+                write!(f, "your address has {n} replays or records being prepared; try again when they are done")
+            }
+        }
+    }
+}
+
+fn text<S: Serializer>(v: &impl fmt::Display, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
+
+/// The rules' text when the refusal came from the match, else our own.
+fn said(rules: &Option<Box<Refusal>>, own: impl fmt::Display) -> String {
+    match rules {
+        Some(r) => r.to_string(),
+        None => own.to_string(),
+    }
+}
+
+/// Why a request or a message was refused; nothing changed.
+///
+/// The args are the variant's fields (seat numbers count from 1); fields
+/// marked `skip` are for the English text and the logs only.
+#[derive(Clone, Debug, PartialEq, thiserror::Error, Serialize, strum::EnumDiscriminants)]
+#[serde(untagged)]
+#[strum_discriminants(
+    name(Code),
+    vis(pub),
+    derive(strum::EnumIter, strum::IntoStaticStr, Hash, PartialOrd, Ord),
+    strum(serialize_all = "kebab-case")
+)]
+pub enum Error {
+    // The rules' refusals of an act (`Match::act`, `undo_by`, `resign`);
+    // `rules` keeps the match's own refusal, for its text and as data.
+    #[error("{}", said(rules, "the game is over"))]
+    GameOver {
+        #[serde(skip)]
+        rules: Option<Box<Refusal>>,
+    },
+    #[error("{}", said(rules, format_args!("there is no seat {seat} at this table")))]
+    NoSuchSeat {
+        seat: usize,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seats: Option<usize>,
+        #[serde(skip)]
+        rules: Option<Box<Refusal>>,
+    },
+    #[error("{rules}")]
+    NotYourTurn {
+        by: Who,
+        actor: Who,
+        #[serde(skip)]
+        rules: Box<Refusal>,
+    },
+    #[error("{rules}")]
+    WrongPhase {
+        choice: String,
+        deciding: String,
+        #[serde(skip)]
+        rules: Box<Refusal>,
+    },
+    #[error("{rules}")]
+    Illegal {
+        choice: String,
+        #[serde(skip)]
+        rules: Box<Refusal>,
+    },
+    #[error("{rules}")]
+    IllegalNearest {
+        choice: String,
+        /// The nearest legal choices, joined with `, `.
+        nearest: String,
+        #[serde(skip)]
+        rules: Box<Refusal>,
+    },
+    #[error("{}", said(rules, format_args!("{text:?}: {why}")))]
+    UnknownChoice {
+        text: String,
+        why: String,
+        #[serde(skip)]
+        rules: Option<Box<Refusal>>,
+    },
+    #[error("{rules}")]
+    NothingToTakeBack {
+        seat: usize,
+        #[serde(skip)]
+        rules: Box<Refusal>,
+    },
+    #[error("{rules}")]
+    CannotResign {
+        form: String,
+        #[serde(skip)]
+        rules: Box<Refusal>,
+    },
+
+    // The game's own refusals (the actor's and the log's).
+    #[error("you do not hold seat {seat}")]
+    NotYourSeat { seat: usize },
+    #[error("spectators cannot play: open the game with a seat link to play")]
+    SpectatorCannotPlay,
+    #[error("spectators can read the chat but not write in it")]
+    SpectatorCannotChat,
+    #[error("your time ran out: a bot plays this seat now")]
+    TimeRanOut,
+    #[error("stale: the game is at version {current}, not {version}")]
+    StaleVersion { version: u32, current: u32 },
+    #[error("a version is required")]
+    VersionRequired,
+    #[error("send {{\"type\":\"resign\"}} to resign")]
+    ResignMessage,
+    #[error("only a seat can take back, resign or run out of time")]
+    SeatRequired,
+    #[error("a choice entry without a choice")]
+    BadEntry,
+    #[error("{why}")]
+    BadChat {
+        #[serde(serialize_with = "text")]
+        why: ChatError,
+    },
+    #[error("too many chat messages; wait {secs} s")]
+    ChatTooFast { secs: u64 },
+    #[error("the server could not save this; nothing changed, try again")]
+    SaveFailed,
+    #[error("this seat token is not one of this game's")]
+    BadToken,
+    #[error("a bot plays this seat")]
+    SeatIsBot,
+    #[error("this seat is taken")]
+    SeatTaken,
+    #[error("this seat is reserved for the player the game's creator sent its link to")]
+    SeatReserved,
+    #[error("the game is not over")]
+    GameNotOver,
+    #[error("a rematch is being made; try again in a moment")]
+    RematchInProgress,
+
+    // The connection.
+    #[error("{why}")]
+    BadMessage {
+        #[serde(skip)]
+        why: WireError,
+    },
+    #[error("say hello first: {{\"type\":\"hello\",\"token\":...}}")]
+    HelloFirst,
+    #[error("hello was already said on this connection")]
+    HelloTwice,
+    #[error("no game with this id")]
+    NoSuchGame,
+    #[error("the server is full: it holds its maximum of {games} games in play; try again later")]
+    ServerFull { games: usize },
+    #[error("server error: {why}")]
+    ServerError {
+        #[serde(skip)]
+        why: String,
+    },
+
+    // HTTP: the codes of a status with no finer code.
+    #[error("{why}")]
+    BadRequest {
+        #[serde(skip)]
+        why: WireError,
+    },
+    #[error("requests from other sites are refused: this origin is not allowed (see --allow-origin)")]
+    Forbidden,
+    #[error("not found")]
+    NotFound,
+    #[error("the request does not fit the game as it is now")]
+    Conflict,
+    #[error("the request took too long (a body sent too slowly?)")]
+    RequestTimeout,
+    #[error("send the request body as JSON, with Content-Type: application/json")]
+    NotJson,
+    #[error("request body too large")]
+    TooLarge,
+    #[error("{held}")]
+    TooManyRequests {
+        #[serde(skip)]
+        held: Held,
+    },
+    #[error("too many games created from your address; try again in {secs} s")]
+    TooManyGames { secs: u64 },
+    #[error("the server holds {connections} connections; try again later")]
+    ServerBusy {
+        #[serde(skip)]
+        connections: usize,
+    },
+}
+
+impl Code {
+    /// The code as sent (`game-over`, `not-your-turn`, ...).
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+
+    /// Every code, in the enum's order.
+    pub fn all() -> impl Iterator<Item = Code> {
+        <Code as strum::IntoEnumIterator>::iter()
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Error {
+    pub fn code(&self) -> Code {
+        self.into()
+    }
+
+    /// The code's arguments, a JSON object (`{}` for a code without any).
+    pub fn args(&self) -> Value {
+        match serde_json::to_value(self) {
+            Ok(v @ Value::Object(_)) => v,
+            _ => json!({}),
+        }
+    }
+
+    /// An internal failure (the database, a task): logged, and answered
+    /// `server-error`.
+    pub fn internal(e: impl fmt::Display) -> Error {
+        tracing::error!(error = %e, "internal error");
+        Error::ServerError { why: e.to_string() }
+    }
+
+    /// The match's refusal that this error passes on, if it is one.
+    pub fn rules(&self) -> Option<&Refusal> {
+        match self {
+            Error::GameOver { rules } | Error::NoSuchSeat { rules, .. } | Error::UnknownChoice { rules, .. } => {
+                rules.as_deref()
+            }
+            Error::NotYourTurn { rules, .. }
+            | Error::WrongPhase { rules, .. }
+            | Error::Illegal { rules, .. }
+            | Error::IllegalNearest { rules, .. }
+            | Error::NothingToTakeBack { rules, .. }
+            | Error::CannotResign { rules, .. } => Some(rules),
+            _ => None,
+        }
+    }
+
+    /// The HTTP status it is answered with.
+    pub fn status(&self) -> StatusCode {
+        match self.code() {
+            Code::BadRequest => StatusCode::BAD_REQUEST,
+            Code::Forbidden | Code::SeatReserved => StatusCode::FORBIDDEN,
+            Code::NotFound | Code::NoSuchGame => StatusCode::NOT_FOUND,
+            Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Code::TooManyRequests | Code::TooManyGames => StatusCode::TOO_MANY_REQUESTS,
+            Code::ServerError => StatusCode::INTERNAL_SERVER_ERROR,
+            Code::ServerFull | Code::ServerBusy => StatusCode::SERVICE_UNAVAILABLE,
+            // a game's refusal over HTTP (`join`, `rematch`): not possible now
+            _ => StatusCode::CONFLICT,
+        }
+    }
+
+    /// The body of an HTTP error: `{"error", "code", "args"}`.
+    pub fn http_body(&self) -> Value {
+        json!({ "error": self.to_string(), "code": self.code(), "args": self.args() })
+    }
+
+    /// A WebSocket's `error` message: `{"type":"error", "code", "args",
+    /// "message"}`, and for the match's refusal `refusal`, the refusal as
+    /// data (its kind, the args, the nearest legal choices as a list).
+    pub fn ws_message(&self) -> Value {
+        let mut m = json!({"type": "error", "code": self.code(), "args": self.args(), "message": self.to_string()});
+        if let Some(r) = self.rules() {
+            let kind = match r {
+                Refusal::GameOver => "game-over",
+                Refusal::NoSuchSeat { .. } => "no-such-seat",
+                Refusal::WrongSeat { .. } => "wrong-seat",
+                Refusal::WrongPhase { .. } => "wrong-phase",
+                Refusal::Illegal { .. } => "illegal",
+                Refusal::Syntax { .. } => "syntax",
+                Refusal::NothingToTakeBack { .. } => "nothing-to-take-back",
+                Refusal::CannotResign { .. } => "cannot-resign",
+            };
+            let mut refusal = self.args();
+            refusal["kind"] = json!(kind);
+            if let Refusal::Illegal { nearest, .. } = r {
+                refusal["nearest"] = json!(nearest.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+            }
+            m["refusal"] = refusal;
+        }
+        m
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// The match's refusal, with its code and typed args.
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Error {
+        let rules = Box::new(r.clone());
+        match r {
+            Refusal::GameOver => Error::GameOver { rules: Some(rules) },
+            Refusal::NoSuchSeat { seat, seats } => {
+                Error::NoSuchSeat { seat: seat as usize + 1, seats: Some(seats), rules: Some(rules) }
+            }
+            Refusal::WrongSeat { by, actor } => Error::NotYourTurn { by: Who(by), actor: Who(actor), rules },
+            Refusal::WrongPhase { choice, deciding, .. } => {
+                Error::WrongPhase { choice: choice.to_string(), deciding, rules }
+            }
+            Refusal::Illegal { choice, nearest } if nearest.is_empty() => {
+                Error::Illegal { choice: choice.to_string(), rules }
+            }
+            Refusal::Illegal { choice, nearest } => {
+                let list: Vec<String> = nearest.iter().map(|c| c.to_string()).collect();
+                Error::IllegalNearest { choice: choice.to_string(), nearest: list.join(", "), rules }
+            }
+            Refusal::Syntax { text, message } => Error::UnknownChoice { text, why: message, rules: Some(rules) },
+            Refusal::NothingToTakeBack { seat } => Error::NothingToTakeBack { seat: seat as usize + 1, rules },
+            Refusal::CannotResign { form } => Error::CannotResign { form: form.to_string(), rules },
+        }
+    }
+}
+
+impl IntoResponse for Error {
+    fn into_response(self) -> Response {
+        let mut r = (self.status(), Json(self.http_body())).into_response();
+        if let Error::TooManyGames { secs } = self {
+            r.headers_mut().insert(header::RETRY_AFTER, secs.into());
+        }
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_kebab_case_and_args_are_the_fields() {
+        assert_eq!(Code::IllegalNearest.name(), "illegal-nearest");
+        assert_eq!(Code::NotJson.to_string(), "not-json");
+        assert!(Code::all().all(|c| c.name().chars().all(|ch| ch.is_ascii_lowercase() || ch == '-')));
+        let e = Error::StaleVersion { version: 3, current: 5 };
+        assert_eq!(e.code(), Code::StaleVersion);
+        assert_eq!(e.args(), json!({"version": 3, "current": 5}));
+        assert_eq!(e.to_string(), "stale: the game is at version 5, not 3");
+        assert_eq!(Error::SeatTaken.args(), json!({}));
+        assert_eq!(Error::BadToken.status(), StatusCode::CONFLICT);
+        // the English text of a skipped field stays out of the args
+        let busy = Error::TooManyRequests { held: Held::Replays(4) };
+        assert_eq!(busy.args(), json!({}));
+        assert!(busy.to_string().contains("4 replays"));
+    }
+
+    #[test]
+    fn the_rules_refusal_keeps_its_text_and_gives_its_data() {
+        let r = Refusal::WrongSeat { by: Mover::Seat(0), actor: Mover::Chance };
+        let e = Error::from(r.clone());
+        assert_eq!(e.code(), Code::NotYourTurn);
+        assert_eq!(e.to_string(), r.to_string());
+        assert_eq!(e.args(), json!({"by": 1, "actor": "chance"}));
+        let m = e.ws_message();
+        assert_eq!(m["refusal"], json!({"by": 1, "actor": "chance", "kind": "wrong-seat"}));
+        assert_eq!(m["message"], r.to_string());
+        let e = Error::from(Refusal::NoSuchSeat { seat: 5, seats: 2 });
+        assert_eq!(e.args(), json!({"seat": 6, "seats": 2}));
+        assert_eq!(Error::NoSuchSeat { seat: 6, seats: None, rules: None }.args(), json!({"seat": 6}));
+    }
+}

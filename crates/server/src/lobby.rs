@@ -1,0 +1,307 @@
+//! The lobby's JSON API (see `docs/server-protocol.md`): creating games
+//! (and rematches), listing them, joining a seat, whether a game can be
+//! reached, the cards and what the lobby's form offers. Bodies and
+//! queries are decoded by `wire`; the games are reached through
+//! [`AppState`].
+
+use std::net::SocketAddr;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, FromRequest, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use tash_kalar_bots::{BotSpec, Level};
+use tash_kalar_i18n::Lang;
+use tash_kalar_rules::{CardId, Form, School};
+
+use crate::actor::{self, Command, RematchPlan};
+use crate::db;
+use crate::error::Error;
+use crate::live::{LiveGame, Player, SeatInfo, StoredEntry};
+use crate::site::Extras;
+use crate::state::AppState;
+use crate::store::now_ms;
+use crate::wire::{self, CreateRequest, NewPlayer, Status, WireError};
+
+/// The lobby's router.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/:id", get(summary))
+        .route("/api/games/:id/join", post(join))
+        .route("/api/games/:id/rematch", post(rematch))
+        .route("/api/games/:id/reachable", get(reachable))
+        .route("/api/cards", get(cards))
+        .route("/api/meta", get(meta))
+}
+
+/// A request's body, whose rejections (a body over axum's limit of 2 MB, a
+/// broken stream) are answered like every other error, as JSON with a code
+/// (`too-large`, `bad-request`), not axum's plain text.
+pub(crate) struct Body(pub Bytes);
+
+#[axum::async_trait]
+impl<S: Send + Sync> FromRequest<S> for Body {
+    type Rejection = Error;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Body, Error> {
+        Bytes::from_request(req, state).await.map(Body).map_err(|r| match r.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => Error::TooLarge,
+            _ => Error::BadRequest { why: WireError::Unreadable(r.body_text()) },
+        })
+    }
+}
+
+fn bad(why: WireError) -> Error {
+    Error::BadRequest { why }
+}
+
+/// A game to create: the form, the seats, a token for each human seat.
+struct NewGame {
+    form: Form,
+    seats: Vec<SeatInfo>,
+    tokens: Vec<Option<String>>,
+    extras: Extras,
+}
+
+impl NewGame {
+    /// A checked request, with a new token for each human seat.
+    fn new(req: CreateRequest) -> NewGame {
+        let mut seats = Vec::new();
+        let mut tokens = Vec::new();
+        for s in req.seats {
+            let (player, token) = match s.player {
+                NewPlayer::Human => (Player::Human, Some(actor::new_secret(16))),
+                // stored as its canonical text
+                NewPlayer::Bot(spec) => (Player::Bot(spec.to_string()), None),
+            };
+            seats.push(SeatInfo {
+                school: s.school,
+                player,
+                name: s.name,
+                token_hash: token.as_deref().map(actor::token_hash),
+                taken: false,
+                open: s.open,
+            });
+            tokens.push(token);
+        }
+        let extras = Extras { time_control: req.time_control, private: req.private, ..Default::default() };
+        NewGame { form: req.form, seats, tokens, extras }
+    }
+}
+
+async fn create(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    Body(body): Body,
+) -> Result<Response, Error> {
+    let new = NewGame::new(wire::create_request(&body).map_err(bad)?);
+    // only a request that would create a game costs a token
+    if let Some(ConnectInfo(peer)) = peer {
+        if let Err(wait) = state.limiter().take(peer.ip(), Instant::now()) {
+            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+            tracing::info!(peer = %peer.ip(), secs, "game creation rate-limited");
+            return Err(Error::TooManyGames { secs });
+        }
+    }
+    let owner = peer.as_ref().map(|ConnectInfo(p)| crate::limit::key(p.ip()).to_string());
+    let (id, tokens) = create_game(&state, new, owner).await?;
+    let seats: Vec<Value> = tokens.iter().enumerate().map(|(i, t)| json!({"seat": i, "token": t})).collect();
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats }))).into_response())
+}
+
+/// Stores a checked new game and starts it; its id and seat tokens.
+async fn create_game(
+    state: &AppState,
+    new: NewGame,
+    owner: Option<String>,
+) -> Result<(String, Vec<Option<String>>), Error> {
+    let NewGame { form, seats, tokens, extras } = new;
+    let id = actor::new_secret(8);
+    let mut g = LiveGame::new(id.clone(), form, seats, now_ms()).map_err(|e| bad(e.into()))?;
+    g.extras = extras;
+    let mut driver = actor::driver(&g, StdRng::from_entropy());
+    actor::run_chance(&mut g, &mut driver);
+    let entries: Vec<StoredEntry> = g.entries.iter().map(StoredEntry::from).collect();
+    // the creator's address takes its bots' turns on the bot pool
+    let owner = owner.unwrap_or_else(|| id.clone());
+    state.create(g, entries, owner).await?;
+    tracing::info!(game = %id, form = form.name(), "created");
+    Ok((id, tokens))
+}
+
+/// `POST /api/games/{id}/rematch {"token"}`: a player of a finished game
+/// asks for a new game with the seats turned (in a duel, swapped), the
+/// same form, schools, bots, time control and privacy. The first request
+/// makes it (and the other seats are offered theirs over the WebSocket);
+/// later ones get the same game.
+async fn rematch(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    Path(id): Path<String>,
+    Body(body): Body,
+) -> Result<Response, Error> {
+    let token = wire::rematch_request(&body).map_err(bad)?;
+    let plan = state.call(&id, |reply| Command::Rematch { token: token.clone(), reply }).await?;
+    let (seat, form, seats, order, extras) = match plan {
+        RematchPlan::Made { id, seat, token } => {
+            return Ok(Json(json!({ "id": id, "seat": seat, "token": token })).into_response());
+        }
+        RematchPlan::New { seat, form, seats, order, extras } => (seat, form, seats, order, extras),
+    };
+    let mut seats = seats;
+    let mut tokens = Vec::new();
+    for s in &mut seats {
+        let token = (s.player == Player::Human).then(|| actor::new_secret(16));
+        s.token_hash = token.as_deref().map(actor::token_hash);
+        tokens.push(token);
+    }
+    let new = NewGame { form, seats, tokens, extras };
+    let owner = peer.as_ref().map(|ConnectInfo(p)| crate::limit::key(p.ip()).to_string());
+    let made = create_game(&state, new, owner).await;
+    // tell the finished game, made or not (it lets another request try)
+    let link = made.as_ref().ok().map(|(new_id, tokens)| {
+        let mut by_old = vec![None; order.len()];
+        for (j, &old) in order.iter().enumerate() {
+            by_old[old] = tokens[j].clone();
+        }
+        (new_id.clone(), by_old)
+    });
+    if let Some(tx) = state.live(&id).await {
+        let _ = tx.send(Command::RematchMade { made: link }).await;
+    }
+    let (new_id, tokens) = made?;
+    let token = tokens[seat as usize].clone();
+    Ok((StatusCode::CREATED, Json(json!({ "id": new_id, "seat": seat, "token": token }))).into_response())
+}
+
+async fn list(
+    State(state): State<AppState>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Result<Json<Value>, Error> {
+    let (status, limit) = wire::list_query(&q).map_err(bad)?;
+    let games = state
+        .store()
+        .read(move |c| db::list(c, status.map(Status::name), None, limit))
+        .await
+        .map_err(Error::internal)?;
+    Ok(Json(Value::Array(games)))
+}
+
+async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, Error> {
+    let mut games = state.store().read(move |c| db::list(c, None, Some(&id), 1)).await.map_err(Error::internal)?;
+    games.pop().map(Json).ok_or(Error::NoSuchGame)
+}
+
+/// Whether the game's WebSocket would be accepted now: `404` and `503`
+/// as the upgrade would answer, with the reason a browser cannot read
+/// from a refused WebSocket.
+async fn reachable(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, Error> {
+    let live = state.reachable(&id).await?;
+    Ok(Json(json!({ "reachable": true, "live": live })))
+}
+
+async fn join(State(state): State<AppState>, Path(id): Path<String>, Body(body): Body) -> Result<Json<Value>, Error> {
+    let seat = wire::join_request(&body).map_err(bad)?;
+    let token = state.call(&id, |reply| Command::Join { seat, reply }).await?;
+    Ok(Json(json!({ "seat": seat, "token": token })))
+}
+
+fn cards_json() -> &'static str {
+    static CARDS: OnceLock<String> = OnceLock::new();
+    CARDS.get_or_init(|| {
+        let cards: Vec<Value> = CardId::all()
+            .map(|id| {
+                let d = id.def();
+                let kind = if id.is_flare() {
+                    "flare"
+                } else if id.is_legend() {
+                    "legend"
+                } else {
+                    "being"
+                };
+                let mut v = json!({
+                    "id": d.id,
+                    "name": d.name,
+                    "deck": id.deck(),
+                    "kind": kind,
+                    "rank": d.rank.name(),
+                    "pattern": d.pattern.iter().map(|&(x, y, r)| json!([x, y, r.name()])).collect::<Vec<_>>(),
+                    "marked": d.marked.iter().map(|&(x, y)| json!([x, y])).collect::<Vec<_>>(),
+                    "arrows": d.arrows.iter().map(|a| a.name()).collect::<Vec<_>>(),
+                    "text": d.text,
+                });
+                if let Some(f) = d.flare {
+                    v["flare"] = json!({"upper": f.upper, "lower": f.lower});
+                }
+                if let Some(f) = tash_kalar_rules::frozen::frozen_effect(id) {
+                    v["frozen"] = json!(f.text);
+                }
+                if let Some(w) = tash_kalar_rules::warp::warp_effect(id) {
+                    v["warp"] = json!(w.text);
+                }
+                if tash_kalar_rules::warp::is_time_traveler(id) {
+                    // its pattern anywhere, the being on any empty colorless square
+                    v["free_square"] = json!(true);
+                }
+                v
+            })
+            .collect();
+        serde_json::to_string(&cards).unwrap_or_else(|_| "[]".into())
+    })
+}
+
+async fn cards() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], cards_json()).into_response()
+}
+
+/// The specs the lobby offers: the levels this server can run (within
+/// [`wire::BOT_LIMITS`]) first, then raw specs for those who know them.
+fn offered_bots() -> Vec<String> {
+    let levels = Level::ALL.iter().map(|l| l.name().to_string());
+    let raw = ["random", "greedy", "mcts", "mcts:time=1s", "mcts:time=5s"].map(String::from);
+    levels.chain(raw).filter(|s| wire::bot_spec(s).is_ok()).collect()
+}
+
+/// The levels this server can run, each with the spec it plays as and a line
+/// for the lobby.
+fn offered_levels() -> Vec<Value> {
+    Level::ALL
+        .iter()
+        .filter(|l| BotSpec::Level(**l).check_within(&wire::BOT_LIMITS).is_ok())
+        .map(|l| json!({"name": l.name(), "spec": l.spec().to_string(), "description": l.description()}))
+        .collect()
+}
+
+/// The languages of the game's texts, and the one the browser asks for in
+/// its `Accept-Language` header (a stored choice on the page wins over it).
+fn languages(headers: &axum::http::HeaderMap) -> (Lang, Vec<Value>) {
+    let asked = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let langs = Lang::ALL.iter().map(|l| json!({"code": l.code(), "name": l.native_name()})).collect();
+    (Lang::from_accept_language(asked), langs)
+}
+
+async fn meta(headers: axum::http::HeaderMap) -> Json<Value> {
+    let (lang, langs) = languages(&headers);
+    let forms: Vec<Value> = Form::ALL
+        .iter()
+        .map(|f| json!({"name": f.name(), "seats": [f.seats().start(), f.seats().end()], "target": f.target_score()}))
+        .collect();
+    let schools: Vec<Value> =
+        School::ALL.iter().map(|s| json!({"name": s.name(), "deck": s.deck(), "color": s.color()})).collect();
+    Json(json!({
+        "forms": forms,
+        "schools": schools,
+        "bots": offered_bots(),
+        "levels": offered_levels(),
+        "lang": lang.code(),
+        "langs": langs,
+    }))
+}

@@ -1,0 +1,271 @@
+//! The server's state shared by every request ([`AppState`]): the
+//! registry of live games, loading a game on demand (replayed from its
+//! log), the cap on live games, and the way a handler reaches a game's
+//! actor ([`AppState::call`]). Above the game actor, below the handlers.
+
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot};
+
+use crate::actor::{self, Command, Games, Loaded, Registry};
+use crate::config::Config;
+use crate::error::Error;
+use crate::live::{self, LiveGame};
+use crate::store::{self, Store, StoreError};
+use crate::{db, limit, pool, replay_cache};
+
+/// How many games the cap may unload for one new or reloaded game before
+/// it gives up (each refusal means a connection arrived meanwhile).
+const UNLOAD_ATTEMPTS: usize = 8;
+
+/// The server's state, shared by every request.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    games: Registry,
+    config: Config,
+    limiter: limit::Limiter,
+    conns: Arc<limit::InFlight>,
+    replays: replay_cache::Replays,
+    pool: pool::BotPool,
+}
+
+impl AppState {
+    /// Opens the database (creating it and applying migrations) and reloads
+    /// the unfinished games by replaying their logs, the most recently
+    /// changed first, as many as the cap on live games allows (the others
+    /// are loaded when someone opens them).
+    pub async fn open(config: Config) -> Result<AppState, StoreError> {
+        let store = Store::open(&config.db)?;
+        let limiter = limit::Limiter::new(config.create_limit);
+        let conns = limit::InFlight::new(config.max_connections_per_address, config.max_connections);
+        let replays =
+            replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
+        let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
+        let inner = Inner { store, games: Registry::default(), config, limiter, conns, replays, pool };
+        let state = AppState { inner: Arc::new(inner) };
+        let mut ids = state.inner.store.read(db::unfinished).await?;
+        let unfinished = ids.len();
+        ids.truncate(state.inner.config.max_live_games);
+        let mut loaded = 0;
+        for id in &ids {
+            match state.game(id).await {
+                Ok(_) => loaded += 1,
+                Err(e) => tracing::error!(game = %id, error = ?e, "cannot reload a game"),
+            }
+        }
+        tracing::info!(loaded, unfinished, db = %state.inner.config.db.display(), "games reloaded");
+        // a game that left memory still has a clock running: load it when it runs out
+        let sweeper = Arc::downgrade(&state.inner);
+        let every = state.inner.config.clock_sweep;
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let Some(inner) = sweeper.upgrade() else { break };
+                AppState { inner }.sweep_clocks().await;
+            }
+        });
+        Ok(state)
+    }
+
+    /// Loads the games not in memory whose running clock has run out: their
+    /// task flags them at once (`clock.rs`).
+    async fn sweep_clocks(&self) {
+        let now = store::now_ms();
+        let due = match self.inner.store.read(move |c| db::clocks_out(c, now)).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot look for clocks that ran out");
+                return;
+            }
+        };
+        for id in due {
+            if self.is_live(&id).await {
+                continue;
+            }
+            match self.game(&id).await {
+                Ok(_) => tracing::info!(game = %id, "loaded: its clock ran out"),
+                Err(e) => tracing::warn!(game = %id, error = ?e, "cannot load a game whose clock ran out"),
+            }
+        }
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub(crate) fn limiter(&self) -> &limit::Limiter {
+        &self.inner.limiter
+    }
+
+    pub(crate) fn replays(&self) -> &replay_cache::Replays {
+        &self.inner.replays
+    }
+
+    pub(crate) fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// The count of connections held open, per address and in all.
+    pub(crate) fn conns(&self) -> Arc<limit::InFlight> {
+        self.inner.conns.clone()
+    }
+
+    /// Connections held open now by this address (IPv6: its /64).
+    pub fn connections_from(&self, ip: std::net::IpAddr) -> usize {
+        self.inner.conns.held_by(ip)
+    }
+
+    /// Connections held open now in all.
+    pub fn connections(&self) -> usize {
+        self.inner.conns.held()
+    }
+
+    /// The bytes held by the cache of replays and records.
+    pub fn replay_cache_bytes(&self) -> usize {
+        self.inner.replays.cached_bytes()
+    }
+
+    /// How many games are live (held in memory).
+    pub async fn live_games(&self) -> usize {
+        self.inner.games.lock().await.values().filter(|l| !l.tx.is_closed()).count()
+    }
+
+    /// Whether this game is live (held in memory).
+    pub async fn is_live(&self, id: &str) -> bool {
+        self.inner.games.lock().await.get(id).is_some_and(|l| !l.tx.is_closed())
+    }
+
+    /// The registry, locked, with `id` live in it or room for one more
+    /// game: when the cap is reached the game idle the longest is asked to
+    /// unload itself (outside the lock, which its task takes to leave).
+    async fn room(&self, id: Option<&str>) -> Result<Games<'_>, Error> {
+        let cap = self.inner.config.max_live_games;
+        for _ in 0..UNLOAD_ATTEMPTS {
+            let mut games = self.inner.games.lock().await;
+            // a task that ended on its own leaves its entry behind
+            games.retain(|_, l| !l.tx.is_closed());
+            if id.is_some_and(|id| games.contains_key(id)) || games.len() < cap {
+                return Ok(games);
+            }
+            let oldest = games
+                .iter()
+                .filter_map(|(key, l)| l.idle.get().map(|since| (since, key, l.tx.clone())))
+                .min_by_key(|(since, _, _)| *since);
+            let Some((_, key, tx)) = oldest else { return Err(Error::ServerFull { games: cap }) };
+            let key = key.clone();
+            drop(games);
+            let (reply, rx) = oneshot::channel();
+            let unloaded = tx.send(Command::Unload { reply }).await.is_err() || rx.await.unwrap_or(true);
+            if unloaded {
+                tracing::info!(game = %key, cap, "unloaded to make room");
+            }
+        }
+        Err(Error::ServerFull { games: cap })
+    }
+
+    /// Whether the game's WebSocket would be accepted now, without loading
+    /// anything: it is live, or it is stored and there is room to load it
+    /// (below the cap, or a game without a connection to unload). Browsers
+    /// hide why a WebSocket was refused; pages ask this instead.
+    pub(crate) async fn reachable(&self, id: &str) -> Result<bool, Error> {
+        if self.is_live(id).await {
+            return Ok(true);
+        }
+        let key = id.to_string();
+        let stored = self.inner.store.read(move |c| db::list(c, None, Some(&key), 1)).await.map_err(Error::internal)?;
+        if stored.is_empty() {
+            return Err(Error::NoSuchGame);
+        }
+        let cap = self.inner.config.max_live_games;
+        let games = self.inner.games.lock().await;
+        let live: Vec<&Loaded> = games.values().filter(|l| !l.tx.is_closed()).collect();
+        if live.len() < cap || live.iter().any(|l| l.idle.get().is_some()) {
+            Ok(false)
+        } else {
+            Err(Error::ServerFull { games: cap })
+        }
+    }
+
+    /// The live game's queue, loading the game from the database if need be.
+    pub(crate) async fn game(&self, id: &str) -> Result<mpsc::Sender<Command>, Error> {
+        let mut games = self.room(Some(id)).await?;
+        if let Some(l) = games.get(id) {
+            return Ok(l.tx.clone());
+        }
+        let key = id.to_string();
+        let stored = self.inner.store.read(move |c| db::load(c, &key)).await.map_err(Error::internal)?;
+        let Some(stored) = stored else { return Err(Error::NoSuchGame) };
+        let g = tokio::task::spawn_blocking(move || replay(stored)).await.map_err(Error::internal)??;
+        // a game loaded from the database takes its own turn on the bot pool
+        let loaded = self.spawn(g, id.to_string());
+        let tx = loaded.tx.clone();
+        games.insert(id.to_string(), loaded);
+        Ok(tx)
+    }
+
+    /// The live game's queue, if it is loaded.
+    pub(crate) async fn live(&self, id: &str) -> Option<mpsc::Sender<Command>> {
+        self.inner.games.lock().await.get(id).filter(|l| !l.tx.is_closed()).map(|l| l.tx.clone())
+    }
+
+    fn spawn(&self, g: LiveGame, owner: String) -> Loaded {
+        let i = &self.inner;
+        actor::spawn(g, i.store.clone(), i.games.clone(), &i.config, i.pool.clone(), owner)
+    }
+
+    /// Stores a new game and starts its task, if there is room for it:
+    /// nothing is stored when the server is full. `owner` (the creator's
+    /// address) says whose turn on the bot pool its bots take.
+    pub(crate) async fn create(
+        &self,
+        g: LiveGame,
+        entries: Vec<live::StoredEntry>,
+        owner: String,
+    ) -> Result<(), Error> {
+        let mut games = self.room(None).await?;
+        let stored = g.clone();
+        self.inner.store.write(move |c| db::insert_game(c, &stored, &entries)).await.map_err(Error::internal)?;
+        let id = g.id.clone();
+        let loaded = self.spawn(g, owner);
+        games.insert(id, loaded);
+        Ok(())
+    }
+
+    /// Sends a command to a game and waits for its answer (the game's
+    /// refusal, or the game not reached); a game that was unloaded
+    /// meanwhile is loaded again.
+    pub(crate) async fn call<T>(
+        &self,
+        id: &str,
+        mut make: impl FnMut(oneshot::Sender<Result<T, Error>>) -> Command,
+    ) -> Result<T, Error> {
+        for _ in 0..3 {
+            let tx = self.game(id).await?;
+            let (reply, rx) = oneshot::channel();
+            if tx.send(make(reply)).await.is_err() {
+                continue;
+            }
+            if let Ok(r) = rx.await {
+                return r;
+            }
+        }
+        Err(Error::internal("the game is being unloaded; try again"))
+    }
+}
+
+/// A stored game, replayed from its log.
+fn replay(stored: db::Stored) -> Result<LiveGame, Error> {
+    let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(Error::internal)?;
+    for e in &stored.log {
+        g.apply_stored(e).map_err(Error::internal)?;
+    }
+    g.extras = stored.extras;
+    Ok(g)
+}
