@@ -146,10 +146,10 @@ export function langSelector() {
 
 const msgId = (ref) => String(ref).replace('.', '-');
 
-/** The message id of an effect step's words, as `step_id` in
- * crates/i18n: `step-` and the words in lower case, other characters `-`. */
+/** The message id of a step's words, as `step_id` in crates/i18n: `step-`
+ * and the step's stable id (`imperial.cannon.aim`) with `.` and `_` made `-`. */
 export function stepId(step) {
-  return `step-${String(step).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}`;
+  return `step-${String(step).replace(/[._]/g, '-')}`;
 }
 
 export function cardName(id) {
@@ -343,8 +343,8 @@ export function questionText(q, view) {
       const card = q.card || (e && e.card);
       const name = card ? cardName(card) : '';
       const at = e && e.at && !e.flare ? e.at : null;
-      // the step's words (`steps.ftl`, named from the engine's `step`); a
-      // step without them tells the card's whole effect
+      // the step's words (`steps.ftl`, keyed by the step's id); a step
+      // without them tells the card's whole effect
       const step = q.step && bundle && bundle.hasMessage(stepId(q.step)) ? t(stepId(q.step)) : null;
       if (step !== null) return at ? t('question-effect-at', { card: name, at, step }) : t('question-effect', { card: name, step });
       const text = card ? cardText(card) : '';

@@ -3,10 +3,12 @@
 //! The messages are Project Fluent files in `locales/<lang>/*.ftl`,
 //! embedded at build time (see `build.rs`): `ui.ftl` (the interface, the
 //! log, choices, questions, results), `help.ftl` (the rules summary and
-//! the keys), `cards.ftl` and `tasks.ftl` (names and texts). The English
-//! card and task files are written from the engine's own definitions by a
-//! test (`TK_WRITE_LOCALES=1 cargo test -p tash-kalar-i18n`), so the rules
-//! crate stays the one English source; plurals and cases are the files'
+//! the keys), `cards.ftl` and `tasks.ftl` (names and texts), `steps.ftl`
+//! (what each step of an effect asks, by the step's id: [`step_id`]). The
+//! English card and task files are written from the engine's own
+//! definitions by a test (`TK_WRITE_LOCALES=1 cargo test -p
+//! tash-kalar-i18n`); the steps' words, in every language, live only here
+//! (the engine names a step by its id). Plurals and cases are the files'
 //! business (Fluent selects on the plural category of a number), never the
 //! code's.
 //!
@@ -29,7 +31,7 @@ use std::borrow::Cow;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use tash_kalar_rules::{CardId, TaskId};
+use tash_kalar_rules::{CardId, Step, TaskId};
 use unic_langid::LanguageIdentifier;
 
 mod render;
@@ -374,43 +376,14 @@ pub fn english_tasks_ftl() -> String {
     out
 }
 
-/// The message id of an effect step's words ([`QuestionView::step`], the
-/// engine's English prompt): `step-` and the words in lower case, every
-/// run of other characters made one `-` ("destroy an enemy common piece"
-/// is `step-destroy-an-enemy-common-piece`). The English `steps.ftl` is
-/// written from the engine's prompts by a test, like the cards.
+/// The message id of a step's words ([`QuestionView::step`]): `step-` and
+/// the step's stable id with every `.` and `_` made `-`
+/// (`imperial.cannon.aim` is `step-imperial-cannon-aim`), in `steps.ftl`.
+/// The page's `stepId` (`web/i18n.js`) is the same function; the tests check
+/// that no two steps share a message id and that every step has one in
+/// every language.
 ///
 /// [`QuestionView::step`]: tash_kalar_rules::view::QuestionView::step
-pub fn step_id(step: &str) -> String {
-    let mut id = String::from("step-");
-    let mut dash = false;
-    for c in step.chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_lowercase() || c.is_ascii_digit() {
-            if dash && !id.ends_with('-') {
-                id.push('-');
-            }
-            dash = false;
-            id.push(c);
-        } else {
-            dash = true;
-        }
-    }
-    id
-}
-
-/// The English steps file for these prompts (what `locales/en/steps.ftl`
-/// must hold; the tests find the prompts in the engine's source).
-pub fn english_steps_ftl(prompts: &[String]) -> String {
-    let mut lines: Vec<(String, &String)> = prompts.iter().map(|p| (step_id(p), p)).collect();
-    lines.sort();
-    lines.dedup();
-    let mut out = String::from(
-        "# GENERATED from the engine's prompts for effect steps (crates/rules/src:\n\
-         # `Ask::Choose`): do not edit; `TK_WRITE_LOCALES=1 cargo test -p tash-kalar-i18n`\n\
-         # rewrites it. Message id: `step-` and the words (see `step_id`).\n\n",
-    );
-    for (id, text) in lines {
-        out.push_str(&format!("{id} = {}\n", ftl_value(text)));
-    }
-    out
+pub fn step_id(step: Step) -> String {
+    format!("step-{}", step.id().replace(['.', '_'], "-"))
 }

@@ -9,10 +9,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use fluent_syntax::ast;
-use tash_kalar_i18n::{
-    english_cards_ftl, english_steps_ftl, english_tasks_ftl, message_id, step_id, Arg, Lang, Messages,
-};
-use tash_kalar_rules::{CardId, Color, Dir, Form, Orientation, School, TaskId};
+use tash_kalar_i18n::{english_cards_ftl, english_tasks_ftl, message_id, step_id, Arg, Lang, Messages};
+use tash_kalar_rules::{CardId, Color, Dir, Form, Orientation, School, Step, TaskId};
 
 /// Schools being built on other branches: their card messages may be in
 /// the Spanish and Czech files (`cards-expansions.ftl`) before the engine
@@ -27,98 +25,10 @@ fn locales() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("locales")
 }
 
-/// The string literals of a piece of Rust source, escapes undone for `\"`,
-/// `\'` and `\\`.
-fn literals(code: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut chars = code.chars();
-    while let Some(c) = chars.next() {
-        if c != '"' {
-            continue;
-        }
-        let mut lit = String::new();
-        while let Some(d) = chars.next() {
-            match d {
-                '\\' => {
-                    if let Some(e) = chars.next() {
-                        lit.push(e);
-                    }
-                }
-                '"' => break,
-                _ => lit.push(d),
-            }
-        }
-        out.push(lit);
-    }
-    out
-}
-
-/// The argument of a call whose opening parenthesis ends before `after`:
-/// up to the parenthesis that closes it.
-fn call_argument(after: &str) -> &str {
-    let (mut depth, mut in_str, mut escaped) = (1, false, false);
-    for (i, c) in after.char_indices() {
-        match (in_str, c) {
-            (true, _) if escaped => escaped = false,
-            (true, '\\') => escaped = true,
-            (true, '"') => in_str = false,
-            (true, _) => {}
-            (false, '"') => in_str = true,
-            (false, '(') => depth += 1,
-            (false, ')') => {
-                depth -= 1;
-                if depth == 0 {
-                    return &after[..i];
-                }
-            }
-            _ => {}
-        }
-    }
-    after
-}
-
-/// The engine's prompts for effect steps, found in its source: the string
-/// literals inside `Ask::Choose(...)`, the flares' `prompt: "..."` and
-/// `Part::OneOf("...", ...)`, and a
-/// prompt handed to an `..._ask(...)` helper as its last argument. (The
-/// test of whole games, `tests/render.rs`, checks that every step met in
-/// play has its words.)
-fn engine_prompts() -> Vec<String> {
-    let mut paths = vec![root().join("crates/rules/src")];
-    let mut found = BTreeSet::new();
-    while let Some(p) = paths.pop() {
-        if p.is_dir() {
-            paths.extend(std::fs::read_dir(&p).unwrap().flatten().map(|e| e.path()));
-            continue;
-        }
-        if p.extension() != Some(std::ffi::OsStr::new("rs")) {
-            continue;
-        }
-        let code = std::fs::read_to_string(&p).unwrap();
-        for (at, _) in code.match_indices("Ask::Choose(") {
-            found.extend(literals(call_argument(&code[at + "Ask::Choose(".len()..])));
-        }
-        // a flare's half that offers one of several parts names them first
-        for (at, _) in code.match_indices("Part::OneOf(") {
-            found.extend(literals(call_argument(&code[at + "Part::OneOf(".len()..])).into_iter().take(1));
-        }
-        for line in code.lines().map(str::trim) {
-            if let Some(rest) = line.strip_prefix("prompt: ") {
-                found.extend(literals(rest).into_iter().take(1));
-            }
-            if line.contains("_ask(") && line.ends_with("\")") && !line.starts_with("fn ") {
-                found.extend(literals(line).pop());
-            }
-        }
-    }
-    found.into_iter().collect()
-}
-
 #[test]
-fn the_english_card_task_and_step_files_are_the_engines() {
+fn the_english_card_and_task_files_are_the_engines() {
     let write = std::env::var("TK_WRITE_LOCALES").is_ok_and(|v| v == "1");
-    let steps = english_steps_ftl(&engine_prompts());
-    for (file, want) in [("cards.ftl", english_cards_ftl()), ("tasks.ftl", english_tasks_ftl()), ("steps.ftl", steps)] {
+    for (file, want) in [("cards.ftl", english_cards_ftl()), ("tasks.ftl", english_tasks_ftl())] {
         let path = locales().join("en").join(file);
         let have = std::fs::read_to_string(&path).unwrap_or_default();
         if have != want {
@@ -233,7 +143,7 @@ fn dynamic_ids() -> Vec<(&'static str, Vec<String>)> {
         ("dir-", Dir::ALL.iter().map(|c| c.name().to_string()).collect()),
         ("orientation-", Orientation::all().map(|c| c.name().to_string()).collect()),
         ("level-", s(&["easy", "medium", "hard", "expert"])),
-        ("option-", tash_kalar_rules::words::OPTION_MEANINGS.iter().map(|(k, _)| k.to_string()).collect()),
+        ("option-", s(tash_kalar_rules::words::OPTION_MEANINGS)),
     ]
 }
 
@@ -244,7 +154,7 @@ fn every_message_is_used_by_the_code() {
     let engine_ids: BTreeSet<String> = CardId::all()
         .map(|c| message_id(c.def().id))
         .chain(TaskId::all().map(|t| message_id(t.def().id)))
-        .chain(engine_prompts().iter().map(|p| step_id(p)))
+        .chain(Step::ALL.iter().map(|&s| step_id(s)))
         .collect();
     let mut unused = Vec::new();
     for (id, _) in Messages::ids(Lang::En) {
@@ -441,4 +351,53 @@ fn languages_are_negotiated_from_headers_and_the_environment() {
     assert_eq!(Lang::parse("ES"), Some(Lang::Es));
     assert_eq!(Lang::parse("cs-CZ"), Some(Lang::Cs));
     assert_eq!(Lang::parse("xx"), None);
+}
+
+/// Every step the engine can ask (`Step::ALL`: its ids are unique and well
+/// formed, the rules crate checks) has its own message in every language,
+/// and every `step-` message is a step's: the words are keyed by the id, so
+/// rewording a step renames nothing and a renamed step leaves no orphan.
+#[test]
+fn every_step_has_words_in_every_language_and_every_step_message_is_a_step() {
+    let ids: BTreeSet<String> = Step::ALL.iter().map(|&s| step_id(s)).collect();
+    assert_eq!(ids.len(), Step::ALL.len(), "two steps share a message id");
+    assert_eq!(step_id(Step::ImperialCannonAim), "step-imperial-cannon-aim");
+    assert_eq!(step_id(Step::LegendsStormElementalRank), "step-legends-storm-elemental-rank");
+    for lang in Lang::ALL {
+        let m = Messages::new(lang);
+        for &s in Step::ALL {
+            let id = step_id(s);
+            assert!(m.has(&id), "{lang}: no words for the step {} ({id})", s.id());
+            let words = m.text(&id, &[]);
+            assert!(!words.trim().is_empty() && words != id, "{lang}: {id} is empty");
+        }
+        let orphans: Vec<String> = Messages::ids(lang)
+            .into_iter()
+            .map(|(id, _)| id)
+            .filter(|id| id.starts_with("step-") && !ids.contains(id))
+            .collect();
+        assert!(orphans.is_empty(), "{lang}: step messages of no step: {orphans:?}");
+    }
+    // the words are the language's: Spanish and Czech are not the English
+    let (en, es, cs) = (Messages::new(Lang::En), Messages::new(Lang::Es), Messages::new(Lang::Cs));
+    let id = step_id(Step::ImperialCannonAim);
+    assert_eq!(en.text(&id, &[]), "choose an arrow to fire the Cannon along");
+    assert_eq!(es.text(&id, &[]), "elige la flecha por la que dispara el Cañón");
+    assert_ne!(cs.text(&id, &[]), en.text(&id, &[]));
+}
+
+/// The Spanish steps use the Spanish edition's words: ficha (not pieza),
+/// criatura (not ser), estallido (not destello), misión (not tarea).
+#[test]
+fn the_spanish_steps_use_the_editions_terms() {
+    let es = Messages::new(Lang::Es);
+    for &s in Step::ALL {
+        let words = es.text(&step_id(s), &[]);
+        let lower = words.to_lowercase();
+        for old in ["pieza", "destello", "tarea", "forma superior", " ser pendiente", "el ser ", "con el ser"] {
+            assert!(!lower.contains(old), "{}: {words:?} says {old:?}", s.id());
+        }
+    }
+    let pending = es.text(&step_id(Step::EtherweaveWarpmasterReturnOrMove), &[]);
+    assert!(pending.contains("tu criatura pendiente"), "{pending}");
 }

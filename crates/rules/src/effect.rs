@@ -21,13 +21,14 @@ use crate::choice::Choice;
 use crate::event::{Event, MoveHow};
 use crate::game::Game;
 use crate::geometry::{Bitboard, Dir, Orientation, Square, ON_BOARD};
+use crate::step::Step;
 
 /// What the current step of an effect needs.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Ask {
-    /// The acting player chooses among the listed choices; the text says
-    /// what is being chosen.
-    Choose(&'static str),
+    /// The acting player chooses among the listed choices; the step says
+    /// what is being chosen (its words are the clients', by the step's id).
+    Choose(Step),
     /// The step needs no input: the engine applies it with `Skip`.
     Auto,
     /// The effect is fully resolved.

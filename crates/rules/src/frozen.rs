@@ -20,6 +20,7 @@ use crate::effect::{Ask, Resolution, Script, Stage};
 use crate::event::Event;
 use crate::game::{Game, Phase};
 use crate::geometry::{Orientation, Square};
+use crate::step::Step;
 
 /// A card's frozen effect: its text in our words and its script.
 pub struct Frozen {
@@ -44,9 +45,7 @@ fn keep_ask(_: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     out.push(Choice::Option(0));
     out.push(Choice::Option(1));
-    Ask::Choose(
-        "you may keep one frozen card: option 1 the new one, option 2 the one you have (the other is discarded)",
-    )
+    Ask::Choose(Step::FrozenKeep)
 }
 
 fn keep_apply(g: &mut Game, r: &mut Resolution, c: Choice) {

@@ -17,6 +17,7 @@ use crate::effect::{Ask, Resolution};
 use crate::event::{Event, EventLog, ScoreWhy};
 use crate::geometry::{Bitboard, Orientation, Square};
 use crate::pile::{copy_list, insert_sorted, remove_card, CardList, Pile};
+use crate::step::Step;
 use crate::tasks::TaskBoard;
 
 /// A seat at the table: 0 is the starting player, then in turn order.
@@ -625,34 +626,26 @@ impl Game {
     }
 
     /// What the current effect step is asking, if an effect is resolving
-    /// (or, at the end of a turn in a task form, the offer to claim a task).
-    pub fn prompt(&self) -> Option<&'static str> {
+    /// (or, at the end of a turn in a task form, the offer to claim a task;
+    /// a melee's start piece or point, an improvised summoning, placing):
+    /// a step whose words the clients look up by its id.
+    pub fn prompt(&self) -> Option<Step> {
         match self.phase {
-            Phase::Claim => return Some("claim one task whose criterion you meet, or skip"),
-            Phase::StartPieces { .. } if self.form.is_melee() => {
-                return Some("put a start piece next to the next start symbol")
-            }
-            Phase::Improvise { .. } => {
-                return Some(
-                    "choose the enemy color your improvised summoning uses up (the other piece is the War Summoner's)",
-                )
-            }
-            Phase::Score { unpaired, .. } if !unpaired.is_empty() => {
-                return Some("score 1 point in the color of one of your unpaired common pieces")
-            }
-            Phase::Score { .. } => return Some("score 1 point in a color of your choice for the legend you summoned"),
-            Phase::Main if self.in_teammates_hands() => {
-                return Some("place common pieces for your teammate's remaining actions")
-            }
+            Phase::Claim => return Some(Step::GameClaim),
+            Phase::StartPieces { .. } if self.form.is_melee() => return Some(Step::GameStartPiece),
+            Phase::Improvise { .. } => return Some(Step::GameImprovise),
+            Phase::Score { unpaired, .. } if !unpaired.is_empty() => return Some(Step::GameScoreUnpaired),
+            Phase::Score { .. } => return Some(Step::GameScoreLegend),
+            Phase::Main if self.in_teammates_hands() => return Some(Step::GameTeammatePlace),
             _ => {}
         }
         if self.phase == Phase::Placing {
-            return Some("place the piece you picked up");
+            return Some(Step::GamePlacing);
         }
         let r = self.effect.as_ref()?;
         let mut v = Vec::new();
         match (r.script().ask)(self, r, &mut v) {
-            Ask::Choose(text) => Some(text),
+            Ask::Choose(step) => Some(step),
             _ => None,
         }
     }

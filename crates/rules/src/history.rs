@@ -113,11 +113,14 @@ pub fn deciding(game: &Game) -> String {
             format!("seat {}'s action, a flare or the end of the turn", seat + 1)
         }
         Phase::Effect => match game.effect() {
-            Some(r) => format!("a step of the {}'s effect: {}", r.card.def().name, prompt.unwrap_or("choose")),
+            Some(r) => match prompt {
+                Some(step) => format!("a step of the {}'s effect ({step})", r.card.def().name),
+                None => format!("a step of the {}'s effect", r.card.def().name),
+            },
             None => "a step of an effect".into(),
         },
         Phase::Returning => "cards to return to the bottoms of their decks, then done".into(),
-        _ => prompt.unwrap_or("a choice").to_string(),
+        _ => prompt.map_or_else(|| "a choice".into(), |step| format!("the step {step}")),
     }
 }
 

@@ -25,6 +25,7 @@ use crate::effect::Resolution;
 use crate::event::Event;
 use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
 use crate::geometry::{Dir, Orientation, Square};
+use crate::step::Step;
 use crate::tasks::{TaskId, TaskType};
 
 /// Who is looking.
@@ -234,9 +235,10 @@ pub struct EffectView {
     /// Flares: which criteria were met at invocation, against whom.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flare: Option<FlareView>,
-    /// What the current step asks for, when it asks.
+    /// The step being asked, when it asks (its id: the words are the
+    /// clients', see [`crate::step`]).
     #[serde(skip_serializing_if = "Option::is_none", skip_deserializing)]
-    pub prompt: Option<String>,
+    pub prompt: Option<Step>,
     /// Everything the effect has noted so far (its step, the pieces it
     /// follows, its counters): public, and needed to go on resolving it.
     pub state: Resolution,
@@ -336,11 +338,12 @@ pub struct View {
     pub flares: SharedPileView,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effect: Option<EffectView>,
-    /// What the seat to choose is asked, in words, when the game has more
-    /// to say than the choices (an effect step, a task claim, a melee point
-    /// or start piece, placing for a teammate).
+    /// The step the seat to choose is asked, when the game has more to say
+    /// than the choices (an effect step, a task claim, a melee point or
+    /// start piece, placing for a teammate): its id, worded by the clients
+    /// ([`Game::prompt`]).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub prompt: Option<String>,
+    pub prompt: Option<Step>,
     pub end: EndState,
     /// The task board, in the forms that use tasks.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -420,8 +423,9 @@ pub struct ChoiceView {
     /// `to` (a move), or an enemy piece on `at` (a summon).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub onto: Option<Piece>,
-    /// Short words for a button: "Blue", "north-east", "burn adjacent
-    /// non-legendary enemy pieces", "summon the Knight on e5 (turned right)".
+    /// Short English words for a button: "Blue", "north-east", "summon
+    /// the Knight on e5 (turned right)"; an option whose `meaning` is known
+    /// is labelled by its notation ("option 1"): clients word the meaning.
     pub label: String,
 }
 
@@ -438,14 +442,18 @@ pub struct QuestionView {
     /// The card whose effect asks (effects only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<CardId>,
-    /// One plain sentence, said to the one deciding.
+    /// One plain English sentence, said to the one deciding, for the
+    /// questions that are not a step (an action, returning cards, the
+    /// duel's start pieces); for a step only the card's name ("Cannon.")
+    /// or nothing: the step's words are the clients' (see `step`).
     pub text: String,
-    /// Effects: the engine's English words for the step being decided
-    /// ("destroy an enemy common piece diagonally next to the
-    /// Swordmaster"), the reference its English message shows; other
-    /// languages tell the card's whole effect instead.
+    /// The step being decided, by its stable id
+    /// (`imperial.swordmaster.destroy`): an effect's step, or the engine's
+    /// own (`game.claim`, ...). Its words are the clients' (`step-` messages
+    /// in `steps.ftl`); a language without them tells the card's whole
+    /// effect instead.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub step: Option<&'static str>,
+    pub step: Option<Step>,
 }
 
 /// The end of a game, said plainly.
@@ -603,7 +611,7 @@ impl Game {
                 at: summoned.then_some(r.at),
                 orientation: summoned.then_some(r.orientation),
                 flare: flare.then_some(FlareView { upper: r.upper, lower: r.lower, against: r.against }),
-                prompt: self.prompt().map(str::to_string),
+                prompt: self.prompt(),
                 state: *r,
             }
         });
@@ -658,7 +666,7 @@ impl Game {
             legends: shared(self.legend_pile(), self.legend_discard(), |s| &s.legends),
             flares: shared(self.flare_pile(), self.flare_discard(), |s| &s.flares),
             effect,
-            prompt: self.prompt().map(str::to_string),
+            prompt: self.prompt(),
             end: self.end_state(),
             tasks,
             outcome: self.outcome().cloned(),

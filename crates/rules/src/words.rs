@@ -2,9 +2,10 @@
 //! legal choice taken apart ([`ChoiceView`]), what is being decided
 //! ([`QuestionView`]), how the game ended ([`ResultView`]).
 //!
-//! Clients show these; they never read a choice's text or a prompt to work
-//! out what a button means (an option's label comes from the card that
-//! asks, here, not from the wording of its prompt).
+//! Clients show these; they never read a choice's text or a step to work
+//! out what a button means (an option's meaning comes from the card that
+//! asks, here, not from the wording of its step). The steps and the
+//! options' meanings are ids and keys here: their words are the clients'.
 
 use crate::board::Color;
 use crate::choice::Choice;
@@ -28,24 +29,25 @@ pub fn dir_words(d: Dir) -> &'static str {
     }
 }
 
-/// The keys of what an option can stand for ([`ChoiceView::meaning`]),
-/// each with its English words; `color` is an option that names a color
-/// (its `color` field says which).
-pub const OPTION_MEANINGS: &[(&str, &str)] = &[
-    ("color", "a color"),
-    ("gryphon-dismount", "dismount: downgrade the Gryphon Rider and place a common piece next to her"),
-    ("fire-adjacent", "burn adjacent non-legendary enemy pieces"),
-    ("fire-distance", "burn enemy common pieces within distance 2"),
-    ("leviathan-downgrade", "downgrade up to 3 connected upgraded pieces"),
-    ("leviathan-destroy", "destroy up to 4 connected common pieces"),
-    ("storm-common", "a common piece"),
-    ("storm-heroic", "a heroic piece"),
-    ("storm-legendary", "a legendary piece"),
-    ("pending-discard", "discard your pending being"),
-    ("pending-return", "take your pending being back into your hand"),
-    ("possessed-discard-flare", "discard your flare and gain an action"),
-    ("gate-keeper-upgrade", "upgrade one of your common pieces: it becomes the Gateway"),
-    ("gate-keeper-place", "place a common piece on an empty square: it becomes the Gateway"),
+/// The keys of what an option can stand for ([`ChoiceView::meaning`]);
+/// `color` is an option that names a color (its `color` field says which).
+/// The words are the clients' (message `option-<key>`); the label of such
+/// an option is its plain notation (`option 1`).
+pub const OPTION_MEANINGS: &[&str] = &[
+    "color",
+    "gryphon-dismount",
+    "fire-adjacent",
+    "fire-distance",
+    "leviathan-downgrade",
+    "leviathan-destroy",
+    "storm-common",
+    "storm-heroic",
+    "storm-legendary",
+    "pending-discard",
+    "pending-return",
+    "possessed-discard-flare",
+    "gate-keeper-upgrade",
+    "gate-keeper-place",
 ];
 
 /// What option `n` (0-based) of the effect being resolved stands for: a
@@ -53,10 +55,7 @@ pub const OPTION_MEANINGS: &[(&str, &str)] = &[
 /// names one.
 fn option_meaning(r: &Resolution, n: u8) -> (String, Option<&'static str>, Option<Color>) {
     let color = |n: u8| Color::ALL.get(n as usize).copied();
-    let said = |key: &'static str| {
-        let words = OPTION_MEANINGS.iter().find(|(k, _)| *k == key).map_or(key, |(_, w)| w);
-        (words.to_string(), Some(key), None)
-    };
+    let said = |key: &'static str| (format!("option {}", n + 1), Some(key), None);
     // (a copied warp effect asks as the card it copies)
     let card = if r.stage == crate::effect::Stage::Copy { r.copied.unwrap_or(r.card) } else { r.card };
     match (card.def().id, r.step) {
@@ -270,21 +269,16 @@ impl Game {
     /// What is being decided now, when a seat decides.
     pub fn question(&self) -> Option<QuestionView> {
         let Actor::Seat(seat) = self.actor() else { return None };
-        let sentence = |s: &str| {
-            let mut c = s.chars();
-            let first = c.next().map(|f| f.to_uppercase().collect::<String>()).unwrap_or_default();
-            format!("{first}{}.", c.as_str())
-        };
+        // a question that is a step has no words here: its `step` is
+        // worded by the clients, so its text is empty (or the card's name)
         let (kind, card, text) = match self.phase() {
-            Phase::StartPieces { .. } if self.form().is_melee() => {
-                ("start-pieces", None, sentence(self.prompt().unwrap_or("put a start piece down")))
-            }
+            Phase::StartPieces { .. } if self.form().is_melee() => ("start-pieces", None, String::new()),
             Phase::StartPieces { .. } => (
                 "start-pieces",
                 None,
                 "Put the start pieces down: choose the start square for your own piece.".to_string(),
             ),
-            Phase::Main if self.turn().passed => ("teammate-place", None, sentence(self.prompt().unwrap_or(""))),
+            Phase::Main if self.turn().passed => ("teammate-place", None, String::new()),
             Phase::Main => {
                 let n = self.turn().actions;
                 let text = if n == 0 {
@@ -297,7 +291,7 @@ impl Game {
                 };
                 ("action", None, text)
             }
-            Phase::Placing => ("placing", None, sentence(self.prompt().unwrap_or("place the piece"))),
+            Phase::Placing => ("placing", None, String::new()),
             Phase::Returning => (
                 "returning",
                 None,
@@ -305,19 +299,14 @@ impl Game {
             ),
             Phase::Effect => {
                 let r = self.effect()?;
-                let text = match self.prompt() {
-                    Some(p) => format!("{}: {p}.", r.card.def().name),
-                    None => format!("{}.", r.card.def().name),
-                };
-                ("effect", Some(r.card), text)
+                ("effect", Some(r.card), format!("{}.", r.card.def().name))
             }
-            Phase::Improvise { .. } => ("improvise", None, sentence(self.prompt().unwrap_or(""))),
-            Phase::Score { .. } => ("score-point", None, sentence(self.prompt().unwrap_or(""))),
-            Phase::Claim => ("claim", None, sentence(self.prompt().unwrap_or(""))),
+            Phase::Improvise { .. } => ("improvise", None, String::new()),
+            Phase::Score { .. } => ("score-point", None, String::new()),
+            Phase::Claim => ("claim", None, String::new()),
             _ => return None,
         };
-        let step = if kind == "effect" { self.prompt() } else { None };
-        Some(QuestionView { seat, kind, card, text, step })
+        Some(QuestionView { seat, kind, card, text, step: self.prompt() })
     }
 
     /// How the game ended, once it has.

@@ -421,7 +421,7 @@ fn doppelganger_copies_the_pending_beings_warp_and_it_stays_pending() {
         game_pending("d5=p d4=p c9=p", &["etherweave.doppelganger"], Some("etherweave.lesser_shadow_twin"), &[]);
     play(&mut g, "summon etherweave.doppelganger e5 r0");
     // the Lesser Shadow Twin's warp: upgrade one of your common pieces
-    assert_eq!(g.prompt(), Some("upgrade one of your common pieces"));
+    assert_eq!(g.prompt().map(|s| s.id()), Some("etherweave.lesser_shadow_twin.warp_upgrade"));
     play(&mut g, "c9");
     assert_eq!(at(&g, "c9"), "p+");
     assert_eq!(pending(&g), Some(card("etherweave.lesser_shadow_twin")));
@@ -745,7 +745,7 @@ fn warpmaster_takes_the_pending_being_back_or_makes_a_standard_move() {
     let mut g = game_pending("d7=p c5=p d4=p", &["etherweave.warpmaster"], Some("etherweave.paradox_worm"), &[]);
     play(&mut g, "summon etherweave.warpmaster e5 r0");
     assert!(legal(&g, "option 1") && legal(&g, "e5-e6") && legal(&g, "skip"));
-    assert!(g.choice_view(Choice::Option(0)).label.contains("back into your hand"));
+    assert_eq!(g.choice_view(Choice::Option(0)).meaning, Some("pending-return"));
     play(&mut g, "option 1");
     assert_eq!(pending(&g), None);
     assert!(g.seat(0).beings.contains(&card("etherweave.paradox_worm")));

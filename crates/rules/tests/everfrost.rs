@@ -758,7 +758,7 @@ fn a_second_frozen_card_makes_the_owner_keep_one() {
     };
     let mut g = setup();
     assert_eq!(g.phase(), Phase::Effect);
-    assert!(g.prompt().unwrap().contains("keep"));
+    assert_eq!(g.prompt().map(|s| s.id()), Some("frozen.keep"));
     play(&mut g, "option 1");
     assert_eq!(frozen(&g), Some(card("everfrost.ice_princess")));
     assert_eq!(discard(&g), [card("everfrost.ice_wyvern")]);

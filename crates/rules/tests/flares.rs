@@ -261,7 +261,7 @@ fn no_action_and_no_end_in_the_middle_of_a_flare() {
 fn flare01_upper_places_a_common_piece() {
     let mut g = game("flares.01", &[], 3, 0);
     play(&mut g, "flare r");
-    assert_eq!(g.prompt(), Some("place a common piece on an empty square"));
+    assert_eq!(g.prompt().map(|s| s.id()), Some("flares.place_common"));
     assert!(!legal(&g, "c9"), "an occupied square");
     play(&mut g, "e5");
     assert_eq!(at(&g, "e5"), "b");
@@ -283,9 +283,9 @@ fn flare01_lower_places_a_heroic_piece() {
 fn flare01_both_places_common_then_heroic() {
     let mut g = game("flares.01", &[], 3, 3);
     play(&mut g, "flare r");
-    assert_eq!(g.prompt(), Some("place a common piece on an empty square"));
+    assert_eq!(g.prompt().map(|s| s.id()), Some("flares.place_common"));
     play(&mut g, "e5");
-    assert_eq!(g.prompt(), Some("place a heroic piece on an empty square"));
+    assert_eq!(g.prompt().map(|s| s.id()), Some("flares.place_heroic"));
     assert!(!legal(&g, "e5"));
     play(&mut g, "e4");
     assert_eq!((at(&g, "e5").as_str(), at(&g, "e4").as_str()), ("b", "b+"));
@@ -687,7 +687,7 @@ fn flare07_with_an_empty_supply_the_placement_is_skipped_and_the_lower_half_reso
     let mut g = with_supply("flares.07", &[("e3", "b")], 4, 3, 0);
     assert_eq!(g.flare_criteria(Color::Red), (true, true));
     play(&mut g, "flare r");
-    assert_eq!(g.prompt(), Some("upgrade one of your common pieces"));
+    assert_eq!(g.prompt().map(|s| s.id()), Some("flares.upgrade"));
     play(&mut g, "e3");
     assert_eq!(at(&g, "e3"), "b+");
     assert_eq!(pieces_of(&g, Color::Blue), 1);

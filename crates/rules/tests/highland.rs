@@ -62,7 +62,7 @@ fn summon(id: &str, at: &str, o: &str) -> String {
 fn wild_eagle_leaps_anywhere_onto_a_common_piece() {
     let mut g = game("d5:n f5:n b3:r h5:r+ h6:r*", &["highland.wild_eagle"]);
     play(&mut g, &summon("wild_eagle", "e6", "r0"));
-    assert_eq!(g.prompt(), Some("make a combat leap with the being"));
+    assert_eq!(g.prompt().map(|s| s.id()), Some("highland.wild_eagle.leap"));
     // any empty square, any common piece (own ones included), never a
     // heroic or legendary piece, never its own square
     assert!(legal(&g, "e6-a5"));

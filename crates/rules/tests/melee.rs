@@ -682,7 +682,7 @@ fn the_melee_phases_show_their_colors_in_a_view() {
     play_all(&mut g, &["summon imperial.cannon c5 r0", "dir e", "place e1", "end"]);
     let json = serde_json::to_value(g.view(0)).unwrap();
     assert_eq!(json["phase"], serde_json::json!({"phase": "score", "unpaired": ["blue", "green"], "legends": 0}));
-    assert_eq!(json["prompt"], "score 1 point in the color of one of your unpaired common pieces");
+    assert_eq!(json["prompt"], "game.score_unpaired");
     assert_eq!(json["choices"], serde_json::json!(["point b", "point g"]));
 }
 

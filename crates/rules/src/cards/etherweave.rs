@@ -15,6 +15,7 @@ use crate::effect::{push_moves, push_squares, Ask, MoveKind, Resolution, Script}
 use crate::event::Event;
 use crate::game::Game;
 use crate::geometry::{Bitboard, Dir, Square};
+use crate::step::Step;
 use crate::warp::{colorless_squares, copyable_warp, Warp};
 
 /// The card of a being without a normal effect.
@@ -249,7 +250,7 @@ pub static WARP: [Option<Warp>; 18] = [
     Some(Warp {
         text: "Upgrade one of your common pieces.",
         copyable: true,
-        script: Script { ask: upgrade_own_ask, apply: upgrade_own_apply },
+        script: Script { ask: lesser_warp_ask, apply: upgrade_own_apply },
     }),
     Some(Warp {
         text: "Gain 1 action this turn.",
@@ -277,7 +278,7 @@ pub static WARP: [Option<Warp>; 18] = [
     Some(Warp {
         text: "Upgrade one of your common pieces.",
         copyable: true,
-        script: Script { ask: upgrade_own_ask, apply: upgrade_own_apply },
+        script: Script { ask: greater_warp_ask, apply: upgrade_own_apply },
     }),
     None,
     None,
@@ -388,7 +389,7 @@ fn worm_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         }
     }
     out.push(Choice::Skip);
-    Ask::Choose("one of your non-legendary pieces may trade squares with an enemy piece of the same rank")
+    Ask::Choose(Step::EtherweaveParadoxWormSwap)
 }
 
 fn worm_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -403,7 +404,7 @@ fn worm_warp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     match r.step {
         0 => {
             push_squares(out, enemy_pieces(g, r.color) & g.board().of_rank(C));
-            Ask::Choose("upgrade a common piece of an opponent")
+            Ask::Choose(Step::EtherweaveParadoxWormWarpUpgrade)
         }
         1 => {
             if g.pending_may_leave().is_none() {
@@ -411,7 +412,7 @@ fn worm_warp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             }
             out.push(Choice::Option(0));
             out.push(Choice::Skip);
-            Ask::Choose("you may discard your pending being (option 1)")
+            Ask::Choose(Step::EtherweaveParadoxWormWarpDiscard)
         }
         _ => Ask::Done,
     }
@@ -458,12 +459,12 @@ fn lesser_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 }
             }
             out.push(Choice::Skip);
-            Ask::Choose("choose one of your pieces: up to 2 common pieces next to it may be destroyed")
+            Ask::Choose(Step::EtherweaveLesserShadowTwinPick)
         }
         1 if r.count < 2 && r.subject.is_some() => {
             push_squares(out, lesser_targets(g, r));
             out.push(Choice::Skip);
-            Ask::Choose("you may destroy a common piece next to the chosen piece")
+            Ask::Choose(Step::EtherweaveLesserShadowTwinDestroy)
         }
         _ => Ask::Done,
     }
@@ -483,12 +484,21 @@ fn lesser_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
     }
 }
 
-fn upgrade_own_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
+fn lesser_warp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
+    upgrade_own_ask(g, r, out, Step::EtherweaveLesserShadowTwinWarpUpgrade)
+}
+
+fn greater_warp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
+    upgrade_own_ask(g, r, out, Step::EtherweaveGreaterShadowTwinWarpUpgrade)
+}
+
+/// Upgrading one of your common pieces, asked as each card's own step.
+fn upgrade_own_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>, step: Step) -> Ask {
     if r.step > 0 {
         return Ask::Done;
     }
     push_squares(out, own_of_rank(g, r.color, C));
-    Ask::Choose("upgrade one of your common pieces")
+    Ask::Choose(step)
 }
 
 fn upgrade_own_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -509,7 +519,7 @@ fn transloc_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         out.extend(commons.squares().map(|to| Choice::Move { from, to }));
     }
     out.push(Choice::Skip);
-    Ask::Choose("one of your heroic pieces may trade squares with one of your common pieces")
+    Ask::Choose(Step::EtherweaveTranslocationistSwap)
 }
 
 fn transloc_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -570,7 +580,7 @@ fn antimatter_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                     }
                 }
             }
-            Ask::Choose("linked: choose the empty colorless square and the way your new piece moves")
+            Ask::Choose(Step::EtherweaveAntimatterSpiritWarpPlace)
         }
         1 => {
             let (Some(at), Some(d)) = (r.chosen.squares().next(), r.dir) else { return Ask::Done };
@@ -579,7 +589,7 @@ fn antimatter_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 return Ask::Auto;
             }
             out.extend(colors.into_iter().map(|c| Choice::Option(c.index() as u8)));
-            Ask::Choose("choose the opponent whose common piece moves the opposite way")
+            Ask::Choose(Step::EtherweaveAntimatterSpiritWarpOpponent)
         }
         _ => Ask::Done,
     }
@@ -624,7 +634,7 @@ fn merchant_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Auto;
     }
     push_squares(out, squares);
-    Ask::Choose("the piece kept on the Merchant of Time makes a standard leap to a colorless square")
+    Ask::Choose(Step::EtherweaveMerchantOfTimeLeap)
 }
 
 fn merchant_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -641,7 +651,7 @@ fn merchant_warp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Done;
     }
     push_squares(out, colorless_squares() & g.board().occupied());
-    Ask::Choose("lift a piece off a colorless square onto the Merchant of Time")
+    Ask::Choose(Step::EtherweaveMerchantOfTimeWarpLift)
 }
 
 fn merchant_warp_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -672,7 +682,7 @@ fn gate_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             let (_, red) = gate_squares(r);
             push_squares(out, red & g.board().occupied() & !g.board().of_rank(L));
             out.push(Choice::Skip);
-            Ask::Choose("you may destroy a non-legendary piece on a red square")
+            Ask::Choose(Step::EtherweaveGateOfOblivionDestroy)
         }
         _ => Ask::Done,
     }
@@ -702,7 +712,7 @@ fn traveler_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     let Some(me) = r.me.filter(|_| r.step == 0) else { return Ask::Done };
     push_squares(out, me.neighbours() & g.board().of_rank(C));
     out.push(Choice::Skip);
-    Ask::Choose("you may destroy a common piece next to the Time Traveler (then your discard pile's top card goes on your deck)")
+    Ask::Choose(Step::EtherweaveTimeTravelerDestroy)
 }
 
 fn traveler_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -731,7 +741,7 @@ fn greater_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         }
     }
     out.push(Choice::Skip);
-    Ask::Choose("you may destroy a heroic piece next to at least 2 of your pieces")
+    Ask::Choose(Step::EtherweaveGreaterShadowTwinDestroy)
 }
 
 fn greater_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -754,9 +764,7 @@ fn warpmaster_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         push_moves(out, me, g.move_targets(me, MoveKind::Standard));
     }
     out.push(Choice::Skip);
-    Ask::Choose(
-        "you may take your pending being back into your hand (option 1), or the Warpmaster may make a standard move",
-    )
+    Ask::Choose(Step::EtherweaveWarpmasterReturnOrMove)
 }
 
 fn warpmaster_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -788,7 +796,7 @@ fn sphere_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         push_moves(out, from, g.move_targets(from, MoveKind::Combat) & ring);
     }
     out.push(Choice::Skip);
-    Ask::Choose("a non-legendary piece may make a combat move ending 2 squares from the Dark Sphere")
+    Ask::Choose(Step::EtherweaveDarkSphereMove)
 }
 
 fn sphere_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -820,7 +828,7 @@ fn void_warp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Done;
     }
     push_moves_of(g, out, non_legendary(g, r.color), MoveKind::Standard);
-    Ask::Choose("one of your non-legendary pieces makes a standard move")
+    Ask::Choose(Step::EtherweaveVoidSummonerWarpMove)
 }
 
 // ----- Eternal Emperor -----
@@ -832,7 +840,7 @@ fn emperor_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     // the warp's own choices, or skip (then nothing is done)
     let _ = emperor_warp_ask(g, r, out);
     out.push(Choice::Skip);
-    Ask::Choose("you may carry out the warp effect: place a common piece, or one of your pieces moves")
+    Ask::Choose(Step::EtherweaveEternalEmperorCarryOut)
 }
 
 fn emperor_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -854,7 +862,7 @@ fn emperor_warp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     push_moves_of(g, out, own_of_rank(g, r.color, C), MoveKind::Combat);
     push_moves_of(g, out, g.board().of_color_at_least(r.color, H), MoveKind::Standard);
-    Ask::Choose("place a common piece on an empty square, or one of your pieces moves")
+    Ask::Choose(Step::EtherweaveEternalEmperorWarpPlaceOrMove)
 }
 
 fn emperor_warp_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -884,14 +892,14 @@ fn patch_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     if step < n {
         push_squares(out, own_of_rank(g, colors[step], H));
         out.push(Choice::Skip);
-        return Ask::Choose("you may destroy a heroic piece of this opponent");
+        return Ask::Choose(Step::EtherweaveRealityPatchDestroy);
     }
     if step == n {
         if g.pending_may_leave().is_some() {
             out.push(Choice::Option(0));
         }
         out.push(Choice::Skip);
-        return Ask::Choose("you may discard your pending being (option 1)");
+        return Ask::Choose(Step::EtherweaveRealityPatchDiscardPending);
     }
     // (once control is passed the teammate finishes the effect, and may not
     // look into the active player's hand: see docs/rulings.md)
@@ -900,7 +908,7 @@ fn patch_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         let hand = s.beings.iter().filter(|&&c| Some(c) != s.pending).chain(&s.legends).chain(&s.flares);
         out.extend(hand.map(|&c| Choice::Discard(c)));
         out.push(Choice::Skip);
-        return Ask::Choose("you may discard a card from your hand");
+        return Ask::Choose(Step::EtherweaveRealityPatchDiscardCard);
     }
     Ask::Done
 }
@@ -967,7 +975,7 @@ fn queen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                     }
                 }
             }
-            Ask::Choose("linked: one of your pieces makes a combat move (another then moves the opposite way)")
+            Ask::Choose(Step::EtherweavePolarityQueenMove)
         }
         1 => {
             let Some(d) = r.dir else { return Ask::Done };
@@ -980,7 +988,7 @@ fn queen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                     out.push(Choice::Move { from, to });
                 }
             }
-            Ask::Choose("another of your pieces makes a combat move the opposite way")
+            Ask::Choose(Step::EtherweavePolarityQueenMoveOpposite)
         }
         _ => Ask::Done,
     }
@@ -1011,7 +1019,7 @@ fn queen_warp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         near |= sq.neighbours();
     }
     push_squares(out, near & g.board().empty_squares());
-    Ask::Choose("place a common piece on an empty square next to an enemy piece")
+    Ask::Choose(Step::EtherweavePolarityQueenWarpPlace)
 }
 
 fn queen_warp_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -1027,7 +1035,7 @@ fn singularity_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     match r.step {
         0 => {
             push_squares(out, colorless_squares() & g.board().empty_squares());
-            Ask::Choose("choose an empty colorless square: the common pieces next to it move onto it")
+            Ask::Choose(Step::EtherweaveSingularitySquare)
         }
         1 => {
             let Some(target) = r.chosen.squares().next() else { return Ask::Done };
@@ -1037,7 +1045,7 @@ fn singularity_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             if out.is_empty() {
                 return Ask::Done;
             }
-            Ask::Choose("choose the next common piece to move onto the square")
+            Ask::Choose(Step::EtherweaveSingularityNext)
         }
         _ => Ask::Done,
     }
@@ -1072,9 +1080,9 @@ fn ziggurat_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     out.push(Choice::Skip);
     Ask::Choose(if r.count == 0 {
-        "copy the warp effect of a card in your discard pile, or the Ziggurat Sentinel may make a combat move along its arrow"
+        Step::EtherweaveZigguratSentinelCopyOrMove
     } else {
-        "the Ziggurat Sentinel may make another combat move along its arrow"
+        Step::EtherweaveZigguratSentinelMoveAgain
     })
 }
 
@@ -1095,13 +1103,13 @@ fn ziggurat_warp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     match r.step {
         0 => {
             push_moves_of(g, out, non_legendary(g, r.color), MoveKind::Combat);
-            Ask::Choose("one of your non-legendary pieces makes a combat move, or the first of 2 standard moves")
+            Ask::Choose(Step::EtherweaveZigguratSentinelWarpMove)
         }
         1 => {
             let Some(s) = r.subject else { return Ask::Done };
             push_moves(out, s, g.move_targets(s, MoveKind::Standard));
             out.push(Choice::Skip);
-            Ask::Choose("the piece may make a second standard move")
+            Ask::Choose(Step::EtherweaveZigguratSentinelWarpSecondMove)
         }
         _ => Ask::Done,
     }
@@ -1137,7 +1145,7 @@ fn iris_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         out.push(Choice::Square(me));
     }
     out.push(Choice::Skip);
-    Ask::Choose("you may destroy a legendary piece next to the Iris, or upgrade the Iris (choose its square)")
+    Ask::Choose(Step::EtherweaveIrisOfEternityDestroyOrUpgrade)
 }
 
 fn iris_apply(g: &mut Game, r: &mut Resolution, c: Choice) {

@@ -14,6 +14,7 @@ use crate::frozen::Frozen;
 use crate::game::Game;
 use crate::geometry::{Bitboard, Dir, Square, ON_BOARD};
 use crate::pile::remove_card;
+use crate::step::Step;
 
 /// The card of a being without a normal effect: the summoning only puts
 /// its piece down (then the card is frozen).
@@ -312,7 +313,7 @@ fn fox_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_moves(out, me, g.move_targets(me, MoveKind::Standard));
     out.push(Choice::Skip);
-    Ask::Choose("the Snow Fox may make a standard move")
+    Ask::Choose(Step::EverfrostSnowFoxMove)
 }
 
 fn fox_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -336,7 +337,7 @@ fn reindeer_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             let ring: Bitboard = ON_BOARD.squares().filter(|&sq| sq.distance(me) == 2).collect();
             push_moves(out, me, g.leap_targets_within(me, MoveKind::Combat, ring));
             out.push(Choice::Skip);
-            Ask::Choose("the Royal Reindeer may make a combat leap to a square exactly 2 away")
+            Ask::Choose(Step::EverfrostRoyalReindeerLeap)
         }
         1 => Ask::Auto,
         _ => Ask::Done,
@@ -398,7 +399,7 @@ fn mirror_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         }
     }
     out.push(Choice::Skip);
-    Ask::Choose("choose a heroic piece or a common piece on a yellow square to mirror")
+    Ask::Choose(Step::EverfrostCrystalMirrorPick)
 }
 
 fn mirror_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -431,7 +432,7 @@ fn grower_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Done;
     };
     push_squares(out, own_of_rank(g, enemy, C));
-    Ask::Choose("upgrade a common piece of this opponent")
+    Ask::Choose(Step::EverfrostCrystalGrowerUpgrade)
 }
 
 fn grower_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -446,7 +447,7 @@ fn grower_frozen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Done;
     }
     push_squares(out, own_of_rank(g, r.color, C));
-    Ask::Choose("upgrade one of your common pieces")
+    Ask::Choose(Step::EverfrostCrystalGrowerFrozenUpgrade)
 }
 
 fn grower_frozen_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -458,7 +459,7 @@ fn grower_frozen_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
 
 // ----- Ice Princess, Ice Queen -----
 
-fn other_moves_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>, rank: Rank, prompt: &'static str) -> Ask {
+fn other_moves_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>, rank: Rank, step: Step) -> Ask {
     if r.step > 0 {
         return Ask::Done;
     }
@@ -468,15 +469,15 @@ fn other_moves_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>, rank: Rank, 
     }
     push_moves_of(g, out, movers, MoveKind::Combat);
     out.push(Choice::Skip);
-    Ask::Choose(prompt)
+    Ask::Choose(step)
 }
 
 fn princess_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
-    other_moves_ask(g, r, out, C, "another of your common pieces may make a combat move")
+    other_moves_ask(g, r, out, C, Step::EverfrostIcePrincessMove)
 }
 
 fn queen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
-    other_moves_ask(g, r, out, H, "another of your heroic pieces may make a combat move")
+    other_moves_ask(g, r, out, H, Step::EverfrostIceQueenMove)
 }
 
 fn princess_frozen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
@@ -484,7 +485,7 @@ fn princess_frozen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Done;
     }
     push_moves_of(g, out, own_of_rank(g, r.color, C), MoveKind::Standard);
-    Ask::Choose("one of your common pieces makes a standard move")
+    Ask::Choose(Step::EverfrostIcePrincessFrozenMove)
 }
 
 fn queen_frozen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
@@ -492,7 +493,7 @@ fn queen_frozen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Done;
     }
     push_moves_of(g, out, own_of_rank(g, r.color, H), MoveKind::Standard);
-    Ask::Choose("one of your heroic pieces makes a standard move")
+    Ask::Choose(Step::EverfrostIceQueenFrozenMove)
 }
 
 // ----- Frostweave Summoner (frozen) -----
@@ -520,14 +521,14 @@ fn whisperer_frozen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask 
         0 => {
             push_squares(out, own_of_rank(g, r.color, C));
             out.push(Choice::Skip);
-            Ask::Choose("you may destroy one of your common pieces")
+            Ask::Choose(Step::EverfrostWinterWhispererFrozenDestroy)
         }
         1 => {
             if !g.seat(g.turn().seat).flares.is_empty() {
                 out.push(Choice::Option(0));
             }
             out.push(Choice::Skip);
-            Ask::Choose("you may discard your flare (option 1)")
+            Ask::Choose(Step::EverfrostWinterWhispererFrozenDiscard)
         }
         2 => Ask::Auto,
         _ => Ask::Done,
@@ -559,7 +560,7 @@ fn chest_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     cards.dedup();
     out.extend(cards.into_iter().map(Choice::Return));
     out.push(Choice::Skip);
-    Ask::Choose("you may freeze a card with a frozen effect from your discard pile")
+    Ask::Choose(Step::EverfrostFrozenChestFreeze)
 }
 
 fn chest_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -585,7 +586,7 @@ fn sentinel_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     out.push(Choice::Square(me));
     out.push(Choice::Skip);
-    Ask::Choose("you may downgrade the Everfrost Sentinel: your opponents then have 1 action fewer next turn")
+    Ask::Choose(Step::EverfrostEverfrostSentinelDowngrade)
 }
 
 fn sentinel_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -621,7 +622,7 @@ fn giant_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         }
     }
     out.push(Choice::Skip);
-    Ask::Choose("the Glacier Giant may make a combat move along its arrow")
+    Ask::Choose(Step::EverfrostGlacierGiantMove)
 }
 
 fn giant_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -656,9 +657,9 @@ fn bear_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     push_moves(out, me, targets);
     out.push(Choice::Skip);
     Ask::Choose(match r.step {
-        0 => "the Polar Bear may make a combat move",
-        1 => "the Polar Bear may make a standard move",
-        _ => "the Polar Bear may move onto an empty square",
+        0 => Step::EverfrostPolarBearCombatMove,
+        1 => Step::EverfrostPolarBearStandardMove,
+        _ => Step::EverfrostPolarBearMoveEmpty,
     })
 }
 
@@ -689,7 +690,7 @@ fn sled_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     squares.sort();
     out.extend(squares.into_iter().map(|to| Choice::Move { from: me, to }));
     out.push(Choice::Skip);
-    Ask::Choose("the War Sled may make a combat move")
+    Ask::Choose(Step::EverfrostWarSledMove)
 }
 
 fn sled_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -750,7 +751,7 @@ fn imp_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         out.extend(ends.into_iter().map(|to| Choice::Move { from, to }));
     }
     out.push(Choice::Skip);
-    Ask::Choose("a common piece next to the Frost Imp may slide in one direction as far as it can")
+    Ask::Choose(Step::EverfrostFrostImpSlide)
 }
 
 fn imp_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -768,7 +769,7 @@ fn wyvern_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_moves(out, me, g.leap_targets(me, MoveKind::Combat));
     out.push(Choice::Skip);
-    Ask::Choose("the Ice Wyvern may make a combat leap anywhere")
+    Ask::Choose(Step::EverfrostIceWyvernLeap)
 }
 
 fn wyvern_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -791,7 +792,7 @@ fn wyvern_frozen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         near |= sq.neighbours();
     }
     push_squares(out, near & g.board().empty_squares());
-    Ask::Choose("place a common piece next to one of your heroic pieces")
+    Ask::Choose(Step::EverfrostIceWyvernFrozenPlace)
 }
 
 fn wyvern_frozen_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -828,7 +829,7 @@ fn deathbringer_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_squares(out, deathbringer_targets(g, r, me));
     out.push(Choice::Skip);
-    Ask::Choose("you may destroy a piece next to the Deathbringer; it leaves the game")
+    Ask::Choose(Step::EverfrostDeathbringerDestroy)
 }
 
 fn deathbringer_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -856,7 +857,7 @@ fn illusionist_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Auto;
     }
     out.extend(colors.into_iter().map(|c| Choice::Option(c.index() as u8)));
-    Ask::Choose("choose the opponent color the Frostweave Illusionist turns into")
+    Ask::Choose(Step::EverfrostFrostweaveIllusionistColor)
 }
 
 fn illusionist_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -878,7 +879,7 @@ fn illusionist_frozen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> As
     }
     let b = g.board();
     push_squares(out, b.of_rank(C) & b.occupied() & !b.of_color(r.color));
-    Ask::Choose("convert an enemy common piece into your common piece")
+    Ask::Choose(Step::EverfrostFrostweaveIllusionistFrozenConvert)
 }
 
 fn illusionist_frozen_apply(g: &mut Game, r: &mut Resolution, c: Choice) {

@@ -17,6 +17,7 @@ use crate::choice::Choice;
 use crate::effect::{push_moves, push_squares, Ask, MoveKind, Resolution, Script};
 use crate::game::Game;
 use crate::geometry::{Bitboard, Square};
+use crate::step::Step;
 
 pub static CARDS: [CardDef; 12] = [
     flare(
@@ -110,27 +111,9 @@ static HALVES: [[&[Part]; 2]; 12] = [
     [&[PLACE], &[Part::Place(H)]],
     [&[PLACE], &[PLACE]],
     [&[THREE_STANDARD_MOVES], &[Part::GainAction]],
-    [
-        &[PLACE],
-        &[Part::OneOf(
-            "place a common piece on an empty square, or convert an enemy common piece",
-            &[PLACE, Part::Convert],
-        )],
-    ],
-    [
-        &[Part::OneOf(
-            "make a standard move with one of your common pieces, or upgrade one of your common pieces",
-            &[ONE_STANDARD_MOVE, Part::Upgrade],
-        )],
-        &[PLACE, PLACE],
-    ],
-    [
-        &[Part::OneOf(
-            "place a common piece on an empty square, or upgrade one of your common pieces",
-            &[PLACE, Part::Upgrade],
-        )],
-        &[COMBAT_LEAP],
-    ],
+    [&[PLACE], &[Part::OneOf(Step::FlaresPlaceOrConvert, &[PLACE, Part::Convert])]],
+    [&[Part::OneOf(Step::FlaresMoveOrUpgrade, &[ONE_STANDARD_MOVE, Part::Upgrade])], &[PLACE, PLACE]],
+    [&[Part::OneOf(Step::FlaresPlaceOrUpgrade, &[PLACE, Part::Upgrade])], &[COMBAT_LEAP]],
     [&[PLACE], &[Part::Upgrade, Part::GainAction]],
     [&[Part::GainAction], &[PLACE]],
     [&[Part::Place(H)], &[STANDARD_AND_COMBAT_MOVE]],
@@ -170,8 +153,8 @@ enum Part {
     /// Mandatory: exactly one of these alternatives, each a single choice.
     /// Their choices never overlap (empty squares, your pieces, enemy
     /// pieces, moves), so they are offered together and the choice says
-    /// which alternative was taken.
-    OneOf(&'static str, &'static [Part]),
+    /// which alternative was taken. The step asks for all of them.
+    OneOf(Step, &'static [Part]),
 }
 
 /// A part made of moves or leaps.
@@ -183,7 +166,8 @@ struct Moves {
     leap: bool,
     most: u8,
     combat: Combat,
-    prompt: &'static str,
+    /// What the part asks (a `flares.` step: the same words whichever flare).
+    step: Step,
 }
 
 /// Which of a part's moves may be combat moves.
@@ -204,53 +188,28 @@ enum Combat {
 
 const PLACE: Part = Part::Place(C);
 
-const THREE_STANDARD_MOVES: Part = Part::Moves(Moves {
-    by: C,
-    leap: false,
-    most: 3,
-    combat: Combat::Never,
-    prompt: "make a standard move with one of your common pieces (up to 3 moves)",
-});
+const THREE_STANDARD_MOVES: Part =
+    Part::Moves(Moves { by: C, leap: false, most: 3, combat: Combat::Never, step: Step::FlaresStandardMoves });
 
-const ONE_STANDARD_MOVE: Part = Part::Moves(Moves {
-    by: C,
-    leap: false,
-    most: 1,
-    combat: Combat::Never,
-    prompt: "make a standard move with one of your common pieces",
-});
+const ONE_STANDARD_MOVE: Part =
+    Part::Moves(Moves { by: C, leap: false, most: 1, combat: Combat::Never, step: Step::FlaresStandardMove });
 
-const COMBAT_LEAP: Part = Part::Moves(Moves {
-    by: C,
-    leap: true,
-    most: 1,
-    combat: Combat::Once,
-    prompt: "make a combat leap with one of your common pieces",
-});
+const COMBAT_LEAP: Part =
+    Part::Moves(Moves { by: C, leap: true, most: 1, combat: Combat::Once, step: Step::FlaresCombatLeap });
 
-const STANDARD_AND_COMBAT_MOVE: Part = Part::Moves(Moves {
-    by: C,
-    leap: false,
-    most: 2,
-    combat: Combat::Once,
-    prompt: "make a standard move and a combat move with your common pieces, in either order",
-});
+const STANDARD_AND_COMBAT_MOVE: Part =
+    Part::Moves(Moves { by: C, leap: false, most: 2, combat: Combat::Once, step: Step::FlaresStandardAndCombatMove });
 
 const COMBAT_OR_TWO_STANDARD_MOVES: Part = Part::Moves(Moves {
     by: H,
     leap: false,
     most: 2,
     combat: Combat::Instead,
-    prompt: "make a combat move, or up to 2 standard moves, with your non-legendary pieces",
+    step: Step::FlaresCombatOrStandardMoves,
 });
 
-const STANDARD_LEAP: Part = Part::Moves(Moves {
-    by: C,
-    leap: true,
-    most: 1,
-    combat: Combat::Never,
-    prompt: "make a standard leap with one of your common pieces",
-});
+const STANDARD_LEAP: Part =
+    Part::Moves(Moves { by: C, leap: true, most: 1, combat: Combat::Never, step: Step::FlaresStandardLeap });
 
 /// The part now resolving; `None` once the current half is over or when its
 /// criterion was not met.
@@ -270,15 +229,15 @@ fn flare_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     choices(g, r, part, out);
     Ask::Choose(match part {
         Part::GainAction => return Ask::Auto,
-        Part::Place(C) => "place a common piece on an empty square",
+        Part::Place(C) => Step::FlaresPlaceCommon,
         // the only other rank a flare places
-        Part::Place(_) => "place a heroic piece on an empty square",
-        Part::Upgrade => "upgrade one of your common pieces",
-        Part::Convert => "convert an enemy common piece",
-        Part::OneOf(prompt, _) => prompt,
+        Part::Place(_) => Step::FlaresPlaceHeroic,
+        Part::Upgrade => Step::FlaresUpgrade,
+        Part::Convert => Step::FlaresConvert,
+        Part::OneOf(step, _) => step,
         Part::Moves(m) => {
             out.push(Choice::Skip);
-            m.prompt
+            m.step
         }
     })
 }

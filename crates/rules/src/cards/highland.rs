@@ -11,6 +11,7 @@ use crate::choice::Choice;
 use crate::effect::{push_moves, push_squares, Ask, MoveKind, Resolution, Script};
 use crate::game::Game;
 use crate::geometry::{Bitboard, Dir, Square};
+use crate::step::Step;
 
 pub static CARDS: [CardDef; 18] = [
     CardDef {
@@ -249,17 +250,15 @@ fn push_moves_of(g: &Game, movers: Bitboard, kind: MoveKind, out: &mut Vec<Choic
     }
 }
 
-/// The being's optional moves: up to `max` moves of `kind`, all its own.
-fn own_moves_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>, max: u8, kind: MoveKind) -> Ask {
+/// The being's optional moves: up to `max` moves of `kind`, all its own,
+/// asked as the card's `step`.
+fn own_moves_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>, max: u8, kind: MoveKind, step: Step) -> Ask {
     let Some(me) = me_at(r, 0).filter(|_| r.count < max) else {
         return Ask::Done;
     };
     push_moves(out, me, g.move_targets(me, kind));
     out.push(Choice::Skip);
-    Ask::Choose(match kind {
-        MoveKind::Combat => "make a combat move with the being",
-        MoveKind::Standard => "make a standard move with the being",
-    })
+    Ask::Choose(step)
 }
 
 fn own_moves_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -272,14 +271,15 @@ fn own_moves_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
     }
 }
 
-/// The being's optional leap onto any square its rank allows.
-fn leap_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
+/// The being's optional leap onto any square its rank allows, asked as the
+/// card's `step`.
+fn leap_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>, step: Step) -> Ask {
     let Some(me) = me_at(r, 0) else {
         return Ask::Done;
     };
     push_moves(out, me, g.leap_targets(me, MoveKind::Combat));
     out.push(Choice::Skip);
-    Ask::Choose("make a combat leap with the being")
+    Ask::Choose(step)
 }
 
 fn leap_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -308,11 +308,11 @@ fn auto_once_ask(_: &Game, r: &Resolution, _: &mut Vec<Choice>) -> Ask {
 // ----- the cards -----
 
 fn wild_eagle_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
-    leap_ask(g, r, out)
+    leap_ask(g, r, out, Step::HighlandWildEagleLeap)
 }
 
 fn eagle_lord_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
-    leap_ask(g, r, out)
+    leap_ask(g, r, out, Step::HighlandEagleLordLeap)
 }
 
 fn clan_axeman_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
@@ -321,7 +321,7 @@ fn clan_axeman_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_squares(out, orthogonal_neighbours(me) & non_legendary(g));
     out.push(Choice::Skip);
-    Ask::Choose("destroy a non-legendary piece orthogonally adjacent to the Clan Axeman")
+    Ask::Choose(Step::HighlandClanAxemanDestroy)
 }
 
 fn clan_healer_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
@@ -331,7 +331,7 @@ fn clan_healer_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     push_squares(out, around(GREEN_SQUARES) & g.board().empty_squares());
     out.push(Choice::Skip);
-    Ask::Choose("place a common piece next to a green square")
+    Ask::Choose(Step::HighlandClanHealerPlace)
 }
 
 fn clan_healer_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -345,11 +345,11 @@ fn clan_healer_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
 }
 
 fn dire_wolf_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
-    own_moves_ask(g, r, out, 2, MoveKind::Combat)
+    own_moves_ask(g, r, out, 2, MoveKind::Combat, Step::HighlandDireWolfMove)
 }
 
 fn wolf_rider_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
-    own_moves_ask(g, r, out, 2, MoveKind::Combat)
+    own_moves_ask(g, r, out, 2, MoveKind::Combat, Step::HighlandWolfRiderMove)
 }
 
 fn ritual_keeper_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
@@ -359,11 +359,11 @@ fn ritual_keeper_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     if GREEN_SQUARES.contains(r.at) {
         // mandatory: no skip
         push_squares(out, g.board().of_color(r.color) & g.board().of_rank(C));
-        Ask::Choose("upgrade one of your common pieces")
+        Ask::Choose(Step::HighlandRitualKeeperUpgrade)
     } else if RED_SQUARES.contains(r.at) {
         push_moves_of(g, g.board().of_color(r.color), MoveKind::Combat, out);
         out.push(Choice::Skip);
-        Ask::Choose("make a combat move with one of your pieces")
+        Ask::Choose(Step::HighlandRitualKeeperMove)
     } else {
         Ask::Done
     }
@@ -386,7 +386,7 @@ fn blood_shaman_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     // mandatory, even if only your own pieces (the Shaman included) are left
     push_squares(out, non_legendary(g));
-    Ask::Choose("destroy a non-legendary piece")
+    Ask::Choose(Step::HighlandBloodShamanDestroy)
 }
 
 fn blood_shaman_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -419,9 +419,9 @@ fn war_drummer_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     push_moves_of(g, movers, kind, out);
     out.push(Choice::Skip);
     Ask::Choose(if kind == MoveKind::Combat {
-        "make a combat move, or the first of 2 standard moves, with one of your other pieces"
+        Step::HighlandWarDrummerMove
     } else {
-        "make a second standard move with one of your other pieces"
+        Step::HighlandWarDrummerSecondMove
     })
 }
 
@@ -461,7 +461,7 @@ fn warlord_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_moves_of(g, movers, MoveKind::Combat, out);
     out.push(Choice::Skip);
-    Ask::Choose("make a combat move with one of your pieces")
+    Ask::Choose(Step::HighlandWarlordMove)
 }
 
 fn warlord_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -490,14 +490,14 @@ fn ritual_master_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     if !RED_SQUARES.contains(r.at) {
         return Ask::Done;
     }
-    let (rank, prompt) = match r.step {
-        0 => (H, "destroy a heroic piece"),
-        1 => (C, "destroy a common piece"),
+    let (rank, step) = match r.step {
+        0 => (H, Step::HighlandRitualMasterDestroyHeroic),
+        1 => (C, Step::HighlandRitualMasterDestroyCommon),
         _ => return Ask::Done,
     };
     push_squares(out, g.board().of_rank(rank));
     out.push(Choice::Skip);
-    Ask::Choose(prompt)
+    Ask::Choose(step)
 }
 
 fn ritual_master_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -524,11 +524,11 @@ fn legend_slayer_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     if r.step == 0 {
         push_squares(out, near & g.board().occupied());
         out.push(Choice::Skip);
-        Ask::Choose("destroy a legendary piece, or the first of 2 non-legendary pieces, diagonally adjacent")
+        Ask::Choose(Step::HighlandLegendSlayerDestroy)
     } else {
         push_squares(out, near & non_legendary(g));
         out.push(Choice::Skip);
-        Ask::Choose("destroy a second non-legendary piece diagonally adjacent")
+        Ask::Choose(Step::HighlandLegendSlayerSecondDestroy)
     }
 }
 
@@ -557,7 +557,7 @@ fn mountain_troll_apply(g: &mut Game, r: &mut Resolution, _: Choice) {
 }
 
 fn hungry_bear_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
-    own_moves_ask(g, r, out, 2, MoveKind::Standard)
+    own_moves_ask(g, r, out, 2, MoveKind::Standard, Step::HighlandHungryBearMove)
 }
 
 fn hungry_bear_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -578,9 +578,9 @@ fn hungry_bear_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
 fn werewolf_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     // e5 is the only coloured central square
     if ((RED_SQUARES | GREEN_SQUARES) & !CENTRAL_SQUARES).contains(r.at) {
-        own_moves_ask(g, r, out, 3, MoveKind::Combat)
+        own_moves_ask(g, r, out, 3, MoveKind::Combat, Step::HighlandWerewolfCombatMove)
     } else {
-        own_moves_ask(g, r, out, 1, MoveKind::Standard)
+        own_moves_ask(g, r, out, 1, MoveKind::Standard, Step::HighlandWerewolfStandardMove)
     }
 }
 
@@ -592,7 +592,7 @@ fn clan_guardian_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     // in for one of yours is one of them)
     push_squares(out, r.marked() & g.board().of_rank(C));
     out.push(Choice::Skip);
-    Ask::Choose("upgrade a common piece on a marked square")
+    Ask::Choose(Step::HighlandClanGuardianUpgrade)
 }
 
 fn clan_guardian_apply(g: &mut Game, r: &mut Resolution, c: Choice) {

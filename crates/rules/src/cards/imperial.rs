@@ -12,6 +12,7 @@ use crate::choice::Choice;
 use crate::effect::{push_moves, push_squares, Ask, MoveKind, Resolution, Script};
 use crate::game::Game;
 use crate::geometry::{Bitboard, Dir, Square};
+use crate::step::Step;
 
 pub static CARDS: [CardDef; 18] = [
     CardDef {
@@ -246,7 +247,7 @@ fn swordmaster_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     let targets = diagonal_neighbours(me) & g.board().of_rank(C) & !g.board().of_color(r.color);
     push_squares(out, targets);
     out.push(Choice::Skip);
-    Ask::Choose("destroy an enemy common piece diagonally next to the Swordmaster")
+    Ask::Choose(Step::ImperialSwordmasterDestroy)
 }
 
 fn swordmaster_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -272,13 +273,13 @@ fn messenger_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 out.push(Choice::Move { from: piece, to });
             }
             out.push(Choice::Skip);
-            Ask::Choose("move the piece on in the same direction, or stop")
+            Ask::Choose(Step::ImperialMessengerMoveOn)
         }
         _ => {
             let own = non_legendary(g, g.board().of_color(r.color));
             push_piece_moves(g, out, own, MoveKind::Standard);
             out.push(Choice::Skip);
-            Ask::Choose("standard move with one of your non-legendary pieces (fixes the piece and the direction)")
+            Ask::Choose(Step::ImperialMessengerMove)
         }
     }
 }
@@ -305,7 +306,7 @@ fn herald_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         push_moves(out, from, from.neighbours() & empty);
     }
     out.push(Choice::Skip);
-    Ask::Choose("move one of your pieces onto an adjacent empty square")
+    Ask::Choose(Step::ImperialHeraldMove)
 }
 
 fn herald_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -350,7 +351,7 @@ fn chronicler_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 own.remove(me);
             }
             push_squares(out, own);
-            Ask::Choose("upgrade one of your common pieces other than the Chronicler")
+            Ask::Choose(Step::ImperialChroniclerUpgrade)
         }
         1 => {
             let Some(piece) = r.subject else {
@@ -358,7 +359,7 @@ fn chronicler_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             };
             push_moves(out, piece, g.move_targets(piece, MoveKind::Standard));
             out.push(Choice::Skip);
-            Ask::Choose("standard move with the upgraded piece")
+            Ask::Choose(Step::ImperialChroniclerMove)
         }
         _ => Ask::Done,
     }
@@ -393,7 +394,7 @@ fn assassin_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     out.push(Choice::Move { from: me, to: target });
     out.push(Choice::Skip);
-    Ask::Choose("move the Assassin onto the empty marked square")
+    Ask::Choose(Step::ImperialAssassinMove)
 }
 
 fn assassin_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -435,7 +436,7 @@ fn summoner_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     push_squares(out, r.marked() & g.board().empty_squares());
     out.push(Choice::Skip);
-    Ask::Choose("place a common piece on an empty marked square")
+    Ask::Choose(Step::ImperialSummonerPlace)
 }
 
 fn summoner_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -471,7 +472,7 @@ fn hypnotist_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             }
             out.extend(enemies.into_iter().map(|c| Choice::Option(c.index() as u8)));
             out.push(Choice::Skip);
-            Ask::Choose("choose the enemy color to hypnotize (option 1 red, 2 blue, 3 brown, 4 green)")
+            Ask::Choose(Step::ImperialHypnotistColor)
         }
         1 => {
             let Some(enemy) = r.against else {
@@ -489,7 +490,7 @@ fn hypnotist_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             };
             push_piece_moves(g, out, pieces, MoveKind::Combat);
             out.push(Choice::Skip);
-            Ask::Choose("combat move with a hypnotized enemy piece")
+            Ask::Choose(Step::ImperialHypnotistMove)
         }
         _ => Ask::Done,
     }
@@ -534,7 +535,7 @@ fn cannon_ask(_: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     out.extend(r.arrows().filter(|&d| me.step(d).is_some()).map(Choice::Direction));
     out.push(Choice::Skip);
-    Ask::Choose("choose an arrow to fire the Cannon along")
+    Ask::Choose(Step::ImperialCannonAim)
 }
 
 fn cannon_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -558,7 +559,7 @@ fn champion_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     let enemies = me.neighbours() & g.board().occupied() & !g.board().of_color(r.color);
     push_squares(out, enemies);
     out.push(Choice::Skip);
-    Ask::Choose("destroy an enemy piece next to the Champion")
+    Ask::Choose(Step::ImperialChampionDestroy)
 }
 
 fn champion_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -587,7 +588,7 @@ fn infantry_captain_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask 
     }
     push_piece_moves(g, out, own, MoveKind::Combat);
     out.push(Choice::Skip);
-    Ask::Choose("combat move with one of your pieces other than the Infantry Captain")
+    Ask::Choose(Step::ImperialInfantryCaptainMove)
 }
 
 fn infantry_captain_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -625,7 +626,7 @@ fn cavalry_captain_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         Some(piece) => {
             push_moves(out, piece, cavalry_captain_targets(g, r, piece));
             out.push(Choice::Skip);
-            Ask::Choose("move the chosen piece again, or stop")
+            Ask::Choose(Step::ImperialCavalryCaptainMoveAgain)
         }
         None => {
             let mut own = g.board().of_color(r.color);
@@ -636,7 +637,7 @@ fn cavalry_captain_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 push_moves(out, from, cavalry_captain_targets(g, r, from));
             }
             out.push(Choice::Skip);
-            Ask::Choose("move one of your pieces other than the Cavalry Captain (it makes all the moves)")
+            Ask::Choose(Step::ImperialCavalryCaptainMove)
         }
     }
 }
@@ -674,20 +675,20 @@ fn gryphon_rider_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         0 => {
             push_moves(out, me, g.leap_targets(me, MoveKind::Combat));
             out.push(Choice::Skip);
-            Ask::Choose("combat leap with the Gryphon Rider")
+            Ask::Choose(Step::ImperialGryphonRiderLeap)
         }
         1 => {
             if g.can_downgrade(me) {
                 out.push(Choice::Option(0));
             }
             out.push(Choice::Skip);
-            Ask::Choose("dismount: downgrade the Gryphon Rider and place a common piece next to her (option 1)")
+            Ask::Choose(Step::ImperialGryphonRiderDismount)
         }
         2 => {
             if g.supply(r.color, C) > 0 {
                 push_squares(out, me.neighbours() & g.board().empty_squares());
             }
-            Ask::Choose("place a common piece next to the Gryphon Rider")
+            Ask::Choose(Step::ImperialGryphonRiderPlace)
         }
         _ => Ask::Done,
     }
@@ -725,7 +726,7 @@ fn knight_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     let targets = me.neighbours() & (b.empty_squares() | b.of_rank(H));
     push_moves(out, me, targets);
     out.push(Choice::Skip);
-    Ask::Choose("move the Knight (combat move, not onto a common piece)")
+    Ask::Choose(Step::ImperialKnightMove)
 }
 
 fn knight_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -748,12 +749,12 @@ fn high_priestess_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         0 => {
             push_moves(out, me, g.move_targets(me, MoveKind::Standard));
             out.push(Choice::Skip);
-            Ask::Choose("standard move with the High Priestess")
+            Ask::Choose(Step::ImperialHighPriestessMove)
         }
         1 => {
             push_squares(out, me.neighbours() & g.board().of_rank(C));
             out.push(Choice::Skip);
-            Ask::Choose("upgrade a common piece next to the High Priestess")
+            Ask::Choose(Step::ImperialHighPriestessUpgrade)
         }
         _ => Ask::Done,
     }
@@ -781,7 +782,7 @@ fn master_of_intrigue_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> As
     }
     push_piece_moves(g, out, non_legendary(g, r.pattern), MoveKind::Combat);
     out.push(Choice::Skip);
-    Ask::Choose("standard move with the Master of Intrigue, or combat move with a piece used to summon him")
+    Ask::Choose(Step::ImperialMasterOfIntrigueMove)
 }
 
 fn master_of_intrigue_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -802,7 +803,7 @@ fn gun_tower_ask(_: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     out.extend(r.arrows().filter(|&d| me.step(d).is_some()).map(Choice::Direction));
     out.push(Choice::Skip);
-    Ask::Choose("choose an arrow to fire the Gun Tower along")
+    Ask::Choose(Step::ImperialGunTowerAim)
 }
 
 fn gun_tower_apply(g: &mut Game, r: &mut Resolution, c: Choice) {

@@ -11,6 +11,7 @@ use crate::choice::Choice;
 use crate::effect::{push_moves, push_squares, Ask, MoveKind, Resolution, Script};
 use crate::game::Game;
 use crate::geometry::{Bitboard, Dir, Square, ON_BOARD};
+use crate::step::Step;
 
 pub static CARDS: [CardDef; 12] = [
     CardDef {
@@ -179,7 +180,7 @@ fn fire_dragon_ask(_: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Done;
     };
     out.extend(r.arrows().filter(|&d| !fire_dragon_area(me, d).is_empty()).map(Choice::Direction));
-    Ask::Choose("pick the arrow the Fire Dragon breathes along")
+    Ask::Choose(Step::LegendsFireDragonAim)
 }
 
 fn fire_dragon_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -206,7 +207,7 @@ fn hell_bull_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_moves(out, me, g.leap_targets_within(me, MoveKind::Combat, area));
     out.push(Choice::Skip);
-    Ask::Choose("charge with the Hell Bull (combat moves in one direction)")
+    Ask::Choose(Step::LegendsHellBullCharge)
 }
 
 fn hell_bull_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -233,7 +234,7 @@ fn angel_of_death_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     // combat-leap onto any piece, so every other piece is a target
     push_squares(out, g.board().occupied() & !me.bb());
     out.push(Choice::Skip);
-    Ask::Choose("pick a piece for the Angel of Death to upgrade and leap onto")
+    Ask::Choose(Step::LegendsAngelOfDeathPick)
 }
 
 fn angel_of_death_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -259,7 +260,7 @@ fn eldest_tree_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     push_squares(out, targets & me.neighbours() & !r.chosen);
     out.push(Choice::Skip);
-    Ask::Choose("pick a square adjacent to the Eldest Tree")
+    Ask::Choose(Step::LegendsTheEldestTreeSquare)
 }
 
 fn eldest_tree_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -289,7 +290,7 @@ fn bone_catapult_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     let lines: Bitboard = r.arrows().flat_map(|d| Game::ray(me, d)).collect();
     push_squares(out, lines & g.board().occupied());
     out.push(Choice::Skip);
-    Ask::Choose("pick a piece on a line along an arrow for the Bone Catapult to hit")
+    Ask::Choose(Step::LegendsBoneCatapultAim)
 }
 
 fn bone_catapult_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -309,9 +310,7 @@ fn fire_elemental_ask(_: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         return Ask::Done;
     }
     out.extend([Choice::Option(0), Choice::Option(1)]);
-    Ask::Choose(
-        "option 1: burn adjacent non-legendary enemy pieces; option 2: burn enemy common pieces within distance 2",
-    )
+    Ask::Choose(Step::LegendsFireElementalOption)
 }
 
 fn fire_elemental_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -349,16 +348,12 @@ fn leviathan_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 }
             }
             out.push(Choice::Skip);
-            Ask::Choose("option 1: downgrade up to 3 connected upgraded pieces; option 2: destroy up to 4 connected common pieces")
+            Ask::Choose(Step::LegendsLeviathanOption)
         }
         1 if r.count < if r.option == 0 { 3 } else { 4 } => {
             push_squares(out, leviathan_candidates(g, r, r.option));
             out.push(Choice::Skip);
-            Ask::Choose(if r.option == 0 {
-                "pick an upgraded piece to downgrade (connected to those picked)"
-            } else {
-                "pick a common piece to destroy (connected to those picked)"
-            })
+            Ask::Choose(if r.option == 0 { Step::LegendsLeviathanDowngrade } else { Step::LegendsLeviathanDestroy })
         }
         _ => Ask::Done,
     }
@@ -392,12 +387,12 @@ fn two_headed_dragon_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask
         (0, _) => {
             push_squares(out, r.marked().squares().filter(|&s| g.can_upgrade(s)).collect());
             out.push(Choice::Skip);
-            Ask::Choose("pick a piece on a marked square to upgrade")
+            Ask::Choose(Step::LegendsTwoHeadedDragonUpgrade)
         }
         (1, Some(upgraded)) => {
             push_squares(out, upgraded.neighbours() & g.board().of_rank(H));
             out.push(Choice::Skip);
-            Ask::Choose("pick a heroic piece adjacent to the upgraded piece to destroy")
+            Ask::Choose(Step::LegendsTwoHeadedDragonDestroy)
         }
         _ => Ask::Done,
     }
@@ -425,11 +420,11 @@ fn earth_elemental_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     match r.step {
         0 => {
             push_squares(out, on_or_next_to(RED_SQUARES) & non_legendary(g));
-            Ask::Choose("destroy a non-legendary piece on or next to a red square")
+            Ask::Choose(Step::LegendsEarthElementalDestroy)
         }
         1 => {
             push_squares(out, on_or_next_to(GREEN_SQUARES) & b.of_rank(C));
-            Ask::Choose("upgrade a common piece on or next to a green square")
+            Ask::Choose(Step::LegendsEarthElementalUpgrade)
         }
         2 => {
             let Some(me) = r.me else {
@@ -438,7 +433,7 @@ fn earth_elemental_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             let area = me.neighbours() & (RED_SQUARES | GREEN_SQUARES);
             push_moves(out, me, g.leap_targets_within(me, MoveKind::Combat, area));
             out.push(Choice::Skip);
-            Ask::Choose("move the Earth Elemental onto an adjacent red or green square")
+            Ask::Choose(Step::LegendsEarthElementalMove)
         }
         _ => Ask::Done,
     }
@@ -493,11 +488,11 @@ fn storm_elemental_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 }
             }
             out.push(Choice::Skip);
-            Ask::Choose("place a piece near the Storm Elemental: option 1 common, 2 heroic, 3 legendary")
+            Ask::Choose(Step::LegendsStormElementalRank)
         }
         1 => {
             push_squares(out, storm_area(g, r));
-            Ask::Choose("place the piece on an empty square within distance 3")
+            Ask::Choose(Step::LegendsStormElementalPlace)
         }
         2 => {
             let Some(piece) = r.subject else {
@@ -512,7 +507,7 @@ fn storm_elemental_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 push_moves(out, piece, g.leap_targets_within(piece, MoveKind::Combat, area));
             }
             out.push(Choice::Skip);
-            Ask::Choose("move the placed piece (combat moves in one direction)")
+            Ask::Choose(Step::LegendsStormElementalMove)
         }
         3 => Ask::Auto,
         _ => Ask::Done,

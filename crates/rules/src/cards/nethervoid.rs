@@ -16,6 +16,7 @@ use crate::effect::{push_moves, push_squares, Ask, MoveKind, Resolution, Script}
 use crate::event::Event;
 use crate::game::{Game, SIDEWAYS_CARDS};
 use crate::geometry::{Bitboard, Dir, Square};
+use crate::step::Step;
 
 const ADJACENT: &[(i8, i8)] = &[(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)];
 
@@ -266,7 +267,7 @@ fn shadow_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             let Some(me) = r.me else { return Ask::Done };
             push_moves(out, me, g.move_targets(me, MoveKind::Combat));
             out.push(Choice::Skip);
-            Ask::Choose("the Shadow Imp may make a combat move")
+            Ask::Choose(Step::NethervoidShadowImpMove)
         }
         1 => {
             let (Some(d), Some(gw)) = (r.dir, gate(g)) else { return Ask::Done };
@@ -277,7 +278,7 @@ fn shadow_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 out.push(Choice::Move { from: gw, to });
             }
             out.push(Choice::Skip);
-            Ask::Choose("the Gateway may make a combat move in the same direction")
+            Ask::Choose(Step::NethervoidShadowImpGatewayMove)
         }
         _ => Ask::Done,
     }
@@ -304,7 +305,7 @@ fn flame_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     let Some(gw) = gate(g).filter(|_| r.step == 0) else { return Ask::Done };
     push_squares(out, gw.neighbours() & g.board().of_rank(C));
     out.push(Choice::Skip);
-    Ask::Choose("you may destroy a common piece next to the Gateway")
+    Ask::Choose(Step::NethervoidFlameImpDestroy)
 }
 
 // ----- Gate Keeper ----- `option` 1 upgrade, 2 place (step 1 picks the square).
@@ -319,18 +320,15 @@ fn keeper_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 out.push(Choice::Option(1));
             }
             out.push(Choice::Skip);
-            Ask::Choose(
-                "you may pick: option 1 upgrade one of your common pieces, option 2 place a common piece on an \
-                 empty square; that piece becomes the Gateway",
-            )
+            Ask::Choose(Step::NethervoidGateKeeperOption)
         }
         1 if r.option == 1 => {
             push_squares(out, own_of_rank(g, r.color, C));
-            Ask::Choose("upgrade one of your common pieces; it becomes the Gateway")
+            Ask::Choose(Step::NethervoidGateKeeperUpgrade)
         }
         1 => {
             push_squares(out, g.board().empty_squares());
-            Ask::Choose("place a common piece on an empty square; it becomes the Gateway")
+            Ask::Choose(Step::NethervoidGateKeeperPlace)
         }
         _ => Ask::Done,
     }
@@ -360,9 +358,9 @@ fn gluttony_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     push_moves(out, me, g.move_targets(me, MoveKind::Combat));
     out.push(Choice::Skip);
     Ask::Choose(if r.step == 0 {
-        "the Demon of Gluttony may make a combat move"
+        Step::NethervoidDemonOfGluttonyMove
     } else {
-        "the Demon of Gluttony may make a second combat move"
+        Step::NethervoidDemonOfGluttonySecondMove
     })
 }
 
@@ -395,7 +393,7 @@ fn pride_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         1 => {
             push_moves(out, me, g.move_targets(me, MoveKind::Combat));
             out.push(Choice::Skip);
-            Ask::Choose("the Demon of Pride may make a combat move")
+            Ask::Choose(Step::NethervoidDemonOfPrideMove)
         }
         _ => Ask::Done,
     }
@@ -426,14 +424,14 @@ fn destruction_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     match r.step {
         0 => {
             push_squares(out, g.board().of_rank(C));
-            Ask::Choose("destroy a common piece anywhere")
+            Ask::Choose(Step::NethervoidAcolyteOfDestructionDestroy)
         }
         1 => {
             let on_red = gate(g).is_some_and(|gw| RED_SQUARES.contains(gw));
             let Some(sq) = r.chosen.squares().next().filter(|_| on_red) else { return Ask::Done };
             push_squares(out, sq.neighbours() & g.board().of_rank(H));
             out.push(Choice::Skip);
-            Ask::Choose("the Gateway is on a red square: you may destroy a heroic piece next to that square")
+            Ask::Choose(Step::NethervoidAcolyteOfDestructionDestroyHeroic)
         }
         _ => Ask::Done,
     }
@@ -462,7 +460,7 @@ fn growth_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             if g.supply(r.color, C) > 0 {
                 push_squares(out, g.board().empty_squares());
             }
-            Ask::Choose("place a common piece on any empty square")
+            Ask::Choose(Step::NethervoidAcolyteOfGrowthPlace)
         }
         1 => {
             let on_green = gate(g).is_some_and(|gw| GREEN_SQUARES.contains(gw));
@@ -470,7 +468,7 @@ fn growth_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             if g.supply(r.color, H) > 0 {
                 push_squares(out, sq.neighbours() & g.board().empty_squares());
             }
-            Ask::Choose("the Gateway is on a green square: place a heroic piece next to that common piece")
+            Ask::Choose(Step::NethervoidAcolyteOfGrowthPlaceHeroic)
         }
         _ => Ask::Done,
     }
@@ -504,13 +502,13 @@ fn seeker_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         }
         push_moves(out, me, g.move_targets(me, MoveKind::Standard));
         out.push(Choice::Skip);
-        return Ask::Choose("the Power Seeker is the Gateway: it may make a standard move");
+        return Ask::Choose(Step::NethervoidPowerSeekerStandardMove);
     }
     let nearer: Bitboard =
         g.move_targets(me, MoveKind::Combat).squares().filter(|&to| to.distance(gw) < me.distance(gw)).collect();
     push_moves(out, me, nearer);
     out.push(Choice::Skip);
-    Ask::Choose("the Power Seeker may make a combat move nearer to the Gateway")
+    Ask::Choose(Step::NethervoidPowerSeekerCombatMove)
 }
 
 fn seeker_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -534,7 +532,7 @@ fn hound_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             let Some(me) = r.me else { return Ask::Auto };
             push_squares(out, me.neighbours() & g.board().occupied());
             out.push(Choice::Skip);
-            Ask::Choose("you may destroy a piece next to the Hell Hound")
+            Ask::Choose(Step::NethervoidHellHoundDestroy)
         }
         1 => Ask::Auto,
         _ => Ask::Done,
@@ -577,14 +575,14 @@ fn vortex_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         0 => {
             push_moves(out, gw, g.move_targets(gw, MoveKind::Combat));
             out.push(Choice::Skip);
-            Ask::Choose("the Gateway may make a combat move")
+            Ask::Choose(Step::NethervoidVortexmasterGatewayMove)
         }
         1 => {
             for from in (gw.neighbours() & g.board().of_color(r.color)).squares() {
                 push_moves(out, from, g.move_targets(from, MoveKind::Combat));
             }
             out.push(Choice::Skip);
-            Ask::Choose("one of your pieces next to the Gateway may make a combat move")
+            Ask::Choose(Step::NethervoidVortexmasterMove)
         }
         _ => Ask::Done,
     }
@@ -604,7 +602,7 @@ fn master_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         0 => Ask::Auto,
         1 => {
             push_squares(out, g.board().of_color_at_most(r.color, H));
-            Ask::Choose("choose one of your non-legendary pieces to be the Gateway")
+            Ask::Choose(Step::NethervoidGateMasterGateway)
         }
         _ => Ask::Done,
     }
@@ -644,7 +642,7 @@ fn rider_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     push_moves(out, me, g.move_targets(me, MoveKind::Combat));
     out.push(Choice::Skip);
-    Ask::Choose("the Hell Rider may make a combat move")
+    Ask::Choose(Step::NethervoidHellRiderMove)
 }
 
 fn rider_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -672,7 +670,7 @@ fn wrath_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         0 if enemy_commons_next_to(g, r.color, gw).is_empty() => {
             push_moves(out, gw, g.move_targets(gw, MoveKind::Standard));
             out.push(Choice::Skip);
-            Ask::Choose("no enemy common piece is next to the Gateway: it may make a standard move")
+            Ask::Choose(Step::NethervoidDemonOfWrathMove)
         }
         0 | 1 => Ask::Auto,
         _ => Ask::Done,
@@ -708,9 +706,9 @@ fn greed_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     push_squares(out, mine);
     Ask::Choose(if r.step == 0 {
-        "destroy one of your common pieces (not the Gateway); gain an action"
+        Step::NethervoidDemonOfGreedDestroyCommon
     } else {
-        "destroy one of your heroic pieces (not the Gateway); gain an action"
+        Step::NethervoidDemonOfGreedDestroyHeroic
     })
 }
 
@@ -737,7 +735,7 @@ fn lust_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         push_moves(out, from, nearer);
     }
     out.push(Choice::Skip);
-    Ask::Choose("a piece may make a combat move nearer to the Gateway (not onto it)")
+    Ask::Choose(Step::NethervoidDemonOfLustMove)
 }
 
 fn lust_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -784,7 +782,7 @@ fn envy_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         }
     }
     push_squares(out, gw.neighbours() & g.board().empty_squares());
-    Ask::Choose("place a common piece next to the Gateway")
+    Ask::Choose(Step::NethervoidDemonOfEnvyPlace)
 }
 
 fn envy_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -821,21 +819,21 @@ fn possessed_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 return Ask::Auto;
             }
             out.extend(colors.into_iter().map(|c| Choice::Option(c.index() as u8)));
-            Ask::Choose("choose the opponent color of the common piece to place")
+            Ask::Choose(Step::NethervoidPossessedSummonerColor)
         }
         1 => {
             let Some(enemy) = r.option.checked_sub(1).and_then(|i| Color::ALL.get(i as usize)) else {
                 return Ask::Auto;
             };
             push_squares(out, possessed_squares(g, *enemy));
-            Ask::Choose("place the opponent's common piece next to a piece of its color")
+            Ask::Choose(Step::NethervoidPossessedSummonerPlace)
         }
         2 => {
             if !g.seat(seat(g)).flares.is_empty() {
                 out.push(Choice::Option(0));
             }
             out.push(Choice::Skip);
-            Ask::Choose("you may discard your flare to gain an action (option 1)")
+            Ask::Choose(Step::NethervoidPossessedSummonerDiscard)
         }
         _ => Ask::Done,
     }

@@ -7,6 +7,7 @@ use crate::choice::Choice;
 use crate::effect::{push_moves, push_squares, Ask, MoveKind, Resolution, Script};
 use crate::game::Game;
 use crate::geometry::{Bitboard, Dir, Square};
+use crate::step::Step;
 
 const DIAGONALS: &[(i8, i8)] = &[(-1, 1), (1, 1), (-1, -1), (1, -1)];
 
@@ -290,7 +291,7 @@ fn farseeders_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     let b = g.board();
     push_squares(out, next_to(b.of_color(r.color)) & b.empty_squares());
     out.push(Choice::Skip);
-    Ask::Choose("place a common piece next to one of your pieces")
+    Ask::Choose(Step::SylvanKiskinFarseedersPlace)
 }
 
 fn farseeders_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -308,7 +309,7 @@ fn buck_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_moves(out, me, g.leap_targets_within(me, MoveKind::Combat, distance_band(me, 2, 2)));
     out.push(Choice::Skip);
-    Ask::Choose("leap the Charging Buck exactly 2 squares (combat leap)")
+    Ask::Choose(Step::SylvanChargingBuckLeap)
 }
 
 fn buck_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -340,11 +341,7 @@ fn wardens_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         }
     }
     push_squares(out, targets);
-    Ask::Choose(if rank == C {
-        "destroy a common piece of an opponent with more common pieces than you"
-    } else {
-        "destroy a heroic piece of an opponent with more upgraded pieces than you"
-    })
+    Ask::Choose(if rank == C { Step::SylvanForestWardensDestroyCommon } else { Step::SylvanForestWardensDestroyHeroic })
 }
 
 fn wardens_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -367,7 +364,7 @@ fn naiad_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         push_moves(out, from, g.move_targets(from, MoveKind::Standard));
     }
     out.push(Choice::Skip);
-    Ask::Choose("move one of your pieces next to the Naiad (standard move)")
+    Ask::Choose(Step::SylvanNaiadMove)
 }
 
 fn naiad_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -395,7 +392,7 @@ fn spirit_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     cards.sort();
     out.extend(cards.into_iter().map(Choice::Return));
     out.push(Choice::Skip);
-    Ask::Choose("put a card from your discard pile on top of your deck")
+    Ask::Choose(Step::SylvanKiskinSpiritCard)
 }
 
 fn spirit_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -426,7 +423,7 @@ fn dryad_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_squares(out, convertible(g, r.color, me.neighbours(), Some(C)));
     out.push(Choice::Skip);
-    Ask::Choose("convert a non-legendary enemy piece next to the Dryad into your common piece")
+    Ask::Choose(Step::SylvanDryadConvert)
 }
 
 fn dryad_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -444,7 +441,7 @@ fn spearman_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_moves(out, me, g.move_targets(me, MoveKind::Combat));
     out.push(Choice::Skip);
-    Ask::Choose("move the Centaur Spearman (combat move)")
+    Ask::Choose(Step::SylvanCentaurSpearmanMove)
 }
 
 fn spearman_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -467,7 +464,7 @@ fn chieftain_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
         (0, Some(me), _) => {
             push_moves(out, me, g.move_targets(me, MoveKind::Combat));
             out.push(Choice::Skip);
-            Ask::Choose("move the Centaur Chieftain (combat move)")
+            Ask::Choose(Step::SylvanCentaurChieftainMove)
         }
         (1, _, Some(d)) if r.count < 3 => {
             // ruling: any of your pieces but the Chieftain, the same one again included
@@ -481,7 +478,7 @@ fn chieftain_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 }
             }
             out.push(Choice::Skip);
-            Ask::Choose("move another of your pieces one step in the Chieftain's direction (combat move)")
+            Ask::Choose(Step::SylvanCentaurChieftainMoveOther)
         }
         _ => Ask::Done,
     }
@@ -514,7 +511,7 @@ fn unicorn_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     out.push(Choice::Option(0));
     out.push(Choice::Skip);
-    Ask::Choose("move the Unicorn (combat move), or option 1: gain an action")
+    Ask::Choose(Step::SylvanUnicornMoveOrAction)
 }
 
 fn unicorn_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -534,7 +531,7 @@ fn queen_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     push_squares(out, convertible(g, r.color, r.marked(), None));
     out.push(Choice::Skip);
-    Ask::Choose("convert a non-legendary enemy piece on a marked square")
+    Ask::Choose(Step::SylvanSylvanQueenConvert)
 }
 
 fn queen_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -550,7 +547,7 @@ fn princess_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     }
     push_squares(out, convertible(g, r.color, r.marked() & g.board().of_rank(C), Some(C)));
     out.push(Choice::Skip);
-    Ask::Choose("convert an enemy common piece on a marked square")
+    Ask::Choose(Step::SylvanSylvanPrincessConvert)
 }
 
 fn princess_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -573,9 +570,9 @@ fn druid_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     };
     push_squares(out, g.board().of_color(color) & g.board().of_rank(C));
     Ask::Choose(if color == r.color {
-        "upgrade one of your common pieces"
+        Step::SylvanWoodlandDruidUpgradeOwn
     } else {
-        "upgrade one of the opponent's common pieces"
+        Step::SylvanWoodlandDruidUpgradeEnemy
     })
 }
 
@@ -633,10 +630,10 @@ fn ancient_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             }
             if ancient_pending(g, r).is_none() {
                 out.extend(ancient_colors(g, r.color).map(|e| Choice::Option(e.index() as u8)));
-                return Ask::Choose("choose the enemy color of the common piece to place");
+                return Ask::Choose(Step::SylvanForestAncientColor);
             }
             push_squares(out, squares);
-            Ask::Choose("place an enemy common piece up to 2 squares from the Forest Ancient")
+            Ask::Choose(Step::SylvanForestAncientPlace)
         }
         1 => {
             let mut targets = Bitboard::EMPTY;
@@ -646,7 +643,7 @@ fn ancient_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
                 }
             }
             push_squares(out, targets & distance_band(me, 1, 3));
-            Ask::Choose("destroy a common piece of a placed color up to 3 squares from the Forest Ancient")
+            Ask::Choose(Step::SylvanForestAncientDestroy)
         }
         _ => Ask::Done,
     }
@@ -709,7 +706,7 @@ fn leafsplitter_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     // a shot along an empty line would change nothing, like skipping it
     out.extend(r.arrows().filter(|&d| first_piece(g, me, d).is_some()).map(Choice::Direction));
     out.push(Choice::Skip);
-    Ask::Choose("choose an arrow: destroy the first piece along it")
+    Ask::Choose(Step::SylvanKiskinLeafsplitterAim)
 }
 
 fn leafsplitter_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -734,7 +731,7 @@ fn boughrunner_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     others.remove(me);
     push_moves(out, me, g.move_targets(me, MoveKind::Combat) & next_to(others));
     out.push(Choice::Skip);
-    Ask::Choose("move the Kiskin Boughrunner next to another of your pieces (combat move)")
+    Ask::Choose(Step::SylvanKiskinBoughrunnerMove)
 }
 
 fn boughrunner_apply(g: &mut Game, r: &mut Resolution, c: Choice) {
@@ -753,7 +750,7 @@ fn shepherd_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
     match (r.step, r.subject) {
         (0, _) => {
             push_squares(out, g.board().of_color(r.color));
-            Ask::Choose("choose one of your pieces")
+            Ask::Choose(Step::SylvanTreeShepherdPick)
         }
         (1, Some(sq)) => {
             let kind = match g.board().get(sq).map(|p| p.rank) {
@@ -762,7 +759,7 @@ fn shepherd_ask(g: &Game, r: &Resolution, out: &mut Vec<Choice>) -> Ask {
             };
             push_moves(out, sq, g.move_targets(sq, kind));
             out.push(Choice::Skip);
-            Ask::Choose("move the chosen piece")
+            Ask::Choose(Step::SylvanTreeShepherdMove)
         }
         _ => Ask::Done,
     }
