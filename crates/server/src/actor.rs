@@ -593,16 +593,16 @@ impl GameActor {
         }
         match action {
             Action::Choose(text) => {
-                let choice: Choice = text.parse().map_err(|e: tash_kalar_rules::ChoiceTextError| {
-                    Refused::new(
+                let choice: Choice = text.parse().map_err(|e: tash_kalar_rules::ChoiceTextError| match e {
+                    tash_kalar_rules::ChoiceTextError::Resign => {
+                        Refused::plain("resign-message", "send {\"type\":\"resign\"} to resign")
+                    }
+                    e => Refused::new(
                         "unknown-choice",
                         json!({"text": text, "why": e.to_string()}),
                         format!("{text:?}: {e}"),
-                    )
+                    ),
                 })?;
-                if choice == Choice::Resign {
-                    return Err(Refused::plain("resign-message", "send {\"type\":\"resign\"} to resign"));
-                }
                 self.commit(|g| g.apply(Some(seat), Kind::Choice, Some(choice)).map(|_| ())).await
             }
             Action::Undo => self.commit(|g| g.apply(Some(seat), Kind::Undo, None).map(|_| ())).await,

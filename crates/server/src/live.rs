@@ -122,7 +122,7 @@ impl Entry {
         let text = match (self.kind, self.choice) {
             (Kind::Undo, _) => "undo".to_string(),
             (Kind::Timeout, _) => "timeout".to_string(),
-            (Kind::Resign, _) | (_, Some(Choice::Resign)) => "resign".to_string(),
+            (Kind::Resign, _) => "resign".to_string(),
             (Kind::Choice, Some(c)) if sees => c.to_string(),
             (Kind::Choice, Some(Choice::Draw(card))) => match card.deck() {
                 Deck::Legends => "draw a legend".to_string(),
@@ -204,7 +204,7 @@ impl From<Refusal> for Refused {
                 ("not-your-turn", "wrong-seat", json!({"by": mover(by), "actor": mover(actor)}))
             }
             Refusal::WrongPhase { choice, deciding, .. } => {
-                ("wrong-phase", "wrong-phase", json!({"choice": choice.to_string(), "deciding": deciding}))
+                ("wrong-phase", "wrong-phase", json!({"choice": choice.to_string(), "deciding": deciding.to_string()}))
             }
             Refusal::Illegal { choice, nearest } if nearest.is_empty() => {
                 ("illegal", "illegal", json!({"choice": choice.to_string()}))
@@ -315,10 +315,6 @@ impl LiveGame {
         match (kind, seat) {
             (Kind::Choice, by) => {
                 let choice = choice.ok_or_else(|| refused("bad-entry", "a choice entry without a choice"))?;
-                if choice == Choice::Resign {
-                    // the log keeps resignations as entries of their own
-                    return Err(refused("resign-message", "resign with a resign message"));
-                }
                 let mover = by.map_or(Mover::Chance, Mover::Seat);
                 let phase = self.game().phase();
                 let choice = self.m.act(mover, choice).map_err(Refused::from)?;
@@ -340,7 +336,6 @@ impl LiveGame {
             }
             (Kind::Resign, Some(s)) => {
                 self.m.resign(s).map_err(Refused::from)?;
-                entry.choice = Some(Choice::Resign);
                 self.moves.push(n);
             }
             (Kind::Timeout, Some(s)) => {
@@ -351,11 +346,9 @@ impl LiveGame {
                     Refused::new("no-such-seat", json!({"seat": s as usize + 1}), format!("no seat {}", s as usize + 1))
                 })?;
                 if self.m.game().seat_count() == 2 {
-                    // a loss on time: the seat forfeits as a resignation
-                    // would (the record says so in its Termination tag)
-                    self.m.resign(s).map_err(Refused::from)?;
-                    self.m.set_tag("Termination", &format!("seat {} lost on time", s + 1));
-                    entry.choice = Some(Choice::Resign);
+                    // a loss on time: the outcome and the record (`N
+                    // timeout`) say it was time
+                    self.m.lose_on_time(s).map_err(Refused::from)?;
                     self.moves.push(n);
                 } else {
                     // the match goes on; the seat's choices are a bot's

@@ -257,8 +257,11 @@ result-place = { $place ->
  } { $names }
 result-and-places = { $result }; { $places }
 result-resigned = { $who } se vzdal: { $result }
+result-time = Čas vypršel ({ $who }): { $result }
+result-end-score = { $result }: bylo dosaženo cílového skóre
+result-deck-out = { $result }: došel dobírací balíček
 score-of = { $who } { $score }
-result-with-score = { $result }. Skóre: { $scores }.
+result-with-score = { $result }. Skóre: { $scores } (cílové skóre { $target }).
 
 ## Odmítnutí (hra se nezmění)
 
@@ -272,6 +275,7 @@ error-bad-direction = není směr (n ne e se s sw w nw): „{ $text }“
 error-bad-color = není písmeno barvy (r b n g w o p): „{ $text }“
 error-bad-option = není číslo možnosti: „{ $text }“
 error-arity = { $text }: špatný počet slov
+error-resign-not-a-choice = vzdát se není volba: vzdej se zvlášť
 error-game-over = hra skončila
 error-illegal = { $choice } teď není přípustná volba
 error-illegal-nearest = { $choice } teď není přípustná volba (nejbližší přípustné: { $nearest })
