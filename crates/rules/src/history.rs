@@ -167,8 +167,19 @@ pub enum ReplayReason {
     Record(RecordReason),
     /// The gate refused the line: the game was over, someone else was to
     /// choose, or the choice was not legal there.
-    #[error(transparent)]
+    #[error("{}", refused_line(.0))]
     Refused(Refusal),
+}
+
+/// A refused record line in words (as a record's reader puts it).
+fn refused_line(r: &Refusal) -> String {
+    match r {
+        Refusal::GameOver => "the game is already over".into(),
+        Refusal::WrongSeat { by, actor } => {
+            format!("wrong actor: the record says {} chooses, but it is {}'s choice", who(*by), who(*actor))
+        }
+        other => format!("illegal choice: {other}"),
+    }
 }
 
 impl From<RecordError> for ReplayError {
