@@ -295,7 +295,6 @@ export function choiceLabel(c, view) {
     case 'thaw': return t('choice-thaw', { card });
     case 'warp': return t('choice-warp', { card });
     case 'end': return t('choice-end');
-    case 'resign': return t('choice-resign');
     case 'square': return c.piece ? t('choice-square-piece', { at: c.at, piece: pieceWords(c.piece) }) : t('choice-square', { at: c.at });
     case 'move': {
       const s = t('choice-move', { piece: c.piece ? pieceWords(c.piece) : t('the-piece'), from: c.from, to: c.to });

@@ -319,7 +319,6 @@ impl Messages {
             "thaw" => self.text("choice-thaw", &[("card", card())]),
             "warp" => self.text("choice-warp", &[("card", card())]),
             "end" => self.text("choice-end", &[]),
-            "resign" => self.text("choice-resign", &[]),
             "square" => match c.piece {
                 Some(p) => self.text("choice-square-piece", &[("at", at()), ("piece", Arg::from(self.piece(p)))]),
                 None => self.text("choice-square", &[("at", at())]),

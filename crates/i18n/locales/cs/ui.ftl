@@ -190,7 +190,6 @@ choice-flare = zahrát proti hráči { $color }: { $card }
 choice-thaw = rozmrazit: { $card }
 choice-warp = zahrát { -warp-effect(case: "acc") }: { $card }
 choice-end = ukončit tah
-choice-resign = vzdát se
 choice-square = { $at }
 choice-square-piece = { $at } ({ $piece })
 choice-move = { $piece } z { $from } na { $to }

@@ -177,7 +177,6 @@ choice-flare = invoke the { $card } against { $color }
 choice-thaw = thaw the frozen { $card }
 choice-warp = play the warp effect of the { $card }
 choice-end = end the turn
-choice-resign = resign
 choice-square = { $at }
 choice-square-piece = { $at } ({ $piece })
 choice-move = { $piece } from { $from } to { $to }

@@ -182,7 +182,6 @@ choice-flare = invocar { $card } contra { $color }
 choice-thaw = descongelar { $card }
 choice-warp = jugar el efecto de distorsión de { $card }
 choice-end = terminar el turno
-choice-resign = abandonar
 choice-square = { $at }
 choice-square-piece = { $at } ({ $piece })
 choice-move = { $piece } de { $from } a { $to }
