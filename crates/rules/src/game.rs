@@ -1183,7 +1183,7 @@ impl Game {
     /// is never among the legal choices, and a record writes it as a line
     /// of its own.
     pub fn resign(&mut self, seat: Seat) -> Result<(), ForfeitError> {
-        self.forfeit(EndReason::Resigned { seat })?;
+        self.forfeit(seat, EndReason::Resigned { seat })?;
         self.record(Event::Resigned { seat });
         self.record(Event::GameOver);
         Ok(())
@@ -1192,14 +1192,13 @@ impl Game {
     /// A seat ran out of time: it loses as by resigning (a game of two
     /// sides only; a melee's clock is the server's to handle otherwise).
     pub fn lose_on_time(&mut self, seat: Seat) -> Result<(), ForfeitError> {
-        self.forfeit(EndReason::Time { seat })?;
+        self.forfeit(seat, EndReason::Time { seat })?;
         self.record(Event::GameOver);
         Ok(())
     }
 
-    /// Ends a two-sided game with a loss for the seat `why` names.
-    fn forfeit(&mut self, why: EndReason) -> Result<(), ForfeitError> {
-        let seat = why.forfeited_by().expect("a forfeit names its seat");
+    /// Ends a two-sided game with a loss for `seat`, for the reason `why`.
+    fn forfeit(&mut self, seat: Seat, why: EndReason) -> Result<(), ForfeitError> {
         if self.is_over() {
             return Err(ForfeitError::GameOver);
         }
