@@ -308,7 +308,6 @@ export function choiceLabel(c, view) {
     case 'thaw': return t('choice-thaw', { card });
     case 'warp': return t('choice-warp', { card });
     case 'end': return t('choice-end');
-    case 'resign': return t('choice-resign');
     case 'square': return c.piece ? t('choice-square-piece', { at: c.at, piece: pieceWords(c.piece) }) : t('choice-square', { at: c.at });
     case 'move': {
       const s = t('choice-move', { piece: c.piece ? pieceWords(c.piece) : t('the-piece'), from: c.from, to: c.to });
@@ -377,13 +376,18 @@ export function resultSentence(view) {
     }
     if (rest.length) text = t('result-and-places', { result: text, places: rest.join(', ') });
   }
-  if (r.resigned !== undefined && r.resigned !== null) {
-    text = t('result-resigned', { who: teams ? team(r.resigned % 2) : name(r.resigned), result: text });
-  }
+  // why it ended (`why`, as the rules' ResultView says it): a forfeit
+  // before the result, the end after it
+  const forfeit = r.why === 'time' ? r.timeout : r.resigned;
+  if (forfeit !== undefined && forfeit !== null) {
+    const who = teams ? team(forfeit % 2) : name(forfeit);
+    text = t(r.why === 'time' ? 'result-time' : 'result-resigned', { who, result: text });
+  } else if (r.why === 'end-score') text = t('result-end-score', { result: text });
+  else if (r.why === 'deck-out') text = t('result-deck-out', { result: text });
   const scores = teams
     ? [0, 1].map((k) => t('score-of', { who: colorName(view.seats[k].color), score: view.seats[k].score }))
     : view.seats.map((s, i) => t('score-of', { who: name(i), score: s.score }));
-  return t('result-with-score', { result: text, scores: scores.join(', ') });
+  return t('result-with-score', { result: text, scores: scores.join(', '), target: r.end_score });
 }
 
 /** The message of every error code the game server sends

@@ -12,10 +12,12 @@ export function playerResultText(view, players, seat, log) {
   if (seat === null || seat === undefined) return resultText(view, players);
   const timedOut = (log || []).filter((e) => e.kind === 'timeout').map((e) => e.seat);
   let how = null;
-  if (r.resigned !== null && r.resigned !== undefined) {
-    const you = seat === r.resigned ? 'yes' : 'no';
-    const who = seatLabel(r.resigned, view, players);
-    how = timedOut.includes(r.resigned) ? t('web-ran-out-of-time', { who, you }) : t('web-resigned-how', { who, you });
+  // `why` says a loss on time apart from a resignation (`timeout`, `resigned`)
+  const forfeit = r.why === 'time' ? r.timeout : r.resigned;
+  if (forfeit !== null && forfeit !== undefined) {
+    const you = seat === forfeit ? 'yes' : 'no';
+    const who = seatLabel(forfeit, view, players);
+    how = r.why === 'time' || timedOut.includes(forfeit) ? t('web-ran-out-of-time', { who, you }) : t('web-resigned-how', { who, you });
   }
   const winners = r.winners || [];
   let mine;

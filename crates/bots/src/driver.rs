@@ -63,10 +63,10 @@ impl<'a> Decision<'a> {
         &self.legal
     }
 
-    /// Whether `choice` may be played now: one of the legal choices, or a
-    /// resignation where the form allows one (as `Game::apply` judges).
+    /// Whether `choice` may be played now: one of the legal choices
+    /// (resigning is not a choice: `Match::resign`).
     pub fn allows(&self, choice: Choice) -> bool {
-        self.legal.contains(&choice) || (choice == Choice::Resign && self.game.is_legal(choice))
+        self.legal.contains(&choice)
     }
 
     /// A choice in its normal form (a summon's orientation made canonical),
@@ -448,7 +448,7 @@ mod tests {
     }
 
     #[test]
-    fn a_resignation_is_allowed_where_the_form_allows_it() {
+    fn a_decision_allows_its_legal_choices_only() {
         for (form, schools) in forms() {
             let mut game = Game::new(form, &schools).unwrap();
             let mut driver = Driver::bots(1, schools.len());
@@ -457,7 +457,7 @@ mod tests {
             }
             let Next::Bot(s) = driver.next(&game) else { panic!("a seat is to choose") };
             let d = Decision::new(&game, s);
-            assert_eq!(d.allows(Choice::Resign), !form.is_melee(), "{form:?}");
+            assert!(!d.allows(Choice::Skip) || d.legal().contains(&Choice::Skip), "{form:?}");
             assert!(d.legal().iter().all(|&c| d.allows(c)));
         }
     }

@@ -151,7 +151,9 @@ fn replay(path: &Path, at: Option<usize>) -> Result<()> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let game = match at {
         None => tash_kalar_rules::replay_text(&text),
-        Some(line) => tash_kalar_rules::Record::parse(&text).and_then(|r| tash_kalar_rules::replay_through(&r, line)),
+        Some(line) => tash_kalar_rules::Record::parse(&text)
+            .map_err(tash_kalar_rules::ReplayError::from)
+            .and_then(|r| tash_kalar_rules::replay_through(&r, line)),
     }
     .with_context(|| format!("{}", path.display()))?;
     println!("{}", serde_json::to_string(&game.referee_view())?);

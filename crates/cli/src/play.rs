@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 use tash_kalar_bots::{Decision, Next, Seating};
 use tash_kalar_i18n::{args, Lang, Messages};
 use tash_kalar_rules::view::{ActorView, TaskBoardView, TaskView, View};
-use tash_kalar_rules::{CardId, Choice, Form, Match, Phase, Seat};
+use tash_kalar_rules::{CardId, Choice, Form, Match, Mover, Phase, Seat, TextPlayError};
 
 use crate::table::Table;
 use crate::talk::{card_kind, claimed_list, outcome_text, task_place};
@@ -90,7 +90,7 @@ pub fn run(args: &Args) -> Result<()> {
                     Phase::Refill { seat, .. } => Some(seat),
                     _ => None,
                 };
-                m.apply(c)?;
+                m.act(Mover::Chance, c)?;
                 match (seat, c) {
                     (Some(s), Choice::Draw(card)) if human(s) => println!(
                         "{}",
@@ -117,7 +117,7 @@ pub fn run(args: &Args) -> Result<()> {
             Next::Bot(s) => {
                 let bot = &mut bots[s as usize];
                 let c = bot.decide(&Decision::new(m.game(), s));
-                m.apply(c)?;
+                let c = m.act(Mover::Seat(s), c)?;
                 match c {
                     // cards go back face down: which one is the bot's secret
                     Choice::Return(_) => {
@@ -213,11 +213,16 @@ fn command(msgs: &Messages, m: &mut Match, seat: Seat, input: &str) -> Step {
                 Ok(n) => {
                     let choices = m.game().legal_choices();
                     match n.checked_sub(1).and_then(|i| choices.get(i)) {
-                        Some(&c) => m.apply(c).map_err(|e| msgs.play_error(&e)),
+                        Some(&c) => m.act(Mover::Seat(seat), c).map(|_| ()).map_err(|e| msgs.refusal(&e)),
                         None => Err(msgs.text("no-such-choice", args![("n", n), ("count", choices.len())])),
                     }
                 }
-                Err(_) => m.play(text).map_err(|e| msgs.text_play_error(&e)),
+                // a text the rules cannot read is worded as such; a choice
+                // passes the match's gate
+                Err(_) => match text.parse::<Choice>() {
+                    Err(e) => Err(msgs.text_play_error(&TextPlayError::from(e))),
+                    Ok(c) => m.act(Mover::Seat(seat), c).map(|_| ()).map_err(|e| msgs.refusal(&e)),
+                },
             };
             match result {
                 Ok(()) => Step::Changed,

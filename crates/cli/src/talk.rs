@@ -5,7 +5,7 @@
 
 use tash_kalar_i18n::{args, Messages};
 use tash_kalar_rules::view::{TaskView, View};
-use tash_kalar_rules::{CardId, Match, TaskId};
+use tash_kalar_rules::{CardId, EndReason, Match, TaskId};
 
 /// Where a task turned up by chance went, in words.
 pub(crate) fn task_place(msgs: &Messages, m: &Match, task: TaskId) -> String {
@@ -47,8 +47,10 @@ pub(crate) fn outcome_text(msgs: &Messages, v: &View) -> String {
     match &v.outcome {
         Some(o) => {
             let mut out = Vec::new();
-            if let Some(r) = o.resigned {
-                out.push(msgs.text("outcome-resigned", args![("seat", r + 1)]));
+            match o.why {
+                EndReason::Resigned { seat } => out.push(msgs.text("outcome-resigned", args![("seat", seat + 1)])),
+                EndReason::Time { seat } => out.push(msgs.text("outcome-time", args![("seat", seat + 1)])),
+                EndReason::EndScore | EndReason::DeckOut => {}
             }
             out.push(match o.winner() {
                 Some(w) if o.teams => msgs.text("outcome-team-wins", args![("first", w + 1), ("second", w + 3)]),

@@ -8,7 +8,9 @@ use tash_kalar_rules::choice::ChoiceTextError;
 use tash_kalar_rules::event::{MoveHow, ScoreWhy};
 use tash_kalar_rules::geometry::{Dir, Orientation};
 use tash_kalar_rules::view::{ChoiceView, QuestionView, ResultView, View};
-use tash_kalar_rules::{CardId, Color, Event, Form, PlayError, Refusal, School, Seat, TaskId, TextPlayError};
+use tash_kalar_rules::{
+    CardId, Color, EndReason, Event, Form, PlayError, Refusal, School, Seat, TaskId, TextPlayError,
+};
 
 use crate::{args, message_id, step_id, Arg, Messages};
 
@@ -317,7 +319,6 @@ impl Messages {
             "thaw" => self.text("choice-thaw", &[("card", card())]),
             "warp" => self.text("choice-warp", &[("card", card())]),
             "end" => self.text("choice-end", &[]),
-            "resign" => self.text("choice-resign", &[]),
             "square" => match c.piece {
                 Some(p) => self.text("choice-square-piece", &[("at", at()), ("piece", Arg::from(self.piece(p)))]),
                 None => self.text("choice-square", &[("at", at())]),
@@ -462,10 +463,16 @@ impl Messages {
                 text = self.text("result-and-places", args![("result", text), ("places", rest.join(", "))]);
             }
         }
-        if let Some(s) = r.resigned {
-            let who = if teams { team(s % 2) } else { name(s) };
-            text = self.text("result-resigned", args![("who", who), ("result", text)]);
-        }
+        // why it ended: a forfeit before the result, the end after it
+        text = match r.why {
+            EndReason::Resigned { seat } | EndReason::Time { seat } => {
+                let who = if teams { team(seat % 2) } else { name(seat) };
+                let key = if matches!(r.why, EndReason::Time { .. }) { "result-time" } else { "result-resigned" };
+                self.text(key, args![("who", who), ("result", text)])
+            }
+            EndReason::EndScore => self.text("result-end-score", args![("result", text)]),
+            EndReason::DeckOut => self.text("result-deck-out", args![("result", text)]),
+        };
         let scores: Vec<String> = if teams {
             (0..2)
                 .map(|t| {
@@ -480,7 +487,7 @@ impl Messages {
                 .map(|s| self.text("score-of", args![("who", name(s as Seat)), ("score", view.seats[s].score)]))
                 .collect()
         };
-        self.text("result-with-score", args![("result", text), ("scores", scores.join(", "))])
+        self.text("result-with-score", args![("result", text), ("scores", scores.join(", ")), ("target", r.end_score)])
     }
 }
 
@@ -515,6 +522,7 @@ impl Messages {
             ChoiceTextError::BadColor(t) => self.text("error-bad-color", args![("text", t)]),
             ChoiceTextError::BadOption(t) => self.text("error-bad-option", args![("text", t)]),
             ChoiceTextError::Arity(t) => self.text("error-arity", args![("text", t)]),
+            ChoiceTextError::Resign => self.text("error-resign-not-a-choice", &[]),
         }
     }
 

@@ -189,3 +189,54 @@ fn the_gateway_warp_and_merchant_events_read_in_each_language() {
         assert!(m.event(&events[2], &|_| String::new()).contains(&name), "{lang}: the card's own name");
     }
 }
+
+/// A duel, blue to act, with nothing in the hands: turns only place and
+/// end. Ended by `how`: 0 the end score, 1 a deck that ran out, 2 blue
+/// resigning, 3 red running out of time.
+fn ended_duel(how: u8) -> Game {
+    use tash_kalar_rules::{pile::Pile, CardId, Match, Mover, Position};
+    let mut p = Position::duel("9/9/9/4br3/9/9/9/9/9").unwrap();
+    p.seats[0].score = if how == 0 { 18 } else { 3 };
+    if how == 1 {
+        p.seats[0].deck = Pile::shuffled([CardId::parse("imperial.knight").unwrap()]);
+    }
+    let mut m = Match::from_position(p).unwrap();
+    match how {
+        2 => m.resign(0).unwrap(),
+        3 => m.lose_on_time(1).unwrap(),
+        _ => {
+            while let Some(by) = Mover::of(m.game().actor()) {
+                let first = m.game().legal_choices()[0];
+                m.act(by, first).unwrap();
+            }
+        }
+    }
+    m.game().clone()
+}
+
+#[test]
+fn why_a_game_ended_is_said_in_each_language() {
+    let said = |lang: Lang, how: u8| {
+        let g = ended_duel(how);
+        let v = g.referee_view();
+        Messages::new(lang).result(v.result.as_ref().unwrap(), &v)
+    };
+    let expect: [(Lang, [&str; 4]); 3] = [
+        (Lang::En, ["the end score was reached", "a deck ran out", " resigned: ", " ran out of time: "]),
+        (Lang::Es, ["se alcanzó la puntuación final", "se agotó un mazo", " abandonó: ", " se quedó sin tiempo: "]),
+        (Lang::Cs, ["bylo dosaženo cílového skóre", "došel dobírací balíček", " se vzdal: ", "Čas vypršel ("]),
+    ];
+    let target = ["(end score 18)", "(puntuación final 18)", "(cílové skóre 18)"];
+    for ((lang, words), target) in expect.into_iter().zip(target) {
+        for (how, w) in words.iter().enumerate() {
+            let text = said(lang, how as u8);
+            assert!(text.contains(w), "{lang} {how}: {text}");
+            assert!(text.contains(target), "{lang} {how}: {text}");
+        }
+    }
+    // English as the engine says it
+    for how in 0..4 {
+        let v = ended_duel(how).referee_view();
+        assert_eq!(Messages::new(Lang::En).result(v.result.as_ref().unwrap(), &v), v.result.unwrap().text);
+    }
+}

@@ -22,12 +22,16 @@
 //! | melee: the color an improvised summoning uses up, when two could | `improvise b` |
 //! | melee, end of turn: score 1 point in a color | `point b` |
 //! | end the turn | `end` |
-//! | resign | `resign` |
 //! | choose a square in an effect | `e5` |
 //! | move or leap a piece in an effect | `e5-f6` |
 //! | choose a direction | `dir ne` |
 //! | choose option n of an effect | `option 2` |
 //! | decline an optional part, or stop | `skip` |
+//!
+//! Resigning is not a choice: it is never among the legal choices, it is
+//! [`crate::Match::resign`], and a record writes it as a line of its own
+//! (`N resign`, see [`crate::record`]). Reading `resign` as a choice is the
+//! typed error [`ChoiceTextError::Resign`].
 
 use std::fmt;
 
@@ -73,8 +77,6 @@ pub enum Choice {
     Warp(CardId),
     /// End the turn (all actions used).
     EndTurn,
-    /// Give up the game (two-sided forms only).
-    Resign,
     /// Pick a square while resolving an effect.
     Square(Square),
     /// Move or leap the piece on `from` to `to` while resolving an effect.
@@ -127,7 +129,6 @@ impl fmt::Display for Choice {
             Choice::EndTurn => f.write_str("end"),
             Choice::Thaw => f.write_str("thaw"),
             Choice::Warp(c) => write!(f, "warp {}", c.def().id),
-            Choice::Resign => f.write_str("resign"),
             Choice::Square(s) => write!(f, "{s}"),
             Choice::Move { from, to } => write!(f, "{from}-{to}"),
             Choice::Direction(d) => write!(f, "dir {d}"),
@@ -165,6 +166,10 @@ pub enum ChoiceTextError {
     BadOption(String),
     #[error("{0}: wrong number of words")]
     Arity(String),
+    /// `resign` is not a choice: a record line of its own, or a resign
+    /// message to the server.
+    #[error("resigning is not a choice: resign on its own (a record's 'N resign' line)")]
+    Resign,
 }
 
 fn square(word: &str) -> Result<Square, ChoiceTextError> {
@@ -246,7 +251,7 @@ impl std::str::FromStr for Choice {
             "end" => Choice::EndTurn,
             "thaw" => Choice::Thaw,
             "warp" => Choice::Warp(card(rest.first().ok_or_else(arity)?)?),
-            "resign" => Choice::Resign,
+            "resign" => return Err(ChoiceTextError::Resign),
             "skip" => Choice::Skip,
             "dir" => {
                 let word = rest.first().ok_or_else(arity)?;
@@ -276,7 +281,6 @@ impl std::str::FromStr for Choice {
             | Choice::Done
             | Choice::EndTurn
             | Choice::Thaw
-            | Choice::Resign
             | Choice::Skip
             | Choice::Square(_)
             | Choice::Move { .. } => 1,

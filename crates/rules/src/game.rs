@@ -272,11 +272,15 @@ pub enum Phase {
 }
 
 /// How the game ended: a place per seat (0 is first; tied seats share one;
-/// in team play teammates share their team's place, 0 or 1).
+/// in team play teammates share their team's place, 0 or 1), and why.
 #[derive(PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Outcome {
     pub places: ArrayVec<u8, 4>,
-    pub resigned: Option<Seat>,
+    /// Why the game ended. In JSON its fields sit beside `places`:
+    /// `"why": "end-score"`, or `"why": "resigned", "resigned": 1` (the
+    /// shape the server's stored summaries had before `why`).
+    #[serde(flatten)]
+    pub why: EndReason,
     /// Team play: seats 0 and 2 won or lost together, as did 1 and 3.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub teams: bool,
@@ -289,7 +293,47 @@ impl Clone for Outcome {
     }
 }
 
+/// Why a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(tag = "why", rename_all = "kebab-case")]
+pub enum EndReason {
+    /// A seat reached the end score (and the final round, where the form
+    /// has one, was played).
+    EndScore,
+    /// A deck ran out (the last card of a seat's deck was drawn), and the
+    /// final round, where the form has one, was played.
+    DeckOut,
+    /// This seat resigned (in team play, for its team).
+    Resigned {
+        #[serde(rename = "resigned")]
+        seat: Seat,
+    },
+    /// This seat's time ran out: it lost as by resigning.
+    Time {
+        #[serde(rename = "timeout")]
+        seat: Seat,
+    },
+}
+
+impl EndReason {
+    /// The seat that resigned or ran out of time, if the game ended so.
+    pub fn forfeited_by(self) -> Option<Seat> {
+        match self {
+            EndReason::Resigned { seat } | EndReason::Time { seat } => Some(seat),
+            EndReason::EndScore | EndReason::DeckOut => None,
+        }
+    }
+}
+
 impl Outcome {
+    /// The seat that resigned, if the game ended so.
+    pub fn resigned(&self) -> Option<Seat> {
+        match self.why {
+            EndReason::Resigned { seat } => Some(seat),
+            _ => None,
+        }
+    }
+
     /// The single winner, if there is one; in team play the winning team's
     /// first seat (0 or 1).
     pub fn winner(&self) -> Option<Seat> {
@@ -315,6 +359,18 @@ pub struct EndState {
     /// Turns still to play after the current one (extra turns not
     /// counted); set together with `last`.
     pub turns_left: Option<u8>,
+}
+
+/// Why a seat cannot resign or lose on time; the game is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ForfeitError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("there is no seat {} at this table of {seats}", *seat as usize + 1)]
+    NoSuchSeat { seat: Seat, seats: usize },
+    /// A melee is played out: nobody resigns or loses on time.
+    #[error("nobody may resign or lose on time in a melee")]
+    Melee,
 }
 
 /// A choice that cannot be applied; the game is unchanged.
@@ -900,16 +956,14 @@ impl Game {
 
     /// Whether a choice is legal now.
     pub fn is_legal(&self, choice: Choice) -> bool {
-        if choice == Choice::Resign {
-            return self.can_resign();
-        }
         let mut v = Vec::new();
         self.legal_choices_into(&mut v);
         v.contains(&choice)
     }
 
-    /// A player or team may resign in a game of two sides, never in a melee.
-    fn can_resign(&self) -> bool {
+    /// Whether a player or team may resign (or lose on time) now: in a game
+    /// of two sides that is going on, never in a melee.
+    pub fn can_resign(&self) -> bool {
         !self.is_over() && !self.form.is_melee()
     }
 
@@ -950,21 +1004,43 @@ impl Game {
     }
 
     /// Resignation by a given seat, at any time in a two-sided game (in
-    /// team play the whole team loses).
-    pub fn resign(&mut self, seat: Seat) -> Result<(), PlayError> {
-        if !self.can_resign() || seat as usize >= self.seats.len() {
-            return Err(PlayError::Illegal { choice: Choice::Resign });
+    /// team play the whole team loses). Resigning is not a [`Choice`]: it
+    /// is never among the legal choices, and a record writes it as a line
+    /// of its own.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), ForfeitError> {
+        self.forfeit(seat, EndReason::Resigned { seat })?;
+        self.record(Event::Resigned { seat });
+        self.record(Event::GameOver);
+        Ok(())
+    }
+
+    /// A seat ran out of time: it loses as by resigning (a game of two
+    /// sides only; a melee's clock is the server's to handle otherwise).
+    pub fn lose_on_time(&mut self, seat: Seat) -> Result<(), ForfeitError> {
+        self.forfeit(seat, EndReason::Time { seat })?;
+        self.record(Event::GameOver);
+        Ok(())
+    }
+
+    /// Ends a two-sided game with a loss for `seat`, for the reason `why`.
+    fn forfeit(&mut self, seat: Seat, why: EndReason) -> Result<(), ForfeitError> {
+        if self.is_over() {
+            return Err(ForfeitError::GameOver);
+        }
+        if seat as usize >= self.seats.len() {
+            return Err(ForfeitError::NoSuchSeat { seat, seats: self.seats.len() });
+        }
+        if !self.can_resign() {
+            return Err(ForfeitError::Melee);
         }
         let loser = self.seats[seat as usize].color;
         let mut places = ArrayVec::new();
         for s in &self.seats {
             places.push(if s.color == loser { 1 } else { 0 });
         }
-        self.outcome = Some(Outcome { places, resigned: Some(seat), teams: self.form.teams() });
+        self.outcome = Some(Outcome { places, why, teams: self.form.teams() });
         self.phase = Phase::Over;
         self.effect = None;
-        self.record(Event::Resigned { seat });
-        self.record(Event::GameOver);
         Ok(())
     }
 
@@ -973,14 +1049,6 @@ impl Game {
     /// game in an inconsistent state.
     pub fn apply_unchecked(&mut self, choice: Choice) {
         match (self.phase, choice) {
-            (_, Choice::Resign) => {
-                let seat = match self.actor() {
-                    Actor::Seat(s) => s,
-                    _ => self.turn.seat,
-                };
-                let _ = self.resign(seat);
-                return;
-            }
             (Phase::Refill { seat, .. }, Choice::Draw(card)) => self.draw(seat, card),
             (Phase::StartPieces { .. }, Choice::StartPieces(sq)) => self.place_start_pieces(sq),
             (Phase::StartPieces { .. }, Choice::StartPiece { at, color }) => self.place_melee_start_piece(at, color),
@@ -1472,18 +1540,22 @@ impl Game {
     }
 
     fn check_score_trigger(&mut self) {
+        if self.end_score_reached() {
+            self.trigger_end();
+        }
+    }
+
+    /// Whether some seat stands at the end score.
+    fn end_score_reached(&self) -> bool {
         let target = self.end_score();
         // Etherweave: the causality penalty counts already (see `crate::warp`)
-        let reached = if self.form.is_melee() {
+        if self.form.is_melee() {
             self.seats.iter().enumerate().any(|(i, s)| {
                 let penalty = self.causality_penalty(i as Seat);
                 s.points.iter().any(|&p| p - penalty >= target)
             })
         } else {
             (0..self.seats.len()).any(|i| self.seats[i].score - self.causality_penalty(i as Seat) >= target)
-        };
-        if reached {
-            self.trigger_end();
         }
     }
 
@@ -1575,6 +1647,11 @@ impl Game {
     }
 
     fn finish_game(&mut self) {
+        // the end score, if a seat stands at it at the end; else a deck ran
+        // out (a deck that ran out first is not said when a seat reached
+        // the end score in the final round); judged before the causality
+        // penalty is charged, as the trigger judges it
+        let why = if self.end_score_reached() { EndReason::EndScore } else { EndReason::DeckOut };
         // (over first: the task forms' scores then count the causality penalty)
         self.phase = Phase::Over;
         self.refresh_task_scores();
@@ -1600,7 +1677,7 @@ impl Game {
             let ahead: ColorSet = self.seats.iter().zip(&keys).filter(|(_, o)| *o > k).map(|(s, _)| s.color).collect();
             places.push(ahead.colors().count() as u8);
         }
-        self.outcome = Some(Outcome { places, resigned: None, teams: self.form.teams() });
+        self.outcome = Some(Outcome { places, why, teams: self.form.teams() });
         self.phase = Phase::Over;
         self.record(Event::GameOver);
     }

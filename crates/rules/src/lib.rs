@@ -42,12 +42,14 @@ pub use board::{Board, BoardTextError, Color, Piece, Rank, COLORS};
 pub use cards::{CardId, Deck, School};
 pub use choice::{Choice, ChoiceTextError};
 pub use event::{Event, MoveHow, ScoreWhy};
-pub use game::{Actor, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, Summoned, TextPlayError};
+pub use game::{
+    Actor, EndReason, ForfeitError, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, Summoned, TextPlayError,
+};
 pub use geometry::{Bitboard, Dir, Orientation, Square};
 pub use hidden::{Observation, Part, ViewError};
-pub use history::{Match, Refusal};
+pub use history::{replay, replay_text, replay_through, Deciding, Match, Refusal, ReplayError, ReplayReason};
 pub use position::{Holding, Position, PositionError, SeatSetup, TurnRecord};
-pub use record::{replay, replay_text, replay_through, Line, Move, Mover, Record, ReplayError, ReplayReason};
+pub use record::{Forfeit, Line, Move, Mover, Record, RecordError, RecordReason};
 pub use step::Step;
 pub use tasks::{tasks_met_on_board, TaskBoard, TaskId, TaskType};
 pub use validate::{PieceKind, TurnEntry, ValidationError};

@@ -26,15 +26,20 @@
 //! Then one choice per line: `N text` for seat N (1-based) or `* text` for
 //! chance, where text is a choice's text form ([`crate::choice`]). A record
 //! may also hold take-backs: `N undo` takes back seat N's last choice (the
-//! line before it that still stands), as the guidebook allows; a record
-//! with take-backs is replayed through a [`crate::Match`], which checks
-//! each one against that policy.
+//! line before it that still stands), as the guidebook allows. A game
+//! that ended by a forfeit ends its record with a line of its own: `N
+//! resign` (seat N resigned) or `N timeout` (seat N ran out of time);
+//! neither is a choice, and nothing may follow it.
+//!
+//! This module is notation only: the [`Record`] type, its text, reading
+//! and printing. Replaying a record (checking every line through the gate)
+//! is [`crate::history`]'s: [`crate::history::replay`].
 
 use std::fmt::Write as _;
 
 use crate::cards::School;
 use crate::choice::Choice;
-use crate::game::{Actor, Form, Game, Seat};
+use crate::game::{Actor, EndReason, Form, Game, Seat};
 use crate::position::{Position, PositionError};
 
 /// Who made a recorded choice.
@@ -80,6 +85,40 @@ pub enum Line {
     TakeBack(Seat),
 }
 
+/// How a game ended other than by a choice: a record's last line.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Forfeit {
+    /// `N resign`: the seat resigned.
+    Resign(Seat),
+    /// `N timeout`: the seat's time ran out.
+    Time(Seat),
+}
+
+impl Forfeit {
+    /// The seat that forfeited.
+    pub fn seat(self) -> Seat {
+        match self {
+            Forfeit::Resign(s) | Forfeit::Time(s) => s,
+        }
+    }
+
+    /// The end reason it gives the game.
+    pub fn reason(self) -> EndReason {
+        match self {
+            Forfeit::Resign(seat) => EndReason::Resigned { seat },
+            Forfeit::Time(seat) => EndReason::Time { seat },
+        }
+    }
+
+    /// The word of its record line.
+    fn word(self) -> &'static str {
+        match self {
+            Forfeit::Resign(_) => "resign",
+            Forfeit::Time(_) => "timeout",
+        }
+    }
+}
+
 /// Where things are in a record's text, for error messages.
 #[derive(Clone, Debug, Default)]
 struct Layout {
@@ -89,6 +128,8 @@ struct Layout {
     moves: Vec<usize>,
     /// The line of each of `lines` (a record with take-backs).
     lines: Vec<usize>,
+    /// The line of the forfeit, if any.
+    forfeit: usize,
     /// The number of lines of the text.
     total: usize,
 }
@@ -110,6 +151,8 @@ pub struct Record {
     /// Every choice and take-back in order, when the record keeps
     /// take-backs; empty otherwise (the lines are then the moves).
     pub lines: Vec<Line>,
+    /// The game ended by a resignation or a loss on time after the moves.
+    pub forfeit: Option<Forfeit>,
     /// Whether `lines` is kept (a record with take-backs, or one whose
     /// match keeps them).
     keeping: bool,
@@ -129,6 +172,7 @@ impl PartialEq for Record {
             && self.tags == other.tags
             && self.position == other.position
             && self.moves == other.moves
+            && self.forfeit == other.forfeit
             // without take-backs the lines are the moves
             && (self.lines == other.lines || (!self.has_take_backs() && !other.has_take_backs()))
     }
@@ -136,26 +180,24 @@ impl PartialEq for Record {
 
 impl Eq for Record {}
 
-/// What is wrong with a record, and on which line of its text.
+/// What is wrong with a record's text or setup, and on which line. (What
+/// a replay finds wrong is [`crate::history::ReplayError`].)
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {reason}")]
-pub struct ReplayError {
+pub struct RecordError {
     pub line: usize,
-    pub reason: ReplayReason,
+    pub reason: RecordReason,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayReason {
+pub enum RecordReason {
     #[error("syntax error: {0}")]
     Syntax(String),
     #[error("bad setup: {0}")]
     Setup(String),
-    #[error("wrong actor: the record says {found} chooses, but it is {expected}'s choice")]
-    WrongActor { found: String, expected: String },
-    #[error("illegal choice: {0}")]
-    Illegal(String),
-    #[error("the game is already over")]
-    GameOver,
+    /// A line after a resignation or a loss on time.
+    #[error("the game is already over: it ended by a forfeit")]
+    AfterForfeit,
     #[error("line {line} is out of range: the record has lines 1 to {lines}")]
     OutOfRange { line: usize, lines: usize },
 }
@@ -172,6 +214,7 @@ impl Record {
             position: None,
             moves: Vec::new(),
             lines: Vec::new(),
+            forfeit: None,
             keeping: false,
             source: None,
         }
@@ -208,6 +251,12 @@ impl Record {
         Some(m)
     }
 
+    /// Writes the forfeit that ended the game (the record's last line).
+    pub fn end_by(&mut self, forfeit: Forfeit) {
+        self.forfeit = Some(forfeit);
+        self.source = None;
+    }
+
     /// Whether the record holds take-backs (`N undo` lines).
     pub fn has_take_backs(&self) -> bool {
         self.lines.iter().any(|l| matches!(l, Line::TakeBack(_)))
@@ -238,9 +287,9 @@ impl Record {
     }
 
     /// The game at the start of the record, before any choice.
-    pub fn start(&self) -> Result<Game, ReplayError> {
+    pub fn start(&self) -> Result<Game, RecordError> {
         let layout = self.layout();
-        let setup = |reason: String| ReplayError { line: layout.setup, reason: ReplayReason::Setup(reason) };
+        let setup = |reason: String| RecordError { line: layout.setup, reason: RecordReason::Setup(reason) };
         match &self.position {
             Some(p) => {
                 let schools: Vec<School> = p.seats.iter().map(|s| s.school).collect();
@@ -269,6 +318,11 @@ impl Record {
         self.layout().lines.get(index).copied().unwrap_or(0)
     }
 
+    /// The line of the record's text on which the forfeit stands (0: none).
+    pub fn line_of_forfeit(&self) -> usize {
+        self.layout().forfeit
+    }
+
     /// The number of lines of the record's text.
     pub fn text_lines(&self) -> usize {
         self.layout().total
@@ -277,12 +331,15 @@ impl Record {
     /// The record cut after the text line `line` (1-based): the choices
     /// and take-backs on that line and before it. An error names a line
     /// past the end of the text (or line 0).
-    pub fn through_line(&self, line: usize) -> Result<Record, ReplayError> {
+    pub fn through_line(&self, line: usize) -> Result<Record, RecordError> {
         let layout = self.layout();
         if line == 0 || line > layout.total {
-            return Err(ReplayError { line, reason: ReplayReason::OutOfRange { line, lines: layout.total } });
+            return Err(RecordError { line, reason: RecordReason::OutOfRange { line, lines: layout.total } });
         }
         let mut cut = self.clone();
+        if layout.forfeit == 0 || line < layout.forfeit {
+            cut.forfeit = None;
+        }
         if !self.has_take_backs() {
             cut.lines.clear();
             cut.keeping = false;
@@ -293,7 +350,7 @@ impl Record {
             let keep = layout.lines.iter().take_while(|&&l| l <= line).count();
             cut.lines.truncate(keep);
             cut.moves = standing(&cut.lines)
-                .map_err(|(i, m)| ReplayError { line: layout.lines[i], reason: ReplayReason::Syntax(m) })?;
+                .map_err(|(i, m)| RecordError { line: layout.lines[i], reason: RecordReason::Syntax(m) })?;
             let lines = layout.lines[..keep].to_vec();
             let moves = standing_lines(&cut.lines).into_iter().map(|i| lines[i]).collect();
             if !cut.has_take_backs() {
@@ -370,12 +427,15 @@ impl Record {
             }
             layout.moves = standing;
         }
+        if let Some(f) = self.forfeit {
+            layout.forfeit = put(&mut s, &format!("{} {}", f.seat() + 1, f.word()));
+        }
         layout.total = line;
         (s, layout)
     }
 
     /// Reads a record's text.
-    pub fn parse(text: &str) -> Result<Record, ReplayError> {
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
         let mut form = None;
         let mut seats: Option<Vec<School>> = None;
         let mut seed = None;
@@ -387,9 +447,10 @@ impl Record {
         let mut layout = Layout { setup: 1, ..Layout::default() };
         let mut seats_line = None;
         let mut seen = Vec::<String>::new();
+        let mut forfeit = None;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let syntax = |m: String| ReplayError { line, reason: ReplayReason::Syntax(m) };
+            let syntax = |m: String| RecordError { line, reason: RecordReason::Syntax(m) };
             let content = raw.split('#').next().unwrap_or("");
             if raw.trim().is_empty() {
                 // a blank line ends a position block
@@ -419,6 +480,17 @@ impl Record {
                     }
                 };
                 let rest = trimmed[first.len()..].trim();
+                if forfeit.is_some() {
+                    return Err(RecordError { line, reason: RecordReason::AfterForfeit });
+                }
+                if rest == "resign" || rest == "timeout" {
+                    let Mover::Seat(seat) = by else {
+                        return Err(syntax(format!("chance does not {rest}: 'N {rest}' names a seat")));
+                    };
+                    forfeit = Some(if rest == "resign" { Forfeit::Resign(seat) } else { Forfeit::Time(seat) });
+                    layout.forfeit = line;
+                    continue;
+                }
                 layout.lines.push(line);
                 if rest == "undo" {
                     let Mover::Seat(seat) = by else {
@@ -437,7 +509,7 @@ impl Record {
                 )));
             };
             let (key, value) = (key.trim(), value.trim());
-            if !lines.is_empty() {
+            if !lines.is_empty() || forfeit.is_some() {
                 return Err(syntax(format!("header {key:?} after the first choice")));
             }
             if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
@@ -475,11 +547,11 @@ impl Record {
             Some((line, text, lines)) => {
                 layout.setup = line;
                 let p = Position::from_text(&text).map_err(|e| match e {
-                    PositionError::Syntax { line: l, message } => ReplayError {
+                    PositionError::Syntax { line: l, message } => RecordError {
                         line: lines.get(l - 1).copied().unwrap_or(line),
-                        reason: ReplayReason::Syntax(message),
+                        reason: RecordReason::Syntax(message),
                     },
-                    other => ReplayError { line, reason: ReplayReason::Syntax(other.to_string()) },
+                    other => RecordError { line, reason: RecordReason::Syntax(other.to_string()) },
                 })?;
                 Some(p)
             }
@@ -488,7 +560,7 @@ impl Record {
             layout.setup = seats_line.unwrap_or(1);
         }
         let missing =
-            |what: &str| ReplayError { line: 1, reason: ReplayReason::Syntax(format!("missing '{what}:' header")) };
+            |what: &str| RecordError { line: 1, reason: RecordReason::Syntax(format!("missing '{what}:' header")) };
         let form = match (form, &position) {
             (Some(f), _) => f,
             (None, Some(p)) => p.form,
@@ -501,7 +573,7 @@ impl Record {
         };
         layout.total = text.lines().count();
         let moves = standing(&lines)
-            .map_err(|(i, m)| ReplayError { line: layout.lines[i], reason: ReplayReason::Syntax(m) })?;
+            .map_err(|(i, m)| RecordError { line: layout.lines[i], reason: RecordReason::Syntax(m) })?;
         if lines.iter().all(|l| matches!(l, Line::Choice(_))) {
             // no take-backs: the lines are the moves
             lines.clear();
@@ -519,7 +591,7 @@ impl Record {
             layout.moves = at;
         }
         let keeping = !lines.is_empty();
-        Ok(Record { form, seats, seed, players, tags, position, moves, lines, keeping, source: Some(layout) })
+        Ok(Record { form, seats, seed, players, tags, position, moves, lines, forfeit, keeping, source: Some(layout) })
     }
 }
 
@@ -560,8 +632,8 @@ fn school_list(schools: &[School]) -> String {
 }
 
 impl std::str::FromStr for Record {
-    type Err = ReplayError;
-    fn from_str(text: &str) -> Result<Record, ReplayError> {
+    type Err = RecordError;
+    fn from_str(text: &str) -> Result<Record, RecordError> {
         Record::parse(text)
     }
 }
@@ -569,204 +641,5 @@ impl std::str::FromStr for Record {
 impl std::fmt::Display for Record {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.to_text())
-    }
-}
-
-/// Applies one recorded move through the gate ([`crate::history::check_act`]);
-/// `line` is for errors.
-pub(crate) fn apply_move(game: &mut Game, m: Move, line: usize) -> Result<(), ReplayError> {
-    let err = |reason| ReplayError { line, reason };
-    if game.actor() == Actor::Nobody {
-        return Err(err(ReplayReason::GameOver));
-    }
-    match (m.by, m.choice) {
-        // either player may resign at any time
-        (Mover::Seat(s), Choice::Resign) if (s as usize) < game.seat_count() => {
-            game.resign(s).map_err(|e| err(ReplayReason::Illegal(e.to_string())))
-        }
-        (by, choice) => {
-            let choice =
-                crate::history::check_act(game, by, choice).map_err(|e| err(crate::history::replay_reason(e)))?;
-            game.apply_unchecked(choice);
-            Ok(())
-        }
-    }
-}
-
-/// Replays a record: its start, then every choice checked for the right
-/// actor and legality. The error names the record line and the reason.
-/// Every choice passes the gate of [`crate::Match::act`]; a record with
-/// take-backs is checked against the take-back policy.
-pub fn replay(record: &Record) -> Result<Game, ReplayError> {
-    if !record.has_take_backs() {
-        let mut game = record.start()?;
-        let layout = record.layout();
-        for (i, &m) in record.moves.iter().enumerate() {
-            apply_move(&mut game, m, layout.moves.get(i).copied().unwrap_or(0))?;
-        }
-        return Ok(game);
-    }
-    crate::history::Match::from_record(record).map(|m| m.game().clone())
-}
-
-/// Replays a record up to and including the text line `line` (1-based; a
-/// header line gives the start): the state after that line.
-pub fn replay_through(record: &Record, line: usize) -> Result<Game, ReplayError> {
-    replay(&record.through_line(line)?)
-}
-
-/// Reads and replays a record's text.
-pub fn replay_text(text: &str) -> Result<Game, ReplayError> {
-    replay(&Record::parse(text)?)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cards::School;
-
-    const FROM_POSITION: &str = "# the guidebook's first Swordmaster example
-Form: duel
-Seats: northern, southern
-Event: notation test
-Position:
-  form: duel
-  board: 9/9/9/4br3/9/4b4/9/9/9
-  turn: 0
-  actions: 2
-  number: 3
-  seat: northern score 0 supply 14/3 beings imperial.swordmaster legends - flares - deck imperial.knight discard -
-  seat: southern score 0 supply 15/3 beings - legends - flares - deck imperial.cannon discard -
-  legends: deck - discard -
-  flares: deck - discard -
-
-1 summon imperial.swordmaster e5 r0
-1 f6   # destroys the red common; the Swordmaster turns heroic
-1 place a5
-1 end
-* draw imperial.knight
-";
-
-    #[test]
-    fn a_record_from_a_position_replays() {
-        let r = Record::parse(FROM_POSITION).unwrap();
-        assert_eq!(r.tag("Event"), Some("notation test"));
-        assert_eq!(r.moves.len(), 5);
-        assert_eq!(r.line_of_move(1), 17);
-        let g = replay(&r).unwrap();
-        assert_eq!(g.board().to_text(), "9/9/9/4b4/b3b+4/4b4/9/9/9");
-        assert_eq!(g.seat(0).score, 0, "one common piece scores nothing");
-        assert_eq!(g.actor(), Actor::Seat(1));
-    }
-
-    #[test]
-    fn records_round_trip() {
-        let r = Record::parse(FROM_POSITION).unwrap();
-        let text = r.to_text();
-        let again = Record::parse(&text).unwrap();
-        assert_eq!(again, r);
-        assert_eq!(again.to_text(), text);
-        assert_eq!(replay(&again).unwrap(), replay(&r).unwrap());
-
-        let mut r = Record::new(Form::Duel, &[School::Northern, School::Southern], Some(7));
-        r.players = vec!["Ann".into(), "Bo Li".into()];
-        r.push(Mover::Chance, "draw imperial.knight".parse().unwrap());
-        r.push(Mover::Seat(1), Choice::Resign);
-        let text = r.to_text();
-        assert_eq!(
-            text,
-            "Form: duel\nSeats: northern, southern\nSeed: 7\nPlayers: Ann, Bo Li\n\n* draw imperial.knight\n2 resign\n"
-        );
-        assert_eq!(Record::parse(&text).unwrap(), r);
-        assert_eq!(r.line_of_move(1), 7);
-    }
-
-    #[test]
-    fn replay_errors_name_the_line_and_reason() {
-        let with = |from: &str, to: &str| FROM_POSITION.replace(from, to);
-        let e = replay_text(&with("1 place a5", "1 place a1")).unwrap_err();
-        assert_eq!(e.line, 18);
-        assert!(matches!(e.reason, ReplayReason::Syntax(_)), "a1 is cut off the board: {e}");
-        let e = replay_text(&with("1 place a5", "1 place e6")).unwrap_err();
-        assert_eq!(e.line, 18);
-        assert!(matches!(e.reason, ReplayReason::Illegal(_)), "{e}");
-        let e = replay_text(&with("1 place a5", "2 place a5")).unwrap_err();
-        assert_eq!(e.line, 18);
-        assert!(matches!(e.reason, ReplayReason::WrongActor { .. }), "{e}");
-        let e = replay_text(&with("* draw", "1 draw")).unwrap_err();
-        assert_eq!((e.line, matches!(e.reason, ReplayReason::WrongActor { .. })), (20, true));
-        let e = replay_text(&with("1 end", "1 jump")).unwrap_err();
-        assert_eq!((e.line, matches!(e.reason, ReplayReason::Syntax(_))), (19, true));
-        let e = replay_text(&with("1 f6", "0 f6")).unwrap_err();
-        assert_eq!(e.line, 17);
-        let e = replay_text(&with("  turn: 0", "  turn: zero")).unwrap_err();
-        assert_eq!((e.line, matches!(e.reason, ReplayReason::Syntax(_))), (8, true));
-        let e = replay_text(&with("Seats: northern, southern", "Seats: northern, highland")).unwrap_err();
-        assert_eq!((e.line, matches!(e.reason, ReplayReason::Setup(_))), (5, true));
-        let e =
-            replay_text(&with("* draw imperial.knight", "* draw imperial.knight\n2 resign\n1 place a5")).unwrap_err();
-        assert_eq!((e.line, e.reason), (22, ReplayReason::GameOver));
-        let e = replay_text("Form: duel\n\n1 end\n").unwrap_err();
-        assert_eq!(e.reason, ReplayReason::Syntax("missing 'Seats:' header".into()));
-        let e = replay_text("Form: duel\nSeats: northern\n").unwrap_err();
-        assert_eq!((e.line, matches!(e.reason, ReplayReason::Setup(_))), (2, true));
-        let e = replay_text("Form: duel\nSeats: northern, southern\n1 end\nSeed: 3\n").unwrap_err();
-        assert_eq!(e.line, 4);
-        let e = replay_text("Form: duel\nForm: duel\n").unwrap_err();
-        assert_eq!(e.line, 2);
-    }
-
-    #[test]
-    fn mangled_records_are_rejected_without_panicking() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
-        let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
-        let mut record = Record::new(Form::Duel, &[School::Northern, School::Southern], None);
-        while !game.is_over() {
-            let v = game.legal_choices();
-            let c = v[rng.gen_range(0..v.len())];
-            record.push(Mover::of(game.actor()).unwrap(), c);
-            game.apply(c).unwrap();
-        }
-        let text = record.to_text();
-        assert_eq!(replay_text(&text).unwrap(), game);
-        let lines: Vec<&str> = text.lines().collect();
-        let words = ["1", "2", "*", "draw", "place", "e5", "from", "summon", "imperial.knight", "r90", "-", "#", ":"];
-        let mut rejected = 0;
-        for _ in 0..120 {
-            let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
-            let i = rng.gen_range(0..l.len());
-            let j = rng.gen_range(0..l.len());
-            match rng.gen_range(0..4) {
-                0 => {
-                    l.remove(i);
-                }
-                1 => l.swap(i, j),
-                2 => {
-                    let dup = l[i].clone();
-                    l.insert(j, dup);
-                }
-                _ => {
-                    l[i] = (0..rng.gen_range(0..5))
-                        .map(|_| words[rng.gen_range(0..words.len())])
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                }
-            }
-            let mangled = l.join("\n");
-            if let Err(e) = replay_text(&mangled) {
-                rejected += 1;
-                assert!(e.line >= 1 && e.line <= l.len().max(1), "{e}");
-            }
-        }
-        assert!(rejected > 40, "{rejected}");
-    }
-
-    #[test]
-    fn a_resignation_may_come_from_either_seat() {
-        let text = FROM_POSITION.replace("1 place a5", "2 resign");
-        let text = text.split("1 end").next().unwrap();
-        let g = replay_text(text).unwrap();
-        assert_eq!(g.outcome().and_then(|o| o.winner()), Some(0));
     }
 }

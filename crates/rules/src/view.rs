@@ -23,7 +23,7 @@ use crate::cards::{CardId, School};
 use crate::choice::Choice;
 use crate::effect::Resolution;
 use crate::event::Event;
-use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
+use crate::game::{Actor, EndReason, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
 use crate::geometry::{Dir, Orientation, Square};
 use crate::step::Step;
 use crate::tasks::{TaskId, TaskType};
@@ -380,7 +380,8 @@ pub struct ChoiceView {
     /// `summon`, `place`, `pickup`, `start`, `discard`, `return`, `done`,
     /// `flare`, `end`, `pass`, `claim`, `skip`, `square` (an effect's
     /// square), `move` (an effect's move or leap), `dir`, `option`,
-    /// `improvise`, `point`, `draw`, `resign`.
+    /// `improvise`, `point`, `draw`. (Resigning is not a choice: see
+    /// [`crate::Match::resign`].)
     pub kind: &'static str,
     /// The square the choice acts on: where to place, summon, start, pick
     /// up, or the effect's square.
@@ -469,8 +470,12 @@ pub struct ResultView {
     pub team: Option<u8>,
     /// No single winner (nor single winning team).
     pub draw: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub resigned: Option<Seat>,
+    /// Why the game ended: `"why"` is `end-score`, `deck-out`, `resigned`
+    /// (with `"resigned": seat`) or `time` (with `"timeout": seat`).
+    #[serde(flatten)]
+    pub why: EndReason,
+    /// The end score of the game (the target beside the scores).
+    pub end_score: i16,
     /// Every seat, best first: its place (1 is first; tied seats share one)
     /// and its score.
     pub ranking: Vec<Placing>,

@@ -11,7 +11,7 @@ use crate::board::Color;
 use crate::choice::Choice;
 use crate::effect::Resolution;
 use crate::event::{color_name, orientation_words, piece_words};
-use crate::game::{Actor, Game, Phase, Seat};
+use crate::game::{Actor, EndReason, Game, Phase, Seat};
 use crate::geometry::{Dir, Square};
 use crate::view::{ChoiceView, Placing, QuestionView, ResultView};
 
@@ -196,7 +196,6 @@ impl Game {
                 ("warp", format!("play the warp effect of the {}", card.def().name))
             }
             Choice::EndTurn => ("end", "end the turn".to_string()),
-            Choice::Resign => ("resign", "resign".to_string()),
             Choice::Square(sq) => {
                 v.at = Some(sq);
                 v.piece = self.board().get(sq);
@@ -364,18 +363,25 @@ impl Game {
                 text += &format!("; {}", rest.join(", "));
             }
         }
-        if let Some(r) = o.resigned {
-            let who = if teams { team_words(r % 2) } else { self.seat_name(r) };
-            let rest = text.strip_prefix("The ").map_or(text.clone(), |t| format!("the {t}"));
-            text = format!("{} resigned: {rest}", capitalize(&who));
+        // why it ended: a forfeit before the result, the end after it
+        match o.why {
+            EndReason::Resigned { seat: r } | EndReason::Time { seat: r } => {
+                let who = if teams { team_words(r % 2) } else { self.seat_name(r) };
+                let rest = text.strip_prefix("The ").map_or(text.clone(), |t| format!("the {t}"));
+                let how = if matches!(o.why, EndReason::Time { .. }) { "ran out of time" } else { "resigned" };
+                text = format!("{} {how}: {rest}", capitalize(&who));
+            }
+            EndReason::EndScore => text += ": the end score was reached",
+            EndReason::DeckOut => text += ": a deck ran out",
         }
         let scores: Vec<String> = if teams {
             (0..2).map(|t| format!("{} {}", color_name(self.seat(t).color), self.seat(t).score)).collect()
         } else {
             (0..n as Seat).map(|s| format!("{} {}", self.seat_name(s), self.seat(s).score)).collect()
         };
-        text += &format!(". Score: {}.", scores.join(", "));
-        Some(ResultView { text, winners, team, draw, resigned: o.resigned, ranking })
+        let end_score = self.end_score();
+        text += &format!(". Score: {} (end score {end_score}).", scores.join(", "));
+        Some(ResultView { text, winners, team, draw, why: o.why, end_score, ranking })
     }
 }
 

@@ -67,7 +67,7 @@ fn corpus() -> &'static Corpus {
                     m.undo();
                 } else {
                     let x = legal[rng.gen_range(0..legal.len())];
-                    m.apply(x).unwrap();
+                    common::act(&mut m, x).unwrap();
                 }
                 step += 1;
             }

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use tash_kalar_rules::{
     replay, replay_text, replay_through, Choice, Form, Game, Line, Match, Mover, Phase, Position, PositionError,
-    Record, Refusal, ReplayReason, School, View,
+    Record, RecordReason, Refusal, ReplayReason, School, View,
 };
 
 /// Blue (seat 0) to act with 2 actions holding a Swordmaster, a red piece
@@ -339,7 +339,7 @@ fn a_match_keeps_its_take_backs_when_asked_and_they_replay() {
     let e = replay_through(&Record::parse(&bad).unwrap(), skip).unwrap_err();
     assert_eq!(e.line, skip, "{e}");
     let e = replay_through(&parsed, 999).unwrap_err();
-    assert_eq!(e.reason, ReplayReason::OutOfRange { line: 999, lines: text.lines().count() });
+    assert_eq!(e.reason, ReplayReason::Record(RecordReason::OutOfRange { line: 999, lines: text.lines().count() }));
 }
 
 #[test]

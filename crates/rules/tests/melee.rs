@@ -226,14 +226,14 @@ fn the_point_choices_can_be_taken_back_but_not_the_turn() {
     let mut m =
         Match::from_position(position(Form::Melee, &FOUR, "b5:r c5:r a4:r d5:b e5:g", &["imperial.cannon"])).unwrap();
     for c in ["summon imperial.cannon c5 r0", "dir e", "place e1", "end", "point b"] {
-        m.play(c).unwrap();
+        common::act_text(&mut m, c).unwrap();
     }
     assert_eq!(m.game().actor(), Actor::Seat(1));
     assert!(!m.can_undo(), "the turn is over");
     let mut m =
         Match::from_position(position(Form::Melee, &FOUR, "b5:r c5:r a4:r d5:b e5:g", &["imperial.cannon"])).unwrap();
     for c in ["summon imperial.cannon c5 r0", "dir e", "place e1", "end"] {
-        m.play(c).unwrap();
+        common::act_text(&mut m, c).unwrap();
     }
     assert!(!m.can_undo(), "ending the turn cannot be taken back");
 }

@@ -183,7 +183,7 @@ fn check_team_duel_scores(step: &Step, h: &Game) {
             _ => {}
         }
     }
-    if h.is_over() && !g.is_over() && h.outcome().is_some_and(|o| o.resigned.is_none()) {
+    if h.is_over() && !g.is_over() && h.outcome().is_some_and(|o| o.why.forfeited_by().is_none()) {
         // Etherweave: the causality penalty, charged at the end (a side's own and its teammate's)
         for (i, w) in want.iter_mut().enumerate() {
             *w -= h.causality_penalty(i as u8);
@@ -280,7 +280,6 @@ fn check_choices(step: &Step, rng: &mut ChaCha8Rng, stats: &mut Stats) {
                 8 => Choice::Done,
                 9 => Choice::Flare(color),
                 10 => Choice::EndTurn,
-                11 => Choice::Resign,
                 12 => Choice::Square(sq),
                 13 => Choice::Move { from: sq, to },
                 14 => Choice::Direction(dir),
@@ -291,8 +290,7 @@ fn check_choices(step: &Step, rng: &mut ChaCha8Rng, stats: &mut Stats) {
                 _ => task.filter(|_| rng.gen_bool(0.5)).map_or(Choice::Point(color), Choice::Claim),
             },
         };
-        if legal.contains(&c) || (c == Choice::Resign && !g.form().is_melee()) {
-            // resigning is allowed in team play without being listed
+        if legal.contains(&c) {
             continue;
         }
         tried += 1;

@@ -50,8 +50,8 @@ use tash_kalar_rules::frozen::frozen_effect;
 use tash_kalar_rules::game::SeatState;
 use tash_kalar_rules::pile::Pile;
 use tash_kalar_rules::{
-    replay_text, Actor, Bitboard, Board, CardId, Choice, Color, Deck, Form, Game, Match, Orientation, Phase, Piece,
-    Position, Rank, Record, School, SeatSetup, SetupError, Square, TaskId,
+    replay_text, Actor, Bitboard, Board, CardId, Choice, Color, Deck, EndReason, Form, Game, Match, Orientation, Phase,
+    Piece, Position, Rank, Record, School, SeatSetup, SetupError, Square, TaskId,
 };
 
 /// No game may take more turns than this. In 20,000 random duels and
@@ -169,7 +169,6 @@ fn kind(c: &Choice) -> u8 {
         Choice::Done => 8,
         Choice::Flare(_) => 9,
         Choice::EndTurn => 10,
-        Choice::Resign => 11,
         Choice::Square(_) => 12,
         Choice::Move { .. } => 13,
         Choice::Direction(_) => 14,
@@ -487,7 +486,6 @@ fn check_listing(g: &Game, legal: &[Choice], deep: bool, stats: &mut Stats) -> R
     let chance = g.actor() == Actor::Chance;
     for &c in legal {
         ensure!(matches!(c, Choice::Draw(_) | Choice::DrawTask(_)) == chance, "{c} listed for actor {:?}", g.actor());
-        ensure!(c != Choice::Resign, "resign is listed");
     }
     let active = g.active_color();
     let supply = g.supply(active, Rank::Common);
@@ -633,7 +631,7 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
     check_cards(h)?;
     if g.form().deathmatch_scoring() {
         let mut want = expected_scores(g, c);
-        if h.is_over() && !g.is_over() && h.outcome().is_some_and(|o| o.resigned.is_none()) {
+        if h.is_over() && !g.is_over() && h.outcome().is_some_and(|o| o.why.forfeited_by().is_none()) {
             // Etherweave: the causality penalty, charged at the end
             for (i, w) in want.iter_mut().enumerate() {
                 *w -= h.causality_penalty(i as u8);
@@ -744,10 +742,20 @@ enum Trigger {
 
 /// The places of a finished game from the scores and tie-breakers, and the
 /// turns played after the trigger.
+fn keys_scores(g: &Game) -> Vec<i16> {
+    g.seats().iter().map(|s| s.score).collect()
+}
+
 fn check_outcome(g: &Game, trigger: Trigger) -> Result<(), String> {
     let o = g.outcome().ok_or("over without an outcome")?;
-    if o.resigned.is_some() {
+    if o.why.forfeited_by().is_some() {
         return Ok(());
+    }
+    // why it ended: the end score when a seat stands at it, else a deck ran out
+    let reached = g.seats().iter().any(|s| s.score >= g.end_score());
+    let why = if reached { EndReason::EndScore } else { EndReason::DeckOut };
+    if !g.form().is_melee() && o.why != why {
+        return Err(format!("ended {:?} with scores {:?} and end score {}", o.why, keys_scores(g), g.end_score()));
     }
     let keys: Vec<(i16, u32, u32)> =
         g.seats().iter().map(|s| (s.score, g.board().upgraded(s.color), g.board().total(s.color))).collect();
@@ -1056,7 +1064,7 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
             m.resign(seat).map_err(|e| fail(&m, format!("resign refused: {e}")))?;
             let h = m.game();
             let o = h.outcome().cloned().ok_or_else(|| fail(&m, "resigned without an outcome".into()))?;
-            if o.resigned != Some(seat) || o.winner() != Some(1 - seat) || !h.legal_choices().is_empty() {
+            if o.resigned() != Some(seat) || o.winner() != Some(1 - seat) || !h.legal_choices().is_empty() {
                 return Err(fail(&m, format!("resignation by {seat} gave {o:?}")));
             }
             stats.resigned += 1;
@@ -1096,7 +1104,7 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
             (Phase::Effect, _) => stats.effect_steps += 1,
             _ => {}
         }
-        m.apply(c).map_err(|e| fail(&m, format!("chosen {c} refused: {e}")))?;
+        common::act(&mut m, c).map_err(|e| fail(&m, format!("chosen {c} refused: {e}")))?;
         before.push(g.clone());
         check_after(&g, c, m.game()).map_err(|e| fail(&m, e))?;
         if stored_landed_on_own_color(&g, m.game()) {
@@ -1114,7 +1122,7 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
                 return Err(fail(&m, format!("taking back {} choices gave another game", taken.len())));
             }
             for &t in &taken {
-                m.apply(t).map_err(|e| fail(&m, format!("{t} refused after its undo: {e}")))?;
+                common::act(&mut m, t).map_err(|e| fail(&m, format!("{t} refused after its undo: {e}")))?;
             }
             if m.game() != &after {
                 return Err(fail(&m, "choices replayed after their undo gave another game".into()));
@@ -1126,7 +1134,7 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
             if taken != c || m.game() != &g {
                 return Err(fail(&m, format!("undoing {c} took back {taken} and gave another game")));
             }
-            m.apply(c).map_err(|e| fail(&m, format!("{c} refused after its undo: {e}")))?;
+            common::act(&mut m, c).map_err(|e| fail(&m, format!("{c} refused after its undo: {e}")))?;
             if m.game() != &after {
                 return Err(fail(&m, format!("{c} replayed after its undo gave another game")));
             }

@@ -122,11 +122,11 @@ fn guidebook_knight_passing_control_mid_effect() {
     p.seats[2].beings = vec![card("highland.clan_axeman")];
     let mut m = Match::from_position(p).unwrap();
     for c in ["place d3", "summon imperial.knight e5 r0", "e5-e6"] {
-        m.play(c).unwrap();
+        common::act_text(&mut m, c).unwrap();
     }
     assert_eq!(m.game().turn().destroyed[Color::Red.index()][Rank::Heroic.index()], 1);
     assert!(legal(m.game(), "pass"), "control can be passed in the middle of an effect");
-    m.play("pass").unwrap();
+    common::act_text(&mut m, "pass").unwrap();
     let g = m.game();
     assert_eq!(g.actor(), Actor::Seat(2), "the teammate finishes the effect");
     assert!(g.turn().passed);
@@ -136,12 +136,12 @@ fn guidebook_knight_passing_control_mid_effect() {
     assert!(legal(g, "e6-e7") && legal(g, "skip"));
     assert!(!legal(g, "pass"));
     assert!(!m.can_undo(), "after passing control nothing can be taken back");
-    m.play("e6-e7").unwrap();
+    common::act_text(&mut m, "e6-e7").unwrap();
     assert!(m.can_undo(), "the teammate may take back their own move");
     assert_eq!(m.undo(), Some("e6-e7".parse().unwrap()));
     assert_eq!(m.undo(), None, "but not the pass");
     for c in ["e6-f7", "f7-f8"] {
-        m.play(c).unwrap();
+        common::act_text(&mut m, c).unwrap();
     }
     // three moves made: the effect is over and no action is left
     let g = m.game();
@@ -149,7 +149,7 @@ fn guidebook_knight_passing_control_mid_effect() {
     assert_eq!(g.actor(), Actor::Seat(0), "the turn's player finishes the turn");
     assert_eq!(g.flare_criteria(Color::Red), (true, false));
     assert_eq!(texts(g), ["end"], "no flare once control has been passed");
-    m.play("end").unwrap();
+    common::act_text(&mut m, "end").unwrap();
     // the team scores the heroic piece
     assert_eq!(scores(m.game()), [1, 0, 1, 0]);
 }
@@ -593,7 +593,7 @@ fn random_take_backs_restore_the_game_and_never_reach_past_a_pass() {
             let state = m.game().clone();
             let v = m.game().legal_choices();
             let c = v[rng.gen_range(0..v.len())];
-            m.apply(c).unwrap();
+            common::act(&mut m, c).unwrap();
             if c == Choice::PassControl {
                 passes += 1;
                 assert!(!m.can_undo(), "nothing before passing control can be taken back");
@@ -621,7 +621,7 @@ fn passing_control_is_told_in_the_events() {
     p.seats[2].beings = vec![card("highland.clan_axeman")];
     let mut m = Match::from_position(p).unwrap();
     for c in ["place d3", "summon imperial.knight e5 r0", "e5-e6", "pass"] {
-        m.play(c).unwrap();
+        common::act_text(&mut m, c).unwrap();
     }
     let g = m.game();
     let sq = |s: &str| tash_kalar_rules::Square::parse(s).unwrap();

@@ -30,14 +30,9 @@ impl Summary {
             version: g.version(),
             turn: game.turn().number,
             scores: serde_json::to_string(&scores).unwrap_or_else(|_| "[]".into()),
-            // a loss on time is a resignation to the rules; the lobby says which
-            outcome: game.outcome().and_then(|o| {
-                let mut v = serde_json::to_value(o).ok()?;
-                if let Some(e) = g.entries.last().filter(|e| e.kind == Kind::Timeout) {
-                    v["timeout"] = json!(e.seat);
-                }
-                serde_json::to_string(&v).ok()
-            }),
+            // the outcome says why the game ended: `"why": "time"` with
+            // `"timeout": seat` for a loss on time (as older rows had it)
+            outcome: game.outcome().and_then(|o| serde_json::to_string(o).ok()),
             clocks: None,
         }
     }

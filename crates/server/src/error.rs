@@ -354,7 +354,7 @@ impl From<Refusal> for Error {
             }
             Refusal::WrongSeat { by, actor } => Error::NotYourTurn { by: Who(by), actor: Who(actor), rules },
             Refusal::WrongPhase { choice, deciding, .. } => {
-                Error::WrongPhase { choice: choice.to_string(), deciding, rules }
+                Error::WrongPhase { choice: choice.to_string(), deciding: deciding.to_string(), rules }
             }
             Refusal::Illegal { choice, nearest } if nearest.is_empty() => {
                 Error::Illegal { choice: choice.to_string(), rules }

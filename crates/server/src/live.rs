@@ -124,7 +124,7 @@ impl Entry {
         let text = match (self.kind, self.choice) {
             (Kind::Undo, _) => "undo".to_string(),
             (Kind::Timeout, _) => "timeout".to_string(),
-            (Kind::Resign, _) | (_, Some(Choice::Resign)) => "resign".to_string(),
+            (Kind::Resign, _) => "resign".to_string(),
             (Kind::Choice, Some(c)) if sees => c.to_string(),
             (Kind::Choice, Some(Choice::Draw(card))) => match card.deck() {
                 Deck::Legends => "draw a legend".to_string(),
@@ -259,10 +259,6 @@ impl LiveGame {
         match (kind, seat) {
             (Kind::Choice, by) => {
                 let choice = choice.ok_or(Error::BadEntry)?;
-                if choice == Choice::Resign {
-                    // the log keeps resignations as entries of their own
-                    return Err(Error::ResignMessage);
-                }
                 let mover = by.map_or(Mover::Chance, Mover::Seat);
                 let phase = self.game().phase();
                 let choice = self.m.act(mover, choice)?;
@@ -284,7 +280,6 @@ impl LiveGame {
             }
             (Kind::Resign, Some(s)) => {
                 self.m.resign(s)?;
-                entry.choice = Some(Choice::Resign);
                 self.moves.push(n);
             }
             (Kind::Timeout, Some(s)) => {
@@ -298,11 +293,9 @@ impl LiveGame {
                     rules: None,
                 })?;
                 if self.m.game().seat_count() == 2 {
-                    // a loss on time: the seat forfeits as a resignation
-                    // would (the record says so in its Termination tag)
-                    self.m.resign(s)?;
-                    self.m.set_tag("Termination", &format!("seat {} lost on time", s + 1));
-                    entry.choice = Some(Choice::Resign);
+                    // a loss on time: the outcome and the record (`N
+                    // timeout`) say it was time
+                    self.m.lose_on_time(s)?;
                     self.moves.push(n);
                 } else {
                     // the match goes on; the seat's choices are a bot's

@@ -92,9 +92,16 @@ async fn a_clock_running_out_ends_a_duel_with_the_other_side_winning() {
     let late = b.state.as_ref().unwrap()["clock"]["running"].as_u64().unwrap();
     let s = until_state(&mut b, "the game over on time", |s| s["over"] == true).await;
     let outcome = &s["view"]["outcome"];
-    assert_eq!(outcome["resigned"], late, "{outcome}");
+    // a loss on time, not a resignation: the outcome and the result say time
+    assert_eq!((&outcome["why"], &outcome["timeout"]), (&json!("time"), &json!(late)), "{outcome}");
+    assert!(outcome["resigned"].is_null(), "{outcome}");
+    let result = &s["view"]["result"];
+    assert_eq!(result["why"], "time", "{result}");
+    assert!(result["text"].as_str().unwrap().contains(" ran out of time: "), "{result}");
+    assert!(!result["text"].as_str().unwrap().contains("resigned"), "{result}");
     let (_, summary) = http_json(server.addr, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(summary["outcome"]["timeout"], late, "the lobby says the game was lost on time");
+    assert_eq!(summary["outcome"]["why"], "time");
     let places = if late == 0 { json!([1, 0]) } else { json!([0, 1]) };
     assert_eq!(outcome["places"], places, "the other seat won: {outcome}");
     assert!(s["clock"]["running"].is_null(), "no clock runs once the game is over");
@@ -103,7 +110,7 @@ async fn a_clock_running_out_ends_a_duel_with_the_other_side_winning() {
     assert_eq!(last["seat"], late);
     let (status, record) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
     assert_eq!(status, 200);
-    assert!(record.contains("lost on time"), "{record}");
+    assert!(record.ends_with(&format!("\n{} timeout\n", late + 1)), "{record}");
     // the replay agrees
     let (status, replay) = http_json(server.addr, "GET", &format!("/api/games/{id}/replay"), None).await;
     assert_eq!(status, 200);

@@ -315,8 +315,8 @@ impl App {
         if self.m.game().actor() != Actor::Seat(seat) {
             return;
         }
-        match self.m.apply(choice) {
-            Ok(()) => {
+        match self.m.act(Mover::Seat(seat), choice) {
+            Ok(choice) => {
                 self.last = squares_of(choice);
                 let name = self.bot_name(seat).to_string();
                 match choice {
@@ -343,7 +343,7 @@ impl App {
                         ("seat", seat + 1),
                         ("bot", self.bot_name(seat)),
                         ("choice", choice.to_string()),
-                        ("why", self.msgs.play_error(&e))
+                        ("why", self.msgs.refusal(&e))
                     ],
                 );
                 self.note(line)
@@ -366,7 +366,7 @@ impl App {
             Phase::Refill { seat, .. } => Some(seat),
             _ => None,
         };
-        if self.m.apply(c).is_err() {
+        if self.m.act(Mover::Chance, c).is_err() {
             return false;
         }
         match (seat, c) {

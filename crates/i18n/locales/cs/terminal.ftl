@@ -17,6 +17,7 @@ nothing-to-take-back = Není co vzít zpět (ne přes konec tahu, dobírání ka
 not-accepted = Nepřijato: { $why }
 no-such-choice = volba { $n } neexistuje (1 až { $count })
 outcome-resigned = Místo { $seat } se vzdalo.
+outcome-time = Místu { $seat } došel čas.
 outcome-wins = Vítězí místo { $seat }.
 outcome-team-wins = Vítězí místa { $first } a { $second }.
 outcome-draw = Remíza.

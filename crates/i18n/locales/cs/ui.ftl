@@ -190,7 +190,6 @@ choice-flare = zahrát proti hráči { $color }: { $card }
 choice-thaw = rozmrazit: { $card }
 choice-warp = zahrát { -warp-effect(case: "acc") }: { $card }
 choice-end = ukončit tah
-choice-resign = vzdát se
 choice-square = { $at }
 choice-square-piece = { $at } ({ $piece })
 choice-move = { $piece } z { $from } na { $to }
@@ -257,8 +256,11 @@ result-place = { $place ->
  } { $names }
 result-and-places = { $result }; { $places }
 result-resigned = { $who } se vzdal: { $result }
+result-time = Čas vypršel ({ $who }): { $result }
+result-end-score = { $result }: bylo dosaženo cílového skóre
+result-deck-out = { $result }: došel dobírací balíček
 score-of = { $who } { $score }
-result-with-score = { $result }. Skóre: { $scores }.
+result-with-score = { $result }. Skóre: { $scores } (cílové skóre { $target }).
 
 ## Odmítnutí (hra se nezmění)
 
@@ -272,6 +274,7 @@ error-bad-direction = není směr (n ne e se s sw w nw): „{ $text }“
 error-bad-color = není písmeno barvy (r b n g w o p): „{ $text }“
 error-bad-option = není číslo možnosti: „{ $text }“
 error-arity = { $text }: špatný počet slov
+error-resign-not-a-choice = vzdát se není volba: vzdej se zvlášť
 error-game-over = hra skončila
 error-illegal = { $choice } teď není přípustná volba
 error-illegal-nearest = { $choice } teď není přípustná volba (nejbližší přípustné: { $nearest })

@@ -15,6 +15,7 @@ nothing-to-take-back = Nothing to take back (not past the end of a turn, a draw 
 not-accepted = Not accepted: { $why }
 no-such-choice = there is no choice { $n } (1 to { $count })
 outcome-resigned = Seat { $seat } resigned.
+outcome-time = Seat { $seat } ran out of time.
 outcome-wins = Seat { $seat } wins.
 outcome-team-wins = Seats { $first } and { $second } win.
 outcome-draw = A draw.

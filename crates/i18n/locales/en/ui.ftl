@@ -177,7 +177,6 @@ choice-flare = invoke the { $card } against { $color }
 choice-thaw = thaw the frozen { $card }
 choice-warp = play the warp effect of the { $card }
 choice-end = end the turn
-choice-resign = resign
 choice-square = { $at }
 choice-square-piece = { $at } ({ $piece })
 choice-move = { $piece } from { $from } to { $to }
@@ -242,8 +241,11 @@ result-place = { $place ->
  } { $names }
 result-and-places = { $result }; { $places }
 result-resigned = { $who } resigned: { $result }
+result-time = { $who } ran out of time: { $result }
+result-end-score = { $result }: the end score was reached
+result-deck-out = { $result }: a deck ran out
 score-of = { $who } { $score }
-result-with-score = { $result }. Score: { $scores }.
+result-with-score = { $result }. Score: { $scores } (end score { $target }).
 
 ## Refusals (the game is unchanged)
 
@@ -257,6 +259,7 @@ error-bad-direction = not a direction (n ne e se s sw w nw): "{ $text }"
 error-bad-color = not a color letter (r b n g w o p): "{ $text }"
 error-bad-option = not an option number: "{ $text }"
 error-arity = { $text }: wrong number of words
+error-resign-not-a-choice = resigning is not a choice: resign on its own
 error-game-over = the game is over
 error-illegal = { $choice } is not a legal choice now
 error-illegal-nearest = { $choice } is not a legal choice now (nearest legal: { $nearest })

@@ -16,6 +16,7 @@ nothing-to-take-back = No hay nada que deshacer (no se puede volver más allá d
 not-accepted = No aceptado: { $why }
 no-such-choice = no hay ninguna elección { $n } (de 1 a { $count })
 outcome-resigned = El asiento { $seat } se rindió.
+outcome-time = El asiento { $seat } se quedó sin tiempo.
 outcome-wins = Gana el asiento { $seat }.
 outcome-team-wins = Ganan los asientos { $first } y { $second }.
 outcome-draw = Empate.

@@ -182,7 +182,6 @@ choice-flare = provocar { $card } contra { $color }
 choice-thaw = descongelar { $card }
 choice-warp = jugar el efecto de distorsión de { $card }
 choice-end = terminar el turno
-choice-resign = rendirse
 choice-square = { $at }
 choice-square-piece = { $at } ({ $piece })
 choice-move = { $piece } de { $from } a { $to }
@@ -247,8 +246,11 @@ result-place = { $place ->
  } { $names }
 result-and-places = { $result }; { $places }
 result-resigned = { $who } se rindió: { $result }
+result-time = { $who } se quedó sin tiempo: { $result }
+result-end-score = { $result }: se alcanzó la puntuación final
+result-deck-out = { $result }: se agotó un mazo
 score-of = { $who } { $score }
-result-with-score = { $result }. Puntuación: { $scores }.
+result-with-score = { $result }. Puntuación: { $scores } (puntuación final { $target }).
 
 ## Rechazos (la partida no cambia)
 
@@ -262,6 +264,7 @@ error-bad-direction = no es una dirección (n ne e se s sw w nw): «{ $text }»
 error-bad-color = no es una letra de color (r b n g w o p): «{ $text }»
 error-bad-option = no es un número de opción: «{ $text }»
 error-arity = { $text }: número de palabras incorrecto
+error-resign-not-a-choice = abandonar no es una elección: abandona aparte
 error-game-over = la partida ha terminado
 error-illegal = { $choice } no es una elección legal ahora
 error-illegal-nearest = { $choice } no es una elección legal ahora (las legales más cercanas: { $nearest })

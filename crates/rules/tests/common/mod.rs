@@ -138,3 +138,17 @@ pub fn check_printed_patterns(patterns: &[(&str, Rank, &str)], letter: char, gam
         assert_eq!(def.rank, rank, "{id}");
     }
 }
+
+/// Whoever is to choose in a match makes `choice`, through the gate
+/// (`Match::act`).
+pub fn act(m: &mut tash_kalar_rules::Match, choice: Choice) -> Result<Choice, tash_kalar_rules::Refusal> {
+    let by = tash_kalar_rules::Mover::of(m.game().actor()).ok_or(tash_kalar_rules::Refusal::GameOver)?;
+    m.act(by, choice)
+}
+
+/// Whoever is to choose in a match makes the choice of this text, through
+/// the gate (`Match::act_text`).
+pub fn act_text(m: &mut tash_kalar_rules::Match, text: &str) -> Result<Choice, tash_kalar_rules::Refusal> {
+    let by = tash_kalar_rules::Mover::of(m.game().actor()).ok_or(tash_kalar_rules::Refusal::GameOver)?;
+    m.act_text(by, text)
+}

@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::board::{Color, Rank};
 use tash_kalar_rules::warp::CAUSALITY_PENALTY;
 use tash_kalar_rules::{
-    record, Actor, Board, CardId, Choice, Deck, Form, Game, Match, Observation, Phase, Position, Record, School, Square,
+    Actor, Board, CardId, Choice, Deck, Form, Game, Match, Observation, Phase, Position, Record, School, Square,
 };
 
 pub fn card(id: &str) -> CardId {
@@ -244,7 +244,7 @@ pub fn random_game_steps(
         let legal = before.legal_choices();
         assert!(!legal.is_empty(), "no choices in {:?}", before.phase());
         let choice = legal[rng.gen_range(0..legal.len())];
-        m.apply(choice).unwrap_or_else(|e| panic!("listed {choice} refused: {e}"));
+        crate::common::act(&mut m, choice).unwrap_or_else(|e| panic!("listed {choice} refused: {e}"));
         steps += 1;
         assert!(steps < 200_000, "the game does not end");
         check(Some(Step { before: &before, legal: &legal, choice }), m.game());
@@ -253,7 +253,7 @@ pub fn random_game_steps(
         let text = m.record().to_text();
         let parsed = Record::parse(&text).expect("the record reads back");
         assert_eq!(&parsed, m.record());
-        assert_eq!(&record::replay(&parsed).expect("the record replays"), m.game());
+        assert_eq!(&tash_kalar_rules::replay(&parsed).expect("the record replays"), m.game());
     }
     m.game().clone()
 }
@@ -315,7 +315,7 @@ pub fn check_melee(g: &Game, before: &mut Vec<([i16; tash_kalar_rules::COLORS], 
             assert!(g.end_state().last.is_some(), "{} points in a color trigger the end: {points:?}", g.end_score());
         }
     }
-    assert!(!g.is_legal(Choice::Resign), "no resignation in a melee");
+    assert!(!g.can_resign(), "no resignation in a melee");
 }
 
 /// Team play: teammates share a color and a score; one teammate at a time

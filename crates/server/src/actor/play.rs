@@ -65,14 +65,11 @@ impl GameActor {
         }
         match action {
             Action::Choose(text) => {
-                let choice: Choice = text.parse().map_err(|e: ChoiceTextError| Error::UnknownChoice {
-                    why: e.to_string(),
-                    text,
-                    rules: None,
+                // `resign` is a game-level message of its own, not a choice
+                let choice: Choice = text.parse().map_err(|e: ChoiceTextError| match e {
+                    ChoiceTextError::Resign => Error::ResignMessage,
+                    e => Error::UnknownChoice { why: e.to_string(), text, rules: None },
                 })?;
-                if choice == Choice::Resign {
-                    return Err(Error::ResignMessage);
-                }
                 self.commit(|g| g.apply(Some(seat), Kind::Choice, Some(choice)).map(|_| ())).await
             }
             Action::Undo => self.commit(|g| g.apply(Some(seat), Kind::Undo, None).map(|_| ())).await,
