@@ -189,7 +189,8 @@ fn cpu_secs(pid: u32) -> f64 {
     let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
     let f: Vec<&str> = rest.split_whitespace().collect();
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name
-    let ticks: u64 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0) + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
+    let ticks: u64 =
+        f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0) + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
     ticks as f64 / clock_ticks()
 }
 
@@ -239,7 +240,9 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
     let mut s = std::mem::take(&mut *stats.lock().unwrap());
     s.sizes.sort_unstable();
     s.latencies.sort_unstable();
-    let pct = |v: &[usize], p: f64| v.get(((v.len() as f64 * p) as usize).min(v.len().saturating_sub(1))).copied().unwrap_or(0);
+    let pct = |v: &[usize], p: f64| {
+        v.get(((v.len() as f64 * p) as usize).min(v.len().saturating_sub(1))).copied().unwrap_or(0)
+    };
     let lat = |p: f64| {
         s.latencies
             .get(((s.latencies.len() as f64 * p) as usize).min(s.latencies.len().saturating_sub(1)))
@@ -290,7 +293,7 @@ struct Game {
 /// One seat's connection and what it has put together of the game.
 struct Seat {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
-    /// The state with every message applied (the last state message).
+    /// The state with every message applied (`tash_kalar_server::delta::apply`).
     state: Value,
     sizes: Vec<usize>,
     kinds: HashMap<&'static str, usize>,
@@ -298,7 +301,8 @@ struct Seat {
 
 impl Seat {
     async fn join(addr: SocketAddr, id: &str, token: &str) -> Seat {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.expect("a WebSocket");
+        let (ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.expect("a WebSocket");
         let mut s = Seat { ws, state: Value::Null, sizes: Vec::new(), kinds: HashMap::new() };
         s.send(json!({"type": "hello", "token": token})).await;
         s.recv().await.expect("the first state").expect("a state, not an error");
@@ -323,11 +327,23 @@ impl Seat {
             let m = tokio::time::timeout(WAIT, self.ws.next()).await.ok()??.ok()?;
             let Message::Text(text) = m else { continue };
             self.sizes.push(text.len());
+            if let Some(path) = std::env::var_os("LOADGEN_DUMP") {
+                // every message, one a line, to see what the bytes are made of
+                use std::io::Write;
+                let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).expect("the dump file");
+                let _ = writeln!(f, "{text}");
+            }
             let v: Value = serde_json::from_str(&text).ok()?;
             match v["type"].as_str() {
-                Some("state") => {
-                    *self.kinds.entry("state").or_default() += 1;
-                    self.state = v;
+                Some(kind @ ("state" | "delta")) => {
+                    *self.kinds.entry(if kind == "state" { "state" } else { "delta" }).or_default() += 1;
+                    if let Err(e) = tash_kalar_server::delta::apply(&mut self.state, &v) {
+                        // a gap: ask for the whole state
+                        *self.kinds.entry("gap").or_default() += 1;
+                        eprintln!("loadgen: {e}");
+                        self.send(json!({"type": "sync"})).await;
+                        continue;
+                    }
                 }
                 Some("error") => {
                     *self.kinds.entry("error").or_default() += 1;

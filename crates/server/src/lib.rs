@@ -33,6 +33,7 @@ mod assets;
 mod clock;
 mod conn;
 mod db;
+pub mod delta;
 mod door;
 mod limit;
 mod live;
