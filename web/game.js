@@ -186,8 +186,12 @@ const MERGED = ['turn', 'legends', 'flares', 'effect', 'tasks', 'question'];
 /** The last state with every delta applied, its log and chat whole. */
 let last = null;
 
+/** Whether the whole state was asked for after a gap. */
+let syncing = false;
+
 /** Keeps a whole state (its log and chat from `log_from`/`chat_from` on); returns it as it came. */
 function held(msg) {
+  if (msg.type === 'state') syncing = false;
   const keep = (list, from) => ((last && last[list]) || []).slice(0, typeof from === 'number' ? from : 0);
   last = { ...msg, log: keep('log', msg.log_from).concat(msg.log || []), chat: keep('chat', msg.chat_from).concat(msg.chat || []) };
   return msg;
@@ -196,8 +200,9 @@ function held(msg) {
 /** A delta from the state held: applied, then shown as a state that carries only the new log and chat. */
 function onDelta(d) {
   if (!last || d.from !== last.rev) {
-    // a gap: the whole state again
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'sync' }));
+    // a gap: the whole state again (asked once; deltas are dropped until it comes)
+    if (!syncing && ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'sync' }));
+    syncing = true;
     return;
   }
   const view = { ...last.view };
@@ -226,7 +231,7 @@ function onDelta(d) {
   const msg = { ...last, rev: d.to, version: d.version, now: d.now, view };
   for (const k of ['players', 'undo', 'clock', 'rematch', 'rematch_of']) {
     if (k in d) {
-      if (d[k] === null) delete msg[k];
+      if (d[k] === null && k.startsWith('rematch')) delete msg[k];
       else msg[k] = d[k];
     }
   }

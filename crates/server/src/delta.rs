@@ -16,11 +16,13 @@
 //! of the class. The format is in `docs/server-protocol.md` ("Deltas");
 //! [`apply`] is the client's side, for Rust clients and the tests.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
+use tash_kalar_rules::view::SeatView;
 use tash_kalar_rules::{EventView, View};
 
 use crate::actor::Snapshot;
@@ -155,26 +157,39 @@ fn merged<T: Serialize>(
     new: &T,
     unset: &mut Vec<String>,
 ) -> Option<()> {
-    let Some(old) = old else { return o.field(name, new) };
-    let (Ok(Value::Object(a)), Ok(Value::Object(b))) = (serde_json::to_value(old), serde_json::to_value(new)) else {
-        return None;
-    };
-    let mut part = Obj::new();
-    for (k, v) in &b {
-        if a.get(k) != Some(v) {
-            part.field(k, v)?;
-        }
-    }
-    unset.extend(a.keys().filter(|k| !b.contains_key(*k)).map(|k| format!("{path}.{k}")));
-    o.raw(name, &part.finish());
+    let (part, gone) = patch(path, old, new)?;
+    o.raw(name, &part);
+    unset.extend(gone);
     Some(())
 }
+
+/// `new` as an object merged into `old`: its changed keys, and the paths
+/// of the keys gone.
+fn patch<T: Serialize>(path: &str, old: Option<&T>, new: &T) -> Option<(Vec<u8>, Vec<String>)> {
+    let Some(old) = old else { return Some((serde_json::to_vec(new).ok()?, Vec::new())) };
+    // compared key by key as text: cheaper than building value trees
+    let (a, b) = (serde_json::to_string(old).ok()?, serde_json::to_string(new).ok()?);
+    let a: BTreeMap<&str, &RawValue> = serde_json::from_str(&a).ok()?;
+    let b: BTreeMap<&str, &RawValue> = serde_json::from_str(&b).ok()?;
+    let mut part = Obj::new();
+    for (k, v) in &b {
+        if a.get(k).map(|x| x.get()) != Some(v.get()) {
+            part.raw(k, v.get().as_bytes());
+        }
+    }
+    let gone = a.keys().filter(|k| !b.contains_key(*k)).map(|k| format!("{path}.{k}")).collect();
+    Some((part.finish(), gone))
+}
+
+/// The seat patches made for one change, reused by the classes that see a
+/// seat alike (every class but its own sees the same public seat).
+type SeatPatches<'a> = Vec<(usize, &'a SeatView, &'a SeatView, Option<(Vec<u8>, Vec<String>)>)>;
 
 /// The parts of `new` that differ from `old`, as the `view` object of a
 /// delta, and the paths of the parts `new` no longer has (`unset`:
 /// `effect`, `turn.key`, `seats.1.key`); `None` when only a whole view
 /// will do.
-fn view_delta(old: &View, new: &View) -> Option<(Vec<u8>, Vec<String>)> {
+fn view_delta<'a>(old: &'a View, new: &'a View, seen: &mut SeatPatches<'a>) -> Option<(Vec<u8>, Vec<String>)> {
     if old.viewer != new.viewer || old.seats.len() != new.seats.len() {
         return None;
     }
@@ -219,7 +234,14 @@ fn view_delta(old: &View, new: &View) -> Option<(Vec<u8>, Vec<String>)> {
         let mut seats = Obj::new();
         for (i, (a, b)) in old.seats.iter().zip(&new.seats).enumerate() {
             if a != b {
-                merged(&mut seats, &i.to_string(), &format!("seats.{i}"), Some(a), b, &mut unset)?;
+                let known = seen.iter().position(|(j, x, y, _)| *j == i && *x == a && *y == b);
+                let at = known.unwrap_or_else(|| {
+                    seen.push((i, a, b, patch(&format!("seats.{i}"), Some(a), b)));
+                    seen.len() - 1
+                });
+                let (part, gone) = seen[at].3.as_ref()?;
+                seats.raw(&i.to_string(), part);
+                unset.extend(gone.iter().cloned());
             }
         }
         o.raw("seats", &seats.finish());
@@ -264,14 +286,21 @@ pub(crate) fn deltas(prev: &Snapshot, next: &Snapshot, now: i64) -> Deltas {
     {
         vec![None; classes]
     } else {
+        let mut seen = SeatPatches::new();
         (0..classes)
-            .map(|c| class_delta(prev, next, c, now).and_then(|b| String::from_utf8(b).ok()).map(Arc::from))
+            .map(|c| class_delta(prev, next, c, now, &mut seen).and_then(|b| String::from_utf8(b).ok()).map(Arc::from))
             .collect()
     };
     Deltas { from: prev.rev, messages }
 }
 
-fn class_delta(prev: &Snapshot, next: &Snapshot, class: usize, now: i64) -> Option<Vec<u8>> {
+fn class_delta<'a>(
+    prev: &'a Snapshot,
+    next: &'a Snapshot,
+    class: usize,
+    now: i64,
+    seen: &mut SeatPatches<'a>,
+) -> Option<Vec<u8>> {
     let seat = (class < next.views.len()).then_some(class);
     let (old, new) = match seat {
         Some(s) => (&*prev.views[s], &*next.views[s]),
@@ -288,7 +317,7 @@ fn class_delta(prev: &Snapshot, next: &Snapshot, class: usize, now: i64) -> Opti
     o.field("to", &next.rev)?;
     o.field("version", &next.version)?;
     o.field("now", &now)?;
-    let (view, unset) = view_delta(old, new)?;
+    let (view, unset) = view_delta(old, new, seen)?;
     if view.len() > 2 {
         o.raw("view", &view);
     }
@@ -382,7 +411,8 @@ pub enum ApplyError {
 /// A client's side: applies a `state` or `delta` message to the state
 /// held (`Value::Null` before the first). The state held is a `state`
 /// message with the whole log and chat (`log_from` and `chat_from` 0), as
-/// a fresh hello would give it; on an error it is unchanged.
+/// a fresh hello would give it. On a gap it is unchanged; a malformed
+/// delta drops it (`Value::Null`): ask for the whole state then.
 pub fn apply(state: &mut Value, msg: &Value) -> Result<(), ApplyError> {
     match msg["type"].as_str() {
         Some("state") => {
@@ -406,10 +436,9 @@ pub fn apply(state: &mut Value, msg: &Value) -> Result<(), ApplyError> {
             if state["rev"].as_u64() != Some(from) {
                 return Err(ApplyError::Gap { have: state["rev"].as_u64(), from });
             }
-            let mut next = state.clone();
-            apply_delta(&mut next, msg)?;
-            *state = next;
-            Ok(())
+            // applied in place (a copy of the whole state per delta would
+            // cost a client more than the delta saves)
+            apply_delta(state, msg).inspect_err(|_| *state = Value::Null)
         }
         _ => Err(ApplyError::Malformed("a message other than state or delta")),
     }
@@ -493,7 +522,8 @@ fn apply_delta(state: &mut Value, d: &Value) -> Result<(), ApplyError> {
     }
     for k in ["players", "undo", "clock", "rematch", "rematch_of"] {
         match d.get(k) {
-            Some(Value::Null) => {
+            // a state leaves out a rematch there is none of
+            Some(Value::Null) if k.starts_with("rematch") => {
                 state.as_object_mut().ok_or(bad("a state is an object"))?.remove(k);
             }
             Some(v) => state[k] = v.clone(),
@@ -515,7 +545,7 @@ mod tests {
 
     /// Applies a view delta as a client does (`apply_delta`).
     fn applied(old: &View, new: &View) -> Value {
-        let (bytes, unset) = view_delta(old, new).expect("a delta between two views of one viewer");
+        let (bytes, unset) = view_delta(old, new, &mut Vec::new()).expect("a delta between two views of one viewer");
         let d = serde_json::json!({"to": 1, "version": 1, "now": 0, "view": serde_json::from_slice::<Value>(&bytes).unwrap(), "unset": unset});
         let mut state = serde_json::json!({"view": full(old)});
         apply_delta(&mut state, &d).unwrap();
