@@ -345,6 +345,28 @@ test('play with the keyboard, resign, then replay the game step by step and down
   assert.deepEqual(page.errors, []);
 });
 
+/** A state with a delta's view applied (docs/server-protocol.md, "Deltas"). */
+function withDelta(state, d) {
+  const view = { ...state.view };
+  for (const [k, v] of Object.entries(d.view || {})) {
+    if (k === 'seats') {
+      view.seats = view.seats.slice();
+      for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = { ...view.seats[Number(i)], ...seat };
+    } else if (['turn', 'legends', 'flares', 'effect', 'tasks', 'question'].includes(k)) view[k] = { ...(view[k] || {}), ...v };
+    else if (k === 'events') view.events = view.events.filter((e) => e.n >= v.first).slice(0, v.keep).concat(v.add);
+    else if ((k === 'legal' || k === 'choices') && v && v.parts) view[k] = v.parts.flatMap((p) => (Array.isArray(p) ? view[k].slice(p[0], p[1]) : [p]));
+    else view[k] = v;
+  }
+  for (const path of d.unset || []) {
+    const steps = path.split('.');
+    const key = steps.pop();
+    let at = view;
+    for (const step of steps) if (at && step !== 'seats') at = /^\d+$/.test(step) ? at.seats[Number(step)] : at[step];
+    if (at) delete at[key];
+  }
+  return { ...state, rev: d.to, version: d.version, view };
+}
+
 /** Each seat's score board on the page, as `{color: [points, improvised]}`. */
 function scoreBoards(page) {
   return page.$$eval('#players .scoreboard', (boards) => boards.map((b) => Object.fromEntries(
@@ -358,12 +380,16 @@ function expectedBoards(view) {
 
 test('a melee against two bots: every seat’s score board, a piece placed by clicking, both bots answer', async () => {
   const page = await newPage();
-  // the states the server sends, by version
+  // the states the server sends (whole, or a delta applied), by version
   const states = new Map();
+  let held = null;
   page.on('websocket', (ws) => ws.on('framereceived', (f) => {
     try {
       const m = JSON.parse(f.payload);
-      if (m.type === 'state') states.set(m.version, m);
+      if (m.type === 'state') held = m;
+      else if (m.type === 'delta' && held && m.from === held.rev) held = withDelta(held, m);
+      else return;
+      states.set(held.version, held);
     } catch { /* not JSON */ }
   }));
   const shown = async () => states.get((await state(page)).version);

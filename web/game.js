@@ -82,7 +82,8 @@ function connect() {
     } catch {
       return;
     }
-    if (msg.type === 'state') onState(msg);
+    if (msg.type === 'state') onState(held(msg));
+    else if (msg.type === 'delta') onDelta(msg);
     else if (msg.type === 'error') {
       S.busy = false;
       if (!S.view) refusedHello(serverError(msg));
@@ -175,6 +176,70 @@ function choose(text) {
     S.hoverOption = null;
     render();
   }
+}
+
+// ---------- states and deltas (docs/server-protocol.md, "Deltas") ----------
+
+/** The view's parts that a delta merges key by key (seats too, seat by seat). */
+const MERGED = ['turn', 'legends', 'flares', 'effect', 'tasks', 'question'];
+
+/** The last state with every delta applied, its log and chat whole. */
+let last = null;
+
+/** Whether the whole state was asked for after a gap. */
+let syncing = false;
+
+/** Keeps a whole state (its log and chat from `log_from`/`chat_from` on); returns it as it came. */
+function held(msg) {
+  if (msg.type === 'state') syncing = false;
+  const keep = (list, from) => ((last && last[list]) || []).slice(0, typeof from === 'number' ? from : 0);
+  last = { ...msg, log: keep('log', msg.log_from).concat(msg.log || []), chat: keep('chat', msg.chat_from).concat(msg.chat || []) };
+  return msg;
+}
+
+/** A delta from the state held: applied, then shown as a state that carries only the new log and chat. */
+function onDelta(d) {
+  if (!last || d.from !== last.rev) {
+    // a gap: the whole state again (asked once; deltas are dropped until it comes)
+    if (!syncing && ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'sync' }));
+    syncing = true;
+    return;
+  }
+  const view = { ...last.view };
+  for (const [k, v] of Object.entries(d.view || {})) {
+    if (k === 'seats') {
+      // the changed keys of the changed seats
+      view.seats = view.seats.slice();
+      for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = { ...view.seats[Number(i)], ...seat };
+    } else if (MERGED.includes(k)) {
+      view[k] = { ...(view[k] || {}), ...v };
+    } else if (k === 'events') {
+      view.events = (view.events || []).filter((e) => e.n >= v.first).slice(0, v.keep).concat(v.add);
+    } else if ((k === 'legal' || k === 'choices') && v && v.parts) {
+      // pieces of the list held: [start, end) copied, anything else new
+      view[k] = v.parts.flatMap((p) => (Array.isArray(p) ? (view[k] || []).slice(p[0], p[1]) : [p]));
+    } else view[k] = v;
+  }
+  // gone: `effect`, `turn.key`, `seats.1.key` (parts already copied above)
+  for (const path of d.unset || []) {
+    const steps = path.split('.');
+    const key = steps.pop();
+    let at = view;
+    for (const step of steps) if (at && step !== 'seats') at = /^\d+$/.test(step) ? at.seats[Number(step)] : at[step];
+    if (at) delete at[key];
+  }
+  const msg = { ...last, rev: d.to, version: d.version, now: d.now, view };
+  for (const k of ['players', 'undo', 'clock', 'rematch', 'rematch_of']) {
+    if (k in d) {
+      if (d[k] === null && k.startsWith('rematch')) delete msg[k];
+      else msg[k] = d[k];
+    }
+  }
+  msg.log_from = typeof d.log_from === 'number' ? d.log_from : last.log.length;
+  msg.log = d.log || [];
+  msg.chat_from = typeof d.chat_from === 'number' ? d.chat_from : last.chat.length;
+  msg.chat = d.chat || [];
+  onState(held(msg));
 }
 
 function onState(msg) {

@@ -46,6 +46,7 @@ mod clock;
 mod config;
 mod conn;
 mod db;
+pub mod delta;
 mod door;
 mod limit;
 mod live;

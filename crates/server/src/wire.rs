@@ -112,6 +112,12 @@ pub enum ClientMessage {
         #[serde(default)]
         seat: Option<Seat>,
     },
+    /// Asks for the whole state again (a client that lost track of the
+    /// deltas: `docs/server-protocol.md`, "Deltas").
+    Sync {
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
     /// A chat message from a seated player.
     Chat {
         text: String,

@@ -20,7 +20,6 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use serde::Serialize;
-use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_rules::Seat;
 use tokio::sync::watch;
@@ -83,6 +82,8 @@ async fn close(mut socket: WebSocket, code: u16, reason: String) {
 struct StateMessage<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
+    /// The state's number, which the next delta starts from.
+    rev: u64,
     version: u32,
     seat: Option<Seat>,
     over: bool,
@@ -109,12 +110,9 @@ struct Watching {
     seat: Option<Seat>,
     token: Option<String>,
     rx: watch::Receiver<Arc<Snapshot>>,
-    /// Log entries already sent, and whether they were sent as of a
-    /// finished game (when everything is revealed).
-    sent: usize,
-    sent_over: bool,
-    /// Chat lines already sent.
-    chat_sent: usize,
+    /// The state this connection holds (`Snapshot::rev`): the next
+    /// change is sent as a delta from it (`delta.rs`).
+    rev: Option<u64>,
 }
 
 /// A refused message: its code, arguments and English text, and for the
@@ -123,42 +121,41 @@ fn error(e: &Error) -> Message {
     Message::Text(e.ws_message().to_string())
 }
 
-fn state_message(w: &mut Watching) -> Message {
+/// The message that brings a connection up to the latest state: the
+/// delta from the state it holds, if there is one, else the whole state
+/// (always when `whole`: the client asked for it).
+fn state_message(w: &mut Watching, whole: bool) -> Message {
     let snap = w.rx.borrow_and_update().clone();
+    let class = snap.class(w.seat);
+    let held = w.rev.replace(snap.rev);
+    if !whole {
+        if let Some(delta) = snap.delta(class, held) {
+            return Message::Text(delta.to_string());
+        }
+    }
     let reader = match (snap.over, w.seat) {
         (true, _) => Reader::All,
         (false, Some(s)) => Reader::Seat(s),
         (false, None) => Reader::Spectator,
     };
-    // once the game is over every entry is sent again, revealed
-    let from = if snap.over && !w.sent_over { 0 } else { w.sent.min(snap.entries.len()) };
-    let view = match w.seat {
-        Some(s) => snap.views.get(s as usize).map(|v| &**v).unwrap_or(&*snap.spectator),
-        None => &*snap.spectator,
-    };
     let msg = StateMessage {
         kind: "state",
+        rev: snap.rev,
         version: snap.version,
         seat: w.seat,
         over: snap.over,
-        view,
-        log_from: from,
-        log: snap.entries[from..].iter().map(|e| e.render(reader)).collect(),
+        view: snap.whole_view(class),
+        log_from: 0,
+        log: snap.entries.iter().map(|e| e.render(reader)).collect(),
         players: &snap.players,
         undo: w.seat.and_then(|s| snap.can_undo.get(s as usize).copied()).unwrap_or(false),
         clock: &snap.clock,
         now: crate::store::now_ms(),
-        chat_from: w.chat_sent.min(snap.chat.len()),
-        chat: &snap.chat[w.chat_sent.min(snap.chat.len())..],
-        rematch: snap.rematch.as_ref().map(|id| {
-            let token = w.seat.and_then(|s| snap.rematch_tokens.get(s as usize).cloned().flatten());
-            json!({"id": id, "token": token})
-        }),
+        chat_from: 0,
+        chat: &snap.chat,
+        rematch: snap.rematch_for(w.seat.map(|s| s as usize)),
         rematch_of: snap.rematch_of.as_deref(),
     };
-    w.chat_sent = snap.chat.len();
-    w.sent = snap.entries.len();
-    w.sent_over = snap.over;
     Message::Text(serde_json::to_string(&msg).unwrap_or_default())
 }
 
@@ -208,8 +205,8 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                         Some(_) => Some(error(&Error::HelloTwice)),
                         None => match hello(&state, &id, token.clone()).await {
                             Ok(h) => {
-                                let mut w = Watching { seat: h.seat, token, rx: h.rx, sent: 0, sent_over: false, chat_sent: 0 };
-                                let m = state_message(&mut w);
+                                let mut w = Watching { seat: h.seat, token, rx: h.rx, rev: None };
+                                let m = state_message(&mut w, true);
                                 watching = Some(w);
                                 Some(m)
                             }
@@ -218,6 +215,10 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                     },
                     Ok(other) => match &watching {
                         None => Some(error(&Error::HelloFirst)),
+                        Some(_) if matches!(other, ClientMessage::Sync { .. }) => {
+                            let w = watching.as_mut().expect("matched");
+                            Some(state_message(w, true))
+                        }
                         Some(w) if matches!(other, ClientMessage::Chat { .. }) => {
                             let ClientMessage::Chat { text, seat: claimed } = other else { unreachable!("matched") };
                             let seat = w.seat;
@@ -231,7 +232,9 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                                 ClientMessage::Choose { version, choice, seat } => (seat, Some(version), Action::Choose(choice)),
                                 ClientMessage::Undo { version, seat } => (seat, Some(version), Action::Undo),
                                 ClientMessage::Resign { version, seat } => (seat, version, Action::Resign),
-                                ClientMessage::Hello { .. } | ClientMessage::Chat { .. } => unreachable!("handled above"),
+                                ClientMessage::Hello { .. } | ClientMessage::Chat { .. } | ClientMessage::Sync { .. } => {
+                                    unreachable!("handled above")
+                                }
                             };
                             let seat = w.seat;
                             let r = state
@@ -263,7 +266,9 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                     // the game's task was unloaded: watch it again
                     match hello(&state, &id, w.token.clone()).await {
                         Ok(h) => {
+                            // the game's new task numbers its states anew
                             w.rx = h.rx;
+                            w.rev = None;
                             w.rx.mark_changed();
                         }
                         Err(e) => {
@@ -274,7 +279,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                     }
                     continue;
                 }
-                let m = state_message(w);
+                let m = state_message(w, false);
                 if socket.send(m).await.is_err() { break }
             }
         }

@@ -10,7 +10,7 @@
 //! resignations), `clocks` (flagging), `bots`, `rematch` and `chat`.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -18,7 +18,7 @@ use rand::SeedableRng;
 use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
-use tash_kalar_rules::{Actor, Seat};
+use tash_kalar_rules::{Actor, Seat, View};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
 use tokio::task::JoinHandle;
 
@@ -113,12 +113,20 @@ pub struct Hello {
 
 /// The game as published after every change: one view per seat and one
 /// for spectators (every view shows all hands once the game is over), and
-/// the log, which each connection renders for its reader.
+/// the log, which a whole state renders for its reader.
+///
+/// Each change is numbered (`rev`) and carries its deltas from the one
+/// before (`delta.rs`), made once for every connection of a class.
 pub struct Snapshot {
+    pub rev: u64,
     pub version: u32,
     pub over: bool,
-    pub views: Vec<Box<RawValue>>,
-    pub spectator: Box<RawValue>,
+    pub views: Vec<Arc<View>>,
+    pub spectator: Arc<View>,
+    /// Each class's view serialised, when a connection first needs it
+    /// whole (seats, then the spectators).
+    pub whole: Vec<OnceLock<Box<RawValue>>>,
+    pub deltas: crate::delta::Deltas,
     pub entries: Arc<Vec<Entry>>,
     pub players: Box<RawValue>,
     pub can_undo: Vec<bool>,
@@ -170,9 +178,11 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
 fn snapshot(g: &LiveGame, online: &[u32], site: &SiteState) -> Snapshot {
     let game = g.game();
     let over = g.is_over();
-    let views =
-        (0..g.seats.len() as Seat).map(|s| if over { raw(&game.referee_view()) } else { raw(&game.view(s)) }).collect();
-    let spectator = if over { raw(&game.referee_view()) } else { raw(&game.spectator_view()) };
+    // once the game is over everyone sees everything: one view for all
+    let referee = over.then(|| Arc::new(game.referee_view()));
+    let views: Vec<_> =
+        (0..g.seats.len() as Seat).map(|s| referee.clone().unwrap_or_else(|| Arc::new(game.view(s)))).collect();
+    let spectator = referee.unwrap_or_else(|| Arc::new(game.spectator_view()));
     let players: Vec<_> = g
         .seats
         .iter()
@@ -184,10 +194,13 @@ fn snapshot(g: &LiveGame, online: &[u32], site: &SiteState) -> Snapshot {
         })
         .collect();
     Snapshot {
+        rev: 1,
         version: g.version(),
         over,
+        whole: (0..=views.len()).map(|_| OnceLock::new()).collect(),
         views,
         spectator,
+        deltas: Default::default(),
         entries: g.entries.clone(),
         players: raw(&players),
         can_undo: (0..g.seats.len() as Seat).map(|s| g.can_undo(s)).collect(),
@@ -349,7 +362,10 @@ impl GameActor {
 
     fn publish(&mut self) {
         let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.rematch_tokens };
-        let s = snapshot(&self.g, &self.online, &site);
+        let mut s = snapshot(&self.g, &self.online, &site);
+        let prev = self.snap.borrow().clone();
+        s.rev = prev.rev + 1;
+        s.deltas = crate::delta::deltas(&prev, &s, crate::store::now_ms());
         self.snap.send_replace(Arc::new(s));
     }
 

@@ -182,15 +182,30 @@ pub struct Client {
     pub state: Option<Arc<Value>>,
     /// The readable log as this client has put it together.
     pub log: Vec<Value>,
-    /// Every message received, in order (while `keep` is set).
+    /// Every message received, in order (while `keep` is set); a delta
+    /// as the state it makes, with only its new log entries and chat lines
+    /// (as a state message would have them), and `"delta": true`.
     pub received: Vec<Arc<Value>>,
     pub keep: bool,
+    /// The state with every message applied (`delta::apply`): what a
+    /// fresh hello would give, log and chat whole.
+    pub whole: Value,
+    /// Every message as it came, in order (while `keep` is set).
+    pub raw: Vec<Arc<Value>>,
 }
 
 impl Client {
     pub async fn connect(addr: SocketAddr, id: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.unwrap();
-        Client { ws, state: None, log: Vec::new(), received: Vec::new(), keep: true }
+        Client {
+            ws,
+            state: None,
+            log: Vec::new(),
+            received: Vec::new(),
+            keep: true,
+            whole: Value::Null,
+            raw: Vec::new(),
+        }
     }
 
     /// Connects from a chosen loopback address (127.0.0.2 ...).
@@ -200,7 +215,15 @@ impl Client {
             tokio_tungstenite::client_async(format!("ws://{addr}/api/games/{id}/ws"), MaybeTlsStream::Plain(stream))
                 .await
                 .unwrap();
-        Client { ws, state: None, log: Vec::new(), received: Vec::new(), keep: true }
+        Client {
+            ws,
+            state: None,
+            log: Vec::new(),
+            received: Vec::new(),
+            keep: true,
+            whole: Value::Null,
+            raw: Vec::new(),
+        }
     }
 
     /// The next frame as it came, close frames included; `None` once the
@@ -254,7 +277,24 @@ impl Client {
                 Message::Close(_) => panic!("the server closed the connection"),
                 _ => continue,
             };
-            let v: Arc<Value> = Arc::new(serde_json::from_str(&text).expect("JSON from the server"));
+            let mut v: Arc<Value> = Arc::new(serde_json::from_str(&text).expect("JSON from the server"));
+            if self.keep {
+                self.raw.push(v.clone());
+            }
+            if v["type"] == "state" || v["type"] == "delta" {
+                tash_kalar_server::delta::apply(&mut self.whole, &v).expect("a delta follows the state held");
+            }
+            if v["type"] == "delta" {
+                // the state it makes, carrying the new entries and lines only
+                let mut m = self.whole.clone();
+                let held = |list: &str| self.whole[list].as_array().map_or(0, |l| l.len());
+                m["log_from"] = v.get("log_from").cloned().unwrap_or_else(|| held("log").into());
+                m["log"] = v.get("log").cloned().unwrap_or_else(|| json!([]));
+                m["chat_from"] = v.get("chat_from").cloned().unwrap_or_else(|| held("chat").into());
+                m["chat"] = v.get("chat").cloned().unwrap_or_else(|| json!([]));
+                m["delta"] = true.into();
+                v = Arc::new(m);
+            }
             if v["type"] == "state" {
                 let from = v["log_from"].as_u64().unwrap() as usize;
                 assert!(from <= self.log.len(), "log_from {from} past the {} entries held", self.log.len());

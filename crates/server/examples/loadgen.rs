@@ -1,0 +1,477 @@
+//! A load generator for the game server, as an outside client process:
+//! the server runs in a process of its own (this program started again as
+//! `loadgen --serve`, or a `tash-kalar serve` already running, given by
+//! `--addr` and `--pid`), on loopback with a temporary SQLite file, and
+//! this process plays many games at once over real WebSockets: every seat
+//! of every game is a connection that submits random legal choices,
+//! seeded. When a game ends another of the same form takes its place, so
+//! the number of games being played stays the same.
+//!
+//! It reports the bytes of each message the server sent (mean, p99, max),
+//! the latency from a choice sent to its acknowledgement (the first
+//! message on that connection with a higher version: the move is in the
+//! database by then), the server's resident memory per game it holds, and
+//! the server's CPU time (user and system, from `/proc/PID/stat`) per
+//! acknowledged move. Linux only (it reads `/proc`).
+//!
+//! ```text
+//! cargo run --release -p tash-kalar-server --example loadgen -- --games 100 --secs 20
+//! ... --games 300 --forms duel,melee4   # some forms only
+//! ... --addr 127.0.0.1:8080 --pid 1234  # a server already running
+//! ```
+//! (`docs/server-protocol.md`, "Load").
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long one message may take before the run counts the game as stuck.
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Args {
+    games: usize,
+    secs: u64,
+    seed: u64,
+    forms: Vec<String>,
+    /// A server already running, and its process (for memory and CPU).
+    addr: Option<SocketAddr>,
+    pid: Option<u32>,
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: loadgen [--games N] [--secs S] [--seed K] [--forms duel,high-form,first-game,melee3,melee4,team] \
+         [--addr HOST:PORT --pid PID]\n       loadgen --serve DB   (the server side: prints its address)"
+    );
+    std::process::exit(2)
+}
+
+fn parse_args() -> Args {
+    let mut a = Args {
+        games: 100,
+        secs: 20,
+        seed: 1,
+        forms: FORMS.iter().map(|f| f.to_string()).collect(),
+        addr: None,
+        pid: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().unwrap_or_else(|| usage());
+        match flag.as_str() {
+            "--games" => a.games = value().parse().unwrap_or_else(|_| usage()),
+            "--secs" => a.secs = value().parse().unwrap_or_else(|_| usage()),
+            "--seed" => a.seed = value().parse().unwrap_or_else(|_| usage()),
+            "--forms" => a.forms = value().split(',').map(String::from).collect(),
+            "--addr" => a.addr = Some(value().parse().unwrap_or_else(|_| usage())),
+            "--pid" => a.pid = Some(value().parse().unwrap_or_else(|_| usage())),
+            _ => usage(),
+        }
+    }
+    if a.forms.iter().any(|f| !FORMS.contains(&f.as_str())) || a.forms.is_empty() || a.games == 0 {
+        usage()
+    }
+    a
+}
+
+const FORMS: [&str; 6] = ["duel", "high-form", "first-game", "melee3", "melee4", "team"];
+
+/// The body of `POST /api/games` for a form: every seat a person's.
+fn create_body(form: &str) -> Value {
+    let schools: &[&str] = match form {
+        "melee3" => &["northern", "southern", "highland"],
+        "melee4" | "team" => &["northern", "southern", "highland", "sylvan"],
+        _ => &["northern", "southern"],
+    };
+    let api_form = match form {
+        "melee3" | "melee4" => "melee",
+        "team" => "team-duel",
+        f => f,
+    };
+    let seats: Vec<Value> = schools.iter().map(|s| json!({"school": s, "player": "human"})).collect();
+    json!({"form": api_form, "seats": seats})
+}
+
+fn main() {
+    let mut argv = std::env::args().skip(1);
+    if argv.next().as_deref() == Some("--serve") {
+        serve(PathBuf::from(argv.next().unwrap_or_else(|| usage())));
+        return;
+    }
+    let args = parse_args();
+    let mut child = None;
+    let _dir;
+    let (addr, pid) = match (args.addr, args.pid) {
+        (Some(addr), Some(pid)) => (addr, pid),
+        (None, None) => {
+            let dir = tempfile::tempdir().expect("a temporary directory");
+            let db = dir.path().join("loadgen.sqlite");
+            let mut c = std::process::Command::new(std::env::current_exe().expect("this program's path"))
+                .arg("--serve")
+                .arg(&db)
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .expect("the server starts");
+            let mut line = String::new();
+            std::io::BufRead::read_line(&mut std::io::BufReader::new(c.stdout.take().unwrap()), &mut line)
+                .expect("the server's address");
+            let addr = line.trim().parse().expect("the server prints its address");
+            let pid = c.id();
+            child = Some(c);
+            _dir = dir;
+            (addr, pid)
+        }
+        _ => usage(),
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let report = rt.block_on(run(&args, addr, pid));
+    if let Some(mut c) = child {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+    println!("{report}");
+}
+
+/// The server side: a server on a free loopback port over the database
+/// file given, with no limit on games created or connections from one
+/// address (everything comes from 127.0.0.1 here).
+fn serve(db: PathBuf) {
+    let mut config = tash_kalar_server::Config::new(db);
+    config.create_limit = None;
+    config.max_connections_per_address = usize::MAX;
+    config.max_live_games = 1_000_000;
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    rt.block_on(async move {
+        let state = tash_kalar_server::AppState::open(config).await.expect("the server opens its database");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        println!("{}", listener.local_addr().unwrap());
+        tash_kalar_server::serve_on(listener, state, std::future::pending()).await.unwrap();
+    });
+}
+
+#[derive(Default)]
+struct Stats {
+    /// The size of every message received, in bytes, by type.
+    sizes: Vec<usize>,
+    kinds: HashMap<String, usize>,
+    latencies: Vec<Duration>,
+    moves: usize,
+    games_created: usize,
+    finished: usize,
+    errors: usize,
+    stuck: usize,
+}
+
+/// The server process's resident memory (kB) and CPU time (s).
+fn rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn cpu_secs(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // the fields after the command's name (which may hold spaces) in brackets
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name
+    let ticks: u64 =
+        f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0) + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
+    ticks as f64 / clock_ticks()
+}
+
+fn clock_ticks() -> f64 {
+    // SAFETY: sysconf reads a constant of the system
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 {
+        t as f64
+    } else {
+        100.0
+    }
+}
+
+async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
+    let stats = Arc::new(Mutex::new(Stats::default()));
+    let rss_idle = rss_kb(pid);
+    // every game created and its seats joined before the clock starts
+    let mut games = Vec::new();
+    for g in 0..args.games {
+        let form = args.forms[g % args.forms.len()].clone();
+        games.push(tokio::spawn(Game::start(addr, form, args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64))));
+    }
+    let mut started = Vec::new();
+    for g in games {
+        started.push(g.await.expect("a game starts"));
+    }
+    let rss_ready = rss_kb(pid);
+    let cpu0 = cpu_secs(pid);
+    let t0 = Instant::now();
+    let deadline = t0 + Duration::from_secs(args.secs);
+    let tasks: Vec<_> = started
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let stats = stats.clone();
+            let seed = args.seed.wrapping_mul(1_000_003).wrapping_add((args.games + i * 1000) as u64);
+            tokio::spawn(play_slot(addr, g, seed, deadline, stats))
+        })
+        .collect();
+    for t in tasks {
+        let _ = t.await;
+    }
+    let elapsed = t0.elapsed().as_secs_f64();
+    let cpu = cpu_secs(pid) - cpu0;
+    let rss_end = rss_kb(pid);
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let mut s = std::mem::take(&mut *stats.lock().unwrap());
+    s.sizes.sort_unstable();
+    s.latencies.sort_unstable();
+    let pct = |v: &[usize], p: f64| {
+        v.get(((v.len() as f64 * p) as usize).min(v.len().saturating_sub(1))).copied().unwrap_or(0)
+    };
+    let lat = |p: f64| {
+        s.latencies
+            .get(((s.latencies.len() as f64 * p) as usize).min(s.latencies.len().saturating_sub(1)))
+            .map_or(0.0, |d| d.as_secs_f64() * 1e3)
+    };
+    let mean = s.sizes.iter().sum::<usize>() as f64 / s.sizes.len().max(1) as f64;
+    let held = args.games + s.games_created;
+    let mut kinds: Vec<_> = s.kinds.iter().collect();
+    kinds.sort();
+    format!(
+        "loadgen: {} games at once ({}), {elapsed:.1} s, {} more created as games ended ({} finished), seed {}\n\
+         moves acknowledged: {} ({:.0}/s); refused: {}; games stuck: {}\n\
+         bytes per message: mean {mean:.0}, p99 {}, max {} ({} messages: {kinds:?})\n\
+         choice -> acknowledgement: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n\
+         server CPU per acknowledged move: {:.0} us ({cpu:.2} s user+system)\n\
+         server memory: {} MB idle, {} MB with the games joined, {} MB at the end: {:.0} kB per game held ({held} in memory)\n\
+         load average at the end: {}",
+        args.games,
+        args.forms.join(","),
+        s.games_created,
+        s.finished,
+        args.seed,
+        s.moves,
+        s.moves as f64 / elapsed,
+        s.errors,
+        s.stuck,
+        pct(&s.sizes, 0.99),
+        s.sizes.last().copied().unwrap_or(0),
+        s.sizes.len(),
+        lat(0.5),
+        lat(0.99),
+        lat(1.0),
+        cpu * 1e6 / s.moves.max(1) as f64,
+        rss_idle / 1024,
+        rss_ready / 1024,
+        rss_end / 1024,
+        rss_end.saturating_sub(rss_idle) as f64 / held as f64,
+        load.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+    )
+}
+
+/// A game being played: a connection per seat.
+struct Game {
+    form: String,
+    seats: Vec<Seat>,
+}
+
+/// One seat's connection and what it has put together of the game.
+struct Seat {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The state with every message applied (`tash_kalar_server::delta::apply`).
+    state: Value,
+    sizes: Vec<usize>,
+    kinds: HashMap<&'static str, usize>,
+}
+
+impl Seat {
+    async fn join(addr: SocketAddr, id: &str, token: &str) -> Seat {
+        let (ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.expect("a WebSocket");
+        let mut s = Seat { ws, state: Value::Null, sizes: Vec::new(), kinds: HashMap::new() };
+        s.send(json!({"type": "hello", "token": token})).await;
+        s.recv().await.expect("the first state").expect("a state, not an error");
+        s
+    }
+
+    async fn send(&mut self, v: Value) {
+        let _ = self.ws.send(Message::Text(v.to_string())).await;
+    }
+
+    fn version(&self) -> u64 {
+        self.state["version"].as_u64().unwrap_or(0)
+    }
+
+    fn choices(&self) -> Option<&Vec<Value>> {
+        self.state["view"]["choices"].as_array().filter(|c| !c.is_empty())
+    }
+
+    /// The next message, applied to the state; `Err` with an error's text.
+    async fn recv(&mut self) -> Option<Result<(), String>> {
+        loop {
+            let m = tokio::time::timeout(WAIT, self.ws.next()).await.ok()??.ok()?;
+            let Message::Text(text) = m else { continue };
+            self.sizes.push(text.len());
+            if let Some(path) = std::env::var_os("LOADGEN_DUMP") {
+                // every message, one a line, to see what the bytes are made of
+                use std::io::Write;
+                let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).expect("the dump file");
+                let _ = writeln!(f, "{text}");
+            }
+            let v: Value = serde_json::from_str(&text).ok()?;
+            match v["type"].as_str() {
+                Some(kind @ ("state" | "delta")) => {
+                    *self.kinds.entry(if kind == "state" { "state" } else { "delta" }).or_default() += 1;
+                    if let Err(e) = tash_kalar_server::delta::apply(&mut self.state, &v) {
+                        // a gap: ask for the whole state
+                        *self.kinds.entry("gap").or_default() += 1;
+                        eprintln!("loadgen: {e}");
+                        self.send(json!({"type": "sync"})).await;
+                        continue;
+                    }
+                }
+                Some("error") => {
+                    *self.kinds.entry("error").or_default() += 1;
+                    return Some(Err(v["message"].as_str().unwrap_or("").to_string()));
+                }
+                _ => return None,
+            }
+            return Some(Ok(()));
+        }
+    }
+}
+
+impl Game {
+    async fn start(addr: SocketAddr, form: String, _seed: u64) -> Game {
+        let body = create_body(&form).to_string();
+        let (status, answer) = post(addr, "/api/games", &body).await;
+        assert_eq!(status, 201, "creating a game: {answer}");
+        let v: Value = serde_json::from_str(&answer).expect("JSON");
+        let id = v["id"].as_str().expect("an id").to_string();
+        let mut seats = Vec::new();
+        for s in v["seats"].as_array().expect("seats") {
+            seats.push(Seat::join(addr, &id, s["token"].as_str().expect("a token")).await);
+        }
+        Game { form, seats }
+    }
+}
+
+/// Plays the slot's game, and the next ones of its form, until time is up.
+async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instant, stats: Arc<Mutex<Stats>>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut latencies = Vec::new();
+    let (mut moves, mut errors, mut stuck, mut created, mut finished) = (0, 0, 0, 0, 0);
+    'games: while Instant::now() < deadline {
+        loop {
+            if Instant::now() >= deadline {
+                break 'games;
+            }
+            // every seat catches up with the latest version
+            let latest = game.seats.iter().map(|s| s.version()).max().unwrap_or(0);
+            for s in game.seats.iter_mut() {
+                while s.version() < latest {
+                    if s.recv().await.is_none() {
+                        stuck += 1;
+                        break 'games;
+                    }
+                }
+            }
+            if game.seats[0].state["over"] == true {
+                finished += 1;
+                break;
+            }
+            let Some(p) = game.seats.iter().position(|s| s.choices().is_some()) else {
+                // nobody to choose yet (a message still on its way)
+                let s = &mut game.seats[0];
+                if s.recv().await.is_none() {
+                    stuck += 1;
+                    break 'games;
+                }
+                continue;
+            };
+            let seat = &mut game.seats[p];
+            let v = seat.version();
+            let choices = seat.choices().expect("checked");
+            let choice = choices[rng.gen_range(0..choices.len())].as_str().unwrap_or("").to_string();
+            let sent = Instant::now();
+            seat.send(json!({"type": "choose", "version": v, "choice": choice})).await;
+            loop {
+                match seat.recv().await {
+                    None => {
+                        stuck += 1;
+                        break 'games;
+                    }
+                    Some(Err(_)) => {
+                        errors += 1;
+                        break;
+                    }
+                    Some(Ok(())) if seat.version() > v => {
+                        latencies.push(sent.elapsed());
+                        moves += 1;
+                        break;
+                    }
+                    Some(Ok(())) => {}
+                }
+            }
+        }
+        // the next game of the same form in this slot
+        let sizes: Vec<_> = game.seats.iter_mut().flat_map(|s| std::mem::take(&mut s.sizes)).collect();
+        let kinds: Vec<_> = game.seats.iter_mut().flat_map(|s| std::mem::take(&mut s.kinds)).collect();
+        {
+            let mut st = stats.lock().unwrap();
+            st.sizes.extend(sizes);
+            for (k, n) in kinds {
+                *st.kinds.entry(k.to_string()).or_default() += n;
+            }
+        }
+        for s in game.seats.iter_mut() {
+            let _ = s.ws.close(None).await;
+        }
+        game = Game::start(addr, game.form.clone(), rng.gen()).await;
+        created += 1;
+    }
+    let mut st = stats.lock().unwrap();
+    for s in game.seats.iter_mut() {
+        st.sizes.extend(std::mem::take(&mut s.sizes));
+        for (k, n) in std::mem::take(&mut s.kinds) {
+            *st.kinds.entry(k.to_string()).or_default() += n;
+        }
+    }
+    st.latencies.extend(latencies);
+    st.moves += moves;
+    st.errors += errors;
+    st.stuck += stuck;
+    st.games_created += created;
+    st.finished += finished;
+}
+
+/// One HTTP/1.1 POST of JSON; the status and the body.
+async fn post(addr: SocketAddr, path: &str, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).await.expect("a connection to the server");
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.expect("a request written");
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(WAIT, s.read_to_end(&mut buf)).await;
+    let text = String::from_utf8_lossy(&buf).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, body.to_string())
+}

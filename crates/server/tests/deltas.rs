@@ -1,0 +1,242 @@
+//! Lean messages (`delta.rs`, `docs/server-protocol.md` "Deltas"), with
+//! real WebSocket clients: a client that applies every delta ends with
+//! exactly the state a fresh hello gives, in every form; a gap brings the
+//! whole state; legal choices and hands reach only the seat they belong to.
+
+mod common;
+
+use common::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+
+const SCHOOLS: [&str; 4] = ["northern", "southern", "highland", "sylvan"];
+
+/// A state without what differs from one sending to the next: the
+/// server's time.
+fn comparable(state: &Value) -> Value {
+    let mut s = state.clone();
+    s.as_object_mut().unwrap().remove("now");
+    s
+}
+
+/// Checks, for every message a client received as it came, that it
+/// carries nothing its reader may not see: another seat's hand, legal
+/// choices of a seat not to choose, another seat's drawn cards.
+fn check_raw(c: &Client, seat: Option<u64>) {
+    let mut whole = Value::Null;
+    for m in &c.raw {
+        if m["type"] != "state" && m["type"] != "delta" {
+            continue;
+        }
+        tash_kalar_server::delta::apply(&mut whole, m).unwrap();
+        let over = whole["over"] == true;
+        let view = m.get("view");
+        // the seats a message shows: all in a state, the changed ones in a delta
+        let seats: Vec<(u64, Value)> = match (m["type"].as_str(), view.and_then(|v| v.get("seats"))) {
+            (Some("state"), Some(Value::Array(a))) => {
+                a.iter().cloned().enumerate().map(|(i, s)| (i as u64, s)).collect()
+            }
+            (_, Some(Value::Object(o))) => o.iter().map(|(i, s)| (i.parse().unwrap(), s.clone())).collect(),
+            _ => Vec::new(),
+        };
+        if !over {
+            for (i, s) in &seats {
+                if Some(*i) != seat {
+                    assert!(s.get("hand").is_none(), "{seat:?} is shown seat {i}'s hand: {m}");
+                }
+            }
+            // and the state held shows its own hand only
+            assert_eq!(hands_shown(&whole["view"]), seat.into_iter().collect::<Vec<_>>(), "{m}");
+            if seat.is_none() {
+                assert!(!m.to_string().contains("\"hand\""), "no hand anywhere in a spectator's message: {m}");
+            }
+            // choices only to the seat that is to choose, and to it in full
+            let chooser = whole["view"]["actor"]["seat"].as_u64();
+            let has = view.is_some_and(|v| v.get("legal").is_some() || v.get("choices").is_some());
+            if has {
+                assert!(seat.is_some() && chooser == seat, "{seat:?} got legal choices while {chooser:?} chooses: {m}");
+            }
+            if whole["view"].get("legal").is_some() {
+                assert_eq!(chooser, seat, "the state held by {seat:?} has choices of {chooser:?}");
+            }
+        }
+        for e in m.get("log").and_then(Value::as_array).into_iter().flatten() {
+            let drawn_by_another = e.get("to").is_some_and(|to| Some(to.as_u64().unwrap()) != seat);
+            if !over && drawn_by_another {
+                assert_eq!(e["hidden"], true, "{seat:?} reads another's draw: {e}");
+            }
+        }
+    }
+}
+
+/// Plays a game to its end with random legal choices (some take-backs),
+/// comparing what each client has put together with a fresh hello's
+/// state every `every` moves and at the end.
+async fn play_and_compare(form: &str, seats: usize, seed: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("deltas.sqlite"));
+    let request: Vec<Value> = SCHOOLS[..seats].iter().map(|s| json!({"school": s, "player": "human"})).collect();
+    let (id, tokens) = create_form(server.addr, form, Value::Array(request)).await;
+    let mut clients = Vec::new();
+    for t in &tokens {
+        clients.push(Client::join(server.addr, &id, t.as_deref()).await);
+    }
+    clients.push(Client::join(server.addr, &id, None).await);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut moves = 0;
+    let mut deltas = 0;
+    loop {
+        let latest = clients.iter().map(|c| c.version()).max().unwrap();
+        for c in clients.iter_mut() {
+            c.state_at_least(latest).await;
+        }
+        let over = clients[0].over();
+        if over || moves % 40 == 0 {
+            for (i, c) in clients.iter_mut().enumerate() {
+                let token = tokens.get(i).cloned().flatten();
+                let fresh = Client::join(server.addr, &id, token.as_deref()).await;
+                let want = fresh.whole.clone();
+                // the newcomer is online now: every client hears of it
+                let rev = want["rev"].as_u64().unwrap();
+                while c.whole["rev"].as_u64().unwrap() < rev {
+                    c.recv().await;
+                }
+                assert_eq!(comparable(&c.whole), comparable(&want), "{form}: client {i} after {moves} moves");
+                fresh.close().await;
+            }
+        }
+        if over {
+            break;
+        }
+        let p = clients.iter().position(|c| c.choices().is_some()).expect("a seat is to choose");
+        let c = &mut clients[p];
+        let v = c.version();
+        if c.state.as_ref().unwrap()["undo"] == true && rng.gen_bool(0.1) {
+            c.send(json!({"type": "undo", "version": v})).await;
+        } else {
+            let choices = c.choices().unwrap();
+            let choice = choices[rng.gen_range(0..choices.len())].clone();
+            c.choose(v, &choice).await;
+        }
+        c.state_at_least(v + 1).await;
+        moves += 1;
+        assert!(moves < 3000, "{form}: the game ends");
+    }
+    for (i, c) in clients.iter().enumerate() {
+        let seat = (i < seats).then_some(i as u64);
+        check_raw(c, seat);
+        deltas += c.raw.iter().filter(|m| m["type"] == "delta").count();
+    }
+    assert!(moves > 10 && deltas > moves, "{form}: {moves} moves, {deltas} deltas");
+}
+
+#[tokio::test]
+async fn a_duel_put_together_from_deltas_is_the_state_a_hello_gives() {
+    play_and_compare("duel", 2, 1).await;
+}
+
+#[tokio::test]
+async fn a_high_form_game_put_together_from_deltas_is_the_state_a_hello_gives() {
+    play_and_compare("high-form", 2, 2).await;
+}
+
+#[tokio::test]
+async fn a_first_game_put_together_from_deltas_is_the_state_a_hello_gives() {
+    play_and_compare("first-game", 2, 3).await;
+}
+
+#[tokio::test]
+async fn melees_put_together_from_deltas_are_the_state_a_hello_gives() {
+    play_and_compare("melee", 3, 4).await;
+    play_and_compare("melee", 4, 5).await;
+}
+
+#[tokio::test]
+async fn team_games_put_together_from_deltas_are_the_state_a_hello_gives() {
+    play_and_compare("team-duel", 4, 6).await;
+    play_and_compare("team-high-form", 4, 7).await;
+}
+
+/// A client that lost track (here: it drops a delta) cannot apply the
+/// next one, asks with `sync`, and gets the whole state.
+#[tokio::test]
+async fn a_gap_brings_the_whole_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("gap.sqlite"));
+    let (id, tokens) = create(server.addr, two_humans()).await;
+    let mut a = Client::join(server.addr, &id, tokens[0].as_deref()).await;
+    let mut b = Client::join(server.addr, &id, tokens[1].as_deref()).await;
+    let mut spectator = Client::join(server.addr, &id, None).await;
+    // seat 0 plays two choices; the spectator drops the first delta it gets
+    let mut stale = spectator.whole.clone();
+    for _ in 0..2 {
+        let latest = a.version().max(b.version());
+        a.state_at_least(latest).await;
+        b.state_at_least(latest).await;
+        let c = if a.choices().is_some() { &mut a } else { &mut b };
+        let v = c.version();
+        let choice = c.choices().unwrap()[0].clone();
+        c.choose(v, &choice).await;
+        c.state_at_least(v + 1).await;
+    }
+    let latest = a.version().max(b.version());
+    spectator.state_at_least(latest).await;
+    let deltas: Vec<_> = spectator.raw.iter().filter(|m| m["type"] == "delta").cloned().collect();
+    assert!(deltas.len() >= 2, "{deltas:?}");
+    // without the first, the second does not follow: nothing changes
+    let before = stale.clone();
+    let err = tash_kalar_server::delta::apply(&mut stale, &deltas[1]).unwrap_err();
+    assert!(matches!(err, tash_kalar_server::delta::ApplyError::Gap { .. }), "{err}");
+    assert_eq!(stale, before);
+    spectator.send(json!({"type": "sync"})).await;
+    let m = spectator.recv().await;
+    assert_eq!(m["type"], "state", "{m}");
+    assert!(m.get("delta").is_none(), "a whole state, not a delta: {m}");
+    assert_eq!(m["log_from"], 0);
+    tash_kalar_server::delta::apply(&mut stale, &m).unwrap();
+    assert_eq!(comparable(&stale), comparable(&spectator.whole));
+    assert_eq!(stale["version"].as_u64(), Some(latest));
+    // and deltas follow on from it
+    let c = if a.choices().is_some() { &mut a } else { &mut b };
+    let v = c.version();
+    let choice = c.choices().unwrap()[0].clone();
+    c.choose(v, &choice).await;
+    let m = spectator.try_recv(WAIT).await.unwrap();
+    assert_eq!(m["delta"], true, "{m}");
+    assert_eq!(spectator.raw.last().unwrap()["from"], spectator.raw[spectator.raw.len() - 2]["rev"]);
+}
+
+/// A spectator's and the waiting seat's deltas carry no legal choices, and
+/// are small: the chooser's choices go to the chooser alone.
+#[tokio::test]
+async fn only_the_seat_to_choose_gets_choices() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("choices.sqlite"));
+    let (id, tokens) = create(server.addr, two_humans()).await;
+    let mut seats = [
+        Client::join(server.addr, &id, tokens[0].as_deref()).await,
+        Client::join(server.addr, &id, tokens[1].as_deref()).await,
+    ];
+    let mut spectator = Client::join(server.addr, &id, None).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for _ in 0..30 {
+        let latest = seats.iter().map(|c| c.version()).max().unwrap();
+        for c in seats.iter_mut().chain([&mut spectator]) {
+            c.state_at_least(latest).await;
+        }
+        let p = seats.iter().position(|c| c.choices().is_some()).unwrap();
+        let c = &mut seats[p];
+        let v = c.version();
+        let choices = c.choices().unwrap();
+        c.choose(v, &choices[rng.gen_range(0..choices.len())]).await;
+        c.state_at_least(v + 1).await;
+    }
+    for m in spectator.raw.iter().filter(|m| m["type"] == "delta") {
+        let text = m.to_string();
+        assert!(!text.contains("\"legal\"") && !text.contains("\"choices\""), "{m}");
+    }
+    check_raw(&seats[0], Some(0));
+    check_raw(&seats[1], Some(1));
+    check_raw(&spectator, None);
+}
