@@ -130,7 +130,7 @@ test('an optional part has a skip button and a number key; the effect being reso
 test('an effect\'s step (worded from its id), its skip button and the effect panel in each language; the choice sent as notation', async () => {
   const cases = [
     ['en-US', 'Swordmaster on e5: destroy an enemy common piece diagonally next to the Swordmaster.', 'Skip', /^Resolving: Swordmaster \(Blue\) on e5$/],
-    ['es-ES', 'Maestra de Espadas en e5: destruye una ficha común enemiga adyacente en diagonal a la Maestra de Espadas.', 'Omitir', /^Resolviendo: Maestra de Espadas \(Azul\) en e5$/],
+    ['es-ES', 'Maestra de Espadas en e5: destruye una ficha básica enemiga adyacente en diagonal a la Maestra de Espadas.', 'Omitir', /^Resolviendo: Maestra de Espadas \(Azul\) en e5$/],
     ['cs-CZ', 'Šermířka na e5: znič nepřátelský běžný kámen diagonálně vedle Šermířky.', 'Vynechat', /^Vyhodnocuje se: Šermířka \(Modrý\) na e5$/],
   ];
   for (const [locale, prompt, skip, panel] of cases) {

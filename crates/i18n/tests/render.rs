@@ -223,7 +223,7 @@ fn why_a_game_ended_is_said_in_each_language() {
     };
     let expect: [(Lang, [&str; 4]); 3] = [
         (Lang::En, ["the end score was reached", "a deck ran out", " resigned: ", " ran out of time: "]),
-        (Lang::Es, ["se alcanzó la puntuación final", "se agotó un mazo", " abandonó: ", " se quedó sin tiempo: "]),
+        (Lang::Es, ["se alcanzó la puntuación final", "se agotó un mazo", " se rindió: ", " se quedó sin tiempo: "]),
         (Lang::Cs, ["bylo dosaženo cílového skóre", "došel dobírací balíček", " se vzdal: ", "Čas vypršel ("]),
     ];
     let target = ["(end score 18)", "(puntuación final 18)", "(cílové skóre 18)"];

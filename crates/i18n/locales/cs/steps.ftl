@@ -1,4 +1,4 @@
-# Kroky účinků (a vlastní otázky hry): co žádá každý krok, podle jeho
+# Kroky efektů (a vlastní otázky hry): co žádá každý krok, podle jeho
 # stálého id (crates/rules/src/step.rs): zpráva `step-` a id s `.` a `_`
 # nahrazenými `-`. Termíny: GLOSSARY.md.
 
@@ -6,18 +6,18 @@
 
 step-etherweave-paradox-worm-swap = jeden tvůj nelegendární kámen si může vyměnit pole s nepřátelským kamenem stejné úrovně
 step-etherweave-paradox-worm-warp-upgrade = povyš běžný kámen soupeře
-step-etherweave-paradox-worm-warp-discard = můžeš odložit svou { -pending-being(case: "acc") } (možnost 1)
+step-etherweave-paradox-worm-warp-discard = můžeš odhodit svou { -pending-being(case: "acc") } (možnost 1)
 step-etherweave-lesser-shadow-twin-pick = zvol jeden svůj kámen: až 2 běžné kameny vedle něj lze zničit
 step-etherweave-lesser-shadow-twin-destroy = můžeš zničit běžný kámen vedle zvoleného kamene
 step-etherweave-lesser-shadow-twin-warp-upgrade = povyš jeden svůj běžný kámen
 step-etherweave-greater-shadow-twin-warp-upgrade = povyš jeden svůj běžný kámen
 step-etherweave-translocationist-swap = jeden tvůj hrdinský kámen si může vyměnit pole s jedním tvým běžným kamenem
-step-etherweave-antimatter-spirit-warp-place = propojený účinek: zvol prázdné bezbarvé pole a jak se tvůj nový kámen pohne
+step-etherweave-antimatter-spirit-warp-place = propojený efekt: zvol prázdné bezbarvé pole a jak se tvůj nový kámen pohne
 step-etherweave-antimatter-spirit-warp-opponent = zvol soupeře, jehož běžný kámen se pohne opačným směrem
 step-etherweave-merchant-of-time-leap = kámen uložený na Obchodníkovi s časem provede standardní skok na bezbarvé pole
 step-etherweave-merchant-of-time-warp-lift = zvedni kámen z bezbarvého pole a ulož ho na Obchodníka s časem
 step-etherweave-gate-of-oblivion-destroy = můžeš zničit nelegendární kámen na červeném poli
-step-etherweave-time-traveler-destroy = můžeš zničit běžný kámen vedle Cestovatele časem (pak vrchní karta tvého odkládacího balíčku jde na tvůj dobírací balíček)
+step-etherweave-time-traveler-destroy = můžeš zničit běžný kámen vedle Cestovatele časem (pak vrchní karta tvého odhazovacího balíčku jde na tvůj dobírací balíček)
 step-etherweave-greater-shadow-twin-destroy = můžeš zničit hrdinský kámen vedle alespoň 2 tvých kamenů
 step-etherweave-warpmaster-return-or-move = můžeš vzít svou { -pending-being(case: "acc") } zpět do ruky (možnost 1), nebo Pán zkřivení může provést standardní pohyb
 step-etherweave-dark-sphere-move = nelegendární kámen může provést bojový pohyb, který skončí 2 pole od Temné sféry
@@ -25,14 +25,14 @@ step-etherweave-void-summoner-warp-move = jeden tvůj nelegendární kámen prov
 step-etherweave-eternal-emperor-carry-out = můžeš provést { -warp-effect(case: "acc") }: polož běžný kámen, nebo se pohne jeden tvůj kámen
 step-etherweave-eternal-emperor-warp-place-or-move = polož běžný kámen na prázdné pole, nebo se pohne jeden tvůj kámen
 step-etherweave-reality-patch-destroy = můžeš zničit hrdinský kámen tohoto soupeře
-step-etherweave-reality-patch-discard-pending = můžeš odložit svou { -pending-being(case: "acc") } (možnost 1)
-step-etherweave-reality-patch-discard-card = můžeš odložit kartu z ruky
-step-etherweave-polarity-queen-move = propojený účinek: jeden tvůj kámen provede bojový pohyb (jiný se pak pohne opačným směrem)
+step-etherweave-reality-patch-discard-pending = můžeš odhodit svou { -pending-being(case: "acc") } (možnost 1)
+step-etherweave-reality-patch-discard-card = můžeš odhodit kartu z ruky
+step-etherweave-polarity-queen-move = propojený efekt: jeden tvůj kámen provede bojový pohyb (jiný se pak pohne opačným směrem)
 step-etherweave-polarity-queen-move-opposite = jiný tvůj kámen provede bojový pohyb opačným směrem
 step-etherweave-polarity-queen-warp-place = polož běžný kámen na prázdné pole vedle nepřátelského kamene
 step-etherweave-singularity-square = zvol prázdné bezbarvé pole: běžné kameny vedle něj se na něj přesunou
 step-etherweave-singularity-next = zvol další běžný kámen, který se přesune na to pole
-step-etherweave-ziggurat-sentinel-copy-or-move = zkopíruj { -warp-effect(case: "acc") } karty ze svého odkládacího balíčku, nebo Strážný zikkuratu může provést bojový pohyb ve směru své šipky
+step-etherweave-ziggurat-sentinel-copy-or-move = zkopíruj { -warp-effect(case: "acc") } karty ze svého odhazovacího balíčku, nebo Strážný zikkuratu může provést bojový pohyb ve směru své šipky
 step-etherweave-ziggurat-sentinel-move-again = Strážný zikkuratu může provést další bojový pohyb ve směru své šipky
 step-etherweave-ziggurat-sentinel-warp-move = jeden tvůj nelegendární kámen provede bojový pohyb, nebo první ze 2 standardních pohybů
 step-etherweave-ziggurat-sentinel-warp-second-move = kámen může provést druhý standardní pohyb
@@ -50,8 +50,8 @@ step-everfrost-ice-queen-move = jiný tvůj hrdinský kámen může provést boj
 step-everfrost-ice-princess-frozen-move = jeden tvůj běžný kámen provede standardní pohyb
 step-everfrost-ice-queen-frozen-move = jeden tvůj hrdinský kámen provede standardní pohyb
 step-everfrost-winter-whisperer-frozen-destroy = můžeš zničit jeden svůj běžný kámen
-step-everfrost-winter-whisperer-frozen-discard = můžeš odložit své vzplanutí (možnost 1)
-step-everfrost-frozen-chest-freeze = můžeš zmrazit kartu se zmrazeným účinkem ze svého odkládacího balíčku
+step-everfrost-winter-whisperer-frozen-discard = můžeš odhodit svou kartu balance (možnost 1)
+step-everfrost-frozen-chest-freeze = můžeš zmrazit kartu se zmrazeným efektem ze svého odhazovacího balíčku
 step-everfrost-everfrost-sentinel-downgrade = můžeš degradovat Strážného Věčného mrazu: soupeři pak mají v příštím tahu o 1 akci méně
 step-everfrost-glacier-giant-move = Ledovcový obr může provést bojový pohyb ve směru své šipky
 step-everfrost-polar-bear-combat-move = Lední medvěd může provést bojový pohyb
@@ -63,21 +63,21 @@ step-everfrost-ice-wyvern-leap = Ledová wyverna může provést bojový skok ka
 step-everfrost-ice-wyvern-frozen-place = polož běžný kámen vedle jednoho svého hrdinského kamene
 step-everfrost-deathbringer-destroy = můžeš zničit kámen vedle Nositele smrti; odchází ze hry
 step-everfrost-frostweave-illusionist-color = Mrazivý iluzionista: zvol soupeřovu barvu, do které se promění
-step-everfrost-frostweave-illusionist-frozen-convert = přeměň nepřátelský běžný kámen na svůj běžný kámen
+step-everfrost-frostweave-illusionist-frozen-convert = proměň nepřátelský běžný kámen na svůj běžný kámen
 
 ## flares
 
 step-flares-place-common = polož běžný kámen na prázdné pole
 step-flares-place-heroic = polož hrdinský kámen na prázdné pole
 step-flares-upgrade = povyš jeden svůj běžný kámen
-step-flares-convert = přeměň nepřátelský běžný kámen
+step-flares-convert = proměň nepřátelský běžný kámen
 step-flares-standard-moves = proveď standardní pohyb jedním svým běžným kamenem (až 3 pohyby)
 step-flares-standard-move = proveď standardní pohyb jedním svým běžným kamenem
 step-flares-combat-leap = proveď bojový skok jedním svým běžným kamenem
 step-flares-standard-and-combat-move = proveď standardní pohyb a bojový pohyb svými běžnými kameny, v libovolném pořadí
 step-flares-combat-or-standard-moves = proveď bojový pohyb, nebo až 2 standardní pohyby, svými nelegendárními kameny
 step-flares-standard-leap = proveď standardní skok jedním svým běžným kamenem
-step-flares-place-or-convert = polož běžný kámen na prázdné pole, nebo přeměň nepřátelský běžný kámen
+step-flares-place-or-convert = polož běžný kámen na prázdné pole, nebo proměň nepřátelský běžný kámen
 step-flares-move-or-upgrade = proveď standardní pohyb jedním svým běžným kamenem, nebo povyš jeden svůj běžný kámen
 step-flares-place-or-upgrade = polož běžný kámen na prázdné pole, nebo povyš jeden svůj běžný kámen
 
@@ -118,9 +118,9 @@ step-imperial-hypnotist-color = zvol nepřátelskou barvu, kterou zhypnotizuješ
 step-imperial-hypnotist-move = bojový pohyb zhypnotizovaným nepřátelským kamenem
 step-imperial-cannon-aim = Kanon: zvol šipku, podél které vystřelí
 step-imperial-champion-destroy = znič nepřátelský kámen vedle Šampiona
-step-imperial-infantry-captain-move = bojový pohyb jedním svým kamenem kromě Kapitána pěchoty
+step-imperial-infantry-captain-move = bojový pohyb jedním svým kamenem kromě Velitele pěchoty
 step-imperial-cavalry-captain-move-again = táhni zvoleným kamenem znovu, nebo skonči
-step-imperial-cavalry-captain-move = táhni jedním svým kamenem kromě Kapitána jízdy (provede všechny pohyby)
+step-imperial-cavalry-captain-move = táhni jedním svým kamenem kromě Velitele jízdy (provede všechny pohyby)
 step-imperial-gryphon-rider-leap = Gryfí jezdkyně: bojový skok
 step-imperial-gryphon-rider-dismount = sesednout: degraduj Gryfí jezdkyni a polož vedle ní běžný kámen (možnost 1)
 step-imperial-gryphon-rider-place = polož běžný kámen vedle Gryfí jezdkyně
@@ -179,7 +179,7 @@ step-nethervoid-demon-of-lust-move = kámen může provést bojový pohyb blíž
 step-nethervoid-demon-of-envy-place = polož běžný kámen vedle { -gateway(case: "gen") }
 step-nethervoid-possessed-summoner-color = zvol soupeřovu barvu běžného kamene, který se položí
 step-nethervoid-possessed-summoner-place = polož soupeřův běžný kámen vedle kamene jeho barvy
-step-nethervoid-possessed-summoner-discard = můžeš odložit své vzplanutí a získat akci (možnost 1)
+step-nethervoid-possessed-summoner-discard = můžeš odhodit svou kartu balance a získat akci (možnost 1)
 
 ## sylvan
 
@@ -188,14 +188,14 @@ step-sylvan-charging-buck-leap = Útočící jelen: skok přesně o 2 pole (bojo
 step-sylvan-forest-wardens-destroy-common = znič běžný kámen soupeře, který má víc běžných kamenů než ty
 step-sylvan-forest-wardens-destroy-heroic = znič hrdinský kámen soupeře, který má víc povýšených kamenů než ty
 step-sylvan-naiad-move = posuň jeden svůj kámen vedle Najády (standardní pohyb)
-step-sylvan-kiskin-spirit-card = dej kartu ze svého odkládacího balíčku navrch svého balíčku
-step-sylvan-dryad-convert = přeměň nelegendární nepřátelský kámen vedle Dryády na svůj běžný kámen
+step-sylvan-kiskin-spirit-card = dej kartu ze svého odhazovacího balíčku navrch svého dobíracího balíčku
+step-sylvan-dryad-convert = proměň nelegendární nepřátelský kámen vedle Dryády na svůj běžný kámen
 step-sylvan-centaur-spearman-move = Kentaur kopiník: tah (bojový pohyb)
 step-sylvan-centaur-chieftain-move = Kentauří náčelník: tah (bojový pohyb)
 step-sylvan-centaur-chieftain-move-other = posuň jiný svůj kámen o krok ve směru náčelníka (bojový pohyb)
 step-sylvan-unicorn-move-or-action = Jednorožec: tah (bojový pohyb), nebo možnost 1: získej akci
-step-sylvan-sylvan-queen-convert = přeměň nelegendární nepřátelský kámen na označeném poli
-step-sylvan-sylvan-princess-convert = přeměň nepřátelský běžný kámen na označeném poli
+step-sylvan-sylvan-queen-convert = proměň nelegendární nepřátelský kámen na označeném poli
+step-sylvan-sylvan-princess-convert = proměň nepřátelský běžný kámen na označeném poli
 step-sylvan-woodland-druid-upgrade-own = povyš jeden svůj běžný kámen
 step-sylvan-woodland-druid-upgrade-enemy = povyš jeden soupeřův běžný kámen
 step-sylvan-forest-ancient-color = zvol nepřátelskou barvu běžného kamene, který se položí
@@ -208,7 +208,7 @@ step-sylvan-tree-shepherd-move = táhni zvoleným kamenem
 
 ## frozen
 
-step-frozen-keep = můžeš si nechat jednu zmrazenou kartu: možnost 1 novou, možnost 2 tu, kterou máš (druhá se odloží)
+step-frozen-keep = můžeš si nechat jednu zmrazenou kartu: možnost 1 novou, možnost 2 tu, kterou máš (druhá se odhodí)
 
 ## game
 
