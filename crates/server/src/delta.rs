@@ -17,7 +17,7 @@
 //! [`apply`] is the client's side, for Rust clients and the tests.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -25,8 +25,36 @@ use serde_json::{json, Value};
 use tash_kalar_rules::view::SeatView;
 use tash_kalar_rules::{EventView, View};
 
-use crate::actor::Snapshot;
-use crate::live::Reader;
+use crate::live::{Entry, Reader};
+use crate::site::ChatLine;
+
+/// The game as published after every change: one view per seat and one
+/// for spectators (every view shows all hands once the game is over), and
+/// the log, which a whole state renders for its reader.
+///
+/// Each change is numbered (`rev`) and carries its deltas from the one
+/// before (`delta.rs`), made once for every connection of a class.
+pub struct Snapshot {
+    pub rev: u64,
+    pub version: u32,
+    pub over: bool,
+    pub views: Vec<Arc<View>>,
+    pub spectator: Arc<View>,
+    /// Each class's view serialised, when a connection first needs it
+    /// whole (seats, then the spectators).
+    pub whole: Vec<OnceLock<Box<RawValue>>>,
+    pub(crate) deltas: Deltas,
+    pub entries: Arc<Vec<Entry>>,
+    pub players: Box<RawValue>,
+    pub can_undo: Vec<bool>,
+    /// The clocks (`Clocks::wire`), `null` without a time control.
+    pub clock: Box<RawValue>,
+    pub chat: Arc<Vec<ChatLine>>,
+    /// The rematch made of this game, and each seat's token in it.
+    pub rematch: Option<String>,
+    pub rematch_tokens: Vec<Option<String>>,
+    pub rematch_of: Option<String>,
+}
 
 /// The deltas of one change: the state they start from (`from`, the rev
 /// of the snapshot before) and, per class (seat 0, 1, … then the

@@ -23,6 +23,8 @@
 //!   controls), `site` (what a game has beside its rules), `limit`;
 //! - the game's pieces: `config`, `store` and `db` (SQLite), `live` (a
 //!   game and its log), `pool` (the bot pool), `replay_cache`;
+//! - `delta`: the published state of a game (`Snapshot`) and what changed
+//!   between two, made once per viewer class;
 //! - `actor`: one task per live game (seats, play, clocks, bots, rematch,
 //!   chat), and the registry of live games;
 //! - `state`: [`AppState`], loading games and reaching their actors;

@@ -18,6 +18,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("live", 4),
     ("replay_cache", 4),
     ("db", 5),
+    ("delta", 5),
     ("actor", 6),
     ("state", 7),
     ("conn", 8),

@@ -18,7 +18,7 @@ use rand::SeedableRng;
 use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
-use tash_kalar_rules::{Actor, Seat, View};
+use tash_kalar_rules::{Actor, Seat};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
 use tokio::task::JoinHandle;
 
@@ -26,7 +26,7 @@ use crate::clock::Clocks;
 use crate::config::Config;
 use crate::db::{self, Summary};
 use crate::error::Error;
-use crate::live::{Entry, LiveGame, Player, StoredEntry};
+use crate::live::{LiveGame, Player, StoredEntry};
 use crate::pool::BotPool;
 use crate::site::{ChatBucket, ChatLine};
 use crate::store::Store;
@@ -111,33 +111,7 @@ pub struct Hello {
     pub rx: watch::Receiver<Arc<Snapshot>>,
 }
 
-/// The game as published after every change: one view per seat and one
-/// for spectators (every view shows all hands once the game is over), and
-/// the log, which a whole state renders for its reader.
-///
-/// Each change is numbered (`rev`) and carries its deltas from the one
-/// before (`delta.rs`), made once for every connection of a class.
-pub struct Snapshot {
-    pub rev: u64,
-    pub version: u32,
-    pub over: bool,
-    pub views: Vec<Arc<View>>,
-    pub spectator: Arc<View>,
-    /// Each class's view serialised, when a connection first needs it
-    /// whole (seats, then the spectators).
-    pub whole: Vec<OnceLock<Box<RawValue>>>,
-    pub deltas: crate::delta::Deltas,
-    pub entries: Arc<Vec<Entry>>,
-    pub players: Box<RawValue>,
-    pub can_undo: Vec<bool>,
-    /// The clocks (`Clocks::wire`), `null` without a time control.
-    pub clock: Box<RawValue>,
-    pub chat: Arc<Vec<ChatLine>>,
-    /// The rematch made of this game, and each seat's token in it.
-    pub rematch: Option<String>,
-    pub rematch_tokens: Vec<Option<String>>,
-    pub rematch_of: Option<String>,
-}
+pub use crate::delta::Snapshot;
 
 struct GameActor {
     g: LiveGame,
