@@ -28,18 +28,24 @@ use tash_kalar_rules::{EventView, View};
 use crate::live::{Entry, Reader};
 use crate::site::ChatLine;
 
-/// The game as published after every change: one view per seat and one
-/// for spectators (every view shows all hands once the game is over), and
-/// the log, which a whole state renders for its reader.
+/// The game as published after every change: one view per class of
+/// viewer (each seat, then the spectators; every view shows all hands once
+/// the game is over), and the log, which a whole state renders for its
+/// reader.
+///
+/// A class's view is built only while the class has a connection (a bot's
+/// seat and absent spectators cost nothing): the game's task builds it
+/// when it publishes, or, for a class whose first connection comes between
+/// two changes, when that connection says hello (`views` are set once).
 ///
 /// Each change is numbered (`rev`) and carries its deltas from the one
-/// before (`delta.rs`), made once for every connection of a class.
+/// before (`delta.rs`), made once for every class watching both.
 pub struct Snapshot {
     pub rev: u64,
     pub version: u32,
     pub over: bool,
-    pub views: Vec<Arc<View>>,
-    pub spectator: Arc<View>,
+    /// Per class (seats, then the spectators), its view if built.
+    pub views: Vec<OnceLock<Arc<View>>>,
     /// Each class's view serialised, when a connection first needs it
     /// whole (seats, then the spectators).
     pub whole: Vec<OnceLock<Box<RawValue>>>,
@@ -59,7 +65,8 @@ pub struct Snapshot {
 /// The deltas of one change: the state they start from (`from`, the rev
 /// of the snapshot before) and, per class (seat 0, 1, … then the
 /// spectators), the message ready to send; `None` where the change needs
-/// the whole state (the game ended, say).
+/// the whole state (the game ended, say) or the class had no view in one
+/// of the two states (nobody of it was connected).
 #[derive(Debug, Default)]
 pub(crate) struct Deltas {
     pub from: u64,
@@ -306,7 +313,7 @@ fn view_delta<'a>(old: &'a View, new: &'a View, seen: &mut SeatPatches<'a>) -> O
 /// The deltas from `prev` to `next`, one per class; `now` is the time
 /// they are sent with (Unix ms).
 pub(crate) fn deltas(prev: &Snapshot, next: &Snapshot, now: i64) -> Deltas {
-    let classes = next.views.len() + 1;
+    let classes = next.views.len();
     let messages = if prev.over != next.over
         || prev.views.len() != next.views.len()
         || prev.entries.len() > next.entries.len()
@@ -329,11 +336,9 @@ fn class_delta<'a>(
     now: i64,
     seen: &mut SeatPatches<'a>,
 ) -> Option<Vec<u8>> {
-    let seat = (class < next.views.len()).then_some(class);
-    let (old, new) = match seat {
-        Some(s) => (&*prev.views[s], &*next.views[s]),
-        None => (&*prev.spectator, &*next.spectator),
-    };
+    let seat = (class < next.seats()).then_some(class);
+    // a class nobody watched in one of the two states has no delta
+    let (old, new) = (&**prev.views[class].get()?, &**next.views[class].get()?);
     let reader = match (next.over, seat) {
         (true, _) => Reader::All,
         (false, Some(s)) => Reader::Seat(s as tash_kalar_rules::Seat),
@@ -384,16 +389,24 @@ fn class_delta<'a>(
 }
 
 impl Snapshot {
-    /// The class of a connection: its seat, or the spectators (after the seats).
-    pub(crate) fn class(&self, seat: Option<tash_kalar_rules::Seat>) -> usize {
-        seat.map_or(self.views.len(), |s| (s as usize).min(self.views.len()))
+    /// The number of seats (the classes before the spectators').
+    pub(crate) fn seats(&self) -> usize {
+        self.views.len().saturating_sub(1)
     }
 
-    /// A class's whole view, serialised once.
+    /// The class of a connection: its seat, or the spectators (after the seats).
+    pub(crate) fn class(&self, seat: Option<tash_kalar_rules::Seat>) -> usize {
+        seat.map_or(self.seats(), |s| (s as usize).min(self.seats()))
+    }
+
+    /// A class's whole view, serialised once. The class has a connection,
+    /// so its view was built (by `publish` or the connection's hello);
+    /// `null` would be a bug of the game's task.
     pub(crate) fn whole_view(&self, class: usize) -> &RawValue {
         self.whole[class].get_or_init(|| {
-            let view = self.views.get(class).unwrap_or(&self.spectator);
-            serde_json::value::to_raw_value(&**view)
+            let view = self.views.get(class).and_then(OnceLock::get).map(|v| &**v);
+            debug_assert!(view.is_some(), "a whole view of class {class}, which has no view built");
+            serde_json::value::to_raw_value(&view)
                 .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
         })
     }

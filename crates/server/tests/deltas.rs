@@ -240,3 +240,88 @@ async fn only_the_seat_to_choose_gets_choices() {
     check_raw(&seats[1], Some(1));
     check_raw(&spectator, None);
 }
+
+/// Plays `n` random choices between the two seats, each waiting for the other.
+async fn play(seats: &mut [Client; 2], rng: &mut ChaCha8Rng, n: usize) {
+    for _ in 0..n {
+        let latest = seats.iter().map(|c| c.version()).max().unwrap();
+        for c in seats.iter_mut() {
+            c.state_at_least(latest).await;
+        }
+        let p = seats.iter().position(|c| c.choices().is_some()).unwrap();
+        let c = &mut seats[p];
+        let v = c.version();
+        let choices = c.choices().unwrap();
+        c.choose(v, &choices[rng.gen_range(0..choices.len())]).await;
+        c.state_at_least(v + 1).await;
+    }
+    let latest = seats.iter().map(|c| c.version()).max().unwrap();
+    for c in seats.iter_mut() {
+        c.state_at_least(latest).await;
+    }
+}
+
+/// What a seat's view and the spectators' show alike: not the seat's own
+/// hand and choices, nor the cards its viewer has not seen (`unseen`).
+fn public(view: &Value) -> Value {
+    let mut v = view.clone();
+    let o = v.as_object_mut().unwrap();
+    for k in ["viewer", "legal", "choices", "question"] {
+        o.remove(k);
+    }
+    let seats = o.get_mut("seats").and_then(Value::as_array_mut).unwrap();
+    for s in seats.iter_mut() {
+        let s = s.as_object_mut().unwrap();
+        s.remove("hand");
+        s.remove("unseen");
+    }
+    for k in ["legends", "flares"] {
+        o.get_mut(k).and_then(Value::as_object_mut).map(|d| d.remove("unseen"));
+    }
+    v
+}
+
+/// The spectators' view is built only while a spectator is connected: one
+/// who comes to a game under way (none watching, or all gone) gets the
+/// whole state as it is, hands hidden, then deltas from it.
+#[tokio::test]
+async fn a_spectator_coming_late_gets_the_whole_state_then_deltas() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("late.sqlite"));
+    let (id, tokens) = create(server.addr, two_humans()).await;
+    let mut seats = [
+        Client::join(server.addr, &id, tokens[0].as_deref()).await,
+        Client::join(server.addr, &id, tokens[1].as_deref()).await,
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for round in 0..2 {
+        // moves nobody watches as a spectator
+        play(&mut seats, &mut rng, 6).await;
+        let mut late = Client::join(server.addr, &id, None).await;
+        let m = late.raw[0].clone();
+        assert_eq!(m["type"], "state", "{m}");
+        let seat = &seats[0].whole;
+        assert_eq!(m["rev"], seat["rev"], "round {round}: the spectator's state is the seats' latest");
+        assert_eq!(m["version"], seat["version"]);
+        assert!(hands_shown(&m["view"]).is_empty(), "no hand shown to a spectator: {m}");
+        assert!(m["view"].get("legal").is_none() && m["view"].get("choices").is_none(), "{m}");
+        assert_eq!(public(&late.whole["view"]), public(&seat["view"]), "round {round}: the view the seats see");
+        for k in ["players", "clock", "chat"] {
+            assert_eq!(late.whole[k], seat[k], "round {round}: {k}");
+        }
+        assert_eq!(late.whole["log"].as_array().unwrap().len(), seat["log"].as_array().unwrap().len());
+        // then deltas, each from the state held, making what a hello gives
+        play(&mut seats, &mut rng, 6).await;
+        let latest = seats[0].version();
+        late.state_at_least(latest).await;
+        let rest = &late.raw[1..];
+        assert!(rest.len() >= 6 && rest.iter().all(|m| m["type"] == "delta"), "round {round}: {rest:?}");
+        let fresh = Client::join(server.addr, &id, None).await;
+        assert_eq!(comparable(&late.whole), comparable(&fresh.whole), "round {round}");
+        check_raw(&late, None);
+        // everyone watching leaves: the next spectator comes late again
+        fresh.close().await;
+        late.close().await;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}

@@ -18,7 +18,7 @@ use rand::SeedableRng;
 use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
-use tash_kalar_rules::{Actor, Seat};
+use tash_kalar_rules::{Actor, Seat, View};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
 use tokio::task::JoinHandle;
 
@@ -149,14 +149,35 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(v).unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
 }
 
-fn snapshot(g: &LiveGame, online: &[u32], site: &SiteState) -> Snapshot {
+/// The view of a class of viewer (a seat, or the spectators after the
+/// seats); once the game is over everyone sees everything.
+fn view_of(g: &LiveGame, class: usize) -> Arc<View> {
     let game = g.game();
+    Arc::new(match class {
+        _ if g.is_over() => game.referee_view(),
+        c if c < g.seats.len() => game.view(c as Seat),
+        _ => game.spectator_view(),
+    })
+}
+
+/// The game as published, with the views of the classes that have a
+/// connection (`online` per seat, then the spectators'): nobody reads the
+/// others (bots read the game).
+fn snapshot(g: &LiveGame, online: &[u32], spectators: u32, site: &SiteState) -> Snapshot {
     let over = g.is_over();
-    // once the game is over everyone sees everything: one view for all
-    let referee = over.then(|| Arc::new(game.referee_view()));
-    let views: Vec<_> =
-        (0..g.seats.len() as Seat).map(|s| referee.clone().unwrap_or_else(|| Arc::new(game.view(s)))).collect();
-    let spectator = referee.unwrap_or_else(|| Arc::new(game.spectator_view()));
+    let classes = g.seats.len() + 1;
+    let watched = |c: usize| if c < g.seats.len() { online.get(c).copied().unwrap_or(0) > 0 } else { spectators > 0 };
+    // once over, one view for all
+    let referee = over.then(|| view_of(g, classes));
+    let views: Vec<OnceLock<Arc<View>>> = (0..classes)
+        .map(|c| {
+            let v = OnceLock::new();
+            if watched(c) {
+                let _ = v.set(referee.clone().unwrap_or_else(|| view_of(g, c)));
+            }
+            v
+        })
+        .collect();
     let players: Vec<_> = g
         .seats
         .iter()
@@ -171,9 +192,8 @@ fn snapshot(g: &LiveGame, online: &[u32], site: &SiteState) -> Snapshot {
         rev: 1,
         version: g.version(),
         over,
-        whole: (0..=views.len()).map(|_| OnceLock::new()).collect(),
+        whole: (0..classes).map(|_| OnceLock::new()).collect(),
         views,
-        spectator,
         deltas: Default::default(),
         entries: g.entries.clone(),
         players: raw(&players),
@@ -211,7 +231,7 @@ pub fn spawn(
     clock.follow(to_move(&g), now);
     let chat = Arc::new(std::mem::take(&mut g.extras.chat));
     let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[] };
-    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online, &site)));
+    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online, 0, &site)));
     let seats = g.seats.len();
     let bots = g.seats.iter().map(|_| None).collect();
     let driver = driver(&g, StdRng::from_entropy());
@@ -334,9 +354,16 @@ impl GameActor {
         self.idle.set(self.idle_since);
     }
 
+    /// Makes sure the state published has the view of a class that has
+    /// just got its first connection between two changes (the state was
+    /// published from the game as it is now).
+    fn watch_class(&self, class: usize) {
+        self.snap.borrow().views[class].get_or_init(|| view_of(&self.g, class));
+    }
+
     fn publish(&mut self) {
         let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.rematch_tokens };
-        let mut s = snapshot(&self.g, &self.online, &site);
+        let mut s = snapshot(&self.g, &self.online, self.spectators, &site);
         let prev = self.snap.borrow().clone();
         s.rev = prev.rev + 1;
         s.deltas = crate::delta::deltas(&prev, &s, crate::store::now_ms());

@@ -27,6 +27,7 @@ impl GameActor {
     pub(super) async fn hello(&mut self, token: Option<String>) -> Result<Hello, Error> {
         let Some(token) = token else {
             self.spectators += 1;
+            self.watch_class(self.g.seats.len());
             return Ok(Hello { seat: None, rx: self.snap.subscribe() });
         };
         let hash = token_hash(&token);
@@ -47,8 +48,10 @@ impl GameActor {
         }
         self.online[seat] += 1;
         if self.online[seat] == 1 {
+            // (the seat's view is built with the players' list that shows it online)
             self.publish();
         }
+        self.watch_class(seat);
         Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe() })
     }
 
