@@ -9,8 +9,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
 
+use crate::bot::Bot;
 use crate::eval::{evaluate_with, Weights};
-use crate::Bot;
 
 /// The greedy bot's evaluation weights and noise.
 #[derive(Clone, Debug, PartialEq)]

@@ -28,10 +28,11 @@
 //! Outside programs (engines), tournaments, plots and progress bars are in
 //! the `tash-kalar-arena` crate, which builds on this one.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Choice, Form, Game, Observation, School};
+use rand::Rng;
+use tash_kalar_rules::{Form, Game, School};
 
+pub mod bot;
+pub mod decision;
 pub mod driver;
 pub mod eval;
 pub mod features;
@@ -43,83 +44,16 @@ pub mod spec;
 pub mod train;
 pub mod weights;
 
+pub use bot::{Bot, GameError, RandomBot};
 pub use driver::{Caps, Decision, Driver, Next, Playing, Ran, Seating, Stop};
 pub use greedy::{GreedyBot, GreedyConfig};
 pub use mcts::{MctsBot, MctsConfig};
 pub use spec::{split_specs, BotSpec, Level, Limits, SpecError};
 
-/// A computer player. Drivers call [`Bot::decide`]; a bot implements
-/// [`Bot::choose`], and `decide` too if it can choose with less than an
-/// observation.
-pub trait Bot: Send {
-    /// The bot's spec name.
-    fn name(&self) -> String;
-    /// Chooses one of the observed game's legal choices for the observing seat.
-    fn choose(&mut self, obs: &Observation) -> Choice;
-    /// Chooses one of the decision's legal choices: what drivers call. By
-    /// default [`Bot::choose`] on the seat's observation (built here, on
-    /// first use); a bot that needs less (the legal choices only, or the
-    /// view) overrides this and spares that work.
-    fn decide(&mut self, d: &Decision) -> Choice {
-        self.choose(d.observation())
-    }
-    /// What went wrong in the last `choose`, for players that can fail
-    /// (an outside engine that stopped or answered nonsense): its choice
-    /// then was only a stand-in, and the game should not count.
-    fn take_error(&mut self) -> Option<String> {
-        None
-    }
-}
-
-/// Chooses uniformly among the legal choices.
-pub struct RandomBot {
-    rng: ChaCha8Rng,
-    buf: Vec<Choice>,
-}
-
-impl RandomBot {
-    pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed), buf: Vec::new() }
-    }
-}
-
-impl Bot for RandomBot {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn choose(&mut self, obs: &Observation) -> Choice {
-        obs.game().legal_choices_into(&mut self.buf);
-        self.buf[self.rng.gen_range(0..self.buf.len())]
-    }
-
-    /// The legal choices are all it needs: no observation is built (the
-    /// same pick as `choose`, which lists the same choices).
-    fn decide(&mut self, d: &Decision) -> Choice {
-        d.legal()[self.rng.gen_range(0..d.legal().len())]
-    }
-}
-
 /// Makes a bot from its spec's text (see [`BotSpec`]): the text parsed,
 /// then built with `seed`.
 pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
     Ok(spec.parse::<BotSpec>()?.build(seed))
-}
-
-/// Why a game between bots stopped before its end.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    #[error("{0} players for {1} seats")]
-    Players(usize, usize),
-    #[error("{0}")]
-    Setup(#[from] tash_kalar_rules::SetupError),
-    /// A player that can fail (an outside engine) said what went wrong.
-    #[error("{player}: {error}")]
-    Player { player: String, error: String },
-    #[error("{player} chose {choice}: {error}")]
-    Illegal { player: String, choice: Choice, error: String },
-    #[error("the game did not finish")]
-    Endless,
 }
 
 /// Plays one game, a player per seat; chance is drawn from a generator
@@ -173,35 +107,5 @@ mod tests {
         assert!(matches!(from_spec("mcts:iterations=x", 1), Err(SpecError::OutOfRange { .. })));
         assert!(matches!(from_spec("greedy:depth=2", 1), Err(SpecError::UnknownOption { .. })));
         assert!(from_spec("cmd:true", 1).is_err());
-    }
-}
-
-#[cfg(test)]
-mod random_bot_tests {
-    use super::*;
-    use tash_kalar_rules::{CardId, Game, Position};
-
-    fn game() -> Game {
-        let mut p = Position::duel("9/9/9/4br3/9/4b4/9/9/9").unwrap();
-        p.seats[0].beings = vec![CardId::parse("imperial.swordmaster").unwrap()];
-        p.to_game().unwrap()
-    }
-
-    #[test]
-    fn the_random_bot_picks_legal_choices_reproducibly() {
-        let g = game();
-        let legal = g.legal_choices();
-        let picks = |seed| {
-            let mut bot = RandomBot::new(seed);
-            (0..50).map(|_| bot.choose(&g.observe(0))).collect::<Vec<_>>()
-        };
-        let a = picks(3);
-        assert_eq!(a, picks(3));
-        // deciding picks as choosing does, without an observation
-        let mut bot = RandomBot::new(3);
-        let decided: Vec<Choice> = (0..50).map(|_| bot.decide(&Decision::new(&g, 0))).collect();
-        assert_eq!(a, decided);
-        assert_ne!(a, picks(4));
-        assert!(a.iter().all(|c| legal.contains(c)));
     }
 }

@@ -52,9 +52,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
 
+use crate::bot::Bot;
 use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
 use crate::greedy::finish_action;
-use crate::Bot;
 
 /// How much the bot searches per decision, and how.
 #[derive(Clone, Debug, PartialEq)]

@@ -31,9 +31,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
 
+use crate::bot::Bot;
 use crate::eval::{evaluate_with, Weights};
 use crate::greedy::finish_action;
-use crate::Bot;
 
 /// How much the bot may search per decision.
 #[derive(Clone, Debug, PartialEq)]

@@ -40,10 +40,12 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::bot::{Bot, RandomBot};
+use crate::greedy::GreedyBot;
 use crate::greedy::GreedyConfig;
+use crate::mcts::{MctsBot, MctsConfig};
 use crate::mcts_v1::{MctsV1Bot, MctsV1Config};
 use crate::weights::Weights;
-use crate::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
 
 /// One of our bots with its options, every value finite and in range.
 ///
