@@ -1,7 +1,7 @@
 //! Computer players: a pure library (no processes, no files), so that a
 //! server can link it without lending visitors anything but our own bots.
 //! A bot sees only its seat's [`Decision`] (legal choices, view) and
-//! [`Observation`] (the game with every card it cannot see dealt in a
+//! `Observation` (the game with every card it cannot see dealt in a
 //! canonical way), so it cannot cheat by construction.
 //!
 //! | bot | how it plays |

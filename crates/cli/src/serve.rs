@@ -50,7 +50,7 @@ pub struct Args {
     /// Seconds between pings on a WebSocket; one that answers nothing until the next is closed.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     ping_secs: u64,
-    /// An origin (scheme://host[:port]) whose pages may create and join games and open
+    /// An origin (scheme://host\[:port\]) whose pages may create and join games and open
     /// WebSockets, besides the server's own; may be given several times.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allow_origins: Vec<String>,

@@ -1,7 +1,7 @@
 //! Card effects part-way through resolution, and the board operations they
 //! are built from (move, leap, destroy, place, upgrade, downgrade, convert).
 //!
-//! An effect is a small state machine: a card's [`Script`] has an `ask`
+//! An effect is a small state machine: a card's `Script` has an `ask`
 //! function that lists the legal choices of the current step (or says the
 //! step runs by itself, or that the effect is over) and an `apply` function
 //! that carries out one choice and advances the [`Resolution`]. The

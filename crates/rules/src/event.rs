@@ -15,7 +15,7 @@
 //! The log is not part of the game's state: two games in the same state
 //! compare equal (and hash alike) whatever their events, a game read from a
 //! position or a view starts with an empty log, and the log is bounded (the
-//! turns of the last round and the current one, see [`EventLog::push`]).
+//! turns of the last round and the current one, see `EventLog::push`).
 
 use std::fmt;
 

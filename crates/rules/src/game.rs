@@ -86,7 +86,7 @@ pub struct SeatState {
     #[serde(default)]
     pub stored: Option<Piece>,
     /// The seat whose Nethervoid Gateway the stored piece was: it is the
-    /// Gateway again where it lands (see [`Game::land_gateway`]).
+    /// Gateway again where it lands (see `Game::land_gateway`).
     #[serde(default)]
     pub stored_gateway: Option<Seat>,
 }

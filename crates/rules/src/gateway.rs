@@ -8,24 +8,24 @@
 //! or heroic piece of that seat's color.** So the marker
 //!
 //! - travels with its piece when it moves or leaps (`Game::fx_move`) and
-//!   when it swaps ([`Game::gateway_swap`], for a card that swaps);
+//!   when it swaps (`Game::gateway_swap`, for a card that swaps);
 //! - is lost when its piece leaves the board: destroyed, summoned over
 //!   (by anyone, the owner included), converted (conversion destroys),
 //!   taken out of the game, or picked up because of a piece shortage
 //!   (`Game::remove_piece` and the pick-ups call
-//!   [`Game::gateway_gone_from`]);
+//!   `Game::gateway_gone_from`);
 //! - is lost when its piece becomes legendary (`Game::fx_upgrade`), and
 //!   stays when it is downgraded.
 //!
 //! A Nethervoid being summoned by its owner becomes the Gateway before its
-//! effect resolves ([`Game::gateway_on_summoning`]) when the owner has no
+//! effect resolves (`Game::gateway_on_summoning`) when the owner has no
 //! Gateway (rule a), or when the Gateway is common and the being heroic
 //! (rule c); see `docs/rulings.md`. Gate Keeper, Demon of Gluttony, Demon
-//! of Pride and Gate Master name a new Gateway ([`Game::set_gateway`]).
+//! of Pride and Gate Master name a new Gateway (`Game::set_gateway`).
 //! Without a Gateway every part of an effect that needs it does nothing.
 //!
 //! Etherweave's Merchant of Time can lift a piece off the board and put it
-//! back later: [`Game::lift_gateway`] and [`Game::land_gateway`] keep the
+//! back later: `Game::lift_gateway` and `Game::land_gateway` keep the
 //! Gateway status across that (as the online implementation does).
 
 use crate::board::Rank;

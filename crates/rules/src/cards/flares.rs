@@ -1,7 +1,7 @@
 //! The flares, shared by all players, in the order of the card reference.
 //!
-//! Every flare is two halves, each a short list of [`Part`]s resolved in
-//! order; all twelve share one script that walks the table [`HALVES`]. The
+//! Every flare is two halves, each a short list of `Part`s resolved in
+//! order; all twelve share one script that walks the table `HALVES`. The
 //! resolution records which criteria were met at invocation (`upper`,
 //! `lower`). They are never checked again: a half whose criterion was met
 //! resolves even after the upper half changed the counts. The upper half
