@@ -195,8 +195,8 @@ pub struct Client {
 }
 
 impl Client {
-    pub async fn connect(addr: SocketAddr, id: &str) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.unwrap();
+    /// A client over an open socket, nothing received yet.
+    fn on(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,
             state: None,
@@ -208,6 +208,11 @@ impl Client {
         }
     }
 
+    pub async fn connect(addr: SocketAddr, id: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.unwrap();
+        Client::on(ws)
+    }
+
     /// Connects from a chosen loopback address (127.0.0.2 ...).
     pub async fn connect_from(from: std::net::Ipv4Addr, addr: SocketAddr, id: &str) -> Client {
         let stream = connect_from(Some(from), addr).await;
@@ -215,15 +220,7 @@ impl Client {
             tokio_tungstenite::client_async(format!("ws://{addr}/api/games/{id}/ws"), MaybeTlsStream::Plain(stream))
                 .await
                 .unwrap();
-        Client {
-            ws,
-            state: None,
-            log: Vec::new(),
-            received: Vec::new(),
-            keep: true,
-            whole: Value::Null,
-            raw: Vec::new(),
-        }
+        Client::on(ws)
     }
 
     /// The next frame as it came, close frames included; `None` once the
