@@ -402,8 +402,9 @@ const SERVER_ERRORS = new Set([
   'error-bad-chat', 'error-chat-too-fast', 'error-save-failed', 'error-bad-token', 'error-seat-is-bot',
   'error-seat-taken', 'error-seat-reserved', 'error-game-not-over', 'error-rematch-in-progress', 'error-bad-message',
   'error-hello-first', 'error-hello-twice', 'error-no-such-game', 'error-server-full', 'error-server-error',
-  'error-bad-request', 'error-forbidden', 'error-not-found', 'error-conflict', 'error-request-timeout',
-  'error-not-json', 'error-too-large', 'error-too-many-requests', 'error-too-many-games', 'error-server-busy',
+  'error-bad-request', 'error-forbidden', 'error-unknown-host', 'error-not-found', 'error-conflict',
+  'error-request-timeout', 'error-not-json', 'error-too-large', 'error-too-many-requests', 'error-too-many-games',
+  'error-server-busy',
 ]);
 
 /** A game server's error (a WebSocket `error` message or an HTTP error

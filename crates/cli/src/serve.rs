@@ -54,6 +54,11 @@ pub struct Args {
     /// WebSockets, besides the server's own; may be given several times.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allow_origins: Vec<String>,
+    /// A host name (as in the Host header, port aside) this server answers for,
+    /// besides IP addresses, localhost and the --allow-origin hosts; others are
+    /// refused (a guard against DNS rebinding); may be given several times.
+    #[arg(long = "host-name", value_name = "NAME")]
+    host_names: Vec<String>,
     /// Megabytes of finished games' replays and records kept in memory.
     #[arg(long, default_value_t = 64)]
     replay_cache_mb: usize,
@@ -97,6 +102,7 @@ pub fn run(args: &Args) -> Result<()> {
     config.hello_timeout = Duration::from_secs(args.hello_timeout_secs);
     config.ping_interval = Duration::from_secs(args.ping_secs);
     config.allow_origins = args.allow_origins.iter().map(|o| o.trim_end_matches('/').to_string()).collect();
+    config.host_names = args.host_names.clone();
     config.replay_cache_bytes = args.replay_cache_mb << 20;
     config.replay_builds = args.replay_builds;
     config.replays_per_address = args.replays_per_address;

@@ -52,6 +52,11 @@ pub struct Config {
     /// Origins (`scheme://host[:port]`) whose pages may create and join
     /// games and open WebSockets, besides the server's own.
     pub allow_origins: Vec<String>,
+    /// Host names (the `Host` header's, port aside) this server answers
+    /// for besides IP addresses, `localhost` (and `*.localhost`) and the
+    /// hosts of `allow_origins`; any other is refused at the door, so a
+    /// page whose name was rebound to this machine's address cannot use it.
+    pub host_names: Vec<String>,
     /// The cache of finished games' replays and records, in bytes.
     pub replay_cache_bytes: usize,
     /// Replays and records built at once.
@@ -105,6 +110,7 @@ impl Config {
             hello_timeout: Duration::from_secs(5),
             ping_interval: Duration::from_secs(20),
             allow_origins: Vec::new(),
+            host_names: Vec::new(),
             replay_cache_bytes: 64 << 20,
             replay_builds: 2,
             replays_per_address: 4,

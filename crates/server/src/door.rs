@@ -1,5 +1,14 @@
 //! Requests checked at the door, before any handler runs.
 //!
+//! - The `Host` header: a request naming a host this server does not answer
+//!   for is refused with `403` (`unknown-host`). An IP address, `localhost`
+//!   (and `*.localhost`), the hosts of the allowed origins and the
+//!   configured host names pass. This stops DNS rebinding: a page on a name
+//!   its owner then points at this machine's address is same-origin with
+//!   itself, so the origin check below lets it act, but its requests
+//!   still name the page's host. (A name is what rebinding needs; a
+//!   request to an IP address cannot be rebound.) A request without a
+//!   `Host` (HTTP/1.0, not a browser) passes.
 //! - Cross-origin requests: a `POST`, or a WebSocket upgrade, whose
 //!   `Origin` header is present and is neither this server's own origin
 //!   (the scheme `http` or `https` and the request's `Host`) nor one of the
@@ -30,7 +39,39 @@ use crate::error::Error;
 pub struct Door {
     /// Origins allowed besides the server's own, as `scheme://host[:port]`.
     pub allow_origins: Arc<Vec<String>>,
+    /// Host names answered for besides IP addresses and `localhost`: in
+    /// lower case, without a port ([`host_names`]).
+    pub host_names: Arc<Vec<String>>,
     pub request_timeout: Duration,
+}
+
+/// The host part of a `Host` header or an origin's authority, in lower
+/// case, without the port or a final dot (IPv6 kept in brackets).
+fn host_of(authority: &str) -> Option<String> {
+    let a: axum::http::uri::Authority = authority.trim().parse().ok()?;
+    let host = a.host().trim_end_matches('.').to_ascii_lowercase();
+    (!host.is_empty()).then_some(host)
+}
+
+/// The host names a server answers for besides IP addresses and
+/// `localhost`: the hosts of the allowed origins and the configured names.
+pub fn host_names(allow_origins: &[String], names: &[String]) -> Vec<String> {
+    let from_origins = allow_origins.iter().filter_map(|o| o.split_once("://").and_then(|(_, rest)| host_of(rest)));
+    let mut all: Vec<String> = from_origins.chain(names.iter().filter_map(|n| host_of(n))).collect();
+    all.sort();
+    all.dedup();
+    all
+}
+
+/// Whether a request's `Host` names this server: an IP address (IPv6 in
+/// brackets), `localhost` or a name under it, or one of `names`.
+pub fn host_allowed(host: &str, names: &[String]) -> bool {
+    let Some(host) = host_of(host) else { return false };
+    let ip = match host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
+        None => host.parse::<std::net::Ipv4Addr>().is_ok(),
+    };
+    ip || host == "localhost" || host.ends_with(".localhost") || names.iter().any(|n| *n == host)
 }
 
 /// Whether a request with this `Origin` may act: the server's own origin
@@ -61,6 +102,12 @@ fn is_upgrade(req: &Request) -> bool {
 }
 
 pub async fn check(State(door): State<Door>, req: Request, next: Next) -> Response {
+    if let Some(host) = req.headers().get(header::HOST) {
+        if !host.to_str().is_ok_and(|h| host_allowed(h, &door.host_names)) {
+            tracing::info!(host = ?host, path = %req.uri().path(), "request for another host refused");
+            return Error::UnknownHost.into_response();
+        }
+    }
     let upgrade = is_upgrade(&req);
     let acts = req.method() == Method::POST || upgrade;
     if acts {
@@ -102,6 +149,32 @@ mod tests {
         assert!(!origin_allowed("null", host, &allowed));
         assert!(!origin_allowed("ftp://127.0.0.1:8080", host, &allowed));
         assert!(!origin_allowed("http://127.0.0.1:8080", None, &[]));
+    }
+
+    #[test]
+    fn host_names_answered_for() {
+        let names = host_names(&["https://Play.Example.org:8443".into(), "null".into()], &["tk.lan.".into()]);
+        assert_eq!(names, ["play.example.org", "tk.lan"]);
+        for ok in [
+            "127.0.0.1:8080",
+            "127.0.0.1",
+            "192.168.1.5:8080",
+            "[::1]:8080",
+            "[::1]",
+            "localhost:8080",
+            "LOCALHOST",
+            "tk.localhost:1",
+            "play.example.org",
+            "play.example.org:8080",
+            "tk.lan.:80",
+        ] {
+            assert!(host_allowed(ok, &names), "{ok}");
+        }
+        for refused in
+            ["evil.example:8080", "127.0.0.1.evil.example", "localhost.evil.example", "example.org", "", "[::1", "a b"]
+        {
+            assert!(!host_allowed(refused, &names), "{refused}");
+        }
     }
 
     #[test]

@@ -210,6 +210,8 @@ pub enum Error {
     },
     #[error("requests from other sites are refused: this origin is not allowed (see --allow-origin)")]
     Forbidden,
+    #[error("this server does not answer for this host name (see --host-name)")]
+    UnknownHost,
     #[error("not found")]
     NotFound,
     #[error("the request does not fit the game as it is now")]
@@ -292,7 +294,7 @@ impl Error {
     pub fn status(&self) -> StatusCode {
         match self.code() {
             Code::BadRequest => StatusCode::BAD_REQUEST,
-            Code::Forbidden | Code::SeatReserved => StatusCode::FORBIDDEN,
+            Code::Forbidden | Code::UnknownHost | Code::SeatReserved => StatusCode::FORBIDDEN,
             Code::NotFound | Code::NoSuchGame => StatusCode::NOT_FOUND,
             Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,

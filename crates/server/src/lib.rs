@@ -74,7 +74,11 @@ pub use store::StoreError;
 /// checks (`door.rs`).
 pub fn app(state: AppState) -> Router {
     let c = state.config();
-    let door = door::Door { allow_origins: Arc::new(c.allow_origins.clone()), request_timeout: c.request_timeout };
+    let door = door::Door {
+        allow_origins: Arc::new(c.allow_origins.clone()),
+        host_names: Arc::new(door::host_names(&c.allow_origins, &c.host_names)),
+        request_timeout: c.request_timeout,
+    };
     lobby::routes()
         .merge(replays::routes())
         .merge(ws::routes())

@@ -110,6 +110,56 @@ async fn a_cross_origin_post_or_websocket_is_refused() {
     assert_eq!(status, 200);
 }
 
+/// DNS rebinding: a page on another name, rebound to this machine, is
+/// its own origin, so only the `Host` it names tells it apart.
+#[tokio::test]
+async fn a_request_for_another_host_name_is_refused_before_any_handler() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("host.sqlite"));
+    config.allow_origins = vec!["https://tk.example.org".into()];
+    config.host_names = vec!["tk.lan".into()];
+    let server = TestServer::start_with(config);
+    let addr = server.addr;
+    let port = addr.port();
+    let body = json!({"form": "duel", "seats": two_humans()}).to_string();
+    let request = |host: &str, method: &str, path: &str| {
+        let (len, body) = if method == "POST" { (body.len(), body.as_str()) } else { (0, "") };
+        format!(
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\nContent-Type: application/json\r\n\
+             Connection: close\r\nContent-Length: {len}\r\n\r\n{body}"
+        )
+    };
+    for host in
+        [format!("evil.example:{port}"), format!("127.0.0.1.evil.example:{port}"), "localhost.evil.example".into()]
+    {
+        for (method, path) in [("POST", "/api/games"), ("GET", "/api/games"), ("GET", "/")] {
+            let (status, _, text) = http_raw(None, addr, &request(&host, method, path)).await;
+            assert_eq!(status, 403, "{host} {method} {path}: {text}");
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(v["code"], "unknown-host", "{v}");
+        }
+    }
+    assert_eq!(game_count(&server).await, 0, "nothing was created");
+    for host in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+        "tk.example.org".into(),
+        format!("TK.LAN:{port}"),
+    ] {
+        let (status, _, text) = http_raw(None, addr, &request(&host, "POST", "/api/games")).await;
+        assert_eq!(status, 201, "{host}: {text}");
+    }
+    // a WebSocket upgrade naming another host is refused too
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/games/x/ws").into_client_request().unwrap();
+    req.headers_mut().insert("Host", format!("evil.example:{port}").parse().unwrap());
+    match tokio_tungstenite::connect_async(req).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => assert_eq!(answer.status(), 403),
+        other => panic!("a WebSocket for another host is refused: {:?}", other.map(|_| ())),
+    }
+}
+
 #[tokio::test]
 async fn seats_are_reserved_for_their_links_unless_open() {
     let dir = tempfile::tempdir().unwrap();

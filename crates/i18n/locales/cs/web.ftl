@@ -463,6 +463,7 @@ error-server-error = na serveru došlo k chybě
 error-bad-request = server odmítl požadavek jako neplatný
 error-not-found = nenalezeno
 error-forbidden = tento požadavek není povolen
+error-unknown-host = tento server pro tento název adresy neodpovídá
 error-conflict = požadavek neodpovídá současnému stavu hry
 error-too-many-requests = příliš mnoho požadavků z tvé adresy; zkus to později
 error-request-timeout = požadavek trval příliš dlouho

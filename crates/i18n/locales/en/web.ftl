@@ -445,6 +445,7 @@ error-server-error = the server had an error
 error-bad-request = the server refused the request as not valid
 error-not-found = not found
 error-forbidden = this request is not allowed
+error-unknown-host = this server does not answer for this address's name
 error-conflict = the request does not fit the game as it is now
 error-too-many-requests = too many requests from your address; try again later
 error-request-timeout = the request took too long

@@ -450,6 +450,7 @@ error-server-error = el servidor tuvo un error
 error-bad-request = el servidor rechazó la petición por no ser válida
 error-not-found = no encontrado
 error-forbidden = esta petición no está permitida
+error-unknown-host = este servidor no responde a este nombre de dirección
 error-conflict = la petición no encaja con la partida tal como está ahora
 error-too-many-requests = demasiadas peticiones desde tu dirección; inténtalo más tarde
 error-request-timeout = la petición tardó demasiado
