@@ -104,17 +104,26 @@ async fn create(
 ) -> Result<Response, Error> {
     let new = NewGame::new(wire::create_request(&body).map_err(bad)?);
     // only a request that would create a game costs a token
-    if let Some(ConnectInfo(peer)) = peer {
-        if let Err(wait) = state.limiter().take(peer.ip(), Instant::now()) {
-            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
-            tracing::info!(peer = %peer.ip(), secs, "game creation rate-limited");
-            return Err(Error::TooManyGames { secs });
-        }
-    }
-    let owner = peer.as_ref().map(|ConnectInfo(p)| crate::limit::key(p.ip()).to_string());
-    let (id, tokens) = create_game(&state, new, owner).await?;
+    take_creation(&state, peer.as_ref())?;
+    let (id, tokens) = create_game(&state, new, owner_of(peer.as_ref())).await?;
     let seats: Vec<Value> = tokens.iter().enumerate().map(|(i, t)| json!({"seat": i, "token": t})).collect();
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats }))).into_response())
+}
+
+/// Takes a creation from the address's allowance (`limit.rs`): every
+/// route that creates a game (a new one, a rematch) calls this first.
+fn take_creation(state: &AppState, peer: Option<&ConnectInfo<SocketAddr>>) -> Result<(), Error> {
+    let Some(ConnectInfo(peer)) = peer else { return Ok(()) };
+    state.limiter().take(peer.ip(), Instant::now()).map_err(|wait| {
+        let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+        tracing::info!(peer = %peer.ip(), secs, "game creation rate-limited");
+        Error::TooManyGames { secs }
+    })
+}
+
+/// Whose turn on the bot pool a new game's bots take: its creator's address.
+fn owner_of(peer: Option<&ConnectInfo<SocketAddr>>) -> Option<String> {
+    peer.map(|ConnectInfo(p)| crate::limit::key(p.ip()).to_string())
 }
 
 /// Stores a checked new game and starts it; its id and seat tokens.
@@ -139,9 +148,11 @@ async fn create_game(
 
 /// `POST /api/games/{id}/rematch {"token"}`: a player of a finished game
 /// asks for a new game with the seats turned (in a duel, swapped), the
-/// same form, schools, bots, time control and privacy. The first request
-/// makes it (and the other seats are offered theirs over the WebSocket);
-/// later ones get the same game.
+/// same form, schools, bots, time control and privacy, its seats reserved
+/// for the same players (each held by the same token as before). The
+/// first request makes it, a creation counted against the asker's
+/// address like `POST /api/games` (and the other seats are offered theirs
+/// over the WebSocket); later ones get the same game.
 async fn rematch(
     State(state): State<AppState>,
     peer: Option<ConnectInfo<SocketAddr>>,
@@ -150,35 +161,24 @@ async fn rematch(
 ) -> Result<Response, Error> {
     let token = wire::rematch_request(&body).map_err(bad)?;
     let plan = state.call(&id, |reply| Command::Rematch { token: token.clone(), reply }).await?;
-    let (seat, form, seats, order, extras) = match plan {
-        RematchPlan::Made { id, seat, token } => {
+    let (seat, form, seats, extras) = match plan {
+        RematchPlan::Made { id, seat } => {
             return Ok(Json(json!({ "id": id, "seat": seat, "token": token })).into_response());
         }
-        RematchPlan::New { seat, form, seats, order, extras } => (seat, form, seats, order, extras),
+        RematchPlan::New { seat, form, seats, extras } => (seat, form, seats, extras),
     };
-    let mut seats = seats;
-    let mut tokens = Vec::new();
-    for s in &mut seats {
-        let token = (s.player == Player::Human).then(|| actor::new_secret(16));
-        s.token_hash = token.as_deref().map(actor::token_hash);
-        tokens.push(token);
-    }
+    let tokens = vec![None; seats.len()];
     let new = NewGame { form, seats, tokens, extras };
-    let owner = peer.as_ref().map(|ConnectInfo(p)| crate::limit::key(p.ip()).to_string());
-    let made = create_game(&state, new, owner).await;
+    let made = match take_creation(&state, peer.as_ref()) {
+        Ok(()) => create_game(&state, new, owner_of(peer.as_ref())).await,
+        Err(e) => Err(e),
+    };
     // tell the finished game, made or not (it lets another request try)
-    let link = made.as_ref().ok().map(|(new_id, tokens)| {
-        let mut by_old = vec![None; order.len()];
-        for (j, &old) in order.iter().enumerate() {
-            by_old[old] = tokens[j].clone();
-        }
-        (new_id.clone(), by_old)
-    });
+    let link = made.as_ref().ok().map(|(new_id, _)| new_id.clone());
     if let Some(tx) = state.live(&id).await {
         let _ = tx.send(Command::RematchMade { made: link }).await;
     }
-    let (new_id, tokens) = made?;
-    let token = tokens[seat as usize].clone();
+    let (new_id, _) = made?;
     Ok((StatusCode::CREATED, Json(json!({ "id": new_id, "seat": seat, "token": token }))).into_response())
 }
 

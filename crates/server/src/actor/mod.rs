@@ -91,9 +91,8 @@ pub enum Command {
     /// A player of a finished game asks for a rematch (`token`: their
     /// seat's): the setup of the new game, or the rematch already made.
     Rematch { token: String, reply: oneshot::Sender<Result<RematchPlan, Error>> },
-    /// The rematch asked for was created (`Some`: its id and a token for
-    /// each seat of this game, by this game's seats) or could not be.
-    RematchMade { made: Option<(String, Vec<Option<String>>)> },
+    /// The rematch asked for was created (`Some`: its id) or could not be.
+    RematchMade { made: Option<String> },
     /// Leave memory to make room for another game, if nobody is connected;
     /// the answer says whether the game left.
     Unload { reply: oneshot::Sender<bool> },
@@ -142,7 +141,11 @@ struct GameActor {
     chat: Arc<Vec<ChatLine>>,
     chat_buckets: Vec<ChatBucket>,
     rematch_pending: bool,
-    rematch_tokens: Vec<Option<String>>,
+    /// The token each seat has shown (in a hello or a rematch request):
+    /// a rematch's seat is held by the same token, which the seat's
+    /// connections are sent with the rematch (`rematch.rs`). Kept in
+    /// memory only, as the connections hold them.
+    seat_tokens: Vec<Option<String>>,
 }
 
 fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
@@ -201,7 +204,8 @@ fn snapshot(g: &LiveGame, online: &[u32], spectators: u32, site: &SiteState) -> 
         clock: raw(&site.clock.wire()),
         chat: site.chat.clone(),
         rematch: g.extras.rematch.clone(),
-        rematch_tokens: site.rematch_tokens.to_vec(),
+        // a seat's token goes out only with a rematch, to that seat's connections
+        rematch_tokens: if g.extras.rematch.is_some() { site.rematch_tokens.to_vec() } else { Vec::new() },
         rematch_of: g.extras.rematch_of.clone(),
     }
 }
@@ -259,7 +263,7 @@ pub fn spawn(
         chat,
         chat_buckets: vec![ChatBucket::default(); seats],
         rematch_pending: false,
-        rematch_tokens: Vec::new(),
+        seat_tokens: vec![None; seats],
     };
     tokio::spawn(actor.run());
     Loaded { tx, idle }
@@ -362,7 +366,7 @@ impl GameActor {
     }
 
     fn publish(&mut self) {
-        let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.rematch_tokens };
+        let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.seat_tokens };
         let mut s = snapshot(&self.g, &self.online, self.spectators, &site);
         let prev = self.snap.borrow().clone();
         s.rev = prev.rev + 1;

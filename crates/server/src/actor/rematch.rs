@@ -1,5 +1,12 @@
 //! Rematches: a player of a finished game asks for one; the first request
 //! gets the new game's plan (the API creates it), later ones the game made.
+//!
+//! A rematch's seats are reserved for the players of the finished game:
+//! never open to the lobby, and each held by the same token as the seat it
+//! comes from (the new game stores the same hash). So nothing but the link
+//! and the hashes is stored, and a player gets their rematch seat from
+//! their own token, whether or not this server has been restarted or has
+//! unloaded the game since.
 
 use tash_kalar_rules::Seat;
 
@@ -12,28 +19,28 @@ use crate::site::Extras;
 
 /// What a rematch request gets from the finished game.
 pub enum RematchPlan {
-    /// The rematch exists: its id, and the asking seat's token in it when
-    /// this server still holds it.
-    Made { id: String, seat: Option<Seat>, token: Option<String> },
-    /// Make it: the asking seat, and this game's seats in the new order
-    /// (`order[j]` is the old seat that sits at new seat `j`).
-    New { seat: Seat, form: tash_kalar_rules::Form, seats: Vec<SeatInfo>, order: Vec<usize>, extras: Extras },
+    /// The rematch exists: its id, and the asking seat's place in it (the
+    /// asker's token holds it).
+    Made { id: String, seat: Seat },
+    /// Make it: the asking seat in it, and this game's seats in the new
+    /// order (new seat `j` is old seat `(j + 1) mod n`), tokens' hashes kept.
+    New { seat: Seat, form: tash_kalar_rules::Form, seats: Vec<SeatInfo>, extras: Extras },
 }
 
 impl GameActor {
     pub(super) fn rematch(&mut self, token: &str) -> Result<RematchPlan, Error> {
         let hash = token_hash(token);
         let seat = self.g.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(Error::BadToken)?;
+        self.seat_tokens[seat] = Some(token.to_string());
         if !self.g.is_over() {
             return Err(Error::GameNotOver);
         }
         let n = self.g.seats.len();
         // seats turn by one: in a duel the second player starts the rematch
         let order: Vec<usize> = (0..n).map(|j| (j + 1) % n).collect();
+        let new_seat = order.iter().position(|&old| old == seat).unwrap_or(0) as Seat;
         if let Some(id) = &self.g.extras.rematch {
-            let new_seat = order.iter().position(|&old| old == seat).map(|j| j as Seat);
-            let token = self.rematch_tokens.get(seat).cloned().flatten();
-            return Ok(RematchPlan::Made { id: id.clone(), seat: new_seat, token });
+            return Ok(RematchPlan::Made { id: id.clone(), seat: new_seat });
         }
         if self.rematch_pending {
             return Err(Error::RematchInProgress);
@@ -49,8 +56,9 @@ impl GameActor {
                 if n > 2 && timed_out.contains(&old) {
                     s.player = Player::Human;
                 }
-                s.token_hash = None;
+                // the same player's seat: their token holds it, nobody else may join it
                 s.taken = false;
+                s.open = false;
                 s
             })
             .collect();
@@ -60,20 +68,18 @@ impl GameActor {
             rematch_of: Some(self.g.id.clone()),
             ..Default::default()
         };
-        let new_seat = order.iter().position(|&old| old == seat).unwrap_or(0) as Seat;
-        Ok(RematchPlan::New { seat: new_seat, form: self.g.form, seats, order, extras })
+        Ok(RematchPlan::New { seat: new_seat, form: self.g.form, seats, extras })
     }
 
-    pub(super) async fn rematch_made(&mut self, made: Option<(String, Vec<Option<String>>)>) {
+    pub(super) async fn rematch_made(&mut self, made: Option<String>) {
         self.rematch_pending = false;
-        let Some((id, tokens)) = made else { return };
+        let Some(id) = made else { return };
         let key = self.g.id.clone();
         let rematch = id.clone();
         if let Err(e) = self.store.write(move |c| db::set_rematch(c, &key, &rematch)).await {
             tracing::warn!(game = %self.g.id, error = %e, "cannot link a rematch");
         }
         self.g.extras.rematch = Some(id);
-        self.rematch_tokens = tokens;
         self.publish();
     }
 }

@@ -32,6 +32,8 @@ impl GameActor {
         };
         let hash = token_hash(&token);
         let seat = self.g.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(Error::BadToken)?;
+        // (published below with the seat's first connection, or with the rematch)
+        self.seat_tokens[seat] = Some(token);
         if !self.g.seats[seat].taken {
             self.g.seats[seat].taken = true;
             // the last seat taken starts the clocks

@@ -1,0 +1,147 @@
+//! What outside probes found in rematches, chat and the lobby (issue 24,
+//! item 7), each shut: a rematch's seats kept for the finished game's
+//! players and counted as a creation, its seats reachable after a
+//! restart; watching not holding a slot players need; the chat bounded
+//! and checked; joins limited per address. (The `Host` check is in
+//! `hardening.rs`, with the door's other checks.)
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::*;
+use serde_json::{json, Value};
+use tash_kalar_server::{Config, RateLimit};
+
+/// Reads states until one satisfies `f`.
+async fn until_state(c: &mut Client, what: &str, f: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if let Some(s) = &c.state {
+            if f(s) {
+                return (**s).clone();
+            }
+        }
+        assert!(Instant::now() < deadline, "timed out waiting: {what}");
+        c.try_recv(Duration::from_millis(200)).await;
+    }
+}
+
+/// The seat's player resigns over a fresh WebSocket and sees the game end.
+async fn resign(addr: std::net::SocketAddr, id: &str, token: &str) {
+    let mut c = Client::join(addr, id, Some(token)).await;
+    c.send(json!({"type": "resign"})).await;
+    until_state(&mut c, "the game over", |s| s["over"] == true).await;
+    c.close().await;
+}
+
+async fn rematch(addr: std::net::SocketAddr, id: &str, token: &str) -> (u16, Value) {
+    http_json(addr, "POST", &format!("/api/games/{id}/rematch"), Some(json!({"token": token}))).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_seat_is_kept_for_its_player_not_offered_to_strangers() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("t.sqlite"));
+    let addr = server.addr;
+    // Ann keeps seat 0; Bob joins the open seat 1 from the lobby
+    let (id, tokens) = create(
+        addr,
+        json!([{"school": "northern", "player": "human"}, {"school": "southern", "player": "human", "open": true}]),
+    )
+    .await;
+    let ann = tokens[0].clone().unwrap();
+    let (status, v) = http_json(addr, "POST", &format!("/api/games/{id}/join"), Some(json!({"seat": 1}))).await;
+    assert_eq!(status, 200, "{v}");
+    let bob = v["token"].as_str().unwrap().to_string();
+    resign(addr, &id, &ann).await;
+    let (status, v) = rematch(addr, &id, &ann).await;
+    assert_eq!(status, 201, "{v}");
+    let new_id = v["id"].as_str().unwrap().to_string();
+    // not listed as open, every seat reserved
+    let (_, open) = http_json(addr, "GET", "/api/games?status=open", None).await;
+    assert!(open.as_array().unwrap().iter().all(|g| g["id"] != new_id.as_str()), "{open}");
+    let (_, g) = http_json(addr, "GET", &format!("/api/games/{new_id}"), None).await;
+    assert_eq!(g["status"], "playing", "{g}");
+    assert!(g["seats"].as_array().unwrap().iter().all(|s| s["open"] == false), "{g}");
+    // a stranger's join is refused for both seats, and changes nothing
+    for seat in [0, 1] {
+        let (status, v) =
+            http_json(addr, "POST", &format!("/api/games/{new_id}/join"), Some(json!({"seat": seat}))).await;
+        assert_eq!(status, 403, "seat {seat}: {v}");
+        assert_eq!(v["code"], "seat-reserved", "{v}");
+    }
+    // Bob's own token holds his seat (seat 0 now: the seats turned)
+    let (status, v) = rematch(addr, &id, &bob).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!((v["id"].as_str(), v["seat"].as_u64()), (Some(new_id.as_str()), Some(0)), "{v}");
+    let b = Client::join(addr, &new_id, v["token"].as_str()).await;
+    assert_eq!(b.state.as_ref().unwrap()["seat"], 0);
+    let a = Client::join(addr, &new_id, Some(&ann)).await;
+    assert_eq!(a.state.as_ref().unwrap()["seat"], 1);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_is_a_creation_counted_against_the_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("t.sqlite"));
+    config.create_limit = Some(RateLimit { burst: 3, every: Duration::from_secs(3600) });
+    let server = TestServer::start_with(config);
+    let addr = server.addr;
+    let (mut id, tokens) = create(addr, two_humans()).await;
+    let ann = tokens[0].clone().unwrap();
+    // two rematches in a row take the allowance's two other games
+    for _ in 0..2 {
+        resign(addr, &id, &ann).await;
+        let (status, v) = rematch(addr, &id, &ann).await;
+        assert_eq!(status, 201, "{v}");
+        id = v["id"].as_str().unwrap().to_string();
+    }
+    resign(addr, &id, &ann).await;
+    for _ in 0..2 {
+        // refused again (not left "in progress"), and nothing made
+        let (status, v) = rematch(addr, &id, &ann).await;
+        assert_eq!(status, 429, "{v}");
+        assert_eq!(v["code"], "too-many-games", "{v}");
+    }
+    let (_, games) = http_json(addr, "GET", "/api/games", None).await;
+    assert_eq!(games.as_array().unwrap().len(), 3, "{games}");
+    let (status, v) = http_json(addr, "POST", "/api/games", Some(json!({"form": "duel", "seats": two_humans()}))).await;
+    assert_eq!(status, 429, "the same allowance: {v}");
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_seat_is_reached_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let server = TestServer::start(&db);
+    let (id, tokens) = create(server.addr, two_humans()).await;
+    let (ann, bob) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    resign(server.addr, &id, &ann).await;
+    let (status, v) = rematch(server.addr, &id, &ann).await;
+    assert_eq!(status, 201, "{v}");
+    let new_id = v["id"].as_str().unwrap().to_string();
+    server.stop();
+
+    // Bob was not there; after a restart he still gets his seat, by
+    // asking or by opening the finished game
+    let server = TestServer::start(&db);
+    let (status, v) = rematch(server.addr, &id, &bob).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["id"], new_id.as_str());
+    let token = v["token"].as_str().expect("a token, not null").to_string();
+    let b = Client::join(server.addr, &new_id, Some(&token)).await;
+    assert_eq!(b.state.as_ref().unwrap()["seat"], 0);
+    let old = Client::join(server.addr, &id, Some(&bob)).await;
+    let s = old.state.as_ref().unwrap();
+    assert_eq!(s["rematch"]["id"], new_id.as_str(), "{s}");
+    assert_eq!(s["rematch"]["token"], token.as_str(), "{s}");
+    // a spectator of the finished game is told of the rematch, with no token
+    let watcher = Client::join(server.addr, &id, None).await;
+    let s = watcher.state.as_ref().unwrap();
+    assert_eq!(s["rematch"]["id"], new_id.as_str(), "{s}");
+    assert!(s["rematch"]["token"].is_null(), "{s}");
+    server.stop();
+}
