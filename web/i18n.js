@@ -404,7 +404,7 @@ const SERVER_ERRORS = new Set([
   'error-hello-first', 'error-hello-twice', 'error-no-such-game', 'error-server-full', 'error-server-error',
   'error-bad-request', 'error-forbidden', 'error-unknown-host', 'error-not-found', 'error-conflict',
   'error-request-timeout', 'error-not-json', 'error-too-large', 'error-too-many-requests', 'error-too-many-games',
-  'error-server-busy',
+  'error-too-many-joins', 'error-server-busy',
 ]);
 
 /** A game server's error (a WebSocket `error` message or an HTTP error

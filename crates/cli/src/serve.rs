@@ -31,6 +31,12 @@ pub struct Args {
     /// Games one address may create at once.
     #[arg(long, default_value_t = 20)]
     games_burst: u32,
+    /// Seats one address may join from the lobby per minute, after a first burst; 0: no limit.
+    #[arg(long, default_value_t = 10)]
+    joins_per_minute: u32,
+    /// Seats one address may join from the lobby at once.
+    #[arg(long, default_value_t = 10)]
+    joins_burst: u32,
     /// Connections (HTTP and WebSocket) one address may hold open at once
     /// (an IPv6 address counts by its /64).
     #[arg(long, default_value_t = 64, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
@@ -92,6 +98,10 @@ pub fn run(args: &Args) -> Result<()> {
     config.create_limit = (args.games_per_minute > 0).then(|| tash_kalar_server::RateLimit {
         burst: args.games_burst,
         every: Duration::from_secs(60) / args.games_per_minute,
+    });
+    config.join_limit = (args.joins_per_minute > 0).then(|| tash_kalar_server::RateLimit {
+        burst: args.joins_burst,
+        every: Duration::from_secs(60) / args.joins_per_minute,
     });
     config.max_connections_per_address = args.max_connections_per_address;
     if let Some(n) = args.max_connections {

@@ -28,8 +28,11 @@ pub struct Config {
     /// connection) is unloaded; if every live game has a connection, the
     /// request is refused (HTTP 503).
     pub max_live_games: usize,
-    /// Game creations allowed per client address; `None`: no limit.
+    /// Game creations allowed per client address (new games and
+    /// rematches); `None`: no limit.
     pub create_limit: Option<RateLimit>,
+    /// Seats one client address may join from the lobby; `None`: no limit.
+    pub join_limit: Option<RateLimit>,
     /// Connections (HTTP and WebSocket) one client address may hold open
     /// at once (an IPv6 address counts by its /64); over it a connection
     /// is answered `429` and closed.
@@ -103,6 +106,7 @@ impl Config {
             clock_sweep: Duration::from_secs(30),
             max_live_games: 1000,
             create_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
+            join_limit: Some(RateLimit { burst: 10, every: Duration::from_secs(6) }),
             max_connections_per_address: 64,
             max_connections: default_max_connections(),
             header_timeout: Duration::from_secs(10),

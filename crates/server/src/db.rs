@@ -124,7 +124,8 @@ pub fn insert_chat(c: &Connection, id: &str, line: &ChatLine) -> rusqlite::Resul
     Ok(())
 }
 
-/// Links a finished game to its rematch.
+/// Links a finished game to its rematch. (Until this is written, the
+/// rematch's own `rematch_of` links them: `load` and `list` read both.)
 pub fn set_rematch(c: &Connection, id: &str, rematch: &str) -> rusqlite::Result<()> {
     c.execute("UPDATE games SET rematch = ?2 WHERE id = ?1", params![id, rematch])?;
     Ok(())
@@ -156,7 +157,9 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     type Row = (String, i64, String, Option<String>, bool, Option<String>, Option<String>);
     let row: Option<Row> = c
         .query_row(
-            "SELECT form, created, time_control, clocks, private, rematch_of, rematch FROM games WHERE id = ?1",
+            "SELECT form, created, time_control, clocks, private, rematch_of,
+                    COALESCE(rematch, (SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created, r.id LIMIT 1))
+             FROM games WHERE id = ?1",
             [id],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)),
         )
@@ -239,7 +242,8 @@ pub fn unfinished(c: &Connection) -> rusqlite::Result<Vec<String>> {
 pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) -> rusqlite::Result<Vec<Value>> {
     let mut stmt = c.prepare_cached(
         "SELECT id, form, status, version, turn, scores, outcome, created, updated,
-                time_control, private, rematch_of, rematch FROM games
+                time_control, private, rematch_of,
+                COALESCE(rematch, (SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created, r.id LIMIT 1)) FROM games
          WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR id = ?2) AND (?2 IS NOT NULL OR private = 0)
          ORDER BY updated DESC LIMIT ?3",
     )?;

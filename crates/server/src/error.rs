@@ -229,6 +229,8 @@ pub enum Error {
     },
     #[error("too many games created from your address; try again in {secs} s")]
     TooManyGames { secs: u64 },
+    #[error("too many seats joined from your address; try again in {secs} s")]
+    TooManyJoins { secs: u64 },
     #[error("the server holds {connections} connections; try again later")]
     ServerBusy {
         #[serde(skip)]
@@ -299,7 +301,7 @@ impl Error {
             Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Code::TooManyRequests | Code::TooManyGames => StatusCode::TOO_MANY_REQUESTS,
+            Code::TooManyRequests | Code::TooManyGames | Code::TooManyJoins => StatusCode::TOO_MANY_REQUESTS,
             Code::ServerError => StatusCode::INTERNAL_SERVER_ERROR,
             Code::ServerFull | Code::ServerBusy => StatusCode::SERVICE_UNAVAILABLE,
             // a game's refusal over HTTP (`join`, `rematch`): not possible now
@@ -375,7 +377,7 @@ impl From<Refusal> for Error {
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         let mut r = (self.status(), Json(self.http_body())).into_response();
-        if let Error::TooManyGames { secs } = self {
+        if let Error::TooManyGames { secs } | Error::TooManyJoins { secs } = self {
             r.headers_mut().insert(header::RETRY_AFTER, secs.into());
         }
         r

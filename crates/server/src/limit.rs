@@ -1,9 +1,10 @@
 //! Limits per client address (an IPv6 address counts by its /64).
 //!
-//! - A token bucket for creating games: a game costs a token, a bucket
-//!   holds at most `burst` tokens and gains one every `every`. Creating
-//!   games is what fills the database and the memory, so it is the one
-//!   request limited by rate.
+//! - Token buckets ([`Limiter`]): a request costs a token, a bucket holds
+//!   at most `burst` tokens and gains one every `every`. Two requests are
+//!   limited by rate: creating games (new ones and rematches), which fills
+//!   the database and the memory, and joining seats from the lobby, which
+//!   one client could otherwise do to every open seat at once.
 //! - [`InFlight`]: how many of something (open connections, replays being
 //!   served) one address and everyone together hold at once; a [`Slot`]
 //!   gives its place back when dropped.
@@ -13,8 +14,8 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// How many games one address may create: `burst` at once, then one per
-/// `every`.
+/// How many games one address may create (or seats join): `burst` at
+/// once, then one per `every`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RateLimit {
     pub burst: u32,

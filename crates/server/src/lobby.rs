@@ -208,8 +208,23 @@ async fn reachable(State(state): State<AppState>, Path(id): Path<String>) -> Res
     Ok(Json(json!({ "reachable": true, "live": live })))
 }
 
-async fn join(State(state): State<AppState>, Path(id): Path<String>, Body(body): Body) -> Result<Json<Value>, Error> {
+/// `POST /api/games/{id}/join {"seat"}`: takes an open seat. Every join
+/// asked for (taken or refused by the game) counts against the address's
+/// allowance, so that one client cannot take every open seat at once.
+async fn join(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    Path(id): Path<String>,
+    Body(body): Body,
+) -> Result<Json<Value>, Error> {
     let seat = wire::join_request(&body).map_err(bad)?;
+    if let Some(ConnectInfo(peer)) = peer {
+        state.join_limiter().take(peer.ip(), Instant::now()).map_err(|wait| {
+            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+            tracing::info!(peer = %peer.ip(), secs, "joining rate-limited");
+            Error::TooManyJoins { secs }
+        })?;
+    }
     let token = state.call(&id, |reply| Command::Join { seat, reply }).await?;
     Ok(Json(json!({ "seat": seat, "token": token })))
 }

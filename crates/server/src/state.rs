@@ -29,6 +29,7 @@ struct Inner {
     games: Registry,
     config: Config,
     limiter: limit::Limiter,
+    joins: limit::Limiter,
     conns: Arc<limit::InFlight>,
     replays: replay_cache::Replays,
     pool: pool::BotPool,
@@ -42,11 +43,12 @@ impl AppState {
     pub async fn open(config: Config) -> Result<AppState, StoreError> {
         let store = Store::open(&config.db)?;
         let limiter = limit::Limiter::new(config.create_limit);
+        let joins = limit::Limiter::new(config.join_limit);
         let conns = limit::InFlight::new(config.max_connections_per_address, config.max_connections);
         let replays =
             replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
         let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
-        let inner = Inner { store, games: Registry::default(), config, limiter, conns, replays, pool };
+        let inner = Inner { store, games: Registry::default(), config, limiter, joins, conns, replays, pool };
         let state = AppState { inner: Arc::new(inner) };
         let mut ids = state.inner.store.read(db::unfinished).await?;
         let unfinished = ids.len();
@@ -102,6 +104,11 @@ impl AppState {
 
     pub(crate) fn limiter(&self) -> &limit::Limiter {
         &self.inner.limiter
+    }
+
+    /// The allowance of seats joined from the lobby, per address.
+    pub(crate) fn join_limiter(&self) -> &limit::Limiter {
+        &self.inner.joins
     }
 
     pub(crate) fn replays(&self) -> &replay_cache::Replays {

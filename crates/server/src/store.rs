@@ -18,6 +18,7 @@ const MIGRATIONS: &[(&str, &str)] = &[
     ("0001_games.sql", include_str!("../migrations/0001_games.sql")),
     ("0002_open_seats.sql", include_str!("../migrations/0002_open_seats.sql")),
     ("0003_clocks_chat_private.sql", include_str!("../migrations/0003_clocks_chat_private.sql")),
+    ("0004_rematch_links.sql", include_str!("../migrations/0004_rematch_links.sql")),
 ];
 
 /// At most this many writes share one transaction.

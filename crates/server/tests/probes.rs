@@ -145,3 +145,36 @@ async fn a_rematch_seat_is_reached_after_a_restart() {
     assert!(s["rematch"]["token"].is_null(), "{s}");
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joining_seats_is_limited_per_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("t.sqlite"));
+    config.join_limit = Some(RateLimit { burst: 3, every: Duration::from_secs(3600) });
+    let server = TestServer::start_with(config);
+    let addr = server.addr;
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        let seats =
+            json!([{"school": "northern", "player": "human"}, {"school": "southern", "player": "human", "open": true}]);
+        ids.push(create(addr, seats).await.0);
+    }
+    let join = |id: &str| format!("/api/games/{id}/join");
+    for id in &ids[..3] {
+        let (status, v) = http_json(addr, "POST", &join(id), Some(json!({"seat": 1}))).await;
+        assert_eq!(status, 200, "{v}");
+    }
+    let (status, headers, body) = http_from(None, addr, "POST", &join(&ids[3]), Some(r#"{"seat":1}"#)).await;
+    assert_eq!(status, 429, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["code"], "too-many-joins", "{v}");
+    assert!(v["args"]["secs"].as_u64().unwrap() > 3000, "{v}");
+    assert!(headers.iter().any(|(k, _)| k == "retry-after"), "{headers:?}");
+    // the seat is still open, and another address takes it
+    let (_, open) = http_json(addr, "GET", "/api/games?status=open", None).await;
+    assert_eq!(open.as_array().unwrap().len(), 2, "{open}");
+    let other = Some(std::net::Ipv4Addr::new(127, 0, 0, 2));
+    let (status, _, body) = http_from(other, addr, "POST", &join(&ids[3]), Some(r#"{"seat":1}"#)).await;
+    assert_eq!(status, 200, "{body}");
+    server.stop();
+}

@@ -471,4 +471,5 @@ error-not-json = požadavek nebyl odeslán jako JSON
 error-too-large = požadavek je příliš velký
 error-server-busy = server je vytížený; zkus to později
 error-too-many-games = z tvé adresy bylo založeno příliš mnoho her; zkus to znovu za { $secs } s
+error-too-many-joins = z tvé adresy bylo obsazeno příliš mnoho míst; zkus to znovu za { $secs } s
 error-seat-reserved = toto místo je vyhrazeno jinému hráči

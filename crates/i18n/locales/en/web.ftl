@@ -453,4 +453,5 @@ error-not-json = the request was not sent as JSON
 error-too-large = the request is too large
 error-server-busy = the server is busy; try again later
 error-too-many-games = too many games created from your address; try again in { $secs } s
+error-too-many-joins = too many seats joined from your address; try again in { $secs } s
 error-seat-reserved = this seat is kept for another player

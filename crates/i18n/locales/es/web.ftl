@@ -458,4 +458,5 @@ error-not-json = la petición no se envió como JSON
 error-too-large = la petición es demasiado grande
 error-server-busy = el servidor está ocupado; inténtalo más tarde
 error-too-many-games = demasiadas partidas creadas desde tu dirección; inténtalo de nuevo en { $secs } s
+error-too-many-joins = demasiados asientos ocupados desde tu dirección; inténtalo de nuevo en { $secs } s
 error-seat-reserved = este asiento está reservado para otro jugador
