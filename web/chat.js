@@ -21,7 +21,8 @@ export function initChat(panel, send) {
 /** Takes the chat lines of a state message (`chat_from`, `chat`). */
 export function updateChat(panel, msg, view, players) {
   const from = typeof msg.chat_from === 'number' ? msg.chat_from : 0;
-  lines = lines.slice(0, from).concat(msg.chat || []);
+  // by line number: a hello's state starts at the recent lines (`chat_from` > 0)
+  lines = lines.filter((l) => l.n <= from).concat(msg.chat || []);
   const seated = msg.seat !== null && msg.seat !== undefined;
   panel.querySelector('#chat-form').hidden = !seated;
   panel.querySelector('#chat-note').hidden = seated;

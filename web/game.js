@@ -193,7 +193,9 @@ let syncing = false;
 function held(msg) {
   if (msg.type === 'state') syncing = false;
   const keep = (list, from) => ((last && last[list]) || []).slice(0, typeof from === 'number' ? from : 0);
-  last = { ...msg, log: keep('log', msg.log_from).concat(msg.log || []), chat: keep('chat', msg.chat_from).concat(msg.chat || []) };
+  // chat lines by their number: a hello's state starts at the recent lines
+  const upTo = (from) => ((last && last.chat) || []).filter((l) => l.n <= (typeof from === 'number' ? from : 0));
+  last = { ...msg, log: keep('log', msg.log_from).concat(msg.log || []), chat: upTo(msg.chat_from).concat(msg.chat || []) };
   return msg;
 }
 
@@ -237,7 +239,7 @@ function onDelta(d) {
   }
   msg.log_from = typeof d.log_from === 'number' ? d.log_from : last.log.length;
   msg.log = d.log || [];
-  msg.chat_from = typeof d.chat_from === 'number' ? d.chat_from : last.chat.length;
+  msg.chat_from = typeof d.chat_from === 'number' ? d.chat_from : (last.chat.length ? last.chat[last.chat.length - 1].n : 0);
   msg.chat = d.chat || [];
   onState(held(msg));
 }

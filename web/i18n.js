@@ -399,12 +399,12 @@ const SERVER_ERRORS = new Set([
   'error-illegal-nearest', 'error-unknown-choice', 'error-nothing-to-take-back', 'error-cannot-resign',
   'error-not-your-seat', 'error-spectator-cannot-play', 'error-spectator-cannot-chat', 'error-time-ran-out',
   'error-stale-version', 'error-version-required', 'error-resign-message', 'error-seat-required', 'error-bad-entry',
-  'error-bad-chat', 'error-chat-too-fast', 'error-save-failed', 'error-bad-token', 'error-seat-is-bot',
-  'error-seat-taken', 'error-seat-reserved', 'error-game-not-over', 'error-rematch-in-progress', 'error-bad-message',
-  'error-hello-first', 'error-hello-twice', 'error-no-such-game', 'error-server-full', 'error-server-error',
-  'error-bad-request', 'error-forbidden', 'error-unknown-host', 'error-not-found', 'error-conflict',
-  'error-request-timeout', 'error-not-json', 'error-too-large', 'error-too-many-requests', 'error-too-many-games',
-  'error-too-many-joins', 'error-server-busy',
+  'error-bad-chat', 'error-chat-too-fast', 'error-chat-full', 'error-save-failed', 'error-bad-token',
+  'error-seat-is-bot', 'error-seat-taken', 'error-seat-reserved', 'error-game-not-over', 'error-rematch-in-progress',
+  'error-bad-message', 'error-hello-first', 'error-hello-twice', 'error-no-such-game', 'error-server-full',
+  'error-server-error', 'error-bad-request', 'error-forbidden', 'error-unknown-host', 'error-not-found',
+  'error-conflict', 'error-request-timeout', 'error-not-json', 'error-too-large', 'error-too-many-requests',
+  'error-too-many-games', 'error-too-many-joins', 'error-server-busy',
 ]);
 
 /** A game server's error (a WebSocket `error` message or an HTTP error

@@ -31,6 +31,8 @@ pub struct Config {
     /// Game creations allowed per client address (new games and
     /// rematches); `None`: no limit.
     pub create_limit: Option<RateLimit>,
+    /// The most lines a game's chat holds; further ones are refused.
+    pub chat_max_lines: usize,
     /// Seats one client address may join from the lobby; `None`: no limit.
     pub join_limit: Option<RateLimit>,
     /// Connections (HTTP and WebSocket) one client address may hold open
@@ -106,6 +108,7 @@ impl Config {
             clock_sweep: Duration::from_secs(30),
             max_live_games: 1000,
             create_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
+            chat_max_lines: crate::site::CHAT_MAX_LINES,
             join_limit: Some(RateLimit { burst: 10, every: Duration::from_secs(6) }),
             max_connections_per_address: 64,
             max_connections: default_max_connections(),

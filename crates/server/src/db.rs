@@ -124,6 +124,25 @@ pub fn insert_chat(c: &Connection, id: &str, line: &ChatLine) -> rusqlite::Resul
     Ok(())
 }
 
+/// A page of a game's chat: the last `limit` lines numbered below
+/// `before` (all lines when `None`), in order; `None` for no such game.
+pub fn chat_page(c: &Connection, id: &str, before: Option<u32>, limit: u32) -> rusqlite::Result<Option<Vec<ChatLine>>> {
+    let found = c.query_row("SELECT 1 FROM games WHERE id = ?1", [id], |_| Ok(())).optional()?;
+    if found.is_none() {
+        return Ok(None);
+    }
+    let mut stmt = c.prepare_cached(
+        "SELECT n, seat, text, at FROM chat WHERE game_id = ?1 AND (?2 IS NULL OR n < ?2) ORDER BY n DESC LIMIT ?3",
+    )?;
+    let mut lines: Vec<ChatLine> = stmt
+        .query_map(params![id, before, limit], |r| {
+            Ok(ChatLine { n: r.get(0)?, seat: r.get(1)?, text: r.get(2)?, at: r.get(3)? })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    lines.reverse();
+    Ok(Some(lines))
+}
+
 /// Links a finished game to its rematch. (Until this is written, the
 /// rematch's own `rematch_of` links them: `load` and `list` read both.)
 pub fn set_rematch(c: &Connection, id: &str, rematch: &str) -> rusqlite::Result<()> {

@@ -451,9 +451,10 @@ pub enum ApplyError {
 
 /// A client's side: applies a `state` or `delta` message to the state
 /// held (`Value::Null` before the first). The state held is a `state`
-/// message with the whole log and chat (`log_from` and `chat_from` 0), as
-/// a fresh hello would give it. On a gap it is unchanged; a malformed
-/// delta drops it (`Value::Null`): ask for the whole state then.
+/// message with the whole log (`log_from` 0) and the chat from its
+/// `chat_from` on (a hello sends the recent lines only), as a fresh hello
+/// would give it. On a gap it is unchanged; a malformed delta drops it
+/// (`Value::Null`): ask for the whole state then.
 pub fn apply(state: &mut Value, msg: &Value) -> Result<(), ApplyError> {
     match msg["type"].as_str() {
         Some("state") => {
@@ -461,13 +462,19 @@ pub fn apply(state: &mut Value, msg: &Value) -> Result<(), ApplyError> {
             for (from, list) in [("log_from", "log"), ("chat_from", "chat")] {
                 let k = msg[from].as_u64().ok_or(ApplyError::Malformed("a state without log_from or chat_from"))?;
                 let mut all: Vec<Value> = state[list].as_array().cloned().unwrap_or_default();
-                if k as usize > all.len() {
+                let held_from = state[from].as_u64().unwrap_or(0);
+                let sent = msg[list].as_array().cloned().unwrap_or_default();
+                if (held_from..=held_from + all.len() as u64).contains(&k) {
+                    all.truncate((k - held_from) as usize);
+                    all.extend(sent);
+                    next[from] = held_from.into();
+                } else if list == "chat" {
+                    // older lines not sent: the chat is held from there
+                    all = sent;
+                } else {
                     return Err(ApplyError::Gap { have: state["rev"].as_u64(), from: k });
                 }
-                all.truncate(k as usize);
-                all.extend(msg[list].as_array().cloned().unwrap_or_default());
                 next[list] = Value::Array(all);
-                next[from] = 0.into();
             }
             *state = next;
             Ok(())
@@ -553,11 +560,12 @@ fn apply_delta(state: &mut Value, d: &Value) -> Result<(), ApplyError> {
     }
     for (from, list) in [("log_from", "log"), ("chat_from", "chat")] {
         if let Some(k) = d[from].as_u64() {
+            let held_from = state[from].as_u64().unwrap_or(0);
             let all = state[list].as_array_mut().ok_or(bad("no log or chat held"))?;
-            if k as usize > all.len() {
+            if k < held_from || k - held_from > all.len() as u64 {
                 return Err(bad("log or chat from past its end"));
             }
-            all.truncate(k as usize);
+            all.truncate((k - held_from) as usize);
             all.extend(d[list].as_array().cloned().unwrap_or_default());
         }
     }

@@ -71,7 +71,7 @@ pub fn host_allowed(host: &str, names: &[String]) -> bool {
         Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
         None => host.parse::<std::net::Ipv4Addr>().is_ok(),
     };
-    ip || host == "localhost" || host.ends_with(".localhost") || names.iter().any(|n| *n == host)
+    ip || host == "localhost" || host.ends_with(".localhost") || names.contains(&host)
 }
 
 /// Whether a request with this `Origin` may act: the server's own origin

@@ -167,6 +167,8 @@ pub enum Error {
     },
     #[error("too many chat messages; wait {secs} s")]
     ChatTooFast { secs: u64 },
+    #[error("this game's chat is full: it holds its maximum of {lines} lines")]
+    ChatFull { lines: usize },
     #[error("the server could not save this; nothing changed, try again")]
     SaveFailed,
     #[error("this seat token is not one of this game's")]

@@ -38,6 +38,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/:id/join", post(join))
         .route("/api/games/:id/rematch", post(rematch))
         .route("/api/games/:id/reachable", get(reachable))
+        .route("/api/games/:id/chat", get(chat))
         .route("/api/cards", get(cards))
         .route("/api/meta", get(meta))
 }
@@ -193,6 +194,26 @@ async fn list(
         .await
         .map_err(Error::internal)?;
     Ok(Json(Value::Array(games)))
+}
+
+/// `GET /api/games/{id}/chat?before=N&limit=M`: a page of the game's chat
+/// (a hello carries the recent lines only), read from the database: a
+/// game need not be in memory to be read, and reading loads nothing.
+async fn chat(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Result<Json<Value>, Error> {
+    let (before, limit) = wire::chat_query(&q, crate::site::CHAT_PAGE_MAX).map_err(bad)?;
+    let lines = state
+        .store()
+        .read(move |c| db::chat_page(c, &id, before, limit))
+        .await
+        .map_err(Error::internal)?
+        .ok_or(Error::NoSuchGame)?;
+    // the lines before this page, for the next request's `before`
+    let more = lines.first().is_some_and(|l| l.n > 1);
+    Ok(Json(json!({ "chat": lines, "more": more })))
 }
 
 async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, Error> {

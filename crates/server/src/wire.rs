@@ -67,6 +67,8 @@ pub enum WireError {
     UnknownStatus(String),
     #[error("limit {0:?} is not a number")]
     BadLimit(String),
+    #[error("before {0:?} is not a line number")]
+    BadBefore(String),
 }
 
 /// What is wrong with a player's name.
@@ -314,6 +316,21 @@ pub fn list_query(q: &HashMap<String, String>) -> Result<(Option<Status>, u32), 
         None => 100,
     };
     Ok((status, limit))
+}
+
+/// Decodes the query of `GET /api/games/{id}/chat`: the lines numbered
+/// below `before` (all when absent), at most `limit` of them (1 to `max`,
+/// `max` when absent).
+pub fn chat_query(q: &HashMap<String, String>, max: u32) -> Result<(Option<u32>, u32), WireError> {
+    let before = match q.get("before") {
+        Some(b) => Some(b.parse::<u32>().map_err(|_| WireError::BadBefore(b.clone()))?),
+        None => None,
+    };
+    let limit = match q.get("limit") {
+        Some(l) => l.parse::<u32>().map_err(|_| WireError::BadLimit(l.clone()))?.clamp(1, max),
+        None => max,
+    };
+    Ok((before, limit))
 }
 
 #[cfg(test)]

@@ -151,8 +151,9 @@ fn state_message(w: &mut Watching, whole: bool) -> Message {
         undo: w.seat.and_then(|s| snap.can_undo.get(s as usize).copied()).unwrap_or(false),
         clock: &snap.clock,
         now: crate::store::now_ms(),
-        chat_from: 0,
-        chat: &snap.chat,
+        // the recent lines only; older ones are paged over HTTP
+        chat_from: crate::site::chat_on_hello(snap.chat.len()),
+        chat: &snap.chat[crate::site::chat_on_hello(snap.chat.len())..],
         rematch: snap.rematch_for(w.seat.map(|s| s as usize)),
         rematch_of: snap.rematch_of.as_deref(),
     };

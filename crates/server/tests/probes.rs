@@ -35,6 +35,16 @@ async fn resign(addr: std::net::SocketAddr, id: &str, token: &str) {
     c.close().await;
 }
 
+/// The next error message, past any states.
+async fn next_error(c: &mut Client) -> Value {
+    loop {
+        let m = c.recv().await;
+        if m["type"] == "error" {
+            return (*m).clone();
+        }
+    }
+}
+
 async fn rematch(addr: std::net::SocketAddr, id: &str, token: &str) -> (u16, Value) {
     http_json(addr, "POST", &format!("/api/games/{id}/rematch"), Some(json!({"token": token}))).await
 }
@@ -176,5 +186,93 @@ async fn joining_seats_is_limited_per_address() {
     let other = Some(std::net::Ipv4Addr::new(127, 0, 0, 2));
     let (status, _, body) = http_from(other, addr, "POST", &join(&ids[3]), Some(r#"{"seat":1}"#)).await;
     assert_eq!(status, 200, "{body}");
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_refuses_invisible_and_turned_lines_and_is_bounded_per_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("t.sqlite"));
+    config.chat_max_lines = 7;
+    let server = TestServer::start_with(config);
+    let (id, tokens) = create(server.addr, two_humans()).await;
+    let mut a = Client::join(server.addr, &id, tokens[0].as_deref()).await;
+    let mut b = Client::join(server.addr, &id, tokens[1].as_deref()).await;
+    for (text, why) in [
+        ("\u{7}\u{1b}\u{7f}", "invisible"),
+        ("\u{200b}\u{200d}\u{feff}\u{2060}", "invisible"),
+        ("\u{3164}\u{2800}", "invisible"),
+        ("pay \u{202e}0001$", "direction"),
+        ("\u{2067}abc\u{2069}", "direction"),
+    ] {
+        a.send(json!({"type": "chat", "text": text})).await;
+        let m = next_error(&mut a).await;
+        assert_eq!((m["type"].as_str(), m["code"].as_str()), (Some("error"), Some("bad-chat")), "{text:?}: {m}");
+        assert!(m["message"].as_str().unwrap().contains(why), "{text:?}: {m}");
+    }
+    // right to left text itself is fine; seven lines fill the chat
+    for i in 0..7 {
+        let c = if i % 2 == 0 { &mut a } else { &mut b };
+        c.send(json!({"type": "chat", "text": format!("שלום {i}")})).await;
+        until_state(c, "the line", |s| s["chat"].as_array().unwrap().iter().any(|l| l["n"] == i + 1)).await;
+    }
+    b.send(json!({"type": "chat", "text": "one more"})).await;
+    let m = next_error(&mut b).await;
+    assert_eq!((m["code"].as_str(), &m["args"]), (Some("chat-full"), &json!({"lines": 7})), "{m}");
+    let (_, page) = http_json(server.addr, "GET", &format!("/api/games/{id}/chat"), None).await;
+    let texts: Vec<&str> = page["chat"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(texts.len(), 7, "only the lines taken were stored: {page}");
+    assert_eq!(texts[0], "שלום 0");
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hello_carries_the_recent_chat_and_the_rest_is_paged() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let server = TestServer::start(&db);
+    let (id, tokens) = create(server.addr, two_humans()).await;
+    server.stop();
+    // a long chat, written straight into the file
+    {
+        let c = rusqlite::Connection::open(&db).unwrap();
+        for n in 1..=120u32 {
+            c.execute(
+                "INSERT INTO chat (game_id, n, seat, text, at) VALUES (?1, ?2, ?3, ?4, 0)",
+                rusqlite::params![id, n, n % 2, format!("line {n}")],
+            )
+            .unwrap();
+        }
+    }
+    let server = TestServer::start(&db);
+    let mut a = Client::join(server.addr, &id, tokens[0].as_deref()).await;
+    let s = a.state.clone().unwrap();
+    assert_eq!(s["chat_from"], 70, "the last 50 lines");
+    let chat = s["chat"].as_array().unwrap();
+    assert_eq!((chat.len(), &chat[0]["n"], &chat[49]["n"]), (50, &json!(71), &json!(120)));
+    // a new line comes as a delta after them, and the client holds the recent lines and it
+    a.send(json!({"type": "chat", "text": "new"})).await;
+    let s =
+        until_state(&mut a, "the new line", |s| s["chat"].as_array().unwrap().iter().any(|l| l["text"] == "new")).await;
+    assert_eq!(s["chat_from"], 120, "{s}");
+    let held = a.whole["chat"].as_array().unwrap();
+    assert_eq!((held.len(), &held[0]["n"], &held[50]["n"]), (51, &json!(71), &json!(121)));
+    // the older lines, page by page, from the database
+    let page = |q: &str| {
+        let (addr, path) = (server.addr, format!("/api/games/{id}/chat{q}"));
+        async move { http_json(addr, "GET", &path, None).await }
+    };
+    let (status, p) = page("?before=71&limit=60").await;
+    assert_eq!(status, 200, "{p}");
+    let lines = p["chat"].as_array().unwrap();
+    assert_eq!((lines.len(), &lines[0]["n"], &lines[59]["n"], &p["more"]), (60, &json!(11), &json!(70), &json!(true)));
+    let (_, p) = page("?before=11").await;
+    assert_eq!((p["chat"].as_array().unwrap().len(), &p["more"]), (10, &json!(false)));
+    let (_, p) = page("?limit=1000").await;
+    assert_eq!(p["chat"].as_array().unwrap().len(), 100, "a page holds at most 100 lines");
+    let (status, p) = page("?before=x").await;
+    assert_eq!((status, p["code"].as_str()), (400, Some("bad-request")), "{p}");
+    let (status, _) = http_json(server.addr, "GET", "/api/games/nope/chat", None).await;
+    assert_eq!(status, 404);
     server.stop();
 }

@@ -451,6 +451,7 @@ error-stale-version = hra mezitím pokročila (je ve verzi { $current }, ne { $v
 error-version-required = zpráva nemá verzi
 error-spectator-cannot-chat = diváci mohou chat číst, ale ne do něj psát
 error-chat-too-fast = příliš mnoho zpráv v chatu; počkej { $secs } s
+error-chat-full = chat této hry je plný ({ $lines } řádků)
 error-bad-chat = tuto zprávu do chatu nelze odeslat
 error-game-not-over = hra ještě neskončila
 error-rematch-in-progress = odveta se připravuje; zkus to za chvíli znovu

@@ -433,6 +433,7 @@ error-stale-version = the game has moved on (it is at version { $current }, not 
 error-version-required = the message has no version
 error-spectator-cannot-chat = spectators can read the chat but not write in it
 error-chat-too-fast = too many chat messages; wait { $secs } s
+error-chat-full = this game's chat is full ({ $lines } lines)
 error-bad-chat = this chat message cannot be sent
 error-game-not-over = the game is not over
 error-rematch-in-progress = a rematch is being made; try again in a moment

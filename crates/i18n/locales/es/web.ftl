@@ -438,6 +438,7 @@ error-stale-version = la partida ha avanzado (está en la versión { $current },
 error-version-required = el mensaje no lleva versión
 error-spectator-cannot-chat = los espectadores pueden leer el chat pero no escribir en él
 error-chat-too-fast = demasiados mensajes de chat; espera { $secs } s
+error-chat-full = el chat de esta partida está lleno ({ $lines } líneas)
 error-bad-chat = este mensaje de chat no se puede enviar
 error-game-not-over = la partida no ha terminado
 error-rematch-in-progress = se está preparando una revancha; inténtalo de nuevo en un momento

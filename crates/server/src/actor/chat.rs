@@ -1,4 +1,5 @@
-//! The seated players' chat: checked, paced per seat, saved, then published.
+//! The seated players' chat: checked, bounded per game, paced per seat,
+//! saved, then published.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -19,6 +20,9 @@ impl GameActor {
             return Err(Error::NotYourSeat { seat: c as usize + 1 });
         }
         let text = check_chat(&text).map_err(|why| Error::BadChat { why })?;
+        if self.chat.len() >= self.chat_max_lines {
+            return Err(Error::ChatFull { lines: self.chat_max_lines });
+        }
         if let Err(wait) = self.chat_buckets[seat as usize].take(Instant::now()) {
             return Err(Error::ChatTooFast { secs: wait.ceil() as u64 });
         }

@@ -140,6 +140,7 @@ struct GameActor {
     clock: Clocks,
     chat: Arc<Vec<ChatLine>>,
     chat_buckets: Vec<ChatBucket>,
+    chat_max_lines: usize,
     rematch_pending: bool,
     /// The token each seat has shown (in a hello or a rematch request):
     /// a rematch's seat is held by the same token, which the seat's
@@ -262,6 +263,7 @@ pub fn spawn(
         clock,
         chat,
         chat_buckets: vec![ChatBucket::default(); seats],
+        chat_max_lines: config.chat_max_lines,
         rematch_pending: false,
         seat_tokens: vec![None; seats],
     };
