@@ -18,6 +18,20 @@ use crate::{db, limit, pool, replay_cache};
 /// it gives up (each refusal means a connection arrived meanwhile).
 const UNLOAD_ATTEMPTS: usize = 8;
 
+/// Who needs a game in memory, which says what the cap may unload for it.
+/// Spectators are counted apart: a game that only spectators watch gives
+/// its place to a player's game (its spectators' connections end, with
+/// `server-full` if they cannot come back), but never to a spectator's,
+/// so that watching cannot hold the places players need.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Need {
+    /// A player (a seat's hello or act, a join, a creation, a rematch, a
+    /// clock run out): may unload a game nobody or only spectators watch.
+    Play,
+    /// A spectator: may unload only a game nobody watches.
+    Watch,
+}
+
 /// The server's state, shared by every request.
 #[derive(Clone)]
 pub struct AppState {
@@ -27,6 +41,10 @@ pub struct AppState {
 struct Inner {
     store: Store,
     games: Registry,
+    /// Places freed for players by unloading a watched game, not yet taken:
+    /// a spectator may not take them (its game's spectators come back for
+    /// it at once). Changed and read with the registry locked.
+    reserved: std::sync::atomic::AtomicUsize,
     config: Config,
     limiter: limit::Limiter,
     joins: limit::Limiter,
@@ -48,7 +66,17 @@ impl AppState {
         let replays =
             replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
         let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
-        let inner = Inner { store, games: Registry::default(), config, limiter, joins, conns, replays, pool };
+        let inner = Inner {
+            store,
+            games: Registry::default(),
+            reserved: Default::default(),
+            config,
+            limiter,
+            joins,
+            conns,
+            replays,
+            pool,
+        };
         let state = AppState { inner: Arc::new(inner) };
         let mut ids = state.inner.store.read(db::unfinished).await?;
         let unfinished = ids.len();
@@ -150,37 +178,50 @@ impl AppState {
     }
 
     /// The registry, locked, with `id` live in it or room for one more
-    /// game: when the cap is reached the game idle the longest is asked to
-    /// unload itself (outside the lock, which its task takes to leave).
-    async fn room(&self, id: Option<&str>) -> Result<Games<'_>, Error> {
+    /// game: when the cap is reached a game is asked to unload itself
+    /// (outside the lock, which its task takes to leave): the one idle the
+    /// longest, else, for a player, the one without a seat connected the
+    /// longest ([`Need`]).
+    async fn room(&self, id: Option<&str>, need: Need) -> Result<Games<'_>, Error> {
+        use std::sync::atomic::Ordering::Relaxed;
         let cap = self.inner.config.max_live_games;
+        let reserved = &self.inner.reserved;
+        // a place freed for this caller (given back when dropped, also if
+        // the request is dropped half-way)
+        let mut holding: Option<Reserved<'_>> = None;
         for _ in 0..UNLOAD_ATTEMPTS {
             let mut games = self.inner.games.lock().await;
+            holding = None;
             // a task that ended on its own leaves its entry behind
             games.retain(|_, l| !l.tx.is_closed());
-            if id.is_some_and(|id| games.contains_key(id)) || games.len() < cap {
+            let taken = games.len() + if need == Need::Watch { reserved.load(Relaxed) } else { 0 };
+            if id.is_some_and(|id| games.contains_key(id)) || taken < cap {
                 return Ok(games);
             }
-            let oldest = games
-                .iter()
-                .filter_map(|(key, l)| l.idle.get().map(|since| (since, key, l.tx.clone())))
-                .min_by_key(|(since, _, _)| *since);
-            let Some((_, key, tx)) = oldest else { return Err(Error::ServerFull { games: cap }) };
-            let key = key.clone();
+            let Some((watched, key, tx)) = unload_candidate(&games, need) else {
+                return Err(Error::ServerFull { games: cap });
+            };
+            if watched {
+                // the place is this player's: its spectators will ask for it back
+                reserved.fetch_add(1, Relaxed);
+                holding = Some(Reserved(reserved));
+            }
             drop(games);
             let (reply, rx) = oneshot::channel();
-            let unloaded = tx.send(Command::Unload { reply }).await.is_err() || rx.await.unwrap_or(true);
+            let unloaded = tx.send(Command::Unload { watched, reply }).await.is_err() || rx.await.unwrap_or(true);
             if unloaded {
-                tracing::info!(game = %key, cap, "unloaded to make room");
+                tracing::info!(game = %key, cap, watched, "unloaded to make room");
             }
         }
+        drop(holding);
         Err(Error::ServerFull { games: cap })
     }
 
     /// Whether the game's WebSocket would be accepted now, without loading
     /// anything: it is live, or it is stored and there is room to load it
-    /// (below the cap, or a game without a connection to unload). Browsers
-    /// hide why a WebSocket was refused; pages ask this instead.
+    /// for a player (below the cap, or a game to unload). Browsers hide
+    /// why a WebSocket was refused; pages ask this instead. (A spectator's
+    /// hello may still find no room: it may not unload a watched game.)
     pub(crate) async fn reachable(&self, id: &str) -> Result<bool, Error> {
         if self.is_live(id).await {
             return Ok(true);
@@ -192,8 +233,8 @@ impl AppState {
         }
         let cap = self.inner.config.max_live_games;
         let games = self.inner.games.lock().await;
-        let live: Vec<&Loaded> = games.values().filter(|l| !l.tx.is_closed()).collect();
-        if live.len() < cap || live.iter().any(|l| l.idle.get().is_some()) {
+        let live = games.values().filter(|l| !l.tx.is_closed()).count();
+        if live < cap || unload_candidate(&games, Need::Play).is_some() {
             Ok(false)
         } else {
             Err(Error::ServerFull { games: cap })
@@ -202,7 +243,12 @@ impl AppState {
 
     /// The live game's queue, loading the game from the database if need be.
     pub(crate) async fn game(&self, id: &str) -> Result<mpsc::Sender<Command>, Error> {
-        let mut games = self.room(Some(id)).await?;
+        self.game_for(id, Need::Play).await
+    }
+
+    /// The same, loaded for a player or a spectator ([`Need`]).
+    pub(crate) async fn game_for(&self, id: &str, need: Need) -> Result<mpsc::Sender<Command>, Error> {
+        let mut games = self.room(Some(id), need).await?;
         if let Some(l) = games.get(id) {
             return Ok(l.tx.clone());
         }
@@ -236,7 +282,7 @@ impl AppState {
         entries: Vec<live::StoredEntry>,
         owner: String,
     ) -> Result<(), Error> {
-        let mut games = self.room(None).await?;
+        let mut games = self.room(None, Need::Play).await?;
         let stored = g.clone();
         self.inner.store.write(move |c| db::insert_game(c, &stored, &entries)).await.map_err(Error::internal)?;
         let id = g.id.clone();
@@ -251,10 +297,20 @@ impl AppState {
     pub(crate) async fn call<T>(
         &self,
         id: &str,
+        make: impl FnMut(oneshot::Sender<Result<T, Error>>) -> Command,
+    ) -> Result<T, Error> {
+        self.call_for(Need::Play, id, make).await
+    }
+
+    /// The same, for a player or a spectator ([`Need`]).
+    pub(crate) async fn call_for<T>(
+        &self,
+        need: Need,
+        id: &str,
         mut make: impl FnMut(oneshot::Sender<Result<T, Error>>) -> Command,
     ) -> Result<T, Error> {
         for _ in 0..3 {
-            let tx = self.game(id).await?;
+            let tx = self.game_for(id, need).await?;
             let (reply, rx) = oneshot::channel();
             if tx.send(make(reply)).await.is_err() {
                 continue;
@@ -264,6 +320,36 @@ impl AppState {
             }
         }
         Err(Error::internal("the game is being unloaded; try again"))
+    }
+}
+
+/// A place in the cap held for a player ([`AppState::room`]).
+struct Reserved<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl Drop for Reserved<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The game the cap unloads to make room: the one nobody has watched for
+/// the longest, else, for a player, the one no seat has watched for the
+/// longest (`true`: watched by spectators); with its key and queue.
+fn unload_candidate(games: &Games<'_>, need: Need) -> Option<(bool, String, mpsc::Sender<Command>)> {
+    let oldest = |since: &dyn Fn(&Loaded) -> Option<std::time::Instant>| {
+        games
+            .iter()
+            .filter(|(_, l)| !l.tx.is_closed())
+            .filter_map(|(key, l)| since(l).map(|t| (t, key, l)))
+            .min_by_key(|(t, _, _)| *t)
+            .map(|(_, key, l)| (key.clone(), l.tx.clone()))
+    };
+    if let Some((key, tx)) = oldest(&|l| l.idle.get()) {
+        return Some((false, key, tx));
+    }
+    match need {
+        Need::Play => oldest(&|l| l.idle.unseated()).map(|(key, tx)| (true, key, tx)),
+        Need::Watch => None,
     }
 }
 

@@ -29,7 +29,7 @@ use crate::conn::ConnSlot;
 use crate::error::Error;
 use crate::live::{EntryJson, Reader};
 use crate::site::ChatLine;
-use crate::state::AppState;
+use crate::state::{AppState, Need};
 use crate::wire::{client_message, ClientMessage, WireError, MAX_MESSAGE};
 
 /// Messages over [`MAX_MESSAGE`] up to this size are read whole and answered
@@ -49,8 +49,9 @@ async fn upgrade(
     slot: Option<Extension<ConnSlot>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, Error> {
-    // refuse an unknown game before upgrading
-    state.game(&id).await?;
+    // refuse an unknown game, or one there is no room for, before
+    // upgrading; it is loaded by the hello (for a seat or a spectator)
+    state.reachable(&id).await?;
     Ok(ws.max_message_size(HARD_LIMIT).max_frame_size(HARD_LIMIT).on_upgrade(move |socket| async move {
         // the WebSocket holds its connection's place while it lives
         let _slot = slot;
@@ -161,7 +162,9 @@ fn state_message(w: &mut Watching, whole: bool) -> Message {
 }
 
 async fn hello(state: &AppState, id: &str, token: Option<String>) -> Result<Hello, Error> {
-    state.call(id, move |reply| Command::Hello { token: token.clone(), reply }).await
+    // a spectator may not unload a watched game to be let in (`state.rs`)
+    let need = if token.is_some() { Need::Play } else { Need::Watch };
+    state.call_for(need, id, move |reply| Command::Hello { token: token.clone(), reply }).await
 }
 
 async fn connection(mut socket: WebSocket, state: AppState, id: String) {

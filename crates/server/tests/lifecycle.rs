@@ -175,17 +175,17 @@ async fn a_bot_resumes_its_turn_when_its_abandoned_game_is_opened_again() {
 }
 
 #[tokio::test]
-async fn the_cap_unloads_the_longest_idle_game_and_refuses_when_every_game_is_watched() {
+async fn the_cap_unloads_the_longest_idle_game_and_refuses_when_every_game_is_played() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = Config::new(dir.path().join("cap.sqlite"));
     config.max_live_games = 2;
     let server = TestServer::start_with(config);
-    let (a, _) = create(server.addr, two_humans()).await;
+    let (a, a_tokens) = create(server.addr, two_humans()).await;
     tokio::time::sleep(Duration::from_millis(20)).await;
     let (b, b_tokens) = create(server.addr, two_humans()).await;
     assert_eq!(server.state.live_games().await, 2);
     // a third game: the one idle the longest (the first) makes room
-    let (c, _) = create(server.addr, two_humans()).await;
+    let (c, c_tokens) = create(server.addr, two_humans()).await;
     assert_eq!(server.state.live_games().await, 2);
     assert!(!server.state.is_live(&a).await, "the longest idle game was unloaded");
     assert!(server.state.is_live(&b).await && server.state.is_live(&c).await);
@@ -193,9 +193,15 @@ async fn the_cap_unloads_the_longest_idle_game_and_refuses_when_every_game_is_wa
     // opening the first again makes room in turn (the second is the longest idle now)
     let watch_a = Client::join(server.addr, &a, None).await;
     assert!(server.state.is_live(&a).await && !server.state.is_live(&b).await);
-    let watch_c = Client::join(server.addr, &c, None).await;
+    let watch_a = {
+        // (a spectator holds no place a player needs: a seat does)
+        let seat = Client::join(server.addr, &a, a_tokens[0].as_deref()).await;
+        watch_a.close().await;
+        seat
+    };
+    let watch_c = Client::join(server.addr, &c, c_tokens[0].as_deref()).await;
 
-    // every live game has a connection: nothing more is created or loaded
+    // every live game has a seat connected: nothing more is created or loaded
     let (status, text) =
         http(server.addr, "POST", "/api/games", Some(&json!({"form": "duel", "seats": two_humans()}).to_string()))
             .await;
@@ -213,7 +219,7 @@ async fn the_cap_unloads_the_longest_idle_game_and_refuses_when_every_game_is_wa
     assert_eq!(status, 503, "{v}");
     assert_eq!(server.state.live_games().await, 2);
 
-    // the first game's watcher leaves: the second comes back in its place
+    // the first game's player leaves: the second comes back in its place
     watch_a.close().await;
     until("the first game is idle", || async {
         tokio_tungstenite::connect_async(format!("ws://{}/api/games/{b}/ws", server.addr)).await.is_ok()
@@ -241,18 +247,18 @@ async fn the_reachable_check_says_why_a_game_cannot_be_opened_and_loads_nothing(
     let (status, v) = reachable(&a).await;
     assert_eq!((status, &v), (200, &json!({"reachable": true, "live": true})));
     tokio::time::sleep(Duration::from_millis(20)).await;
-    let (b, _) = create(server.addr, two_humans()).await;
+    let (b, b_tokens) = create(server.addr, two_humans()).await;
     tokio::time::sleep(Duration::from_millis(20)).await;
-    let (c, _) = create(server.addr, two_humans()).await;
+    let (c, c_tokens) = create(server.addr, two_humans()).await;
     assert!(!server.state.is_live(&a).await, "the cap unloaded the first game");
     // an idle game could make room for it
     let (status, v) = reachable(&a).await;
     assert_eq!((status, &v), (200, &json!({"reachable": true, "live": false})));
     assert!(!server.state.is_live(&a).await, "the check loads nothing");
 
-    // every live game watched: the first cannot be opened, and the check says why
-    let watch_b = Client::join(server.addr, &b, None).await;
-    let _watch_c = Client::join(server.addr, &c, None).await;
+    // every live game played: the first cannot be opened, and the check says why
+    let watch_b = Client::join(server.addr, &b, b_tokens[0].as_deref()).await;
+    let _watch_c = Client::join(server.addr, &c, c_tokens[0].as_deref()).await;
     let (status, v) = reachable(&a).await;
     assert_eq!(status, 503, "{v}");
     let error = v["error"].as_str().unwrap();
@@ -268,7 +274,7 @@ async fn the_reachable_check_says_why_a_game_cannot_be_opened_and_loads_nothing(
     assert_eq!(v["error"], "no game with this id");
     assert_eq!(server.state.live_games().await, 2);
 
-    // a watcher leaves: there is room again
+    // a player leaves: there is room again
     watch_b.close().await;
     until("the second game is idle", || async { reachable(&a).await.0 == 200 }).await;
     assert!(!server.state.is_live(&a).await);

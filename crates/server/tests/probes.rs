@@ -276,3 +276,53 @@ async fn a_hello_carries_the_recent_chat_and_the_rest_is_paged() {
     assert_eq!(status, 404);
     server.stop();
 }
+
+/// Spectator sockets once pinned every live game, and every creation got
+/// `503`: now a game only watched gives its place to players, but never
+/// to another spectator.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watching_does_not_hold_a_live_game_players_need() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("t.sqlite"));
+    config.max_live_games = 3;
+    let server = TestServer::start_with(config);
+    let addr = server.addr;
+    let (g1, _) = create(addr, two_humans()).await;
+    let (g2, _) = create(addr, two_humans()).await;
+    let (g3, t3) = create(addr, two_humans()).await;
+    let _player3 = Client::join(addr, &g3, t3[0].as_deref()).await;
+    // four addresses watch the other two
+    let mut watchers = Vec::new();
+    for i in 2..6 {
+        for id in [&g1, &g2] {
+            let mut w = Client::connect_from(std::net::Ipv4Addr::new(127, 0, 0, i), addr, id).await;
+            w.hello(None).await;
+            assert_eq!(w.recv().await["type"], "state");
+            watchers.push(w);
+        }
+    }
+    assert_eq!(server.state.live_games().await, 3);
+    // every live game has a connection, yet a player creates a game and plays it
+    let (status, v) = http_json(addr, "POST", "/api/games", Some(json!({"form": "duel", "seats": two_humans()}))).await;
+    assert_eq!(status, 201, "{v}");
+    let g4 = v["id"].as_str().unwrap().to_string();
+    let player4 = Client::join(addr, &g4, v["seats"][0]["token"].as_str()).await;
+    assert_eq!(player4.state.as_ref().unwrap()["seat"], 0);
+    assert!(server.state.is_live(&g3).await, "a game a seat plays is never unloaded for another");
+    assert!(server.state.is_live(&g4).await);
+    assert!(server.state.live_games().await <= 3);
+    // a spectator may not unload a watched game to come in
+    let mut unloaded = Vec::new();
+    for id in [&g1, &g2] {
+        if !server.state.is_live(id).await {
+            unloaded.push(id.clone());
+        }
+    }
+    assert!(!unloaded.is_empty(), "a watched game made room");
+    let mut late = Client::connect(addr, &unloaded[0]).await;
+    late.hello(None).await;
+    let m = next_error(&mut late).await;
+    assert_eq!(m["code"], "server-full", "{m}");
+    assert!(server.state.is_live(&g3).await && server.state.is_live(&g4).await);
+    server.stop();
+}

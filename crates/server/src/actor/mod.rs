@@ -51,18 +51,37 @@ pub(crate) struct Loaded {
     pub idle: Arc<Idle>,
 }
 
-/// Since when a game has had no connection; the game's task writes it, the
-/// cap on live games reads it to choose which game to unload.
+/// Since when a game has had no connection, and since when no seat's
+/// (spectators only, or nobody); the game's task writes them, the cap on
+/// live games reads them to choose which game to unload. Spectators are
+/// counted apart so that watching never holds a place players need: a
+/// game only watched gives its place to a player's game (`state.rs`).
 #[derive(Default)]
-pub(crate) struct Idle(std::sync::Mutex<Option<Instant>>);
+pub(crate) struct Idle(std::sync::Mutex<IdleSince>);
+
+#[derive(Copy, Clone, Default)]
+struct IdleSince {
+    unwatched: Option<Instant>,
+    unseated: Option<Instant>,
+}
 
 impl Idle {
-    pub fn set(&self, since: Option<Instant>) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = since;
+    fn lock(&self) -> std::sync::MutexGuard<'_, IdleSince> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    fn set(&self, unwatched: Option<Instant>, unseated: Option<Instant>) {
+        *self.lock() = IdleSince { unwatched, unseated };
+    }
+
+    /// Since when nobody has been connected.
     pub fn get(&self) -> Option<Instant> {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.lock().unwatched
+    }
+
+    /// Since when no seat has been connected (spectators may be).
+    pub fn unseated(&self) -> Option<Instant> {
+        self.lock().unseated
     }
 }
 
@@ -93,9 +112,10 @@ pub enum Command {
     Rematch { token: String, reply: oneshot::Sender<Result<RematchPlan, Error>> },
     /// The rematch asked for was created (`Some`: its id) or could not be.
     RematchMade { made: Option<String> },
-    /// Leave memory to make room for another game, if nobody is connected;
-    /// the answer says whether the game left.
-    Unload { reply: oneshot::Sender<bool> },
+    /// Leave memory to make room for another game, if nobody is connected
+    /// (`watched`: or only spectators, whose connections then end); the
+    /// answer says whether the game left.
+    Unload { watched: bool, reply: oneshot::Sender<bool> },
 }
 
 #[derive(Clone)]
@@ -134,6 +154,8 @@ struct GameActor {
     /// Since when nobody has been connected (`None` while someone is);
     /// shared with the registry.
     idle_since: Option<Instant>,
+    /// Since when no seat has been connected (`None` while one is).
+    unseated_since: Option<Instant>,
     idle: Arc<Idle>,
     /// The clocks (`clock.rs`), the chat and its allowance per seat, and
     /// the rematch under way or made.
@@ -242,7 +264,7 @@ pub fn spawn(
     let driver = driver(&g, StdRng::from_entropy());
     let now = Instant::now();
     let idle = Arc::new(Idle::default());
-    idle.set(Some(now));
+    idle.set(Some(now), Some(now));
     let actor = GameActor {
         g,
         store,
@@ -259,6 +281,7 @@ pub fn spawn(
         unload_after: config.unload_after,
         abandon_after: config.abandon_after,
         idle_since: Some(now),
+        unseated_since: Some(now),
         idle: idle.clone(),
         clock,
         chat,
@@ -298,8 +321,9 @@ impl GameActor {
                 cmd = self.rx.recv() => {
                     match cmd {
                         None => break,
-                        Some(Command::Unload { reply }) => {
-                            let gone = self.idle_since.is_some() && self.unload().await;
+                        Some(Command::Unload { watched, reply }) => {
+                            let free = if watched { self.unseated_since } else { self.idle_since };
+                            let gone = free.is_some() && self.unload().await;
                             let _ = reply.send(gone);
                             if gone {
                                 break;
@@ -357,7 +381,10 @@ impl GameActor {
     /// from the lobby): the idle time starts again.
     fn touch(&mut self) {
         self.idle_since = (self.connections() == 0).then(Instant::now);
-        self.idle.set(self.idle_since);
+        // (a spectator coming or going does not start it again)
+        let seated = self.online.iter().sum::<u32>() > 0;
+        self.unseated_since = if seated { None } else { self.unseated_since.or_else(|| Some(Instant::now())) };
+        self.idle.set(self.idle_since, self.unseated_since);
     }
 
     /// Makes sure the state published has the view of a class that has
@@ -437,7 +464,7 @@ impl GameActor {
             }
             Command::RematchMade { made } => self.rematch_made(made).await,
             // answered in `run`
-            Command::Unload { reply } => {
+            Command::Unload { reply, .. } => {
                 let _ = reply.send(false);
             }
         }
