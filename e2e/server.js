@@ -33,9 +33,9 @@ function command(addr, db) {
   }
   const bin = process.env.TK_BIN || join(ROOT, 'target', 'debug', 'tash-kalar');
   // every test's browser comes from 127.0.0.1: the per-address allowances
-  // (games created, connections) are lifted so the tests don't meet them
+  // (games created, seats joined, connections) are lifted so the tests don't meet them
   return [bin, ['serve', '--addr', addr, '--db', db, '--bot-pause-ms', '100', '--games-per-minute', '0',
-    '--max-connections-per-address', '10000']];
+    '--joins-per-minute', '0', '--max-connections-per-address', '10000']];
 }
 
 export async function startServer() {
