@@ -43,7 +43,7 @@ struct Inner {
     games: Registry,
     /// Places freed for players by unloading a watched game, not yet taken:
     /// a spectator may not take them (its game's spectators come back for
-    /// it at once). Changed and read with the registry locked.
+    /// it at once). Taken and read with the registry locked.
     reserved: std::sync::atomic::AtomicUsize,
     config: Config,
     limiter: limit::Limiter,
