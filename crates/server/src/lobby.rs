@@ -1,6 +1,7 @@
 //! The lobby's JSON API (see `docs/server-protocol.md`): creating games
-//! (and rematches), listing them, joining a seat, whether a game can be
-//! reached, the cards and what the lobby's form offers. Bodies and
+//! (and rematches), listing them, joining a seat, a game's chat page by
+//! page, whether a game can be reached, the cards and what the lobby's
+//! form offers. Creations and joins are limited per address (`limit`). Bodies and
 //! queries are decoded by `wire`; the games are reached through
 //! [`AppState`].
 
