@@ -48,8 +48,8 @@ pub use game::{
 pub use geometry::{Bitboard, Dir, Orientation, Square};
 pub use hidden::{Observation, Part, ViewError};
 pub use history::{replay, replay_text, replay_through, Deciding, Match, Refusal, ReplayError, ReplayReason};
-pub use position::{Holding, Position, PositionError, SeatSetup, TurnRecord};
-pub use record::{Forfeit, Line, Move, Mover, Record, RecordError, RecordReason};
+pub use position::{Holding, Position, PositionError, PositionSyntax, SeatSetup, Token, TurnRecord};
+pub use record::{Forfeit, Line, Move, Mover, Record, RecordError, RecordReason, RecordSyntax};
 pub use step::Step;
 pub use tasks::{tasks_met_on_board, TaskBoard, TaskId, TaskType};
 pub use validate::{PieceKind, TurnEntry, ValidationError};
