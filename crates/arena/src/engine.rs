@@ -539,7 +539,7 @@ mod tests {
         let mut g = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
         while g.actor() == Actor::Chance {
             let v = g.legal_choices();
-            g.apply(v[v.len() / 2]).unwrap();
+            g.apply_unchecked(v[v.len() / 2]);
         }
         g
     }
@@ -576,7 +576,7 @@ mod tests {
         while !g.turn().passed {
             let v = g.legal_choices();
             let pass = v.iter().copied().find(|c| *c == Choice::PassControl && g.turn().number > 4);
-            g.apply(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())])).unwrap();
+            g.apply_unchecked(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())]));
         }
         let mate = (g.turn().seat + 2) % 4;
         assert_eq!(g.actor(), Actor::Seat(mate));
@@ -662,14 +662,14 @@ mod tests {
         let in_effect = |g: &Game| g.phase() == tash_kalar_rules::Phase::Effect && g.turn().number > 6;
         while !(g2.is_over() || in_effect(&g2)) {
             let v = g2.legal_choices();
-            g2.apply(v[rng.gen_range(0..v.len())]).unwrap();
+            g2.apply_unchecked(v[rng.gen_range(0..v.len())]);
         }
         // team play, control passed to the teammate
         let mut g3 = Game::new(Form::TeamDuel, &School::BASE).unwrap();
         while !g3.is_over() && !g3.turn().passed {
             let v = g3.legal_choices();
             let pass = v.iter().copied().find(|c| *c == Choice::PassControl && g3.turn().number > 6);
-            g3.apply(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())])).unwrap();
+            g3.apply_unchecked(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())]));
         }
         assert!(g3.turn().passed);
         for game in [&mut g, &mut g2, &mut g3] {
@@ -762,7 +762,7 @@ mod tests {
         let mut t = Game::new(Form::TeamDuel, &School::BASE).unwrap();
         while t.actor() == Actor::Chance {
             let v = t.legal_choices();
-            t.apply(v[0]).unwrap();
+            t.apply_unchecked(v[0]);
         }
         let Actor::Seat(ts) = t.actor() else { panic!() };
         let mate = (ts as usize + 2) % 4;

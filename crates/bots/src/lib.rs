@@ -41,6 +41,8 @@ pub mod mcts;
 pub mod mcts_v1;
 pub mod rating;
 pub mod spec;
+#[cfg(test)]
+mod testing;
 pub mod train;
 pub mod weights;
 
