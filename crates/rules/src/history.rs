@@ -313,6 +313,17 @@ pub fn check_act(game: &Game, by: Mover, choice: Choice) -> Result<Choice, Refus
 }
 
 /// A game being played: the game, its record, and what can be taken back.
+///
+/// Its gate ([`Match::act`]) is the one public way to play a checked
+/// choice: a bare [`Game`] has none.
+///
+/// ```compile_fail,E0599
+/// use tash_kalar_rules::{Form, Game, School};
+///
+/// let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+/// let draw = game.legal_choices()[0];
+/// game.apply(draw).unwrap(); // private: play through Match::act
+/// ```
 #[derive(Clone, Debug)]
 pub struct Match {
     game: Game,
