@@ -14,9 +14,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tash_kalar_bots::{Bot, BotSpec, Decision, MctsConfig};
+use tash_kalar_bots::{Bot, BotSpec, Decision, MctsConfig, SpecError};
 use tash_kalar_rules::view::{View, Viewer};
-use tash_kalar_rules::{Choice, Observation};
+use tash_kalar_rules::{Choice, Observation, Seat, Token, ViewError};
 
 /// The word a driver opens with, and the engine's answer once it has named
 /// itself and its options.
@@ -97,6 +97,42 @@ fn option_lines(bot: &BotSpec) -> Vec<String> {
     v
 }
 
+/// Why the engine answers a line with `error ...`: the line is the
+/// error's `Display`, on one line.
+#[derive(Debug, thiserror::Error)]
+enum ProtocolError {
+    #[error("unknown command {0}")]
+    UnknownCommand(Token),
+    #[error("expected: setoption name <name> value <value>")]
+    SetOptionUsage,
+    #[error("bad seed {0}")]
+    BadSeed(Token),
+    #[error("unknown option {0}")]
+    UnknownOption(Token),
+    #[error("{}={value}: expected one value (no commas, colons or equals signs)", name.as_str())]
+    NotOneValue { name: Token, value: Token },
+    /// The option's value, checked as on the command line.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error("bad view JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error(transparent)]
+    View(#[from] ViewError),
+    #[error("an engine plays a seat: this view is not a seat's")]
+    NotASeat,
+    /// The view shows a hand its seat cannot see.
+    #[error("the view shows seat {other}'s hand, which seat {seat} cannot see")]
+    Leak { seat: Seat, other: Seat },
+    #[error("the view's choices are not the ones these rules allow (another version?)")]
+    OtherRules,
+    #[error("no position")]
+    NoPosition,
+    #[error("the viewer is not the one to choose in this position")]
+    NotToChoose,
+    #[error("internal error while searching")]
+    Internal,
+}
+
 /// The engine's state between commands.
 struct Engine {
     spec: BotSpec,
@@ -137,11 +173,11 @@ impl Engine {
             "position" => self.set_position(rest).map(|()| vec![]),
             "go" => self.go().map(|c| vec![format!("choice {c}")]),
             "quit" => return (vec![], true),
-            other => Err(format!("unknown command {other:?}")),
+            other => Err(ProtocolError::UnknownCommand(Token::new(other))),
         };
         match reply {
             Ok(lines) => (lines, false),
-            Err(e) => (vec![format!("error {}", e.replace(['\n', '\r'], " "))], false),
+            Err(e) => (vec![format!("error {}", e.to_string().replace(['\n', '\r'], " "))], false),
         }
     }
 
@@ -149,21 +185,20 @@ impl Engine {
         self.bot = self.spec.build(self.seed);
     }
 
-    fn set_option(&mut self, rest: &str) -> Result<(), String> {
-        let usage = || "expected: setoption name <name> value <value>".to_string();
-        let rest = rest.strip_prefix("name").ok_or_else(usage)?.trim_start();
-        let (name, value) = rest.split_once(" value ").ok_or_else(usage)?;
+    fn set_option(&mut self, rest: &str) -> Result<(), ProtocolError> {
+        let rest = rest.strip_prefix("name").ok_or(ProtocolError::SetOptionUsage)?.trim_start();
+        let (name, value) = rest.split_once(" value ").ok_or(ProtocolError::SetOptionUsage)?;
         let (name, value) = (name.trim(), value.trim());
         if name == "seed" {
-            self.seed = value.parse().map_err(|_| format!("bad seed {value:?}"))?;
+            self.seed = value.parse().map_err(|_| ProtocolError::BadSeed(Token::new(value)))?;
             self.renew();
             return Ok(());
         }
         if !option_lines(&self.spec).iter().any(|l| l.starts_with(&format!("option name {name} "))) {
-            return Err(format!("unknown option {name:?}"));
+            return Err(ProtocolError::UnknownOption(Token::new(name)));
         }
         if value.contains([',', '=', ':']) {
-            return Err(format!("{name}={value:?}: expected one value (no commas, colons or equals signs)"));
+            return Err(ProtocolError::NotOneValue { name: Token::new(name), value: Token::new(value) });
         }
         // the option set in the spec's canonical text, which is parsed
         // again: the same checks as on the command line
@@ -172,30 +207,30 @@ impl Engine {
         if name == "time" && value == "none" {
             spec.options.retain(|(k, _)| k != "time");
         }
-        self.spec = spec.text().parse().map_err(|e: tash_kalar_bots::SpecError| e.to_string())?;
+        self.spec = spec.text().parse::<BotSpec>()?;
         self.renew();
         Ok(())
     }
 
-    fn set_position(&mut self, json: &str) -> Result<(), String> {
+    fn set_position(&mut self, json: &str) -> Result<(), ProtocolError> {
         self.position = None;
-        let view: View = serde_json::from_str(json).map_err(|e| format!("bad view JSON: {e}"))?;
+        let view: View = serde_json::from_str(json)?;
         check_secrets(&view)?;
-        let obs = Observation::from_view(&view).map_err(|e| e.to_string())?;
+        let obs = Observation::from_view(&view)?;
         if let Some(choices) = &view.choices {
             let ours: Vec<String> = obs.game().legal_choices().iter().map(Choice::to_string).collect();
             if &ours != choices {
-                return Err("the view's choices are not the ones these rules allow (another version?)".into());
+                return Err(ProtocolError::OtherRules);
             }
         }
         self.position = Some(obs);
         Ok(())
     }
 
-    fn go(&mut self) -> Result<Choice, String> {
-        let obs = self.position.as_ref().ok_or("no position")?;
+    fn go(&mut self) -> Result<Choice, ProtocolError> {
+        let obs = self.position.as_ref().ok_or(ProtocolError::NoPosition)?;
         if obs.game().actor() != tash_kalar_rules::Actor::Seat(obs.seat()) {
-            return Err("the viewer is not the one to choose in this position".into());
+            return Err(ProtocolError::NotToChoose);
         }
         let bot = &mut self.bot;
         // the engine must answer, whatever happens inside a bot
@@ -203,7 +238,7 @@ impl Engine {
             Ok(c) => Ok(c),
             Err(_) => {
                 self.renew();
-                Err("internal error while searching".into())
+                Err(ProtocolError::Internal)
             }
         }
     }
@@ -213,12 +248,12 @@ impl Engine {
 /// hand (a teammate's neither), as `Game::view(seat)` makes it. Deck
 /// orders are never in a view (only counts and the seat's own known
 /// cards), so the hands are what a driver could leak.
-fn check_secrets(view: &View) -> Result<(), String> {
+fn check_secrets(view: &View) -> Result<(), ProtocolError> {
     let Viewer::Seat { seat } = view.viewer else {
-        return Err("an engine plays a seat: this view is not a seat's".into());
+        return Err(ProtocolError::NotASeat);
     };
     match view.seats.iter().find(|s| s.seat != seat && s.hand.is_some()) {
-        Some(other) => Err(format!("the view shows seat {}'s hand, which seat {seat} cannot see", other.seat)),
+        Some(other) => Err(ProtocolError::Leak { seat, other: other.seat }),
         None => Ok(()),
     }
 }
@@ -504,7 +539,7 @@ mod tests {
         let mut g = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
         while g.actor() == Actor::Chance {
             let v = g.legal_choices();
-            g.apply(v[v.len() / 2]).unwrap();
+            g.apply_unchecked(v[v.len() / 2]);
         }
         g
     }
@@ -541,7 +576,7 @@ mod tests {
         while !g.turn().passed {
             let v = g.legal_choices();
             let pass = v.iter().copied().find(|c| *c == Choice::PassControl && g.turn().number > 4);
-            g.apply(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())])).unwrap();
+            g.apply_unchecked(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())]));
         }
         let mate = (g.turn().seat + 2) % 4;
         assert_eq!(g.actor(), Actor::Seat(mate));
@@ -627,14 +662,14 @@ mod tests {
         let in_effect = |g: &Game| g.phase() == tash_kalar_rules::Phase::Effect && g.turn().number > 6;
         while !(g2.is_over() || in_effect(&g2)) {
             let v = g2.legal_choices();
-            g2.apply(v[rng.gen_range(0..v.len())]).unwrap();
+            g2.apply_unchecked(v[rng.gen_range(0..v.len())]);
         }
         // team play, control passed to the teammate
         let mut g3 = Game::new(Form::TeamDuel, &School::BASE).unwrap();
         while !g3.is_over() && !g3.turn().passed {
             let v = g3.legal_choices();
             let pass = v.iter().copied().find(|c| *c == Choice::PassControl && g3.turn().number > 6);
-            g3.apply(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())])).unwrap();
+            g3.apply_unchecked(pass.unwrap_or_else(|| v[rng.gen_range(0..v.len())]));
         }
         assert!(g3.turn().passed);
         for game in [&mut g, &mut g2, &mut g3] {
@@ -727,7 +762,7 @@ mod tests {
         let mut t = Game::new(Form::TeamDuel, &School::BASE).unwrap();
         while t.actor() == Actor::Chance {
             let v = t.legal_choices();
-            t.apply(v[0]).unwrap();
+            t.apply_unchecked(v[0]);
         }
         let Actor::Seat(ts) = t.actor() else { panic!() };
         let mate = (ts as usize + 2) % 4;
@@ -746,6 +781,48 @@ mod tests {
         assert_eq!(out[2], format!("error the view shows seat {mate}'s hand, which seat {ts} cannot see"));
         assert!(out[3].starts_with("error ") && out[3].contains("not a seat's"), "{}", out[3]);
         assert!(out[4].starts_with("choice "), "{}", out[4]);
+    }
+
+    /// Each bad line is answered with the error that says what was wrong.
+    #[test]
+    fn each_error_line_says_what_was_wrong() {
+        let g = dealt();
+        let Actor::Seat(s) = g.actor() else { panic!() };
+        let mut view = g.view(s);
+        view.seats[0].supply.0 = 250;
+        let inconsistent = serde_json::to_string(&view).unwrap();
+        let view_250 = view;
+        let mut view = g.view(s);
+        view.choices.as_mut().unwrap().push("pass".into());
+        let other_rules = serde_json::to_string(&view).unwrap();
+        let long = "x".repeat(1000);
+        let cases = [
+            (format!("{long} now"), format!("unknown command \"{}…\"", &long[..Token::MAX])),
+            ("setoption depth 3".into(), "expected: setoption name <name> value <value>".into()),
+            ("setoption name seed value -1".into(), "bad seed \"-1\"".into()),
+            ("setoption name depth value 3".into(), "unknown option \"depth\"".into()),
+            (
+                "setoption name c value 1,threads=64".into(),
+                "c=\"1,threads=64\": expected one value (no commas, colons or equals signs)".into(),
+            ),
+            (
+                "setoption name iterations value lots".into(),
+                "mcts:iterations=lots".parse::<BotSpec>().unwrap_err().to_string(),
+            ),
+            ("position {".into(), "bad view JSON: EOF while parsing an object at line 1 column 1".into()),
+            (format!("position {inconsistent}"), Observation::from_view(&view_250).unwrap_err().to_string()),
+            (
+                format!("position {other_rules}"),
+                "the view's choices are not the ones these rules allow (another version?)".into(),
+            ),
+            ("go".into(), "no position".into()),
+        ];
+        let input: String = cases.iter().map(|(line, _)| format!("{line}\n")).collect();
+        let out = talk("mcts:iterations=20", &input);
+        assert_eq!(out.len(), cases.len(), "{out:#?}");
+        for ((line, want), got) in cases.iter().zip(&out) {
+            assert_eq!(got, &format!("error {want}"), "{line}");
+        }
     }
 
     #[test]

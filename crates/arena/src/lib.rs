@@ -21,6 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use tash_kalar_bots::{split_specs, Bot, BotSpec, SpecError};
+use tash_kalar_rules::Token;
 
 pub mod engine;
 pub mod seeds;
@@ -43,8 +44,8 @@ pub enum Entrant {
 /// What is wrong with an entrant's text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EntrantError {
-    #[error("unknown bot {0:?} (expected random, greedy, mcts or cmd:<engine command>)")]
-    UnknownBot(String),
+    #[error("unknown bot {0} (expected random, greedy, mcts or cmd:<engine command>)")]
+    UnknownBot(Token),
     #[error("{0}")]
     Spec(SpecError),
     #[error("an empty engine command after cmd:")]

@@ -39,7 +39,8 @@ fn bots(seed: u64) -> Vec<Box<dyn Bot>> {
 }
 
 /// The loop as it was: an observation for every bot step, and a bot's
-/// choice checked by `Game::apply` (as `play_game` and tournaments did;
+/// choice checked by `Game::is_legal` (as `Game::apply`, since gone, did for
+/// `play_game` and tournaments;
 /// self-play applied it unchecked: `checked` false).
 fn old_loop(seed: u64, checked: bool) -> Game {
     let mut game = Game::new(Form::Duel, &SCHOOLS).expect("a duel");
@@ -58,11 +59,8 @@ fn old_loop(seed: u64, checked: bool) -> Game {
             Actor::Seat(s) => {
                 let obs = game.observe(s);
                 let c = players[s as usize].choose(&obs);
-                if checked {
-                    game.apply(c).expect("a legal choice");
-                } else {
-                    game.apply_unchecked(c);
-                }
+                assert!(!checked || game.is_legal(c), "{c} is not a legal choice");
+                game.apply_unchecked(c);
             }
         }
         steps += 1;

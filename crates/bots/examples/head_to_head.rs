@@ -108,7 +108,9 @@ fn play(a: &str, b: &str, form: Form, i: usize, seed: u64) -> (f64, f64, f64, u1
                 v[rng.gen_range(0..v.len())]
             }
         };
-        g.apply(c).expect("a legal choice");
+        // self-play: a bot's choice is checked for legality, then applied
+        assert!(g.is_legal(c), "{c} is not a legal choice");
+        g.apply_unchecked(c);
         steps += 1;
         assert!(steps < 20_000, "the game goes on");
     }

@@ -119,21 +119,23 @@ impl Playing for Match {
 /// A front end's loop, a person in seat 0 against a random bot:
 /// ```
 /// use tash_kalar_bots::{Bot, Decision, Driver, Next, RandomBot, Seating};
-/// use tash_kalar_rules::{Form, Game, School};
+/// use tash_kalar_rules::{Form, Match, Mover, School};
 ///
-/// let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+/// let mut m = Match::new(Form::Duel, &[School::Northern, School::Southern], None).unwrap();
 /// let mut driver = Driver::new(42, vec![Seating::Person, Seating::Bot]);
 /// let mut bot = RandomBot::new(7);
 /// let mut person = RandomBot::new(8); // stands in for the keyboard
 /// loop {
-///     match driver.next(&game) {
+///     // every act passes the match's gate
+///     let (by, choice) = match driver.next(m.game()) {
 ///         Next::Over => break,
-///         Next::Chance(draw) => game.apply(draw).unwrap(),
-///         Next::Bot(seat) => game.apply(bot.decide(&Decision::new(&game, seat))).unwrap(),
-///         Next::Person(seat) => game.apply(person.decide(&Decision::new(&game, seat))).unwrap(),
-///     }
+///         Next::Chance(draw) => (Mover::Chance, draw),
+///         Next::Bot(seat) => (Mover::Seat(seat), bot.decide(&Decision::new(m.game(), seat))),
+///         Next::Person(seat) => (Mover::Seat(seat), person.decide(&Decision::new(m.game(), seat))),
+///     };
+///     m.act(by, choice).unwrap();
 /// }
-/// assert!(game.is_over());
+/// assert!(m.game().is_over());
 /// ```
 pub struct Driver<R = ChaCha8Rng> {
     chance: R,
@@ -322,7 +324,7 @@ mod tests {
                     assert_eq!(s, 0);
                     assert_eq!(driver.next(&game), Next::Person(0));
                     let c = person.decide(&Decision::new(&game, 0));
-                    game.apply(c).unwrap();
+                    crate::testing::act(&mut game, c).unwrap();
                     persons_turns += 1;
                 }
                 Stop::Capped => panic!("capped"),
@@ -423,7 +425,7 @@ mod tests {
                         assert_eq!(a.view(), a.observation().game().view(s), "an engine sees the same view");
                         assert_eq!(a.observation(), b.observation());
                         let c = bot.decide(&a);
-                        game.apply(c).unwrap();
+                        crate::testing::act(&mut game, c).unwrap();
                     }
                 }
             }

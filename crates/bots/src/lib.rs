@@ -41,6 +41,8 @@ pub mod mcts;
 pub mod mcts_v1;
 pub mod rating;
 pub mod spec;
+#[cfg(test)]
+mod testing;
 pub mod train;
 pub mod weights;
 
@@ -48,7 +50,7 @@ pub use bot::{Bot, GameError, RandomBot};
 pub use driver::{Caps, Decision, Driver, Next, Playing, Ran, Seating, Stop};
 pub use greedy::{GreedyBot, GreedyConfig};
 pub use mcts::{MctsBot, MctsConfig};
-pub use spec::{split_specs, BotSpec, Level, Limits, SpecError};
+pub use spec::{split_specs, Allowed, BotSpec, Level, Limited, Limits, SpecError};
 
 /// Makes a bot from its spec's text (see [`BotSpec`]): the text parsed,
 /// then built with `seed`.

@@ -491,7 +491,7 @@ mod tests {
         let mut bot = MctsV1Bot::new(config.clone(), 1);
         let c = bot.choose(&g.observe(0));
         assert!(matches!(c, Choice::Summon { .. }), "{c}");
-        g.apply(c).unwrap();
+        crate::testing::act(&mut g, c).unwrap();
         let obs = g.observe(0);
         let kept = bot.kept_trees(&obs, 2);
         let visits: Vec<u32> = kept.iter().map(|t| t.as_ref().expect("a kept tree").nodes[0].visits).collect();

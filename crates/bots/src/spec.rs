@@ -46,6 +46,7 @@ use crate::greedy::GreedyConfig;
 use crate::mcts::{MctsBot, MctsConfig};
 use crate::mcts_v1::{MctsV1Bot, MctsV1Config};
 use crate::weights::Weights;
+use tash_kalar_rules::Token;
 
 /// One of our bots with its options, every value finite and in range.
 ///
@@ -134,7 +135,7 @@ impl FromStr for Level {
     type Err = SpecError;
 
     fn from_str(text: &str) -> Result<Level, SpecError> {
-        Level::ALL.into_iter().find(|l| l.name() == text).ok_or_else(|| SpecError::UnknownBot(text.to_string()))
+        Level::ALL.into_iter().find(|l| l.name() == text).ok_or_else(|| SpecError::UnknownBot(Token::new(text)))
     }
 }
 
@@ -145,22 +146,96 @@ impl fmt::Display for Level {
 }
 
 /// What is wrong with a bot spec.
+/// The words quoted are bounded ([`Token`]): a spec comes from a visitor.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SpecError {
-    #[error("unknown bot {0:?} (expected easy, medium, hard, expert, random, greedy, mcts or mcts-v1)")]
-    UnknownBot(String),
-    #[error("{bot} has no option {option:?} ({known})")]
-    UnknownOption { bot: &'static str, option: String, known: &'static str },
-    #[error("bot options are key=value, not {0:?}")]
-    NotKeyValue(String),
-    #[error("option {0} is given twice")]
-    Repeated(String),
-    #[error("{option}={value:?}: expected {allowed}")]
-    OutOfRange { option: String, value: String, allowed: String },
-    #[error("{option}={value}: this host allows at most {limit}")]
-    OverLimit { option: &'static str, value: String, limit: String },
+    #[error("unknown bot {0} (expected easy, medium, hard, expert, random, greedy, mcts or mcts-v1)")]
+    UnknownBot(Token),
+    #[error("{bot} has no option {option} ({known})")]
+    UnknownOption { bot: &'static str, option: Token, known: &'static str },
+    #[error("bot options are key=value, not {0}")]
+    NotKeyValue(Token),
+    #[error("option {} is given twice", .0.as_str())]
+    Repeated(Token),
+    #[error("{}={value}: expected {allowed}", option.as_str())]
+    OutOfRange { option: Token, value: Token, allowed: Allowed },
+    /// Over what the host allows ([`Limits`]); time in milliseconds.
+    #[error("{option}={}: this host allows at most {option}={}", option.amount(*value), option.amount(*limit))]
+    OverLimit { option: Limited, value: u64, limit: u64 },
     #[error("a search needs iterations or time (or both)")]
     NoBudget,
+}
+
+/// What an option's value may be (see [`bounds`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Allowed {
+    Whole {
+        min: u64,
+        max: u64,
+    },
+    Real {
+        min: Real,
+        max: Real,
+    },
+    /// `0`, `1`, `false` or `true`.
+    Flag,
+    /// A time from 1ms to 3600s, like `1s`, `0.5s` or `500ms`.
+    Time,
+    /// A configured time: whole milliseconds, 1ms to 3600s.
+    WholeMilliseconds,
+}
+
+impl fmt::Display for Allowed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Allowed::Whole { min, max } => write!(f, "a whole number from {min} to {max}"),
+            Allowed::Real { min, max } => write!(f, "a number from {} to {}", min.0, max.0),
+            Allowed::Flag => f.write_str("0, 1, false or true"),
+            Allowed::Time => f.write_str("a time from 1ms to 3600s (like 1s, 0.5s or 500ms)"),
+            Allowed::WholeMilliseconds => f.write_str("whole milliseconds, 1ms to 3600s"),
+        }
+    }
+}
+
+/// A bound of an option's range, compared by its bits (so errors are `Eq`).
+#[derive(Copy, Clone, Debug)]
+pub struct Real(pub f64);
+
+impl PartialEq for Real {
+    fn eq(&self, other: &Real) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
+
+impl Eq for Real {}
+
+/// An option a host limits ([`Limits`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Limited {
+    Threads,
+    Iterations,
+    /// In milliseconds.
+    Time,
+}
+
+impl Limited {
+    fn amount(self, n: u64) -> String {
+        match self {
+            Limited::Time => format!("{n}ms"),
+            _ => n.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Limited {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limited::Threads => "threads",
+            Limited::Iterations => "iterations",
+            Limited::Time => "time",
+        })
+    }
 }
 
 /// The range of each option (see the module documentation).
@@ -199,8 +274,8 @@ pub struct Limits {
     pub time: Duration,
 }
 
-fn out_of_range(option: &str, value: &str, allowed: String) -> SpecError {
-    SpecError::OutOfRange { option: option.to_string(), value: value.to_string(), allowed }
+fn out_of_range(option: &str, value: &str, allowed: Allowed) -> SpecError {
+    SpecError::OutOfRange { option: Token::new(option), value: Token::new(value), allowed }
 }
 
 fn whole(option: &str, value: &str, range: RangeInclusive<u64>) -> Result<u64, SpecError> {
@@ -208,22 +283,20 @@ fn whole(option: &str, value: &str, range: RangeInclusive<u64>) -> Result<u64, S
         .parse::<u64>()
         .ok()
         .filter(|v| range.contains(v))
-        .ok_or_else(|| out_of_range(option, value, format!("a whole number from {} to {}", range.start(), range.end())))
+        .ok_or_else(|| out_of_range(option, value, Allowed::Whole { min: *range.start(), max: *range.end() }))
 }
 
 fn real(option: &str, value: &str, range: RangeInclusive<f64>) -> Result<f64, SpecError> {
-    value
-        .parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite() && range.contains(v))
-        .ok_or_else(|| out_of_range(option, value, format!("a number from {} to {}", range.start(), range.end())))
+    value.parse::<f64>().ok().filter(|v| v.is_finite() && range.contains(v)).ok_or_else(|| {
+        out_of_range(option, value, Allowed::Real { min: Real(*range.start()), max: Real(*range.end()) })
+    })
 }
 
 fn flag(option: &str, value: &str) -> Result<bool, SpecError> {
     match value {
         "1" | "true" => Ok(true),
         "0" | "false" => Ok(false),
-        _ => Err(out_of_range(option, value, "0, 1, false or true".into())),
+        _ => Err(out_of_range(option, value, Allowed::Flag)),
     }
 }
 
@@ -237,7 +310,7 @@ fn time(value: &str) -> Result<Duration, SpecError> {
     let range = bounds::TIME_MS;
     match ms {
         Some(ms) if ms >= *range.start() as f64 && ms <= *range.end() as f64 => Ok(Duration::from_millis(ms as u64)),
-        _ => Err(out_of_range("time", value, "a time from 1ms to 3600s (like 1s, 0.5s or 500ms)".into())),
+        _ => Err(out_of_range("time", value, Allowed::Time)),
     }
 }
 
@@ -248,7 +321,7 @@ fn weight(weights: &mut Weights, bot: &'static str, key: &str, value: &str) -> R
         _ => GREEDY_OPTIONS,
     };
     if weights.get(key).is_none() {
-        return Err(SpecError::UnknownOption { bot, option: key.to_string(), known });
+        return Err(SpecError::UnknownOption { bot, option: Token::new(key), known });
     }
     weights.set(key, real(key, value, bounds::WEIGHT)?);
     Ok(())
@@ -331,20 +404,20 @@ impl FromStr for BotSpec {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
         let level = name.parse::<Level>().ok();
         if level.is_none() && !["random", "greedy", "mcts", "mcts-v1"].contains(&name) {
-            return Err(SpecError::UnknownBot(name.to_string()));
+            return Err(SpecError::UnknownBot(Token::new(name)));
         }
         let mut seen: Vec<&str> = Vec::new();
         let mut pairs = Vec::new();
         for option in options.split(',').filter(|o| !o.is_empty()) {
-            let (key, value) = option.split_once('=').ok_or_else(|| SpecError::NotKeyValue(option.to_string()))?;
+            let (key, value) = option.split_once('=').ok_or_else(|| SpecError::NotKeyValue(Token::new(option)))?;
             if seen.contains(&key) {
-                return Err(SpecError::Repeated(key.to_string()));
+                return Err(SpecError::Repeated(Token::new(key)));
             }
             seen.push(key);
             pairs.push((key, value));
         }
         let no_options = |bot: &'static str| match pairs.first() {
-            Some((key, _)) => Err(SpecError::UnknownOption { bot, option: key.to_string(), known: "none" }),
+            Some((key, _)) => Err(SpecError::UnknownOption { bot, option: Token::new(key), known: "none" }),
             None => Ok(()),
         };
         let spec = match (level, name) {
@@ -382,7 +455,7 @@ impl FromStr for BotSpec {
                 settle_budget(&mut c.iterations, c.time, &seen);
                 BotSpec::MctsV1(c)
             }
-            (None, other) => return Err(SpecError::UnknownBot(other.to_string())),
+            (None, other) => return Err(SpecError::UnknownBot(Token::new(other))),
         };
         spec.check()?;
         Ok(spec)
@@ -490,7 +563,7 @@ fn check_search(c: &MctsV1Config) -> Result<(), SpecError> {
     if let Some(t) = c.time {
         let ms = t.as_millis();
         if Duration::from_millis(ms as u64) != t || !bounds::TIME_MS.contains(&(ms as u64)) {
-            return Err(out_of_range("time", &format!("{t:?}"), "whole milliseconds, 1ms to 3600s".into()));
+            return Err(out_of_range("time", &format!("{t:?}"), Allowed::WholeMilliseconds));
         }
     }
     whole("threads", &c.threads.to_string(), bounds::THREADS)?;
@@ -565,17 +638,15 @@ impl BotSpec {
             BotSpec::MctsV1(c) => c,
             _ => return Ok(()),
         };
+        let over = |option, value: u64, limit: u64| Err(SpecError::OverLimit { option, value, limit });
         if c.threads > limits.threads {
-            let (value, limit) = (c.threads.to_string(), format!("threads={}", limits.threads));
-            return Err(SpecError::OverLimit { option: "threads", value, limit });
+            return over(Limited::Threads, c.threads as u64, limits.threads as u64);
         }
         if let Some(n) = c.iterations.filter(|&n| n > limits.iterations) {
-            let limit = format!("iterations={}", limits.iterations);
-            return Err(SpecError::OverLimit { option: "iterations", value: n.to_string(), limit });
+            return over(Limited::Iterations, n as u64, limits.iterations as u64);
         }
         if let Some(t) = c.time.filter(|&t| t > limits.time) {
-            let limit = format!("time={}ms", limits.time.as_millis());
-            return Err(SpecError::OverLimit { option: "time", value: format!("{}ms", t.as_millis()), limit });
+            return over(Limited::Time, t.as_millis() as u64, limits.time.as_millis() as u64);
         }
         Ok(())
     }
@@ -734,6 +805,36 @@ mod tests {
         // outside engines are not bots of this crate
         refused("cmd:tash-kalar engine", &["unknown bot \"cmd\""]);
         refused("cmd:sh -c 'touch x'", &["unknown bot"]);
+    }
+
+    #[test]
+    fn each_error_is_typed_with_its_words_bounded() {
+        let t = Token::new;
+        assert_eq!(parse("alphago"), Err(SpecError::UnknownBot(t("alphago"))));
+        assert_eq!(
+            parse("greedy:depth=2"),
+            Err(SpecError::UnknownOption { bot: "greedy", option: t("depth"), known: GREEDY_OPTIONS })
+        );
+        assert_eq!(parse("mcts:iterations"), Err(SpecError::NotKeyValue(t("iterations"))));
+        assert_eq!(parse("mcts:c=1,c=2"), Err(SpecError::Repeated(t("c"))));
+        let range =
+            |option: &str, value: &str, allowed| SpecError::OutOfRange { option: t(option), value: t(value), allowed };
+        assert_eq!(parse("mcts:threads=0"), Err(range("threads", "0", Allowed::Whole { min: 1, max: 64 })));
+        assert_eq!(parse("mcts:c=-1"), Err(range("c", "-1", Allowed::Real { min: Real(0.0), max: Real(100.0) })));
+        assert_eq!(parse("mcts:time=soon"), Err(range("time", "soon", Allowed::Time)));
+        let c = MctsConfig { time: Some(Duration::from_micros(1500)), ..MctsConfig::default() };
+        assert_eq!(BotSpec::Mcts(c).check(), Err(range("time", "1.5ms", Allowed::WholeMilliseconds)));
+        let limits = Limits { threads: 2, iterations: 100, time: Duration::from_secs(1) };
+        let over = |text: &str| parse(text).unwrap().check_within(&limits);
+        assert_eq!(over("mcts:threads=3"), Err(SpecError::OverLimit { option: Limited::Threads, value: 3, limit: 2 }));
+        let e = over("mcts:time=2s").unwrap_err();
+        assert_eq!(e, SpecError::OverLimit { option: Limited::Time, value: 2000, limit: 1000 });
+        assert_eq!(e.to_string(), "time=2000ms: this host allows at most time=1000ms");
+        // a visitor's long word is quoted cut short
+        let long = "x".repeat(100_000);
+        let e = parse(&long).unwrap_err();
+        assert!(matches!(&e, SpecError::UnknownBot(w) if w.is_cut()), "{e:?}");
+        assert!(e.to_string().len() < 200, "{e}");
     }
 
     #[test]

@@ -5,6 +5,9 @@
 //! Seat 0 is Blue (Northern), seat 1 Red (Southern), seat 2 Green (Sylvan)
 //! and in a melee of four seat 3 Brown (Highland).
 
+mod common;
+use common::Gate;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::eval::{evaluate, evaluate_with, melee_points, Weights, WIN};
@@ -55,7 +58,7 @@ fn pts(pairs: &[(Color, i16)]) -> [i16; tash_kalar_rules::COLORS] {
 /// or f6 (green).
 fn targets(g: &Game) -> Game {
     let mut h = g.clone();
-    h.play("summon imperial.champion e5 r0").unwrap();
+    h.act_text("summon imperial.champion e5 r0").unwrap();
     let legal: Vec<String> = h.legal_choices().iter().map(|c| c.to_string()).collect();
     assert!(legal.contains(&"f5".to_string()) && legal.contains(&"f6".to_string()), "{legal:?}");
     h
@@ -71,7 +74,7 @@ fn a_melee_player_raises_its_lowest_color() {
     // destroying the green heroic piece scores in green, the lowest color
     let after = |target: &str| {
         let mut a = h.clone();
-        a.play(target).unwrap();
+        a.act_text(target).unwrap();
         a
     };
     let (green, red) = (after("f6"), after("f5"));
@@ -89,11 +92,11 @@ fn a_melee_player_raises_its_lowest_color() {
             match t.actor() {
                 Actor::Seat(0) => {
                     let c = bot.choose(&t.observe(0));
-                    t.apply(c).unwrap();
+                    t.act(c).unwrap();
                 }
                 _ => {
                     let v = t.legal_choices();
-                    t.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                    t.act(v[rng.gen_range(0..v.len())]).unwrap();
                 }
             }
         }
@@ -108,9 +111,9 @@ fn a_melee_player_destroys_the_leaders_piece() {
     let g = champion([pts(&[(Red, 3), (Green, 3)]), pts(&[(Blue, 8), (Green, 8)]), pts(&[(Blue, 1), (Red, 1)])]);
     let h = targets(&g);
     let mut red = h.clone();
-    red.play("f5").unwrap();
+    red.act_text("f5").unwrap();
     let mut green = h.clone();
-    green.play("f6").unwrap();
+    green.act_text("f6").unwrap();
     // the points are alike either way; the leader's loss is worth more
     assert_eq!(melee_points(&red, 0).iter().map(|p| p.1).sum::<f64>(), 7.0);
     assert_eq!(melee_points(&green, 0).iter().map(|p| p.1).sum::<f64>(), 7.0);

@@ -8,6 +8,9 @@
 //! reply, or its evaluation already prefers it), and the tests keep the new
 //! search honest there.
 
+mod common;
+use common::Gate;
+
 use tash_kalar_bots::mcts_v1::{MctsV1Bot, MctsV1Config};
 use tash_kalar_bots::GreedyBot;
 use tash_kalar_bots::{Bot, MctsBot, MctsConfig};
@@ -34,7 +37,7 @@ fn play_turn(g: &mut Game, bot: &mut dyn Bot) -> Vec<String> {
     while g.actor() == Actor::Seat(seat) {
         let c = bot.choose(&g.observe(seat));
         made.push(c.to_string());
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
     }
     made
 }
@@ -178,8 +181,8 @@ fn the_new_search_claims_the_task_that_wins_on_the_last_turn() {
     }
     // the other claim loses the tie after red's last turn
     let mut h = g.clone();
-    h.play("end").unwrap();
-    h.play("claim tasks.diagonals").unwrap();
+    h.act_text("end").unwrap();
+    h.act_text("claim tasks.diagonals").unwrap();
     finish_game(&mut h);
     assert_eq!(h.outcome().and_then(|o| o.winner()), Some(1));
 }
@@ -210,7 +213,7 @@ fn finish_game(g: &mut Game) {
             Actor::Chance => g.legal_choices()[0],
             Actor::Nobody => break,
         };
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
     }
     assert!(g.is_over());
 }

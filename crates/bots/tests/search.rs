@@ -1,6 +1,9 @@
 //! The bots on small positions where one choice is clearly best, and their
 //! blindness to what they may not see.
 
+mod common;
+use common::Gate;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::{from_spec, Bot, GreedyBot, MctsBot, MctsConfig};
@@ -35,11 +38,11 @@ fn play_turn(g: &mut Game, bot: &mut dyn Bot) {
         match g.actor() {
             Actor::Seat(s) if s == seat => {
                 let c = bot.choose(&g.observe(s));
-                g.apply(c).unwrap();
+                g.act(c).unwrap();
             }
             Actor::Chance => {
                 let v = g.legal_choices();
-                g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                g.act(v[rng.gen_range(0..v.len())]).unwrap();
             }
             _ => return,
         }
@@ -68,7 +71,7 @@ fn every_bot_summons_the_legend_that_wins() {
     assert!(legal.len() > 50, "placing is the other way to play");
     // without the legend, red wins the tie
     let mut lost = g.clone();
-    lost.play("place a5").unwrap();
+    lost.act_text("place a5").unwrap();
     play_turn(&mut lost, &mut GreedyBot::new(0));
     assert_eq!(lost.outcome().and_then(|o| o.winner()), Some(1));
     for mut bot in bots() {
@@ -101,16 +104,16 @@ fn every_bot_destroys_the_legendary_piece_to_cross_18() {
         let mut h = g.clone();
         let c = bot.choose(&h.observe(0));
         assert_eq!(c.to_string(), summon, "{} #{i}", bot.name());
-        h.apply(c).unwrap();
+        h.act(c).unwrap();
         let targets: Vec<String> = h.legal_choices().iter().map(|c| c.to_string()).collect();
         assert!(targets.contains(&"f6".to_string()) && targets.contains(&"f5".to_string()), "{targets:?}");
         let c = bot.choose(&h.observe(0));
         assert_eq!(c.to_string(), "f5", "{}", bot.name());
-        h.apply(c).unwrap();
+        h.act(c).unwrap();
         // the turn's destruction scores when the turn ends
         while h.actor() == Actor::Seat(0) {
             let c = bot.choose(&h.observe(0));
-            h.apply(c).unwrap();
+            h.act(c).unwrap();
         }
         assert_eq!(h.seat(0).score, 18, "{}", bot.name());
         assert_eq!(h.end_state().last, Some(0));
@@ -124,7 +127,7 @@ fn midgame(form: Form, seed: u64) -> Game {
     let stop = rng.gen_range(4..14);
     while !(g.turn().number >= stop && g.phase() == Phase::Main) {
         let v = g.legal_choices();
-        g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+        g.act(v[rng.gen_range(0..v.len())]).unwrap();
     }
     g
 }
@@ -223,7 +226,7 @@ fn bots_play_team_games_from_views_alone() {
                 Actor::Seat(s) => s,
                 _ => {
                     let v = g.legal_choices();
-                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                    g.act(v[rng.gen_range(0..v.len())]).unwrap();
                     continue;
                 }
             };
@@ -246,7 +249,7 @@ fn bots_play_team_games_from_views_alone() {
                 assert_eq!(from_spec(spec, 5).unwrap().choose(&Observation::from_view(&h.view(s)).unwrap()), a);
             }
             by_teammate += (s != g.turn().seat) as usize;
-            g.apply(c).unwrap();
+            g.act(c).unwrap();
             choices += 1;
             assert!(choices < 5000, "the game goes on");
         }

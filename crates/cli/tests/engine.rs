@@ -1,6 +1,9 @@
 //! The engine protocol and tournaments, run as real processes of our own
 //! binary.
 
+mod common;
+use common::Gate;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -52,7 +55,7 @@ fn dealt(form: Form, seed: u64) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     while g.actor() == Actor::Chance || g.turn().number < 3 {
         let v = g.legal_choices();
-        g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+        g.act(v[rng.gen_range(0..v.len())]).unwrap();
     }
     g
 }
@@ -88,7 +91,7 @@ fn a_child_engine_plays_through_the_protocol_and_survives_bad_input() {
             let answer = e.read();
             let text = answer.strip_prefix("choice ").unwrap_or_else(|| panic!("{answer}"));
             assert!(view.choices.as_ref().unwrap().contains(&text.to_string()), "{text}");
-            g.play(text).unwrap();
+            g.act_text(text).unwrap();
         }
     }
     // malformed input: an error line each, and the engine goes on
@@ -161,7 +164,7 @@ fn engines_play_whole_team_games() {
                 Actor::Seat(s) => s,
                 _ => {
                     let v = g.legal_choices();
-                    g.apply(v[chance.gen_range(0..v.len())]).unwrap();
+                    g.act(v[chance.gen_range(0..v.len())]).unwrap();
                     continue;
                 }
             };
@@ -176,7 +179,7 @@ fn engines_play_whole_team_games() {
             }
             asked[s as usize] += 1;
             teammates += (s != g.turn().seat) as usize;
-            g.apply(c).unwrap();
+            g.act(c).unwrap();
             steps += 1;
             assert!(steps < 5000, "the game goes on");
         }

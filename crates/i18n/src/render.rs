@@ -557,7 +557,7 @@ impl Messages {
                 let list: Vec<String> = nearest.iter().map(|c| c.to_string()).collect();
                 self.text("error-illegal-nearest", args![("choice", choice.to_string()), ("nearest", list.join(", "))])
             }
-            Refusal::Syntax { text, .. } => self.text("error-unknown-choice", args![("text", text)]),
+            Refusal::Syntax { text, .. } => self.text("error-unknown-choice", args![("text", text.as_str())]),
             Refusal::NothingToTakeBack { .. } => self.text("error-nothing-to-take-back", &[]),
             Refusal::CannotResign { .. } => self.text("error-cannot-resign", &[]),
         }

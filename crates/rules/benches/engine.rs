@@ -10,7 +10,8 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Actor, Form, Game, Phase, Position, School};
+use tash_kalar_rules::history::check_act;
+use tash_kalar_rules::{Actor, Form, Game, Mover, Phase, Position, School};
 
 /// Plays a seeded random game to the end (or `max_steps`), the way a
 /// random bot does: listing into a reused buffer and applying unchecked.
@@ -91,7 +92,9 @@ fn clone_and_apply(c: &mut Criterion) {
             b.iter(|| {
                 for &c in &choices {
                     let mut h = g.clone();
-                    h.apply(c).expect("a listed choice");
+                    // what the gate (`Match::act`) checks, without the record
+                    let c = check_act(&h, Mover::of(h.actor()).expect("someone chooses"), c).expect("a listed choice");
+                    h.apply_unchecked(c);
                     black_box(&h);
                 }
             })

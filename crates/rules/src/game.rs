@@ -3,9 +3,11 @@
 //!
 //! At every point exactly one actor chooses: a seat, or chance (a draw from
 //! a shuffled deck). [`Game::legal_choices`] lists what it may choose, in a
-//! stable order, and [`Game::apply`] carries out a choice after checking
-//! that it is one of them. Between choices the game runs every step that
-//! needs no decision by itself.
+//! stable order. A choice is checked and carried out through the one gate,
+//! [`Match::act`](crate::history::Match::act) (whose turn, what is being
+//! decided, legality); [`Game::apply_unchecked`] carries it out without the
+//! check, for searches and self-play that take it from that list. Between
+//! choices the game runs every step that needs no decision by itself.
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -968,8 +970,13 @@ impl Game {
     }
 
     /// Applies a choice of the current actor after checking that it is
-    /// legal; on error the game is unchanged.
-    pub fn apply(&mut self, choice: Choice) -> Result<(), PlayError> {
+    /// legal; on error the game is unchanged. For this crate's unit tests
+    /// only: everyone else plays through the one gate, [`Match::act`]
+    /// (searches and self-play use [`Game::apply_unchecked`]).
+    ///
+    /// [`Match::act`]: crate::history::Match::act
+    #[cfg(test)]
+    pub(crate) fn apply(&mut self, choice: Choice) -> Result<(), PlayError> {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
@@ -980,8 +987,10 @@ impl Game {
         Ok(())
     }
 
-    /// Reads a choice's text and applies it; on error the game is unchanged.
-    pub fn play(&mut self, text: &str) -> Result<(), TextPlayError> {
+    /// Reads a choice's text and applies it; on error the game is
+    /// unchanged. For this crate's unit tests only, as [`Game::apply`].
+    #[cfg(test)]
+    pub(crate) fn play(&mut self, text: &str) -> Result<(), TextPlayError> {
         let choice: Choice = text.parse()?;
         let choice = self.normalize(choice);
         self.apply(choice)?;
@@ -1045,8 +1054,10 @@ impl Game {
     }
 
     /// Applies a choice taken from [`Game::legal_choices`] without checking
-    /// it again (for bots and playouts). An illegal choice here may leave the
-    /// game in an inconsistent state.
+    /// it again: for searches and self-play only (checking it again would
+    /// cost them the membership test on every node). Anything else passes
+    /// the one gate, [`Match::act`](crate::history::Match::act). An illegal
+    /// choice here may leave the game in an inconsistent state.
     pub fn apply_unchecked(&mut self, choice: Choice) {
         match (self.phase, choice) {
             (Phase::Refill { seat, .. }, Choice::Draw(card)) => self.draw(seat, card),

@@ -38,9 +38,9 @@
 //! `docs/notation.md`), and a replay checks it against the same policy.
 
 use crate::cards::{CardId, School};
-use crate::choice::Choice;
+use crate::choice::{Choice, ChoiceTextError};
 use crate::game::{Actor, ForfeitError, Form, Game, Phase, Seat, SetupError};
-use crate::position::{Position, PositionError};
+use crate::position::{Position, PositionError, Token};
 use crate::record::{Forfeit, Line, Mover, Record, RecordError, RecordReason};
 use crate::step::Step;
 
@@ -64,9 +64,10 @@ pub enum Refusal {
     /// square where there are such), at most [`NEAREST`].
     #[error("{choice} is not a legal choice now{}", nearest_text(nearest))]
     Illegal { choice: Choice, nearest: Vec<Choice> },
-    /// The text is not a choice at all.
-    #[error("{text:?} is not a choice: {message}")]
-    Syntax { text: String, message: String },
+    /// The text is not a choice at all: the text (its first
+    /// [`Token::MAX`] bytes) and what is wrong with it.
+    #[error("{text} is not a choice: {error}")]
+    Syntax { text: Token, error: ChoiceTextError },
     /// Nothing of this seat's can be taken back now.
     #[error(
         "nothing to take back (not past the end of a turn, a draw or a claimed task, nor another player's choice)"
@@ -312,6 +313,17 @@ pub fn check_act(game: &Game, by: Mover, choice: Choice) -> Result<Choice, Refus
 }
 
 /// A game being played: the game, its record, and what can be taken back.
+///
+/// Its gate ([`Match::act`]) is the one public way to play a checked
+/// choice: a bare [`Game`] has none.
+///
+/// ```compile_fail,E0599
+/// use tash_kalar_rules::{Form, Game, School};
+///
+/// let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+/// let draw = game.legal_choices()[0];
+/// game.apply(draw).unwrap(); // private: play through Match::act
+/// ```
 #[derive(Clone, Debug)]
 pub struct Match {
     game: Game,
@@ -432,10 +444,8 @@ impl Match {
 
     /// Reads a choice's text and passes it through the gate ([`Match::act`]).
     pub fn act_text(&mut self, by: Mover, text: &str) -> Result<Choice, Refusal> {
-        let choice: Choice = text.parse().map_err(|e: crate::choice::ChoiceTextError| Refusal::Syntax {
-            text: text.to_string(),
-            message: e.to_string(),
-        })?;
+        let choice: Choice =
+            text.parse().map_err(|error: ChoiceTextError| Refusal::Syntax { text: Token::new(text), error })?;
         self.act(by, choice)
     }
 
@@ -929,7 +939,7 @@ Position:
         let e = replay_text(&with("  turn: 0", "  turn: zero")).unwrap_err();
         assert_eq!((e.line, matches!(e.reason, ReplayReason::Record(RecordReason::Syntax(_)))), (8, true));
         let e = replay_text(&with("Seats: northern, southern", "Seats: northern, highland")).unwrap_err();
-        assert_eq!((e.line, matches!(e.reason, ReplayReason::Record(RecordReason::Setup(_)))), (5, true));
+        assert_eq!((e.line, matches!(e.reason, ReplayReason::Record(RecordReason::Mismatch { .. }))), (5, true));
         let e =
             replay_text(&with("* draw imperial.knight", "* draw imperial.knight\n2 resign\n1 place a5")).unwrap_err();
         assert_eq!((e.line, e.reason), (22, ReplayReason::Record(RecordReason::AfterForfeit)));
@@ -940,7 +950,13 @@ Position:
             "a forfeit ends the record"
         );
         let e = replay_text("Form: duel\n\n1 end\n").unwrap_err();
-        assert_eq!(e.reason, ReplayReason::Record(RecordReason::Syntax("missing 'Seats:' header".into())));
+        assert_eq!(
+            e.reason,
+            ReplayReason::Record(RecordReason::Syntax(crate::record::RecordSyntax::MissingHeader(
+                crate::record::Header::Seats
+            )))
+        );
+        assert_eq!(e.to_string(), "line 1: syntax error: missing 'Seats:' header");
         let e = replay_text("Form: duel\nSeats: northern\n").unwrap_err();
         assert_eq!((e.line, matches!(e.reason, ReplayReason::Record(RecordReason::Setup(_)))), (2, true));
         let e = replay_text("Form: duel\nSeats: northern, southern\n1 end\nSeed: 3\n").unwrap_err();

@@ -2,17 +2,25 @@
 //! views and notations. Pure: no I/O, no randomness (chance is an actor
 //! whose choices the caller makes, e.g. from a seeded generator).
 //!
-//! ```
-//! use tash_kalar_rules::{Actor, Form, Game, School};
+//! Every act passes one gate, [`Match::act`] (or [`Match::act_text`]):
+//! whose turn it is, whether the choice answers what is being decided, and
+//! whether it is legal. Only searches and self-play, which take their
+//! choices straight from [`Game::legal_choices`], skip it
+//! ([`Game::apply_unchecked`]).
 //!
-//! let mut game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+//! ```
+//! use tash_kalar_rules::{Actor, Form, Match, Mover, Refusal, School};
+//!
+//! let mut m = Match::new(Form::Duel, &[School::Northern, School::Southern], None).unwrap();
 //! // chance deals the first hands: take the first possible card each time
-//! while game.actor() == Actor::Chance {
-//!     let draw = game.legal_choices()[0];
-//!     game.apply(draw).unwrap();
+//! while m.game().actor() == Actor::Chance {
+//!     let draw = m.game().legal_choices()[0];
+//!     m.act(Mover::Chance, draw).unwrap();
 //! }
-//! // the second player places the two start pieces
-//! assert_eq!(game.actor(), Actor::Seat(1));
+//! // the second player places the two start pieces; the first may not
+//! assert_eq!(m.game().actor(), Actor::Seat(1));
+//! assert!(matches!(m.act_text(Mover::Seat(0), "start c5"), Err(Refusal::WrongSeat { .. })));
+//! m.act_text(Mover::Seat(1), "start c5").unwrap();
 //! ```
 
 pub mod board;
@@ -48,8 +56,8 @@ pub use game::{
 pub use geometry::{Bitboard, Dir, Orientation, Square};
 pub use hidden::{Observation, Part, ViewError};
 pub use history::{replay, replay_text, replay_through, Deciding, Match, Refusal, ReplayError, ReplayReason};
-pub use position::{Holding, Position, PositionError, SeatSetup, TurnRecord};
-pub use record::{Forfeit, Line, Move, Mover, Record, RecordError, RecordReason};
+pub use position::{Holding, Position, PositionError, PositionSyntax, SeatSetup, Token, TurnRecord};
+pub use record::{Forfeit, Line, Move, Mover, Record, RecordError, RecordReason, RecordSyntax};
 pub use step::Step;
 pub use tasks::{tasks_met_on_board, TaskBoard, TaskId, TaskType};
 pub use validate::{PieceKind, TurnEntry, ValidationError};

@@ -77,7 +77,7 @@
 
 use std::fmt::Write as _;
 
-use arrayvec::ArrayVec;
+use arrayvec::{ArrayString, ArrayVec};
 
 use crate::board::{Board, BoardTextError, Color, Piece, Rank, COLORS};
 use crate::cards::{CardId, ColorSet, School};
@@ -289,78 +289,87 @@ impl TurnRecord {
         Some(words.join(" "))
     }
 
-    fn parse(value: &str) -> Result<TurnRecord, String> {
+    fn parse(value: &str) -> Result<TurnRecord, PositionSyntax> {
         let mut r = TurnRecord::default();
         let words: Vec<&str> = value.split_whitespace().collect();
-        let pair = |w: &str| -> Result<(u8, u8), String> {
-            let (a, b) = w.split_once('/').ok_or_else(|| format!("expected A/B, not {w:?}"))?;
-            Ok((
-                a.parse().map_err(|_| format!("bad number {a:?}"))?,
-                b.parse().map_err(|_| format!("bad number {b:?}"))?,
-            ))
+        let number = |field: Field, w: &str| w.parse::<u8>().map_err(|_| bad_number(field, w));
+        let pair = |field: Field, w: &str| -> Result<(u8, u8), PositionSyntax> {
+            let (a, b) = w.split_once('/').ok_or_else(|| shape(Shape::Pair, w))?;
+            Ok((number(field, a)?, number(field, b)?))
         };
         for kv in words.chunks(2) {
             let [key, arg] = kv else {
-                return Err(format!("{} needs a value", kv[0]));
+                return Err(PositionSyntax::MissingValue(Token::new(kv[0])));
             };
             match *key {
                 "destroyed" => {
                     for item in arg.split(',') {
-                        let (c, counts) =
-                            item.split_once(':').ok_or_else(|| format!("expected COLOR:C/H/L, not {item:?}"))?;
-                        let color = c
-                            .chars()
-                            .next()
-                            .filter(|_| c.len() == 1)
-                            .and_then(Color::from_letter)
-                            .ok_or_else(|| format!("not a color letter: {c:?}"))?;
+                        let (c, counts) = item.split_once(':').ok_or_else(|| shape(Shape::Destroyed, item))?;
+                        let color = color_letter(c)?;
                         let n: Vec<u8> = counts
                             .split('/')
                             .map(|x| x.parse::<u8>())
                             .collect::<Result<_, _>>()
-                            .map_err(|_| format!("bad counts {counts:?}"))?;
+                            .map_err(|_| bad_number(Field::Destroyed, counts))?;
                         let [a, b, l] = n[..] else {
-                            return Err(format!("expected C/H/L counts, not {counts:?}"));
+                            return Err(shape(Shape::Counts, counts));
                         };
                         r.destroyed[color.index()] = [a, b, l];
                     }
                 }
                 "summoned" => {
                     for item in arg.split(',') {
-                        let (card, at) =
-                            item.split_once('@').ok_or_else(|| format!("expected CARD@SQUARE, not {item:?}"))?;
-                        let card = CardId::parse(card).ok_or_else(|| format!("unknown card id {card:?}"))?;
+                        let (card, at) = item.split_once('@').ok_or_else(|| shape(Shape::CardAt, item))?;
+                        let card = card_id(card)?;
                         let (at, legend) = match at.strip_suffix('*') {
                             Some(at) => (at, true),
                             None => (at, false),
                         };
-                        let at = Square::parse(at).ok_or_else(|| format!("not a square: {at:?}"))?;
+                        let at = Square::parse(at).ok_or_else(|| PositionSyntax::BadSquare(Token::new(at)))?;
                         r.summoned.push(Summoned { card, at, legend });
                     }
                 }
-                "extra" => (r.extra_beings, r.extra_legends) = pair(arg)?,
+                "extra" => (r.extra_beings, r.extra_legends) = pair(Field::Extra, arg)?,
                 "war-summoner" => r.war_summoner_bonus = yes(arg)?,
-                "possessed" => {
-                    r.possessed = Some(
-                        arg.chars()
-                            .next()
-                            .filter(|_| arg.len() == 1)
-                            .and_then(Color::from_letter)
-                            .ok_or_else(|| format!("not a color letter: {arg:?}"))?,
-                    )
-                }
-                "legends" => r.legends_summoned = Some(arg.parse().map_err(|_| format!("bad legends count {arg:?}"))?),
+                "possessed" => r.possessed = Some(color_letter(arg)?),
+                "legends" => r.legends_summoned = Some(number(Field::Legends, arg)?),
                 "emperor-warped" => r.emperor_warped = yes(arg)?,
-                "doubled" => r.doubled = arg.parse().map_err(|_| format!("bad doubled count {arg:?}"))?,
+                "doubled" => r.doubled = number(Field::Doubled, arg)?,
                 "void" => match arg.parse() {
                     Ok(n) if n <= 2 => r.void_squares = n,
-                    _ => return Err(format!("void is 0, 1 or 2 empty squares, not {arg:?}")),
+                    Ok(_) => return Err(PositionSyntax::OutOfRange { field: Field::Void, value: Token::new(arg) }),
+                    Err(_) => return Err(bad_number(Field::Void, arg)),
                 },
-                other => return Err(format!("unknown this-turn field {other:?}")),
+                other => return Err(PositionSyntax::UnknownTurnField(Token::new(other))),
             }
         }
         Ok(r)
     }
+}
+
+fn bad_number(field: Field, value: &str) -> PositionSyntax {
+    PositionSyntax::BadNumber { field, value: Token::new(value) }
+}
+
+fn shape(expected: Shape, got: &str) -> PositionSyntax {
+    PositionSyntax::Shape { expected, got: Token::new(got) }
+}
+
+/// A color's one letter (`r`, `b`, ...).
+fn color_letter(word: &str) -> Result<Color, PositionSyntax> {
+    let mut chars = word.chars();
+    match (chars.next().and_then(Color::from_letter), chars.next()) {
+        (Some(c), None) => Ok(c),
+        _ => Err(PositionSyntax::BadColor(Token::new(word))),
+    }
+}
+
+fn card_id(word: &str) -> Result<CardId, PositionSyntax> {
+    CardId::parse(word).ok_or_else(|| PositionSyntax::UnknownCard(Token::new(word)))
+}
+
+fn task_id(word: &str) -> Result<TaskId, PositionSyntax> {
+    TaskId::parse(word).ok_or_else(|| PositionSyntax::UnknownTask(Token::new(word)))
 }
 
 /// What is wrong with a position: its text ([`Position::from_text`]) or
@@ -368,9 +377,10 @@ impl TurnRecord {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionError {
-    /// A line that does not read; the message quotes the offending text.
-    #[error("line {line}: {message}")]
-    Syntax { line: usize, message: String },
+    /// A line that does not read: what is wrong, quoting the offending
+    /// word where there is one.
+    #[error("line {line}: {error}")]
+    Syntax { line: usize, error: PositionSyntax },
     #[error("bad board: {0}")]
     Board(#[from] BoardTextError),
     #[error("missing '{key}:' line")]
@@ -400,6 +410,12 @@ pub enum Holding {
     /// The shared legend or flare discard pile.
     SharedDiscard,
     SummonedThisTurn,
+    /// The cards of one part of a deck or a list, in the text.
+    Pile,
+    /// The tasks of one list, in the text.
+    Tasks,
+    /// The current tasks (at most 3).
+    CurrentTasks,
 }
 
 impl std::fmt::Display for Holding {
@@ -411,6 +427,201 @@ impl std::fmt::Display for Holding {
             Holding::Discards => "discards",
             Holding::SharedDiscard => "cards in a shared discard pile",
             Holding::SummonedThisTurn => "beings summoned this turn",
+            Holding::Pile => "cards in a pile",
+            Holding::Tasks => "tasks in a list",
+            Holding::CurrentTasks => "current tasks (at most 3)",
+        })
+    }
+}
+
+/// The longest word an error quotes, in bytes.
+const TOKEN_MAX: usize = 32;
+
+/// A word of a text quoted by an error: its first [`Token::MAX`] bytes (cut
+/// at a character boundary), so an error stays small whatever it was given.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Token {
+    text: ArrayString<TOKEN_MAX>,
+    cut: bool,
+}
+
+impl Token {
+    pub const MAX: usize = TOKEN_MAX;
+
+    pub fn new(text: &str) -> Token {
+        let mut end = text.len().min(TOKEN_MAX);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut kept = ArrayString::new();
+        kept.push_str(&text[..end]);
+        Token { text: kept, cut: end < text.len() }
+    }
+
+    /// The word as kept (the first [`Token::MAX`] bytes).
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether the word was longer than what is kept.
+    pub fn is_cut(&self) -> bool {
+        self.cut
+    }
+}
+
+/// Quoted, with `…` when cut.
+impl std::fmt::Display for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.cut {
+            write!(f, "{:?}", format!("{}…", self.text))
+        } else {
+            write!(f, "{:?}", self.text.as_str())
+        }
+    }
+}
+
+/// What does not read on a line of a position's text
+/// ([`PositionError::Syntax`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionSyntax {
+    #[error("expected 'key: value'")]
+    NotKeyValue,
+    #[error("unknown key {0}")]
+    UnknownKey(Token),
+    #[error("unknown seat field {0}")]
+    UnknownSeatField(Token),
+    #[error("unknown this-turn field {0}")]
+    UnknownTurnField(Token),
+    /// A field written without its value.
+    #[error("{0} needs a value")]
+    MissingValue(Token),
+    /// Not a number, or one too large for the field.
+    #[error("bad {field}: {value} is not a number it can hold")]
+    BadNumber { field: Field, value: Token },
+    /// A number the field cannot take (`void` is 0 to 2; a claimed task
+    /// list names a seat of the table).
+    #[error("{field} out of range: {value}")]
+    OutOfRange { field: Field, value: Token },
+    #[error("unknown form {0}")]
+    UnknownForm(Token),
+    #[error("a seat line starts with a school, not {0}")]
+    UnknownSchool(Token),
+    #[error("unknown card id {0}")]
+    UnknownCard(Token),
+    #[error("unknown task id {0}")]
+    UnknownTask(Token),
+    #[error("not a color letter: {0}")]
+    BadColor(Token),
+    #[error("not a square: {0}")]
+    BadSquare(Token),
+    #[error("bad stored piece {0} (a piece as on the board, e.g. b+)")]
+    BadPiece(Token),
+    #[error("expected yes or no, not {0}")]
+    NotYesNo(Token),
+    /// A value not in the shape its field takes.
+    #[error("expected {expected}, not {got}")]
+    Shape { expected: Shape, got: Token },
+    #[error("too many {0}")]
+    TooMany(Holding),
+}
+
+/// A field of a position's text, as a [`PositionSyntax`] names it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Field {
+    Turn,
+    Actions,
+    Number,
+    /// `end: last S`.
+    EndLast,
+    /// `end: ... left N`.
+    EndLeft,
+    Score,
+    Supply,
+    Out,
+    Points,
+    Sideways,
+    FewerActions,
+    StoredGateway,
+    /// `this-turn: destroyed`.
+    Destroyed,
+    /// `this-turn: extra`.
+    Extra,
+    /// `this-turn: legends`.
+    Legends,
+    /// `this-turn: doubled`.
+    Doubled,
+    /// `this-turn: void`.
+    Void,
+    /// `tasks: claimed SEAT`.
+    ClaimedSeat,
+}
+
+impl std::fmt::Display for Field {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Field::Turn => "turn",
+            Field::Actions => "actions",
+            Field::Number => "number",
+            Field::EndLast => "end: last",
+            Field::EndLeft => "end: left",
+            Field::Score => "score",
+            Field::Supply => "supply",
+            Field::Out => "out",
+            Field::Points => "points",
+            Field::Sideways => "sideways",
+            Field::FewerActions => "fewer-actions",
+            Field::StoredGateway => "stored-gateway",
+            Field::Destroyed => "destroyed",
+            Field::Extra => "extra",
+            Field::Legends => "legends",
+            Field::Doubled => "doubled",
+            Field::Void => "void",
+            Field::ClaimedSeat => "claimed seat",
+        })
+    }
+}
+
+/// The shape a value of a position's text should have had.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Shape {
+    /// `end: last S left N`.
+    End,
+    /// `deck ... discard ...` (the `legends:` and `flares:` lines).
+    Shared,
+    /// `discard LIST` after a shared deck.
+    SharedDiscard,
+    /// A deck in parts: `top | shuffled | bottom`.
+    DeckInParts,
+    /// A task deck: a list or `top | shuffled | bottom`.
+    TaskDeck,
+    /// `tasks: current LIST next TASK deck DECK` or `tasks: claimed SEAT LIST`.
+    Tasks,
+    /// Two counts `A/B` (supply, out, extra).
+    Pair,
+    /// `COLOR:C/H/L` (destroyed).
+    Destroyed,
+    /// `C/H/L` counts.
+    Counts,
+    /// `CARD@SQUARE` (summoned).
+    CardAt,
+}
+
+impl std::fmt::Display for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Shape::End => "'end: last S left N'",
+            Shape::Shared => "'deck ... discard ...'",
+            Shape::SharedDiscard => "'discard LIST' after the deck",
+            Shape::DeckInParts => "a deck in parts, 'top | shuffled | bottom'",
+            Shape::TaskDeck => "a task deck, a list or 'top | shuffled | bottom'",
+            Shape::Tasks => "'tasks: current LIST next TASK deck DECK' or 'tasks: claimed SEAT LIST'",
+            Shape::Pair => "two counts A/B, e.g. 14/3",
+            Shape::Destroyed => "COLOR:C/H/L, e.g. r:2/1/0",
+            Shape::Counts => "C/H/L counts",
+            Shape::CardAt => "CARD@SQUARE",
         })
     }
 }
@@ -784,21 +995,23 @@ impl Position {
         let mut supply_given_for = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let err = |message: String| PositionError::Syntax { line, message };
+            let err = |error: PositionSyntax| PositionError::Syntax { line, error };
             let content = raw.split('#').next().unwrap_or("").trim();
             if content.is_empty() {
                 continue;
             }
-            let (key, value) = content.split_once(':').ok_or_else(|| err("expected 'key: value'".into()))?;
+            let (key, value) = content.split_once(':').ok_or(err(PositionSyntax::NotKeyValue))?;
             let value = value.trim();
-            let number =
-                |what: &str| value.parse::<u16>().map_err(|_| err(format!("{what} must be a number, not {value:?}")));
+            let number = |field: Field| value.parse::<u16>().map_err(|_| err(bad_number(field, value)));
+            let small = |field: Field| value.parse::<u8>().map_err(|_| err(bad_number(field, value)));
             match key.trim() {
-                "form" => form = Some(Form::parse(value).ok_or_else(|| err(format!("unknown form {value:?}")))?),
+                "form" => {
+                    form = Some(Form::parse(value).ok_or_else(|| err(PositionSyntax::UnknownForm(Token::new(value))))?)
+                }
                 "board" => board = Some(Board::from_text_marked(value)?),
-                "turn" => p.turn = number("turn")? as Seat,
-                "actions" => p.actions = number("actions")? as u8,
-                "number" => p.number = number("number")?,
+                "turn" => p.turn = small(Field::Turn)?,
+                "actions" => p.actions = small(Field::Actions)?,
+                "number" => p.number = number(Field::Number)?,
                 "discard-used" => p.discard_used = yes(value).map_err(err)?,
                 "flare-used" => p.flare_used = yes(value).map_err(err)?,
                 "extra-turn" => p.extra_turn = yes(value).map_err(err)?,
@@ -808,11 +1021,11 @@ impl Position {
                     let w: Vec<&str> = value.split_whitespace().collect();
                     match w.as_slice() {
                         ["last", s, "left", n] => {
-                            let s = s.parse().map_err(|_| err(format!("bad seat {s:?}")))?;
-                            let n = n.parse().map_err(|_| err(format!("bad count {n:?}")))?;
+                            let s = s.parse().map_err(|_| err(bad_number(Field::EndLast, s)))?;
+                            let n = n.parse().map_err(|_| err(bad_number(Field::EndLeft, n)))?;
                             p.end = Some((s, n));
                         }
-                        _ => return Err(err("expected 'end: last S left N'".into())),
+                        _ => return Err(err(shape(Shape::End, value))),
                     }
                 }
                 "seat" => {
@@ -823,7 +1036,7 @@ impl Position {
                 "legends" => (p.legends, p.legend_discard) = parse_shared(value).map_err(err)?,
                 "flares" => (p.flares, p.flare_discard) = parse_shared(value).map_err(err)?,
                 "tasks" => parse_tasks(value, p.tasks.get_or_insert_with(TaskBoard::default)).map_err(err)?,
-                other => return Err(err(format!("unknown key {other:?}"))),
+                other => return Err(err(PositionSyntax::UnknownKey(Token::new(other)))),
             }
         }
         p.form = form.ok_or(PositionError::MissingLine { key: "form" })?;
@@ -891,11 +1104,11 @@ fn given_any(given: &[bool], i: usize) -> bool {
     given.get(i).copied().unwrap_or(false)
 }
 
-fn yes(value: &str) -> Result<bool, String> {
+fn yes(value: &str) -> Result<bool, PositionSyntax> {
     match value {
         "yes" => Ok(true),
         "no" => Ok(false),
-        _ => Err(format!("expected yes or no, not {value:?}")),
+        _ => Err(PositionSyntax::NotYesNo(Token::new(value))),
     }
 }
 
@@ -915,27 +1128,27 @@ fn pile_text(p: &Pile) -> String {
     }
 }
 
-fn parse_list(word: &str) -> Result<Vec<CardId>, String> {
+fn parse_list(word: &str) -> Result<Vec<CardId>, PositionSyntax> {
     if word == "-" {
         return Ok(Vec::new());
     }
-    word.split(',').map(|id| CardId::parse(id).ok_or_else(|| format!("unknown card id {id:?}"))).collect()
+    word.split(',').map(card_id).collect()
 }
 
-fn fill(list: &mut CardList, cards: Vec<CardId>) -> Result<(), String> {
+fn fill(list: &mut CardList, cards: Vec<CardId>) -> Result<(), PositionSyntax> {
     for c in cards {
-        list.try_push(c).map_err(|_| "too many cards in a pile".to_string())?;
+        list.try_push(c).map_err(|_| PositionSyntax::TooMany(Holding::Pile))?;
     }
     Ok(())
 }
 
 /// Reads a pile from its words: `a,b` or `a | b,c | d`; returns the words used.
-fn parse_pile(words: &[&str]) -> Result<(Pile, usize), String> {
-    let first = words.first().ok_or("a deck needs a card list")?;
+fn parse_pile(words: &[&str]) -> Result<(Pile, usize), PositionSyntax> {
+    let first = words.first().ok_or(PositionSyntax::MissingValue(Token::new("deck")))?;
     let mut pile = Pile::default();
     if words.get(1) == Some(&"|") {
         if words.len() < 5 || words[3] != "|" {
-            return Err("a deck in parts is 'top | shuffled | bottom'".into());
+            return Err(shape(Shape::DeckInParts, &words[..words.len().min(5)].join(" ")));
         }
         fill(&mut pile.top, parse_list(first)?)?;
         fill(&mut pile.shuffled, parse_list(words[2])?)?;
@@ -957,24 +1170,25 @@ fn full_supply(form: Form, seats: usize, board: &Board, color: Color) -> (u8, u8
 }
 
 /// Reads a seat line; also says whether it gave the supply.
-fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
+fn parse_seat(value: &str) -> Result<(SeatSetup, bool), PositionSyntax> {
     let words: Vec<&str> = value.split_whitespace().collect();
-    let school = words
-        .first()
-        .and_then(|w| School::parse(w))
-        .ok_or_else(|| format!("a seat line starts with a school, not {:?}", words.first()))?;
+    let first = words.first().copied().unwrap_or("");
+    let school = School::parse(first).ok_or_else(|| PositionSyntax::UnknownSchool(Token::new(first)))?;
     let mut s = SeatSetup::new(school);
     let mut supply_given = false;
     let mut i = 1;
     while i < words.len() {
         let key = words[i];
-        let arg = *words.get(i + 1).ok_or_else(|| format!("{key} needs a value"))?;
+        let arg = *words.get(i + 1).ok_or_else(|| PositionSyntax::MissingValue(Token::new(key)))?;
         i += 2;
+        let pair = |field: Field| -> Result<(u8, u8), PositionSyntax> {
+            let (a, b) = arg.split_once('/').ok_or_else(|| shape(Shape::Pair, arg))?;
+            Ok((a.parse().map_err(|_| bad_number(field, a))?, b.parse().map_err(|_| bad_number(field, b))?))
+        };
         match key {
-            "score" => s.score = arg.parse().map_err(|_| format!("bad score {arg:?}"))?,
+            "score" => s.score = arg.parse().map_err(|_| bad_number(Field::Score, arg))?,
             "supply" => {
-                let (a, b) = arg.split_once('/').ok_or("supply is two-sided/legendary, e.g. 14/3")?;
-                s.supply = (a.parse().map_err(|_| "bad supply")?, b.parse().map_err(|_| "bad supply")?);
+                s.supply = pair(Field::Supply)?;
                 supply_given = true;
             }
             "beings" => s.beings = parse_list(arg)?,
@@ -985,63 +1199,52 @@ fn parse_seat(value: &str) -> Result<(SeatSetup, bool), String> {
             "points" => {
                 for item in arg.split(',') {
                     let mut chars = item.chars();
-                    let color =
-                        chars.next().and_then(Color::from_letter).ok_or_else(|| format!("bad points {item:?}"))?;
-                    s.points[color.index()] = chars.as_str().parse().map_err(|_| format!("bad points {item:?}"))?;
+                    let color = chars
+                        .next()
+                        .and_then(Color::from_letter)
+                        .ok_or_else(|| PositionSyntax::BadColor(Token::new(item)))?;
+                    s.points[color.index()] = chars.as_str().parse().map_err(|_| bad_number(Field::Points, item))?;
                 }
             }
             "improvised" if arg == "-" => {}
             "improvised" => {
                 for item in arg.split(',') {
-                    let mut chars = item.chars();
-                    match (chars.next().and_then(Color::from_letter), chars.next()) {
-                        (Some(c), None) => s.improvised.insert(c),
-                        _ => return Err(format!("bad color {item:?}")),
-                    }
+                    s.improvised.insert(color_letter(item)?);
                 }
             }
-            "sideways" => s.deck.sideways = arg.parse().map_err(|_| format!("bad sideways count {arg:?}"))?,
-            "out" => {
-                let (a, b) = arg.split_once('/').ok_or("out is two-sided/legendary, e.g. 14/0")?;
-                s.out = (a.parse().map_err(|_| "bad out count")?, b.parse().map_err(|_| "bad out count")?);
-            }
+            "sideways" => s.deck.sideways = arg.parse().map_err(|_| bad_number(Field::Sideways, arg))?,
+            "out" => s.out = pair(Field::Out)?,
             "deck" => {
                 let (pile, used) = parse_pile(&words[i - 1..])?;
                 s.deck = Pile { sideways: s.deck.sideways, ..pile };
                 i += used - 1;
             }
-            "frozen" => {
-                s.frozen = Some(CardId::parse(arg).ok_or_else(|| format!("unknown card id {arg:?}"))?);
-            }
-            "fewer-actions" => s.fewer_actions = arg.parse().map_err(|_| format!("bad fewer-actions {arg:?}"))?,
-            "pending" => {
-                s.pending = Some(CardId::parse(arg).ok_or_else(|| format!("unknown card id {arg:?}"))?);
-            }
+            "frozen" => s.frozen = Some(card_id(arg)?),
+            "fewer-actions" => s.fewer_actions = arg.parse().map_err(|_| bad_number(Field::FewerActions, arg))?,
+            "pending" => s.pending = Some(card_id(arg)?),
             "stored" => {
-                s.stored = Some(
-                    crate::warp::parse_piece(arg)
-                        .ok_or_else(|| format!("bad stored piece {arg:?} (a piece as on the board, e.g. b+)"))?,
-                );
+                s.stored =
+                    Some(crate::warp::parse_piece(arg).ok_or_else(|| PositionSyntax::BadPiece(Token::new(arg)))?);
             }
             "stored-gateway" => {
-                s.stored_gateway = Some(arg.parse().map_err(|_| format!("bad stored-gateway seat {arg:?}"))?);
+                s.stored_gateway = Some(arg.parse().map_err(|_| bad_number(Field::StoredGateway, arg))?);
             }
-            other => return Err(format!("unknown seat field {other:?}")),
+            other => return Err(PositionSyntax::UnknownSeatField(Token::new(other))),
         }
     }
     Ok((s, supply_given))
 }
 
-fn parse_shared(value: &str) -> Result<(Pile, Vec<CardId>), String> {
+fn parse_shared(value: &str) -> Result<(Pile, Vec<CardId>), PositionSyntax> {
     let words: Vec<&str> = value.split_whitespace().collect();
     if words.first() != Some(&"deck") {
-        return Err("expected 'deck ... discard ...'".into());
+        return Err(shape(Shape::Shared, value));
     }
     let (pile, used) = parse_pile(&words[1..])?;
     let rest = &words[1 + used..];
     match rest {
         ["discard", list] => Ok((pile, parse_list(list)?)),
-        _ => Err("expected 'discard LIST' after the deck".into()),
+        _ => Err(shape(Shape::SharedDiscard, &rest.join(" "))),
     }
 }
 
@@ -1053,20 +1256,19 @@ fn task_list_text(tasks: &[TaskId]) -> String {
     }
 }
 
-fn parse_task_list(word: &str) -> Result<TaskList, String> {
+fn parse_task_list(word: &str) -> Result<TaskList, PositionSyntax> {
     let mut list = TaskList::new();
     if word == "-" {
         return Ok(list);
     }
     for id in word.split(',') {
-        let t = TaskId::parse(id).ok_or_else(|| format!("unknown task id {id:?}"))?;
-        list.try_push(t).map_err(|_| "too many tasks in a list".to_string())?;
+        list.try_push(task_id(id)?).map_err(|_| PositionSyntax::TooMany(Holding::Tasks))?;
     }
     Ok(list)
 }
 
 /// Reads a task deck: `a,b` (in order, top first) or `a | b,c | d`.
-fn parse_task_deck(words: &[&str]) -> Result<TaskDeck, String> {
+fn parse_task_deck(words: &[&str]) -> Result<TaskDeck, PositionSyntax> {
     match words {
         [list] => Ok(TaskDeck { top: parse_task_list(list)?, ..TaskDeck::default() }),
         [top, "|", shuffled, "|", bottom] => {
@@ -1079,34 +1281,38 @@ fn parse_task_deck(words: &[&str]) -> Result<TaskDeck, String> {
                 ..TaskDeck::default()
             })
         }
-        _ => Err("a task deck is a list or 'top | shuffled | bottom'".into()),
+        _ => Err(shape(Shape::TaskDeck, &words.join(" "))),
     }
 }
 
 /// One `tasks:` line: `current LIST next TASK deck DECK` or `claimed SEAT LIST`.
-fn parse_tasks(value: &str, tb: &mut TaskBoard) -> Result<(), String> {
+fn parse_tasks(value: &str, tb: &mut TaskBoard) -> Result<(), PositionSyntax> {
     let words: Vec<&str> = value.split_whitespace().collect();
     match words.as_slice() {
         ["current", current, "next", next, "deck", deck @ ..] => {
             let current = parse_task_list(current)?;
             if current.len() > 3 {
-                return Err("at most 3 current tasks".into());
+                return Err(PositionSyntax::TooMany(Holding::CurrentTasks));
             }
             tb.current = current.into_iter().collect();
             tb.next = match *next {
                 "-" => None,
-                id => Some(TaskId::parse(id).ok_or_else(|| format!("unknown task id {id:?}"))?),
+                id => Some(task_id(id)?),
             };
             tb.deck = parse_task_deck(deck)?;
             Ok(())
         }
         ["claimed", seat, list] => {
-            let seat: usize = seat.parse().map_err(|_| format!("bad seat {seat:?}"))?;
-            let slot = tb.claimed.get_mut(seat).ok_or_else(|| format!("no seat {seat}"))?;
+            let slot = match seat.parse::<usize>() {
+                Ok(n) => tb.claimed.get_mut(n),
+                Err(_) => return Err(bad_number(Field::ClaimedSeat, seat)),
+            };
+            let slot =
+                slot.ok_or_else(|| PositionSyntax::OutOfRange { field: Field::ClaimedSeat, value: Token::new(seat) })?;
             *slot = parse_task_list(list)?;
             Ok(())
         }
-        _ => Err("expected 'tasks: current LIST next TASK deck DECK' or 'tasks: claimed SEAT LIST'".into()),
+        _ => Err(shape(Shape::Tasks, value)),
     }
 }
 
@@ -1222,6 +1428,109 @@ tasks: claimed 0 tasks.imprisonment,tasks.green_conquest
         let mut p = Position::duel("9/9/9/9/2n6/9/9/9/9").unwrap();
         p.turn = 0;
         assert!(p.to_game().is_err(), "a brown piece with no brown seat");
+    }
+}
+
+#[cfg(test)]
+mod syntax_tests {
+    use super::*;
+
+    const EMPTY: &str = "form: duel\nboard: 9/9/9/9/9/9/9/9/9\n";
+
+    /// The syntax error of `line` added as line 3 of a duel position.
+    fn syntax(line: &str) -> PositionSyntax {
+        match Position::from_text(&format!("{EMPTY}{line}\n")) {
+            Err(PositionError::Syntax { line: 3, error }) => error,
+            other => panic!("{line:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn each_syntax_error_says_what_was_wrong() {
+        use PositionSyntax::*;
+        let t = Token::new;
+        let number = |field, value| BadNumber { field, value: t(value) };
+        let shaped = |expected, got| Shape { expected, got: t(got) };
+        let cases = [
+            ("no colon here", NotKeyValue),
+            ("colour: red", UnknownKey(t("colour"))),
+            ("seat: northern hat blue", UnknownSeatField(t("hat"))),
+            ("this-turn: colour r", UnknownTurnField(t("colour"))),
+            ("seat: northern score", MissingValue(t("score"))),
+            ("this-turn: extra", MissingValue(t("extra"))),
+            ("turn: 300", number(Field::Turn, "300")),
+            ("actions: two", number(Field::Actions, "two")),
+            ("number: -1", number(Field::Number, "-1")),
+            ("end: last x left 1", number(Field::EndLast, "x")),
+            ("end: last 1 left y", number(Field::EndLeft, "y")),
+            ("seat: northern score many", number(Field::Score, "many")),
+            ("seat: northern supply 14/z", number(Field::Supply, "z")),
+            ("seat: northern out q/0", number(Field::Out, "q")),
+            ("seat: northern points bx", number(Field::Points, "bx")),
+            ("seat: northern sideways 1000", number(Field::Sideways, "1000")),
+            ("seat: northern fewer-actions -", number(Field::FewerActions, "-")),
+            ("seat: northern stored-gateway one", number(Field::StoredGateway, "one")),
+            ("this-turn: destroyed r:1/x/0", number(Field::Destroyed, "1/x/0")),
+            ("this-turn: extra 1/x", number(Field::Extra, "x")),
+            ("this-turn: legends lots", number(Field::Legends, "lots")),
+            ("this-turn: doubled 2.5", number(Field::Doubled, "2.5")),
+            ("this-turn: void x", number(Field::Void, "x")),
+            ("this-turn: void 3", OutOfRange { field: Field::Void, value: t("3") }),
+            ("form: chess", UnknownForm(t("chess"))),
+            ("seat: elves", UnknownSchool(t("elves"))),
+            ("seat:", UnknownSchool(t(""))),
+            ("seat: northern beings imperial.dragon", UnknownCard(t("imperial.dragon"))),
+            ("seat: northern frozen x", UnknownCard(t("x"))),
+            ("this-turn: summoned nobody@e5", UnknownCard(t("nobody"))),
+            ("this-turn: destroyed x:1/0/0", BadColor(t("x"))),
+            ("this-turn: possessed rb", BadColor(t("rb"))),
+            ("seat: northern improvised q", BadColor(t("q"))),
+            ("seat: northern points z3", BadColor(t("z3"))),
+            ("this-turn: summoned imperial.knight@z9", BadSquare(t("z9"))),
+            ("seat: northern stored q+", BadPiece(t("q+"))),
+            ("passed: maybe", NotYesNo(t("maybe"))),
+            ("this-turn: war-summoner perhaps", NotYesNo(t("perhaps"))),
+            ("end: soon", shaped(super::Shape::End, "soon")),
+            ("legends: pile -", shaped(super::Shape::Shared, "pile -")),
+            ("legends: deck - trash -", shaped(super::Shape::SharedDiscard, "trash -")),
+            ("seat: northern deck - | -", shaped(super::Shape::DeckInParts, "- | -")),
+            ("seat: northern supply 14", shaped(super::Shape::Pair, "14")),
+            ("this-turn: destroyed r1/0/0", shaped(super::Shape::Destroyed, "r1/0/0")),
+            ("this-turn: destroyed r:1/0", shaped(super::Shape::Counts, "1/0")),
+            ("this-turn: summoned imperial.knight", shaped(super::Shape::CardAt, "imperial.knight")),
+        ];
+        for (line, want) in cases {
+            assert_eq!(syntax(line), want, "{line}");
+        }
+        // the task lines need a task form
+        let tasks =
+            |line: &str| match Position::from_text(&format!("form: high-form\nboard: 9/9/9/9/9/9/9/9/9\n{line}\n")) {
+                Err(PositionError::Syntax { line: 3, error }) => error,
+                other => panic!("{line:?}: {other:?}"),
+            };
+        assert_eq!(tasks("tasks: claimed"), shaped(super::Shape::Tasks, "claimed"));
+        assert_eq!(tasks("tasks: current - next - deck a | b"), shaped(super::Shape::TaskDeck, "a | b"));
+        assert_eq!(tasks("tasks: current - next tasks.none deck -"), UnknownTask(t("tasks.none")));
+        assert_eq!(tasks("tasks: claimed x -"), number(Field::ClaimedSeat, "x"));
+        assert_eq!(tasks("tasks: claimed 9 -"), OutOfRange { field: Field::ClaimedSeat, value: t("9") });
+        let four = "tasks.center_cross,tasks.destruction,tasks.red_conquest,tasks.diagonals";
+        assert_eq!(tasks(&format!("tasks: current {four} next - deck -")), TooMany(Holding::CurrentTasks));
+        // Display stays plain English for logs and the command line
+        let e = Position::from_text(&format!("{EMPTY}turn: 300\n")).unwrap_err();
+        assert_eq!(e.to_string(), "line 3: bad turn: \"300\" is not a number it can hold");
+        assert_eq!(syntax("this-turn: void 3").to_string(), "void out of range: \"3\"");
+    }
+
+    #[test]
+    fn a_too_long_list_is_refused_not_cut() {
+        let many = vec!["imperial.knight"; 200].join(",");
+        assert_eq!(
+            syntax(&format!("seat: northern beings - legends - flares - deck {many}")),
+            PositionSyntax::TooMany(Holding::Pile)
+        );
+        let long = format!("colour{}", "r".repeat(5000));
+        let PositionSyntax::UnknownKey(word) = syntax(&format!("{long}: 1")) else { panic!() };
+        assert!(word.is_cut() && word.as_str().len() == Token::MAX);
     }
 }
 

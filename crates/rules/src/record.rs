@@ -38,9 +38,9 @@
 use std::fmt::Write as _;
 
 use crate::cards::School;
-use crate::choice::Choice;
-use crate::game::{Actor, EndReason, Form, Game, Seat};
-use crate::position::{Position, PositionError};
+use crate::choice::{Choice, ChoiceTextError};
+use crate::game::{Actor, EndReason, Form, Game, Seat, SetupError};
+use crate::position::{Position, PositionError, PositionSyntax, Token};
 
 /// Who made a recorded choice.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -190,16 +190,103 @@ pub struct RecordError {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordReason {
     #[error("syntax error: {0}")]
-    Syntax(String),
+    Syntax(RecordSyntax),
+    /// The position block reads but is not a position the game can start
+    /// from (its syntax errors are [`RecordSyntax::Position`]).
+    #[error("bad position: {0}")]
+    Position(PositionError),
+    /// The header's form and seats are not the position's.
+    #[error(
+        "the position is a {} game of {}, the header says {} of {}",
+        position.0.name(),
+        school_list(&position.1),
+        header.0.name(),
+        school_list(&header.1)
+    )]
+    Mismatch { position: (Form, Vec<School>), header: (Form, Vec<School>) },
+    /// The header's form and seats make no game.
     #[error("bad setup: {0}")]
-    Setup(String),
+    Setup(SetupError),
     /// A line after a resignation or a loss on time.
     #[error("the game is already over: it ended by a forfeit")]
     AfterForfeit,
     #[error("line {line} is out of range: the record has lines 1 to {lines}")]
     OutOfRange { line: usize, lines: usize },
+}
+
+/// What does not read on a line of a record ([`RecordReason::Syntax`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordSyntax {
+    #[error("seat numbers run from 1 to 4, not {0}")]
+    SeatNumber(Token),
+    /// `* resign`, `* timeout`, `* undo`: these name a seat.
+    #[error("'N {0}' names a seat, not chance")]
+    NotChance(SeatWord),
+    /// The text after the mover is not a choice.
+    #[error("{0}")]
+    Choice(ChoiceTextError),
+    #[error("expected 'Key: value' or a choice ('N text' or '* text'), not {0}")]
+    NotHeaderOrChoice(Token),
+    #[error("header {0} after the first choice")]
+    HeaderAfterChoice(Token),
+    #[error("not a header key: {0}")]
+    BadHeaderKey(Token),
+    #[error("header {0} given twice")]
+    RepeatedHeader(Token),
+    #[error("unknown form {0}")]
+    UnknownForm(Token),
+    #[error("unknown school {0}")]
+    UnknownSchool(Token),
+    #[error("a seed is a number, not {0}")]
+    BadSeed(Token),
+    #[error("'Position:' stands alone; the position follows on indented lines")]
+    PositionNotAlone,
+    #[error("missing '{0}:' header")]
+    MissingHeader(Header),
+    /// An `N undo` line with no choice of seat N's to take back before it.
+    #[error("seat {} takes back a choice that is not its own", *seat as usize + 1)]
+    NotOwnTakeBack { seat: Seat },
+    /// A line of the position block does not read.
+    #[error("{0}")]
+    Position(PositionSyntax),
+}
+
+/// A line that names a seat, never chance.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum SeatWord {
+    Resign,
+    Timeout,
+    Undo,
+}
+
+impl std::fmt::Display for SeatWord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SeatWord::Resign => "resign",
+            SeatWord::Timeout => "timeout",
+            SeatWord::Undo => "undo",
+        })
+    }
+}
+
+/// A header a record needs unless a position gives it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Header {
+    Form,
+    Seats,
+}
+
+impl std::fmt::Display for Header {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Header::Form => "Form",
+            Header::Seats => "Seats",
+        })
+    }
 }
 
 impl Record {
@@ -289,22 +376,19 @@ impl Record {
     /// The game at the start of the record, before any choice.
     pub fn start(&self) -> Result<Game, RecordError> {
         let layout = self.layout();
-        let setup = |reason: String| RecordError { line: layout.setup, reason: RecordReason::Setup(reason) };
+        let setup = |reason: RecordReason| RecordError { line: layout.setup, reason };
         match &self.position {
             Some(p) => {
                 let schools: Vec<School> = p.seats.iter().map(|s| s.school).collect();
                 if p.form != self.form || schools != self.seats {
-                    return Err(setup(format!(
-                        "the position is a {} game of {}, the header says {} of {}",
-                        p.form.name(),
-                        school_list(&schools),
-                        self.form.name(),
-                        school_list(&self.seats)
-                    )));
+                    return Err(setup(RecordReason::Mismatch {
+                        position: (p.form, schools),
+                        header: (self.form, self.seats.clone()),
+                    }));
                 }
-                p.to_game().map_err(|e| setup(e.to_string()))
+                p.to_game().map_err(|e| setup(RecordReason::Position(e)))
             }
-            None => Game::new(self.form, &self.seats).map_err(|e| setup(e.to_string())),
+            None => Game::new(self.form, &self.seats).map_err(|e| setup(RecordReason::Setup(e))),
         }
     }
 
@@ -350,7 +434,7 @@ impl Record {
             let keep = layout.lines.iter().take_while(|&&l| l <= line).count();
             cut.lines.truncate(keep);
             cut.moves = standing(&cut.lines)
-                .map_err(|(i, m)| RecordError { line: layout.lines[i], reason: RecordReason::Syntax(m) })?;
+                .map_err(|(i, e)| RecordError { line: layout.lines[i], reason: RecordReason::Syntax(e) })?;
             let lines = layout.lines[..keep].to_vec();
             let moves = standing_lines(&cut.lines).into_iter().map(|i| lines[i]).collect();
             if !cut.has_take_backs() {
@@ -450,7 +534,7 @@ impl Record {
         let mut forfeit = None;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let syntax = |m: String| RecordError { line, reason: RecordReason::Syntax(m) };
+            let syntax = |e: RecordSyntax| RecordError { line, reason: RecordReason::Syntax(e) };
             let content = raw.split('#').next().unwrap_or("");
             if raw.trim().is_empty() {
                 // a blank line ends a position block
@@ -476,7 +560,7 @@ impl Record {
                 } else {
                     match first.parse::<u8>() {
                         Ok(n) if (1..=4).contains(&n) => Mover::Seat(n - 1),
-                        _ => return Err(syntax(format!("seat numbers run from 1 to 4, not {first}"))),
+                        _ => return Err(syntax(RecordSyntax::SeatNumber(Token::new(first)))),
                     }
                 };
                 let rest = trimmed[first.len()..].trim();
@@ -484,57 +568,58 @@ impl Record {
                     return Err(RecordError { line, reason: RecordReason::AfterForfeit });
                 }
                 if rest == "resign" || rest == "timeout" {
+                    let word = if rest == "resign" { SeatWord::Resign } else { SeatWord::Timeout };
                     let Mover::Seat(seat) = by else {
-                        return Err(syntax(format!("chance does not {rest}: 'N {rest}' names a seat")));
+                        return Err(syntax(RecordSyntax::NotChance(word)));
                     };
-                    forfeit = Some(if rest == "resign" { Forfeit::Resign(seat) } else { Forfeit::Time(seat) });
+                    forfeit = Some(if word == SeatWord::Resign { Forfeit::Resign(seat) } else { Forfeit::Time(seat) });
                     layout.forfeit = line;
                     continue;
                 }
                 layout.lines.push(line);
                 if rest == "undo" {
                     let Mover::Seat(seat) = by else {
-                        return Err(syntax("chance takes nothing back: 'N undo' names a seat".into()));
+                        return Err(syntax(RecordSyntax::NotChance(SeatWord::Undo)));
                     };
                     lines.push(Line::TakeBack(seat));
                     continue;
                 }
-                let choice: Choice = rest.parse().map_err(|e| syntax(format!("{e}")))?;
+                let choice: Choice = rest.parse().map_err(|e| syntax(RecordSyntax::Choice(e)))?;
                 lines.push(Line::Choice(Move { by, choice }));
                 continue;
             }
             let Some((key, value)) = trimmed.split_once(':') else {
-                return Err(syntax(format!(
-                    "expected 'Key: value' or a choice ('N text' or '* text'), not {trimmed:?}"
-                )));
+                return Err(syntax(RecordSyntax::NotHeaderOrChoice(Token::new(trimmed))));
             };
             let (key, value) = (key.trim(), value.trim());
             if !lines.is_empty() || forfeit.is_some() {
-                return Err(syntax(format!("header {key:?} after the first choice")));
+                return Err(syntax(RecordSyntax::HeaderAfterChoice(Token::new(key))));
             }
             if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-                return Err(syntax(format!("not a header key: {key:?}")));
+                return Err(syntax(RecordSyntax::BadHeaderKey(Token::new(key))));
             }
             if seen.iter().any(|k| k == key) {
-                return Err(syntax(format!("header {key:?} given twice")));
+                return Err(syntax(RecordSyntax::RepeatedHeader(Token::new(key))));
             }
             seen.push(key.to_string());
             match key {
-                "Form" => form = Some(Form::parse(value).ok_or_else(|| syntax(format!("unknown form {value:?}")))?),
+                "Form" => {
+                    form = Some(Form::parse(value).ok_or_else(|| syntax(RecordSyntax::UnknownForm(Token::new(value))))?)
+                }
                 "Seats" => {
                     let list: Result<Vec<School>, _> = value
                         .split([',', ' ', '\t'])
                         .filter(|w| !w.is_empty())
-                        .map(|w| School::parse(w).ok_or_else(|| syntax(format!("unknown school {w:?}"))))
+                        .map(|w| School::parse(w).ok_or_else(|| syntax(RecordSyntax::UnknownSchool(Token::new(w)))))
                         .collect();
                     seats = Some(list?);
                     seats_line = Some(line);
                 }
-                "Seed" => seed = Some(value.parse().map_err(|_| syntax(format!("a seed is a number, not {value:?}")))?),
+                "Seed" => seed = Some(value.parse().map_err(|_| syntax(RecordSyntax::BadSeed(Token::new(value))))?),
                 "Players" => players = value.split(',').map(|p| p.trim().to_string()).collect(),
                 "Position" => {
                     if !value.is_empty() {
-                        return Err(syntax("'Position:' stands alone; the position follows on indented lines".into()));
+                        return Err(syntax(RecordSyntax::PositionNotAlone));
                     }
                     position = Some((line, String::new(), Vec::new()));
                     in_position = true;
@@ -547,11 +632,11 @@ impl Record {
             Some((line, text, lines)) => {
                 layout.setup = line;
                 let p = Position::from_text(&text).map_err(|e| match e {
-                    PositionError::Syntax { line: l, message } => RecordError {
+                    PositionError::Syntax { line: l, error } => RecordError {
                         line: lines.get(l - 1).copied().unwrap_or(line),
-                        reason: RecordReason::Syntax(message),
+                        reason: RecordReason::Syntax(RecordSyntax::Position(error)),
                     },
-                    other => RecordError { line, reason: RecordReason::Syntax(other.to_string()) },
+                    other => RecordError { line, reason: RecordReason::Position(other) },
                 })?;
                 Some(p)
             }
@@ -560,20 +645,20 @@ impl Record {
             layout.setup = seats_line.unwrap_or(1);
         }
         let missing =
-            |what: &str| RecordError { line: 1, reason: RecordReason::Syntax(format!("missing '{what}:' header")) };
+            |what: Header| RecordError { line: 1, reason: RecordReason::Syntax(RecordSyntax::MissingHeader(what)) };
         let form = match (form, &position) {
             (Some(f), _) => f,
             (None, Some(p)) => p.form,
-            (None, None) => return Err(missing("Form")),
+            (None, None) => return Err(missing(Header::Form)),
         };
         let seats = match (seats, &position) {
             (Some(s), _) => s,
             (None, Some(p)) => p.seats.iter().map(|s| s.school).collect(),
-            (None, None) => return Err(missing("Seats")),
+            (None, None) => return Err(missing(Header::Seats)),
         };
         layout.total = text.lines().count();
         let moves = standing(&lines)
-            .map_err(|(i, m)| RecordError { line: layout.lines[i], reason: RecordReason::Syntax(m) })?;
+            .map_err(|(i, e)| RecordError { line: layout.lines[i], reason: RecordReason::Syntax(e) })?;
         if lines.iter().all(|l| matches!(l, Line::Choice(_))) {
             // no take-backs: the lines are the moves
             lines.clear();
@@ -611,7 +696,7 @@ fn standing_lines(lines: &[Line]) -> Vec<usize> {
 
 /// The moves that stand after `lines`; an error names the index of a
 /// take-back with nothing of its seat's before it.
-fn standing(lines: &[Line]) -> Result<Vec<Move>, (usize, String)> {
+fn standing(lines: &[Line]) -> Result<Vec<Move>, (usize, RecordSyntax)> {
     let mut moves = Vec::new();
     for (i, l) in lines.iter().enumerate() {
         match *l {
@@ -620,7 +705,7 @@ fn standing(lines: &[Line]) -> Result<Vec<Move>, (usize, String)> {
                 Some(m) if m.by == Mover::Seat(seat) => {
                     moves.pop();
                 }
-                _ => return Err((i, format!("seat {} takes back a choice that is not its own", seat + 1))),
+                _ => return Err((i, RecordSyntax::NotOwnTakeBack { seat })),
             },
         }
     }
@@ -641,5 +726,92 @@ impl std::str::FromStr for Record {
 impl std::fmt::Display for Record {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.to_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Field;
+
+    const HEAD: &str = "Form: duel\nSeats: northern, southern\n";
+
+    /// The line and the syntax error of a record text that does not read.
+    fn syntax(text: &str) -> (usize, RecordSyntax) {
+        match Record::parse(text) {
+            Err(RecordError { line, reason: RecordReason::Syntax(e) }) => (line, e),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn each_syntax_error_says_what_was_wrong_and_where() {
+        use RecordSyntax::*;
+        let t = Token::new;
+        let body = |lines: &str| format!("{HEAD}\n{lines}");
+        assert_eq!(syntax(&body("5 end\n")), (4, SeatNumber(t("5"))));
+        assert_eq!(syntax(&body("* resign\n")), (4, NotChance(SeatWord::Resign)));
+        assert_eq!(syntax(&body("* timeout\n")), (4, NotChance(SeatWord::Timeout)));
+        assert_eq!(syntax(&body("* undo\n")), (4, NotChance(SeatWord::Undo)));
+        assert!(matches!(syntax(&body("1 jump\n")), (4, Choice(ChoiceTextError::Unknown(_)))));
+        assert_eq!(syntax("Form: duel\nwhat is this\n"), (2, NotHeaderOrChoice(t("what is this"))));
+        assert_eq!(syntax(&body("* draw imperial.knight\nSeed: 3\n")), (5, HeaderAfterChoice(t("Seed"))));
+        assert_eq!(syntax("Form duel: x\n"), (1, BadHeaderKey(t("Form duel"))));
+        assert_eq!(syntax("Form: duel\nForm: duel\n"), (2, RepeatedHeader(t("Form"))));
+        assert_eq!(syntax("Form: chess\n"), (1, UnknownForm(t("chess"))));
+        assert_eq!(syntax("Seats: northern, elves\n"), (1, UnknownSchool(t("elves"))));
+        assert_eq!(syntax(&format!("{HEAD}Seed: many\n")), (3, BadSeed(t("many"))));
+        assert_eq!(syntax(&format!("{HEAD}Position: duel\n")), (3, PositionNotAlone));
+        assert_eq!(syntax("Seats: northern, southern\n"), (1, MissingHeader(Header::Form)));
+        assert_eq!(syntax("Form: duel\n"), (1, MissingHeader(Header::Seats)));
+        assert_eq!(syntax(&body("* draw imperial.knight\n1 undo\n")), (5, NotOwnTakeBack { seat: 0 }));
+        // a position block's line is counted in the record
+        let e = syntax(&format!("{HEAD}Position:\n  form: duel\n  board: 9/9/9/9/9/9/9/9/9\n  turn: zero\n"));
+        assert_eq!(e, (6, Position(PositionSyntax::BadNumber { field: Field::Turn, value: t("zero") })));
+        // Display stays plain English for logs and the command line
+        assert_eq!(SeatNumber(t("5")).to_string(), "seat numbers run from 1 to 4, not \"5\"");
+        assert_eq!(NotChance(SeatWord::Undo).to_string(), "'N undo' names a seat, not chance");
+        assert_eq!(NotOwnTakeBack { seat: 1 }.to_string(), "seat 2 takes back a choice that is not its own");
+    }
+
+    #[test]
+    fn a_quoted_word_is_bounded() {
+        let long = "x".repeat(10_000);
+        let (_, e) = syntax(&format!("Form: {long}\n"));
+        let RecordSyntax::UnknownForm(word) = &e else { panic!("{e:?}") };
+        assert!(word.is_cut());
+        assert_eq!(word.as_str().len(), Token::MAX);
+        assert!(e.to_string().len() < 80, "{e}");
+        // cut at a character boundary
+        let word = Token::new(&"é".repeat(100));
+        assert!(word.as_str().len() <= Token::MAX && word.as_str().chars().all(|c| c == 'é'));
+        assert_eq!(Token::new("short").to_string(), "\"short\"");
+    }
+
+    #[test]
+    fn a_setup_that_makes_no_game_is_typed() {
+        let start = |text: &str| Record::parse(text).unwrap().start().unwrap_err();
+        let e = start("Form: duel\nSeats: northern\n");
+        assert_eq!(e.line, 2);
+        assert!(matches!(e.reason, RecordReason::Setup(SetupError::SeatCount { got: 1, .. })), "{e}");
+        let position = "Position:\n  form: duel\n  board: 9/9/9/9/9/9/9/9/9\n  seat: northern\n  seat: southern\n";
+        let e = start(&format!("Form: duel\nSeats: northern, highland\n{position}"));
+        assert_eq!(e.line, 3);
+        assert_eq!(
+            e.reason,
+            RecordReason::Mismatch {
+                position: (Form::Duel, vec![School::Northern, School::Southern]),
+                header: (Form::Duel, vec![School::Northern, School::Highland]),
+            }
+        );
+        assert!(e.to_string().contains("the header says duel of northern, highland"), "{e}");
+        let bad = position.replace("seat: northern", "seat: northern beings legends.titan");
+        let e = start(&format!("Form: duel\nSeats: northern, southern\n{bad}"));
+        assert_eq!(e.line, 3);
+        assert!(matches!(e.reason, RecordReason::Position(_)), "{e}");
+        let e = Record::parse("Form: duel\nSeats: northern, southern\nPosition:\n  form: duel\n  board: 9/9\n")
+            .unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(matches!(e.reason, RecordReason::Position(PositionError::Board(_))), "{e}");
     }
 }

@@ -3,6 +3,8 @@
 //! `tests/data/counts.txt`. The file's header says how to read it and how
 //! to regenerate the numbers.
 
+mod common;
+use common::Gate;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -70,7 +72,7 @@ fn count(game: &Game) -> (usize, Option<usize>) {
     let mut leaves = 0;
     for &c in &root {
         let mut g = game.clone();
-        g.apply(c).unwrap_or_else(|e| panic!("listed {c} refused: {e}"));
+        g.act(c).unwrap_or_else(|e| panic!("listed {c} refused: {e}"));
         leaves += g.legal_choices().len();
     }
     (root.len(), Some(leaves))
@@ -164,7 +166,7 @@ fn print_a_position_from_a_random_game() {
         } else {
             v[rng.gen_range(0..v.len())]
         };
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
     }
     panic!("the game ended before turn {turn}: {:?}", g.outcome());
 }

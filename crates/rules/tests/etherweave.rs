@@ -296,7 +296,7 @@ fn the_causality_penalty_is_charged_in_every_form() {
                 .iter()
                 .find(|c| matches!(c, Choice::EndTurn | Choice::Skip | Choice::Draw(_) | Choice::DrawTask(_)))
                 .unwrap_or(&g.legal_choices()[0]);
-            g.apply(c).unwrap();
+            g.act(c).unwrap();
             guard += 1;
         }
         assert!(g.is_over(), "{form:?}");
@@ -1075,7 +1075,7 @@ fn antimatter_spirit_warp_lets_the_player_pick_the_opponent_in_a_melee() {
     let labels: Vec<String> = g.legal_choices().iter().map(|&c| g.choice_view(c).label).collect();
     assert!(labels.contains(&"Green".to_string()) && labels.contains(&"Blue".to_string()), "{labels:?}");
     let green = g.legal_choices().into_iter().find(|&c| g.choice_view(c).label == "Green").unwrap();
-    g.apply(green).unwrap();
+    g.act(green).unwrap();
     assert_eq!((at(&g, "c6"), at(&g, "c4")), ("p".to_string(), "g".to_string()));
     // in team play "another color" is the opposing team's: one choice, made by itself
     let schools = [School::Etherweave, School::Northern, School::Highland, School::Southern];

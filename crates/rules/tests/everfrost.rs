@@ -484,7 +484,7 @@ fn sentinel_over_an_enemy_piece_may_be_downgraded_to_cost_the_opponent_an_action
     play(&mut g, "end");
     while g.actor() == Actor::Chance {
         let c = g.legal_choices()[0];
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
     }
     assert_eq!(g.turn().seat, 1);
     assert_eq!(g.turn().actions, 1, "one action fewer");
@@ -791,7 +791,7 @@ fn the_opponent_cannot_thaw_your_card_and_the_refill_ignores_it() {
     play_all(&mut g, &["place b5", "place c5", "end"]);
     while g.actor() == Actor::Chance {
         let c = g.legal_choices()[0];
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
     }
     assert_eq!(g.seat(0).beings.len(), 3, "the hand is refilled to 3 beings; the frozen card is not one");
     assert_eq!(g.turn().seat, 1);

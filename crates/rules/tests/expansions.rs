@@ -4,8 +4,8 @@
 
 mod common;
 use common::*;
-use tash_kalar_rules::position::SeatSetup;
-use tash_kalar_rules::{Color, Event, Game, Piece, Position, Rank, School};
+use tash_kalar_rules::position::{Field, SeatSetup};
+use tash_kalar_rules::{Color, Event, Game, Piece, Position, PositionError, PositionSyntax, Rank, School};
 
 const O: Color = Color::Orange;
 
@@ -80,8 +80,9 @@ fn a_stored_gateway_that_cannot_be_one_is_refused_with_a_reason() {
     assert!(err.contains("cannot be seat 1's Gateway"), "a legendary piece is never the Gateway: {err}");
     let text =
         Position::of(&merchant_lifts_the_gateway()).unwrap().to_text().replace("stored-gateway 1", "stored-gateway x");
-    let err = Position::from_text(&text).unwrap_err().to_string();
-    assert!(err.contains("bad stored-gateway seat"), "{err}");
+    let err = Position::from_text(&text).unwrap_err();
+    let PositionError::Syntax { error: PositionSyntax::BadNumber { field, value }, .. } = &err else { panic!("{err}") };
+    assert_eq!((*field, value.as_str()), (Field::StoredGateway, "x"), "{err}");
 }
 
 #[test]

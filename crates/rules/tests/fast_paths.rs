@@ -4,6 +4,8 @@
 //! in every form, at every step of random games; the move targets, worked
 //! out with bitboards, are the squares the kind of move allows.
 
+mod common;
+use common::Gate;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Form, Game, School};
@@ -36,8 +38,8 @@ fn a_clone_is_the_same_game_and_plays_on_the_same() {
                 assert_eq!(copy.legal_choices(), legal);
                 let c = legal[rng.gen_range(0..legal.len())];
                 let mut next = copy.clone();
-                g.apply(c).unwrap();
-                next.apply(c).unwrap();
+                g.act(c).unwrap();
+                next.act(c).unwrap();
                 assert_eq!(next, g);
                 assert_eq!(next.events(), g.events());
                 steps += 1;
@@ -64,7 +66,7 @@ fn move_targets_are_the_squares_the_move_kind_allows() {
             let mut steps = 0;
             while !g.is_over() && steps < 300 {
                 let legal = g.legal_choices();
-                g.apply(legal[rng.gen_range(0..legal.len())]).unwrap();
+                g.act(legal[rng.gen_range(0..legal.len())]).unwrap();
                 steps += 1;
                 if steps % 7 != 0 {
                     continue;

@@ -1056,12 +1056,12 @@ fn illegal_choices_during_a_flare_are_refused_and_change_nothing() {
             for text in ["end", "place a5", "flare r", "c9", "e3-e5", "g3-g4", "option 1", "done"] {
                 let c: Choice = text.parse().unwrap();
                 if !g.legal_choices().contains(&c) {
-                    assert!(g.apply(c).is_err(), "{name}: {text}");
+                    assert!(g.act(c).is_err(), "{name}: {text}");
                     assert_eq!(g, before, "{name}: {text}");
                 }
             }
             let first = g.legal_choices()[0];
-            g.apply(first).unwrap();
+            g.act(first).unwrap();
         }
         assert_resolved(&g, name);
     }
@@ -1114,7 +1114,7 @@ fn random_flares_on_random_boards_always_resolve() {
             while g.phase() == Phase::Effect {
                 let v = g.legal_choices();
                 assert!(!v.is_empty(), "{}: an effect step with no choice", id.def().id);
-                g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                g.act(v[rng.gen_range(0..v.len())]).unwrap();
                 steps += 1;
                 assert!(steps <= 4, "{}: too many steps", id.def().id);
                 assert!(g.pieces_accounted_for());

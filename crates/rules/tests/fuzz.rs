@@ -12,7 +12,7 @@
 //! a failure prints the input proptest shrank it to.
 
 mod common;
-use common::env_u64;
+use common::{env_u64, Gate};
 
 use std::sync::OnceLock;
 
@@ -222,7 +222,7 @@ fn check_game(g: &Game) -> Result<(), TestCaseError> {
         let text = c.to_string();
         prop_assert_eq!(text.parse::<Choice>().map(|p| g.normalize(p)), Ok(c), "{}", text);
         let mut h = g.clone();
-        h.apply(c).map_err(|e| TestCaseError::fail(format!("listed {c} refused: {e}")))?;
+        h.act(c).map_err(|e| TestCaseError::fail(format!("listed {c} refused: {e}")))?;
         h.validate().map_err(|e| TestCaseError::fail(format!("after {c}: {e}")))?;
     }
     Ok(())
@@ -344,7 +344,7 @@ fn every_legal_choice_reads_back_from_its_text() {
                     let text = c.to_string();
                     assert_eq!(text.parse::<Choice>().map(|p| g.normalize(p)), Ok(c), "{text}");
                 }
-                g.apply(legal[rng.gen_range(0..legal.len())]).unwrap();
+                g.act(legal[rng.gen_range(0..legal.len())]).unwrap();
                 steps += 1;
             }
         }

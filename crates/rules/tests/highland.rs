@@ -1059,7 +1059,7 @@ fn play_out(g: &mut Game, rng: &mut ChaCha8Rng) -> (Vec<CardId>, usize) {
             v[rng.gen_range(0..v.len())]
         };
         let mover = g.active_color();
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
         if let Choice::Summon { card, .. } = c {
             summoned.push(card);
             if let Some(r) = g.effect() {

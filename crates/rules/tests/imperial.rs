@@ -1166,8 +1166,8 @@ fn choices_outside_the_effect_are_refused_without_change() {
     summon(&mut g, "imperial.knight", "e5", "r0");
     let before = g.clone();
     for bad in ["e5-f6", "e5-g7", "d4-d5", "f6", "dir n", "option 1", "end"] {
-        assert!(g.play(bad).is_err(), "{bad}");
+        assert!(g.act_text(bad).is_err(), "{bad}");
         assert_eq!(g, before, "{bad}");
     }
-    assert!(g.apply(Choice::Skip).is_ok());
+    assert!(g.act(Choice::Skip).is_ok());
 }

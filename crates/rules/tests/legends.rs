@@ -51,7 +51,7 @@ fn end_turn(g: &mut Game) {
     play(g, "end");
     while g.actor() == Actor::Chance {
         let draw = g.legal_choices()[0];
-        g.apply(draw).expect("a legal draw");
+        g.act(draw).expect("a legal draw");
     }
 }
 
@@ -59,7 +59,7 @@ fn end_turn(g: &mut Game) {
 fn pass_turn(g: &mut Game) {
     while g.turn().actions > 0 {
         let place = g.legal_choices().into_iter().find(|c| matches!(c, Choice::Place { .. })).expect("a place");
-        g.apply(place).expect("a legal place");
+        g.act(place).expect("a legal place");
     }
     end_turn(g);
 }
@@ -227,7 +227,7 @@ fn the_legends_point_is_scored_with_the_turns_destruction_when_it_ends() {
         while g.phase() != Phase::Main {
             let v = g.legal_choices();
             let c = if v.contains(&Choice::Skip) { Choice::Skip } else { v[0] };
-            g.apply(c).unwrap();
+            g.act(c).unwrap();
         }
         assert_eq!(score(&g, 0), 0, "{id}: the point waits for the end of the turn");
         let d = g.turn().destroyed[Color::Red.index()];
@@ -275,12 +275,12 @@ fn random_choices_through_every_legend_keep_the_game_consistent() {
                 };
                 let card = CardId::parse(id).unwrap();
                 let choice = g.normalize(Choice::Summon { card, at, orientation: o, pickup: None });
-                g.apply(choice).unwrap_or_else(|e| panic!("{id} {o} on {text}: {e}"));
+                g.act(choice).unwrap_or_else(|e| panic!("{id} {o} on {text}: {e}"));
                 let mut steps = 0;
                 while g.phase() == Phase::Effect {
                     let v = g.legal_choices();
                     assert!(!v.is_empty(), "{id}: an effect step with no choice");
-                    g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                    g.act(v[rng.gen_range(0..v.len())]).unwrap();
                     assert!(g.pieces_accounted_for(), "{id} {o} on {text}");
                     steps += 1;
                     assert!(steps < 40, "{id}: the effect does not end");
@@ -565,7 +565,7 @@ fn fire_elemental_option_1_burns_adjacent_non_legendary_enemies() {
     let mut g = game(&with(FIRE_ELEMENTAL, FIRE_ELEMENTAL_FIELD), &["legends.fire_elemental"]);
     play(&mut g, &summon("legends.fire_elemental", "e5", "r0"));
     assert_eq!(texts(&g), ["option 1", "option 2"], "mandatory");
-    assert!(g.play("skip").is_err());
+    assert!(g.act_text("skip").is_err());
     play(&mut g, "option 1");
     assert_eq!(at(&g, "d6"), "");
     assert_eq!(at(&g, "e6"), "");
@@ -1054,7 +1054,7 @@ fn illegal_choices_in_an_effect_are_refused_without_change() {
     play(&mut g, &summon("legends.two_headed_dragon", "e5", "r0"));
     let before = g.clone();
     for bad in ["g4", "a5", "option 1", "dir n", "e5-e6", "end", "place a5"] {
-        assert!(g.play(bad).is_err(), "{bad}");
+        assert!(g.act_text(bad).is_err(), "{bad}");
         assert_eq!(g, before, "{bad}");
     }
 }

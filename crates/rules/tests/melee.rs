@@ -9,7 +9,7 @@
 mod common;
 mod multi;
 
-use common::{at, legal, play, play_all, texts};
+use common::{at, legal, play, play_all, texts, Gate};
 use multi::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -58,7 +58,7 @@ fn dealt(form: Form, schools: &[School]) -> Game {
     let mut g = Game::new(form, schools).expect("a new game");
     while g.actor() == Actor::Chance {
         let c = g.legal_choices()[0];
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
     }
     g
 }
@@ -560,7 +560,7 @@ fn no_resignation_in_a_melee() {
     let mut g = melee(&THREE, "", &[]);
     assert!(g.resign(0).is_err());
     assert!(g.resign(1).is_err());
-    assert!(g.play("resign").is_err());
+    assert!(g.act_text("resign").is_err());
     assert!(!g.is_over());
     let mut m = Match::from_position(position(Form::Melee, &THREE, "", &[])).unwrap();
     assert!(m.resign(2).is_err());

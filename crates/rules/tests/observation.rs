@@ -2,6 +2,8 @@
 //! bot outside the program needs, and it leads to the same observation as
 //! the game itself.
 
+mod common;
+use common::Gate;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::view::View;
@@ -52,7 +54,7 @@ fn a_rebuilt_observation_equals_the_observation_over_random_games() {
                 phases.insert(phase_name(&g));
             }
             let v = g.legal_choices();
-            g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+            g.act(v[rng.gen_range(0..v.len())]).unwrap();
             steps += 1;
         }
         check(&g, &mut checked);
@@ -118,7 +120,7 @@ fn a_rebuilt_observation_equals_the_observation_over_random_team_games() {
                 Some(k) if rng.gen_bool(0.2) => k,
                 _ => rng.gen_range(0..v.len()),
             };
-            g.apply(v[k]).unwrap();
+            g.act(v[k]).unwrap();
             steps += 1;
         }
         check(&g, &mut checked);
@@ -143,7 +145,7 @@ fn spectator_and_referee_views_rebuild_games_but_no_observation() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..200 {
         let v = g.legal_choices();
-        g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+        g.act(v[rng.gen_range(0..v.len())]).unwrap();
     }
     let view = g.spectator_view();
     assert!(Observation::from_view(&view).is_err());
@@ -162,7 +164,7 @@ fn bad_views_are_refused_with_a_reason() {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     for _ in 0..120 {
         let v = g.legal_choices();
-        g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+        g.act(v[rng.gen_range(0..v.len())]).unwrap();
     }
     let good = g.view(0);
     assert!(Observation::from_view(&good).is_ok());
@@ -222,7 +224,7 @@ fn team_game(form: Form, seed: u64, steps: usize, pass_after: usize) -> Game {
         let v = g.legal_choices();
         let pass = v.iter().position(|c| c.to_string() == "pass").filter(|_| k >= pass_after);
         let choice = v[pass.unwrap_or_else(|| rng.gen_range(0..v.len()))];
-        g.apply(choice).unwrap();
+        g.act(choice).unwrap();
         if pass.is_some() {
             break;
         }
@@ -342,7 +344,7 @@ fn bad_team_views_are_refused_with_a_reason() {
     let mut d = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
     while d.actor() == tash_kalar_rules::Actor::Chance {
         let c = d.legal_choices()[0];
-        d.apply(c).unwrap();
+        d.act(c).unwrap();
     }
     let mut v = d.view(0);
     v.seats[0].sideways = Some(2);
@@ -379,7 +381,7 @@ fn mangled_views_never_panic() {
                     break;
                 }
                 let v = g.legal_choices();
-                g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+                g.act(v[rng.gen_range(0..v.len())]).unwrap();
             }
             g
         };
@@ -412,7 +414,7 @@ fn mangled_views_never_panic() {
                     if v.is_empty() {
                         break;
                     }
-                    let _ = game.apply(v[0]);
+                    let _ = game.act(v[0]);
                 }
             }
         }
@@ -451,7 +453,7 @@ fn an_observation_knows_the_task_deck_bottom_and_nothing_more() {
                 break;
             }
             let v = g.legal_choices();
-            g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+            g.act(v[rng.gen_range(0..v.len())]).unwrap();
         }
     }
     assert!(found >= 3, "a task moved to the bottom in {found} games");

@@ -1,3 +1,5 @@
+mod common;
+use common::Gate;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, Form, Game, School};
@@ -12,7 +14,7 @@ fn random_games_finish() {
             let v = g.legal_choices();
             assert!(!v.is_empty(), "no choices in {:?}", g.phase());
             let c = v[rng.gen_range(0..v.len())];
-            g.apply(c).unwrap();
+            g.act(c).unwrap();
             steps += 1;
             assert!(steps < 100_000);
             assert!(g.pieces_accounted_for());

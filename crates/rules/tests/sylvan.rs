@@ -1068,7 +1068,7 @@ fn play_out(mut g: Game, rng: &mut ChaCha8Rng) -> Vec<CardId> {
                 summoned.push(card);
             }
         }
-        g.apply(c).unwrap_or_else(|e| panic!("{e}"));
+        g.act(c).unwrap_or_else(|e| panic!("{e}"));
         steps += 1;
         assert!(steps < 100_000);
         assert!(g.pieces_accounted_for());

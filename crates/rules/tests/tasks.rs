@@ -477,16 +477,16 @@ fn claims_out_of_turn_or_unmet_are_refused() {
     let cross = ["e5:b", "d5:b", "f5:b", "e4:b", "e6:b"];
     let mut g = high_form(&cross, &[], &["tasks.center_cross", "tasks.imprisonment"]);
     // not before the actions are used
-    assert!(g.play("claim tasks.center_cross").is_err());
-    assert!(g.play("draw tasks.isolation").is_err());
+    assert!(g.act_text("claim tasks.center_cross").is_err());
+    assert!(g.act_text("draw tasks.isolation").is_err());
     play_all(&mut g, &["place a5", "place a4", "end"]);
     assert_eq!(g.prompt().map(|s| s.id()), Some("game.claim"));
     // a task not met, and a task not current, cannot be claimed
-    assert!(g.play("claim tasks.imprisonment").is_err());
-    assert!(g.play("claim tasks.side_chain").is_err());
+    assert!(g.act_text("claim tasks.imprisonment").is_err());
+    assert!(g.act_text("claim tasks.side_chain").is_err());
     assert_eq!(g.phase(), Phase::Claim, "the game is unchanged");
     play(&mut g, "claim tasks.center_cross");
-    assert!(g.play("claim tasks.center_cross").is_err(), "one claim per turn");
+    assert!(g.act_text("claim tasks.center_cross").is_err(), "one claim per turn");
 }
 
 #[test]
@@ -724,7 +724,7 @@ fn the_first_game_has_no_discard_action_and_no_legends() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     while g.actor() == Actor::Chance {
         let v = g.legal_choices();
-        g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+        g.act(v[rng.gen_range(0..v.len())]).unwrap();
     }
     for s in g.seats() {
         assert!(s.legends.is_empty());
@@ -739,7 +739,7 @@ fn the_high_form_starts_with_an_empty_board_and_17_pieces() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     while g.actor() == Actor::Chance {
         let v = g.legal_choices();
-        g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+        g.act(v[rng.gen_range(0..v.len())]).unwrap();
     }
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(g.actor(), Actor::Seat(0));
@@ -759,7 +759,7 @@ fn set_up(form: Form, seed: u64) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     while g.actor() == Actor::Chance {
         let v = g.legal_choices();
-        g.apply(v[rng.gen_range(0..v.len())]).unwrap();
+        g.act(v[rng.gen_range(0..v.len())]).unwrap();
     }
     g
 }
@@ -831,7 +831,7 @@ fn random_game(mut g: Game, rng: &mut ChaCha8Rng, stats: &mut Stats, max_steps: 
         let c = v[rng.gen_range(0..v.len())];
         let seat = g.turn().seat as usize;
         let before = tb(&g).claimed[seat].len();
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
         let t = tb(&g);
         if let Choice::Claim(task) = c {
             assert!(!t.current.contains(&task) && t.next != Some(task), "a claimed task leaves the display");

@@ -10,7 +10,7 @@
 mod common;
 mod multi;
 
-use common::{at, legal, play, play_all, texts};
+use common::{at, legal, play, play_all, texts, Gate};
 use multi::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -47,7 +47,7 @@ fn dealt(form: Form, schools: &[School]) -> Game {
     let mut g = Game::new(form, schools).expect("a new game");
     while g.actor() == Actor::Chance && g.phase() != Phase::RevealTasks {
         let c = g.legal_choices()[0];
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
     }
     g
 }
@@ -56,7 +56,7 @@ fn dealt(form: Form, schools: &[School]) -> Game {
 fn draw_all(g: &mut Game) {
     while g.actor() == Actor::Chance {
         let c = g.legal_choices()[0];
-        g.apply(c).unwrap();
+        g.act(c).unwrap();
     }
 }
 

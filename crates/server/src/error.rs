@@ -369,7 +369,9 @@ impl From<Refusal> for Error {
                 let list: Vec<String> = nearest.iter().map(|c| c.to_string()).collect();
                 Error::IllegalNearest { choice: choice.to_string(), nearest: list.join(", "), rules }
             }
-            Refusal::Syntax { text, message } => Error::UnknownChoice { text, why: message, rules: Some(rules) },
+            Refusal::Syntax { text, error } => {
+                Error::UnknownChoice { text: text.as_str().to_string(), why: error.to_string(), rules: Some(rules) }
+            }
             Refusal::NothingToTakeBack { seat } => Error::NothingToTakeBack { seat: seat as usize + 1, rules },
             Refusal::CannotResign { form } => Error::CannotResign { form: form.to_string(), rules },
         }

@@ -2,7 +2,7 @@
 //! game's seats, schools and chance seed, from its table and index alone
 //! (so raising `games` extends a tournament).
 
-use tash_kalar_rules::{Form, Game, School, SetupError};
+use tash_kalar_rules::{Form, Game, School, SetupError, Token};
 
 use super::TournamentConfig;
 
@@ -68,7 +68,7 @@ pub fn parse_deals(form: Form, seats: usize, text: &str) -> Result<Vec<Vec<Schoo
         "all-schools" => return Ok(deals_among(form, seats, &School::ALL)),
         _ => {}
     }
-    let school = |n: &str| School::parse(n.trim()).ok_or_else(|| DealsError::UnknownDeck(n.to_string()));
+    let school = |n: &str| School::parse(n.trim()).ok_or_else(|| DealsError::UnknownDeck(Token::new(n)));
     text.split(',')
         .map(|d| {
             let sides: Vec<&str> = d.split('/').collect();
@@ -78,34 +78,35 @@ pub fn parse_deals(form: Form, seats: usize, text: &str) -> Result<Vec<Vec<Schoo
                     .map(|t| t.split('+').map(school).collect::<Result<Vec<_>, _>>())
                     .collect::<Result<_, _>>()?;
                 if teams.len() != 2 || teams.iter().any(|t| t.len() != 2) {
-                    return Err(DealsError::NotTeams(d.to_string()));
+                    return Err(DealsError::NotTeams(Token::new(d)));
                 }
                 vec![teams[0][0], teams[1][0], teams[0][1], teams[1][1]]
             } else {
                 let deal = sides.iter().map(|&n| school(n)).collect::<Result<Vec<_>, _>>()?;
                 if deal.len() != seats {
-                    return Err(DealsError::NotSeats { deal: d.to_string(), seats });
+                    return Err(DealsError::NotSeats { deal: Token::new(d), seats });
                 }
                 deal
             };
-            Game::new(form, &deal).map_err(|error| DealsError::Setup { deal: d.to_string(), error })?;
+            Game::new(form, &deal).map_err(|error| DealsError::Setup { deal: Token::new(d), error })?;
             Ok(deal)
         })
         .collect()
 }
 
-/// Why a text of deals was refused (see [`parse_deals`]).
+/// Why a text of deals was refused (see [`parse_deals`]); the words it
+/// quotes are bounded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DealsError {
-    #[error("unknown deck {0:?}: expected {names}", names = School::names())]
-    UnknownDeck(String),
-    #[error("{0:?} is not two teams of two decks like northern+highland/southern+sylvan")]
-    NotTeams(String),
-    #[error("{deal:?} is not {seats} decks like {example}", example = example_deal(*seats))]
-    NotSeats { deal: String, seats: usize },
+    #[error("unknown deck {0}: expected {names}", names = School::names())]
+    UnknownDeck(Token),
+    #[error("{0} is not two teams of two decks like northern+highland/southern+sylvan")]
+    NotTeams(Token),
+    #[error("{deal} is not {seats} decks like {example}", example = example_deal(*seats))]
+    NotSeats { deal: Token, seats: usize },
     /// The deal cannot start a game of the form (a school twice, say).
-    #[error("{deal}: {error}")]
-    Setup { deal: String, error: SetupError },
+    #[error("{}: {error}", deal.as_str())]
+    Setup { deal: Token, error: SetupError },
 }
 
 /// A deal of `seats` base schools, as the refusals show it.

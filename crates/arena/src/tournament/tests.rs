@@ -7,7 +7,7 @@ use crate::Entrant;
 use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::PathBuf;
-use tash_kalar_rules::Game;
+use tash_kalar_rules::{Game, Token};
 
 fn config() -> TournamentConfig {
     TournamentConfig {
@@ -389,17 +389,17 @@ fn all_schools_deals_every_set_of_the_seven_once_for_every_form() {
 fn deals_are_refused_with_a_typed_error_in_the_same_words() {
     let refused = |form, seats, text| parse_deals(form, seats, text).unwrap_err();
     let elves = refused(Form::Duel, 2, "northern/elves");
-    assert_eq!(elves, DealsError::UnknownDeck("elves".into()));
+    assert_eq!(elves, DealsError::UnknownDeck(Token::new("elves")));
     assert_eq!(elves.to_string(), format!("unknown deck \"elves\": expected {}", School::names()));
     let one = refused(Form::Duel, 2, "northern");
-    assert_eq!(one, DealsError::NotSeats { deal: "northern".into(), seats: 2 });
+    assert_eq!(one, DealsError::NotSeats { deal: Token::new("northern"), seats: 2 });
     assert_eq!(one.to_string(), "\"northern\" is not 2 decks like northern/southern");
     assert_eq!(
         refused(Form::TeamDuel, 4, "northern/southern").to_string(),
         "\"northern/southern\" is not two teams of two decks like northern+highland/southern+sylvan"
     );
     let twice = refused(Form::Duel, 2, "northern/northern");
-    assert!(matches!(&twice, DealsError::Setup { deal, .. } if deal == "northern/northern"), "{twice:?}");
+    assert!(matches!(&twice, DealsError::Setup { deal, .. } if deal.as_str() == "northern/northern"), "{twice:?}");
     assert!(twice.to_string().starts_with("northern/northern: "), "{twice}");
 }
 
