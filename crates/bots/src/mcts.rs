@@ -47,10 +47,11 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
+use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
+use tash_kalar_rules::{Actor, CardId, Choice, Game, Observation, Phase, Seat};
 
 use crate::bot::Bot;
 use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
@@ -491,8 +492,7 @@ fn search_tree(
                         let n = &mut tree.nodes[k as usize];
                         n.available += 1;
                         let visits = n.visits.max(1) as f64;
-                        let mut ucb =
-                            n.reward / visits + config.exploration * ((n.available.max(1) as f64).ln() / visits).sqrt();
+                        let mut ucb = n.reward / visits + config.exploration * (ln(n.available.max(1)) / visits).sqrt();
                         if at_root {
                             let p = prior_of.get(&c).copied().unwrap_or(0.0);
                             ucb += config.prior * p / (n.visits as f64 + 1.0);
@@ -552,6 +552,20 @@ fn search_tree(
         }
     }
     (tree, done as u64)
+}
+
+/// The natural logarithm of `n`, from a table for the small numbers that
+/// most of the selection's children have (the same values: the table holds
+/// `f64::ln` of each; the logarithm was some 4% of an iteration).
+#[inline]
+fn ln(n: u32) -> f64 {
+    const SMALL: usize = 4096;
+    static TABLE: std::sync::OnceLock<Box<[f64]>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..SMALL).map(|k| (k as f64).ln()).collect());
+    match table.get(n as usize) {
+        Some(&v) => v,
+        None => (n as f64).ln(),
+    }
 }
 
 /// Whether the most visited root child of `tree` is out of reach: ahead of
@@ -626,7 +640,7 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
                 if noisy {
                     return nth(summons, rng.gen_range(0..n));
                 }
-                return best_by_quick_value(game, seat, summons, rng).expect("a summon");
+                return best_summon(game, seat, summons, rng);
             }
             let flare = choices.iter().copied().find(|c| matches!(c, Choice::Flare(_)));
             if let Some(f) = flare {
@@ -711,6 +725,35 @@ const POLICY_WEIGHTS: Weights = Weights::hand_written();
 /// The `k`-th of some choices (there are more than `k`).
 fn nth(mut choices: impl Iterator<Item = Choice>, k: usize) -> Choice {
     choices.nth(k).expect("fewer choices than counted")
+}
+
+/// The playout policy's summon: one summon of each being in hand judged by
+/// its immediate result (a summon at random among the being's), the best
+/// of those. A being's summons mostly leave the same pieces and scores (the
+/// effect is judged at its own steps), and judging every one of them was
+/// the playout's largest cost: some 16 applied copies of the game a step.
+fn best_summon(game: &Game, seat: Seat, summons: impl Iterator<Item = Choice>, rng: &mut ChaCha8Rng) -> Choice {
+    // per being: its summons so far and the one picked at random among them
+    let mut picked: ArrayVec<(CardId, u32, Choice), 16> = ArrayVec::new();
+    for c in summons {
+        let Choice::Summon { card, .. } = c else { continue };
+        match picked.iter().position(|p| p.0 == card) {
+            Some(i) => {
+                let p = &mut picked[i];
+                p.1 += 1;
+                if rng.gen_range(0..p.1) == 0 {
+                    p.2 = c;
+                }
+            }
+            None => {
+                let _ = picked.try_push((card, 1, c));
+            }
+        }
+    }
+    if picked.len() == 1 {
+        return picked[0].2;
+    }
+    best_by_quick_value(game, seat, picked.iter().map(|p| p.2), rng).expect("a summon")
 }
 
 /// The choice whose immediate result has the best quick value for `seat`
