@@ -91,6 +91,18 @@ fn option_lines(bot: &BotSpec) -> Vec<String> {
             v.push(format!("option name {name} type string default {default}"));
         }
     }
+    if let BotSpec::Mcts(_) = bot {
+        let e = &d.economy;
+        for (name, default) in [
+            ("held_legend", e.held_legend),
+            ("held_flare", e.held_flare),
+            ("return_legend", e.return_legend),
+            ("return_flare", e.return_flare),
+            ("flare_cost", e.flare),
+        ] {
+            v.push(format!("option name {name} type string default {default}"));
+        }
+    }
     if let BotSpec::Greedy(_) = bot {
         v.push("option name noise type string default 0".into());
     }

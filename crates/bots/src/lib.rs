@@ -35,6 +35,7 @@ use tash_kalar_rules::{Form, Game, School};
 pub mod bot;
 pub mod decision;
 pub mod driver;
+pub mod economy;
 pub mod eval;
 pub mod features;
 pub mod greedy;

@@ -54,6 +54,7 @@ use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::{Actor, CardId, Choice, Game, Observation, Phase, Seat};
 
 use crate::bot::Bot;
+use crate::economy::{Economy, Ledger};
 use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
 use crate::greedy::finish_action;
 
@@ -104,6 +105,9 @@ pub struct MctsConfig {
     pub early_stop: bool,
     pub weights: Weights,
     pub end: EndWeights,
+    /// What held legends and flares are worth and what giving them away
+    /// costs ([`crate::economy`]; [`Economy::NONE`] judges as `mcts-v2`).
+    pub economy: Economy,
 }
 
 impl Default for MctsConfig {
@@ -124,6 +128,7 @@ impl Default for MctsConfig {
             early_stop: true,
             weights: Weights::default(),
             end: EndWeights::default(),
+            economy: Economy::default(),
         }
     }
 }
@@ -396,13 +401,32 @@ pub fn root_priors(obs: &Observation, config: &MctsConfig) -> Vec<(Choice, f64)>
             let mut next = game.clone();
             next.apply_unchecked(c);
             finish_action(&mut next, seat, &config.weights);
-            (c, evaluate_end(&next, seat, &config.weights, &config.end))
+            let spent = action_cost(game, &next, seat, config);
+            (c, evaluate_end(&next, seat, &config.weights, &config.end) - spent)
         })
         .collect();
     // stable: equal values keep the engine's order
     judged.sort_by(|a, b| b.1.total_cmp(&a.1));
     let best = judged.first().map_or(0.0, |j| j.1);
     judged.into_iter().map(|(c, v)| (c, (v - best).max(-50.0).exp())).collect()
+}
+
+/// What the economy charges `seat` for the action from `before` to `after`
+/// (one action, in the same turn: the greedy finish of a root choice):
+/// the legends and flares that left the hand but were not summoned or
+/// invoked were returned.
+fn action_cost(before: &Game, after: &Game, seat: Seat, config: &MctsConfig) -> f64 {
+    let e = &config.economy;
+    if e.is_none() || after.turn().number != before.turn().number {
+        return 0.0;
+    }
+    let (b, a) = (before.seat(seat), after.seat(seat));
+    let summoned = after.turn().legends_summoned.saturating_sub(before.turn().legends_summoned) as usize;
+    let invoked = (after.turn().flare_used && !before.turn().flare_used) as usize;
+    let legends = b.legends.len().saturating_sub(a.legends.len() + summoned);
+    let flares = b.flares.len().saturating_sub(a.flares.len() + invoked);
+    let returned = e.returned_legend(before, &config.end);
+    legends as f64 * returned + flares as f64 * e.return_flare + invoked as f64 * e.flare
 }
 
 /// The turn number at which an iteration stops: one round after the
@@ -426,9 +450,19 @@ fn search_tree(
     let mut tree = kept.unwrap_or_else(|| Tree {
         nodes: vec![Node::new(None, obs.seat())],
         edges: Edges::default(),
-        base: (0..obs.game().seat_count() as Seat)
-            .map(|s| if config.centre { evaluate_end(obs.game(), s, &config.weights, &config.end) } else { 0.0 })
-            .collect(),
+        base: {
+            let held = Ledger::new(obs.game().seat_count()).values(&config.economy, obs.game(), &config.end);
+            (0..obs.game().seat_count() as Seat)
+                .map(|s| {
+                    let v = evaluate_end(obs.game(), s, &config.weights, &config.end) + held[s as usize];
+                    if config.centre {
+                        v
+                    } else {
+                        0.0
+                    }
+                })
+                .collect()
+        },
         turn: obs.game().turn().number,
         replies: 0,
         steps: 0,
@@ -441,6 +475,8 @@ fn search_tree(
     let mut unexpanded: Vec<Choice> = Vec::new();
     let mut path: Vec<u32> = Vec::new();
     let mut results: Vec<f64> = Vec::new();
+    let mut ledger = Ledger::new(obs.game().seat_count());
+    let economy = !config.economy.is_none();
     let mut done = 0u32;
     let begun = Instant::now();
     loop {
@@ -462,6 +498,7 @@ fn search_tree(
         let mut game = obs.determinize(&mut |cards| cards.shuffle(&mut rng));
         path.clear();
         path.push(0);
+        ledger.clear();
         let mut node = 0u32;
         // selection and expansion, down to the horizon at most
         while game.turn().number < stop {
@@ -476,6 +513,7 @@ fn search_tree(
                     game.legal_choices_into(&mut legal);
                     if legal.len() == 1 && node != 0 {
                         // a forced step is no decision: no node for it
+                        ledger.note(&config.economy, &game, legal[0], &config.end);
                         game.apply_unchecked(legal[0]);
                         continue;
                     }
@@ -525,23 +563,31 @@ fn search_tree(
                         tree.nodes.push(n);
                         tree.nodes[node as usize].children.push(k);
                         tree.edges.insert((node, c), k);
+                        ledger.note(&config.economy, &game, c, &config.end);
                         game.apply_unchecked(c);
                         path.push(k);
                         break;
                     }
                     let (k, _) = best.expect("a legal child");
-                    game.apply_unchecked(tree.nodes[k as usize].choice.expect("child choice"));
+                    let c = tree.nodes[k as usize].choice.expect("child choice");
+                    ledger.note(&config.economy, &game, c, &config.end);
+                    game.apply_unchecked(c);
                     path.push(k);
                     node = k;
                 }
             }
         }
-        let theirs = playout(&mut game, stop, obs.seat(), config, &mut rng);
+        let theirs = playout(&mut game, stop, obs.seat(), config, &mut ledger, &mut rng);
         let in_tree = path.iter().any(|&k| tree.nodes[k as usize].seat != obs.seat());
         tree.replies += (theirs > 0 || in_tree) as u64;
         tree.steps += theirs as u64;
         results.clear();
-        results.extend(evaluate_end_seats(&game, &config.weights, &config.end).iter().zip(&tree.base).map(|(v, b)| {
+        let mut values = evaluate_end_seats(&game, &config.weights, &config.end);
+        if economy {
+            let held = ledger.values(&config.economy, &game, &config.end);
+            values.iter_mut().zip(&held).for_each(|(v, h)| *v += h);
+        }
+        results.extend(values.iter().zip(&tree.base).map(|(v, b)| {
             let v = v - b;
             1.0 / (1.0 + (-v / config.scale).exp())
         }));
@@ -599,7 +645,15 @@ fn settled(tree: &Tree, iterations: Option<u32>, done: u32, deadline: Option<Ins
 
 /// Plays on with the playout policy until the turn numbered `stop` begins
 /// or the game ends; returns the choices made by another seat than `me`.
-fn playout(game: &mut Game, stop: u16, me: Seat, config: &MctsConfig, rng: &mut ChaCha8Rng) -> u32 {
+/// The seats' choices are noted in `ledger`.
+fn playout(
+    game: &mut Game,
+    stop: u16,
+    me: Seat,
+    config: &MctsConfig,
+    ledger: &mut Ledger,
+    rng: &mut ChaCha8Rng,
+) -> u32 {
     let mut legal = Vec::new();
     let mut steps = 0;
     let mut theirs = 0;
@@ -613,6 +667,9 @@ fn playout(game: &mut Game, stop: u16, me: Seat, config: &MctsConfig, rng: &mut 
             theirs += (game.actor() != Actor::Seat(me)) as u32;
             policy_choice(game, &legal, config, rng)
         };
+        if game.actor() != Actor::Chance {
+            ledger.note(&config.economy, game, c, &config.end);
+        }
         game.apply_unchecked(c);
         steps += 1;
     }

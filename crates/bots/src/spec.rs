@@ -26,6 +26,9 @@
 //! | `playout_noise` | mcts, mcts-v2 | how often a playout step is random among the sensible choices, 0 to 1 (default 0.25) |
 //! | `lead`, `cards_per_turn`, `points_per_turn` | mcts, mcts-v2 | the end of the game's weights ([`EndWeights`](crate::weights::EndWeights)): 0 to 100, 0.1 to 10, 0.1 to 10 |
 //! | `centre`, `reuse` | mcts, mcts-v2, mcts-v1 | `0`, `1`, `false` or `true` |
+//! | `held_legend`, `held_flare` | mcts | what a legend or a flare in hand is worth while turns are left to play it, 0 to 100 evaluation points (default 0.3, 0.2; see [`crate::economy`]) |
+//! | `return_legend`, `return_flare` | mcts | the cost of returning a legend to the shared deck (if it comes round before the end) or a flare, 0 to 100 (default 1.5, 0.3) |
+//! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
 //! | `early_stop` | mcts, mcts-v2 | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
 //! | a weight's name | greedy, mcts, mcts-v2, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's for mcts and mcts-v2, [`Weights::hand_set`] for greedy, [`Weights::hand_written`] for mcts-v1) |
@@ -41,6 +44,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::bot::{Bot, RandomBot};
+use crate::economy::Economy;
 use crate::greedy::GreedyBot;
 use crate::greedy::GreedyConfig;
 use crate::mcts::{MctsBot, MctsConfig};
@@ -182,12 +186,15 @@ pub mod bounds {
     pub const WIDEN_INNER: RangeInclusive<f64> = 0.0..=1000.0;
     pub const PLAYOUT_NOISE: RangeInclusive<f64> = 0.0..=1.0;
     pub const NOISE: RangeInclusive<f64> = 0.0..=100.0;
+    /// The new search's economy weights, in evaluation points.
+    pub const ECONOMY: RangeInclusive<f64> = 0.0..=100.0;
     // the weights' own ranges, where a weights file is read too
     pub use crate::weights::bounds::{CARDS_PER_TURN, LEAD, POINTS_PER_TURN, WEIGHT};
 }
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
-                            playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop or an evaluation weight";
+                            playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
+                            held_flare, return_legend, return_flare, flare_cost or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
 const GREEDY_OPTIONS: &str = "noise or an evaluation weight: common, heroic, legendary, ready1, ready2, ready3, \
@@ -329,12 +336,34 @@ fn set_v2_part(c: &mut MctsConfig, v: MctsV2Config) {
     (c.early_stop, c.weights, c.end) = (v.early_stop, v.weights, v.end);
 }
 
-/// Sets one option of an mcts spec: its own, or one it shares with mcts-v2.
+/// Sets one option of an mcts spec: its own (the economy's weights), or one
+/// it shares with mcts-v2.
 fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecError> {
-    let mut v = v2_part(c);
-    v2_option(&mut v, "mcts", key, value)?;
-    set_v2_part(c, v);
+    let e = &mut c.economy;
+    match key {
+        "held_legend" => e.held_legend = real(key, value, bounds::ECONOMY)?,
+        "held_flare" => e.held_flare = real(key, value, bounds::ECONOMY)?,
+        "return_legend" => e.return_legend = real(key, value, bounds::ECONOMY)?,
+        "return_flare" => e.return_flare = real(key, value, bounds::ECONOMY)?,
+        "flare_cost" => e.flare = real(key, value, bounds::ECONOMY)?,
+        _ => {
+            let mut v = v2_part(c);
+            v2_option(&mut v, "mcts", key, value)?;
+            set_v2_part(c, v);
+        }
+    }
     Ok(())
+}
+
+/// The economy's options in their canonical order, with their values.
+fn economy_options(e: &Economy) -> [(&'static str, f64); 5] {
+    [
+        ("held_legend", e.held_legend),
+        ("held_flare", e.held_flare),
+        ("return_legend", e.return_legend),
+        ("return_flare", e.return_flare),
+        ("flare_cost", e.flare),
+    ]
 }
 
 /// Sets one option of an mcts-v2 spec (or of the new search, `bot`): its
@@ -508,7 +537,15 @@ impl fmt::Display for BotSpec {
                 }
                 weight_options(&g.weights, &GreedyConfig::default().weights, &mut options);
             }
-            BotSpec::Mcts(c) => v2_options(&v2_part(c), &v2_part(&MctsConfig::default()), &mut options),
+            BotSpec::Mcts(c) => {
+                let d = MctsConfig::default();
+                v2_options(&v2_part(c), &v2_part(&d), &mut options);
+                for ((key, v), (_, dv)) in economy_options(&c.economy).into_iter().zip(economy_options(&d.economy)) {
+                    if v != dv {
+                        options.push(format!("{key}={v}"));
+                    }
+                }
+            }
             BotSpec::MctsV2(c) => v2_options(c, &MctsV2Config::default(), &mut options),
             BotSpec::MctsV1(c) => {
                 let d = MctsV1Config::default();
@@ -599,7 +636,12 @@ impl BotSpec {
                 real("noise", &g.noise.to_string(), bounds::NOISE)?;
                 check_weights(&g.weights)
             }
-            BotSpec::Mcts(c) => check_v2(&v2_part(c)),
+            BotSpec::Mcts(c) => {
+                check_v2(&v2_part(c))?;
+                economy_options(&c.economy)
+                    .into_iter()
+                    .try_for_each(|(key, v)| real(key, &v.to_string(), bounds::ECONOMY).map(drop))
+            }
             BotSpec::MctsV2(c) => check_v2(c),
             BotSpec::MctsV1(c) => check_search(c),
         }
@@ -739,6 +781,8 @@ mod tests {
         };
         assert_eq!((c.iterations, c.widen_inner, c.end.lead, c.weights.piece[0]), (Some(50), 0.0, 0.5, 0.5));
         assert_eq!(parse("mcts-v2:iterations=50").unwrap().build(1).name(), "mcts-v2");
+        let BotSpec::Mcts(c) = parse("mcts:return_legend=3,held_flare=0,flare_cost=1").unwrap() else { panic!() };
+        assert_eq!((c.economy.return_legend, c.economy.held_flare, c.economy.flare), (3.0, 0.0, 1.0));
         assert_eq!(parse("mcts:iterations=50").unwrap().build(1).name(), "mcts");
         assert_eq!(parse("random").unwrap().build(1).name(), "random");
     }
@@ -791,6 +835,11 @@ mod tests {
         refused("mcts-v2:depth=2", &["mcts-v2 has no option \"depth\""]);
         refused("mcts-v2:threads=0", &["threads", "from 1 to 64"]);
         refused("mcts-v3", &["unknown bot"]);
+        refused("mcts:return_legend=-1", &["return_legend", "from 0 to 100"]);
+        refused("mcts:held_legend=nan", &["held_legend"]);
+        // the economy is the new search's alone
+        refused("mcts-v2:return_legend=1", &["mcts-v2 has no option \"return_legend\""]);
+        refused("mcts-v1:flare_cost=1", &["mcts-v1 has no option"]);
         // a level is a spec of its own: no options
         refused("hard:threads=2", &["hard has no option \"threads\""]);
         refused("easy:noise=1", &["easy has no option"]);
@@ -827,6 +876,8 @@ mod tests {
             ("mcts:points_per_turn=2,cards_per_turn=3,lead=0", "mcts:lead=0,cards_per_turn=3,points_per_turn=2"),
             ("mcts-v1", "mcts-v1"),
             ("mcts-v2", "mcts-v2"),
+            ("mcts:flare_cost=0.3,return_legend=2", "mcts:return_legend=2"),
+            ("mcts:held_flare=0,c=0.2", "mcts:c=0.2,held_flare=0"),
             ("mcts-v2:iterations=2000,c=0.1", "mcts-v2"),
             ("mcts-v2:early_stop=0,threads=2,time=1s", "mcts-v2:time=1s,threads=2,early_stop=0"),
             ("mcts-v1:iterations=2000,playout=1", "mcts-v1"),
