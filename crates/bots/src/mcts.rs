@@ -195,13 +195,16 @@ struct Node {
     reward: f64,
     /// Times this node's choice was legal when its parent was visited.
     available: u32,
+    /// A root child's prior (its judged weight, see [`root_priors`]); kept
+    /// here so that selection looks nothing up.
+    prior: f64,
     /// Children made so far (for the root's totals and for reuse).
     children: Vec<u32>,
 }
 
 impl Node {
     fn new(choice: Option<Choice>, seat: Seat) -> Node {
-        Node { choice, seat, visits: 0, reward: 0.0, available: 0, children: Vec::new() }
+        Node { choice, seat, visits: 0, reward: 0.0, available: 0, prior: 0.0, children: Vec::new() }
     }
 }
 
@@ -210,6 +213,10 @@ impl Node {
 struct Tree {
     nodes: Vec<Node>,
     edges: Edges,
+    /// The root's edges again, apart: every iteration looks up each of the
+    /// root's legal choices, and a small map stays in the cache where the
+    /// whole tree's does not.
+    root_edges: HashMap<Choice, u32, BuildHasherDefault<Fx>>,
     base: Vec<f64>,
     /// The turn number of the root: the horizon counts from it.
     turn: u16,
@@ -221,6 +228,9 @@ struct Tree {
 
 impl Tree {
     fn child(&self, node: u32, choice: Choice) -> Option<u32> {
+        if node == 0 {
+            return self.root_edges.get(&choice).copied();
+        }
         self.edges.get(&(node, choice)).copied()
     }
 
@@ -241,7 +251,8 @@ impl Tree {
             stack.extend(n.children.iter().map(|&c| (c, Some(new))));
         }
         nodes[0].choice = None;
-        Some(Tree { nodes, edges, base: self.base.clone(), turn: self.turn, replies: 0, steps: 0 })
+        let root_edges = edges.iter().filter(|e| e.0 .0 == 0).map(|(e, &k)| (e.1, k)).collect();
+        Some(Tree { nodes, edges, root_edges, base: self.base.clone(), turn: self.turn, replies: 0, steps: 0 })
     }
 }
 
@@ -450,6 +461,7 @@ fn search_tree(
     let mut tree = kept.unwrap_or_else(|| Tree {
         nodes: vec![Node::new(None, obs.seat())],
         edges: Edges::default(),
+        root_edges: HashMap::default(),
         base: {
             let held = Ledger::new(obs.game().seat_count()).values(&config.economy, obs.game(), &config.end);
             (0..obs.game().seat_count() as Seat)
@@ -471,6 +483,12 @@ fn search_tree(
     let stop = stop_turn(obs.game(), tree.turn, config);
     // the root's priors by choice: looked up for every root child, every iteration
     let prior_of: HashMap<Choice, f64, BuildHasherDefault<Fx>> = priors.iter().copied().collect();
+    // (a kept tree's root children were inner nodes: their priors are this root's)
+    for i in 0..tree.nodes[0].children.len() {
+        let k = tree.nodes[0].children[i] as usize;
+        let c = tree.nodes[k].choice.expect("child choice");
+        tree.nodes[k].prior = prior_of.get(&c).copied().unwrap_or(0.0);
+    }
     let mut legal = Vec::new();
     let mut unexpanded: Vec<Choice> = Vec::new();
     let mut path: Vec<u32> = Vec::new();
@@ -532,8 +550,7 @@ fn search_tree(
                         let visits = n.visits.max(1) as f64;
                         let mut ucb = n.reward / visits + config.exploration * (ln(n.available.max(1)) / visits).sqrt();
                         if at_root {
-                            let p = prior_of.get(&c).copied().unwrap_or(0.0);
-                            ucb += config.prior * p / (n.visits as f64 + 1.0);
+                            ucb += config.prior * n.prior / (n.visits as f64 + 1.0);
                         }
                         if best.is_none_or(|b| ucb > b.1) {
                             best = Some((k, ucb));
@@ -560,9 +577,15 @@ fn search_tree(
                         let k = tree.nodes.len() as u32;
                         let mut n = Node::new(Some(c), seat);
                         n.available = 1;
+                        if at_root {
+                            n.prior = prior_of.get(&c).copied().unwrap_or(0.0);
+                        }
                         tree.nodes.push(n);
                         tree.nodes[node as usize].children.push(k);
                         tree.edges.insert((node, c), k);
+                        if node == 0 {
+                            tree.root_edges.insert(c, k);
+                        }
                         ledger.note(&config.economy, &game, c, &config.end);
                         game.apply_unchecked(c);
                         path.push(k);
