@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `random` | uniformly among the legal choices |
 //! | `greedy` | one step of lookahead over whole actions, the evaluation of [`eval`] (with `noise`, a choice at random weighted by value) |
-//! | `mcts` | information-set Monte Carlo tree search through every seat's reply ([`mcts`]) |
+//! | `mcts` | information-set Monte Carlo tree search through every seat's reply ([`mcts`]), with the economy of held and returned cards ([`economy`]) |
 //! | `mcts-v2` | the second search, kept as a baseline ([`mcts_v2`]) |
 //! | `mcts-v1` | the first search, kept as a baseline ([`mcts_v1`]) |
 //!

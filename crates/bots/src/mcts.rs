@@ -31,11 +31,18 @@
 //! likely replies are searched before their many quiet placements.
 //!
 //! The playout policy plays like a sensible player at a fraction of the
-//! greedy bot's cost: it summons when it can (the summon whose immediate
-//! result is best by [`quick_value`], a cheap count of scores and pieces),
+//! greedy bot's cost: it summons when it can (of one summon per being, at
+//! random among the being's, the one whose immediate result is best by
+//! [`quick_value`], a cheap count of scores and pieces),
 //! resolves effects the same way, places next to its own pieces, claims
 //! the best task, rarely invokes a flare in a deathmatch (it gives a point)
 //! and never discards while another action is open.
+//!
+//! The horizon's evaluation adds the economy ([`crate::economy`]): legends
+//! and flares held are worth something while turns are left, and a legend
+//! returned to the shared deck, a flare returned or invoked, are charged to
+//! the seat that chose it on the way (what the search as `mcts-v2` left
+//! out, and why it dumped its hand; [`Economy::NONE`] turns it off).
 //!
 //! Threads search separate trees from the same root and add up their visit
 //! counts (root parallelism): no locks, and on a shared machine a slow
