@@ -2,7 +2,7 @@
 //! ([`crate::mcts`]) against: the search as it was when issue 26 began,
 //! with its options and defaults (spec `mcts-v2`). What follows is its
 //! description then. (It judges with [`evaluate_end`], [`quick_value`]
-//! and the greedy bot's [`finish_action`] of [`crate::eval`] and
+//! and the greedy bot's `finish_action` of [`crate::eval`] and
 //! [`crate::greedy`], which the new search's economy leaves as they were.)
 //!
 //! Each iteration deals the cards the bot cannot see in a new way
