@@ -66,7 +66,7 @@ fn option_lines(bot: &BotSpec) -> Vec<String> {
     use tash_kalar_bots::spec::bounds;
     let mut v = vec!["option name seed type spin default 0 min 0 max 18446744073709551615".to_string()];
     let d = MctsConfig::default();
-    if let BotSpec::Mcts(_) | BotSpec::MctsV1(_) = bot {
+    if let BotSpec::Mcts(_) | BotSpec::MctsV2(_) | BotSpec::MctsV1(_) = bot {
         let spin = |name: &str, default: String, range: std::ops::RangeInclusive<u64>| {
             format!("option name {name} type spin default {default} min {} max {}", range.start(), range.end())
         };
@@ -80,13 +80,25 @@ fn option_lines(bot: &BotSpec) -> Vec<String> {
         v.push(format!("option name centre type check default {}", d.centre));
         v.push(format!("option name reuse type check default {}", d.reuse));
     }
-    if let BotSpec::Mcts(_) = bot {
+    if let BotSpec::Mcts(_) | BotSpec::MctsV2(_) = bot {
         for (name, default) in [
             ("widen_inner", d.widen_inner),
             ("playout_noise", d.playout_noise),
             ("lead", d.end.lead),
             ("cards_per_turn", d.end.cards_per_turn),
             ("points_per_turn", d.end.points_per_turn),
+        ] {
+            v.push(format!("option name {name} type string default {default}"));
+        }
+    }
+    if let BotSpec::Mcts(_) = bot {
+        let e = &d.economy;
+        for (name, default) in [
+            ("held_legend", e.held_legend),
+            ("held_flare", e.held_flare),
+            ("return_legend", e.return_legend),
+            ("return_flare", e.return_flare),
+            ("flare_cost", e.flare),
         ] {
             v.push(format!("option name {name} type string default {default}"));
         }

@@ -32,7 +32,7 @@
 //! its horizon, which also knows the end of the game (a score lead counts
 //! for more the fewer rounds are left, by the decks, the end score and the
 //! final round; its weights are [`EndWeights`]), and [`quick_value`], scores and pieces only, cheap enough for the
-//! playout policy to judge every summon with.
+//! playout policy to judge summons with.
 
 use arrayvec::ArrayVec;
 use tash_kalar_rules::board::{Color, Rank};

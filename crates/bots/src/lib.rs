@@ -8,14 +8,15 @@
 //! |---|---|
 //! | `random` | uniformly among the legal choices |
 //! | `greedy` | one step of lookahead over whole actions, the evaluation of [`eval`] (with `noise`, a choice at random weighted by value) |
-//! | `mcts` | information-set Monte Carlo tree search through every seat's reply ([`mcts`]) |
+//! | `mcts` | information-set Monte Carlo tree search through every seat's reply ([`mcts`]), with the economy of held and returned cards ([`economy`]) |
+//! | `mcts-v2` | the second search, kept as a baseline ([`mcts_v2`]) |
 //! | `mcts-v1` | the first search, kept as a baseline ([`mcts_v1`]) |
 //!
 //! The levels people choose from, `easy`, `medium`, `hard` and `expert`,
 //! are fixed specs of these ([`Level`]).
 //!
 //! Bots are named by a [`BotSpec`], parsed from text: a level, `random`,
-//! `greedy`, `mcts`, `mcts-v1`, or with options `mcts:iterations=2000`, `mcts:time=1s,threads=2`,
+//! `greedy`, `mcts`, `mcts-v2`, `mcts-v1`, or with options `mcts:iterations=2000`, `mcts:time=1s,threads=2`,
 //! `greedy:common=0.3`; every option is typed, finite and bounded (see
 //! [`spec`] for the options and their ranges). [`split_specs`] splits a
 //! comma-separated list of them.
@@ -34,11 +35,13 @@ use tash_kalar_rules::{Form, Game, School};
 pub mod bot;
 pub mod decision;
 pub mod driver;
+pub mod economy;
 pub mod eval;
 pub mod features;
 pub mod greedy;
 pub mod mcts;
 pub mod mcts_v1;
+pub mod mcts_v2;
 pub mod rating;
 pub mod spec;
 #[cfg(test)]

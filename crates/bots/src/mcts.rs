@@ -31,11 +31,18 @@
 //! likely replies are searched before their many quiet placements.
 //!
 //! The playout policy plays like a sensible player at a fraction of the
-//! greedy bot's cost: it summons when it can (the summon whose immediate
-//! result is best by [`quick_value`], a cheap count of scores and pieces),
+//! greedy bot's cost: it summons when it can (of one summon per being, at
+//! random among the being's, the one whose immediate result is best by
+//! [`quick_value`], a cheap count of scores and pieces),
 //! resolves effects the same way, places next to its own pieces, claims
 //! the best task, rarely invokes a flare in a deathmatch (it gives a point)
 //! and never discards while another action is open.
+//!
+//! The horizon's evaluation adds the economy ([`crate::economy`]): legends
+//! and flares held are worth something while turns are left, and a legend
+//! returned to the shared deck, a flare returned or invoked, are charged to
+//! the seat that chose it on the way (what the search as `mcts-v2` left
+//! out, and why it dumped its hand; [`Economy::NONE`] turns it off).
 //!
 //! Threads search separate trees from the same root and add up their visit
 //! counts (root parallelism): no locks, and on a shared machine a slow
@@ -47,12 +54,14 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
-use rand::seq::SliceRandom;
+use arrayvec::ArrayVec;
+use rand::seq::{IteratorRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
+use tash_kalar_rules::{Actor, CardId, Choice, Game, Observation, Phase, Seat};
 
 use crate::bot::Bot;
+use crate::economy::{Economy, Ledger};
 use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
 use crate::greedy::finish_action;
 
@@ -103,6 +112,9 @@ pub struct MctsConfig {
     pub early_stop: bool,
     pub weights: Weights,
     pub end: EndWeights,
+    /// What held legends and flares are worth and what giving them away
+    /// costs ([`crate::economy`]; [`Economy::NONE`] judges as `mcts-v2`).
+    pub economy: Economy,
 }
 
 impl Default for MctsConfig {
@@ -123,6 +135,7 @@ impl Default for MctsConfig {
             early_stop: true,
             weights: Weights::default(),
             end: EndWeights::default(),
+            economy: Economy::default(),
         }
     }
 }
@@ -189,13 +202,16 @@ struct Node {
     reward: f64,
     /// Times this node's choice was legal when its parent was visited.
     available: u32,
+    /// A root child's prior (its judged weight, see [`root_priors`]); kept
+    /// here so that selection looks nothing up.
+    prior: f64,
     /// Children made so far (for the root's totals and for reuse).
     children: Vec<u32>,
 }
 
 impl Node {
     fn new(choice: Option<Choice>, seat: Seat) -> Node {
-        Node { choice, seat, visits: 0, reward: 0.0, available: 0, children: Vec::new() }
+        Node { choice, seat, visits: 0, reward: 0.0, available: 0, prior: 0.0, children: Vec::new() }
     }
 }
 
@@ -204,6 +220,10 @@ impl Node {
 struct Tree {
     nodes: Vec<Node>,
     edges: Edges,
+    /// The root's edges again, apart: every iteration looks up each of the
+    /// root's legal choices, and a small map stays in the cache where the
+    /// whole tree's does not.
+    root_edges: HashMap<Choice, u32, BuildHasherDefault<Fx>>,
     base: Vec<f64>,
     /// The turn number of the root: the horizon counts from it.
     turn: u16,
@@ -215,6 +235,9 @@ struct Tree {
 
 impl Tree {
     fn child(&self, node: u32, choice: Choice) -> Option<u32> {
+        if node == 0 {
+            return self.root_edges.get(&choice).copied();
+        }
         self.edges.get(&(node, choice)).copied()
     }
 
@@ -235,7 +258,8 @@ impl Tree {
             stack.extend(n.children.iter().map(|&c| (c, Some(new))));
         }
         nodes[0].choice = None;
-        Some(Tree { nodes, edges, base: self.base.clone(), turn: self.turn, replies: 0, steps: 0 })
+        let root_edges = edges.iter().filter(|e| e.0 .0 == 0).map(|(e, &k)| (e.1, k)).collect();
+        Some(Tree { nodes, edges, root_edges, base: self.base.clone(), turn: self.turn, replies: 0, steps: 0 })
     }
 }
 
@@ -395,13 +419,32 @@ pub fn root_priors(obs: &Observation, config: &MctsConfig) -> Vec<(Choice, f64)>
             let mut next = game.clone();
             next.apply_unchecked(c);
             finish_action(&mut next, seat, &config.weights);
-            (c, evaluate_end(&next, seat, &config.weights, &config.end))
+            let spent = action_cost(game, &next, seat, config);
+            (c, evaluate_end(&next, seat, &config.weights, &config.end) - spent)
         })
         .collect();
     // stable: equal values keep the engine's order
     judged.sort_by(|a, b| b.1.total_cmp(&a.1));
     let best = judged.first().map_or(0.0, |j| j.1);
     judged.into_iter().map(|(c, v)| (c, (v - best).max(-50.0).exp())).collect()
+}
+
+/// What the economy charges `seat` for the action from `before` to `after`
+/// (one action, in the same turn: the greedy finish of a root choice):
+/// the legends and flares that left the hand but were not summoned or
+/// invoked were returned.
+fn action_cost(before: &Game, after: &Game, seat: Seat, config: &MctsConfig) -> f64 {
+    let e = &config.economy;
+    if e.is_none() || after.turn().number != before.turn().number {
+        return 0.0;
+    }
+    let (b, a) = (before.seat(seat), after.seat(seat));
+    let summoned = after.turn().legends_summoned.saturating_sub(before.turn().legends_summoned) as usize;
+    let invoked = (after.turn().flare_used && !before.turn().flare_used) as usize;
+    let legends = b.legends.len().saturating_sub(a.legends.len() + summoned);
+    let flares = b.flares.len().saturating_sub(a.flares.len() + invoked);
+    let returned = e.returned_legend(before, &config.end);
+    legends as f64 * returned + flares as f64 * e.return_flare + invoked as f64 * e.flare
 }
 
 /// The turn number at which an iteration stops: one round after the
@@ -425,9 +468,20 @@ fn search_tree(
     let mut tree = kept.unwrap_or_else(|| Tree {
         nodes: vec![Node::new(None, obs.seat())],
         edges: Edges::default(),
-        base: (0..obs.game().seat_count() as Seat)
-            .map(|s| if config.centre { evaluate_end(obs.game(), s, &config.weights, &config.end) } else { 0.0 })
-            .collect(),
+        root_edges: HashMap::default(),
+        base: {
+            let held = Ledger::new(obs.game().seat_count()).values(&config.economy, obs.game(), &config.end);
+            (0..obs.game().seat_count() as Seat)
+                .map(|s| {
+                    let v = evaluate_end(obs.game(), s, &config.weights, &config.end) + held[s as usize];
+                    if config.centre {
+                        v
+                    } else {
+                        0.0
+                    }
+                })
+                .collect()
+        },
         turn: obs.game().turn().number,
         replies: 0,
         steps: 0,
@@ -436,10 +490,18 @@ fn search_tree(
     let stop = stop_turn(obs.game(), tree.turn, config);
     // the root's priors by choice: looked up for every root child, every iteration
     let prior_of: HashMap<Choice, f64, BuildHasherDefault<Fx>> = priors.iter().copied().collect();
+    // (a kept tree's root children were inner nodes: their priors are this root's)
+    for i in 0..tree.nodes[0].children.len() {
+        let k = tree.nodes[0].children[i] as usize;
+        let c = tree.nodes[k].choice.expect("child choice");
+        tree.nodes[k].prior = prior_of.get(&c).copied().unwrap_or(0.0);
+    }
     let mut legal = Vec::new();
     let mut unexpanded: Vec<Choice> = Vec::new();
     let mut path: Vec<u32> = Vec::new();
     let mut results: Vec<f64> = Vec::new();
+    let mut ledger = Ledger::new(obs.game().seat_count());
+    let economy = !config.economy.is_none();
     let mut done = 0u32;
     let begun = Instant::now();
     loop {
@@ -461,6 +523,7 @@ fn search_tree(
         let mut game = obs.determinize(&mut |cards| cards.shuffle(&mut rng));
         path.clear();
         path.push(0);
+        ledger.clear();
         let mut node = 0u32;
         // selection and expansion, down to the horizon at most
         while game.turn().number < stop {
@@ -475,6 +538,7 @@ fn search_tree(
                     game.legal_choices_into(&mut legal);
                     if legal.len() == 1 && node != 0 {
                         // a forced step is no decision: no node for it
+                        ledger.note(&config.economy, &game, legal[0], &config.end);
                         game.apply_unchecked(legal[0]);
                         continue;
                     }
@@ -491,11 +555,9 @@ fn search_tree(
                         let n = &mut tree.nodes[k as usize];
                         n.available += 1;
                         let visits = n.visits.max(1) as f64;
-                        let mut ucb =
-                            n.reward / visits + config.exploration * ((n.available.max(1) as f64).ln() / visits).sqrt();
+                        let mut ucb = n.reward / visits + config.exploration * (ln(n.available.max(1)) / visits).sqrt();
                         if at_root {
-                            let p = prior_of.get(&c).copied().unwrap_or(0.0);
-                            ucb += config.prior * p / (n.visits as f64 + 1.0);
+                            ucb += config.prior * n.prior / (n.visits as f64 + 1.0);
                         }
                         if best.is_none_or(|b| ucb > b.1) {
                             best = Some((k, ucb));
@@ -522,26 +584,40 @@ fn search_tree(
                         let k = tree.nodes.len() as u32;
                         let mut n = Node::new(Some(c), seat);
                         n.available = 1;
+                        if at_root {
+                            n.prior = prior_of.get(&c).copied().unwrap_or(0.0);
+                        }
                         tree.nodes.push(n);
                         tree.nodes[node as usize].children.push(k);
                         tree.edges.insert((node, c), k);
+                        if node == 0 {
+                            tree.root_edges.insert(c, k);
+                        }
+                        ledger.note(&config.economy, &game, c, &config.end);
                         game.apply_unchecked(c);
                         path.push(k);
                         break;
                     }
                     let (k, _) = best.expect("a legal child");
-                    game.apply_unchecked(tree.nodes[k as usize].choice.expect("child choice"));
+                    let c = tree.nodes[k as usize].choice.expect("child choice");
+                    ledger.note(&config.economy, &game, c, &config.end);
+                    game.apply_unchecked(c);
                     path.push(k);
                     node = k;
                 }
             }
         }
-        let theirs = playout(&mut game, stop, obs.seat(), config, &mut rng);
+        let theirs = playout(&mut game, stop, obs.seat(), config, &mut ledger, &mut rng);
         let in_tree = path.iter().any(|&k| tree.nodes[k as usize].seat != obs.seat());
         tree.replies += (theirs > 0 || in_tree) as u64;
         tree.steps += theirs as u64;
         results.clear();
-        results.extend(evaluate_end_seats(&game, &config.weights, &config.end).iter().zip(&tree.base).map(|(v, b)| {
+        let mut values = evaluate_end_seats(&game, &config.weights, &config.end);
+        if economy {
+            let held = ledger.values(&config.economy, &game, &config.end);
+            values.iter_mut().zip(&held).for_each(|(v, h)| *v += h);
+        }
+        results.extend(values.iter().zip(&tree.base).map(|(v, b)| {
             let v = v - b;
             1.0 / (1.0 + (-v / config.scale).exp())
         }));
@@ -552,6 +628,20 @@ fn search_tree(
         }
     }
     (tree, done as u64)
+}
+
+/// The natural logarithm of `n`, from a table for the small numbers that
+/// most of the selection's children have (the same values: the table holds
+/// `f64::ln` of each; the logarithm was some 4% of an iteration).
+#[inline]
+fn ln(n: u32) -> f64 {
+    const SMALL: usize = 4096;
+    static TABLE: std::sync::OnceLock<Box<[f64]>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..SMALL).map(|k| (k as f64).ln()).collect());
+    match table.get(n as usize) {
+        Some(&v) => v,
+        None => (n as f64).ln(),
+    }
 }
 
 /// Whether the most visited root child of `tree` is out of reach: ahead of
@@ -585,7 +675,15 @@ fn settled(tree: &Tree, iterations: Option<u32>, done: u32, deadline: Option<Ins
 
 /// Plays on with the playout policy until the turn numbered `stop` begins
 /// or the game ends; returns the choices made by another seat than `me`.
-fn playout(game: &mut Game, stop: u16, me: Seat, config: &MctsConfig, rng: &mut ChaCha8Rng) -> u32 {
+/// The seats' choices are noted in `ledger`.
+fn playout(
+    game: &mut Game,
+    stop: u16,
+    me: Seat,
+    config: &MctsConfig,
+    ledger: &mut Ledger,
+    rng: &mut ChaCha8Rng,
+) -> u32 {
     let mut legal = Vec::new();
     let mut steps = 0;
     let mut theirs = 0;
@@ -599,6 +697,9 @@ fn playout(game: &mut Game, stop: u16, me: Seat, config: &MctsConfig, rng: &mut 
             theirs += (game.actor() != Actor::Seat(me)) as u32;
             policy_choice(game, &legal, config, rng)
         };
+        if game.actor() != Actor::Chance {
+            ledger.note(&config.economy, game, c, &config.end);
+        }
         game.apply_unchecked(c);
         steps += 1;
     }
@@ -607,6 +708,11 @@ fn playout(game: &mut Game, stop: u16, me: Seat, config: &MctsConfig, rng: &mut 
 
 /// Effect steps with at most this many choices are judged one by one.
 const JUDGED_STEPS: usize = 24;
+
+/// Of an effect step's choices, at most this many are judged (at random
+/// among them, the step's Skip always with them): judging every one of up
+/// to [`JUDGED_STEPS`] cost the playout about a tenth of the search's time.
+const JUDGED_AT_MOST: usize = 8;
 
 /// The playout policy's pick among `choices` (a subset of the legal ones):
 /// the summon (or effect step) whose immediate result is best by the quick
@@ -626,7 +732,7 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
                 if noisy {
                     return nth(summons, rng.gen_range(0..n));
                 }
-                return best_by_quick_value(game, seat, summons, rng).expect("a summon");
+                return best_summon(game, seat, summons, rng);
             }
             let flare = choices.iter().copied().find(|c| matches!(c, Choice::Flare(_)));
             if let Some(f) = flare {
@@ -687,8 +793,18 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
                 _ => i16::MAX,
             })
             .unwrap_or(choices[0]),
-        Phase::Effect if choices.len() <= JUDGED_STEPS && !noisy => {
+        Phase::Effect if choices.len() <= JUDGED_AT_MOST && !noisy => {
             best_by_quick_value(game, seat, choices.iter().copied(), rng).expect("a choice")
+        }
+        Phase::Effect if choices.len() <= JUDGED_STEPS && !noisy => {
+            let mut some: ArrayVec<Choice, JUDGED_AT_MOST> = ArrayVec::new();
+            if choices.contains(&Choice::Skip) {
+                some.push(Choice::Skip);
+            }
+            let rest = choices.iter().copied().filter(|&c| c != Choice::Skip);
+            let room = JUDGED_AT_MOST - some.len();
+            some.extend(rest.choose_multiple(rng, room));
+            best_by_quick_value(game, seat, some.into_iter(), rng).expect("a choice")
         }
         Phase::Effect => {
             let active = choices.iter().copied().filter(|&c| c != Choice::Skip);
@@ -711,6 +827,35 @@ const POLICY_WEIGHTS: Weights = Weights::hand_written();
 /// The `k`-th of some choices (there are more than `k`).
 fn nth(mut choices: impl Iterator<Item = Choice>, k: usize) -> Choice {
     choices.nth(k).expect("fewer choices than counted")
+}
+
+/// The playout policy's summon: one summon of each being in hand judged by
+/// its immediate result (a summon at random among the being's), the best
+/// of those. A being's summons mostly leave the same pieces and scores (the
+/// effect is judged at its own steps), and judging every one of them was
+/// the playout's largest cost: some 16 applied copies of the game a step.
+fn best_summon(game: &Game, seat: Seat, summons: impl Iterator<Item = Choice>, rng: &mut ChaCha8Rng) -> Choice {
+    // per being: its summons so far and the one picked at random among them
+    let mut picked: ArrayVec<(CardId, u32, Choice), 16> = ArrayVec::new();
+    for c in summons {
+        let Choice::Summon { card, .. } = c else { continue };
+        match picked.iter().position(|p| p.0 == card) {
+            Some(i) => {
+                let p = &mut picked[i];
+                p.1 += 1;
+                if rng.gen_range(0..p.1) == 0 {
+                    p.2 = c;
+                }
+            }
+            None => {
+                let _ = picked.try_push((card, 1, c));
+            }
+        }
+    }
+    if picked.len() == 1 {
+        return picked[0].2;
+    }
+    best_by_quick_value(game, seat, picked.iter().map(|p| p.2), rng).expect("a summon")
 }
 
 /// The choice whose immediate result has the best quick value for `seat`

@@ -4,7 +4,7 @@
 //! A spec's text is a level's name (`easy`, `medium`, `hard`, `expert`, see
 //! [`Level`]), or a bot's name, then optionally a colon and comma-separated
 //! `key=value` options: `random`, `greedy:noise=0.5`,
-//! `mcts:iterations=2000,threads=2`, `mcts:time=1s`, `mcts-v1:time=1s`.
+//! `mcts:iterations=2000,threads=2`, `mcts:time=1s`, `mcts-v2`, `mcts-v1:time=1s`.
 //! [`BotSpec`] parses it ([`FromStr`]) into typed values, each finite and
 //! within its documented range (a NaN, an infinity, `threads=0` or a runaway
 //! budget is refused with the option's name and its range), and writes it
@@ -14,21 +14,24 @@
 //!
 //! | option | bots | values |
 //! |---|---|---|
-//! | `iterations` | mcts, mcts-v1 | a whole number, 1 to 100 000 000 (default 2000; with `time` alone, no limit) |
-//! | `time` | mcts, mcts-v1 | `1s`, `0.5s`, `500ms` (a plain number is seconds), 1 ms to 3600 s, whole milliseconds |
-//! | `threads` | mcts, mcts-v1 | 1 to 64 |
-//! | `playout` | mcts, mcts-v1 | turns, 0 to 100: mcts, whole turns after one round (every other seat once) before the evaluation (default 1: the bot's own next turn); mcts-v1, turns played past the leaf (default 1) |
-//! | `c` | mcts, mcts-v1 | exploration, 0 to 100 (default 0.1 for mcts, 0.3 for mcts-v1) |
-//! | `scale` | mcts, mcts-v1 | evaluation points of the logistic, 0.01 to 1000 |
-//! | `prior` | mcts, mcts-v1 | root bias weight, 0 (none) to 1000 |
-//! | `widen` | mcts, mcts-v1 | progressive widening at the root, 0 (none) to 1000 |
-//! | `widen_inner` | mcts | progressive widening below the root, 0 (none) to 1000 (default 1) |
-//! | `playout_noise` | mcts | how often a playout step is random among the sensible choices, 0 to 1 (default 0.25) |
-//! | `lead`, `cards_per_turn`, `points_per_turn` | mcts | the end of the game's weights ([`EndWeights`](crate::weights::EndWeights)): 0 to 100, 0.1 to 10, 0.1 to 10 |
-//! | `centre`, `reuse` | mcts, mcts-v1 | `0`, `1`, `false` or `true` |
-//! | `early_stop` | mcts | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
+//! | `iterations` | mcts, mcts-v2, mcts-v1 | a whole number, 1 to 100 000 000 (default 2000; with `time` alone, no limit) |
+//! | `time` | mcts, mcts-v2, mcts-v1 | `1s`, `0.5s`, `500ms` (a plain number is seconds), 1 ms to 3600 s, whole milliseconds |
+//! | `threads` | mcts, mcts-v2, mcts-v1 | 1 to 64 |
+//! | `playout` | mcts, mcts-v2, mcts-v1 | turns, 0 to 100: mcts, whole turns after one round (every other seat once) before the evaluation (default 1: the bot's own next turn); mcts-v1, turns played past the leaf (default 1) |
+//! | `c` | mcts, mcts-v2, mcts-v1 | exploration, 0 to 100 (default 0.1 for mcts, 0.3 for mcts-v1) |
+//! | `scale` | mcts, mcts-v2, mcts-v1 | evaluation points of the logistic, 0.01 to 1000 |
+//! | `prior` | mcts, mcts-v2, mcts-v1 | root bias weight, 0 (none) to 1000 |
+//! | `widen` | mcts, mcts-v2, mcts-v1 | progressive widening at the root, 0 (none) to 1000 |
+//! | `widen_inner` | mcts, mcts-v2 | progressive widening below the root, 0 (none) to 1000 (default 1) |
+//! | `playout_noise` | mcts, mcts-v2 | how often a playout step is random among the sensible choices, 0 to 1 (default 0.25) |
+//! | `lead`, `cards_per_turn`, `points_per_turn` | mcts, mcts-v2 | the end of the game's weights ([`EndWeights`](crate::weights::EndWeights)): 0 to 100, 0.1 to 10, 0.1 to 10 |
+//! | `centre`, `reuse` | mcts, mcts-v2, mcts-v1 | `0`, `1`, `false` or `true` |
+//! | `held_legend`, `held_flare` | mcts | what a legend or a flare in hand is worth while turns are left to play it, 0 to 100 evaluation points (default 0.3, 0.2; see [`crate::economy`]) |
+//! | `return_legend`, `return_flare` | mcts | the cost of returning a legend to the shared deck (if it comes round before the end) or a flare, 0 to 100 (default 1.5, 0.3) |
+//! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
+//! | `early_stop` | mcts, mcts-v2 | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
-//! | a weight's name | greedy, mcts, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's for mcts, [`Weights::hand_set`] for greedy, [`Weights::hand_written`] for mcts-v1) |
+//! | a weight's name | greedy, mcts, mcts-v2, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's for mcts and mcts-v2, [`Weights::hand_set`] for greedy, [`Weights::hand_written`] for mcts-v1) |
 //!
 //! Only our own bots have specs: an outside program is not a bot spec, and
 //! this crate starts no process (see the `tash-kalar-arena` crate for
@@ -41,10 +44,12 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::bot::{Bot, RandomBot};
+use crate::economy::Economy;
 use crate::greedy::GreedyBot;
 use crate::greedy::GreedyConfig;
 use crate::mcts::{MctsBot, MctsConfig};
 use crate::mcts_v1::{MctsV1Bot, MctsV1Config};
+use crate::mcts_v2::{MctsV2Bot, MctsV2Config};
 use crate::weights::Weights;
 use tash_kalar_rules::Token;
 
@@ -75,6 +80,8 @@ pub enum BotSpec {
     /// `mcts`: information-set Monte Carlo tree search through every
     /// seat's reply ([`crate::mcts`]).
     Mcts(MctsConfig),
+    /// `mcts-v2`: the second search, kept as a baseline ([`crate::mcts_v2`]).
+    MctsV2(MctsV2Config),
     /// `mcts-v1`: the first search, kept as a baseline ([`crate::mcts_v1`]).
     MctsV1(MctsV1Config),
 }
@@ -150,7 +157,7 @@ impl fmt::Display for Level {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SpecError {
-    #[error("unknown bot {0} (expected easy, medium, hard, expert, random, greedy, mcts or mcts-v1)")]
+    #[error("unknown bot {0} (expected easy, medium, hard, expert, random, greedy, mcts, mcts-v2 or mcts-v1)")]
     UnknownBot(Token),
     #[error("{bot} has no option {option} ({known})")]
     UnknownOption { bot: &'static str, option: Token, known: &'static str },
@@ -254,12 +261,15 @@ pub mod bounds {
     pub const WIDEN_INNER: RangeInclusive<f64> = 0.0..=1000.0;
     pub const PLAYOUT_NOISE: RangeInclusive<f64> = 0.0..=1.0;
     pub const NOISE: RangeInclusive<f64> = 0.0..=100.0;
+    /// The new search's economy weights, in evaluation points.
+    pub const ECONOMY: RangeInclusive<f64> = 0.0..=100.0;
     // the weights' own ranges, where a weights file is read too
     pub use crate::weights::bounds::{CARDS_PER_TURN, LEAD, POINTS_PER_TURN, WEIGHT};
 }
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
-                            playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop or an evaluation weight";
+                            playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
+                            held_flare, return_legend, return_flare, flare_cost or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
 const GREEDY_OPTIONS: &str = "noise or an evaluation weight: common, heroic, legendary, ready1, ready2, ready3, \
@@ -316,7 +326,7 @@ fn time(value: &str) -> Result<Duration, SpecError> {
 
 fn weight(weights: &mut Weights, bot: &'static str, key: &str, value: &str) -> Result<(), SpecError> {
     let known = match bot {
-        "mcts" => MCTS_OPTIONS,
+        "mcts" | "mcts-v2" => MCTS_OPTIONS,
         "mcts-v1" => MCTS_V1_OPTIONS,
         _ => GREEDY_OPTIONS,
     };
@@ -327,9 +337,9 @@ fn weight(weights: &mut Weights, bot: &'static str, key: &str, value: &str) -> R
     Ok(())
 }
 
-/// The options both searches share, as the old search's config holds them
-/// (the new search's config has the same fields and more).
-fn shared(c: &MctsConfig) -> MctsV1Config {
+/// The options every search shares, as the first search's config holds
+/// them (the later searches' configs have the same fields and more).
+fn shared(c: &MctsV2Config) -> MctsV1Config {
     MctsV1Config {
         iterations: c.iterations,
         time: c.time,
@@ -345,7 +355,7 @@ fn shared(c: &MctsConfig) -> MctsV1Config {
     }
 }
 
-fn set_shared(c: &mut MctsConfig, s: MctsV1Config) {
+fn set_shared(c: &mut MctsV2Config, s: MctsV1Config) {
     (c.iterations, c.time, c.threads, c.playout_turns) = (s.iterations, s.time, s.threads, s.playout_turns);
     (c.exploration, c.scale, c.prior, c.widen) = (s.exploration, s.scale, s.prior, s.widen);
     (c.centre, c.reuse, c.weights) = (s.centre, s.reuse, s.weights);
@@ -370,8 +380,68 @@ fn search_option(c: &mut MctsV1Config, bot: &'static str, key: &str, value: &str
     Ok(())
 }
 
-/// Sets one option of an mcts spec: its own, or one it shares with mcts-v1.
+/// The options the new search shares with `mcts-v2`, as `mcts-v2`'s config
+/// holds them (the new search's config has the same fields and more).
+fn v2_part(c: &MctsConfig) -> MctsV2Config {
+    MctsV2Config {
+        iterations: c.iterations,
+        time: c.time,
+        threads: c.threads,
+        playout_turns: c.playout_turns,
+        exploration: c.exploration,
+        scale: c.scale,
+        prior: c.prior,
+        widen: c.widen,
+        widen_inner: c.widen_inner,
+        playout_noise: c.playout_noise,
+        centre: c.centre,
+        reuse: c.reuse,
+        early_stop: c.early_stop,
+        weights: c.weights.clone(),
+        end: c.end.clone(),
+    }
+}
+
+fn set_v2_part(c: &mut MctsConfig, v: MctsV2Config) {
+    (c.iterations, c.time, c.threads, c.playout_turns) = (v.iterations, v.time, v.threads, v.playout_turns);
+    (c.exploration, c.scale, c.prior, c.widen) = (v.exploration, v.scale, v.prior, v.widen);
+    (c.widen_inner, c.playout_noise, c.centre, c.reuse) = (v.widen_inner, v.playout_noise, v.centre, v.reuse);
+    (c.early_stop, c.weights, c.end) = (v.early_stop, v.weights, v.end);
+}
+
+/// Sets one option of an mcts spec: its own (the economy's weights), or one
+/// it shares with mcts-v2.
 fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecError> {
+    let e = &mut c.economy;
+    match key {
+        "held_legend" => e.held_legend = real(key, value, bounds::ECONOMY)?,
+        "held_flare" => e.held_flare = real(key, value, bounds::ECONOMY)?,
+        "return_legend" => e.return_legend = real(key, value, bounds::ECONOMY)?,
+        "return_flare" => e.return_flare = real(key, value, bounds::ECONOMY)?,
+        "flare_cost" => e.flare = real(key, value, bounds::ECONOMY)?,
+        _ => {
+            let mut v = v2_part(c);
+            v2_option(&mut v, "mcts", key, value)?;
+            set_v2_part(c, v);
+        }
+    }
+    Ok(())
+}
+
+/// The economy's options in their canonical order, with their values.
+fn economy_options(e: &Economy) -> [(&'static str, f64); 5] {
+    [
+        ("held_legend", e.held_legend),
+        ("held_flare", e.held_flare),
+        ("return_legend", e.return_legend),
+        ("return_flare", e.return_flare),
+        ("flare_cost", e.flare),
+    ]
+}
+
+/// Sets one option of an mcts-v2 spec (or of the new search, `bot`): its
+/// own, or one it shares with mcts-v1.
+fn v2_option(c: &mut MctsV2Config, bot: &'static str, key: &str, value: &str) -> Result<(), SpecError> {
     match key {
         "widen_inner" => c.widen_inner = real(key, value, bounds::WIDEN_INNER)?,
         "playout_noise" => c.playout_noise = real(key, value, bounds::PLAYOUT_NOISE)?,
@@ -381,7 +451,7 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "early_stop" => c.early_stop = flag(key, value)?,
         _ => {
             let mut s = shared(c);
-            search_option(&mut s, "mcts", key, value)?;
+            search_option(&mut s, bot, key, value)?;
             set_shared(c, s);
         }
     }
@@ -403,7 +473,7 @@ impl FromStr for BotSpec {
         let text = text.trim();
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
         let level = name.parse::<Level>().ok();
-        if level.is_none() && !["random", "greedy", "mcts", "mcts-v1"].contains(&name) {
+        if level.is_none() && !["random", "greedy", "mcts", "mcts-v2", "mcts-v1"].contains(&name) {
             return Err(SpecError::UnknownBot(Token::new(name)));
         }
         let mut seen: Vec<&str> = Vec::new();
@@ -446,6 +516,14 @@ impl FromStr for BotSpec {
                 }
                 settle_budget(&mut c.iterations, c.time, &seen);
                 BotSpec::Mcts(c)
+            }
+            (None, "mcts-v2") => {
+                let mut c = MctsV2Config::default();
+                for (key, value) in pairs {
+                    v2_option(&mut c, "mcts-v2", key, value)?;
+                }
+                settle_budget(&mut c.iterations, c.time, &seen);
+                BotSpec::MctsV2(c)
             }
             (None, "mcts-v1") => {
                 let mut c = MctsV1Config::default();
@@ -501,6 +579,26 @@ fn search_options(c: &MctsV1Config, d: &MctsV1Config, out: &mut Vec<String>) {
     differs("reuse", c.reuse != d.reuse, u8::from(c.reuse).to_string());
 }
 
+/// The options of `mcts-v2` (and of the new search, which has them too)
+/// that differ from the defaults `d`, in their canonical order.
+fn v2_options(c: &MctsV2Config, d: &MctsV2Config, out: &mut Vec<String>) {
+    search_options(&shared(c), &shared(d), out);
+    let mut differs = |key: &str, value: f64, default: f64| {
+        if value != default {
+            out.push(format!("{key}={value}"));
+        }
+    };
+    differs("widen_inner", c.widen_inner, d.widen_inner);
+    differs("playout_noise", c.playout_noise, d.playout_noise);
+    differs("lead", c.end.lead, d.end.lead);
+    differs("cards_per_turn", c.end.cards_per_turn, d.end.cards_per_turn);
+    differs("points_per_turn", c.end.points_per_turn, d.end.points_per_turn);
+    if c.early_stop != d.early_stop {
+        out.push(format!("early_stop={}", u8::from(c.early_stop)));
+    }
+    weight_options(&c.weights, &d.weights, out);
+}
+
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut options = Vec::new();
@@ -514,22 +612,14 @@ impl fmt::Display for BotSpec {
             }
             BotSpec::Mcts(c) => {
                 let d = MctsConfig::default();
-                search_options(&shared(c), &shared(&d), &mut options);
-                let mut differs = |key: &str, value: f64, default: f64| {
-                    if value != default {
-                        options.push(format!("{key}={value}"));
+                v2_options(&v2_part(c), &v2_part(&d), &mut options);
+                for ((key, v), (_, dv)) in economy_options(&c.economy).into_iter().zip(economy_options(&d.economy)) {
+                    if v != dv {
+                        options.push(format!("{key}={v}"));
                     }
-                };
-                differs("widen_inner", c.widen_inner, d.widen_inner);
-                differs("playout_noise", c.playout_noise, d.playout_noise);
-                differs("lead", c.end.lead, d.end.lead);
-                differs("cards_per_turn", c.end.cards_per_turn, d.end.cards_per_turn);
-                differs("points_per_turn", c.end.points_per_turn, d.end.points_per_turn);
-                if c.early_stop != d.early_stop {
-                    options.push(format!("early_stop={}", u8::from(c.early_stop)));
                 }
-                weight_options(&c.weights, &d.weights, &mut options);
             }
+            BotSpec::MctsV2(c) => v2_options(c, &MctsV2Config::default(), &mut options),
             BotSpec::MctsV1(c) => {
                 let d = MctsV1Config::default();
                 search_options(c, &d, &mut options);
@@ -550,6 +640,18 @@ fn check_weights(w: &Weights) -> Result<(), SpecError> {
         let v = w.get(n).unwrap_or_default();
         real(n, &v.to_string(), bounds::WEIGHT).map(drop)
     })
+}
+
+/// Whether the options of `mcts-v2` (or the new search's same options) are
+/// finite and in range.
+fn check_v2(c: &MctsV2Config) -> Result<(), SpecError> {
+    check_search(&shared(c))?;
+    real("widen_inner", &c.widen_inner.to_string(), bounds::WIDEN_INNER)?;
+    real("playout_noise", &c.playout_noise.to_string(), bounds::PLAYOUT_NOISE)?;
+    real("lead", &c.end.lead.to_string(), bounds::LEAD)?;
+    real("cards_per_turn", &c.end.cards_per_turn.to_string(), bounds::CARDS_PER_TURN)?;
+    real("points_per_turn", &c.end.points_per_turn.to_string(), bounds::POINTS_PER_TURN)?;
+    Ok(())
 }
 
 /// Whether the shared options of a search are finite and in range.
@@ -584,6 +686,7 @@ impl BotSpec {
             BotSpec::Random => "random",
             BotSpec::Greedy(_) => "greedy",
             BotSpec::Mcts(_) => "mcts",
+            BotSpec::MctsV2(_) => "mcts-v2",
             BotSpec::MctsV1(_) => "mcts-v1",
         }
     }
@@ -607,14 +710,12 @@ impl BotSpec {
                 check_weights(&g.weights)
             }
             BotSpec::Mcts(c) => {
-                check_search(&shared(c))?;
-                real("widen_inner", &c.widen_inner.to_string(), bounds::WIDEN_INNER)?;
-                real("playout_noise", &c.playout_noise.to_string(), bounds::PLAYOUT_NOISE)?;
-                real("lead", &c.end.lead.to_string(), bounds::LEAD)?;
-                real("cards_per_turn", &c.end.cards_per_turn.to_string(), bounds::CARDS_PER_TURN)?;
-                real("points_per_turn", &c.end.points_per_turn.to_string(), bounds::POINTS_PER_TURN)?;
-                Ok(())
+                check_v2(&v2_part(c))?;
+                economy_options(&c.economy)
+                    .into_iter()
+                    .try_for_each(|(key, v)| real(key, &v.to_string(), bounds::ECONOMY).map(drop))
             }
+            BotSpec::MctsV2(c) => check_v2(c),
             BotSpec::MctsV1(c) => check_search(c),
         }
     }
@@ -623,6 +724,7 @@ impl BotSpec {
     pub fn threads(&self) -> usize {
         match self.resolved() {
             BotSpec::Mcts(c) => c.threads,
+            BotSpec::MctsV2(c) => c.threads,
             BotSpec::MctsV1(c) => c.threads,
             _ => 1,
         }
@@ -634,7 +736,8 @@ impl BotSpec {
     /// checked by the spec it plays as.
     pub fn check_within(&self, limits: &Limits) -> Result<(), SpecError> {
         let c = match self.resolved() {
-            BotSpec::Mcts(c) => shared(&c),
+            BotSpec::Mcts(c) => shared(&v2_part(&c)),
+            BotSpec::MctsV2(c) => shared(&c),
             BotSpec::MctsV1(c) => c,
             _ => return Ok(()),
         };
@@ -658,6 +761,7 @@ impl BotSpec {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy(g) => Box::new(GreedyBot::with_config(g.clone(), seed)),
             BotSpec::Mcts(c) => Box::new(MctsBot::new(c.clone(), seed)),
+            BotSpec::MctsV2(c) => Box::new(MctsV2Bot::new(c.clone(), seed)),
             BotSpec::MctsV1(c) => Box::new(MctsV1Bot::new(c.clone(), seed)),
         }
     }
@@ -743,6 +847,13 @@ mod tests {
         assert_eq!((c.iterations, c.time, c.playout_turns, c.widen), (None, Some(Duration::from_secs(1)), 2, 0.0));
         assert_eq!(c.weights.piece[0], 0.5);
         assert_eq!(parse("mcts-v1:iterations=50").unwrap().build(1).name(), "mcts-v1");
+        let BotSpec::MctsV2(c) = parse("mcts-v2:iterations=50,widen_inner=0,lead=0.5,common=0.5").unwrap() else {
+            panic!()
+        };
+        assert_eq!((c.iterations, c.widen_inner, c.end.lead, c.weights.piece[0]), (Some(50), 0.0, 0.5, 0.5));
+        assert_eq!(parse("mcts-v2:iterations=50").unwrap().build(1).name(), "mcts-v2");
+        let BotSpec::Mcts(c) = parse("mcts:return_legend=3,held_flare=0,flare_cost=1").unwrap() else { panic!() };
+        assert_eq!((c.economy.return_legend, c.economy.held_flare, c.economy.flare), (3.0, 0.0, 1.0));
         assert_eq!(parse("mcts:iterations=50").unwrap().build(1).name(), "mcts");
         assert_eq!(parse("random").unwrap().build(1).name(), "random");
     }
@@ -791,6 +902,15 @@ mod tests {
         refused("mcts-v1:lead=1", &["mcts-v1 has no option"]);
         refused("mcts-v1:threads=0", &["threads", "from 1 to 64"]);
         refused("mcts_v1", &["unknown bot"]);
+        refused("mcts-v2:c=nan", &["c=", "from 0 to 100"]);
+        refused("mcts-v2:depth=2", &["mcts-v2 has no option \"depth\""]);
+        refused("mcts-v2:threads=0", &["threads", "from 1 to 64"]);
+        refused("mcts-v3", &["unknown bot"]);
+        refused("mcts:return_legend=-1", &["return_legend", "from 0 to 100"]);
+        refused("mcts:held_legend=nan", &["held_legend"]);
+        // the economy is the new search's alone
+        refused("mcts-v2:return_legend=1", &["mcts-v2 has no option \"return_legend\""]);
+        refused("mcts-v1:flare_cost=1", &["mcts-v1 has no option"]);
         // a level is a spec of its own: no options
         refused("hard:threads=2", &["hard has no option \"threads\""]);
         refused("easy:noise=1", &["easy has no option"]);
@@ -856,6 +976,11 @@ mod tests {
             ("mcts:playout_noise=0.5,widen_inner=2", "mcts:widen_inner=2,playout_noise=0.5"),
             ("mcts:points_per_turn=2,cards_per_turn=3,lead=0", "mcts:lead=0,cards_per_turn=3,points_per_turn=2"),
             ("mcts-v1", "mcts-v1"),
+            ("mcts-v2", "mcts-v2"),
+            ("mcts:flare_cost=0.3,return_legend=2", "mcts:return_legend=2"),
+            ("mcts:held_flare=0,c=0.2", "mcts:c=0.2,held_flare=0"),
+            ("mcts-v2:iterations=2000,c=0.1", "mcts-v2"),
+            ("mcts-v2:early_stop=0,threads=2,time=1s", "mcts-v2:time=1s,threads=2,early_stop=0"),
             ("mcts-v1:iterations=2000,playout=1", "mcts-v1"),
             ("mcts-v1:threads=2,time=1s,common=0.2", "mcts-v1:time=1s,threads=2,common=0.2"),
             // the old search keeps the hand-written weights as its defaults
@@ -895,6 +1020,8 @@ mod tests {
             ("mcts:time=10001ms", "time=10000ms"),
             ("mcts:time=1s,iterations=1000000", "iterations"),
             ("mcts-v1:threads=3", "threads=2"),
+            ("mcts-v2:threads=3", "threads=2"),
+            ("mcts-v2:time=11s", "time=10000ms"),
             ("mcts-v1:time=11s", "time=10000ms"),
         ] {
             let e = parse(over).unwrap().check_within(&limits).expect_err(over).to_string();

@@ -1,5 +1,5 @@
-//! The new search ([`MctsBot`]) against the old one ([`MctsV1Bot`]) on small
-//! positions where one choice is clearly best and seeing the reply, or the
+//! The new search ([`MctsBot`]) against the old ones ([`MctsV1Bot`],
+//! [`MctsV2Bot`]) on small positions where one choice is clearly best and seeing the reply, or the
 //! end of the game, is what finds it. Each test checks that the new search
 //! finds the choice with a modest budget (1000 iterations, three seeds) and
 //! says what the old one (and the greedy bot) do there: the old search
@@ -11,7 +11,9 @@
 mod common;
 use common::Gate;
 
+use tash_kalar_bots::economy::Economy;
 use tash_kalar_bots::mcts_v1::{MctsV1Bot, MctsV1Config};
+use tash_kalar_bots::mcts_v2::{MctsV2Bot, MctsV2Config};
 use tash_kalar_bots::GreedyBot;
 use tash_kalar_bots::{Bot, MctsBot, MctsConfig};
 use tash_kalar_rules::{Actor, CardId, Choice, Form, Game, Position, TaskBoard, TaskId};
@@ -216,4 +218,54 @@ fn finish_game(g: &mut Game) {
         g.act(c).unwrap();
     }
     assert!(g.is_over());
+}
+
+/// Blue (to act) has just discarded its Time Mage and now chooses what
+/// else to return to the bottoms of the decks: the Champion and Assassin
+/// (no pattern on the board, while the deck holds beings that are ready),
+/// its two legends (the Time Elemental and the Eldest Tree, not ready) and
+/// its flare. The legend deck is thin (two cards, and no legend left that
+/// blue's board would summon: the Titan's pattern stands but the Titan is
+/// out of the game), so a legend returned comes round before the end, to
+/// red as likely as not, for nothing: returning the beings is the sense of
+/// the discard; returning the legends and the flare gains nothing.
+fn legends_to_keep() -> Game {
+    let imperial = |cards: &[&str]| cards.iter().map(|c| card(&format!("imperial.{c}"))).collect::<Vec<_>>();
+    let mut p = Position::duel("9/2r+r+2r+2/9/9/4b+4/4b+4/3bbb3/9/9").unwrap();
+    p.seats[0].beings = imperial(&["champion", "assassin", "time_mage"]);
+    p.seats[0].legends = vec![card("legends.time_elemental"), card("legends.the_eldest_tree")];
+    p.seats[0].flares = vec![card("flares.05")];
+    let deck = ["bomb", "herald", "messenger", "summoner", "cannon", "swordmaster"];
+    p.seats[0].deck = tash_kalar_rules::pile::Pile::shuffled(imperial(&deck));
+    p.seats[1].deck = tash_kalar_rules::pile::Pile::shuffled(imperial(&deck));
+    p.seats[1].legends = vec![card("legends.fire_dragon"), card("legends.leviathan")];
+    p.legends = tash_kalar_rules::pile::Pile::shuffled([card("legends.storm_elemental"), card("legends.hell_bull")]);
+    p.actions = 1;
+    let mut g = p.to_game().unwrap();
+    g.act_text("discard imperial.time_mage").unwrap();
+    g
+}
+
+#[test]
+fn the_new_search_keeps_the_legends_a_discard_would_hand_to_the_opponent() {
+    let g = legends_to_keep();
+    let gives_away =
+        |made: &[String]| made.iter().any(|c| c.starts_with("return legends") || c.starts_with("return flares"));
+    for seed in SEEDS {
+        let made = play_turn(&mut g.clone(), &mut new_bot(1000, seed));
+        assert!(!gives_away(&made), "seed {seed}: {made:?}");
+        // it returns a being, the point of the discard
+        assert!(made.iter().any(|c| c.starts_with("return imperial")), "seed {seed}: {made:?}");
+        // mcts-v2, with no economy, returns legends or the flare here
+        let config = MctsV2Config { iterations: Some(1000), ..MctsV2Config::default() };
+        let v2 = play_turn(&mut g.clone(), &mut MctsV2Bot::new(config, seed));
+        assert!(gives_away(&v2), "seed {seed}: {v2:?}");
+    }
+    // and so does the new search without its economy
+    let config = MctsConfig { iterations: Some(1000), economy: Economy::NONE, ..MctsConfig::default() };
+    let without: usize = SEEDS
+        .iter()
+        .filter(|&&seed| gives_away(&play_turn(&mut g.clone(), &mut MctsBot::new(config.clone(), seed))))
+        .count();
+    assert!(without >= 2, "{without} of {}", SEEDS.len());
 }

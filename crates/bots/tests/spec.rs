@@ -8,6 +8,7 @@ use std::time::Duration;
 use proptest::prelude::*;
 use tash_kalar_bots::eval::Weights;
 use tash_kalar_bots::mcts_v1::MctsV1Config;
+use tash_kalar_bots::mcts_v2::MctsV2Config;
 use tash_kalar_bots::{BotSpec, GreedyConfig, Level, MctsConfig};
 
 /// Every real number a spec holds.
@@ -22,6 +23,12 @@ fn reals(spec: &BotSpec) -> Vec<f64> {
             v
         }
         BotSpec::Mcts(c) => {
+            let mut v = vec![c.exploration, c.scale, c.prior, c.widen, c.widen_inner, c.playout_noise];
+            v.extend([c.end.lead, c.end.cards_per_turn, c.end.points_per_turn]);
+            v.extend(weights(&c.weights));
+            v
+        }
+        BotSpec::MctsV2(c) => {
             let mut v = vec![c.exploration, c.scale, c.prior, c.widen, c.widen_inner, c.playout_noise];
             v.extend([c.end.lead, c.end.cards_per_turn, c.end.points_per_turn]);
             v.extend(weights(&c.weights));
@@ -75,8 +82,8 @@ fn value() -> impl Strategy<Value = String> {
 fn text() -> impl Strategy<Value = String> {
     (
         prop::sample::select(vec![
-            "random", "greedy", "mcts", "mcts", "mcts", "mcts-v1", "mcts-v1", "cmd", "alphago", "easy", "hard",
-            "expert",
+            "random", "greedy", "mcts", "mcts", "mcts", "mcts-v2", "mcts-v1", "mcts-v1", "cmd", "alphago", "easy",
+            "hard", "expert",
         ]),
         prop::collection::vec(
             (prop::sample::select(KEYS.iter().chain(Weights::NAMES.iter()).copied().collect::<Vec<_>>()), value()),
@@ -108,13 +115,15 @@ fn weights() -> impl Strategy<Value = Weights> {
 }
 
 fn spec() -> impl Strategy<Value = BotSpec> {
-    let mcts = (search(), extra_options()).prop_map(|(s, (widen_inner, playout_noise, lead, cards, points))| {
-        let mut c = MctsConfig { widen_inner, playout_noise, ..MctsConfig::default() };
-        (c.end.lead, c.end.cards_per_turn, c.end.points_per_turn) = (lead, cards, points);
-        (c.iterations, c.time, c.threads, c.playout_turns) = (s.iterations, s.time, s.threads, s.playout_turns);
-        (c.exploration, c.scale, c.prior, c.widen) = (s.exploration, s.scale, s.prior, s.widen);
-        (c.centre, c.reuse, c.weights) = (s.centre, s.reuse, s.weights);
-        BotSpec::Mcts(c)
+    let mcts = (search(), extra_options()).prop_map(|(s, e)| BotSpec::Mcts(new_search(s, e)));
+    // the kept second search: the same options as the new one's, as they were
+    let v2 = (search(), extra_options()).prop_map(|(s, e)| {
+        let c = new_search(s, e);
+        let mut v = MctsV2Config { widen_inner: c.widen_inner, playout_noise: c.playout_noise, ..Default::default() };
+        (v.iterations, v.time, v.threads, v.playout_turns) = (c.iterations, c.time, c.threads, c.playout_turns);
+        (v.exploration, v.scale, v.prior, v.widen) = (c.exploration, c.scale, c.prior, c.widen);
+        (v.centre, v.reuse, v.weights, v.end) = (c.centre, c.reuse, c.weights, c.end);
+        BotSpec::MctsV2(v)
     });
     let greedy = (weights(), prop_oneof![Just(0.0), 0.0f64..=100.0])
         .prop_map(|(weights, noise)| BotSpec::Greedy(GreedyConfig { weights, noise }));
@@ -123,8 +132,23 @@ fn spec() -> impl Strategy<Value = BotSpec> {
         prop::sample::select(Level::ALL.to_vec()).prop_map(BotSpec::Level),
         greedy,
         mcts,
+        v2,
         search().prop_map(BotSpec::MctsV1),
     ]
+}
+
+/// The new search's config from the options it shares with the old one and
+/// its own.
+fn new_search(
+    s: MctsV1Config,
+    (widen_inner, playout_noise, lead, cards, points): (f64, f64, f64, f64, f64),
+) -> MctsConfig {
+    let mut c = MctsConfig { widen_inner, playout_noise, ..MctsConfig::default() };
+    (c.end.lead, c.end.cards_per_turn, c.end.points_per_turn) = (lead, cards, points);
+    (c.iterations, c.time, c.threads, c.playout_turns) = (s.iterations, s.time, s.threads, s.playout_turns);
+    (c.exploration, c.scale, c.prior, c.widen) = (s.exploration, s.scale, s.prior, s.widen);
+    (c.centre, c.reuse, c.weights) = (s.centre, s.reuse, s.weights);
+    c
 }
 
 /// The new search's own options: widen_inner, playout_noise and the end weights.
@@ -205,6 +229,8 @@ fn the_probes_values_are_refused() {
         "mcts:bogus=1",
         "mcts:playout_noise=inf",
         "mcts:cards_per_turn=0",
+        "mcts-v2:c=nan",
+        "mcts-v2:bogus=1",
         "mcts-v1:c=nan",
         "mcts-v1:widen_inner=1",
         "greedy:noise=inf",

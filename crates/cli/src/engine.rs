@@ -7,7 +7,7 @@ use tash_kalar_bots::BotSpec;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The bot that plays: a level (`easy`, `medium`, `hard`, `expert`),
-    /// `random`, `greedy`, `mcts`, `mcts-v1`, or with options
+    /// `random`, `greedy`, `mcts`, `mcts-v2`, `mcts-v1`, or with options
     /// (`mcts:iterations=2000,threads=2`); options may be changed later
     /// with `setoption`.
     #[arg(long, default_value = "mcts")]

@@ -1,0 +1,109 @@
+//! How the bots spend their cards: legends and flares returned to their
+//! decks, discards and flares invoked, per seat and game, over games between
+//! two specs (seats and the seven schools rotated):
+//! `cargo run --release -p tash-kalar-bots --example economy [games] [spec a] [spec b] [seed]`
+//! (default 10 games of `mcts:iterations=1000` against
+//! `mcts-v2:iterations=1000`). A flare "for nothing" is one invoked by the
+//! seat that lost the game: its point went to the winner and the action
+//! did not save the game (the issue's "flares that gave the losing side
+//! nothing", roughly).
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tash_kalar_bots::from_spec;
+use tash_kalar_rules::{Actor, Choice, Form, Game, Phase, School};
+
+#[derive(Default, Debug)]
+struct Tally {
+    seats: u32,
+    wins: f64,
+    discards: u32,
+    legends_returned: u32,
+    flares_returned: u32,
+    flares: u32,
+    flares_for_nothing: u32,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let games: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10);
+    let specs = [
+        args.get(2).cloned().unwrap_or_else(|| "mcts:iterations=1000".into()),
+        args.get(3).cloned().unwrap_or_else(|| "mcts-v2:iterations=1000".into()),
+    ];
+    let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(26);
+    let schools = School::ALL;
+    let mut tallies = [Tally::default(), Tally::default()];
+    for game_no in 0..games {
+        // the pair of schools by the game's pair number, each pair played from both seats
+        let pair = (game_no / 2) as usize;
+        let (a, b) = (schools[pair % schools.len()], schools[(pair / schools.len() + pair + 1) % schools.len()]);
+        let b = if a == b { schools[(schools.iter().position(|&s| s == b).unwrap() + 1) % schools.len()] } else { b };
+        // which spec sits in seat 0
+        let first = (game_no % 2) as usize;
+        let order = [first, 1 - first];
+        let mut bots: Vec<_> =
+            order.iter().map(|&i| from_spec(&specs[i], seed ^ (game_no as u64 * 7 + i as u64)).unwrap()).collect();
+        let mut g = Game::new(Form::Duel, &[a, b]).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(game_no as u64));
+        let mut flares = [0u32; 2];
+        let mut steps = 0;
+        while !g.is_over() && steps < 5000 {
+            steps += 1;
+            let c = match g.actor() {
+                Actor::Seat(s) => bots[s as usize].choose(&g.observe(s)),
+                _ => {
+                    let v = g.legal_choices();
+                    v[rng.gen_range(0..v.len())]
+                }
+            };
+            if let Actor::Seat(s) = g.actor() {
+                let t = &mut tallies[order[s as usize]];
+                let held = g.seat(s);
+                match (g.phase(), c) {
+                    (Phase::Main, Choice::Discard(_)) => t.discards += 1,
+                    (Phase::Returning, Choice::Return(card)) if held.legends.contains(&card) => t.legends_returned += 1,
+                    (Phase::Returning, Choice::Return(card)) if held.flares.contains(&card) => t.flares_returned += 1,
+                    (Phase::Main, Choice::Flare(_)) => {
+                        t.flares += 1;
+                        flares[s as usize] += 1;
+                    }
+                    _ => {}
+                }
+            }
+            assert!(g.is_legal(c), "{c} is not a legal choice");
+            g.apply_unchecked(c);
+        }
+        let Some(outcome) = g.outcome() else { continue };
+        for s in 0..2usize {
+            let t = &mut tallies[order[s]];
+            t.seats += 1;
+            t.wins += match outcome.winner() {
+                Some(w) if w as usize == s => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            if outcome.winner().is_some_and(|w| w as usize != s) {
+                t.flares_for_nothing += flares[s];
+            }
+        }
+        eprintln!(
+            "game {} of {games}: {a:?} against {b:?}, scores {:?}",
+            game_no + 1,
+            [g.seat(0).score, g.seat(1).score]
+        );
+    }
+    for (spec, t) in specs.iter().zip(&tallies) {
+        let n = t.seats.max(1) as f64;
+        println!(
+            "{spec}: {} games, score {:.1}%; a game: discards {:.2}, legends returned {:.2}, flares returned {:.2}, flares {:.2} ({:.2} for nothing)",
+            t.seats,
+            100.0 * t.wins / n,
+            t.discards as f64 / n,
+            t.legends_returned as f64 / n,
+            t.flares_returned as f64 / n,
+            t.flares as f64 / n,
+            t.flares_for_nothing as f64 / n,
+        );
+    }
+}

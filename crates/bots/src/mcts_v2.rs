@@ -1,0 +1,735 @@
+//! The second search, kept unchanged as a baseline to measure the new one
+//! ([`crate::mcts`]) against: the search as it was when issue 26 began,
+//! with its options and defaults (spec `mcts-v2`). What follows is its
+//! description then. (It judges with [`evaluate_end`], [`quick_value`]
+//! and the greedy bot's `finish_action` of [`crate::eval`] and
+//! [`crate::greedy`], which the new search's economy leaves as they were.)
+//!
+//! Each iteration deals the cards the bot cannot see in a new way
+//! (determinization, from its [`Observation`]), walks down one tree keyed by
+//! the players' choices (chance steps pass through, forced steps too), adds
+//! one node, and plays on with a fast playout policy *through the other
+//! seats' turns* (in a melee every seat, in team play the teammate and both
+//! opponents) to a horizon of whole turns (by default that round and then
+//! the bot's own next turn) or the end of the game. The
+//! position there is scored for every seat with the end-aware evaluation
+//! ([`evaluate_end`]) less the root's, through a logistic, and each node
+//! keeps the result of the seat that chose it: every seat picks its own
+//! best (max^n with a reward per seat).
+//!
+//! Why whole turns: a Tash-Kalar turn is many atomic choices (actions, the
+//! steps of effects, returns after a discard, claims). A horizon counted in
+//! steps, or one that stops when the bot's own turn ends, never sees the
+//! reply, and an action with more steps (a discard and its returns) pushes
+//! the reply further away, so such a search favours it. Counted in whole
+//! turns, every root choice is judged after the same replies.
+//!
+//! The tree: nodes in one arena; the edge from a node by a choice is found
+//! in one hash map keyed by (node, choice), so a step costs the same however
+//! many children a node has (the old search scanned them). Selection is UCB1
+//! over the times a child was available (different deals allow different
+//! choices). At the root, every choice is first judged as the greedy bot
+//! judges it; the search tries them in that order, widens to more of them
+//! as it goes (progressive widening) and adds a fading bias towards the
+//! better judged. Below the root, nodes widen the same way in the order
+//! the playout policy prefers (its pick first), so that the opponents'
+//! likely replies are searched before their many quiet placements.
+//!
+//! The playout policy plays like a sensible player at a fraction of the
+//! greedy bot's cost: it summons when it can (the summon whose immediate
+//! result is best by [`quick_value`], a cheap count of scores and pieces),
+//! resolves effects the same way, places next to its own pieces, claims
+//! the best task, rarely invokes a flare in a deathmatch (it gives a point)
+//! and never discards while another action is open.
+//!
+//! Threads search separate trees from the same root and add up their visit
+//! counts (root parallelism): no locks, and on a shared machine a slow
+//! thread costs only its own share. Work is reused between decisions: when
+//! the bot's next decision follows from its own last choice with nothing new
+//! seen in between, the search goes on from the subtree below that choice.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tash_kalar_rules::{Actor, Choice, Game, Observation, Phase, Seat};
+
+use crate::bot::Bot;
+use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
+use crate::greedy::finish_action;
+use crate::mcts::SearchStats;
+
+/// How much the bot searches per decision, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsV2Config {
+    /// Iterations per decision (all threads together), if limited (1 and up).
+    pub iterations: Option<u32>,
+    /// Wall-clock time per decision, if limited (the judging of the root
+    /// included).
+    pub time: Option<Duration>,
+    /// Search threads (1 and up; each searches its own tree).
+    pub threads: usize,
+    /// The horizon: an iteration plays the rest of the current turn, one
+    /// turn of every other seat (one round), then this many more whole
+    /// turns (0 and up; 1 by default: the bot's own next turn, which beat 0
+    /// in 32 of 48 duels at 500 iterations), before it is evaluated. (Named
+    /// as the old search's option, `playout=`; there it counted turns past
+    /// the leaf.)
+    pub playout_turns: u16,
+    /// The UCB1 exploration constant (0 and up; 0.1 by default: with the
+    /// fitted weights 0.2 beat 0.3 in 175 of 288 duels at 1000 iterations
+    /// and 0.1 beat 0.2 in 57 of 96; see docs/bot-strength.md).
+    pub exploration: f64,
+    /// Evaluation points that make a result 73% (the logistic scale; above 0).
+    pub scale: f64,
+    /// Weight of the root's progressive bias (0: none).
+    pub prior: f64,
+    /// Root children allowed: at least 3, and this times the square root of
+    /// the root's visits (0: all at once).
+    pub widen: f64,
+    /// Children allowed below the root: at least 1, and this times the
+    /// square root of the node's visits (0: all at once).
+    pub widen_inner: f64,
+    /// How often a playout step is random among the sensible choices
+    /// instead of the policy's best (0 to 1).
+    pub playout_noise: f64,
+    /// Score a result by its evaluation less the root's (so that the
+    /// results of a game already well won or lost still differ).
+    pub centre: bool,
+    /// Go on from the last search's subtree when the bot's next decision
+    /// follows from its own choice.
+    pub reuse: bool,
+    /// Stop a search early once the most visited root choice cannot be
+    /// overtaken with the iterations left (for a time budget, those the
+    /// rate so far would fit into the time left): the choice is the same,
+    /// sooner. With several threads each thread judges its own tree.
+    pub early_stop: bool,
+    pub weights: Weights,
+    pub end: EndWeights,
+}
+
+impl Default for MctsV2Config {
+    fn default() -> Self {
+        MctsV2Config {
+            iterations: Some(2000),
+            time: None,
+            threads: 1,
+            playout_turns: 1,
+            exploration: 0.1,
+            scale: 3.0,
+            prior: 1.0,
+            widen: 2.0,
+            widen_inner: 1.0,
+            playout_noise: 0.25,
+            centre: true,
+            reuse: true,
+            early_stop: true,
+            weights: Weights::default(),
+            end: EndWeights::default(),
+        }
+    }
+}
+
+pub struct MctsV2Bot {
+    config: MctsV2Config,
+    rng: ChaCha8Rng,
+    /// The search trees of the last decision (one per thread).
+    trees: Vec<Tree>,
+    /// The observation those trees were searched from.
+    searched: Option<Observation>,
+}
+
+/// A small fast hasher for the edge map (the keys are a node number and a
+/// few bytes of choice; no untrusted input reaches it).
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Fx {
+    #[inline]
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64)
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.add(i as u64)
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64)
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i)
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64)
+    }
+    fn write_isize(&mut self, i: isize) {
+        self.add(i as u64)
+    }
+}
+
+type Edges = HashMap<(u32, Choice), u32, BuildHasherDefault<Fx>>;
+
+#[derive(Clone)]
+struct Node {
+    /// The choice that leads here and the seat that made it.
+    choice: Option<Choice>,
+    seat: Seat,
+    visits: u32,
+    /// Sum of results for `seat`.
+    reward: f64,
+    /// Times this node's choice was legal when its parent was visited.
+    available: u32,
+    /// Children made so far (for the root's totals and for reuse).
+    children: Vec<u32>,
+}
+
+impl Node {
+    fn new(choice: Option<Choice>, seat: Seat) -> Node {
+        Node { choice, seat, visits: 0, reward: 0.0, available: 0, children: Vec::new() }
+    }
+}
+
+/// One thread's search tree, and the root evaluations its results are
+/// scored against.
+struct Tree {
+    nodes: Vec<Node>,
+    edges: Edges,
+    base: Vec<f64>,
+    /// The turn number of the root: the horizon counts from it.
+    turn: u16,
+    /// Iterations that met another seat's choice, and the other seats'
+    /// choices made in playouts (for measurements).
+    replies: u64,
+    steps: u64,
+}
+
+impl Tree {
+    fn child(&self, node: u32, choice: Choice) -> Option<u32> {
+        self.edges.get(&(node, choice)).copied()
+    }
+
+    /// The subtree below one of the root's choices, as a tree of its own.
+    fn below(&self, choice: Choice) -> Option<Tree> {
+        let k = self.child(0, choice)?;
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut edges = Edges::default();
+        let mut stack = vec![(k, None::<u32>)];
+        while let Some((old, parent)) = stack.pop() {
+            let n = &self.nodes[old as usize];
+            let new = nodes.len() as u32;
+            nodes.push(Node { children: Vec::new(), ..n.clone() });
+            if let Some(p) = parent {
+                nodes[p as usize].children.push(new);
+                edges.insert((p, n.choice.expect("child choice")), new);
+            }
+            stack.extend(n.children.iter().map(|&c| (c, Some(new))));
+        }
+        nodes[0].choice = None;
+        Some(Tree { nodes, edges, base: self.base.clone(), turn: self.turn, replies: 0, steps: 0 })
+    }
+}
+
+impl MctsV2Bot {
+    pub fn new(config: MctsV2Config, seed: u64) -> MctsV2Bot {
+        MctsV2Bot { config, rng: ChaCha8Rng::seed_from_u64(seed), trees: Vec::new(), searched: None }
+    }
+
+    /// The trees to go on from for `obs`: those kept from the last search
+    /// if `obs` is what the bot's own last choice led to, else none.
+    fn kept_trees(&mut self, obs: &Observation, threads: usize) -> Vec<Option<Tree>> {
+        let trees = std::mem::take(&mut self.trees);
+        match self.searched.take() {
+            Some(last) if last == *obs && trees.len() == threads => trees.into_iter().map(Some).collect(),
+            _ => (0..threads).map(|_| None).collect(),
+        }
+    }
+
+    /// Remembers what the trees below `choice` will be searching from.
+    fn keep(&mut self, obs: &Observation, choice: Choice) {
+        let mut after = obs.game().clone();
+        after.apply_unchecked(choice);
+        // only for the bot's own next step in the same turn, with nothing new to see
+        if after.actor() != Actor::Seat(obs.seat()) || after.turn().number != obs.game().turn().number {
+            self.trees.clear();
+            return;
+        }
+        let next = after.observe(obs.seat());
+        if *next.game() != after {
+            self.trees.clear();
+            return;
+        }
+        let below: Option<Vec<Tree>> = self.trees.iter().map(|t| t.below(choice)).collect();
+        match below {
+            Some(trees) => {
+                self.trees = trees;
+                self.searched = Some(next);
+            }
+            None => self.trees.clear(),
+        }
+    }
+
+    /// Searches and returns each root choice's visit count, most visited first.
+    pub fn search(&mut self, obs: &Observation) -> Vec<(Choice, u32)> {
+        self.search_stats(obs).0
+    }
+
+    /// Like [`MctsV2Bot::search`], with figures of the search.
+    pub fn search_stats(&mut self, obs: &Observation) -> (Vec<(Choice, u32)>, SearchStats) {
+        // the time budget covers the whole decision, judging the root included
+        let deadline = self.config.time.map(|t| Instant::now() + t);
+        let threads = self.config.threads.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.gen()).collect();
+        let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
+        let kept = self.kept_trees(obs, threads);
+        let config = &self.config;
+        let judging = Instant::now();
+        let priors = &root_priors(obs, config);
+        let judging = judging.elapsed();
+        let started = Instant::now();
+        let results: Vec<(Tree, u64)> = if threads == 1 {
+            kept.into_iter().map(|t| search_tree(obs, config, priors, per_thread, deadline, seeds[0], t)).collect()
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .zip(kept)
+                    .map(|(&seed, t)| {
+                        scope.spawn(move || search_tree(obs, config, priors, per_thread, deadline, seed, t))
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("search thread")).collect()
+            })
+        };
+        let stats = SearchStats {
+            iterations: results.iter().map(|r| r.1).sum(),
+            with_replies: results.iter().map(|r| r.0.replies).sum(),
+            reply_steps: results.iter().map(|r| r.0.steps).sum(),
+            nodes: results.iter().map(|r| r.0.nodes.len() as u64).sum(),
+            judging,
+            searching: started.elapsed(),
+        };
+        let trees: Vec<Tree> = results.into_iter().map(|r| r.0).collect();
+        let mut total: Vec<(Choice, u32)> = Vec::new();
+        for t in &trees {
+            let root = t.nodes[0].children.iter().map(|&k| &t.nodes[k as usize]);
+            for (c, n) in root.map(|n| (n.choice.expect("child choice"), n.visits)) {
+                match total.iter_mut().find(|(d, _)| *d == c) {
+                    Some(e) => e.1 += n,
+                    None => total.push((c, n)),
+                }
+            }
+        }
+        // stable: most visits, then the better judged, then the engine's order
+        let rank = |c: Choice| priors.iter().position(|p| p.0 == c);
+        total.sort_by_key(|&(c, n)| (std::cmp::Reverse(n), rank(c)));
+        self.trees = trees;
+        self.searched = Some(obs.clone());
+        (total, stats)
+    }
+}
+
+impl Bot for MctsV2Bot {
+    fn name(&self) -> String {
+        "mcts-v2".into()
+    }
+
+    fn choose(&mut self, obs: &Observation) -> Choice {
+        let legal = obs.game().legal_choices();
+        let choice = if legal.len() == 1 {
+            // a forced step: the kept trees, if they fit, go on below it
+            let threads = self.config.threads.max(1);
+            self.trees = self.kept_trees(obs, threads).into_iter().flatten().collect();
+            if !self.trees.is_empty() {
+                self.searched = Some(obs.clone());
+            }
+            legal[0]
+        } else {
+            self.search(obs).first().map(|&(c, _)| c).unwrap_or(legal[0])
+        };
+        if self.config.reuse && !self.trees.is_empty() {
+            self.keep(obs, choice);
+        } else {
+            self.trees.clear();
+            self.searched = None;
+        }
+        choice
+    }
+}
+
+/// The root's legal choices judged greedily (each action finished by the
+/// greedy bot, then evaluated), best first, with a weight in (0, 1]:
+/// `exp(value - best)` in evaluation points.
+pub fn root_priors(obs: &Observation, config: &MctsV2Config) -> Vec<(Choice, f64)> {
+    let game = obs.game();
+    let seat = obs.seat();
+    let mut judged: Vec<(Choice, f64)> = game
+        .legal_choices()
+        .into_iter()
+        .map(|c| {
+            let mut next = game.clone();
+            next.apply_unchecked(c);
+            finish_action(&mut next, seat, &config.weights);
+            (c, evaluate_end(&next, seat, &config.weights, &config.end))
+        })
+        .collect();
+    // stable: equal values keep the engine's order
+    judged.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let best = judged.first().map_or(0.0, |j| j.1);
+    judged.into_iter().map(|(c, v)| (c, (v - best).max(-50.0).exp())).collect()
+}
+
+/// The turn number at which an iteration stops: one round after the
+/// root's turn, and `playout_turns` more.
+fn stop_turn(game: &Game, root_turn: u16, config: &MctsV2Config) -> u16 {
+    let horizon = game.seat_count() as u16 - 1 + config.playout_turns;
+    root_turn.saturating_add(horizon).saturating_add(1)
+}
+
+fn search_tree(
+    obs: &Observation,
+    config: &MctsV2Config,
+    priors: &[(Choice, f64)],
+    iterations: Option<u32>,
+    deadline: Option<Instant>,
+    seed: u64,
+    kept: Option<Tree>,
+) -> (Tree, u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // a kept tree keeps the scores and the horizon it was searched with
+    let mut tree = kept.unwrap_or_else(|| Tree {
+        nodes: vec![Node::new(None, obs.seat())],
+        edges: Edges::default(),
+        base: (0..obs.game().seat_count() as Seat)
+            .map(|s| if config.centre { evaluate_end(obs.game(), s, &config.weights, &config.end) } else { 0.0 })
+            .collect(),
+        turn: obs.game().turn().number,
+        replies: 0,
+        steps: 0,
+    });
+    (tree.replies, tree.steps) = (0, 0);
+    let stop = stop_turn(obs.game(), tree.turn, config);
+    // the root's priors by choice: looked up for every root child, every iteration
+    let prior_of: HashMap<Choice, f64, BuildHasherDefault<Fx>> = priors.iter().copied().collect();
+    let mut legal = Vec::new();
+    let mut unexpanded: Vec<Choice> = Vec::new();
+    let mut path: Vec<u32> = Vec::new();
+    let mut results: Vec<f64> = Vec::new();
+    let mut done = 0u32;
+    let begun = Instant::now();
+    loop {
+        if iterations.is_some_and(|n| done >= n) {
+            break;
+        }
+        // a few iterations even when judging the root used up the time
+        if done > 0 && done.is_multiple_of(8) && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        if iterations.is_none() && config.time.is_none() && done >= 1000 {
+            break;
+        }
+        if config.early_stop && done > 0 && done.is_multiple_of(32) && settled(&tree, iterations, done, deadline, begun)
+        {
+            break;
+        }
+        done += 1;
+        let mut game = obs.determinize(&mut |cards| cards.shuffle(&mut rng));
+        path.clear();
+        path.push(0);
+        let mut node = 0u32;
+        // selection and expansion, down to the horizon at most
+        while game.turn().number < stop {
+            match game.actor() {
+                Actor::Nobody => break,
+                Actor::Chance => {
+                    game.legal_choices_into(&mut legal);
+                    let c = legal[rng.gen_range(0..legal.len())];
+                    game.apply_unchecked(c);
+                }
+                Actor::Seat(seat) => {
+                    game.legal_choices_into(&mut legal);
+                    if legal.len() == 1 && node != 0 {
+                        // a forced step is no decision: no node for it
+                        game.apply_unchecked(legal[0]);
+                        continue;
+                    }
+                    let at_root = node == 0;
+                    unexpanded.clear();
+                    let mut best: Option<(u32, f64)> = None;
+                    let mut present = 0usize;
+                    for &c in &legal {
+                        let Some(k) = tree.child(node, c) else {
+                            unexpanded.push(c);
+                            continue;
+                        };
+                        present += 1;
+                        let n = &mut tree.nodes[k as usize];
+                        n.available += 1;
+                        let visits = n.visits.max(1) as f64;
+                        let mut ucb =
+                            n.reward / visits + config.exploration * ((n.available.max(1) as f64).ln() / visits).sqrt();
+                        if at_root {
+                            let p = prior_of.get(&c).copied().unwrap_or(0.0);
+                            ucb += config.prior * p / (n.visits as f64 + 1.0);
+                        }
+                        if best.is_none_or(|b| ucb > b.1) {
+                            best = Some((k, ucb));
+                        }
+                    }
+                    let visits = tree.nodes[node as usize].visits as f64;
+                    let room = if at_root {
+                        config.widen <= 0.0 || (present as f64) < (config.widen * visits.sqrt()).max(3.0)
+                    } else {
+                        config.widen_inner <= 0.0 || (present as f64) < (config.widen_inner * visits.sqrt()).max(1.0)
+                    };
+                    if !unexpanded.is_empty() && (room || best.is_none()) {
+                        let c = if at_root {
+                            // the best-judged choice not tried yet
+                            priors
+                                .iter()
+                                .map(|p| p.0)
+                                .find(|&c| tree.child(0, c).is_none() && unexpanded.contains(&c))
+                                .unwrap_or(unexpanded[0])
+                        } else {
+                            // the one the playout policy would pick
+                            policy_choice(&game, &unexpanded, config, &mut rng)
+                        };
+                        let k = tree.nodes.len() as u32;
+                        let mut n = Node::new(Some(c), seat);
+                        n.available = 1;
+                        tree.nodes.push(n);
+                        tree.nodes[node as usize].children.push(k);
+                        tree.edges.insert((node, c), k);
+                        game.apply_unchecked(c);
+                        path.push(k);
+                        break;
+                    }
+                    let (k, _) = best.expect("a legal child");
+                    game.apply_unchecked(tree.nodes[k as usize].choice.expect("child choice"));
+                    path.push(k);
+                    node = k;
+                }
+            }
+        }
+        let theirs = playout(&mut game, stop, obs.seat(), config, &mut rng);
+        let in_tree = path.iter().any(|&k| tree.nodes[k as usize].seat != obs.seat());
+        tree.replies += (theirs > 0 || in_tree) as u64;
+        tree.steps += theirs as u64;
+        results.clear();
+        results.extend(evaluate_end_seats(&game, &config.weights, &config.end).iter().zip(&tree.base).map(|(v, b)| {
+            let v = v - b;
+            1.0 / (1.0 + (-v / config.scale).exp())
+        }));
+        for &k in &path {
+            let n = &mut tree.nodes[k as usize];
+            n.visits += 1;
+            n.reward += results[n.seat as usize];
+        }
+    }
+    (tree, done as u64)
+}
+
+/// Whether the most visited root child of `tree` is out of reach: ahead of
+/// every other by more than the iterations left (`done` of `iterations`,
+/// or for a time budget, as many as the rate since `begun` fits into the
+/// time left), so that the search's pick is already certain.
+fn settled(tree: &Tree, iterations: Option<u32>, done: u32, deadline: Option<Instant>, begun: Instant) -> bool {
+    let left = match (iterations, deadline) {
+        (Some(n), None) => n.saturating_sub(done) as f64,
+        (iterations, Some(d)) => {
+            let now = Instant::now();
+            let rate = done as f64 / now.duration_since(begun).as_secs_f64().max(1e-9);
+            let by_time = d.saturating_duration_since(now).as_secs_f64() * rate;
+            iterations.map_or(by_time, |n| by_time.min(n.saturating_sub(done) as f64))
+        }
+        (None, None) => return false,
+    };
+    let (mut first, mut second) = (0u32, 0u32);
+    for &k in &tree.nodes[0].children {
+        let v = tree.nodes[k as usize].visits;
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    // a tie is broken by the judging, which a visit could change
+    (first - second) as f64 > left
+}
+
+/// Plays on with the playout policy until the turn numbered `stop` begins
+/// or the game ends; returns the choices made by another seat than `me`.
+fn playout(game: &mut Game, stop: u16, me: Seat, config: &MctsV2Config, rng: &mut ChaCha8Rng) -> u32 {
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    let mut theirs = 0;
+    while game.actor() != Actor::Nobody && game.turn().number < stop && steps < 1000 {
+        game.legal_choices_into(&mut legal);
+        let c = if legal.len() == 1 {
+            legal[0]
+        } else if game.actor() == Actor::Chance {
+            legal[rng.gen_range(0..legal.len())]
+        } else {
+            theirs += (game.actor() != Actor::Seat(me)) as u32;
+            policy_choice(game, &legal, config, rng)
+        };
+        game.apply_unchecked(c);
+        steps += 1;
+    }
+    theirs
+}
+
+/// Effect steps with at most this many choices are judged one by one.
+const JUDGED_STEPS: usize = 24;
+
+/// The playout policy's pick among `choices` (a subset of the legal ones):
+/// the summon (or effect step) whose immediate result is best by the quick
+/// value, now and then a random sensible one; a placement next to one's
+/// own pieces; a flare rarely in a deathmatch (it gives a point); a discard
+/// only if nothing else is open.
+pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsV2Config, rng: &mut ChaCha8Rng) -> Choice {
+    let Actor::Seat(seat) = game.actor() else { return choices[rng.gen_range(0..choices.len())] };
+    let noisy = rng.gen_bool(config.playout_noise.clamp(0.0, 1.0));
+    match game.phase() {
+        Phase::Main => {
+            // (the picks at random count the candidates and take the k-th:
+            // no list made at every step)
+            let summons = choices.iter().copied().filter(|c| matches!(c, Choice::Summon { .. }));
+            let n = summons.clone().count();
+            if n > 0 {
+                if noisy {
+                    return nth(summons, rng.gen_range(0..n));
+                }
+                return best_by_quick_value(game, seat, summons, rng).expect("a summon");
+            }
+            let flare = choices.iter().copied().find(|c| matches!(c, Choice::Flare(_)));
+            if let Some(f) = flare {
+                let chance = if game.form().deathmatch_scoring() || game.form().is_melee() { 0.05 } else { 0.3 };
+                if rng.gen_bool(chance) {
+                    return f;
+                }
+            }
+            let places = choices.iter().copied().filter(|c| matches!(c, Choice::Place(_)));
+            let n = places.clone().count();
+            if n > 0 {
+                // next to one's own pieces, where patterns grow
+                let me = game.board().of_color(game.seat(seat).color);
+                let near = |c: &Choice| match c {
+                    Choice::Place(sq) => (sq.neighbours() & me).0 != 0,
+                    _ => false,
+                };
+                let good = places.clone().filter(near);
+                let n_good = good.clone().count();
+                return if n_good == 0 || noisy {
+                    nth(places, rng.gen_range(0..n))
+                } else {
+                    nth(good, rng.gen_range(0..n_good))
+                };
+            }
+            if let Some(&e) = choices.iter().find(|c| matches!(c, Choice::EndTurn | Choice::PickUp(_))) {
+                return e;
+            }
+            let not_discard = choices.iter().copied().filter(|c| !matches!(c, Choice::Discard(_) | Choice::Flare(_)));
+            match not_discard.clone().count() {
+                0 => choices[rng.gen_range(0..choices.len())],
+                n => nth(not_discard, rng.gen_range(0..n)),
+            }
+        }
+        Phase::Returning => {
+            if choices.contains(&Choice::Done) {
+                Choice::Done
+            } else {
+                choices[0]
+            }
+        }
+        // a task met is points: claim the one worth most
+        Phase::Claim => choices
+            .iter()
+            .copied()
+            .filter_map(|c| match c {
+                Choice::Claim(t) => Some((t.points(), c)),
+                _ => None,
+            })
+            .max_by_key(|&(p, _)| p)
+            .map_or(choices[0], |(_, c)| c),
+        // a melee point goes where the player's score is: its lowest color
+        Phase::Score { .. } => choices
+            .iter()
+            .copied()
+            .min_by_key(|&c| match c {
+                Choice::Point(color) => game.points(seat, color),
+                _ => i16::MAX,
+            })
+            .unwrap_or(choices[0]),
+        Phase::Effect if choices.len() <= JUDGED_STEPS && !noisy => {
+            best_by_quick_value(game, seat, choices.iter().copied(), rng).expect("a choice")
+        }
+        Phase::Effect => {
+            let active = choices.iter().copied().filter(|&c| c != Choice::Skip);
+            match active.clone().count() {
+                0 => choices[rng.gen_range(0..choices.len())],
+                n => nth(active, rng.gen_range(0..n)),
+            }
+        }
+        _ => choices[rng.gen_range(0..choices.len())],
+    }
+}
+
+/// The playout policy's worth of pieces: the hand-written weights, not the
+/// evaluation's. The evaluation's are fitted to judge a position at the
+/// horizon, where a common piece counts mostly through the patterns it
+/// builds (a fit may value it at 0); the policy's one-step look needs a
+/// piece to count in itself, as the pieces a summon destroys or leaves.
+const POLICY_WEIGHTS: Weights = Weights::hand_written();
+
+/// The `k`-th of some choices (there are more than `k`).
+fn nth(mut choices: impl Iterator<Item = Choice>, k: usize) -> Choice {
+    choices.nth(k).expect("fewer choices than counted")
+}
+
+/// The choice whose immediate result has the best quick value for `seat`
+/// (ties broken at random).
+fn best_by_quick_value(
+    game: &Game,
+    seat: Seat,
+    choices: impl Iterator<Item = Choice>,
+    rng: &mut ChaCha8Rng,
+) -> Option<Choice> {
+    let mut best: Option<(Choice, f64)> = None;
+    let mut ties = 0u32;
+    for c in choices {
+        let mut next = game.clone();
+        next.apply_unchecked(c);
+        let v = quick_value(&next, seat, &POLICY_WEIGHTS);
+        match best {
+            Some((_, b)) if v < b - 1e-9 => {}
+            Some((_, b)) if v <= b + 1e-9 => {
+                ties += 1;
+                if rng.gen_range(0..ties + 1) == 0 {
+                    best = Some((c, b));
+                }
+            }
+            _ => {
+                best = Some((c, v));
+                ties = 0;
+            }
+        }
+    }
+    best.map(|b| b.0)
+}
