@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 
 import { chromium } from 'playwright-core';
 
-import { layPattern, ORIENTATIONS, onBoard, squareName } from '../web/board.js';
+import { offsetSquare, orient, ORIENTATIONS, onBoard, squareName } from '../web/board.js';
 import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
@@ -80,6 +80,17 @@ async function waitForVersionAfter(page, version) {
 
 async function waitForMyTurn(page) {
   await page.waitForFunction(() => document.body.dataset.choosing === '1', null, { timeout: TIMEOUT });
+}
+
+/** Where a card's pattern lies when summoned at `at` in orientation `o`
+ * (the test's own planning: the page takes a summon's squares from the
+ * server's `legal[].squares`). */
+function layPattern(card, at, o) {
+  const place = ([dx, dy]) => {
+    const [x, y] = orient(o, dx, dy);
+    return offsetSquare(at, x, y);
+  };
+  return { pattern: (card.pattern || []).map((p) => ({ square: place(p), rank: p[2] })).filter((p) => p.square) };
 }
 
 /**
