@@ -36,7 +36,7 @@ export async function api(path, opts = {}) {
   const type = res.headers.get('Content-Type') || '';
   const body = type.includes('json') ? await res.json().catch(() => null) : await res.text();
   if (!res.ok) {
-    const msg = body && body.error ? serverError(body) : `${res.status} ${res.statusText}`;
+    const msg = body && (body.message || body.error) ? serverError(body) : `${res.status} ${res.statusText}`;
     throw new Error(msg);
   }
   return body;

@@ -5,18 +5,25 @@
 import { h, api, holdSeat, seatLink, seatLabel, resultText } from './common.js';
 import { t } from './i18n.js';
 
-/** The result from this player's side when seated (won or lost, from
- * the result's `winners`), then the server's sentence (`result.text`). */
+/** The result from this player's side when seated (won or lost, and a
+ * forfeit, from the result's data), then the server's sentence (`result.text`). */
 export function playerResultText(view, seat) {
   const r = view && view.result;
   if (!r) return '';
   if (seat === null || seat === undefined) return resultText(view);
+  // a forfeit, from the seat's side (`why` and its seat, as the result gives them)
+  const forfeit = r.why === 'time' ? r.timeout : r.why === 'resigned' ? r.resigned : null;
+  let how = null;
+  if (forfeit !== null && forfeit !== undefined) {
+    const args = { who: seatLabel(forfeit, view), you: seat === forfeit ? 'yes' : 'no' };
+    how = r.why === 'time' ? t('web-ran-out-of-time', args) : t('web-resigned-how', args);
+  }
   const winners = r.winners || [];
   let mine;
   if (r.draw) mine = t('web-a-draw');
   else if (winners.includes(seat)) mine = t('web-you-won');
   else mine = winners.length === 1 ? t('web-you-lost-to', { who: seatLabel(winners[0], view) }) : t('web-you-lost');
-  return `${mine}. ${resultText(view)}`;
+  return `${how ? t('web-result-how', { result: mine, how }) : mine}. ${resultText(view)}`;
 }
 
 /** The rematch box: a button for a player, the rematch offered once made. */
