@@ -18,6 +18,7 @@ use rand::SeedableRng;
 use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
+use tash_kalar_i18n::Lang;
 use tash_kalar_rules::{Actor, Seat, View};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
 use tokio::task::JoinHandle;
@@ -72,10 +73,11 @@ pub(crate) type Games<'a> = MutexGuard<'a, HashMap<String, Loaded>>;
 
 /// What a connection asks of a game.
 pub enum Command {
-    /// Watch the game, as the seat whose token is given or as a spectator.
-    Hello { token: Option<String>, reply: oneshot::Sender<Result<Hello, Error>> },
+    /// Watch the game, as the seat whose token is given or as a spectator,
+    /// in a language.
+    Hello { token: Option<String>, lang: Lang, reply: oneshot::Sender<Result<Hello, Error>> },
     /// A connection that said hello has gone.
-    Leave { seat: Option<Seat> },
+    Leave { seat: Option<Seat>, lang: Lang },
     /// A seat acts. `claimed` is the seat the message says it acts for.
     Act {
         seat: Option<Seat>,
@@ -122,6 +124,9 @@ struct GameActor {
     /// Connections per seat, and spectators.
     online: Vec<u32>,
     spectators: u32,
+    /// Connections per class (seats, then the spectators) and language
+    /// (`words::index`): a class's model is built in the languages watched.
+    langs: Vec<[u32; crate::words::LANGS]>,
     /// Chance's draws (its generator seeds the bots too), and which seats
     /// are bots'.
     driver: Driver<StdRng>,
@@ -246,6 +251,7 @@ pub fn spawn(
         snap,
         online,
         spectators: 0,
+        langs: vec![[0; crate::words::LANGS]; seats + 1],
         driver,
         bots,
         pool,
@@ -405,12 +411,12 @@ impl GameActor {
 
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Hello { token, reply } => {
-                let r = self.hello(token).await;
+            Command::Hello { token, lang, reply } => {
+                let r = self.hello(token, lang).await;
                 self.touch();
                 let _ = reply.send(r);
             }
-            Command::Leave { seat } => self.leave(seat),
+            Command::Leave { seat, lang } => self.leave(seat, lang),
             Command::Act { seat, claimed, version, action, reply } => {
                 let r = self.act(seat, claimed, version, action).await;
                 let _ = reply.send(r);
