@@ -29,7 +29,6 @@ use tokio::sync::watch;
 use crate::actor::{Action, Command, Hello, Snapshot};
 use crate::conn::ConnSlot;
 use crate::error::Error;
-use crate::live::{EntryJson, Reader};
 use crate::site::ChatLine;
 use crate::state::AppState;
 use crate::wire::{client_message, ClientMessage, WireError, MAX_MESSAGE};
@@ -94,7 +93,7 @@ struct StateMessage<'a> {
     over: bool,
     view: &'a RawValue,
     log_from: usize,
-    log: Vec<EntryJson>,
+    log: &'a [Box<RawValue>],
     players: &'a RawValue,
     undo: bool,
     /// The clocks, and the server's time when this was sent (Unix ms).
@@ -136,24 +135,19 @@ fn state_message(w: &mut Watching, whole: bool) -> Message {
     let class = snap.class(w.seat);
     let held = w.rev.replace(snap.rev);
     if !whole {
-        if let Some(delta) = snap.delta(class, held) {
+        if let Some(delta) = snap.delta(class, w.lang, held) {
             return Message::Text(delta.to_string());
         }
     }
-    let reader = match (snap.over, w.seat) {
-        (true, _) => Reader::All,
-        (false, Some(s)) => Reader::Seat(s),
-        (false, None) => Reader::Spectator,
-    };
     let msg = StateMessage {
         kind: "state",
         rev: snap.rev,
         version: snap.version,
         seat: w.seat,
         over: snap.over,
-        view: snap.whole_view(class),
+        view: snap.whole_model(class, w.lang),
         log_from: 0,
-        log: snap.entries.iter().map(|e| e.render(reader)).collect(),
+        log: snap.log(class, w.lang),
         players: &snap.players,
         undo: w.seat.and_then(|s| snap.can_undo.get(s as usize).copied()).unwrap_or(false),
         clock: &snap.clock,

@@ -29,7 +29,7 @@ impl GameActor {
         let Some(token) = token else {
             self.spectators += 1;
             self.langs[self.g.seats.len()][crate::words::index(lang)] += 1;
-            self.watch_class(self.g.seats.len());
+            self.watch_class(self.g.seats.len(), lang);
             return Ok(Hello { seat: None, rx: self.snap.subscribe() });
         };
         let hash = token_hash(&token);
@@ -54,7 +54,7 @@ impl GameActor {
             // (the seat's view is built with the players' list that shows it online)
             self.publish();
         }
-        self.watch_class(seat);
+        self.watch_class(seat, lang);
         Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe() })
     }
 
