@@ -255,6 +255,16 @@ impl Client {
         c
     }
 
+    /// Connects and says hello in a language (`en`, `es`, `cs`); waits
+    /// for the first state.
+    pub async fn join_in(addr: SocketAddr, id: &str, token: Option<&str>, lang: &str) -> Client {
+        let mut c = Client::connect(addr, id).await;
+        c.send(json!({"type": "hello", "token": token, "lang": lang})).await;
+        let m = c.recv().await;
+        assert_eq!(m["type"], "state", "{m}");
+        c
+    }
+
     pub async fn hello(&mut self, token: Option<&str>) {
         let m = match token {
             Some(t) => json!({"type": "hello", "token": t}),
@@ -354,9 +364,9 @@ impl Client {
         &self.state.as_ref().unwrap()["view"]
     }
 
-    /// The legal choices, if this client's seat is to choose.
+    /// The legal choices' texts, if this client's seat is to choose.
     pub fn choices(&self) -> Option<Vec<String>> {
-        self.view()["choices"].as_array().map(|a| a.iter().map(|c| c.as_str().unwrap().to_string()).collect())
+        self.view()["legal"].as_array().map(|a| a.iter().map(|c| c["text"].as_str().unwrap().to_string()).collect())
     }
 
     pub fn over(&self) -> bool {
