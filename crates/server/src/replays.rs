@@ -6,10 +6,12 @@ use std::net::SocketAddr;
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+
+use tash_kalar_i18n::Lang;
 
 use crate::db;
 use crate::error::Error;
@@ -68,9 +70,10 @@ struct Step<'a> {
     view: &'a tash_kalar_rules::View,
 }
 
-/// The replay's JSON of a stored game that is over, written step by step
-/// into one buffer.
-fn build_replay(stored: db::Stored) -> Result<Vec<u8>, Error> {
+/// The replay's JSON of a stored game that is over, in `lang`, written
+/// step by step into one buffer.
+fn build_replay(stored: db::Stored, lang: Lang) -> Result<Vec<u8>, Error> {
+    let _ = lang;
     let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(Error::internal)?;
     let mut out = Vec::with_capacity(64 * 1024);
     out.extend_from_slice(b"{\"steps\":[");
@@ -115,13 +118,25 @@ async fn record(
         .into_response())
 }
 
+/// The replay in the request's language (`tk-lang`, `Accept-Language`),
+/// built and cached once per language.
 async fn replay(
     State(state): State<AppState>,
     peer: Option<ConnectInfo<SocketAddr>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, Error> {
+    let lang = crate::words::of_request(&headers);
     check_over(&state, &id).await?;
-    let build = finished(state.clone(), id.clone(), build_replay);
-    let json = state.replays().get(peer_ip(&peer), format!("replay:{id}"), build).await?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+    let build = finished(state.clone(), id.clone(), move |stored| build_replay(stored, lang));
+    let json = state.replays().get(peer_ip(&peer), format!("replay:{id}:{lang}"), build).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CONTENT_LANGUAGE, lang.code()),
+            (header::VARY, "Cookie, Accept-Language"),
+        ],
+        json,
+    )
+        .into_response())
 }

@@ -1,7 +1,8 @@
 //! Lean messages (`delta.rs`, `docs/server-protocol.md` "Deltas"), with
 //! real WebSocket clients: a client that applies every delta ends with
 //! exactly the state a fresh hello gives, in every form; a gap brings the
-//! whole state; legal choices and hands reach only the seat they belong to.
+//! whole state; legal choices and hands reach only the seat they belong to,
+//! in whichever language each connection reads.
 
 mod common;
 
@@ -70,19 +71,24 @@ fn check_raw(c: &Client, seat: Option<u64>) {
     }
 }
 
+const LANGS: [&str; 3] = ["en", "es", "cs"];
+
 /// Plays a game to its end with random legal choices (some take-backs),
 /// comparing what each client has put together with a fresh hello's
-/// state every `every` moves and at the end.
+/// state (in the client's language) every 40 moves and at the end. The
+/// seats read the languages in turn, and two spectators two of them.
 async fn play_and_compare(form: &str, seats: usize, seed: u64) {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("deltas.sqlite"));
     let request: Vec<Value> = SCHOOLS[..seats].iter().map(|s| json!({"school": s, "player": "human"})).collect();
     let (id, tokens) = create_form(server.addr, form, Value::Array(request)).await;
+    let lang = |i: usize| LANGS[(i + seed as usize) % LANGS.len()];
     let mut clients = Vec::new();
-    for t in &tokens {
-        clients.push(Client::join(server.addr, &id, t.as_deref()).await);
+    for (i, t) in tokens.iter().enumerate() {
+        clients.push(Client::join_in(server.addr, &id, t.as_deref(), lang(i)).await);
     }
-    clients.push(Client::join(server.addr, &id, None).await);
+    clients.push(Client::join_in(server.addr, &id, None, lang(seats)).await);
+    clients.push(Client::join_in(server.addr, &id, None, lang(seats + 1)).await);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut moves = 0;
     let mut deltas = 0;
@@ -95,7 +101,7 @@ async fn play_and_compare(form: &str, seats: usize, seed: u64) {
         if over || moves % 40 == 0 {
             for (i, c) in clients.iter_mut().enumerate() {
                 let token = tokens.get(i).cloned().flatten();
-                let fresh = Client::join(server.addr, &id, token.as_deref()).await;
+                let fresh = Client::join_in(server.addr, &id, token.as_deref(), lang(i)).await;
                 let want = fresh.whole.clone();
                 // the newcomer is online now: every client hears of it
                 let rev = want["rev"].as_u64().unwrap();

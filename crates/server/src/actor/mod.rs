@@ -10,7 +10,7 @@
 //! resignations), `clocks` (flagging), `bots`, `rematch` and `chat`.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -18,18 +18,21 @@ use rand::SeedableRng;
 use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
-use tash_kalar_rules::{Actor, Seat, View};
+use tash_kalar_i18n::Lang;
+use tash_kalar_rules::{Actor, Game, Seat};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
 use tokio::task::JoinHandle;
 
 use crate::clock::Clocks;
 use crate::config::Config;
 use crate::db::{self, Summary};
+use crate::delta::Log;
 use crate::error::Error;
-use crate::live::{LiveGame, Player, StoredEntry};
+use crate::live::{LiveGame, Player, Reader, StoredEntry};
 use crate::pool::BotPool;
 use crate::site::{ChatBucket, ChatLine};
 use crate::store::Store;
+use crate::words::{index, LANGS};
 
 mod bots;
 mod chat;
@@ -72,10 +75,11 @@ pub(crate) type Games<'a> = MutexGuard<'a, HashMap<String, Loaded>>;
 
 /// What a connection asks of a game.
 pub enum Command {
-    /// Watch the game, as the seat whose token is given or as a spectator.
-    Hello { token: Option<String>, reply: oneshot::Sender<Result<Hello, Error>> },
+    /// Watch the game, as the seat whose token is given or as a spectator,
+    /// in a language.
+    Hello { token: Option<String>, lang: Lang, reply: oneshot::Sender<Result<Hello, Error>> },
     /// A connection that said hello has gone.
-    Leave { seat: Option<Seat> },
+    Leave { seat: Option<Seat>, lang: Lang },
     /// A seat acts. `claimed` is the seat the message says it acts for.
     Act {
         seat: Option<Seat>,
@@ -122,6 +126,9 @@ struct GameActor {
     /// Connections per seat, and spectators.
     online: Vec<u32>,
     spectators: u32,
+    /// Connections per class (seats, then the spectators) and language
+    /// (`words::index`): a class's model is built in the languages watched.
+    langs: Vec<[u32; LANGS]>,
     /// Chance's draws (its generator seeds the bots too), and which seats
     /// are bots'.
     driver: Driver<StdRng>,
@@ -149,35 +156,64 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(v).unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
 }
 
-/// The view of a class of viewer (a seat, or the spectators after the
-/// seats); once the game is over everyone sees everything.
-fn view_of(g: &LiveGame, class: usize) -> Arc<View> {
-    let game = g.game();
-    Arc::new(match class {
-        _ if g.is_over() => game.referee_view(),
-        c if c < g.seats.len() => game.view(c as Seat),
+/// The model of a class of viewer (a seat, or the spectators after the
+/// seats) in a language, serialised; once the game is over everyone sees
+/// everything.
+pub(crate) fn model_of(game: &Game, class: usize, lang: Lang) -> Box<RawValue> {
+    let _ = lang;
+    raw(&match class {
+        _ if game.is_over() => game.referee_view(),
+        c if c < game.seat_count() => game.view(c as Seat),
         _ => game.spectator_view(),
     })
 }
 
-/// The game as published, with the views of the classes that have a
-/// connection (`online` per seat, then the spectators'): nobody reads the
-/// others (bots read the game).
-fn snapshot(g: &LiveGame, online: &[u32], spectators: u32, site: &SiteState) -> Snapshot {
+/// Who reads a class's log: its seat, the spectators, or (once the game
+/// is over) everyone.
+fn reader(game: &Game, class: usize) -> Reader {
+    match class {
+        _ if game.is_over() => Reader::All,
+        c if c < game.seat_count() => Reader::Seat(c as Seat),
+        _ => Reader::Spectator,
+    }
+}
+
+/// The log of a class in a language: `held`'s entries (the log as the
+/// same reader read it in the state before) and the new ones rendered.
+fn log_of(g: &LiveGame, class: usize, lang: Lang, held: Option<&Log>) -> Log {
+    let _ = lang;
+    let reader = reader(g.game(), class);
+    let held = held.filter(|h| h.len() <= g.entries.len());
+    let mut log: Vec<Box<RawValue>> = held.map_or_else(Vec::new, |h| h.to_vec());
+    log.extend(g.entries[log.len()..].iter().map(|e| raw(&e.render(reader))));
+    Arc::new(log)
+}
+
+/// The game as published, with the models and logs of the classes and
+/// languages that have a connection (`langs`): nobody reads the others
+/// (bots read the game). `prev`, the state published before, lends its
+/// logs: only the new entries are rendered.
+fn snapshot(
+    g: &LiveGame,
+    langs: &[[u32; LANGS]],
+    online: &[u32],
+    site: &SiteState,
+    prev: Option<&Snapshot>,
+) -> Snapshot {
     let over = g.is_over();
     let classes = g.seats.len() + 1;
-    let watched = |c: usize| if c < g.seats.len() { online.get(c).copied().unwrap_or(0) > 0 } else { spectators > 0 };
-    // once over, one view for all
-    let referee = over.then(|| view_of(g, classes));
-    let views: Vec<OnceLock<Arc<View>>> = (0..classes)
-        .map(|c| {
-            let v = OnceLock::new();
-            if watched(c) {
-                let _ = v.set(referee.clone().unwrap_or_else(|| view_of(g, c)));
+    let models = crate::delta::per_class(classes);
+    let logs = crate::delta::per_class(classes);
+    for c in 0..classes {
+        for (l, &lang) in Lang::ALL.iter().enumerate() {
+            if langs.get(c).is_some_and(|n| n[l] > 0) {
+                let _ = models[c][l].set(model_of(g.game(), c, lang));
+                // a log read by another reader before (the game ended) is rendered anew
+                let held = prev.filter(|p| p.over == over).and_then(|p| p.logs.get(c)).and_then(|h| h[l].get());
+                let _ = logs[c][l].set(log_of(g, c, lang, held));
             }
-            v
-        })
-        .collect();
+        }
+    }
     let players: Vec<_> = g
         .seats
         .iter()
@@ -192,8 +228,8 @@ fn snapshot(g: &LiveGame, online: &[u32], spectators: u32, site: &SiteState) -> 
         rev: 1,
         version: g.version(),
         over,
-        whole: (0..classes).map(|_| OnceLock::new()).collect(),
-        views,
+        models,
+        logs,
         deltas: Default::default(),
         entries: g.entries.clone(),
         players: raw(&players),
@@ -231,7 +267,8 @@ pub fn spawn(
     clock.follow(to_move(&g), now);
     let chat = Arc::new(std::mem::take(&mut g.extras.chat));
     let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[] };
-    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online, 0, &site)));
+    let langs = vec![[0; LANGS]; g.seats.len() + 1];
+    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site, None)));
     let seats = g.seats.len();
     let bots = g.seats.iter().map(|_| None).collect();
     let driver = driver(&g, StdRng::from_entropy());
@@ -246,6 +283,7 @@ pub fn spawn(
         snap,
         online,
         spectators: 0,
+        langs,
         driver,
         bots,
         pool,
@@ -354,17 +392,19 @@ impl GameActor {
         self.idle.set(self.idle_since);
     }
 
-    /// Makes sure the state published has the view of a class that has
-    /// just got its first connection between two changes (the state was
-    /// published from the game as it is now).
-    fn watch_class(&self, class: usize) {
-        self.snap.borrow().views[class].get_or_init(|| view_of(&self.g, class));
+    /// Makes sure the state published has the model and log of a class
+    /// in a language that has just got its first connection between two
+    /// changes (the state was published from the game as it is now).
+    fn watch_class(&self, class: usize, lang: Lang) {
+        let snap = self.snap.borrow();
+        snap.models[class][index(lang)].get_or_init(|| model_of(self.g.game(), class, lang));
+        snap.logs[class][index(lang)].get_or_init(|| log_of(&self.g, class, lang, None));
     }
 
     fn publish(&mut self) {
         let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.rematch_tokens };
-        let mut s = snapshot(&self.g, &self.online, self.spectators, &site);
         let prev = self.snap.borrow().clone();
+        let mut s = snapshot(&self.g, &self.langs, &self.online, &site, Some(&prev));
         s.rev = prev.rev + 1;
         s.deltas = crate::delta::deltas(&prev, &s, crate::store::now_ms());
         self.snap.send_replace(Arc::new(s));
@@ -405,12 +445,12 @@ impl GameActor {
 
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Hello { token, reply } => {
-                let r = self.hello(token).await;
+            Command::Hello { token, lang, reply } => {
+                let r = self.hello(token, lang).await;
                 self.touch();
                 let _ = reply.send(r);
             }
-            Command::Leave { seat } => self.leave(seat),
+            Command::Leave { seat, lang } => self.leave(seat, lang),
             Command::Act { seat, claimed, version, action, reply } => {
                 let r = self.act(seat, claimed, version, action).await;
                 let _ = reply.send(r);
