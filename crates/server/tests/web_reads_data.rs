@@ -125,9 +125,9 @@ fn no_script_decides_by_a_form_or_a_school_name() {
         // a table keyed by a school's or a form's name (`northern: 'blue'`)
         for name in &names {
             let key = format!("{name}:");
-            let at_word = line.match_indices(&key).any(|(i, _)| {
-                !line[..i].ends_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_' || c == '.')
-            });
+            let at_word = line
+                .match_indices(&key)
+                .any(|(i, _)| !line[..i].ends_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_' || c == '.'));
             if at_word && !name.contains('-') {
                 found.push(format!("web/{file}:{n}: a table keyed by `{name}`: {}", line.trim()));
             }
@@ -139,11 +139,15 @@ fn no_script_decides_by_a_form_or_a_school_name() {
                 continue;
             }
             let before = &line[..i];
-            let object_start = before.rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).map_or(0, |p| p + 1);
+            let object_start =
+                before.rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).map_or(0, |p| p + 1);
             let looked_up = ["formName(", "formLabel("].iter().any(|f| before[..object_start].ends_with(f))
                 && after.starts_with(')');
             if !looked_up {
-                found.push(format!("web/{file}:{n}: a form read for a decision (look it up with formName): {}", line.trim()));
+                found.push(format!(
+                    "web/{file}:{n}: a form read for a decision (look it up with formName): {}",
+                    line.trim()
+                ));
             }
         }
     }
@@ -211,7 +215,8 @@ fn no_script_words_game_text() {
     // prefixes a message id of the game's words is built from
     let prefixes = ["event-", "choice-", "question-", "result-", "option-", "step-", "error-", "drew-"];
     let prefixed = |lit: &str| prefixes.iter().any(|p| lit.starts_with(p));
-    let built = |lit: &str| prefixes.iter().any(|p| lit == *p || lit.strip_prefix(p).is_some_and(|r| r.starts_with("${")));
+    let built =
+        |lit: &str| prefixes.iter().any(|p| lit == *p || lit.strip_prefix(p).is_some_and(|r| r.starts_with("${")));
     let mut found = Vec::new();
     for (file, n, line) in lines() {
         // an id of the game's words anywhere (a table of them), or looked up
@@ -267,7 +272,10 @@ fn the_checks_see_what_they_look_for() {
     let code = "const a = 'http://x'; // 'melee'\n/* 'duel'\n*/ if (v.form === 'melee') t(`step-${s}`);";
     let clean = without_comments(code);
     assert_eq!(clean.lines().count(), 3, "{clean}");
-    assert!(clean.contains("'http://x'") && !clean.contains("'duel'") && clean.matches("'melee'").count() == 1, "{clean}");
+    assert!(
+        clean.contains("'http://x'") && !clean.contains("'duel'") && clean.matches("'melee'").count() == 1,
+        "{clean}"
+    );
     assert_eq!(literals("f('a', \"b\", `c${d}`)"), vec!["a", "b", "c${d}"]);
     assert_eq!(looked_up_ids("t('seat-in-team', x) + tAttr(`x`) + at('no') + s.t('no')"), vec!["seat-in-team", "x"]);
 }
