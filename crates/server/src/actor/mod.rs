@@ -174,10 +174,10 @@ fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteSta
     let over = g.is_over();
     let classes = g.seats.len() + 1;
     let models = crate::delta::per_class(classes);
-    for c in 0..classes {
+    for (c, (built, watched)) in models.iter().zip(langs).enumerate() {
         for (l, &lang) in Lang::ALL.iter().enumerate() {
-            if langs.get(c).is_some_and(|n| n[l] > 0) {
-                let _ = models[c][l].set(model_of(g.game(), c, lang));
+            if watched[l] > 0 {
+                let _ = built[l].set(model_of(g.game(), c, lang));
             }
         }
     }
