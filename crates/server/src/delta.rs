@@ -28,26 +28,23 @@ use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use tash_kalar_i18n::Lang;
 
-use crate::live::Entry;
+use crate::live::{Entry, EntryJson, Reader};
 use crate::site::ChatLine;
 use crate::words::{index, LANGS};
 
 /// One value per language ([`crate::words::index`]), set once.
 pub type PerLang<T> = [OnceLock<T>; LANGS];
 
-/// A class's log as its reader reads it in one language: each entry
-/// serialised.
-pub type Log = Arc<Vec<Box<RawValue>>>;
-
 /// The game as published after every change: per class of viewer (each
 /// seat, then the spectators; every class sees every hand once the game
-/// is over) and language, the model and the log as that reader reads them.
+/// is over) and language, the model as that reader reads it; and the log,
+/// which a whole state renders for its reader (a delta, its new entries).
 ///
-/// A class's model and log are built only in the languages some
-/// connection of the class reads (a bot's seat and absent spectators cost
-/// nothing): the game's task builds them when it publishes, or, for a
-/// class and language whose first connection comes between two changes,
-/// when that connection says hello (they are set once).
+/// A class's model is built only in the languages some connection of the
+/// class reads (a bot's seat and absent spectators cost nothing): the
+/// game's task builds it when it publishes, or, for a class and language
+/// whose first connection comes between two changes, when that
+/// connection says hello (models are set once).
 ///
 /// Each change is numbered (`rev`) and carries its deltas from the one
 /// before, made once for every class and language watching both.
@@ -58,8 +55,6 @@ pub struct Snapshot {
     /// Per class (seats, then the spectators) and language: the model,
     /// serialised, if built.
     pub models: Vec<PerLang<Box<RawValue>>>,
-    /// Per class and language: the log as its reader reads it, if built.
-    pub logs: Vec<PerLang<Log>>,
     pub(crate) deltas: Deltas,
     pub entries: Arc<Vec<Entry>>,
     pub players: Box<RawValue>,
@@ -365,7 +360,6 @@ fn class_delta<'a>(
     let seat = (class < next.seats()).then_some(class);
     // a class and language nobody read in one of the two states has no delta
     let (old, new) = (prev.models[class][lang].get()?, next.models[class][lang].get()?);
-    let log = next.logs[class][lang].get()?;
     let mut o = Obj::new();
     o.field("type", "delta")?;
     o.field("from", &prev.rev)?;
@@ -382,7 +376,7 @@ fn class_delta<'a>(
     let from = prev.entries.len();
     if next.entries.len() > from {
         o.field("log_from", &from)?;
-        o.field("log", log.get(from..)?)?;
+        o.field("log", &next.log(class, Lang::ALL[lang], from))?;
     }
     if prev.players.get() != next.players.get() {
         o.raw("players", next.players.get().as_bytes());
@@ -430,9 +424,15 @@ impl Snapshot {
         model.unwrap_or_else(|| NULL.get_or_init(|| RawValue::from_string("null".into()).expect("null is JSON")))
     }
 
-    /// A class's log in a language (built as its model is).
-    pub(crate) fn log(&self, class: usize, lang: Lang) -> &[Box<RawValue>] {
-        self.logs.get(class).and_then(|l| l[index(lang)].get()).map_or(&[], |l| &l[..])
+    /// The log from entry `from` on as a class reads it in a language.
+    pub(crate) fn log(&self, class: usize, lang: Lang, from: usize) -> Vec<EntryJson> {
+        let _ = lang;
+        let reader = match (self.over, class < self.seats()) {
+            (true, _) => Reader::All,
+            (false, true) => Reader::Seat(class as tash_kalar_rules::Seat),
+            (false, false) => Reader::Spectator,
+        };
+        self.entries.get(from..).unwrap_or_default().iter().map(|e| e.render(reader)).collect()
     }
 
     /// The delta to send a connection of `class` reading `lang` that holds

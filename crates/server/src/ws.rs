@@ -29,6 +29,7 @@ use tokio::sync::watch;
 use crate::actor::{Action, Command, Hello, Snapshot};
 use crate::conn::ConnSlot;
 use crate::error::Error;
+use crate::live::EntryJson;
 use crate::site::ChatLine;
 use crate::state::AppState;
 use crate::wire::{client_message, ClientMessage, WireError, MAX_MESSAGE};
@@ -93,7 +94,7 @@ struct StateMessage<'a> {
     over: bool,
     view: &'a RawValue,
     log_from: usize,
-    log: &'a [Box<RawValue>],
+    log: Vec<EntryJson>,
     players: &'a RawValue,
     undo: bool,
     /// The clocks, and the server's time when this was sent (Unix ms).
@@ -147,7 +148,7 @@ fn state_message(w: &mut Watching, whole: bool) -> Message {
         over: snap.over,
         view: snap.whole_model(class, w.lang),
         log_from: 0,
-        log: snap.log(class, w.lang),
+        log: snap.log(class, w.lang, 0),
         players: &snap.players,
         undo: w.seat.and_then(|s| snap.can_undo.get(s as usize).copied()).unwrap_or(false),
         clock: &snap.clock,

@@ -26,9 +26,8 @@ use tokio::task::JoinHandle;
 use crate::clock::Clocks;
 use crate::config::Config;
 use crate::db::{self, Summary};
-use crate::delta::Log;
 use crate::error::Error;
-use crate::live::{LiveGame, Player, Reader, StoredEntry};
+use crate::live::{LiveGame, Player, StoredEntry};
 use crate::pool::BotPool;
 use crate::site::{ChatBucket, ChatLine};
 use crate::store::Store;
@@ -168,49 +167,17 @@ pub(crate) fn model_of(game: &Game, class: usize, lang: Lang) -> Box<RawValue> {
     })
 }
 
-/// Who reads a class's log: its seat, the spectators, or (once the game
-/// is over) everyone.
-fn reader(game: &Game, class: usize) -> Reader {
-    match class {
-        _ if game.is_over() => Reader::All,
-        c if c < game.seat_count() => Reader::Seat(c as Seat),
-        _ => Reader::Spectator,
-    }
-}
-
-/// The log of a class in a language: `held`'s entries (the log as the
-/// same reader read it in the state before) and the new ones rendered.
-fn log_of(g: &LiveGame, class: usize, lang: Lang, held: Option<&Log>) -> Log {
-    let _ = lang;
-    let reader = reader(g.game(), class);
-    let held = held.filter(|h| h.len() <= g.entries.len());
-    let mut log: Vec<Box<RawValue>> = held.map_or_else(Vec::new, |h| h.to_vec());
-    log.extend(g.entries[log.len()..].iter().map(|e| raw(&e.render(reader))));
-    Arc::new(log)
-}
-
-/// The game as published, with the models and logs of the classes and
-/// languages that have a connection (`langs`): nobody reads the others
-/// (bots read the game). `prev`, the state published before, lends its
-/// logs: only the new entries are rendered.
-fn snapshot(
-    g: &LiveGame,
-    langs: &[[u32; LANGS]],
-    online: &[u32],
-    site: &SiteState,
-    prev: Option<&Snapshot>,
-) -> Snapshot {
+/// The game as published, with the models of the classes and languages
+/// that have a connection (`langs`): nobody reads the others (bots read
+/// the game).
+fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteState) -> Snapshot {
     let over = g.is_over();
     let classes = g.seats.len() + 1;
     let models = crate::delta::per_class(classes);
-    let logs = crate::delta::per_class(classes);
-    for c in 0..classes {
+    for (c, (built, watched)) in models.iter().zip(langs).enumerate() {
         for (l, &lang) in Lang::ALL.iter().enumerate() {
-            if langs.get(c).is_some_and(|n| n[l] > 0) {
-                let _ = models[c][l].set(model_of(g.game(), c, lang));
-                // a log read by another reader before (the game ended) is rendered anew
-                let held = prev.filter(|p| p.over == over).and_then(|p| p.logs.get(c)).and_then(|h| h[l].get());
-                let _ = logs[c][l].set(log_of(g, c, lang, held));
+            if watched[l] > 0 {
+                let _ = built[l].set(model_of(g.game(), c, lang));
             }
         }
     }
@@ -229,7 +196,6 @@ fn snapshot(
         version: g.version(),
         over,
         models,
-        logs,
         deltas: Default::default(),
         entries: g.entries.clone(),
         players: raw(&players),
@@ -268,7 +234,7 @@ pub fn spawn(
     let chat = Arc::new(std::mem::take(&mut g.extras.chat));
     let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[] };
     let langs = vec![[0; LANGS]; g.seats.len() + 1];
-    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site, None)));
+    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site)));
     let seats = g.seats.len();
     let bots = g.seats.iter().map(|_| None).collect();
     let driver = driver(&g, StdRng::from_entropy());
@@ -392,19 +358,17 @@ impl GameActor {
         self.idle.set(self.idle_since);
     }
 
-    /// Makes sure the state published has the model and log of a class
-    /// in a language that has just got its first connection between two
+    /// Makes sure the state published has the model of a class in a
+    /// language that has just got its first connection between two
     /// changes (the state was published from the game as it is now).
     fn watch_class(&self, class: usize, lang: Lang) {
-        let snap = self.snap.borrow();
-        snap.models[class][index(lang)].get_or_init(|| model_of(self.g.game(), class, lang));
-        snap.logs[class][index(lang)].get_or_init(|| log_of(&self.g, class, lang, None));
+        self.snap.borrow().models[class][index(lang)].get_or_init(|| model_of(self.g.game(), class, lang));
     }
 
     fn publish(&mut self) {
         let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.rematch_tokens };
+        let mut s = snapshot(&self.g, &self.langs, &self.online, &site);
         let prev = self.snap.borrow().clone();
-        let mut s = snapshot(&self.g, &self.langs, &self.online, &site, Some(&prev));
         s.rev = prev.rev + 1;
         s.deltas = crate::delta::deltas(&prev, &s, crate::store::now_ms());
         self.snap.send_replace(Arc::new(s));
