@@ -363,7 +363,7 @@ function withDelta(state, d) {
     if (k === 'seats') {
       view.seats = view.seats.slice();
       for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = { ...view.seats[Number(i)], ...seat };
-    } else if (['turn', 'legends', 'flares', 'effect', 'tasks', 'question'].includes(k)) view[k] = { ...(view[k] || {}), ...v };
+    } else if (['turn', 'legends', 'flares', 'effect', 'tasks', 'question', 'can'].includes(k)) view[k] = { ...(view[k] || {}), ...v };
     else if (k === 'events') view.events = view.events.filter((e) => e.n >= v.first).slice(0, v.keep).concat(v.add);
     else if ((k === 'legal' || k === 'choices') && v && v.parts) view[k] = v.parts.flatMap((p) => (Array.isArray(p) ? view[k].slice(p[0], p[1]) : [p]));
     else view[k] = v;
