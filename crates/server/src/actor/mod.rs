@@ -19,7 +19,7 @@ use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
 use tash_kalar_present::Lang;
-use tash_kalar_present::Table;
+use tash_kalar_present::{Model, Table};
 use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{Actor, Seat};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
@@ -159,10 +159,10 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
 }
 
 /// The model of a class of viewer (a seat, or the spectators after the
-/// seats) in a language, serialised; once the game is over everyone sees
+/// seats) in a language; once the game is over everyone sees
 /// everything. `table` names the players; whether the viewer may take
 /// back is set here.
-pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang) -> Box<RawValue> {
+pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang) -> Arc<Model> {
     let game = g.game();
     let (viewer, can_undo) = match class {
         _ if game.is_over() => (Viewer::Referee, false),
@@ -170,7 +170,7 @@ pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang) ->
         _ => (Viewer::Spectator, false),
     };
     let table = Table { players: table.players.clone(), can_undo };
-    raw(&tash_kalar_present::model(game, viewer, &table, crate::words::messages(lang)))
+    Arc::new(tash_kalar_present::model(game, viewer, &table, crate::words::messages(lang)))
 }
 
 /// The game as published, with the models of the classes and languages
@@ -204,6 +204,7 @@ fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteSta
         version: g.version(),
         over,
         models,
+        whole: crate::delta::per_class(classes),
         deltas: Default::default(),
         entries: g.entries.clone(),
         logs: logs.clone(),
