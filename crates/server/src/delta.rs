@@ -26,9 +26,9 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use tash_kalar_i18n::Lang;
+use tash_kalar_present::{log_line, Lang, LogItem, Model, Reader, Table};
+use tash_kalar_rules::Game;
 
-use crate::live::{Entry, EntryJson, Reader};
 use crate::site::ChatLine;
 use crate::words::{index, LANGS};
 
@@ -52,13 +52,17 @@ pub struct Snapshot {
     pub rev: u64,
     pub version: u32,
     pub over: bool,
-    /// Per class (seats, then the spectators) and language: the model,
-    /// serialised, if built.
-    pub models: Vec<PerLang<Box<RawValue>>>,
+    /// Per class (seats, then the spectators) and language: the model, if
+    /// built.
+    pub models: Vec<PerLang<Arc<Model>>>,
+    /// Each model serialised, when a connection first needs it whole.
+    pub whole: Vec<PerLang<Box<RawValue>>>,
     pub(crate) deltas: Deltas,
-    pub entries: Arc<Vec<Entry>>,
+    pub entries: Arc<Vec<LogItem>>,
+    /// The log as each reader reads it in each language, worded as far
+    /// as the classes and languages watched.
+    pub logs: Logs,
     pub players: Box<RawValue>,
-    pub can_undo: Vec<bool>,
     /// The clocks (`Clocks::wire`), `null` without a time control.
     pub clock: Box<RawValue>,
     pub chat: Arc<Vec<ChatLine>>,
@@ -66,6 +70,54 @@ pub struct Snapshot {
     pub rematch: Option<String>,
     pub rematch_tokens: Vec<Option<String>>,
     pub rematch_of: Option<String>,
+}
+
+/// The log of a game as one reader reads it in one language: each entry
+/// worded once, when it is new, and kept (shared by every snapshot of the
+/// game; only ever appended to). The words of an entry may depend on the
+/// game as it was (an option's meaning): wording it once keeps a client
+/// that follows the deltas and a fresh hello reading the same words.
+pub type LogCache = Arc<std::sync::Mutex<Vec<Box<RawValue>>>>;
+
+/// The logs of a game per reader (each seat, the spectators, then everyone
+/// once the game is over) and language.
+pub type Logs = Arc<Vec<[LogCache; LANGS]>>;
+
+/// Empty logs for a game of `seats` seats.
+pub fn new_logs(seats: usize) -> Logs {
+    Arc::new((0..seats + 2).map(|_| Default::default()).collect())
+}
+
+/// The reader of a class's log (an index of [`Logs`]): its own, or once
+/// the game is over everyone's (after the spectators').
+fn reader_index(over: bool, class: usize, seats: usize) -> usize {
+    if over {
+        seats + 1
+    } else {
+        class
+    }
+}
+
+/// Words the entries of `game`'s log that the class's log in `lang` has
+/// not worded yet.
+pub(crate) fn extend_log(logs: &Logs, class: usize, lang: Lang, entries: &[LogItem], game: &Game, table: &Table) {
+    let seats = logs.len().saturating_sub(2);
+    let r = reader_index(game.is_over(), class, seats);
+    let reader = match r {
+        r if r < seats => Reader::Seat(r as tash_kalar_rules::Seat),
+        r if r == seats => Reader::Spectator,
+        _ => Reader::All,
+    };
+    let Some(cache) = logs.get(r).map(|l| &l[index(lang)]) else { return };
+    let mut lines = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let msgs = crate::words::messages(lang);
+    for e in entries.get(lines.len()..).unwrap_or_default() {
+        let line = log_line(e, reader, game, table, msgs);
+        lines.push(
+            serde_json::value::to_raw_value(&line)
+                .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON")),
+        );
+    }
 }
 
 /// A table of empty [`PerLang`]s, one per class.
@@ -88,9 +140,9 @@ pub(crate) struct Deltas {
 /// checks that a model serialises to no others, so a key added to the
 /// model cannot be left out of the deltas unnoticed.
 #[cfg(test)]
-const MODEL_KEYS: [&str; 20] = [
+const MODEL_KEYS: [&str; 24] = [
     "viewer", "form", "board", "actor", "phase", "turn", "scores", "seats", "legends", "flares", "effect", "prompt",
-    "end", "tasks", "outcome", "choices", "legal", "question", "result", "events",
+    "end", "tasks", "outcome", "lang", "names", "side", "teams", "can", "question", "legal", "result", "events",
 ];
 
 /// A JSON object written as it goes.
@@ -260,69 +312,132 @@ fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<(Vec<u8>, Vec<Str
 /// The seat patches made for one change, reused by the classes and
 /// languages that see a seat alike (every class but its own sees the same
 /// public seat, in every language): by index, old and new seat.
-type SeatPatches<'a> = Vec<(usize, &'a str, &'a str, Option<(Vec<u8>, Vec<String>)>)>;
+type SeatPatches = Vec<(usize, String, String, Option<(Vec<u8>, Vec<String>)>)>;
+
+fn to_raw<T: Serialize>(v: &T) -> Option<Box<RawValue>> {
+    serde_json::value::to_raw_value(v).ok()
+}
+
+/// Writes the key `k` of a delta: `new` as it differs from `was` (both
+/// serialised; `None`: the model leaves the key out).
+fn key_delta(
+    o: &mut Obj,
+    unset: &mut Vec<String>,
+    seen: &mut SeatPatches,
+    k: &str,
+    was: Option<&RawValue>,
+    v: Option<&RawValue>,
+) -> Option<()> {
+    let (was, v) = match (was, v) {
+        (_, None) => {
+            unset.push(k.to_string());
+            return Some(());
+        }
+        (None, Some(v)) => {
+            o.raw(k, v.get().as_bytes());
+            return Some(());
+        }
+        (Some(was), Some(v)) if was.get() == v.get() => return Some(()),
+        (Some(was), Some(v)) => (was, v),
+    };
+    match k {
+        "seats" if is_array(was) && is_array(v) => {
+            let (old_seats, new_seats) = (items(was)?, items(v)?);
+            if old_seats.len() != new_seats.len() {
+                return None;
+            }
+            let mut seats = Obj::new();
+            for (i, (x, y)) in old_seats.iter().zip(&new_seats).enumerate() {
+                if x.get() == y.get() {
+                    continue;
+                }
+                let known = seen.iter().position(|(j, p, q, _)| *j == i && p == x.get() && q == y.get());
+                let at = known.unwrap_or_else(|| {
+                    seen.push((i, x.get().to_string(), y.get().to_string(), patch(&format!("seats.{i}"), x, y)));
+                    seen.len() - 1
+                });
+                let (part, gone) = seen[at].3.as_ref()?;
+                seats.raw(&i.to_string(), part);
+                unset.extend(gone.iter().cloned());
+            }
+            o.raw(k, &seats.finish());
+        }
+        k if MERGED.contains(&k) && is_object(was) && is_object(v) => {
+            let (part, gone) = patch(k, was, v)?;
+            o.raw(k, &part);
+            unset.extend(gone);
+        }
+        // the legal choices as pieces of those held, when the seat chooses again
+        "legal" if is_array(was) && is_array(v) => match list_delta(&items(was)?, &items(v)?) {
+            Some(parts) => o.raw(k, &parts),
+            None => o.raw(k, v.get().as_bytes()),
+        },
+        "events" if is_array(was) && is_array(v) => o.raw(k, &events_delta(&items(was)?, &items(v)?)?),
+        _ => o.raw(k, v.get().as_bytes()),
+    }
+    Some(())
+}
 
 /// The parts of `new` that differ from `old` (two models of one class in
-/// one language, serialised), as the `view` object of a delta, and the
-/// paths of the parts `new` no longer has (`unset`: `effect`, `turn.key`,
-/// `seats.1.key`); `None` when only a whole state will do.
-fn model_delta<'a>(old: &'a RawValue, new: &'a RawValue, seen: &mut SeatPatches<'a>) -> Option<(Vec<u8>, Vec<String>)> {
-    let (a, b) = (members(old)?, members(new)?);
-    let a: BTreeMap<&str, &RawValue> = a.into_iter().collect();
+/// one language), as the `view` object of a delta, and the paths of the
+/// parts `new` no longer has (`unset`: `effect`, `turn.key`,
+/// `seats.1.key`); `None` when only a whole state will do. Fields are
+/// compared as values first; only those that changed are serialised and
+/// taken apart.
+fn model_delta(old: &Model, new: &Model, seen: &mut SeatPatches) -> Option<(Vec<u8>, Vec<String>)> {
+    // every field, named: a field added to the model fails to compile here
+    let Model {
+        viewer,
+        form,
+        board,
+        actor,
+        phase,
+        turn,
+        scores,
+        seats,
+        legends,
+        flares,
+        effect,
+        prompt,
+        end,
+        tasks,
+        outcome,
+        lang,
+        names,
+        side,
+        teams,
+        can,
+        question,
+        legal,
+        result,
+        events,
+    } = new;
+    if *viewer != old.viewer || *lang != old.lang {
+        return None;
+    }
     let mut o = Obj::new();
     let mut unset: Vec<String> = Vec::new();
-    let mut kept = 0;
-    for (k, v) in &b {
-        let Some(was) = a.get(k) else {
-            o.raw(k, v.get().as_bytes());
-            continue;
-        };
-        kept += 1;
-        if was.get() == v.get() {
-            continue;
-        }
-        match *k {
-            // another viewer: a whole state
-            "viewer" | "lang" => return None,
-            "seats" if is_array(was) && is_array(v) => {
-                let (old_seats, new_seats) = (items(was)?, items(v)?);
-                if old_seats.len() != new_seats.len() {
-                    return None;
-                }
-                let mut seats = Obj::new();
-                for (i, (x, y)) in old_seats.iter().zip(&new_seats).enumerate() {
-                    if x.get() == y.get() {
-                        continue;
-                    }
-                    let known = seen.iter().position(|(j, p, q, _)| *j == i && *p == x.get() && *q == y.get());
-                    let at = known.unwrap_or_else(|| {
-                        seen.push((i, x.get(), y.get(), patch(&format!("seats.{i}"), x, y)));
-                        seen.len() - 1
-                    });
-                    let (part, gone) = seen[at].3.as_ref()?;
-                    seats.raw(&i.to_string(), part);
-                    unset.extend(gone.iter().cloned());
-                }
-                o.raw(k, &seats.finish());
+    macro_rules! fields {
+        ($($f:ident),*) => {$(
+            if old.$f != *$f {
+                key_delta(&mut o, &mut unset, seen, stringify!($f), Some(&*to_raw(&old.$f)?), Some(&*to_raw($f)?))?;
             }
-            k if MERGED.contains(&k) && is_object(was) && is_object(v) => {
-                let (part, gone) = patch(k, was, v)?;
-                o.raw(k, &part);
-                unset.extend(gone);
+        )*};
+    }
+    // (the model leaves these out when they are none)
+    macro_rules! optional {
+        ($($f:ident),*) => {$(
+            if old.$f != *$f {
+                let (a, b) = (old.$f.as_ref().and_then(to_raw), $f.as_ref().and_then(to_raw));
+                key_delta(&mut o, &mut unset, seen, stringify!($f), a.as_deref(), b.as_deref())?;
             }
-            // the legal choices as pieces of those held, when the seat chooses again
-            "legal" | "choices" if is_array(was) && is_array(v) => match list_delta(&items(was)?, &items(v)?) {
-                Some(parts) => o.raw(k, &parts),
-                None => o.raw(k, v.get().as_bytes()),
-            },
-            "events" if is_array(was) && is_array(v) => o.raw(k, &events_delta(&items(was)?, &items(v)?)?),
-            _ => o.raw(k, v.get().as_bytes()),
-        }
+        )*};
     }
-    if kept < a.len() {
-        let b: BTreeMap<&str, &RawValue> = b.into_iter().collect();
-        unset.extend(a.keys().filter(|k| !b.contains_key(*k)).map(|k| k.to_string()));
-    }
+    fields!(form, board, actor, phase, turn, scores, seats, legends, flares);
+    optional!(effect, prompt);
+    fields!(end);
+    optional!(tasks, outcome);
+    fields!(names, side, teams, can, question, legal, result, events);
     Some((o.finish(), unset))
 }
 
@@ -349,13 +464,13 @@ pub(crate) fn deltas(prev: &Snapshot, next: &Snapshot, now: i64) -> Deltas {
     Deltas { from: prev.rev, messages }
 }
 
-fn class_delta<'a>(
-    prev: &'a Snapshot,
-    next: &'a Snapshot,
+fn class_delta(
+    prev: &Snapshot,
+    next: &Snapshot,
     class: usize,
     lang: usize,
     now: i64,
-    seen: &mut SeatPatches<'a>,
+    seen: &mut SeatPatches,
 ) -> Option<Vec<u8>> {
     let seat = (class < next.seats()).then_some(class);
     // a class and language nobody read in one of the two states has no delta
@@ -380,11 +495,6 @@ fn class_delta<'a>(
     }
     if prev.players.get() != next.players.get() {
         o.raw("players", next.players.get().as_bytes());
-    }
-    if let Some(s) = seat {
-        if prev.can_undo.get(s) != next.can_undo.get(s) {
-            o.field("undo", &next.can_undo.get(s).copied().unwrap_or(false))?;
-        }
     }
     if prev.clock.get() != next.clock.get() {
         o.raw("clock", next.clock.get().as_bytes());
@@ -418,21 +528,22 @@ impl Snapshot {
     /// reading it, so it was built (by `publish` or the connection's
     /// hello); `null` would be a bug of the game's task.
     pub(crate) fn whole_model(&self, class: usize, lang: Lang) -> &RawValue {
-        static NULL: OnceLock<Box<RawValue>> = OnceLock::new();
-        let model = self.models.get(class).and_then(|m| m[index(lang)].get());
-        debug_assert!(model.is_some(), "a whole model of class {class} in {lang}, which was not built");
-        model.unwrap_or_else(|| NULL.get_or_init(|| RawValue::from_string("null".into()).expect("null is JSON")))
+        let whole = &self.whole[class.min(self.whole.len() - 1)][index(lang)];
+        whole.get_or_init(|| {
+            let model = self.models.get(class).and_then(|m| m[index(lang)].get());
+            debug_assert!(model.is_some(), "a whole model of class {class} in {lang}, which was not built");
+            to_raw(&model.map(|m| &**m)).unwrap_or_else(|| RawValue::from_string("null".into()).expect("null is JSON"))
+        })
     }
 
-    /// The log from entry `from` on as a class reads it in a language.
-    pub(crate) fn log(&self, class: usize, lang: Lang, from: usize) -> Vec<EntryJson> {
-        let _ = lang;
-        let reader = match (self.over, class < self.seats()) {
-            (true, _) => Reader::All,
-            (false, true) => Reader::Seat(class as tash_kalar_rules::Seat),
-            (false, false) => Reader::Spectator,
-        };
-        self.entries.get(from..).unwrap_or_default().iter().map(|e| e.render(reader)).collect()
+    /// The log's entries `from..` of this state as a class reads it in a
+    /// language (worded by the game's task as the class has a connection
+    /// reading it).
+    pub(crate) fn log(&self, class: usize, lang: Lang, from: usize) -> Vec<Box<RawValue>> {
+        let r = reader_index(self.over, class, self.seats());
+        let Some(cache) = self.logs.get(r).map(|l| &l[index(lang)]) else { return Vec::new() };
+        let lines = cache.lock().unwrap_or_else(|e| e.into_inner());
+        lines.get(from..self.entries.len()).map(<[_]>::to_vec).unwrap_or_default()
     }
 
     /// The delta to send a connection of `class` reading `lang` that holds
@@ -525,7 +636,14 @@ fn apply_delta(state: &mut Value, d: &Value) -> Result<(), ApplyError> {
                         merge(seats.get_mut(i).ok_or(bad("no such seat"))?, s)?;
                     }
                 }
-                k if MERGED.contains(&k) => merge(view.entry(k).or_insert_with(|| json!({})), v)?,
+                // merged into the object held; a value that is no object (null) replaces it
+                k if MERGED.contains(&k) && v.is_object() => {
+                    let held = view.entry(k).or_insert_with(|| json!({}));
+                    if !held.is_object() {
+                        *held = json!({});
+                    }
+                    merge(held, v)?
+                }
                 "choices" | "legal" if v.get("parts").is_some() => {
                     let held = view.get(k.as_str()).and_then(Value::as_array).ok_or(bad("no list held"))?;
                     let mut list = Vec::new();
@@ -585,7 +703,7 @@ fn apply_delta(state: &mut Value, d: &Value) -> Result<(), ApplyError> {
             all.extend(d[list].as_array().cloned().unwrap_or_default());
         }
     }
-    for k in ["players", "undo", "clock", "rematch", "rematch_of"] {
+    for k in ["players", "clock", "rematch", "rematch_of"] {
         match d.get(k) {
             // a state leaves out a rematch there is none of
             Some(Value::Null) if k.starts_with("rematch") => {
@@ -602,18 +720,31 @@ fn apply_delta(state: &mut Value, d: &Value) -> Result<(), ApplyError> {
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
-    use tash_kalar_rules::{Form, Game, Match, Mover, School};
+    use tash_kalar_rules::view::Viewer;
+    use tash_kalar_rules::{Form, Match, Mover, School};
 
-    /// Every class's model of a game, serialised, in every language.
-    fn models(g: &Game) -> Vec<Vec<Box<RawValue>>> {
-        (0..=g.seat_count()).map(|c| Lang::ALL.iter().map(|&l| crate::actor::model_of(g, c, l)).collect()).collect()
+    /// Every class's model of a game in every language.
+    fn models(g: &Game) -> Vec<Vec<Model>> {
+        let table = Table::default();
+        let viewer = |c: usize| match c {
+            c if c < g.seat_count() => Viewer::Seat { seat: c as tash_kalar_rules::Seat },
+            _ => Viewer::Spectator,
+        };
+        (0..=g.seat_count())
+            .map(|c| {
+                Lang::ALL
+                    .iter()
+                    .map(|&l| tash_kalar_present::model(g, viewer(c), &table, crate::words::messages(l)))
+                    .collect()
+            })
+            .collect()
     }
 
     /// Applies a model delta as a client does (`apply_delta`).
-    fn applied(old: &RawValue, new: &RawValue) -> Value {
+    fn applied(old: &Model, new: &Model) -> Value {
         let (bytes, unset) = model_delta(old, new, &mut Vec::new()).expect("a delta between two models of one viewer");
         let d = json!({"to": 1, "version": 1, "now": 0, "view": serde_json::from_slice::<Value>(&bytes).unwrap(), "unset": unset});
-        let mut state = json!({"view": serde_json::from_str::<Value>(old.get()).unwrap()});
+        let mut state = json!({"view": serde_json::to_value(old).unwrap()});
         apply_delta(&mut state, &d).unwrap();
         state["view"].take()
     }
@@ -633,7 +764,7 @@ mod tests {
         for (form, schools) in forms {
             let mut m = Match::new(form, schools, None).unwrap();
             let mut before = models(m.game());
-            for _ in 0..200 {
+            for _ in 0..100 {
                 if m.game().is_over() {
                     break;
                 }
@@ -650,14 +781,14 @@ mod tests {
                 }
                 let after = models(m.game());
                 for (a, b) in before.iter().flatten().zip(after.iter().flatten()) {
-                    let want: Value = serde_json::from_str(b.get()).unwrap();
+                    let want = serde_json::to_value(b).unwrap();
                     assert_eq!(applied(a, b), want, "{form:?} after {c}");
                 }
                 before = after;
                 steps += 1;
             }
         }
-        assert!(steps > 300, "games were played ({steps} choices)");
+        assert!(steps > 150, "games were played ({steps} choices)");
     }
 
     /// Every key a model serialises to is one this module knows.
@@ -665,7 +796,7 @@ mod tests {
     fn the_deltas_know_every_part_of_a_model() {
         let m = Match::new(Form::Duel, &[School::Northern, School::Southern], None).unwrap();
         for model in models(m.game()).iter().flatten() {
-            for (k, _) in members(model).unwrap() {
+            for (k, _) in members(&to_raw(model).unwrap()).unwrap() {
                 assert!(MODEL_KEYS.contains(&k), "the model's {k:?} is not in the deltas");
             }
         }

@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
-use tash_kalar_i18n::{Arg, Lang};
+use tash_kalar_present::{Arg, Lang};
 use tash_kalar_rules::{Mover, Refusal};
 
 use crate::site::ChatError;
@@ -324,7 +324,7 @@ impl Error {
                 (k.as_str(), v)
             })
             .collect();
-        crate::words::messages(lang).text(&format!("error-{}", self.code()), &args)
+        tash_kalar_present::error_text_with(self.code().name(), &args, crate::words::messages(lang))
     }
 
     /// The body of an HTTP error: `{"error", "code", "args", "message"}`

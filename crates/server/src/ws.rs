@@ -22,14 +22,13 @@ use axum::routing::get;
 use axum::Router;
 use serde::Serialize;
 use serde_json::value::RawValue;
-use tash_kalar_i18n::Lang;
+use tash_kalar_present::Lang;
 use tash_kalar_rules::Seat;
 use tokio::sync::watch;
 
 use crate::actor::{Action, Command, Hello, Snapshot};
 use crate::conn::ConnSlot;
 use crate::error::Error;
-use crate::live::EntryJson;
 use crate::site::ChatLine;
 use crate::state::AppState;
 use crate::wire::{client_message, ClientMessage, WireError, MAX_MESSAGE};
@@ -94,9 +93,8 @@ struct StateMessage<'a> {
     over: bool,
     view: &'a RawValue,
     log_from: usize,
-    log: Vec<EntryJson>,
+    log: Vec<Box<RawValue>>,
     players: &'a RawValue,
-    undo: bool,
     /// The clocks, and the server's time when this was sent (Unix ms).
     clock: &'a RawValue,
     now: i64,
@@ -150,7 +148,6 @@ fn state_message(w: &mut Watching, whole: bool) -> Message {
         log_from: 0,
         log: snap.log(class, w.lang, 0),
         players: &snap.players,
-        undo: w.seat.and_then(|s| snap.can_undo.get(s as usize).copied()).unwrap_or(false),
         clock: &snap.clock,
         now: crate::store::now_ms(),
         chat_from: 0,

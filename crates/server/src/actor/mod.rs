@@ -18,14 +18,17 @@ use rand::SeedableRng;
 use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
-use tash_kalar_i18n::Lang;
-use tash_kalar_rules::{Actor, Game, Seat};
+use tash_kalar_present::Lang;
+use tash_kalar_present::{Model, Table};
+use tash_kalar_rules::view::Viewer;
+use tash_kalar_rules::{Actor, Seat};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
 use tokio::task::JoinHandle;
 
 use crate::clock::Clocks;
 use crate::config::Config;
 use crate::db::{self, Summary};
+use crate::delta::{extend_log, new_logs, Logs};
 use crate::error::Error;
 use crate::live::{LiveGame, Player, StoredEntry};
 use crate::pool::BotPool;
@@ -156,28 +159,33 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
 }
 
 /// The model of a class of viewer (a seat, or the spectators after the
-/// seats) in a language, serialised; once the game is over everyone sees
-/// everything.
-pub(crate) fn model_of(game: &Game, class: usize, lang: Lang) -> Box<RawValue> {
-    let _ = lang;
-    raw(&match class {
-        _ if game.is_over() => game.referee_view(),
-        c if c < game.seat_count() => game.view(c as Seat),
-        _ => game.spectator_view(),
-    })
+/// seats) in a language; once the game is over everyone sees
+/// everything. `table` names the players; whether the viewer may take
+/// back is set here.
+pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang) -> Arc<Model> {
+    let game = g.game();
+    let (viewer, can_undo) = match class {
+        _ if game.is_over() => (Viewer::Referee, false),
+        c if c < game.seat_count() => (Viewer::Seat { seat: c as Seat }, g.can_undo(c as Seat)),
+        _ => (Viewer::Spectator, false),
+    };
+    let table = Table { players: table.players.clone(), can_undo };
+    Arc::new(tash_kalar_present::model(game, viewer, &table, crate::words::messages(lang)))
 }
 
 /// The game as published, with the models of the classes and languages
 /// that have a connection (`langs`): nobody reads the others (bots read
 /// the game).
-fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteState) -> Snapshot {
+fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteState, logs: &Logs) -> Snapshot {
     let over = g.is_over();
     let classes = g.seats.len() + 1;
+    let table = g.table();
     let models = crate::delta::per_class(classes);
     for (c, (built, watched)) in models.iter().zip(langs).enumerate() {
         for (l, &lang) in Lang::ALL.iter().enumerate() {
             if watched[l] > 0 {
-                let _ = built[l].set(model_of(g.game(), c, lang));
+                let _ = built[l].set(model_of(g, &table, c, lang));
+                extend_log(logs, c, lang, &g.entries, g.game(), &table);
             }
         }
     }
@@ -196,10 +204,11 @@ fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteSta
         version: g.version(),
         over,
         models,
+        whole: crate::delta::per_class(classes),
         deltas: Default::default(),
         entries: g.entries.clone(),
+        logs: logs.clone(),
         players: raw(&players),
-        can_undo: (0..g.seats.len() as Seat).map(|s| g.can_undo(s)).collect(),
         clock: raw(&site.clock.wire()),
         chat: site.chat.clone(),
         rematch: g.extras.rematch.clone(),
@@ -234,7 +243,8 @@ pub fn spawn(
     let chat = Arc::new(std::mem::take(&mut g.extras.chat));
     let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[] };
     let langs = vec![[0; LANGS]; g.seats.len() + 1];
-    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site)));
+    let logs = new_logs(g.seats.len());
+    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site, &logs)));
     let seats = g.seats.len();
     let bots = g.seats.iter().map(|_| None).collect();
     let driver = driver(&g, StdRng::from_entropy());
@@ -362,12 +372,16 @@ impl GameActor {
     /// language that has just got its first connection between two
     /// changes (the state was published from the game as it is now).
     fn watch_class(&self, class: usize, lang: Lang) {
-        self.snap.borrow().models[class][index(lang)].get_or_init(|| model_of(self.g.game(), class, lang));
+        let snap = self.snap.borrow();
+        let table = self.g.table();
+        snap.models[class][index(lang)].get_or_init(|| model_of(&self.g, &table, class, lang));
+        extend_log(&snap.logs, class, lang, &self.g.entries, self.g.game(), &table);
     }
 
     fn publish(&mut self) {
         let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.rematch_tokens };
-        let mut s = snapshot(&self.g, &self.langs, &self.online, &site);
+        let logs = self.snap.borrow().logs.clone();
+        let mut s = snapshot(&self.g, &self.langs, &self.online, &site, &logs);
         let prev = self.snap.borrow().clone();
         s.rev = prev.rev + 1;
         s.deltas = crate::delta::deltas(&prev, &s, crate::store::now_ms());

@@ -392,3 +392,11 @@ pub fn hands_shown(view: &Value) -> Vec<u64> {
         .map(|s| s["seat"].as_u64().unwrap())
         .collect()
 }
+
+/// The model of a finished game as everyone sees it then, in English
+/// (the players without names: each seat named by its color).
+pub fn referee_model(game: &tash_kalar_rules::Game) -> Value {
+    use tash_kalar_present::{model, Lang, Messages, Table};
+    let m = model(game, tash_kalar_rules::view::Viewer::Referee, &Table::default(), &Messages::new(Lang::En));
+    serde_json::to_value(m).unwrap()
+}
