@@ -437,8 +437,57 @@ fn model_delta(old: &Model, new: &Model, seen: &mut SeatPatches) -> Option<(Vec<
     optional!(effect, prompt);
     fields!(end);
     optional!(tasks, outcome);
-    fields!(names, side, teams, can, question, legal, result, events);
+    fields!(names, side, teams, can, question, result);
+    // the legal choices as pieces of those held, and the events as a
+    // window, compared item by item: only new items are serialised
+    match (&old.legal, legal) {
+        (a, b) if a == b => {}
+        (Some(a), Some(b)) => {
+            let at: std::collections::HashMap<&str, usize> =
+                a.iter().enumerate().map(|(i, c)| (c.text.as_str(), i)).collect();
+            let mut parts: Vec<Part> = Vec::new();
+            for c in b {
+                match (at.get(c.text.as_str()).filter(|&&j| a[j] == *c), parts.last_mut()) {
+                    (Some(&j), Some(Part::Copy(_, end))) if *end == j => *end += 1,
+                    (Some(&j), _) => parts.push(Part::Copy(j, j + 1)),
+                    (None, _) => parts.push(Part::New(c)),
+                }
+            }
+            if parts.iter().any(|p| matches!(p, Part::Copy(..))) {
+                o.raw("legal", &[&b"{\"parts\":"[..], &serde_json::to_vec(&parts).ok()?, b"}"].concat());
+            } else {
+                o.field("legal", b)?;
+            }
+        }
+        (_, b) => o.field("legal", b)?,
+    }
+    if old.events != *events {
+        let first = events.first().map_or(0, |e| e.n);
+        let kept = old.events.iter().filter(|e| e.n >= first);
+        let keep = kept.zip(events).take_while(|(a, b)| a == b).count();
+        let mut e = Obj::new();
+        e.field("first", &first)?;
+        e.field("keep", &keep)?;
+        e.field("add", &events[keep..])?;
+        o.raw("events", &e.finish());
+    }
     Some((o.finish(), unset))
+}
+
+/// A piece of a list in a delta: items `start..end` of the list held, or
+/// a new item.
+enum Part<'a> {
+    Copy(usize, usize),
+    New(&'a tash_kalar_present::LegalModel),
+}
+
+impl Serialize for Part<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Part::Copy(a, b) => [a, b].serialize(s),
+            Part::New(c) => c.serialize(s),
+        }
+    }
 }
 
 /// The deltas from `prev` to `next`, one per class and language; `now` is
