@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 
 import { chromium } from 'playwright-core';
 
-import { layPattern, ORIENTATIONS, onBoard, squareName } from '../web/board.js';
+import { offsetSquare, orient, ORIENTATIONS, onBoard, squareName } from '../web/board.js';
 import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
@@ -80,6 +80,17 @@ async function waitForVersionAfter(page, version) {
 
 async function waitForMyTurn(page) {
   await page.waitForFunction(() => document.body.dataset.choosing === '1', null, { timeout: TIMEOUT });
+}
+
+/** Where a card's pattern lies when summoned at `at` in orientation `o`
+ * (the test's own planning: the page takes a summon's squares from the
+ * server's `legal[].squares`). */
+function layPattern(card, at, o) {
+  const place = ([dx, dy]) => {
+    const [x, y] = orient(o, dx, dy);
+    return offsetSquare(at, x, y);
+  };
+  return { pattern: (card.pattern || []).map((p) => ({ square: place(p), rank: p[2] })).filter((p) => p.square) };
 }
 
 /**
@@ -352,7 +363,7 @@ function withDelta(state, d) {
     if (k === 'seats') {
       view.seats = view.seats.slice();
       for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = { ...view.seats[Number(i)], ...seat };
-    } else if (['turn', 'legends', 'flares', 'effect', 'tasks', 'question'].includes(k)) view[k] = { ...(view[k] || {}), ...v };
+    } else if (['turn', 'legends', 'flares', 'effect', 'tasks', 'question', 'can'].includes(k)) view[k] = { ...(view[k] || {}), ...v };
     else if (k === 'events') view.events = view.events.filter((e) => e.n >= v.first).slice(0, v.keep).concat(v.add);
     else if ((k === 'legal' || k === 'choices') && v && v.parts) view[k] = v.parts.flatMap((p) => (Array.isArray(p) ? view[k].slice(p[0], p[1]) : [p]));
     else view[k] = v;

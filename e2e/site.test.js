@@ -151,7 +151,7 @@ test('a clock running out ends the duel: the other side wins, and the lobby says
   await late.waitForSelector('#result:not([hidden])', { timeout: 20_000 });
   assert.match(await late.textContent('#result'), /You lost: .*Bob|You lost: .*Ann/);
   assert.match(await late.textContent('#result'), /you ran out of time/);
-  assert.match(await late.textContent('#log'), /ran out of time/);
+  assert.match(await late.textContent('#log'), /runs out of time/, 'the log entry in the server\'s words');
   const lobby = await newPage();
   await lobby.goto(server.base);
   await lobby.waitForSelector(`#over-games li[data-game="${game.id}"] .winner`);

@@ -1,8 +1,8 @@
 // The game page in states that chance rarely brings about in a short game:
 // the real pages and cards come from the real server, the game's WebSocket
-// is answered by the test with views the engine made from the positions
-// in e2e/positions/ (`tash-kalar replay`), and the test checks what the
-// page shows and what it sends.
+// is answered by the test with the models the server would send, made
+// from the positions in e2e/positions/ (`tash-kalar replay --model`), and
+// the test checks what the page shows and what it sends.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -29,18 +29,14 @@ after(async () => {
   await server?.stop();
 });
 
-/** The engine's view of a position for `seat` (the referee's, less the other seats' hands). */
-function viewOf(file, seat = 0) {
-  const out = execFileSync(BIN, ['replay', join(import.meta.dirname, 'positions', file)], { encoding: 'utf8' });
-  const v = JSON.parse(out);
-  v.viewer = { kind: 'seat', seat };
-  for (const s of v.seats) if (s.seat !== seat) delete s.hand;
-  if (v.actor.kind !== 'seat' || v.actor.seat !== seat) {
-    delete v.choices;
-    delete v.legal;
-  }
-  return v;
+/** The client's model of a position for `seat` in `lang`, as the server sends it. */
+function viewOf(file, seat = 0, lang = 'en') {
+  const path = join(import.meta.dirname, 'positions', file);
+  return JSON.parse(execFileSync(BIN, ['replay', path, '--model', String(seat + 1), '--lang', lang], { encoding: 'utf8' }));
 }
+
+/** The language of a browser locale (`es-ES`: `es`). */
+const langOf = (locale) => locale.slice(0, 2);
 
 const PLAYERS = [
   { seat: 0, school: 'northern', player: 'human', bot: null, name: null, taken: true, online: true },
@@ -127,15 +123,15 @@ test('an optional part has a skip button and a number key; the effect being reso
   await sentChoice(g, 'skip');
 });
 
-test('an effect\'s step (worded from its id), its skip button and the effect panel in each language; the choice sent as notation', async () => {
+test('an effect\'s step (worded by the server in the page\'s language), its skip button and the effect panel in each language; the choice sent as notation', async () => {
   const cases = [
     ['en-US', 'Swordmaster on e5: destroy an enemy common piece diagonally next to the Swordmaster.', 'Skip', /^Resolving: Swordmaster \(Blue\) on e5$/],
     ['es-ES', 'Maestra de Espadas en e5: destruye una ficha básica enemiga adyacente en diagonal a la Maestra de Espadas.', 'Omitir', /^Resolviendo: Maestra de Espadas \(Azul\) en e5$/],
     ['cs-CZ', 'Šermířka na e5: znič nepřátelský běžný kámen diagonálně vedle Šermířky.', 'Vynechat', /^Vyhodnocuje se: Šermířka \(Modrý\) na e5$/],
   ];
   for (const [locale, prompt, skip, panel] of cases) {
-    const v = viewOf('swordmaster-effect.tkr');
-    // the view names the step by its id, never by words
+    const v = viewOf('swordmaster-effect.tkr', 0, langOf(locale));
+    // the step by its id, and its words in the connection's language
     assert.equal(v.question.step, 'imperial.swordmaster.destroy');
     const g = await openGame(stateMessage(v), null, locale);
     const { page } = g;
@@ -186,10 +182,9 @@ test('High Form: current tasks, the next task and claimed tasks are shown', asyn
   assert.deepEqual(g.errors, []);
 });
 
-/** Structured choices as the server sends them in `view.legal` (with the texts in `view.choices`). */
+/** Structured choices as the server sends them in `view.legal`, each with its label. */
 function stage(v, legal) {
   v.legal = legal;
-  v.choices = legal.map((c) => c.text);
 }
 
 test('options are labelled by the view (a color for a color option); directions form a compass that turns with the board', async () => {
@@ -230,7 +225,7 @@ test('a refused choice shows the server’s word; a dropped connection comes bac
   await page.waitForFunction(() => /connected/.test(document.getElementById('conn').textContent) && !/reconnecting/.test(document.getElementById('conn').textContent));
   const hellos = g.sent.filter((m) => m.type === 'hello');
   assert.equal(hellos.length, 2);
-  assert.deepEqual(hellos[1], { type: 'hello', token: 'secret' });
+  assert.deepEqual(hellos[1], { type: 'hello', token: 'secret', lang: 'en' }, 'the hello says the page\'s language');
 });
 
 test('a seat link the server refuses says so and offers to watch', async () => {
@@ -292,8 +287,8 @@ test('a melee’s end-of-turn point and improvised color are buttons in words; s
   v.phase = { phase: 'score', unpaired: ['red', 'brown'], legends: 0 };
   v.question = { seat: 0, kind: 'score-point', text: 'Score 1 point in the color of one of your unpaired common pieces.' };
   stage(v, [
-    { text: 'point r', kind: 'point', color: 'red', label: '1 point in Red' },
-    { text: 'point n', kind: 'point', color: 'brown', label: '1 point in Brown' },
+    { text: 'point r', kind: 'point', color: 'red', label: 'score 1 point in Red' },
+    { text: 'point n', kind: 'point', color: 'brown', label: 'score 1 point in Brown' },
   ]);
   const g = await openGame(stateMessage(v));
   const { page } = g;
@@ -355,23 +350,61 @@ test('a game the full server refuses shows the server’s words and keeps trying
   await page.close();
 });
 
-test('the buttons come from the view’s structured choices, never from choice texts', async () => {
+test('the buttons come from the model’s structured choices and show its labels, never choice texts', async () => {
   const v = viewOf('swordmaster-effect.tkr');
-  // the words come from the choice's data, in the page's language: the
-  // view's English label is not what the page shows
-  for (const c of v.legal) if (c.kind === 'skip') c.label = 'skip (the label the view gave)';
+  // the words are the server's, in the page's language: the page shows the label it is given
+  for (const c of v.legal) if (c.kind === 'skip') c.label = 'skip (the label the server gave)';
   const g = await openGame(stateMessage(v));
   const { page } = g;
-  assert.equal(await page.textContent('#choices [data-choice="skip"]'), `${await page.$eval('#choices [data-choice="skip"]', (b) => b.dataset.key)}Skip`);
+  assert.equal(await page.textContent('#choices [data-choice="skip"]'), `${await page.$eval('#choices [data-choice="skip"]', (b) => b.dataset.key)}Skip (the label the server gave)`);
   assert.deepEqual(await page.$$eval('#board .sq.target', (e) => e.map((b) => b.dataset.sq)), ['f6']);
   assert.match(await page.textContent('#prompt'), /: destroy an enemy common piece diagonally next to the Swordmaster\.$/);
-  // the texts alone (no structured choices) offer nothing: nothing is parsed out of them
+  // the question's words are the server's too
+  const asked = viewOf('swordmaster-effect.tkr');
+  asked.question.text = 'The question as the server words it.';
+  const q = await openGame(stateMessage(asked));
+  assert.equal(await q.page.textContent('#prompt'), 'The question as the server words it.');
+  // without structured choices nothing is offered: nothing is parsed out of texts
   const bare = viewOf('swordmaster-effect.tkr');
   delete bare.legal;
   const h = await openGame(stateMessage(bare));
   assert.equal(await h.page.$$eval('#choices [data-choice]', (e) => e.length), 0);
   assert.equal(await h.page.$$eval('#board .sq.target', (e) => e.length), 0);
-  assert.deepEqual([...g.errors, ...h.errors], []);
+  assert.deepEqual([...g.errors, ...q.errors, ...h.errors], []);
+});
+
+test('the page decides nothing from the form: the board side, resigning, taking back and a summon\'s squares are the model\'s', async () => {
+  const v = viewOf('summon-two-ways.tkr');
+  assert.equal(v.side, 'deathmatch');
+  assert.deepEqual(v.can, { resign: true, undo: false, discard: true });
+  const g = await openGame(stateMessage(v));
+  const { page } = g;
+  assert.ok(await page.$('#board.board-deathmatch'), 'the deathmatch side');
+  assert.ok(await page.$('#choices #resign'), 'resigning offered');
+  assert.equal(await page.isDisabled('#undo'), true, 'nothing to take back');
+  // the same position as the model of another table: the page follows the model alone
+  const w = viewOf('summon-two-ways.tkr');
+  w.side = 'tasks';
+  w.can = { resign: false, undo: true, discard: false };
+  for (const c of w.legal) if (c.kind === 'summon' && c.orientation === 'r90') [c.squares, c.marked] = [['a5', 'b5'], ['c5']];
+  const h = await openGame(stateMessage(w));
+  assert.equal(await h.page.$('#board.board-deathmatch'), null, 'the tasks side');
+  assert.equal(await h.page.$('#choices #resign'), null, 'no resigning');
+  assert.equal(await h.page.isDisabled('#undo'), false, 'a take-back offered');
+  assert.doesNotMatch(await h.page.textContent('#prompt'), /discard/i, 'no discard hint');
+  await h.page.click('#hand .card[data-card="imperial.swordmaster"]');
+  await h.page.click('#board .sq[data-sq="e5"]');
+  const options = await h.page.$$('#choices .option');
+  assert.equal(options.length, 2);
+  await options[1].hover();
+  assert.deepEqual(await h.page.$$eval('#board .sq.hover-option', (e) => e.map((b) => b.dataset.sq).sort()), ['a5', 'b5']);
+  assert.deepEqual(await h.page.$$eval('#board .sq.marked-sq', (e) => e.map((b) => b.dataset.sq)), ['c5']);
+  // the effect being resolved marks the squares the model gives
+  const e = viewOf('swordmaster-effect.tkr');
+  e.effect.marked = ['d4', 'f6'];
+  const k = await openGame(stateMessage(e));
+  assert.deepEqual(await k.page.$$eval('#board .sq.marked-sq', (x) => x.map((b) => b.dataset.sq).sort()), ['d4', 'f6']);
+  assert.deepEqual([...g.errors, ...h.errors, ...k.errors], []);
 });
 
 test('the opponent’s last turn: every square touched highlighted, the destroyed piece a ghost, the log in words', async () => {
@@ -382,7 +415,7 @@ test('the opponent’s last turn: every square touched highlighted, the destroye
   assert.deepEqual(last, ['a5', 'e5', 'f6']);
   assert.ok(await page.$('#board .sq[data-sq="f6"] .ghost'), 'the destroyed piece is a ghost on f6');
   const log = await page.$$eval('#log li', (e) => e.map((li) => li.textContent));
-  assert.ok(log.includes("Blue summons the Swordmaster on e5 (as printed): Red's common piece on f6 destroyed, Blue's piece on e5 upgraded to heroic"), log.join(' | '));
+  assert.ok(log.includes("Blue summons the Swordmaster on e5 (as printed): Red's common piece on f6 destroyed; Blue's piece on e5 upgraded to heroic"), log.join(' | '));
   assert.ok(log.includes("Blue's common piece placed on a5"), log.join(' | '));
   assert.ok(log.some((t) => /^Turn 4 ?Red/.test(t)), log.join(' | '));
   await page.screenshot({ path: join(import.meta.dirname, 'artifacts', 'last-turn.png') });
@@ -471,7 +504,7 @@ test('the Gateway, the warp, the pending being and the stored piece in Spanish a
     'cs-CZ': { gateway: 'Brána: Oranžový', on: /Brána na e4/, warp: /^⟲ Zkřivení: \S/, button: /Zkřivení/, pending: /⟲\s*Čekající\s+Paradoxní červ/, played: /^Zahraný efekt zkřivení: \S/, stored: /Uložený\s+červený hrdinský kámen na Obchodníkovi s časem/ },
   };
   for (const [locale, w] of Object.entries(words)) {
-    const gw = await openGame(stateMessage(viewOf('gateway.tkr'), { players: [{ ...PLAYERS[0], school: 'nethervoid' }, PLAYERS[1]] }), null, locale);
+    const gw = await openGame(stateMessage(viewOf('gateway.tkr', 0, langOf(locale)), { players: [{ ...PLAYERS[0], school: 'nethervoid' }, PLAYERS[1]] }), null, locale);
     const mark = '#board .sq[data-sq="e4"] .gateway-mark';
     await gw.page.waitForSelector(mark);
     assert.equal(await gw.page.getAttribute(mark, 'title'), w.gateway, locale);
@@ -481,10 +514,10 @@ test('the Gateway, the warp, the pending being and the stored piece in Spanish a
     assert.deepEqual(gw.errors, []);
     await gw.page.close();
     const players = [{ ...PLAYERS[0], school: 'etherweave' }, PLAYERS[1]];
-    const g = await openGame(stateMessage(viewOf('warp.tkr'), { players }), (msg, ws) => {
-      if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('warp.tkr'), { players })));
+    const g = await openGame(stateMessage(viewOf('warp.tkr', 0, langOf(locale)), { players }), (msg, ws) => {
+      if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('warp.tkr', 0, langOf(locale)), { players })));
       else if (msg.type === 'choose' && msg.choice === 'warp etherweave.paradox_worm') {
-        ws.send(JSON.stringify({ ...stateMessage(viewOf('warp-played.tkr'), { players }), version: 8 }));
+        ws.send(JSON.stringify({ ...stateMessage(viewOf('warp-played.tkr', 0, langOf(locale)), { players }), version: 8 }));
       }
     }, locale);
     const worm = '#hand .card[data-card="etherweave.paradox_worm"]';
@@ -502,8 +535,8 @@ test('the Gateway, the warp, the pending being and the stored piece in Spanish a
     assert.doesNotMatch(text, /Warp|Pending|Gateway/, `${locale}: English left`);
     assert.deepEqual(g.errors, []);
     await g.page.close();
-    const h = await openGame(stateMessage(viewOf('stored.tkr', 1), { players, seat: 1 }), (msg, ws) => {
-      if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('stored.tkr', 1), { players, seat: 1 })));
+    const h = await openGame(stateMessage(viewOf('stored.tkr', 1, langOf(locale)), { players, seat: 1 }), (msg, ws) => {
+      if (msg.type === 'hello') ws.send(JSON.stringify(stateMessage(viewOf('stored.tkr', 1, langOf(locale)), { players, seat: 1 })));
     }, locale);
     const stored = '#players .player[data-seat="0"] .stored-piece';
     await h.page.waitForSelector(stored);

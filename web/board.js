@@ -95,20 +95,6 @@ export function orientDir(o, dir) {
   return Object.keys(DIRS).find((d) => DIRS[d][0] === x && DIRS[d][1] === y);
 }
 
-/** Where a card lies when summoned at `at` in orientation `o`. */
-export function layPattern(card, at, o) {
-  const place = ([dx, dy]) => {
-    const [x, y] = orient(o, dx, dy);
-    return offsetSquare(at, x, y);
-  };
-  return {
-    at,
-    pattern: (card.pattern || []).map((p) => ({ square: place(p), rank: p[2] })).filter((p) => p.square),
-    marked: (card.marked || []).map(place).filter(Boolean),
-    arrows: (card.arrows || []).map((d) => orientDir(o, d)),
-  };
-}
-
 // ---------- pictures ----------
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -517,10 +503,10 @@ export function cardElement(card, color, { tag = 'div', attrs = {}, actions = []
   return el;
 }
 
-/** Which side of the board a form is played on: the High Form side marks
- * the central squares, the deathmatch side does not. */
-export function showSide(container, form) {
-  container.classList.toggle('board-deathmatch', !['high-form', 'first-game', 'team-high-form'].includes(form));
+/** The side of the board in use, as the server says (`view.side`): the
+ * `tasks` side marks the central squares, the `deathmatch` side does not. */
+export function showSide(container, side) {
+  container.classList.toggle('board-deathmatch', side === 'deathmatch');
 }
 
 /** The key to the board's marks. */

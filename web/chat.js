@@ -30,7 +30,7 @@ export function updateChat(panel, msg, view, players) {
   const nearBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
   const had = ol.children.length;
   ol.replaceChildren(...lines.map((l) => {
-    const li = h('li', { dataset: { seat: String(l.seat) } }, h('span', { class: 'who' }, `${seatLabel(l.seat, view, players)}: `));
+    const li = h('li', { dataset: { seat: String(l.seat) } }, h('span', { class: 'who' }, `${seatLabel(l.seat, view)}: `));
     const text = document.createElement('span');
     text.className = 'chat-text';
     text.textContent = l.text; // as text, never as markup

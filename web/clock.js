@@ -51,7 +51,7 @@ function draw(box) {
     const running = c.running === s && !shown.over;
     const cls = ['clock', running ? 'running' : '', left < 30000 ? 'low' : ''].filter(Boolean).join(' ');
     return h('div', { class: cls, dataset: { seat: String(s), left: String(Math.max(0, Math.round(left))) }, role: 'timer' },
-      h('span', { class: 'clock-who' }, seatLabel(s, shown.view, shown.players)),
+      h('span', { class: 'clock-who' }, seatLabel(s, shown.view)),
       h('span', { class: 'clock-time' }, formatLeft(left)));
   });
   box.replaceChildren(h('span', { class: 'clock-control muted' }, controlText(c.control)), ...rows);

@@ -1,8 +1,9 @@
 // What every page shares: the HTTP API, the card list, seat tokens kept in
-// this browser, and the log and result in words (through `i18n.js`).
+// this browser, and the server's words for the log, the result and the
+// players arranged on the page.
 
 import {
-  t, cardName as cardNameOf, cardText, cardFrozen, cardWarp, colorName, schoolName, formName, eventText, resultSentence, listAnd, serverError,
+  t, cardName as cardNameOf, cardText, cardFrozen, cardWarp, schoolName, formName, serverError,
 } from './i18n.js';
 
 /** Builds an element: h('div', {class: 'x', onclick: f}, 'text', child). */
@@ -35,7 +36,7 @@ export async function api(path, opts = {}) {
   const type = res.headers.get('Content-Type') || '';
   const body = type.includes('json') ? await res.json().catch(() => null) : await res.text();
   if (!res.ok) {
-    const msg = body && body.error ? serverError(body) : `${res.status} ${res.statusText}`;
+    const msg = body && (body.message || body.error) ? serverError(body) : `${res.status} ${res.statusText}`;
     throw new Error(msg);
   }
   return body;
@@ -64,31 +65,10 @@ export function loadCards() {
   return cardsPromise;
 }
 
-const DEFAULT_META = {
-  forms: [
-    { name: 'duel', seats: [2, 2] },
-    { name: 'high-form', seats: [2, 2] },
-    { name: 'first-game', seats: [2, 2] },
-  ],
-  schools: [
-    { name: 'northern', color: 'blue' },
-    { name: 'southern', color: 'red' },
-    { name: 'highland', color: 'brown' },
-    { name: 'sylvan', color: 'green' },
-    { name: 'everfrost', color: 'white' },
-    { name: 'nethervoid', color: 'orange' },
-    { name: 'etherweave', color: 'purple' },
-  ],
-};
-
-/** Forms and schools the server offers (`/api/meta`), or the known ones. */
-export async function loadMeta() {
-  try {
-    const m = await api('/api/meta');
-    return { ...DEFAULT_META, ...m };
-  } catch {
-    return DEFAULT_META;
-  }
+/** Forms, schools (with their colors) and bot levels as the server offers
+ * them (`/api/meta`): the page keeps no list of its own. */
+export function loadMeta() {
+  return api('/api/meta');
 }
 
 /** A form's name, in the page's language. */
@@ -100,11 +80,6 @@ export function formLabel(f) {
 export function schoolLabel(s) {
   return schoolName(s);
 }
-
-export const SCHOOL_COLORS = {
-  northern: 'blue', southern: 'red', highland: 'brown', sylvan: 'green', everfrost: 'white', nethervoid: 'orange',
-  etherweave: 'purple',
-};
 
 // ---------- seats held in this browser ----------
 
@@ -210,12 +185,13 @@ export function lastTurnOf(events, seat) {
 }
 
 /**
- * The events as lines of a log, in words: an action, then what its effect
+ * The events as lines of a log: an action's sentence, then what its effect
  * did, joined ("Red summons the Knight on e5 (as printed): Red's heroic
- * piece moves from e5 to e6, Blue's heroic piece on e6 destroyed"); `who`
- * names a seat. Returns [{turn: {seat, number}} | {text, kind, n}].
+ * piece moves from e5 to e6; Blue's heroic piece on e6 destroyed"). Each
+ * sentence is the server's (`text`, in the page's language); only their
+ * arrangement is the page's. Returns [{turn: {seat, number}} | {text, kind, n}].
  */
-export function eventLines(events, who) {
+export function eventLines(events) {
   const out = [];
   let line = null;
   for (const e of events) {
@@ -228,42 +204,27 @@ export function eventLines(events, who) {
       line = null;
       continue;
     }
-    const text = eventText(e, who);
+    const text = e.text || '';
     if (ACTION_EVENTS.has(e.kind) || !line) {
       line = { text, kind: e.kind, n: e.n, parts: [] };
       out.push(line);
     } else {
-      line.parts.push(lowerColorless(text));
+      line.parts.push(text);
     }
   }
-  return out.map((l) => (l.turn ? l : { text: l.parts.length ? `${l.text}: ${l.parts.join(', ')}` : l.text, kind: l.kind, n: l.n }));
+  return out.map((l) => (l.turn ? l : { text: l.parts.length ? `${l.text}: ${l.parts.join('; ')}` : l.text, kind: l.kind, n: l.n }));
 }
 
-/** Sentences after a colon keep their color names capitalised; others start low. */
-function lowerColorless(sentence) {
-  const colors = ['red', 'blue', 'brown', 'green', 'white', 'orange', 'purple'].map(colorName);
-  return colors.some((c) => sentence.startsWith(c)) ? sentence : `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
+/** The end of the game in the server's words (`view.result.text`). */
+export function resultText(view) {
+  return (view && view.result && view.result.text) || '';
 }
 
-/** The end of the game in words, from `view.result` (players' names added). */
-export function resultText(view, players) {
-  const r = view && view.result;
-  if (!r) return '';
-  const text = resultSentence(view);
-  if (!players || !players.some((p) => p && p.name)) return text;
-  // the result, then who played which seat
-  const names = r.winners.map((s) => players[s] && players[s].name).filter(Boolean);
-  return names.length ? `${text} ${t('web-won-by', { names: listAnd(names) })}.` : text;
-}
-
-/** A player's label: their name if they have one, their color, bot or human. */
-export function seatLabel(seat, view, players) {
-  const s = view && view.seats && view.seats[seat];
-  const color = s ? colorName(s.color) : t('seat-number', { seat: seat + 1 });
-  const p = players && players[seat];
-  if (p && p.name) return `${color} (${p.name})`;
-  if (p && p.player === 'bot') return t('web-seat-bot', { color, bot: p.bot || '' }).replace(' )', ')');
-  return color;
+/** A seat's name as the server gives it (`view.names`: "Blue (Ana)",
+ * "Red (bot, medium)"); its number only before the first view. */
+export function seatLabel(seat, view) {
+  const name = view && view.names && view.names[seat];
+  return name || t('seat-number', { seat: seat + 1 });
 }
 
 export function timeAgo(ms) {
@@ -274,5 +235,3 @@ export function timeAgo(ms) {
   if (s < 86400) return t('web-hours-ago', { n: Math.floor(s / 3600) });
   return new Date(ms).toLocaleDateString(document.documentElement.lang || undefined);
 }
-
-/** The result of a finished game in words. */

@@ -3,13 +3,16 @@
 // only shows the legal choices it sends (docs/server-protocol.md) and
 // submits one of them by its text.
 //
-// Everything shown is read from the view's data, never from a choice's
-// text or a prompt: the choices from `view.legal` (kind, squares, card,
-// orientation, color, label), what is asked from `view.question`, the end
-// from `view.result`, what happened from `view.events`.
+// The view is the server's model of the game for this page, in its
+// language (docs/server-protocol.md): the page takes its data for the
+// interaction (which squares, which card: `view.legal` with each summon's
+// `squares` and `marked`, `effect.marked`, `can`, `side`) and shows its
+// words as they come (`legal[].label`, `question.text`, `result.text`,
+// `events[].text`, `names`, the log's `words`). It takes no decision from a
+// form's or a school's name and words no game text itself.
 
 import {
-  COLORS, createBoard, showSide, parseBoard, layPattern, patternDiagram, pieceSvg,
+  COLORS, createBoard, showSide, parseBoard, patternDiagram, pieceSvg,
   cardElement, countPieces, fillLegend, gatewaysOf,
 } from './board.js';
 import {
@@ -18,8 +21,8 @@ import {
   toast, eventLines, lastTurnOf,
 } from './common.js';
 import {
-  initI18n, t, langSelector, choiceLabel, questionText, cardName, taskName, taskText,
-  colorName, schoolName, formName, orientationWords, dirWords, pieceWords, serverError,
+  initI18n, t, currentLang, langSelector, cardName, taskName, taskText,
+  colorName, schoolName, formName, dirWords, pieceWords, serverError,
 } from './i18n.js';
 import { startClocks, updateClocks } from './clock.js';
 import { initChat, updateChat } from './chat.js';
@@ -39,7 +42,6 @@ const S = {
   seat: null,
   log: [],
   players: [],
-  undo: null,
   over: false,
   connected: false,
   busy: false,
@@ -73,7 +75,8 @@ function connect() {
     opened = true;
     retry = 0;
     refusal = null;
-    ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
+    // the page's language: the server words this connection's model in it
+    ws.send(JSON.stringify(token ? { type: 'hello', token, lang: currentLang() } : { type: 'hello', lang: currentLang() }));
   });
   ws.addEventListener('message', (ev) => {
     let msg;
@@ -181,7 +184,7 @@ function choose(text) {
 // ---------- states and deltas (docs/server-protocol.md, "Deltas") ----------
 
 /** The view's parts that a delta merges key by key (seats too, seat by seat). */
-const MERGED = ['turn', 'legends', 'flares', 'effect', 'tasks', 'question'];
+const MERGED = ['turn', 'legends', 'flares', 'effect', 'tasks', 'question', 'can'];
 
 /** The last state with every delta applied, its log and chat whole. */
 let last = null;
@@ -251,7 +254,6 @@ function onState(msg) {
   S.seat = msg.seat ?? null;
   S.view = msg.view;
   S.players = msg.players || [];
-  S.undo = typeof msg.undo === 'boolean' ? msg.undo : null;
   S.over = !!(msg.over || (msg.view && msg.view.outcome));
   // the log comes whole, or from `log_from` on
   const from = typeof msg.log_from === 'number' ? msg.log_from : 0;
@@ -320,8 +322,8 @@ function fromView(c) {
   return {
     kind: c.kind,
     text: c.text,
-    // in the page's language, from the choice's data
-    label: choiceLabel(c, S.view),
+    // the server's words, in the page's language
+    label: c.label || c.text,
     at: c.at ?? null,
     // a summon's piece taken up in a shortage; a move's square of departure
     from: c.kind === 'summon' ? c.pickup ?? null : c.from ?? null,
@@ -333,6 +335,9 @@ function fromView(c) {
     task: c.task ?? null,
     dir: c.dir ?? null,
     n: c.option ?? null,
+    // a summon: the squares of its pattern laid there, and its marked squares
+    squares: c.squares || [],
+    marked: c.marked || [],
   };
 }
 
@@ -428,16 +433,15 @@ function capital(s) {
 
 function summonOption(c) {
   const card = S.cards.get(c.card);
-  const laid = card ? layPattern(card, c.at, c.orientation) : { pattern: [], marked: [] };
-  const squares = laid.pattern.map((p) => p.square);
-  const color = myColor();
+  const squares = c.squares;
   return {
     text: c.text,
-    label: t('web-summon-option', { card: cardName(c.card), at: c.at, orientation: orientationWords(c.orientation), from: c.from || '', taken: c.from ? 'yes' : 'no' }),
+    label: capital(c.label),
     detail: squares.length ? t('web-pattern-on', { squares: squares.join(' ') }) : '',
     squares: c.from ? [...squares, c.from] : squares,
-    marked: laid.marked,
-    diagram: card ? patternDiagram(card, color, c.orientation) : null,
+    marked: c.marked,
+    // a picture of the card turned as it would lie (the squares are the server's)
+    diagram: card ? patternDiagram(card, myColor(), c.orientation) : null,
   };
 }
 
@@ -464,7 +468,7 @@ function render() {
   document.body.dataset.choosing = S.view.legal && !S.busy ? '1' : '';
   renderTitle();
   renderStatus();
-  showSide($('board'), S.view.form);
+  showSide($('board'), S.view.side);
   board.setPieces(parseBoard(S.view.board));
   board.setGateways(gatewaysOf(S.view));
   renderHighlights();
@@ -493,12 +497,12 @@ function renderStatus() {
   const res = $('result');
   if (v.outcome) {
     res.hidden = false;
-    res.replaceChildren(h('span', { id: 'result-text' }, t('web-game-over-colon'), ' ', playerResultText(v, S.players, S.seat, S.log), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, t('web-step-through-replay')));
+    res.replaceChildren(h('span', { id: 'result-text' }, t('web-game-over-colon'), ' ', playerResultText(v, S.seat), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, t('web-step-through-replay')));
   } else res.hidden = true;
   if (!v.outcome) {
     const who = v.actor.kind === 'seat' ? v.actor.seat : v.turn.seat;
     const me = who === S.seat;
-    line.append(h('span', { class: 'turn' }, me ? t('web-turn-your-move', { n: v.turn.number }) : t('web-turn-to-play', { n: v.turn.number, who: seatLabel(who, v, S.players) })));
+    line.append(h('span', { class: 'turn' }, me ? t('web-turn-your-move', { n: v.turn.number }) : t('web-turn-to-play', { n: v.turn.number, who: seatLabel(who, v) })));
     if (v.phase.phase === 'main' || v.phase.phase === 'effect') line.append(h('span', {}, t('web-actions-left', { n: v.turn.actions })));
     if (v.turn.discard_used) line.append(h('span', { class: 'badge' }, t('web-discard-used')));
     if (v.turn.flare_used) line.append(h('span', { class: 'badge' }, t('web-flare-used')));
@@ -585,8 +589,7 @@ function renderHighlights() {
   board.setGhosts(last.ghosts.filter((g) => !pieces.has(g.at)));
   if (v.effect && v.effect.at) {
     hl['effect-at'].add(v.effect.at);
-    const card = S.cards.get(v.effect.card);
-    if (card) layPattern(card, v.effect.at, v.effect.orientation).marked.forEach((s) => hl['marked-sq'].add(s));
+    (v.effect.marked || []).forEach((s) => hl['marked-sq'].add(s));
   }
   board.setHighlights(hl);
 }
@@ -594,7 +597,7 @@ function renderHighlights() {
 /** What is being decided, from `view.question`, with how to do it on this page. */
 function phasePrompt(v, m) {
   const q = v.question;
-  const text = q ? questionText(q, v) : t('web-choose');
+  const text = q ? q.text : t('web-choose');
   if (!q) return text;
   if (q.kind === 'action') {
     const bits = [];
@@ -603,13 +606,12 @@ function phasePrompt(v, m) {
       bits.push(pickup ? t('web-hint-pickup') : t('web-hint-place'));
     }
     if (m.summons.size) bits.push(t('web-hint-summon'));
-    if (m.cardActions.size) bits.push(t('web-hint-discard'));
+    if (m.cardActions.size && v.can && v.can.discard) bits.push(t('web-hint-discard'));
     if (m.buttons.some((c) => c.kind === 'end')) bits.push(t('web-hint-end'));
     if (!bits.length) return text;
     const list = bits.length > 1 ? t('web-or', { first: bits.slice(0, -1).join(', '), last: bits[bits.length - 1] }) : bits[0];
     return t('web-actions-left-hint', { n: v.turn.actions, hints: list });
   }
-  if (q.kind === 'start-pieces' && v.form === 'melee') return `${text} ${t('web-hint-melee-start')}`;
   if (q.kind === 'returning') return t('web-hint-returning');
   return text;
 }
@@ -632,8 +634,8 @@ function renderChoices() {
   };
   if (!v.legal) {
     title.textContent = v.outcome ? t('web-game-over') : S.seat === null ? t('web-watching') : t('web-waiting');
-    if (v.outcome) box.append(h('p', { class: 'result-text' }, resultText(v, S.players)));
-    else if (v.actor.kind === 'seat') box.append(h('p', { class: 'muted' }, t('web-is-choosing', { who: seatLabel(v.actor.seat, v, S.players) })));
+    if (v.outcome) box.append(h('p', { class: 'result-text' }, resultText(v)));
+    else if (v.actor.kind === 'seat') box.append(h('p', { class: 'muted' }, t('web-is-choosing', { who: seatLabel(v.actor.seat, v) })));
     else box.append(h('p', { class: 'muted' }, t('web-cards-drawn')));
     if (S.seat !== null && !v.outcome) box.append(footerButtons(m, numbered));
     return;
@@ -684,8 +686,7 @@ function renderChoices() {
     group.append(numbered(b));
   }
   for (const c of m.buttons.filter((c) => c.kind === 'point' || c.kind === 'improvise')) {
-    const label = c.kind === 'point' ? t('web-choice-point', { color: colorName(c.color) }) : capital(c.label);
-    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, swatchOf(c.color), label);
+    const b = h('button', { type: 'button', class: 'btn', 'data-choice': c.text, 'data-kind': c.kind, onclick: () => choose(c.text) }, swatchOf(c.color), capital(c.label));
     group.append(numbered(b));
   }
   for (const c of m.buttons.filter((c) => c.kind === 'pass')) {
@@ -729,20 +730,12 @@ function footerButtons(m, numbered) {
   const end = m.buttons.find((c) => c.kind === 'end');
   if (end) row.append(numbered(h('button', { type: 'button', class: 'btn primary', 'data-choice': end.text, 'data-kind': end.kind, onclick: () => choose(end.text) }, capital(end.label))));
   if (S.seat !== null && !S.view.outcome) {
-    const can = S.undo === null ? guessUndo() : S.undo;
-    row.append(h('button', { type: 'button', class: 'btn', id: 'undo', disabled: !can || S.busy, onclick: undo, 'aria-keyshortcuts': 'u', title: t('web-undo-title') }, t('web-undo')));
-    // the rules allow no resignation in a melee
-    if (S.view.form !== 'melee') row.append(h('button', { type: 'button', class: 'btn danger', onclick: resign }, t('web-resign')));
+    // what this seat may do now is the server's word (`view.can`)
+    const can = S.view.can || {};
+    row.append(h('button', { type: 'button', class: 'btn', id: 'undo', disabled: !can.undo || S.busy, onclick: undo, 'aria-keyshortcuts': 'u', title: t('web-undo-title') }, t('web-undo')));
+    if (can.resign) row.append(h('button', { type: 'button', class: 'btn danger', id: 'resign', onclick: resign }, t('web-resign')));
   }
   return row;
-}
-
-/** Without the server's word: the last entry is this seat's, in its own stretch of play. */
-function guessUndo() {
-  const v = S.view;
-  if (!v || v.actor.kind !== 'seat' || v.actor.seat !== S.seat) return false;
-  const last = S.log[S.log.length - 1];
-  return !!last && last.seat === S.seat && last.kind !== 'undo';
 }
 
 function typedChoice(m) {
@@ -844,7 +837,7 @@ function renderHand() {
   for (const s of seats) {
     if (!s.hand) continue;
     const ids = [...s.hand.beings, ...s.hand.legends, ...s.hand.flares];
-    if (seats.length > 1 || v.outcome) box.append(h('h3', { style: 'width:100%;margin:0.3rem 0 0' }, t('web-hand-of', { who: seatLabel(s.seat, v, S.players) })));
+    if (seats.length > 1 || v.outcome) box.append(h('h3', { style: 'width:100%;margin:0.3rem 0 0' }, t('web-hand-of', { who: seatLabel(s.seat, v) })));
     if (!ids.length) box.append(h('p', { class: 'hand-empty' }, t('web-no-cards')));
     for (const id of ids) {
       const card = S.cards.get(id) || { id, name: cardName(id), rank: 'common', text: '', pattern: [], kind: 'being' };
@@ -917,7 +910,7 @@ function renderPlayers() {
   const toPlay = v.actor.kind === 'seat' ? v.actor.seat : null;
   for (const s of v.seats) {
     const p = S.players[s.seat] || {};
-    const who = h('span', { class: 'who' }, seatLabel(s.seat, v, S.players), s.seat === S.seat ? ` · ${t('web-you')}` : '');
+    const who = h('span', { class: 'who' }, seatLabel(s.seat, v), s.seat === S.seat ? ` · ${t('web-you')}` : '');
     if (p.player === 'human') who.append(h('span', { class: `dot ${p.online ? 'on' : ''}`, title: p.online ? t('web-online') : t('web-offline') }));
     const discard = s.discard.map((id) => cardName(id)).join(', ');
     const facts = [
@@ -1063,49 +1056,41 @@ function renderTasks() {
 }
 
 let lastLogLength = -1;
-/** The log: what happened, in words, turn by turn (the events received; take-backs renumber them). */
+/** The log: what happened, in the server's words, turn by turn (the events received; take-backs renumber them). */
 function renderLog() {
   const ol = $('log');
   const nearBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
   ol.replaceChildren();
   const events = [...S.events.values()].sort((a, b) => a.n - b.n);
-  for (const l of eventLines(events, (s) => seatLabel(s, S.view, S.players))) {
+  for (const l of eventLines(events)) {
     if (l.turn) {
-      ol.append(h('li', { class: 'turn-start', 'data-n': String(l.n) }, h('span', { class: 'who' }, t('web-turn-heading', { n: l.turn.number })), ' ', seatLabel(l.turn.seat, S.view, S.players)));
+      ol.append(h('li', { class: 'turn-start', 'data-n': String(l.n) }, h('span', { class: 'who' }, t('web-turn-heading', { n: l.turn.number })), ' ', seatLabel(l.turn.seat, S.view)));
     } else {
       const chance = l.kind === 'drew' || l.kind === 'task-revealed';
       ol.append(h('li', { class: chance ? 'chance' : '', 'data-kind': l.kind, 'data-n': String(l.n) }, l.text));
     }
   }
-  // a clock running out is the server's, not the engine's: said from the log's entry
-  for (const e of S.log.filter((x) => x.kind === 'timeout')) {
-    ol.append(h('li', { 'data-kind': 'timeout' }, seatLabel(e.seat, S.view, S.players), ' ', timeoutText()));
-  }
+  // a clock running out is the server's, not the engine's: its log entry says what follows
+  for (const e of S.log.filter((x) => x.kind === 'timeout')) ol.append(h('li', { 'data-kind': 'timeout' }, e.words || e.text));
   if (events.length !== lastLogLength && (nearBottom || lastLogLength < 0)) ol.scrollTop = ol.scrollHeight;
   lastLogLength = events.length;
   animateNew(events);
 }
 
 let lastRecordLength = -1;
-/** The record: every choice as the server logged it, in notation (take-backs struck through). */
+/** The record: every entry of the server's log, in its words and in notation (take-backs struck through). */
 function renderRecord() {
   const ol = $('record');
   const undone = new Set(S.log.filter((e) => e.kind === 'undo').map((e) => e.undoes));
   ol.replaceChildren();
   for (const e of S.log) {
     const chance = e.seat === null || e.seat === undefined;
-    const who = chance ? (e.to !== undefined && e.to !== null ? seatLabel(e.to, S.view, S.players) : t('web-chance')) : seatLabel(e.seat, S.view, S.players);
-    const text = e.kind === 'timeout' ? timeoutText() : e.kind === 'undo' ? t('web-undo-entry', { choice: (S.log.find((x) => x.n === e.undoes) || {}).text || t('web-a-choice') }) : e.text;
     const cls = [chance ? 'chance' : '', undone.has(e.n) ? 'undone' : ''].filter(Boolean).join(' ');
-    ol.append(h('li', { value: String(e.n), class: cls, title: e.text }, h('span', { class: 'who' }, who), ' ', text));
+    ol.append(h('li', { value: String(e.n), class: cls, title: e.text, 'data-kind': e.kind },
+      e.words || '', ' ', h('code', { class: 'notation' }, e.text)));
   }
   if (S.log.length !== lastRecordLength) ol.scrollTop = ol.scrollHeight;
   lastRecordLength = S.log.length;
-}
-
-/** What a timeout entry means: in a duel the game is lost, in a melee or team game a bot plays on. */
-function timeoutText() {
-  return S.view.seats.length > 2 ? t('web-timeout-bot') : t('web-timeout');
 }
 
 /** Short animations of what the newest events did (none when motion is reduced). */

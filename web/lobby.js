@@ -2,7 +2,7 @@
 
 import { pieceSvg } from './board.js';
 import {
-  h, api, loadMeta, formLabel, schoolLabel, SCHOOL_COLORS, heldSeats, holdSeat, seatLink, timeAgo,
+  h, api, loadMeta, formLabel, schoolLabel, heldSeats, holdSeat, seatLink, timeAgo,
   toast,
 } from './common.js';
 import { initI18n, t, langSelector, listAnd } from './i18n.js';
@@ -10,9 +10,11 @@ import { initI18n, t, langSelector, listAnd } from './i18n.js';
 const $ = (id) => document.getElementById(id);
 let meta = null;
 
+/** A school's piece, in the school's color as the server gives it (`/api/meta`). */
 function swatch(school) {
   const s = h('span', { class: 'swatch' });
-  s.append(pieceSvg(SCHOOL_COLORS[school] || 'blue', 'common'));
+  const known = meta && meta.schools.find((x) => x.name === school);
+  s.append(pieceSvg(known ? known.color : 'blue', 'common'));
   return s;
 }
 
@@ -42,15 +44,14 @@ function fillSeatCounts() {
   fillSeats();
 }
 
-const DEFAULT_SCHOOLS = ['northern', 'southern', 'highland', 'sylvan'];
-
 function fillSeats() {
   const n = Number($('seat-count').value) || 2;
   const box = $('seat-rows');
   const old = [...box.querySelectorAll('fieldset')].map(readSeat);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const prev = old[i] || { school: DEFAULT_SCHOOLS[i % 4], player: i === 0 ? 'human' : 'bot', strength: 'medium', time: 1, name: '' };
+    // by default the schools in the server's order, one a seat
+    const prev = old[i] || { school: meta.schools[i % Math.min(4, meta.schools.length)].name, player: i === 0 ? 'human' : 'bot', strength: 'medium', time: 1, name: '' };
     box.append(seatRow(i, prev));
   }
 }
@@ -245,7 +246,7 @@ function winnerText(g) {
   const firsts = o.places.map((p, i) => (p === 0 ? i : -1)).filter((i) => i >= 0);
   const text = firsts.length === 1 || (o.teams && firsts.length === 2)
     ? t('web-won-by', { names: listAnd(firsts.map(name)) })
-    : t('result-draw', { names: listAnd(firsts.map(name)) });
+    : `${t('web-a-draw')}: ${listAnd(firsts.map(name))}`;
   if (o.timeout !== null && o.timeout !== undefined) return t('web-result-how', { result: text, how: t('web-ran-out-of-time', { who: name(o.timeout), you: 'no' }) });
   if (o.resigned !== null && o.resigned !== undefined) return t('web-result-how', { result: text, how: t('web-resigned-how', { who: name(o.resigned), you: 'no' }) });
   return text;
@@ -281,7 +282,12 @@ async function refresh() {
 async function start() {
   await initI18n();
   $('lang-slot').append(langSelector());
-  meta = await loadMeta();
+  try {
+    meta = await loadMeta();
+  } catch (err) {
+    toast(t('web-cannot-list', { why: err.message }));
+    return;
+  }
   fillForms();
   $('create').addEventListener('submit', create);
   refresh();

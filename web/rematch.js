@@ -5,26 +5,25 @@
 import { h, api, holdSeat, seatLink, seatLabel, resultText } from './common.js';
 import { t } from './i18n.js';
 
-/** The result from this player's side when seated (won, lost, how), then the engine's sentence. */
-export function playerResultText(view, players, seat, log) {
+/** The result from this player's side when seated (won or lost, and a
+ * forfeit, from the result's data), then the server's sentence (`result.text`). */
+export function playerResultText(view, seat) {
   const r = view && view.result;
   if (!r) return '';
-  if (seat === null || seat === undefined) return resultText(view, players);
-  const timedOut = (log || []).filter((e) => e.kind === 'timeout').map((e) => e.seat);
+  if (seat === null || seat === undefined) return resultText(view);
+  // a forfeit, from the seat's side (`why` and its seat, as the result gives them)
+  const forfeit = r.why === 'time' ? r.timeout : r.why === 'resigned' ? r.resigned : null;
   let how = null;
-  // `why` says a loss on time apart from a resignation (`timeout`, `resigned`)
-  const forfeit = r.why === 'time' ? r.timeout : r.resigned;
   if (forfeit !== null && forfeit !== undefined) {
-    const you = seat === forfeit ? 'yes' : 'no';
-    const who = seatLabel(forfeit, view, players);
-    how = r.why === 'time' || timedOut.includes(forfeit) ? t('web-ran-out-of-time', { who, you }) : t('web-resigned-how', { who, you });
+    const args = { who: seatLabel(forfeit, view), you: seat === forfeit ? 'yes' : 'no' };
+    how = r.why === 'time' ? t('web-ran-out-of-time', args) : t('web-resigned-how', args);
   }
   const winners = r.winners || [];
   let mine;
   if (r.draw) mine = t('web-a-draw');
   else if (winners.includes(seat)) mine = t('web-you-won');
-  else mine = winners.length === 1 ? t('web-you-lost-to', { who: seatLabel(winners[0], view, players) }) : t('web-you-lost');
-  return `${how ? t('web-result-how', { result: mine, how }) : mine}. ${resultText(view, players)}`;
+  else mine = winners.length === 1 ? t('web-you-lost-to', { who: seatLabel(winners[0], view) }) : t('web-you-lost');
+  return `${how ? t('web-result-how', { result: mine, how }) : mine}. ${resultText(view)}`;
 }
 
 /** The rematch box: a button for a player, the rematch offered once made. */

@@ -1,11 +1,13 @@
 // A finished game, stepped through move by move: every step is the
-// referee's view after one log entry (`/api/games/{id}/replay`).
+// referee's view after one log entry (`/api/games/{id}/replay`), worded by
+// the server in the page's language (events, question, result, names, the
+// entries' words); the page arranges them.
 
-import { createBoard, showSide, parseBoard, layPattern, pieceSvg, cardElement, fillLegend, gatewaysOf } from './board.js';
+import { createBoard, showSide, parseBoard, pieceSvg, cardElement, fillLegend, gatewaysOf } from './board.js';
 import {
   h, api, loadCards, seatLabel, resultText, formLabel, eventLines, eventSquares,
 } from './common.js';
-import { initI18n, t, langSelector, questionText, schoolName, taskName, taskText } from './i18n.js';
+import { initI18n, t, langSelector, schoolName, taskName, taskText } from './i18n.js';
 
 // the messages first: everything below draws in the page's language
 await initI18n();
@@ -15,7 +17,6 @@ const $ = (id) => document.getElementById(id);
 const board = createBoard($('board'), {});
 let steps = [];
 let cards = new Map();
-let players = [];
 let at = 0;
 let timer = null;
 
@@ -31,11 +32,10 @@ function newEvents(i) {
 
 /** A step in words: what its events did, or (a draw, a take-back) its entry. */
 function stepWords(i) {
-  const v = steps[i].view;
-  const lines = eventLines(newEvents(i), (s) => seatLabel(s, v, players)).filter((l) => !l.turn).map((l) => l.text);
+  const lines = eventLines(newEvents(i)).filter((l) => !l.turn).map((l) => l.text);
   if (lines.length) return lines.join('; ');
   const e = steps[i].entry;
-  return e.kind === 'undo' ? t('web-takes-back') : e.kind === 'resign' ? t('web-resigns') : e.text;
+  return e.words || e.text;
 }
 
 function isDraw(step) {
@@ -59,7 +59,7 @@ function render() {
   const v = s.view;
   $('slider').max = String(steps.length - 1);
   $('slider').value = String(at);
-  showSide($('board'), v.form);
+  showSide($('board'), v.side);
   board.setPieces(parseBoard(v.board));
   board.setGateways(gatewaysOf(v));
   const hl = { last: new Set(), 'last-main': new Set(), 'effect-at': new Set(), 'marked-sq': new Set() };
@@ -74,19 +74,18 @@ function render() {
   board.setGhosts(ghosts.filter((g) => !pieces.has(g.at)));
   if (v.effect && v.effect.at) {
     hl['effect-at'].add(v.effect.at);
-    const card = cards.get(v.effect.card);
-    if (card) layPattern(card, v.effect.at, v.effect.orientation).marked.forEach((x) => hl['marked-sq'].add(x));
+    (v.effect.marked || []).forEach((x) => hl['marked-sq'].add(x));
   }
   board.setHighlights(hl);
   const line = $('status-line');
-  const who = s.entry ? (s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : s.entry.to !== undefined && s.entry.to !== null ? seatLabel(s.entry.to, v, players) : t('web-chance')) : '';
+  const who = s.entry ? (s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v) : s.entry.to !== undefined && s.entry.to !== null ? seatLabel(s.entry.to, v) : t('web-chance')) : '';
   line.replaceChildren(
     h('span', { class: 'turn' }, t('web-step-of', { at, steps: steps.length - 1, turn: v.turn.number })),
     s.entry ? h('span', {}, `${who}: ${stepWords(at)}`) : h('span', {}, t('web-the-start')),
   );
   const res = $('result');
   res.hidden = !v.outcome;
-  res.textContent = v.outcome ? `${t('web-game-over-colon')} ${resultText(v, players)}` : '';
+  res.textContent = v.outcome ? `${t('web-game-over-colon')} ${resultText(v)}` : '';
   renderPlayers(v);
   renderHands(v);
   renderEffect(v);
@@ -101,7 +100,7 @@ function renderPlayers(v) {
     const sw = h('span', { class: 'swatch' });
     sw.append(pieceSvg(s.color, 'common'));
     box.append(h('div', { class: `player${v.actor.kind === 'seat' && v.actor.seat === s.seat ? ' to-play' : ''}` },
-      sw, h('span', { class: 'who' }, seatLabel(s.seat, v, players)), h('span', { class: 'score' }, String(s.score)),
+      sw, h('span', { class: 'who' }, seatLabel(s.seat, v)), h('span', { class: 'score' }, String(s.score)),
       h('span', { class: 'facts' }, [schoolName(s.school), t('web-deck-n', { n: s.deck }), t('web-supply', { common: s.supply[0], legendary: s.supply[1] }), t('web-discard-n', { n: s.discard.length })].join(' · '))));
   }
 }
@@ -116,7 +115,7 @@ function renderHands(v) {
       const card = cards.get(id);
       if (card) row.append(cardElement(card, s.color));
     }
-    box.append(h('div', {}, h('h3', { style: 'margin:0.2rem 0' }, t('web-hand-of', { who: seatLabel(s.seat, v, players) })), row));
+    box.append(h('div', {}, h('h3', { style: 'margin:0.2rem 0' }, t('web-hand-of', { who: seatLabel(s.seat, v) })), row));
   }
 }
 
@@ -126,7 +125,7 @@ function renderEffect(v) {
   panel.hidden = !card;
   if (card) {
     const title = t('web-resolving-plain', { card: card.name, at: v.effect.at || '', on: v.effect.at ? 'yes' : 'no' });
-    panel.replaceChildren(h('h2', {}, title), v.question ? h('p', {}, questionText(v.question, v)) : '', cardElement(card, v.effect.color));
+    panel.replaceChildren(h('h2', {}, title), v.question ? h('p', {}, v.question.text) : '', cardElement(card, v.effect.color));
   }
 }
 
@@ -146,7 +145,7 @@ function renderLog() {
     if (!s.entry || i > at) return;
     if ($('skip-draws').checked && isDraw(s) && i !== at) return;
     const v = s.view;
-    const who = s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v, players) : t('web-chance');
+    const who = s.entry.seat !== null && s.entry.seat !== undefined ? seatLabel(s.entry.seat, v) : t('web-chance');
     const li = h('li', { value: String(s.entry.n), class: `${i === at ? 'current' : ''} ${isDraw(s) ? 'chance' : ''}` },
       h('a', { href: `#${i}`, title: s.entry.text, onclick: (e) => { e.preventDefault(); go(i); } }, h('span', { class: 'who' }, who), ' ', stepWords(i)));
     if (i === at) li.setAttribute('aria-current', 'step');
@@ -199,7 +198,6 @@ async function start() {
     const [c, r, summary] = await Promise.all([loadCards(), api(`/api/games/${encodeURIComponent(gameId)}/replay`), api(`/api/games/${encodeURIComponent(gameId)}`).catch(() => null)]);
     cards = c;
     steps = r.steps || [];
-    players = summary ? summary.seats : [];
     if (summary) $('game-title').textContent = t('web-replay-title', { form: formLabel(summary.form) });
     const hashStep = Number(location.hash.slice(1));
     go(Number.isInteger(hashStep) && hashStep > 0 ? hashStep : steps.length - 1);

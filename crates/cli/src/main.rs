@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use tash_kalar_rules::{cards, Board, CardId, Color, Form, School};
+use tash_kalar_rules::view::Viewer;
+use tash_kalar_rules::{cards, Board, CardId, Color, Form, School, Seat};
 
 mod engine;
 mod play;
@@ -68,6 +69,13 @@ enum Command {
         /// error messages; a header line gives the start of the game).
         #[arg(long, value_name = "LINE")]
         at: Option<usize>,
+        /// Print the client's model of that state instead (what the game
+        /// server sends): for a seat (1-based), `spectator` or `referee`.
+        #[arg(long, value_name = "VIEWER")]
+        model: Option<String>,
+        /// The language of the model's words: en, es or cs (with --model).
+        #[arg(long, requires = "model")]
+        lang: Option<String>,
     },
 }
 
@@ -79,7 +87,7 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
-        Command::Replay { record, at } => replay(&record, at),
+        Command::Replay { record, at, model, lang } => replay(&record, at, model.as_deref(), lang.as_deref()),
         Command::Engine(args) => engine::run(&args),
         Command::Tournament(args) => tournament::run(&args),
     };
@@ -147,7 +155,7 @@ pub(crate) fn parse_decks(form: Form, names: &[String]) -> Result<Vec<School>> {
     Ok(schools)
 }
 
-fn replay(path: &Path, at: Option<usize>) -> Result<()> {
+fn replay(path: &Path, at: Option<usize>, model: Option<&str>, lang: Option<&str>) -> Result<()> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let game = match at {
         None => tash_kalar_rules::replay_text(&text),
@@ -156,6 +164,20 @@ fn replay(path: &Path, at: Option<usize>) -> Result<()> {
             .and_then(|r| tash_kalar_rules::replay_through(&r, line)),
     }
     .with_context(|| format!("{}", path.display()))?;
-    println!("{}", serde_json::to_string(&game.referee_view())?);
+    let Some(viewer) = model else {
+        println!("{}", serde_json::to_string(&game.referee_view())?);
+        return Ok(());
+    };
+    let viewer = match viewer {
+        "spectator" => Viewer::Spectator,
+        "referee" => Viewer::Referee,
+        seat => match seat.parse::<usize>() {
+            Ok(n) if (1..=game.seat_count()).contains(&n) => Viewer::Seat { seat: (n - 1) as Seat },
+            _ => bail!("--model {seat}: a seat of this game (1..={}), spectator or referee", game.seat_count()),
+        },
+    };
+    let msgs = tash_kalar_present::Messages::new(play::language(lang)?);
+    let model = tash_kalar_present::model(&game, viewer, &tash_kalar_present::Table::default(), &msgs);
+    println!("{}", serde_json::to_string(&model)?);
     Ok(())
 }

@@ -18,6 +18,7 @@
 //! cargo run --release -p tash-kalar-server --example loadgen -- --games 100 --secs 20
 //! ... --games 300 --forms duel,melee4   # some forms only
 //! ... --addr 127.0.0.1:8080 --pid 1234  # a server already running
+//! ... --langs en,es,cs                  # the seats' languages, in turn (en by default)
 //! ```
 //! (`docs/server-protocol.md`, "Load").
 
@@ -44,6 +45,8 @@ struct Args {
     secs: u64,
     seed: u64,
     forms: Vec<String>,
+    /// The languages the seats' connections read, given to seat after seat.
+    langs: Vec<String>,
     /// A server already running, and its process (for memory and CPU).
     addr: Option<SocketAddr>,
     pid: Option<u32>,
@@ -52,7 +55,7 @@ struct Args {
 fn usage() -> ! {
     eprintln!(
         "usage: loadgen [--games N] [--secs S] [--seed K] [--forms duel,high-form,first-game,melee3,melee4,team] \
-         [--addr HOST:PORT --pid PID]\n       loadgen --serve DB   (the server side: prints its address)"
+         [--langs en,es,cs] [--addr HOST:PORT --pid PID]\n       loadgen --serve DB   (the server side: prints its address)"
     );
     std::process::exit(2)
 }
@@ -63,6 +66,7 @@ fn parse_args() -> Args {
         secs: 20,
         seed: 1,
         forms: FORMS.iter().map(|f| f.to_string()).collect(),
+        langs: vec!["en".to_string()],
         addr: None,
         pid: None,
     };
@@ -74,6 +78,7 @@ fn parse_args() -> Args {
             "--secs" => a.secs = value().parse().unwrap_or_else(|_| usage()),
             "--seed" => a.seed = value().parse().unwrap_or_else(|_| usage()),
             "--forms" => a.forms = value().split(',').map(String::from).collect(),
+            "--langs" => a.langs = value().split(',').map(String::from).collect(),
             "--addr" => a.addr = Some(value().parse().unwrap_or_else(|_| usage())),
             "--pid" => a.pid = Some(value().parse().unwrap_or_else(|_| usage())),
             _ => usage(),
@@ -84,6 +89,9 @@ fn parse_args() -> Args {
     }
     a
 }
+
+/// The seats' languages (`--langs`), given in turn to a game's seats.
+static LANGS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
 
 const FORMS: [&str; 6] = ["duel", "high-form", "first-game", "melee3", "melee4", "team"];
 
@@ -110,6 +118,7 @@ fn main() {
         return;
     }
     let args = parse_args();
+    let _ = LANGS.set(args.langs.clone());
     let mut child = None;
     let _dir;
     let (addr, pid) = match (args.addr, args.pid) {
@@ -300,11 +309,11 @@ struct Seat {
 }
 
 impl Seat {
-    async fn join(addr: SocketAddr, id: &str, token: &str) -> Seat {
+    async fn join(addr: SocketAddr, id: &str, token: &str, lang: &str) -> Seat {
         let (ws, _) =
             tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.expect("a WebSocket");
         let mut s = Seat { ws, state: Value::Null, sizes: Vec::new(), kinds: HashMap::new() };
-        s.send(json!({"type": "hello", "token": token})).await;
+        s.send(json!({"type": "hello", "token": token, "lang": lang})).await;
         s.recv().await.expect("the first state").expect("a state, not an error");
         s
     }
@@ -317,8 +326,10 @@ impl Seat {
         self.state["version"].as_u64().unwrap_or(0)
     }
 
-    fn choices(&self) -> Option<&Vec<Value>> {
-        self.state["view"]["choices"].as_array().filter(|c| !c.is_empty())
+    /// The texts of the legal choices, if this seat is to choose.
+    fn choices(&self) -> Option<Vec<&str>> {
+        let legal = self.state["view"]["legal"].as_array().filter(|c| !c.is_empty())?;
+        Some(legal.iter().map(|c| c["text"].as_str().unwrap_or("")).collect())
     }
 
     /// The next message, applied to the state; `Err` with an error's text.
@@ -364,8 +375,10 @@ impl Game {
         let v: Value = serde_json::from_str(&answer).expect("JSON");
         let id = v["id"].as_str().expect("an id").to_string();
         let mut seats = Vec::new();
-        for s in v["seats"].as_array().expect("seats") {
-            seats.push(Seat::join(addr, &id, s["token"].as_str().expect("a token")).await);
+        let langs = LANGS.get().map_or(&[][..], |l| &l[..]);
+        for (i, s) in v["seats"].as_array().expect("seats").iter().enumerate() {
+            let lang = langs.get(i % langs.len().max(1)).map_or("en", |l| l.as_str());
+            seats.push(Seat::join(addr, &id, s["token"].as_str().expect("a token"), lang).await);
         }
         Game { form, seats }
     }
@@ -407,7 +420,7 @@ async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instan
             let seat = &mut game.seats[p];
             let v = seat.version();
             let choices = seat.choices().expect("checked");
-            let choice = choices[rng.gen_range(0..choices.len())].as_str().unwrap_or("").to_string();
+            let choice = choices[rng.gen_range(0..choices.len())].to_string();
             let sent = Instant::now();
             seat.send(json!({"type": "choose", "version": v, "choice": choice})).await;
             loop {

@@ -1,7 +1,7 @@
 //! The browser UI, compiled into the binary from the repository's `web/`
 //! folder (see `build.rs`). The pages themselves (`/`, a game, a replay)
 //! are served in the reader's language, negotiated per request
-//! ([`lang::negotiate`]): `<html lang>` and their marked texts are filled
+//! ([`crate::words::of_request`]): `<html lang>` and their marked texts are filled
 //! before they leave ([`lang::localize_page`]), so the first paint is
 //! already right and a page without scripts reads in that language too.
 
@@ -89,8 +89,7 @@ fn html_page(path: &'static str, headers: &HeaderMap) -> Response {
         }
         out
     });
-    let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
-    let lang = lang::negotiate(text(header::COOKIE), text(header::ACCEPT_LANGUAGE));
+    let lang = crate::words::of_request(headers);
     match pages.iter().find(|(p, l, _)| *p == path && *l == lang) {
         Some((_, _, html)) => (
             [

@@ -38,14 +38,14 @@ const ANSWERED_REFUSALS: usize = 256;
 
 /// Answers a connection over the limits in a few bytes and closes it.
 async fn refuse(mut stream: TcpStream, over: Over) {
-    // the HTTP errors' own codes and body, so a page words them in its language
+    // the HTTP errors' own codes and body (in English: no request was read)
     let error = match over {
         Over::Address(n) => Error::TooManyRequests { held: Held::Connections(n) },
         Over::Total(n) => Error::ServerBusy { connections: n },
     };
     let status = error.status();
     let status = format!("{} {}", status.as_str(), status.canonical_reason().unwrap_or(""));
-    let body = error.http_body().to_string();
+    let body = error.http_body(tash_kalar_i18n::Lang::En).to_string();
     let answer = format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()

@@ -23,6 +23,9 @@
 //! - A request (other than a WebSocket upgrade) must be answered within the
 //!   request timeout, body read included: a body sent slowly on purpose
 //!   is cut off with `408`.
+//! - An error answer is worded in the request's language (`tk-lang`
+//!   cookie, else `Accept-Language`): the handlers answer an [`Error`],
+//!   the door gives it its `message`.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -102,6 +105,15 @@ fn is_upgrade(req: &Request) -> bool {
 }
 
 pub async fn check(State(door): State<Door>, req: Request, next: Next) -> Response {
+    let lang = crate::words::of_request(req.headers());
+    let answer = checked(door, req, next).await;
+    match answer.extensions().get::<Error>() {
+        Some(e) => e.response(lang),
+        None => answer,
+    }
+}
+
+async fn checked(door: Door, req: Request, next: Next) -> Response {
     if let Some(host) = req.headers().get(header::HOST) {
         if !host.to_str().is_ok_and(|h| host_allowed(h, &door.host_names)) {
             tracing::info!(host = ?host, path = %req.uri().path(), "request for another host refused");

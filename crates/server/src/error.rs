@@ -1,9 +1,10 @@
 //! The server's one error: every refusal sent over a WebSocket and every
 //! HTTP error is an [`Error`]. Its variant is its code (kebab-case,
 //! [`Code`], listed in `docs/server-protocol.md`), its fields the code's
-//! typed arguments, its `Display` the English text; the page words it in
-//! its reader's language with the message `error-<code>` and the args
-//! (the list of codes in `web/i18n.js` is written from [`Code`] by a test).
+//! typed arguments, its `Display` the English text for logs and tools.
+//! What a reader is sent, `message`, is worded in the connection's or
+//! the request's language from the message `error-<code>` and the args
+//! ([`Error::message`]), so the page keeps no list of codes.
 //!
 //! This module sits at the bottom of the server with `wire`: it imports
 //! nothing of the layers above it.
@@ -15,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
+use tash_kalar_present::{Arg, Lang};
 use tash_kalar_rules::{Mover, Refusal};
 
 use crate::site::ChatError;
@@ -311,16 +313,49 @@ impl Error {
         }
     }
 
-    /// The body of an HTTP error: `{"error", "code", "args"}`.
-    pub fn http_body(&self) -> Value {
-        json!({ "error": self.to_string(), "code": self.code(), "args": self.args() })
+    /// The error in words of `lang`: the message `error-<code>` with the
+    /// args (numbers as numbers, so the messages choose their plurals).
+    pub fn message(&self, lang: Lang) -> String {
+        let args = self.args();
+        let args: Vec<(&str, Arg)> = args
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| {
+                let v = match v {
+                    Value::Number(n) => Arg::Num(n.as_f64().unwrap_or_default()),
+                    Value::String(s) => Arg::Str(s.clone()),
+                    other => Arg::Str(other.to_string()),
+                };
+                (k.as_str(), v)
+            })
+            .collect();
+        tash_kalar_present::error_text_with(self.code().name(), &args, crate::words::messages(lang))
+    }
+
+    /// The body of an HTTP error: `{"error", "code", "args", "message"}`
+    /// (`error` the English text, `message` in `lang`).
+    pub fn http_body(&self, lang: Lang) -> Value {
+        json!({ "error": self.to_string(), "code": self.code(), "args": self.args(), "message": self.message(lang) })
+    }
+
+    /// The HTTP answer, worded in `lang`.
+    pub fn response(&self, lang: Lang) -> Response {
+        let mut r = (self.status(), Json(self.http_body(lang))).into_response();
+        if let Error::TooManyGames { secs } | Error::TooManyJoins { secs } = self {
+            r.headers_mut().insert(header::RETRY_AFTER, (*secs).into());
+        }
+        r
     }
 
     /// A WebSocket's `error` message: `{"type":"error", "code", "args",
-    /// "message"}`, and for the match's refusal `refusal`, the refusal as
-    /// data (its kind, the args, the nearest legal choices as a list).
-    pub fn ws_message(&self) -> Value {
-        let mut m = json!({"type": "error", "code": self.code(), "args": self.args(), "message": self.to_string()});
+    /// "message", "error"}` (`message` in `lang`, `error` the English text
+    /// with its details, as over HTTP), and for the match's refusal
+    /// `refusal`, the refusal as data (its kind, the args, the nearest
+    /// legal choices as a list).
+    pub fn ws_message(&self, lang: Lang) -> Value {
+        let mut m = json!({"type": "error", "code": self.code(), "args": self.args(),
+                           "message": self.message(lang), "error": self.to_string()});
         if let Some(r) = self.rules() {
             let kind = match r {
                 Refusal::GameOver => "game-over",
@@ -378,12 +413,12 @@ impl From<Refusal> for Error {
     }
 }
 
+/// In English, carrying the error itself: the door (`door.rs`), which
+/// knows the request's language, words it again in that language.
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
-        let mut r = (self.status(), Json(self.http_body())).into_response();
-        if let Error::TooManyGames { secs } | Error::TooManyJoins { secs } = self {
-            r.headers_mut().insert(header::RETRY_AFTER, secs.into());
-        }
+        let mut r = self.response(Lang::En);
+        r.extensions_mut().insert(self);
         r
     }
 }
@@ -416,11 +451,49 @@ mod tests {
         assert_eq!(e.code(), Code::NotYourTurn);
         assert_eq!(e.to_string(), r.to_string());
         assert_eq!(e.args(), json!({"by": 1, "actor": "chance"}));
-        let m = e.ws_message();
+        let m = e.ws_message(Lang::En);
         assert_eq!(m["refusal"], json!({"by": 1, "actor": "chance", "kind": "wrong-seat"}));
-        assert_eq!(m["message"], r.to_string());
+        assert_eq!(m["message"], "it is not your turn to choose");
         let e = Error::from(Refusal::NoSuchSeat { seat: 5, seats: 2 });
         assert_eq!(e.args(), json!({"seat": 6, "seats": 2}));
         assert_eq!(Error::NoSuchSeat { seat: 6, seats: None, rules: None }.args(), json!({"seat": 6}));
+    }
+
+    /// Every code's message takes the args its error has, in every
+    /// language (a message naming an arg the error lacks would show
+    /// Fluent's error marker).
+    #[test]
+    fn every_error_is_worded_with_its_args_in_every_language() {
+        let rules = || Box::new(Refusal::GameOver);
+        let samples = [
+            Error::GameOver { rules: None },
+            Error::NoSuchSeat { seat: 3, seats: Some(2), rules: None },
+            Error::NotYourTurn { by: Who(Mover::Seat(0)), actor: Who(Mover::Seat(1)), rules: rules() },
+            Error::WrongPhase { choice: "end".into(), deciding: "effect".into(), rules: rules() },
+            Error::Illegal { choice: "place e5".into(), rules: rules() },
+            Error::IllegalNearest { choice: "place e5".into(), nearest: "place e6".into(), rules: rules() },
+            Error::UnknownChoice { text: "x".into(), why: "no".into(), rules: None },
+            Error::NothingToTakeBack { seat: 1, rules: rules() },
+            Error::CannotResign { form: "melee".into(), rules: rules() },
+            Error::NotYourSeat { seat: 2 },
+            Error::StaleVersion { version: 3, current: 5 },
+            Error::ChatTooFast { secs: 2 },
+            Error::ServerFull { games: 10 },
+            Error::TooManyGames { secs: 30 },
+        ];
+        for lang in Lang::ALL {
+            let m = crate::words::messages(lang);
+            for e in &samples {
+                let args = e.args();
+                let args: Vec<(&str, Arg)> =
+                    args.as_object().unwrap().iter().map(|(k, v)| (k.as_str(), Arg::Str(v.to_string()))).collect();
+                let (_, errors) = m.format_checked(&format!("error-{}", e.code()), None, &args).expect("a message");
+                assert!(errors.is_empty(), "{lang}: error-{}: {errors:?}", e.code());
+            }
+        }
+        let e = Error::StaleVersion { version: 3, current: 5 };
+        assert!(e.message(Lang::En).contains('5'), "{}", e.message(Lang::En));
+        assert_ne!(e.message(Lang::Es), e.message(Lang::En));
+        assert_eq!(e.http_body(Lang::Cs)["message"], e.message(Lang::Cs));
     }
 }

@@ -20,7 +20,8 @@
 //! The modules, from the bottom up; nothing imports from a layer above it:
 //! - `error` (the one error enum and its codes) and `wire` (every decoding
 //!   of what clients send), with the data they name: `clock` (time
-//!   controls), `site` (what a game has beside its rules), `limit`;
+//!   controls), `site` (what a game has beside its rules), `limit`,
+//!   `words` (each language's messages, loaded once; a request's language);
 //! - the game's pieces: `config`, `store` and `db` (SQLite), `live` (a
 //!   game and its log), `pool` (the bot pool), `replay_cache`;
 //! - `delta`: the published state of a game (`Snapshot`) and what changed
@@ -59,6 +60,7 @@ mod replays;
 mod site;
 mod state;
 mod store;
+mod words;
 mod ws;
 
 pub mod error;

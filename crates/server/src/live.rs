@@ -8,9 +8,9 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
 use serde_json::{json, Value};
-use tash_kalar_rules::{Choice, ChoiceTextError, Deck, Form, Game, Match, Mover, Phase, School, Seat, SetupError};
+use tash_kalar_present::{LogItem, LogKind, Player as Named, Table};
+use tash_kalar_rules::{Choice, ChoiceTextError, Form, Game, Match, Mover, School, Seat, SetupError};
 
 use crate::error::Error;
 
@@ -71,78 +71,13 @@ impl Kind {
     }
 }
 
-/// One entry of a game's log.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    pub n: u32,
-    /// The seat that chose; `None` for chance.
-    pub seat: Option<Seat>,
-    pub kind: Kind,
-    /// For choices.
-    pub choice: Option<Choice>,
-    /// A card drawn into a hand or returned face down: only this seat sees
-    /// which card (until the game is over).
-    pub private_to: Option<Seat>,
-    /// A chance draw into this seat's hand.
-    pub to: Option<Seat>,
-    /// For take-backs: the entry taken back.
-    pub undoes: Option<u32>,
-}
-
-/// A reader of the log: a seat, a spectator, or (once the game is over) everyone.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Reader {
-    Seat(Seat),
-    Spectator,
-    All,
-}
-
-/// An entry as one reader reads it (the `Entry` of the protocol).
-#[derive(Serialize)]
-pub struct EntryJson {
-    n: u32,
-    seat: Option<Seat>,
-    kind: &'static str,
-    text: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<Seat>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    undoes: Option<u32>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    hidden: bool,
-}
-
-impl Entry {
-    /// The entry as `reader` may read it: another seat's drawn and returned
-    /// cards are not named.
-    pub fn render(&self, reader: Reader) -> EntryJson {
-        let sees = match (reader, self.private_to) {
-            (_, None) | (Reader::All, _) => true,
-            (Reader::Seat(s), Some(p)) => s == p,
-            (Reader::Spectator, Some(_)) => false,
-        };
-        let text = match (self.kind, self.choice) {
-            (Kind::Undo, _) => "undo".to_string(),
-            (Kind::Timeout, _) => "timeout".to_string(),
-            (Kind::Resign, _) => "resign".to_string(),
-            (Kind::Choice, Some(c)) if sees => c.to_string(),
-            (Kind::Choice, Some(Choice::Draw(card))) => match card.deck() {
-                Deck::Legends => "draw a legend".to_string(),
-                Deck::Flares => "draw a flare".to_string(),
-                _ => "draw a being".to_string(),
-            },
-            (Kind::Choice, Some(Choice::Return(_))) => "return a card".to_string(),
-            (Kind::Choice, Some(_)) => "a hidden choice".to_string(),
-            (Kind::Choice, None) => String::new(),
-        };
-        EntryJson {
-            n: self.n,
-            seat: self.seat,
-            kind: self.kind.name(),
-            text,
-            to: self.to,
-            undoes: self.undoes,
-            hidden: !sees,
+impl From<LogKind> for Kind {
+    fn from(k: LogKind) -> Kind {
+        match k {
+            LogKind::Choice => Kind::Choice,
+            LogKind::Undo => Kind::Undo,
+            LogKind::Resign => Kind::Resign,
+            LogKind::Timeout => Kind::Timeout,
         }
     }
 }
@@ -156,9 +91,9 @@ pub struct StoredEntry {
     pub choice: Option<String>,
 }
 
-impl From<&Entry> for StoredEntry {
-    fn from(e: &Entry) -> StoredEntry {
-        StoredEntry { n: e.n, seat: e.seat, kind: e.kind, choice: e.choice.map(|c| c.to_string()) }
+impl From<&LogItem> for StoredEntry {
+    fn from(e: &LogItem) -> StoredEntry {
+        StoredEntry { n: e.n, seat: e.seat, kind: e.kind.into(), choice: e.choice.map(|c| c.to_string()) }
     }
 }
 
@@ -184,7 +119,9 @@ pub struct LiveGame {
     pub seats: Vec<SeatInfo>,
     pub created: i64,
     pub m: Match,
-    pub entries: Arc<Vec<Entry>>,
+    /// The log, each entry with what the rules say of who may see it
+    /// (present's [`LogItem`]: a card drawn into a hand is its seat's).
+    pub entries: Arc<Vec<LogItem>>,
     /// The entry of each of the record's moves (the record drops the moves
     /// taken back, so this says which entry a take-back undoes).
     moves: Vec<u32>,
@@ -244,6 +181,23 @@ impl LiveGame {
         }
     }
 
+    /// The seats' players as the presentation names them (`can_undo`
+    /// false: whether a viewer may take back is [`LiveGame::can_undo`]).
+    pub fn table(&self) -> Table {
+        let players = self
+            .seats
+            .iter()
+            .map(|s| Named {
+                name: s.name.clone(),
+                bot: match &s.player {
+                    Player::Human => None,
+                    Player::Bot(spec) => Some(spec.clone()),
+                },
+            })
+            .collect();
+        Table { players, can_undo: false }
+    }
+
     /// Whether `seat` may take back a choice now.
     pub fn can_undo(&self, seat: Seat) -> bool {
         self.m.can_undo_by(seat)
@@ -253,34 +207,26 @@ impl LiveGame {
     /// Who may act, the choice's normal form and its legality are the
     /// match's to judge ([`Match::act`], [`Match::undo_by`],
     /// [`Match::resign`]); its refusal is passed on word for word.
-    pub fn apply(&mut self, seat: Option<Seat>, kind: Kind, choice: Option<Choice>) -> Result<&Entry, Error> {
+    pub fn apply(&mut self, seat: Option<Seat>, kind: Kind, choice: Option<Choice>) -> Result<&LogItem, Error> {
         let n = self.version() + 1;
-        let mut entry = Entry { n, seat, kind, choice: None, private_to: None, to: None, undoes: None };
-        match (kind, seat) {
+        let entry = match (kind, seat) {
             (Kind::Choice, by) => {
                 let choice = choice.ok_or(Error::BadEntry)?;
                 let mover = by.map_or(Mover::Chance, Mover::Seat);
-                let phase = self.game().phase();
-                let choice = self.m.act(mover, choice)?;
-                // a card drawn into a hand, or returned face down, is the seat's to see
-                match (phase, choice) {
-                    (Phase::Refill { seat, .. }, Choice::Draw(_)) => {
-                        entry.private_to = Some(seat);
-                        entry.to = Some(seat);
-                    }
-                    (Phase::Returning, Choice::Return(_)) => entry.private_to = by,
-                    _ => {}
-                }
-                entry.choice = Some(choice);
+                // who may see it is judged on the game before the choice
+                let mut entry = LogItem::choice(self.game(), n, by, choice);
+                entry.choice = Some(self.m.act(mover, choice)?);
                 self.moves.push(n);
+                entry
             }
             (Kind::Undo, Some(s)) => {
                 self.m.undo_by(s)?;
-                entry.undoes = self.moves.pop();
+                LogItem::undo(n, s, self.moves.pop())
             }
             (Kind::Resign, Some(s)) => {
                 self.m.resign(s)?;
                 self.moves.push(n);
+                LogItem::resign(n, s)
             }
             (Kind::Timeout, Some(s)) => {
                 if self.is_over() {
@@ -301,9 +247,10 @@ impl LiveGame {
                     // the match goes on; the seat's choices are a bot's
                     seat.player = Player::Bot(crate::clock::TIMEOUT_BOT.to_string());
                 }
+                LogItem::timeout(n, s)
             }
             (_, None) => return Err(Error::SeatRequired),
-        }
+        };
         let entries = Arc::make_mut(&mut self.entries);
         entries.push(entry);
         Ok(entries.last().expect("just pushed"))

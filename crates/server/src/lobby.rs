@@ -187,13 +187,16 @@ async fn rematch(
 async fn list(
     State(state): State<AppState>,
     Query(q): Query<std::collections::HashMap<String, String>>,
+    headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, Error> {
     let (status, limit) = wire::list_query(&q).map_err(bad)?;
-    let games = state
+    let mut games = state
         .store()
         .read(move |c| db::list(c, status.map(Status::name), None, limit))
         .await
         .map_err(Error::internal)?;
+    let lang = crate::words::of_request(&headers);
+    games.iter_mut().for_each(|g| name_seats(g, lang));
     Ok(Json(Value::Array(games)))
 }
 
@@ -217,9 +220,39 @@ async fn chat(
     Ok(Json(json!({ "chat": lines, "more": more })))
 }
 
-async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, Error> {
+async fn summary(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Result<Json<Value>, Error> {
     let mut games = state.store().read(move |c| db::list(c, None, Some(&id), 1)).await.map_err(Error::internal)?;
-    games.pop().map(Json).ok_or(Error::NoSuchGame)
+    let mut game = games.pop().ok_or(Error::NoSuchGame)?;
+    name_seats(&mut game, crate::words::of_request(&headers));
+    Ok(Json(game))
+}
+
+/// Adds `names` to a game's summary: each seat named as the game names it
+/// (`tash_kalar_present::seat_name`) in `lang`, so the lobby words no
+/// player itself. A summary the rules cannot seat (an older database) is
+/// left without.
+fn name_seats(summary: &mut Value, lang: Lang) {
+    let Some(form) = summary["form"].as_str().and_then(Form::parse) else { return };
+    let seats = summary["seats"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let schools: Option<Vec<School>> = seats.iter().map(|s| s["school"].as_str().and_then(School::parse)).collect();
+    let Some(game) = schools.and_then(|s| tash_kalar_rules::Game::new(form, &s).ok()) else { return };
+    let players = seats
+        .iter()
+        .map(|s| tash_kalar_present::Player {
+            name: s["name"].as_str().map(String::from),
+            bot: s["bot"].as_str().map(String::from),
+        })
+        .collect();
+    let table = tash_kalar_present::Table { players, can_undo: false };
+    let msgs = crate::words::messages(lang);
+    let names: Vec<String> = (0..seats.len())
+        .map(|i| tash_kalar_present::seat_name(&game, i as tash_kalar_rules::Seat, &table, msgs))
+        .collect();
+    summary["names"] = json!(names);
 }
 
 /// Whether the game's WebSocket would be accepted now: `404` and `503`

@@ -6,14 +6,17 @@ use std::net::SocketAddr;
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
+use tash_kalar_present::{log_line, Lang, LogLine, Model, Reader};
+use tash_kalar_rules::view::Viewer;
+
 use crate::db;
 use crate::error::Error;
-use crate::live::{EntryJson, LiveGame, Reader};
+use crate::live::LiveGame;
 use crate::state::AppState;
 
 /// The replays' router.
@@ -64,25 +67,28 @@ fn build_record(stored: db::Stored) -> Result<Vec<u8>, Error> {
 /// One step of a replay.
 #[derive(serde::Serialize)]
 struct Step<'a> {
-    entry: Option<EntryJson>,
-    view: &'a tash_kalar_rules::View,
+    entry: Option<LogLine>,
+    view: &'a Model,
 }
 
-/// The replay's JSON of a stored game that is over, written step by step
-/// into one buffer.
-fn build_replay(stored: db::Stored) -> Result<Vec<u8>, Error> {
+/// The replay's JSON of a stored game that is over, in `lang`, written
+/// step by step into one buffer: each step's model as a referee sees it
+/// (every hand), and the entry that led to it.
+fn build_replay(stored: db::Stored, lang: Lang) -> Result<Vec<u8>, Error> {
     let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(Error::internal)?;
+    let table = g.table();
+    let msgs = crate::words::messages(lang);
     let mut out = Vec::with_capacity(64 * 1024);
     out.extend_from_slice(b"{\"steps\":[");
-    let step = |g: &LiveGame, out: &mut Vec<u8>, entry: Option<EntryJson>| {
-        let view = g.game().referee_view();
+    let step = |g: &LiveGame, out: &mut Vec<u8>, entry: Option<LogLine>| {
+        let view = tash_kalar_present::model(g.game(), Viewer::Referee, &table, msgs);
         serde_json::to_writer(&mut *out, &Step { entry, view: &view }).map_err(Error::internal)
     };
     step(&g, &mut out, None)?;
     for e in &stored.log {
         g.apply_stored(e).map_err(Error::internal)?;
         out.push(b',');
-        let entry = g.entries.last().map(|e| e.render(Reader::All));
+        let entry = g.entries.last().map(|e| log_line(e, Reader::All, g.game(), &table, msgs));
         step(&g, &mut out, entry)?;
     }
     out.extend_from_slice(b"]}");
@@ -115,13 +121,25 @@ async fn record(
         .into_response())
 }
 
+/// The replay in the request's language (`tk-lang`, `Accept-Language`),
+/// built and cached once per language.
 async fn replay(
     State(state): State<AppState>,
     peer: Option<ConnectInfo<SocketAddr>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, Error> {
+    let lang = crate::words::of_request(&headers);
     check_over(&state, &id).await?;
-    let build = finished(state.clone(), id.clone(), build_replay);
-    let json = state.replays().get(peer_ip(&peer), format!("replay:{id}"), build).await?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+    let build = finished(state.clone(), id.clone(), move |stored| build_replay(stored, lang));
+    let json = state.replays().get(peer_ip(&peer), format!("replay:{id}:{lang}"), build).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CONTENT_LANGUAGE, lang.code()),
+            (header::VARY, "Cookie, Accept-Language"),
+        ],
+        json,
+    )
+        .into_response())
 }

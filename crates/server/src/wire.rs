@@ -11,8 +11,9 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 use tash_kalar_bots::{BotSpec, Limits, SpecError};
+use tash_kalar_i18n::Lang;
 use tash_kalar_rules::{Form, Match, School, Seat, SetupError};
 
 use crate::clock::{ClockError, TimeControl};
@@ -93,9 +94,13 @@ pub enum BotSpecError {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum ClientMessage {
+    /// `lang`: the language the page shows (`en`, `es`, `cs`); without
+    /// it, the one the upgrade request's headers ask for.
     Hello {
         #[serde(default)]
         token: Option<String>,
+        #[serde(default, deserialize_with = "lang")]
+        lang: Option<Lang>,
     },
     Choose {
         version: u32,
@@ -126,6 +131,14 @@ pub enum ClientMessage {
         #[serde(default)]
         seat: Option<Seat>,
     },
+}
+
+/// A language by its code, one of ours ([`Lang::ALL`]); another is refused.
+fn lang<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::Error> {
+    let code = String::deserialize(d)?;
+    let known = Lang::ALL.into_iter().find(|l| l.code() == code);
+    let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+    known.map(Some).ok_or_else(|| serde::de::Error::custom(format!("unknown language {code:?} ({})", codes.join(", "))))
 }
 
 /// Decodes a client's WebSocket text message.
@@ -345,6 +358,24 @@ mod tests {
         assert_eq!(bot_spec("cmd:/bin/sh"), Err(BotSpecError::Outside));
         assert!(matches!(bot_spec("mcts:threads=64"), Err(BotSpecError::Spec(_))));
         assert!(bot_spec("greedy").is_ok());
+    }
+
+    #[test]
+    fn a_hello_names_one_of_our_languages() {
+        let hello = |text: &str| client_message(text);
+        assert_eq!(
+            hello(r#"{"type":"hello","lang":"es"}"#),
+            Ok(ClientMessage::Hello { token: None, lang: Some(Lang::Es) })
+        );
+        assert_eq!(
+            hello(r#"{"type":"hello","token":"t"}"#),
+            Ok(ClientMessage::Hello { token: Some("t".into()), lang: None })
+        );
+        for bad in
+            [r#"{"type":"hello","lang":"fr"}"#, r#"{"type":"hello","lang":"ES"}"#, r#"{"type":"hello","lang":3}"#]
+        {
+            assert!(matches!(hello(bad), Err(WireError::Malformed(_))), "{bad}");
+        }
     }
 
     #[test]

@@ -16,18 +16,19 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, Path, State};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use serde::Serialize;
 use serde_json::value::RawValue;
+use tash_kalar_present::Lang;
 use tash_kalar_rules::Seat;
 use tokio::sync::watch;
 
 use crate::actor::{Action, Command, Hello, Snapshot};
 use crate::conn::ConnSlot;
 use crate::error::Error;
-use crate::live::{EntryJson, Reader};
 use crate::site::ChatLine;
 use crate::state::{AppState, Need};
 use crate::wire::{client_message, ClientMessage, WireError, MAX_MESSAGE};
@@ -47,15 +48,18 @@ async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
     slot: Option<Extension<ConnSlot>>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, Error> {
     // refuse an unknown game, or one there is no room for, before
     // upgrading; it is loaded by the hello (for a seat or a spectator)
     state.reachable(&id).await?;
+    // the language until the hello names the page's
+    let lang = crate::words::of_request(&headers);
     Ok(ws.max_message_size(HARD_LIMIT).max_frame_size(HARD_LIMIT).on_upgrade(move |socket| async move {
         // the WebSocket holds its connection's place while it lives
         let _slot = slot;
-        connection(socket, state, id).await
+        connection(socket, state, id, lang).await
     }))
 }
 
@@ -90,9 +94,8 @@ struct StateMessage<'a> {
     over: bool,
     view: &'a RawValue,
     log_from: usize,
-    log: Vec<EntryJson>,
+    log: Vec<Box<RawValue>>,
     players: &'a RawValue,
-    undo: bool,
     /// The clocks, and the server's time when this was sent (Unix ms).
     clock: &'a RawValue,
     now: i64,
@@ -110,16 +113,18 @@ struct StateMessage<'a> {
 struct Watching {
     seat: Option<Seat>,
     token: Option<String>,
+    /// The language its texts come in.
+    lang: Lang,
     rx: watch::Receiver<Arc<Snapshot>>,
     /// The state this connection holds (`Snapshot::rev`): the next
     /// change is sent as a delta from it (`delta.rs`).
     rev: Option<u64>,
 }
 
-/// A refused message: its code, arguments and English text, and for the
-/// match's refusal the refusal as data (`Error::ws_message`).
-fn error(e: &Error) -> Message {
-    Message::Text(e.ws_message().to_string())
+/// A refused message: its code, arguments and words in `lang`, and for
+/// the match's refusal the refusal as data (`Error::ws_message`).
+fn error(e: &Error, lang: Lang) -> Message {
+    Message::Text(e.ws_message(lang).to_string())
 }
 
 /// The message that brings a connection up to the latest state: the
@@ -130,26 +135,20 @@ fn state_message(w: &mut Watching, whole: bool) -> Message {
     let class = snap.class(w.seat);
     let held = w.rev.replace(snap.rev);
     if !whole {
-        if let Some(delta) = snap.delta(class, held) {
+        if let Some(delta) = snap.delta(class, w.lang, held) {
             return Message::Text(delta.to_string());
         }
     }
-    let reader = match (snap.over, w.seat) {
-        (true, _) => Reader::All,
-        (false, Some(s)) => Reader::Seat(s),
-        (false, None) => Reader::Spectator,
-    };
     let msg = StateMessage {
         kind: "state",
         rev: snap.rev,
         version: snap.version,
         seat: w.seat,
         over: snap.over,
-        view: snap.whole_view(class),
+        view: snap.whole_model(class, w.lang),
         log_from: 0,
-        log: snap.entries.iter().map(|e| e.render(reader)).collect(),
+        log: snap.log(class, w.lang, 0),
         players: &snap.players,
-        undo: w.seat.and_then(|s| snap.can_undo.get(s as usize).copied()).unwrap_or(false),
         clock: &snap.clock,
         now: crate::store::now_ms(),
         // the recent lines only; older ones are paged over HTTP
@@ -161,13 +160,15 @@ fn state_message(w: &mut Watching, whole: bool) -> Message {
     Message::Text(serde_json::to_string(&msg).unwrap_or_default())
 }
 
-async fn hello(state: &AppState, id: &str, token: Option<String>) -> Result<Hello, Error> {
+async fn hello(state: &AppState, id: &str, token: Option<String>, lang: Lang) -> Result<Hello, Error> {
     // a spectator may not unload a watched game to be let in (`state.rs`)
     let need = if token.is_some() { Need::Play } else { Need::Watch };
-    state.call_for(need, id, move |reply| Command::Hello { token: token.clone(), reply }).await
+    state.call_for(need, id, move |reply| Command::Hello { token: token.clone(), lang, reply }).await
 }
 
-async fn connection(mut socket: WebSocket, state: AppState, id: String) {
+/// `lang`: the language the upgrade request's headers ask for, until the
+/// hello names the page's.
+async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang: Lang) {
     let mut watching: Option<Watching> = None;
     let hello_timeout = state.config().hello_timeout;
     let hello_by = tokio::time::Instant::now() + hello_timeout;
@@ -185,7 +186,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
-                        if socket.send(error(&Error::BadMessage { why: WireError::Binary })).await.is_err() { break }
+                        if socket.send(error(&Error::BadMessage { why: WireError::Binary }, lang)).await.is_err() { break }
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -204,21 +205,24 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                     break;
                 }
                 let reply = match client_message(&text) {
-                    Err(why) => Some(error(&Error::BadMessage { why })),
-                    Ok(ClientMessage::Hello { token }) => match &watching {
-                        Some(_) => Some(error(&Error::HelloTwice)),
-                        None => match hello(&state, &id, token.clone()).await {
-                            Ok(h) => {
-                                let mut w = Watching { seat: h.seat, token, rx: h.rx, rev: None };
-                                let m = state_message(&mut w, true);
-                                watching = Some(w);
-                                Some(m)
+                    Err(why) => Some(error(&Error::BadMessage { why }, lang)),
+                    Ok(ClientMessage::Hello { token, lang: asked }) => match &watching {
+                        Some(_) => Some(error(&Error::HelloTwice, lang)),
+                        None => {
+                            lang = asked.unwrap_or(lang);
+                            match hello(&state, &id, token.clone(), lang).await {
+                                Ok(h) => {
+                                    let mut w = Watching { seat: h.seat, token, lang, rx: h.rx, rev: None };
+                                    let m = state_message(&mut w, true);
+                                    watching = Some(w);
+                                    Some(m)
+                                }
+                                Err(e) => Some(error(&e, lang)),
                             }
-                            Err(e) => Some(error(&e)),
-                        },
+                        }
                     },
                     Ok(other) => match &watching {
-                        None => Some(error(&Error::HelloFirst)),
+                        None => Some(error(&Error::HelloFirst, lang)),
                         Some(_) if matches!(other, ClientMessage::Sync { .. }) => {
                             let w = watching.as_mut().expect("matched");
                             Some(state_message(w, true))
@@ -229,7 +233,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                             let r = state
                                 .call(&id, move |reply| Command::Chat { seat, claimed, text: text.clone(), reply })
                                 .await;
-                            r.err().map(|e| error(&e))
+                            r.err().map(|e| error(&e, lang))
                         }
                         Some(w) => {
                             let (claimed, version, action) = match other {
@@ -244,7 +248,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                             let r = state
                                 .call(&id, move |reply| Command::Act { seat, claimed, version, action: action.clone(), reply })
                                 .await;
-                            r.err().map(|e| error(&e))
+                            r.err().map(|e| error(&e, lang))
                         }
                     },
                 };
@@ -268,7 +272,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                 let w = watching.as_mut().expect("guarded");
                 if changed.is_err() {
                     // the game's task was unloaded: watch it again
-                    match hello(&state, &id, w.token.clone()).await {
+                    match hello(&state, &id, w.token.clone(), w.lang).await {
                         Ok(h) => {
                             // the game's new task numbers its states anew
                             w.rx = h.rx;
@@ -276,7 +280,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
                             w.rx.mark_changed();
                         }
                         Err(e) => {
-                            let _ = socket.send(error(&e)).await;
+                            let _ = socket.send(error(&e, w.lang)).await;
                             watching = None;
                             break;
                         }
@@ -290,7 +294,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String) {
     }
     if let Some(w) = watching {
         if let Some(tx) = state.live(&id).await {
-            let _ = tx.send(Command::Leave { seat: w.seat }).await;
+            let _ = tx.send(Command::Leave { seat: w.seat, lang: w.lang }).await;
         }
     }
     if let Some((code, reason)) = ending {

@@ -1,7 +1,8 @@
 //! Lean messages (`delta.rs`, `docs/server-protocol.md` "Deltas"), with
 //! real WebSocket clients: a client that applies every delta ends with
 //! exactly the state a fresh hello gives, in every form; a gap brings the
-//! whole state; legal choices and hands reach only the seat they belong to.
+//! whole state; legal choices and hands reach only the seat they belong to,
+//! in whichever language each connection reads.
 
 mod common;
 
@@ -53,11 +54,11 @@ fn check_raw(c: &Client, seat: Option<u64>) {
             }
             // choices only to the seat that is to choose, and to it in full
             let chooser = whole["view"]["actor"]["seat"].as_u64();
-            let has = view.is_some_and(|v| v.get("legal").is_some() || v.get("choices").is_some());
+            let has = view.is_some_and(|v| v.get("legal").is_some_and(|l| !l.is_null()));
             if has {
                 assert!(seat.is_some() && chooser == seat, "{seat:?} got legal choices while {chooser:?} chooses: {m}");
             }
-            if whole["view"].get("legal").is_some() {
+            if !whole["view"]["legal"].is_null() {
                 assert_eq!(chooser, seat, "the state held by {seat:?} has choices of {chooser:?}");
             }
         }
@@ -70,19 +71,24 @@ fn check_raw(c: &Client, seat: Option<u64>) {
     }
 }
 
+const LANGS: [&str; 3] = ["en", "es", "cs"];
+
 /// Plays a game to its end with random legal choices (some take-backs),
 /// comparing what each client has put together with a fresh hello's
-/// state every `every` moves and at the end.
+/// state (in the client's language) every 40 moves and at the end. The
+/// seats read the languages in turn, and two spectators two of them.
 async fn play_and_compare(form: &str, seats: usize, seed: u64) {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("deltas.sqlite"));
     let request: Vec<Value> = SCHOOLS[..seats].iter().map(|s| json!({"school": s, "player": "human"})).collect();
     let (id, tokens) = create_form(server.addr, form, Value::Array(request)).await;
+    let lang = |i: usize| LANGS[(i + seed as usize) % LANGS.len()];
     let mut clients = Vec::new();
-    for t in &tokens {
-        clients.push(Client::join(server.addr, &id, t.as_deref()).await);
+    for (i, t) in tokens.iter().enumerate() {
+        clients.push(Client::join_in(server.addr, &id, t.as_deref(), lang(i)).await);
     }
-    clients.push(Client::join(server.addr, &id, None).await);
+    clients.push(Client::join_in(server.addr, &id, None, lang(seats)).await);
+    clients.push(Client::join_in(server.addr, &id, None, lang(seats + 1)).await);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut moves = 0;
     let mut deltas = 0;
@@ -95,7 +101,7 @@ async fn play_and_compare(form: &str, seats: usize, seed: u64) {
         if over || moves % 40 == 0 {
             for (i, c) in clients.iter_mut().enumerate() {
                 let token = tokens.get(i).cloned().flatten();
-                let fresh = Client::join(server.addr, &id, token.as_deref()).await;
+                let fresh = Client::join_in(server.addr, &id, token.as_deref(), lang(i)).await;
                 let want = fresh.whole.clone();
                 // the newcomer is online now: every client hears of it
                 let rev = want["rev"].as_u64().unwrap();
@@ -112,7 +118,7 @@ async fn play_and_compare(form: &str, seats: usize, seed: u64) {
         let p = clients.iter().position(|c| c.choices().is_some()).expect("a seat is to choose");
         let c = &mut clients[p];
         let v = c.version();
-        if c.state.as_ref().unwrap()["undo"] == true && rng.gen_bool(0.1) {
+        if c.state.as_ref().unwrap()["view"]["can"]["undo"] == true && rng.gen_bool(0.1) {
             c.send(json!({"type": "undo", "version": v})).await;
         } else {
             let choices = c.choices().unwrap();
@@ -266,7 +272,7 @@ async fn play(seats: &mut [Client; 2], rng: &mut ChaCha8Rng, n: usize) {
 fn public(view: &Value) -> Value {
     let mut v = view.clone();
     let o = v.as_object_mut().unwrap();
-    for k in ["viewer", "legal", "choices", "question"] {
+    for k in ["viewer", "legal", "question", "can"] {
         o.remove(k);
     }
     let seats = o.get_mut("seats").and_then(Value::as_array_mut).unwrap();
@@ -304,7 +310,7 @@ async fn a_spectator_coming_late_gets_the_whole_state_then_deltas() {
         assert_eq!(m["rev"], seat["rev"], "round {round}: the spectator's state is the seats' latest");
         assert_eq!(m["version"], seat["version"]);
         assert!(hands_shown(&m["view"]).is_empty(), "no hand shown to a spectator: {m}");
-        assert!(m["view"].get("legal").is_none() && m["view"].get("choices").is_none(), "{m}");
+        assert!(m["view"]["legal"].is_null(), "{m}");
         assert_eq!(public(&late.whole["view"]), public(&seat["view"]), "round {round}: the view the seats see");
         for k in ["players", "clock", "chat"] {
             assert_eq!(late.whole[k], seat[k], "round {round}: {k}");
@@ -324,4 +330,69 @@ async fn a_spectator_coming_late_gets_the_whole_state_then_deltas() {
         late.close().await;
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
+}
+
+/// Two seats and a spectator of one game, each in its own language, get
+/// their own texts (names, the question, events, the log's words): the
+/// same data, worded for each, and deltas that keep them so.
+#[tokio::test]
+async fn each_connection_reads_its_own_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("langs.sqlite"));
+    let (id, tokens) = create(server.addr, two_humans()).await;
+    let mut seats = [
+        Client::join_in(server.addr, &id, tokens[0].as_deref(), "es").await,
+        Client::join_in(server.addr, &id, tokens[1].as_deref(), "en").await,
+    ];
+    let mut spectator = Client::join_in(server.addr, &id, None, "cs").await;
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    play(&mut seats, &mut rng, 8).await;
+    spectator.state_at_least(seats[0].version()).await;
+    let (es, en, cs) = (&seats[0].whole, &seats[1].whole, &spectator.whole);
+    assert_eq!(
+        (es["view"]["lang"].as_str(), en["view"]["lang"].as_str(), cs["view"]["lang"].as_str()),
+        (Some("es"), Some("en"), Some("cs"))
+    );
+    assert_eq!(es["view"]["names"], json!(["Azul", "Rojo"]), "{}", es["view"]["names"]);
+    assert_eq!(en["view"]["names"], json!(["Blue", "Red"]), "{}", en["view"]["names"]);
+    assert_ne!(cs["view"]["names"], en["view"]["names"]);
+    // the same question, worded three ways
+    let q = |s: &Value| s["view"]["question"]["text"].as_str().unwrap_or("").to_string();
+    assert_eq!(es["view"]["question"]["kind"], en["view"]["question"]["kind"]);
+    assert!(!q(es).is_empty() && q(es) != q(en) && q(cs) != q(en), "{} / {} / {}", q(es), q(en), q(cs));
+    // the same events, each with its sentence in the reader's language
+    let events = |s: &Value| s["view"]["events"].as_array().unwrap().clone();
+    let (ev_es, ev_en) = (events(es), events(en));
+    assert!(!ev_en.is_empty());
+    assert_eq!(
+        ev_es.iter().map(|e| e["n"].clone()).collect::<Vec<_>>(),
+        ev_en.iter().map(|e| e["n"].clone()).collect::<Vec<_>>()
+    );
+    assert!(ev_es.iter().zip(&ev_en).any(|(a, b)| a["text"] != b["text"]), "the events' sentences differ");
+    // the log: the same notation (where both may see it), the words in each language
+    let log = |s: &Value| s["log"].as_array().unwrap().clone();
+    let (log_es, log_en) = (log(es), log(en));
+    assert_eq!(log_es.len(), log_en.len());
+    let both_see = log_es.iter().zip(&log_en).filter(|(a, b)| a.get("hidden").is_none() && b.get("hidden").is_none());
+    let mut differ = 0;
+    for (a, b) in both_see {
+        assert_eq!(a["text"], b["text"], "notation does not change with the language");
+        differ += usize::from(a["words"] != b["words"]);
+    }
+    assert!(differ > 0, "the log's words are worded per language: {log_es:?}");
+    // and each, put together from deltas, is what a fresh hello in its language gives
+    for (c, lang, token) in [(&seats[0], "es", tokens[0].as_deref()), (&seats[1], "en", tokens[1].as_deref())] {
+        let fresh = Client::join_in(server.addr, &id, token, lang).await;
+        let mut want = fresh.whole.clone();
+        let mut have = c.whole.clone();
+        for s in [&mut want, &mut have] {
+            for k in ["now", "rev", "players"] {
+                s.as_object_mut().unwrap().remove(k);
+            }
+        }
+        assert_eq!(have, want, "{lang}");
+    }
+    check_raw(&seats[0], Some(0));
+    check_raw(&seats[1], Some(1));
+    check_raw(&spectator, None);
 }

@@ -1,7 +1,8 @@
-//! Errors carry a stable machine code and its arguments beside the English
-//! text, so that a page words them in its reader's language; every code of
-//! the server's one error enum has its words in every language, and the
-//! page's list of codes is the enum's.
+//! Errors carry a stable machine code and its arguments, the English text
+//! (`error`) and their words in the reader's language (`message`): the
+//! WebSocket's hello names it, else the request's `tk-lang` cookie or
+//! `Accept-Language`; every code of the server's one error enum has its
+//! words in every language.
 
 mod common;
 
@@ -102,53 +103,88 @@ async fn refused_http_requests_carry_their_code_and_args() {
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["code"], "bad-request", "{body}");
     assert!(body["error"].is_string(), "{body}");
+    assert_eq!(body["message"], Messages::new(Lang::En).text("error-bad-request", &[]), "{body}");
     server.stop();
 }
 
-/// The page's list of the codes it words (`SERVER_ERRORS` in
-/// `web/i18n.js`): the block between these lines.
-const LIST_START: &str = "const SERVER_ERRORS = new Set([\n";
-const LIST_END: &str = "]);\n";
-
-/// The list as the server's [`Code`] makes it: every code's message id, in
-/// the enum's order, wrapped as the rest of the file.
-fn page_list() -> String {
-    let mut out = String::new();
-    let mut line = String::from(" ");
-    for code in Code::all() {
-        let item = format!(" 'error-{code}',");
-        if line.len() + item.len() > 118 {
-            out.push_str(&line);
-            out.push('\n');
-            line = String::from(" ");
-        }
-        line.push_str(&item);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
+/// An HTTP error is worded in the request's language: the `tk-lang`
+/// cookie, else `Accept-Language`, else English; the code, args and the
+/// English `error` do not change with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http_error_comes_in_the_requests_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("codes-lang.sqlite"));
+    let get = |headers: &'static str| async move {
+        let req = format!(
+            "GET /api/games/nosuchgame HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{headers}\r\n",
+            server.addr
+        );
+        let (status, _, body) = http_raw(None, server.addr, &req).await;
+        assert_eq!(status, 404, "{body}");
+        serde_json::from_str::<serde_json::Value>(&body).unwrap()
+    };
+    let es = get("Accept-Language: es-ES,es;q=0.9\r\n").await;
+    assert_eq!(es["message"], "no hay ninguna partida con este id", "{es}");
+    assert_eq!(es["error"], "no game with this id", "{es}");
+    assert_eq!(es["code"], "no-such-game", "{es}");
+    let cs = get("Accept-Language: es\r\nCookie: tk-lang=cs\r\n").await;
+    assert_eq!(cs["message"], "hra s tímto id neexistuje", "the stored choice wins: {cs}");
+    let en = get("").await;
+    assert_eq!(en["message"], "no game with this id", "{en}");
+    // an error of the door itself (not JSON) is worded too
+    let req = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nAccept-Language: cs\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nhi",
+        server.addr
+    );
+    let (status, _, body) = http_raw(None, server.addr, &req).await;
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!((status, &v["code"]), (415, &json!("not-json")), "{v}");
+    assert_eq!(v["message"], Messages::new(Lang::Cs).text("error-not-json", &[]), "{v}");
+    server.stop();
 }
 
-/// Every code the server can send is in the page's list (written from
-/// the enum: `TK_WRITE_ERROR_CODES=1 cargo test -p tash-kalar-server --test
-/// error_codes`), and the list holds nothing else.
-#[test]
-fn the_pages_list_of_codes_is_the_servers() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/i18n.js");
-    let js = std::fs::read_to_string(&path).unwrap();
-    let start = js.find(LIST_START).expect("SERVER_ERRORS in web/i18n.js") + LIST_START.len();
-    let end = start + js[start..].find(LIST_END).expect("the end of SERVER_ERRORS");
-    let want = page_list();
-    if std::env::var_os("TK_WRITE_ERROR_CODES").is_some() {
-        std::fs::write(&path, format!("{}{want}{}", &js[..start], &js[end..])).unwrap();
-        return;
-    }
+/// A WebSocket's errors come in its language: the upgrade's headers'
+/// until the hello, then the one the hello names; two connections to one
+/// game each get their own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_error_comes_in_the_connections_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("codes-ws.sqlite"));
+    let (id, tokens) = create(server.addr, two_humans()).await;
+
+    // before the hello: the upgrade request's language
+    let mut c = Client::connect_with(server.addr, &id, &[("accept-language", "es")]).await;
+    c.send(json!({"type": "sync"})).await;
+    let m = c.recv().await;
     assert_eq!(
-        js[start..end],
-        want,
-        "web/i18n.js's SERVER_ERRORS is not the server's codes: TK_WRITE_ERROR_CODES=1 cargo test -p \
-         tash-kalar-server --test error_codes"
+        (m["code"].as_str(), m["message"].as_str()),
+        (Some("hello-first"), Some("la página debe saludar primero"))
     );
+    // a language we lack is refused, and the connection may say hello again
+    c.send(json!({"type": "hello", "lang": "fr"})).await;
+    assert_eq!(c.recv().await["code"], "bad-message");
+    // the hello's language wins over the headers'
+    c.send(json!({"type": "hello", "token": tokens[0], "lang": "cs"})).await;
+    assert_eq!(c.recv().await["type"], "state");
+    let mut es = Client::connect(server.addr, &id).await;
+    es.send(json!({"type": "hello", "token": tokens[1], "lang": "es"})).await;
+    assert_eq!(es.recv().await["type"], "state");
+    let v = es.state_at_least(1).await["version"].as_u64().unwrap();
+    for cl in [&mut c, &mut es] {
+        cl.state_at_least(v).await;
+        while cl.try_recv(Duration::from_millis(300)).await.is_some() {}
+    }
+    let v = es.version();
+    for (client, lang) in [(&mut c, Lang::Cs), (&mut es, Lang::Es)] {
+        client.choose(v + 7, "end").await;
+        let m = client.recv().await;
+        assert_eq!(m["code"], "stale-version", "{m}");
+        let want =
+            Messages::new(lang).text("error-stale-version", tash_kalar_i18n::args![("version", v + 7), ("current", v)]);
+        assert_eq!(m["message"], want.as_str(), "{lang}: {m}");
+        assert!(m["error"].as_str().unwrap().starts_with("stale"), "the English details stay: {m}");
+    }
+    server.stop();
 }
 
 /// Every code has its words, `error-<code>`, in every language.

@@ -330,3 +330,30 @@ async fn pages_are_served_in_the_negotiated_language() {
     assert!(body.contains("title=\"Atrás (←)\""), "{body}");
     server.stop();
 }
+
+/// The lobby names the seats as the game does, in the request's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_names_the_seats_in_the_readers_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("names.sqlite"));
+    let seats = json!([{"school": "northern", "player": "human", "name": "Ann"},
+                       {"school": "southern", "player": "bot", "bot": "greedy"}]);
+    let (id, _) = create(server.addr, seats).await;
+    let get = |lang: &'static str, path: String| async move {
+        let req = format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nAccept-Language: {lang}\r\n\r\n",
+            server.addr
+        );
+        let (status, _, body) = http_raw(None, server.addr, &req).await;
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str::<Value>(&body).unwrap()
+    };
+    let es = get("es", format!("/api/games/{id}")).await;
+    assert_eq!(es["names"][0], "Azul (Ann)", "{es}");
+    assert!(es["names"][1].as_str().unwrap().starts_with("Rojo (bot"), "{es}");
+    let en = get("en", "/api/games".to_string()).await;
+    let game = en.as_array().unwrap().iter().find(|g| g["id"] == id.as_str()).unwrap().clone();
+    assert_eq!(game["names"][0], "Blue (Ann)", "{game}");
+    assert!(game["names"][1].as_str().unwrap().starts_with("Red (bot"), "{game}");
+    server.stop();
+}

@@ -11,6 +11,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("limit", 0),
     ("store", 0),
     ("pool", 0),
+    ("words", 0),
     ("site", 1),
     ("wire", 2),
     ("error", 3),

@@ -75,6 +75,23 @@ seat-number = místo { $seat }
 seat-in-team = { $color } (místo { $seat })
 team-name = tým { $color } (místa { $first } a { $second })
 list-and = { $first } a { $last }
+# místo a kdo na něm hraje: $color je jméno místa (jeho barva), $name jméno, které si člověk zvolil, $level úroveň nebo specifikace bota
+seat-player = { $color } ({ $name })
+seat-in-team-player = { $color } (místo { $seat }, { $name })
+seat-bot = { $color } (bot, { $level ->
+    [easy] snadný
+    [medium] střední
+    [hard] těžký
+    [expert] expertní
+   *[other] { $level }
+ })
+seat-in-team-bot = { $color } (místo { $seat }, bot, { $level ->
+    [easy] snadný
+    [medium] střední
+    [hard] těžký
+    [expert] expertní
+   *[other] { $level }
+ })
 
 ## Záznam hry
 
@@ -283,3 +300,18 @@ error-no-such-seat = u tohoto stolu není místo { $seat }
 error-wrong-phase = { $choice } teď není přípustná volba: neodpovídá na to, o čem se rozhoduje
 error-nothing-to-take-back = není co vzít zpět (ne přes konec tahu, dobírání karet či splněný úkol ani volbu jiného hráče)
 error-cannot-resign = v této formě se nikdo nemůže vzdát
+
+## Záznam hry, jeden řádek na položku: $who je jméno místa
+
+log-choice = { $who }: { $choice }
+log-chance = { $choice }
+log-draw-hidden = { $who } si dobírá { $deck ->
+    [legend] 1 legendu
+    [flare] 1 kartu balance
+   *[being] 1 bytost
+ }
+log-return-hidden = { $who } vrací kartu na spodek balíčku
+log-flare = { $who } hraje proti hráči { $against }: { $card }
+log-undo = { $who } bere volbu zpět
+log-resign = { $who } se vzdává
+log-timeout = { $who } vyčerpal čas

@@ -11,7 +11,6 @@ web-just-now = právě teď
 web-minutes-ago = před { $n } min
 web-hours-ago = před { $n } h
 web-won-by = Vyhrál: { $names }
-web-seat-bot = { $color } (bot { $bot })
 level-easy = snadná: začátečník ji porazí (hladový bot s šumem)
 level-medium = střední: rychlé hledání (500 iterací na rozhodnutí)
 level-hard = těžká: sekunda hledání na rozhodnutí
@@ -127,10 +126,6 @@ web-move-piece-on = Táhnout kamenem z { $at }
 web-then-click-where = pak klikni, kam půjde
 web-square-which = { $at }: které?
 web-summon-on = Vyvolat na { $at }
-web-summon-option = { $card } na { $at }, { $orientation }{ $taken ->
-    [yes] , kámen zvednut z { $from }
-   *[no] {""}
- }
 web-pattern-on = vzor na { $squares }
 web-game-title = { $form } · { $schools }
 web-vs = {" – "}
@@ -168,7 +163,6 @@ web-actions-left-hint = { $n ->
     [few] Zbývají { $n } akce
    *[other] Zbývá { $n } akcí
  }: { $hints }.
-web-hint-melee-start = Klikni na zvýrazněné pole a pak zvol barvu kamene.
 web-hint-returning = Vrať karty pod jejich balíčky (Vrátit na kartě), pak Hotovo.
 web-game-over = Konec hry
 web-watching = Sleduješ
@@ -309,7 +303,6 @@ web-task-kind = { $kind ->
    *[no] {""}
  }
 web-claim = Splnit
-web-choice-point = Získat 1 bod v barvě { $color }
 web-tasks-left = { $n ->
     [one] v balíčku zbývá { $n } úkol
     [few] v balíčku zbývají { $n } úkoly
@@ -317,10 +310,6 @@ web-tasks-left = { $n ->
  }
 web-turn-heading = Tah { $n }
 web-chance = Náhoda
-web-undo-entry = zpět ({ $choice })
-web-a-choice = volba
-web-timeout = došel mu čas
-web-timeout-bot = došel mu čas: dál hraje bot
 web-no-game-here = Tady žádná hra není.
 web-cannot-load-cards = Nelze načíst karty: { $why }
 
@@ -427,8 +416,6 @@ web-last-button = Konec »
 web-move = Krok
 web-skip-draws = přeskakovat dobírání karet
 web-moves = Kroky
-web-takes-back = bere zpět volbu
-web-resigns = se vzdává
 web-step-of = Krok { $at } z { $steps } · tah { $turn }
 web-the-start = Začátek
 web-replay-title = Přehrávání · { $form }

@@ -68,6 +68,23 @@ seat-number = seat { $seat }
 seat-in-team = { $color } (seat { $seat })
 team-name = the { $color } team (seats { $first } and { $second })
 list-and = { $first } and { $last }
+# a seat with who plays it: $color is the seat's name (its color), $name a person's chosen name, $level a bot's level or spec
+seat-player = { $color } ({ $name })
+seat-in-team-player = { $color } (seat { $seat }, { $name })
+seat-bot = { $color } (bot, { $level ->
+    [easy] easy
+    [medium] medium
+    [hard] hard
+    [expert] expert
+   *[other] { $level }
+ })
+seat-in-team-bot = { $color } (seat { $seat }, bot, { $level ->
+    [easy] easy
+    [medium] medium
+    [hard] hard
+    [expert] expert
+   *[other] { $level }
+ })
 
 ## The log
 
@@ -268,3 +285,18 @@ error-no-such-seat = there is no seat { $seat } at this table
 error-wrong-phase = { $choice } is not a legal choice now: it does not answer what is being decided
 error-nothing-to-take-back = nothing to take back (not past the end of a turn, a draw or a claimed task, nor another player's choice)
 error-cannot-resign = nobody may resign in this form
+
+## The log, one line a record entry: $who is a seat's name
+
+log-choice = { $who }: { $choice }
+log-chance = { $choice }
+log-draw-hidden = { $who } draws { $deck ->
+    [legend] a legend
+    [flare] a flare
+   *[being] a being
+ }
+log-return-hidden = { $who } returns a card to the bottom of the deck
+log-flare = { $who } invokes the { $card } against { $against }
+log-undo = { $who } takes back a choice
+log-resign = { $who } resigns
+log-timeout = { $who } runs out of time

@@ -12,7 +12,6 @@ web-just-now = just now
 web-minutes-ago = { $n } min ago
 web-hours-ago = { $n } h ago
 web-won-by = Won by { $names }
-web-seat-bot = { $color } (bot { $bot })
 level-easy = easy: a beginner can beat it (greedy with noise)
 level-medium = medium: a quick search (500 iterations a decision)
 level-hard = hard: one second of search a decision
@@ -128,10 +127,6 @@ web-move-piece-on = Move the piece on { $at }
 web-then-click-where = then click where it goes
 web-square-which = { $at }: which?
 web-summon-on = Summon on { $at }
-web-summon-option = { $card } on { $at }, { $orientation }{ $taken ->
-    [yes] , piece taken from { $from }
-   *[no] {""}
- }
 web-pattern-on = pattern on { $squares }
 web-game-title = { $form } · { $schools }
 web-vs = {" vs "}
@@ -166,7 +161,6 @@ web-actions-left-hint = { $n ->
     [one] { $n } action left
    *[other] { $n } actions left
  }: { $hints }.
-web-hint-melee-start = Click a highlighted square, then choose the piece’s color.
 web-hint-returning = Return cards to the bottom of their decks (Return on a card), then Done.
 web-game-over = Game over
 web-watching = Watching
@@ -302,17 +296,12 @@ web-task-kind = { $kind ->
    *[no] {""}
  }
 web-claim = Claim
-web-choice-point = Score 1 point in { $color }
 web-tasks-left = { $n ->
     [one] { $n } task left in the deck
    *[other] { $n } tasks left in the deck
  }
 web-turn-heading = Turn { $n }
 web-chance = Chance
-web-undo-entry = undo ({ $choice })
-web-a-choice = a choice
-web-timeout = ran out of time
-web-timeout-bot = ran out of time: a bot plays on
 web-no-game-here = No game here.
 web-cannot-load-cards = Cannot load the cards: { $why }
 
@@ -409,8 +398,6 @@ web-last-button = Last »
 web-move = Move
 web-skip-draws = skip card draws
 web-moves = Moves
-web-takes-back = takes back a choice
-web-resigns = resigns
 web-step-of = Step { $at } of { $steps } · turn { $turn }
 web-the-start = The start
 web-replay-title = Replay · { $form }

@@ -74,6 +74,23 @@ seat-number = asiento { $seat }
 seat-in-team = { $color } (asiento { $seat })
 team-name = el equipo { $color } (asientos { $first } y { $second })
 list-and = { $first } y { $last }
+# un asiento con quien lo juega: $color es el nombre del asiento (su color), $name el nombre elegido por una persona, $level el nivel o la especificación de un bot
+seat-player = { $color } ({ $name })
+seat-in-team-player = { $color } (asiento { $seat }, { $name })
+seat-bot = { $color } (bot, { $level ->
+    [easy] fácil
+    [medium] medio
+    [hard] difícil
+    [expert] experto
+   *[other] { $level }
+ })
+seat-in-team-bot = { $color } (asiento { $seat }, bot, { $level ->
+    [easy] fácil
+    [medium] medio
+    [hard] difícil
+    [expert] experto
+   *[other] { $level }
+ })
 
 ## El registro
 
@@ -273,3 +290,18 @@ error-no-such-seat = no hay ningún asiento { $seat } en esta mesa
 error-wrong-phase = { $choice } no es una elección legal ahora: no responde a lo que se está decidiendo
 error-nothing-to-take-back = no hay nada que deshacer (no más allá del final de un turno, un robo o una misión reclamada, ni una elección de otro jugador)
 error-cannot-resign = en esta forma nadie puede rendirse
+
+## El registro, una línea por entrada: $who es el nombre de un asiento
+
+log-choice = { $who }: { $choice }
+log-chance = { $choice }
+log-draw-hidden = { $who } roba { $deck ->
+    [legend] una leyenda
+    [flare] un estallido
+   *[being] una criatura
+ }
+log-return-hidden = { $who } devuelve una carta al fondo del mazo
+log-flare = { $who } provoca { $card } contra { $against }
+log-undo = { $who } deshace una elección
+log-resign = { $who } se rinde
+log-timeout = { $who } se queda sin tiempo

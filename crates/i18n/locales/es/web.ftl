@@ -11,7 +11,6 @@ web-just-now = ahora mismo
 web-minutes-ago = hace { $n } min
 web-hours-ago = hace { $n } h
 web-won-by = Ganada por { $names }
-web-seat-bot = { $color } (bot { $bot })
 level-easy = fácil: un principiante puede ganarle (voraz con ruido)
 level-medium = medio: una búsqueda rápida (500 iteraciones por decisión)
 level-hard = difícil: un segundo de búsqueda por decisión
@@ -127,10 +126,6 @@ web-move-piece-on = Mover la ficha de { $at }
 web-then-click-where = luego pulsa adónde va
 web-square-which = { $at }: ¿cuál?
 web-summon-on = Invocar en { $at }
-web-summon-option = { $card } en { $at }, { $orientation }{ $taken ->
-    [yes] , recogiendo la ficha de { $from }
-   *[no] {""}
- }
 web-pattern-on = patrón en { $squares }
 web-game-title = { $form } · { $schools }
 web-vs = {" contra "}
@@ -165,7 +160,6 @@ web-actions-left-hint = { $n ->
     [one] Queda { $n } acción
    *[other] Quedan { $n } acciones
  }: { $hints }.
-web-hint-melee-start = Pulsa una casilla resaltada y elige el color de la ficha.
 web-hint-returning = Devuelve cartas al fondo de sus mazos (Devolver en una carta) y luego Hecho.
 web-game-over = Partida terminada
 web-watching = Observando
@@ -299,17 +293,12 @@ web-task-kind = { $kind ->
    *[no] {""}
  }
 web-claim = Reclamar
-web-choice-point = Ganar 1 punto en { $color }
 web-tasks-left = { $n ->
     [one] queda { $n } misión en el mazo
    *[other] quedan { $n } misiones en el mazo
  }
 web-turn-heading = Turno { $n }
 web-chance = Azar
-web-undo-entry = deshacer ({ $choice })
-web-a-choice = una elección
-web-timeout = se quedó sin tiempo
-web-timeout-bot = se quedó sin tiempo: sigue un bot
 web-no-game-here = Aquí no hay ninguna partida.
 web-cannot-load-cards = No se pueden cargar las cartas: { $why }
 
@@ -414,8 +403,6 @@ web-last-button = Última »
 web-move = Jugada
 web-skip-draws = saltar los robos de cartas
 web-moves = Jugadas
-web-takes-back = deshace una elección
-web-resigns = se rinde
 web-step-of = Paso { $at } de { $steps } · turno { $turn }
 web-the-start = El comienzo
 web-replay-title = Repetición · { $form }

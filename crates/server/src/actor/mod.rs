@@ -10,7 +10,7 @@
 //! resignations), `clocks` (flagging), `bots`, `rematch` and `chat`.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -18,18 +18,23 @@ use rand::SeedableRng;
 use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
-use tash_kalar_rules::{Actor, Seat, View};
+use tash_kalar_present::Lang;
+use tash_kalar_present::{Model, Table};
+use tash_kalar_rules::view::Viewer;
+use tash_kalar_rules::{Actor, Seat};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
 use tokio::task::JoinHandle;
 
 use crate::clock::Clocks;
 use crate::config::Config;
 use crate::db::{self, Summary};
+use crate::delta::{extend_log, new_logs, Logs};
 use crate::error::Error;
 use crate::live::{LiveGame, Player, StoredEntry};
 use crate::pool::BotPool;
 use crate::site::{ChatBucket, ChatLine};
 use crate::store::Store;
+use crate::words::{index, LANGS};
 
 mod bots;
 mod chat;
@@ -91,10 +96,11 @@ pub(crate) type Games<'a> = MutexGuard<'a, HashMap<String, Loaded>>;
 
 /// What a connection asks of a game.
 pub enum Command {
-    /// Watch the game, as the seat whose token is given or as a spectator.
-    Hello { token: Option<String>, reply: oneshot::Sender<Result<Hello, Error>> },
+    /// Watch the game, as the seat whose token is given or as a spectator,
+    /// in a language.
+    Hello { token: Option<String>, lang: Lang, reply: oneshot::Sender<Result<Hello, Error>> },
     /// A connection that said hello has gone.
-    Leave { seat: Option<Seat> },
+    Leave { seat: Option<Seat>, lang: Lang },
     /// A seat acts. `claimed` is the seat the message says it acts for.
     Act {
         seat: Option<Seat>,
@@ -141,6 +147,9 @@ struct GameActor {
     /// Connections per seat, and spectators.
     online: Vec<u32>,
     spectators: u32,
+    /// Connections per class (seats, then the spectators) and language
+    /// (`words::index`): a class's model is built in the languages watched.
+    langs: Vec<[u32; LANGS]>,
     /// Chance's draws (its generator seeds the bots too), and which seats
     /// are bots'.
     driver: Driver<StdRng>,
@@ -175,35 +184,37 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(v).unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
 }
 
-/// The view of a class of viewer (a seat, or the spectators after the
-/// seats); once the game is over everyone sees everything.
-fn view_of(g: &LiveGame, class: usize) -> Arc<View> {
+/// The model of a class of viewer (a seat, or the spectators after the
+/// seats) in a language; once the game is over everyone sees
+/// everything. `table` names the players; whether the viewer may take
+/// back is set here.
+pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang) -> Arc<Model> {
     let game = g.game();
-    Arc::new(match class {
-        _ if g.is_over() => game.referee_view(),
-        c if c < g.seats.len() => game.view(c as Seat),
-        _ => game.spectator_view(),
-    })
+    let (viewer, can_undo) = match class {
+        _ if game.is_over() => (Viewer::Referee, false),
+        c if c < game.seat_count() => (Viewer::Seat { seat: c as Seat }, g.can_undo(c as Seat)),
+        _ => (Viewer::Spectator, false),
+    };
+    let table = Table { players: table.players.clone(), can_undo };
+    Arc::new(tash_kalar_present::model(game, viewer, &table, crate::words::messages(lang)))
 }
 
-/// The game as published, with the views of the classes that have a
-/// connection (`online` per seat, then the spectators'): nobody reads the
-/// others (bots read the game).
-fn snapshot(g: &LiveGame, online: &[u32], spectators: u32, site: &SiteState) -> Snapshot {
+/// The game as published, with the models of the classes and languages
+/// that have a connection (`langs`): nobody reads the others (bots read
+/// the game).
+fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteState, logs: &Logs) -> Snapshot {
     let over = g.is_over();
     let classes = g.seats.len() + 1;
-    let watched = |c: usize| if c < g.seats.len() { online.get(c).copied().unwrap_or(0) > 0 } else { spectators > 0 };
-    // once over, one view for all
-    let referee = over.then(|| view_of(g, classes));
-    let views: Vec<OnceLock<Arc<View>>> = (0..classes)
-        .map(|c| {
-            let v = OnceLock::new();
-            if watched(c) {
-                let _ = v.set(referee.clone().unwrap_or_else(|| view_of(g, c)));
+    let table = g.table();
+    let models = crate::delta::per_class(classes);
+    for (c, (built, watched)) in models.iter().zip(langs).enumerate() {
+        for (l, &lang) in Lang::ALL.iter().enumerate() {
+            if watched[l] > 0 {
+                let _ = built[l].set(model_of(g, &table, c, lang));
+                extend_log(logs, c, lang, &g.entries, g.game(), &table);
             }
-            v
-        })
-        .collect();
+        }
+    }
     let players: Vec<_> = g
         .seats
         .iter()
@@ -218,12 +229,12 @@ fn snapshot(g: &LiveGame, online: &[u32], spectators: u32, site: &SiteState) -> 
         rev: 1,
         version: g.version(),
         over,
-        whole: (0..classes).map(|_| OnceLock::new()).collect(),
-        views,
+        models,
+        whole: crate::delta::per_class(classes),
         deltas: Default::default(),
         entries: g.entries.clone(),
+        logs: logs.clone(),
         players: raw(&players),
-        can_undo: (0..g.seats.len() as Seat).map(|s| g.can_undo(s)).collect(),
         clock: raw(&site.clock.wire()),
         chat: site.chat.clone(),
         rematch: g.extras.rematch.clone(),
@@ -258,7 +269,9 @@ pub fn spawn(
     clock.follow(to_move(&g), now);
     let chat = Arc::new(std::mem::take(&mut g.extras.chat));
     let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[] };
-    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &online, 0, &site)));
+    let langs = vec![[0; LANGS]; g.seats.len() + 1];
+    let logs = new_logs(g.seats.len());
+    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site, &logs)));
     let seats = g.seats.len();
     let bots = g.seats.iter().map(|_| None).collect();
     let driver = driver(&g, StdRng::from_entropy());
@@ -273,6 +286,7 @@ pub fn spawn(
         snap,
         online,
         spectators: 0,
+        langs,
         driver,
         bots,
         pool,
@@ -387,16 +401,20 @@ impl GameActor {
         self.idle.set(self.idle_since, self.unseated_since);
     }
 
-    /// Makes sure the state published has the view of a class that has
-    /// just got its first connection between two changes (the state was
-    /// published from the game as it is now).
-    fn watch_class(&self, class: usize) {
-        self.snap.borrow().views[class].get_or_init(|| view_of(&self.g, class));
+    /// Makes sure the state published has the model of a class in a
+    /// language that has just got its first connection between two
+    /// changes (the state was published from the game as it is now).
+    fn watch_class(&self, class: usize, lang: Lang) {
+        let snap = self.snap.borrow();
+        let table = self.g.table();
+        snap.models[class][index(lang)].get_or_init(|| model_of(&self.g, &table, class, lang));
+        extend_log(&snap.logs, class, lang, &self.g.entries, self.g.game(), &table);
     }
 
     fn publish(&mut self) {
         let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.seat_tokens };
-        let mut s = snapshot(&self.g, &self.online, self.spectators, &site);
+        let logs = self.snap.borrow().logs.clone();
+        let mut s = snapshot(&self.g, &self.langs, &self.online, &site, &logs);
         let prev = self.snap.borrow().clone();
         s.rev = prev.rev + 1;
         s.deltas = crate::delta::deltas(&prev, &s, crate::store::now_ms());
@@ -438,12 +456,12 @@ impl GameActor {
 
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Hello { token, reply } => {
-                let r = self.hello(token).await;
+            Command::Hello { token, lang, reply } => {
+                let r = self.hello(token, lang).await;
                 self.touch();
                 let _ = reply.send(r);
             }
-            Command::Leave { seat } => self.leave(seat),
+            Command::Leave { seat, lang } => self.leave(seat, lang),
             Command::Act { seat, claimed, version, action, reply } => {
                 let r = self.act(seat, claimed, version, action).await;
                 let _ = reply.send(r);

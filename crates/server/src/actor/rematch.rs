@@ -47,8 +47,13 @@ impl GameActor {
         }
         self.rematch_pending = true;
         // a seat a bot took over when its time ran out is a person's again
-        let timed_out: Vec<usize> =
-            self.g.entries.iter().filter(|e| e.kind == Kind::Timeout).filter_map(|e| e.seat.map(usize::from)).collect();
+        let timed_out: Vec<usize> = self
+            .g
+            .entries
+            .iter()
+            .filter(|e| Kind::from(e.kind) == Kind::Timeout)
+            .filter_map(|e| e.seat.map(usize::from))
+            .collect();
         let seats = order
             .iter()
             .map(|&old| {

@@ -4,6 +4,7 @@
 
 use rand::Rng;
 use sha2::{Digest, Sha256};
+use tash_kalar_i18n::Lang;
 use tash_kalar_rules::Seat;
 
 use super::clocks::to_move;
@@ -24,10 +25,11 @@ pub fn new_secret(bytes: usize) -> String {
 }
 
 impl GameActor {
-    pub(super) async fn hello(&mut self, token: Option<String>) -> Result<Hello, Error> {
+    pub(super) async fn hello(&mut self, token: Option<String>, lang: Lang) -> Result<Hello, Error> {
         let Some(token) = token else {
             self.spectators += 1;
-            self.watch_class(self.g.seats.len());
+            self.langs[self.g.seats.len()][crate::words::index(lang)] += 1;
+            self.watch_class(self.g.seats.len(), lang);
             return Ok(Hello { seat: None, rx: self.snap.subscribe() });
         };
         let hash = token_hash(&token);
@@ -49,11 +51,12 @@ impl GameActor {
             }
         }
         self.online[seat] += 1;
+        self.langs[seat][crate::words::index(lang)] += 1;
         if self.online[seat] == 1 {
             // (the seat's view is built with the players' list that shows it online)
             self.publish();
         }
-        self.watch_class(seat);
+        self.watch_class(seat, lang);
         Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe() })
     }
 
@@ -100,7 +103,11 @@ impl GameActor {
     }
 
     /// A connection that said hello has gone.
-    pub(super) fn leave(&mut self, seat: Option<Seat>) {
+    pub(super) fn leave(&mut self, seat: Option<Seat>, lang: Lang) {
+        let class = seat.map_or(self.g.seats.len(), |s| s as usize);
+        if let Some(n) = self.langs.get_mut(class).map(|l| &mut l[crate::words::index(lang)]) {
+            *n = n.saturating_sub(1);
+        }
         match seat {
             Some(s) => {
                 if let Some(n) = self.online.get_mut(s as usize) {

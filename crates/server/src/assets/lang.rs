@@ -9,23 +9,6 @@
 
 use tash_kalar_i18n::{Lang, Messages};
 
-/// The cookie that keeps a reader's choice of language, set by the page's
-/// language selector (`web/i18n.js`) so the server can read it.
-pub const COOKIE: &str = "tk-lang";
-
-/// The language to serve: the stored choice (the [`COOKIE`] in a `Cookie`
-/// header) if it names one of ours, else the best of `Accept-Language`
-/// (quality values honoured), else English.
-pub fn negotiate(cookie: Option<&str>, accept_language: Option<&str>) -> Lang {
-    let stored = cookie
-        .into_iter()
-        .flat_map(|c| c.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .and_then(|(_, value)| Lang::ALL.into_iter().find(|l| l.code() == value.trim()));
-    stored.unwrap_or_else(|| accept_language.map_or(Lang::En, Lang::from_accept_language))
-}
-
 /// `text` made safe as HTML text, and also as a quoted attribute value
 /// when `attribute`.
 fn escape(text: &str, attribute: bool) -> String {
@@ -116,7 +99,7 @@ fn fill_tag(tag: &str, messages: &Messages) -> (String, Option<String>) {
 /// (the script replaces its whole text too), attribute values are quoted.
 /// An id without a message keeps the English written in the page.
 pub fn localize_page(html: &str, lang: Lang) -> String {
-    let messages = Messages::new(lang);
+    let messages = crate::words::messages(lang);
     let mut out = String::with_capacity(html.len() + html.len() / 4);
     let mut rest = html;
     while let Some(open) = rest.find('<') {
@@ -131,7 +114,7 @@ pub fn localize_page(html: &str, lang: Lang) -> String {
             out.push('>');
             continue;
         }
-        let (mut tag, text) = fill_tag(inside, &messages);
+        let (mut tag, text) = fill_tag(inside, messages);
         if tag.split_ascii_whitespace().next().is_some_and(|n| n.eq_ignore_ascii_case("html")) {
             tag = set_lang(&tag, lang);
         }
@@ -159,19 +142,6 @@ fn set_lang(tag: &str, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_stored_choice_wins_then_accept_language_then_english() {
-        assert_eq!(negotiate(Some("tk-lang=cs"), Some("es")), Lang::Cs);
-        assert_eq!(negotiate(Some("a=1; tk-lang=es ; b=2"), None), Lang::Es);
-        assert_eq!(negotiate(None, Some("fr;q=1, es;q=0.5, cs;q=0.8")), Lang::Cs, "quality values decide");
-        assert_eq!(negotiate(None, Some("es-MX,es;q=0.9")), Lang::Es);
-        assert_eq!(negotiate(Some("tk-lang=xx"), Some("es")), Lang::Es, "an unknown choice is ignored");
-        assert_eq!(negotiate(Some("other-tk-lang=cs"), Some("en")), Lang::En, "only our cookie");
-        assert_eq!(negotiate(None, Some("fr, de")), Lang::En);
-        assert_eq!(negotiate(None, None), Lang::En);
-        assert_eq!(negotiate(Some(""), Some("")), Lang::En);
-    }
 
     #[test]
     fn marked_texts_and_attributes_are_filled_and_escaped() {

@@ -213,6 +213,20 @@ impl Client {
         Client::on(ws)
     }
 
+    /// Connects with these request headers (`("accept-language", "es")`).
+    pub async fn connect_with(addr: SocketAddr, id: &str, headers: &[(&str, &str)]) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = format!("ws://{addr}/api/games/{id}/ws").into_client_request().unwrap();
+        for (k, v) in headers {
+            req.headers_mut().insert(
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(k.as_bytes()).unwrap(),
+                v.parse().unwrap(),
+            );
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+        Client::on(ws)
+    }
+
     /// Connects from a chosen loopback address (127.0.0.2 ...).
     pub async fn connect_from(from: std::net::Ipv4Addr, addr: SocketAddr, id: &str) -> Client {
         let stream = connect_from(Some(from), addr).await;
@@ -236,6 +250,16 @@ impl Client {
     pub async fn join(addr: SocketAddr, id: &str, token: Option<&str>) -> Client {
         let mut c = Client::connect(addr, id).await;
         c.hello(token).await;
+        let m = c.recv().await;
+        assert_eq!(m["type"], "state", "{m}");
+        c
+    }
+
+    /// Connects and says hello in a language (`en`, `es`, `cs`); waits
+    /// for the first state.
+    pub async fn join_in(addr: SocketAddr, id: &str, token: Option<&str>, lang: &str) -> Client {
+        let mut c = Client::connect(addr, id).await;
+        c.send(json!({"type": "hello", "token": token, "lang": lang})).await;
         let m = c.recv().await;
         assert_eq!(m["type"], "state", "{m}");
         c
@@ -322,11 +346,14 @@ impl Client {
         }
     }
 
-    /// Waits for an error message (and fails on anything else).
+    /// Waits for an error message (and fails on anything else): its
+    /// English text with the details (`error`); its words in the
+    /// connection's language are `message`.
     pub async fn error(&mut self) -> String {
         let m = self.recv().await;
         assert_eq!(m["type"], "error", "expected an error, got {m}");
-        m["message"].as_str().unwrap().to_string()
+        assert!(m["message"].as_str().is_some_and(|t| !t.is_empty()), "{m}");
+        m["error"].as_str().unwrap().to_string()
     }
 
     pub fn version(&self) -> u64 {
@@ -337,9 +364,9 @@ impl Client {
         &self.state.as_ref().unwrap()["view"]
     }
 
-    /// The legal choices, if this client's seat is to choose.
+    /// The legal choices' texts, if this client's seat is to choose.
     pub fn choices(&self) -> Option<Vec<String>> {
-        self.view()["choices"].as_array().map(|a| a.iter().map(|c| c.as_str().unwrap().to_string()).collect())
+        self.view()["legal"].as_array().map(|a| a.iter().map(|c| c["text"].as_str().unwrap().to_string()).collect())
     }
 
     pub fn over(&self) -> bool {
@@ -364,4 +391,12 @@ pub fn hands_shown(view: &Value) -> Vec<u64> {
         .filter(|s| s.get("hand").is_some())
         .map(|s| s["seat"].as_u64().unwrap())
         .collect()
+}
+
+/// The model of a finished game as everyone sees it then, in English
+/// (the players without names: each seat named by its color).
+pub fn referee_model(game: &tash_kalar_rules::Game) -> Value {
+    use tash_kalar_present::{model, Lang, Messages, Table};
+    let m = model(game, tash_kalar_rules::view::Viewer::Referee, &Table::default(), &Messages::new(Lang::En));
+    serde_json::to_value(m).unwrap()
 }

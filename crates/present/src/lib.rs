@@ -1,0 +1,99 @@
+//! What a player is shown, in one place: the client's model of a match for
+//! one viewer in one language ([`model`]), the players' names
+//! ([`seat_name`]), the log ([`log_line`]) and the errors ([`error_text`]).
+//!
+//! The rules crate says what is true and who may know it (its views hold no
+//! words for players); [`tash_kalar_i18n`] holds the words of each language.
+//! This crate puts the two together once, so the server, the terminal and
+//! the page show the same thing in the same words. Layers (nothing imports
+//! upward): rules, then i18n, then present, then the server and the
+//! terminal, then the page.
+//!
+//! ```
+//! use tash_kalar_present::{model, seat_name, Lang, Messages, Player, Table};
+//! use tash_kalar_rules::{view::Viewer, Form, Game, School};
+//!
+//! let game = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+//! let table = Table {
+//!     players: vec![Player { name: Some("Ana".into()), bot: None }, Player { name: None, bot: Some("medium".into()) }],
+//!     can_undo: false,
+//! };
+//! let es = Messages::new(Lang::Es);
+//! assert_eq!(seat_name(&game, 1, &table, &es), "Rojo (bot, medio)");
+//! let m = model(&game, Viewer::Seat { seat: 0 }, &table, &es);
+//! assert_eq!(m.lang, "es");
+//! assert_eq!(m.names[0], "Azul (Ana)");
+//! ```
+
+use serde::{Deserialize, Serialize};
+use tash_kalar_i18n::args;
+use tash_kalar_rules::{Game, Seat};
+
+mod log;
+mod model;
+
+pub use log::{log_line, LogItem, LogKind, LogLine, Reader};
+pub use model::{model, Can, EffectModel, EventModel, LegalModel, Model, QuestionModel, ResultModel, Side};
+pub use tash_kalar_i18n::{Arg, Lang, Messages};
+
+/// Who plays a seat, as the site or the terminal knows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// A person's chosen name (trimmed, bounded by whoever made it).
+    pub name: Option<String>,
+    /// A bot: its level (`easy`..`expert`) or spec (`mcts:iterations=500`).
+    pub bot: Option<String>,
+}
+
+/// What the site knows beside the rules (site policy, not rules).
+#[derive(Clone, Debug, Default)]
+pub struct Table {
+    /// One per seat (may be empty: then the seats are named by color only).
+    pub players: Vec<Player>,
+    /// The viewer may take back now (the server's take-back policy).
+    pub can_undo: bool,
+}
+
+/// One seat's name, the same everywhere: "Blue", "Blue (Ana)", "Red (bot,
+/// medium)"; in team play "Blue (seat 1)", "Blue (seat 1, Ana)". A seat
+/// the game does not have is named by its number.
+pub fn seat_name(game: &Game, seat: Seat, table: &Table, msgs: &Messages) -> String {
+    let Some(s) = game.seats().get(seat as usize) else {
+        return msgs.text("seat-number", args![("seat", seat as u32 + 1)]);
+    };
+    let color = msgs.color(s.color);
+    let number = seat as u32 + 1;
+    let teams = game.form().teams();
+    let player = table.players.get(seat as usize);
+    // a person's name first: a seat a person took over from a bot is theirs
+    match (player.and_then(|p| p.name.as_deref()), player.and_then(|p| p.bot.as_deref())) {
+        (Some(name), _) if teams => {
+            msgs.text("seat-in-team-player", args![("color", color), ("seat", number), ("name", name)])
+        }
+        (Some(name), _) => msgs.text("seat-player", args![("color", color), ("name", name)]),
+        (None, Some(level)) if teams => {
+            msgs.text("seat-in-team-bot", args![("color", color), ("seat", number), ("level", level)])
+        }
+        (None, Some(level)) => msgs.text("seat-bot", args![("color", color), ("level", level)]),
+        (None, None) if teams => msgs.text("seat-in-team", args![("color", color), ("seat", number)]),
+        (None, None) => color,
+    }
+}
+
+/// The words of a refusal or any server/API error, by its code (the
+/// `error-<code>` messages: `error_text("game-over", ..)`). A code without a
+/// message is said as the server's error, never shown raw.
+pub fn error_text(code: &str, msgs: &Messages) -> String {
+    error_text_with(code, &[], msgs)
+}
+
+/// [`error_text`] for the errors whose words take arguments (`seat`,
+/// `secs`, `version`...): `error_text_with("chat-too-fast", args![("secs", 3)], ..)`.
+pub fn error_text_with(code: &str, args: &[(&str, Arg)], msgs: &Messages) -> String {
+    let id = format!("error-{code}");
+    if msgs.has(&id) {
+        msgs.text(&id, args)
+    } else {
+        msgs.text("error-server-error", &[])
+    }
+}

@@ -1,0 +1,179 @@
+//! The log of a match, one line a record entry, as one reader may read it:
+//! the choice's notation (redacted where the rules keep it from the reader)
+//! and a sentence in the reader's language.
+
+use serde::Serialize;
+use tash_kalar_i18n::{args, Messages};
+use tash_kalar_rules::cards::Deck;
+use tash_kalar_rules::{CardId, Choice, Game, Phase, Seat};
+
+use crate::{seat_name, Table};
+
+/// What a log line records.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LogKind {
+    Choice,
+    Undo,
+    Resign,
+    Timeout,
+}
+
+/// A reader of the log: a seat, a spectator, or (once the game is over)
+/// everyone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reader {
+    Seat(Seat),
+    Spectator,
+    All,
+}
+
+/// One entry of a match's log, as kept (everything, for every reader).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogItem {
+    /// The entry's number.
+    pub n: u32,
+    /// The seat that chose, took back, resigned or ran out of time; `None`
+    /// for chance.
+    pub seat: Option<Seat>,
+    pub kind: LogKind,
+    /// The choice made (choices only).
+    pub choice: Option<Choice>,
+    /// The only seat that may see which choice it was (until the game is
+    /// over): a card drawn into its hand, a card it returned face down.
+    pub secret: Option<Seat>,
+    /// A chance draw into this seat's hand.
+    pub to: Option<Seat>,
+    /// A take-back: the entry taken back.
+    pub undoes: Option<u32>,
+    /// An invoked flare: the card, which is public (put on the table,
+    /// resolved and discarded face up).
+    pub flare: Option<CardId>,
+}
+
+impl LogItem {
+    /// A choice, as `before` (the game just before it) records it.
+    pub fn choice(before: &Game, n: u32, seat: Option<Seat>, choice: Choice) -> LogItem {
+        let mut item = LogItem::new(n, seat, LogKind::Choice);
+        item.choice = Some(choice);
+        match (before.phase(), choice) {
+            (Phase::Refill { seat, .. }, Choice::Draw(_)) => {
+                item.secret = Some(seat);
+                item.to = Some(seat);
+            }
+            (Phase::Returning, Choice::Return(_)) => item.secret = seat,
+            (_, Choice::Flare(_)) => {
+                item.flare = seat.and_then(|s| before.seats().get(s as usize)).and_then(|s| s.flares.first().copied())
+            }
+            _ => {}
+        }
+        item
+    }
+
+    /// A take-back of entry `undoes` by `seat`.
+    pub fn undo(n: u32, seat: Seat, undoes: Option<u32>) -> LogItem {
+        LogItem { undoes, ..LogItem::new(n, Some(seat), LogKind::Undo) }
+    }
+
+    /// `seat` resigned.
+    pub fn resign(n: u32, seat: Seat) -> LogItem {
+        LogItem::new(n, Some(seat), LogKind::Resign)
+    }
+
+    /// `seat` ran out of time.
+    pub fn timeout(n: u32, seat: Seat) -> LogItem {
+        LogItem::new(n, Some(seat), LogKind::Timeout)
+    }
+
+    fn new(n: u32, seat: Option<Seat>, kind: LogKind) -> LogItem {
+        LogItem { n, seat, kind, choice: None, secret: None, to: None, undoes: None, flare: None }
+    }
+
+    /// Whether `reader` may see which choice this was.
+    pub fn seen_by(&self, reader: Reader) -> bool {
+        match (reader, self.secret) {
+            (_, None) | (Reader::All, _) => true,
+            (Reader::Seat(s), Some(p)) => s == p,
+            (Reader::Spectator, Some(_)) => false,
+        }
+    }
+}
+
+/// A log line as one reader reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogLine {
+    pub n: u32,
+    pub seat: Option<Seat>,
+    pub kind: LogKind,
+    /// The notation (`summon imperial.knight e5 r90`, `undo`), redacted for
+    /// the reader (`draw a being`).
+    pub text: String,
+    /// The line as a sentence in the language.
+    pub words: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undoes: Option<u32>,
+    /// The reader may not see which choice it was.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
+}
+
+/// A log line (one record entry) as `reader` may read it: notation
+/// (redacted where the rules say so) and a sentence in the language.
+pub fn log_line(line: &LogItem, reader: Reader, game: &Game, table: &Table, msgs: &Messages) -> LogLine {
+    let sees = line.seen_by(reader);
+    let who = |s: Option<Seat>| s.map(|s| seat_name(game, s, table, msgs)).unwrap_or_default();
+    let deck = |c: CardId| match c.deck() {
+        Deck::Legends => "legend",
+        Deck::Flares => "flare",
+        _ => "being",
+    };
+    let (text, words) = match (line.kind, line.choice) {
+        (LogKind::Undo, _) => ("undo".to_string(), msgs.text("log-undo", args![("who", who(line.seat))])),
+        (LogKind::Resign, _) => ("resign".to_string(), msgs.text("log-resign", args![("who", who(line.seat))])),
+        (LogKind::Timeout, _) => ("timeout".to_string(), msgs.text("log-timeout", args![("who", who(line.seat))])),
+        (LogKind::Choice, None) => (String::new(), String::new()),
+        (LogKind::Choice, Some(Choice::Draw(card))) if !sees => (
+            format!("draw a {}", deck(card)),
+            msgs.text("log-draw-hidden", args![("who", who(line.to)), ("deck", deck(card))]),
+        ),
+        (LogKind::Choice, Some(Choice::Return(_))) if !sees => {
+            ("return a card".to_string(), msgs.text("log-return-hidden", args![("who", who(line.seat))]))
+        }
+        (LogKind::Choice, Some(_)) if !sees => ("a hidden choice".to_string(), String::new()),
+        (LogKind::Choice, Some(c)) => (c.to_string(), choice_words(line, c, game, table, msgs)),
+    };
+    LogLine {
+        n: line.n,
+        seat: line.seat,
+        kind: line.kind,
+        text,
+        words,
+        to: line.to,
+        undoes: line.undoes,
+        hidden: !sees,
+    }
+}
+
+fn choice_words(line: &LogItem, c: Choice, game: &Game, table: &Table, msgs: &Messages) -> String {
+    let who = line.seat.map(|s| seat_name(game, s, table, msgs));
+    if let (Choice::Flare(against), Some(card), Some(who)) = (c, line.flare, who.as_ref()) {
+        let against = game
+            .seats()
+            .iter()
+            .position(|s| s.color == against)
+            .map_or_else(|| msgs.color(against), |s| seat_name(game, s as Seat, table, msgs));
+        return msgs.text("log-flare", args![("who", who), ("card", msgs.card_name(card)), ("against", against)]);
+    }
+    // the choice's words without the board of its time (the game may have
+    // moved on): pieces are left out
+    let mut view = game.choice_view(c);
+    view.piece = None;
+    view.onto = None;
+    let said = msgs.choice(&view, None);
+    match who {
+        Some(who) => msgs.text("log-choice", args![("who", who), ("choice", said)]),
+        None => msgs.text("log-chance", args![("choice", said)]),
+    }
+}

@@ -1,0 +1,351 @@
+//! The client's model of a match: the observation of one viewer (the rules'
+//! [`View`], data only) with what a client shows beside it, in the viewer's
+//! language: the seats' names, which side of the board, the teams, what the
+//! viewer may do now, the question, the legal choices with their labels,
+//! the result and the recent events, each with its sentence.
+
+use serde::Serialize;
+use tash_kalar_i18n::Messages;
+use tash_kalar_rules::board::{Color, Piece};
+use tash_kalar_rules::cards::{canonical_orientation, oriented};
+use tash_kalar_rules::event::Event;
+use tash_kalar_rules::game::{EndState, Outcome};
+use tash_kalar_rules::view::{
+    ActorView, ChoiceView, FlareView, Placing, SeatView, SharedPileView, TaskBoardView, TurnView, View, Viewer,
+};
+use tash_kalar_rules::{
+    Actor, CardId, Choice, Dir, EndReason, Form, Game, Orientation, Phase, Seat, Square, Step, TaskId,
+};
+
+use crate::{seat_name, Table};
+
+/// The client's model of a match for one viewer in one language: the wire
+/// `view` of the server (see `docs/server-protocol.md`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Model {
+    // the observation, data only (the rules' view)
+    pub viewer: Viewer,
+    pub form: Form,
+    /// Board text (see `docs/notation.md`).
+    pub board: String,
+    pub actor: ActorView,
+    pub phase: Phase,
+    pub turn: TurnView,
+    pub scores: Vec<i16>,
+    pub seats: Vec<SeatView>,
+    pub legends: SharedPileView,
+    pub flares: SharedPileView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effect: Option<EffectModel>,
+    /// The step the seat to choose is asked, by its id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<Step>,
+    pub end: EndState,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<TaskBoardView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    // the presentation
+    /// The language of every text in the model (`en`, `es`, `cs`).
+    pub lang: &'static str,
+    /// Each seat's name ([`seat_name`]).
+    pub names: Vec<String>,
+    /// Which side of the board is used.
+    pub side: Side,
+    /// Team play: the seats of each team (`[[0, 2], [1, 3]]`).
+    pub teams: Option<[[Seat; 2]; 2]>,
+    /// What the viewer may do now beside the legal choices.
+    pub can: Can,
+    /// What is being decided now, by whom, in words.
+    pub question: Option<QuestionModel>,
+    /// The legal choices, in the engine's order: only to the seat that
+    /// chooses (and a referee).
+    pub legal: Option<Vec<LegalModel>>,
+    /// How the game ended, in words, with the ranking.
+    pub result: Option<ResultModel>,
+    /// What happened in the current turn and the last round, oldest first,
+    /// as the viewer may know it, each with its sentence.
+    pub events: Vec<EventModel>,
+}
+
+/// Which side of the board a form plays on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Tasks,
+    Deathmatch,
+}
+
+/// What the viewer may do now beside the legal choices.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Can {
+    /// Resign (a seat, in a form that allows it, before the end).
+    pub resign: bool,
+    /// Take back (the table's policy: [`Table::can_undo`]).
+    pub undo: bool,
+    /// Take the discard action now (one of its legal choices is a discard).
+    pub discard: bool,
+}
+
+/// The card effect being resolved, with the marked squares of its pattern.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EffectModel {
+    pub card: CardId,
+    pub color: Color,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub orientation: Option<Orientation>,
+    /// The pattern's marked squares, laid at `at` in `orientation` (only
+    /// when the effect has a summoning square).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marked: Option<Vec<Square>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flare: Option<FlareView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<Step>,
+    /// What the effect has noted so far (public).
+    pub state: tash_kalar_rules::effect::Resolution,
+}
+
+/// What is being decided, by whom, in one sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuestionModel {
+    pub seat: Seat,
+    /// `start-pieces`, `action`, `teammate-place`, `placing`, `returning`,
+    /// `effect`, `improvise`, `score-point`, `claim`.
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<Step>,
+    /// The whole question in the language.
+    pub text: String,
+}
+
+/// One legal choice: the choice as data (its `kind` and fields), what to
+/// send back (`text`), what it lays on the board, and its words (`label`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalModel {
+    /// The notation to send back (`docs/notation.md`).
+    pub text: String,
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pickup: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub orientation: Option<Orientation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<Color>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task: Option<TaskId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dir: Option<Dir>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub option: Option<u8>,
+    /// What an option stands for (`option-<meaning>` in the messages).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meaning: Option<&'static str>,
+    /// The piece the choice acts on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<Piece>,
+    /// The piece the choice destroys by moving or summoning onto it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub onto: Option<Piece>,
+    /// A summon: the squares of its pattern, laid at `at` in `orientation`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squares: Option<Vec<Square>>,
+    /// A summon: the marked squares of its pattern, laid the same way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marked: Option<Vec<Square>>,
+    /// The choice in words, for a button.
+    pub label: String,
+}
+
+/// How the game ended, in words and as data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultModel {
+    pub text: String,
+    pub winners: Vec<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<u8>,
+    pub draw: bool,
+    /// `"why"`: `end-score`, `deck-out`, `resigned` (with `"resigned": seat`)
+    /// or `time` (with `"timeout": seat`).
+    #[serde(flatten)]
+    pub why: EndReason,
+    pub end_score: i16,
+    pub ranking: Vec<Placing>,
+}
+
+/// An event as the viewer may know it, with its sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EventModel {
+    /// The event's number in the game (counted from 0).
+    pub n: u32,
+    #[serde(flatten)]
+    pub event: Event,
+    pub text: String,
+}
+
+/// The board squares of `card`'s pattern and of its marked squares, laid
+/// at `at` in `orientation`.
+pub(crate) fn laid(card: CardId, at: Square, orientation: Orientation) -> (Vec<Square>, Vec<Square>) {
+    let Some(p) = oriented(card, canonical_orientation(card, orientation)) else { return (Vec::new(), Vec::new()) };
+    let squares = p.squares.iter().filter_map(|&(x, y, _)| at.offset(x, y)).collect();
+    let marked = p.marked.iter().filter_map(|&(x, y)| at.offset(x, y)).collect();
+    (squares, marked)
+}
+
+/// The client's model of `game` for `viewer`, in the language of `msgs`.
+pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Model {
+    let view = match viewer {
+        Viewer::Seat { seat } if (seat as usize) < game.seat_count() => game.view(seat),
+        Viewer::Seat { .. } | Viewer::Spectator => game.spectator_view(),
+        Viewer::Referee => game.referee_view(),
+    };
+    let name = |s: Seat| seat_name(game, s, table, msgs);
+    let seats = game.seat_count();
+    let question = view.question.as_ref().map(|q| QuestionModel {
+        seat: q.seat,
+        kind: q.kind,
+        card: q.card,
+        step: q.step,
+        text: msgs.question(q, &view),
+    });
+    let legal = view
+        .legal
+        .as_ref()
+        .map(|legal| legal.iter().map(|c| legal_model(c, view.question.as_ref(), &view, msgs)).collect::<Vec<_>>());
+    let viewer_seat = match view.viewer {
+        Viewer::Seat { seat } => Some(seat),
+        _ => None,
+    };
+    let can = Can {
+        resign: viewer_seat.is_some() && game.can_resign(),
+        undo: table.can_undo,
+        discard: viewer_seat.is_some_and(|s| game.actor() == Actor::Seat(s))
+            && game.legal_choices().iter().any(|c| matches!(c, Choice::Discard(_))),
+    };
+    let result = view.result.as_ref().map(|r| ResultModel {
+        text: result_text(r, game, table, msgs, &view),
+        winners: r.winners.clone(),
+        team: r.team,
+        draw: r.draw,
+        why: r.why,
+        end_score: r.end_score,
+        ranking: r.ranking.clone(),
+    });
+    let events =
+        view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: msgs.event(&e.event, &name) }).collect();
+    let effect = view.effect.as_ref().map(|e| EffectModel {
+        card: e.card,
+        color: e.color,
+        at: e.at,
+        orientation: e.orientation,
+        marked: match (e.at, e.orientation) {
+            (Some(at), Some(o)) => Some(laid(e.card, at, o).1),
+            _ => None,
+        },
+        flare: e.flare.clone(),
+        prompt: e.prompt,
+        state: e.state,
+    });
+    let View {
+        viewer,
+        form,
+        board,
+        actor,
+        phase,
+        turn,
+        scores,
+        seats: seat_views,
+        legends,
+        flares,
+        prompt,
+        end,
+        tasks,
+        outcome,
+        ..
+    } = view;
+    Model {
+        viewer,
+        form,
+        board,
+        actor,
+        phase,
+        turn,
+        scores,
+        seats: seat_views,
+        legends,
+        flares,
+        effect,
+        prompt,
+        end,
+        tasks,
+        outcome,
+        lang: msgs.lang().code(),
+        names: (0..seats as Seat).map(name).collect(),
+        side: if form.uses_tasks() { Side::Tasks } else { Side::Deathmatch },
+        teams: (form.teams() && seats == 4).then_some([[0, 2], [1, 3]]),
+        can,
+        question,
+        legal,
+        result,
+        events,
+    }
+}
+
+fn legal_model(
+    c: &ChoiceView,
+    q: Option<&tash_kalar_rules::view::QuestionView>,
+    _view: &View,
+    msgs: &Messages,
+) -> LegalModel {
+    let (squares, marked) = match (c.kind, c.card, c.at, c.orientation) {
+        ("summon", Some(card), Some(at), Some(o)) => {
+            let (s, m) = laid(card, at, o);
+            (Some(s), Some(m))
+        }
+        _ => (None, None),
+    };
+    LegalModel {
+        text: c.text.clone(),
+        kind: c.kind,
+        at: c.at,
+        from: c.from,
+        to: c.to,
+        pickup: c.pickup,
+        card: c.card,
+        orientation: c.orientation,
+        color: c.color,
+        task: c.task,
+        dir: c.dir,
+        option: c.option,
+        meaning: c.meaning,
+        piece: c.piece,
+        onto: c.onto,
+        squares,
+        marked,
+        label: msgs.choice(c, q),
+    }
+}
+
+/// The result in words with the seats named as everywhere else.
+fn result_text(
+    r: &tash_kalar_rules::view::ResultView,
+    _game: &Game,
+    _table: &Table,
+    msgs: &Messages,
+    view: &View,
+) -> String {
+    // (step 1: i18n's renderer names seats by color; present names them)
+    msgs.result(r, view)
+}
