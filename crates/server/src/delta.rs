@@ -138,6 +138,9 @@ fn events_delta<'a>(old: &[EventView], new: &'a [EventView]) -> Events<'a> {
 /// A list as pieces of the list held: ranges `[start, end)` of it copied,
 /// and new items written out, in order (`{"parts":[[0,12],{…},[13,40]]}`).
 /// `key` names an item within a list (legal choices differ by their text).
+// (unused while the view has no legal choices: they come back in the model
+// of tash-kalar-present, on the serve-model branch)
+#[allow(dead_code)]
 fn list_delta<T: PartialEq + Serialize>(old: &[T], new: &[T], key: impl Fn(&T) -> &str) -> Option<Vec<u8>> {
     let at: std::collections::HashMap<&str, usize> = old.iter().enumerate().map(|(i, x)| (key(x), i)).collect();
     let mut out = vec![b'['];
@@ -287,23 +290,6 @@ fn view_delta<'a>(old: &'a View, new: &'a View, seen: &mut SeatPatches<'a>) -> O
     plain!(end);
     merged_optional!(tasks);
     optional!(outcome);
-    // the legal choices as pieces of those held, when the seat chooses again
-    match (&old.choices, &new.choices) {
-        (Some(a), Some(b)) if a != b => match list_delta(a, b, |c| c.as_str()) {
-            Some(parts) => o.raw("choices", &[b"{\"parts\":", &parts[..], b"}"].concat()),
-            None => o.field("choices", b)?,
-        },
-        _ => optional!(choices),
-    }
-    match (&old.legal, &new.legal) {
-        (Some(a), Some(b)) if a != b => match list_delta(a, b, |c| c.text.as_str()) {
-            Some(parts) => o.raw("legal", &[b"{\"parts\":", &parts[..], b"}"].concat()),
-            None => o.field("legal", b)?,
-        },
-        _ => optional!(legal),
-    }
-    merged_optional!(question);
-    optional!(result);
     if old.events != new.events {
         o.field("events", &events_delta(&old.events, &new.events))?;
     }
@@ -649,14 +635,14 @@ mod tests {
 
     #[test]
     fn the_events_window_slides_and_renumbers() {
-        let ev = |n: u32, text: &str| EventView { n, event: tash_kalar_rules::Event::GameOver, text: text.to_string() };
-        let old = vec![ev(3, "a"), ev(4, "b"), ev(5, "c")];
+        let ev = |n: u32, k: u16| EventView { n, event: tash_kalar_rules::Event::TurnStarted { seat: 0, number: k } };
+        let old = vec![ev(3, 1), ev(4, 2), ev(5, 3)];
         // the window moved on by one and grew by one
-        let new = vec![ev(4, "b"), ev(5, "c"), ev(6, "d")];
+        let new = vec![ev(4, 2), ev(5, 3), ev(6, 4)];
         let d = events_delta(&old, &new);
         assert_eq!((d.first, d.keep, d.add.len()), (4, 2, 1));
         // a take-back numbers anew from 5
-        let new = vec![ev(3, "a"), ev(4, "b"), ev(5, "x")];
+        let new = vec![ev(3, 1), ev(4, 2), ev(5, 9)];
         let d = events_delta(&old, &new);
         assert_eq!((d.first, d.keep, d.add.len()), (3, 2, 1));
         assert_eq!(events_delta(&old, &[]).add.len(), 0);
