@@ -89,7 +89,6 @@ pub struct App {
     m: Match,
     /// `None` while the seat's bot is lent to a search.
     bots: Vec<Option<Box<dyn Bot>>>,
-    bot_names: Vec<String>,
     /// Who plays each seat, for the seats' names.
     players: Vec<tash_kalar_present::Player>,
     /// Chance's draws, who is to choose next, and which seats are played here.
@@ -135,11 +134,9 @@ impl App {
     pub fn new(table: Table) -> App {
         let Table { m, form, seed, bots, driver, lang, players } = table;
         let viewer = driver.seats().iter().position(|&s| s == Seating::Person).unwrap_or(0) as Seat;
-        let bot_names = bots.iter().map(|b| b.name()).collect();
         let mut app = App {
             m,
             bots: bots.into_iter().map(Some).collect(),
-            bot_names,
             players,
             driver,
             viewer,
@@ -207,10 +204,6 @@ impl App {
 
     pub fn is_human(&self, seat: Seat) -> bool {
         self.driver.seats().get(seat as usize) == Some(&Seating::Person)
-    }
-
-    pub fn bot_name(&self, seat: Seat) -> &str {
-        self.bot_names.get(seat as usize).map_or("bot", |s| s.as_str())
     }
 
     /// Whether the viewer is to choose now (and no bot is searching).

@@ -564,7 +564,7 @@ fn hotseat_hands_the_keyboard_to_the_seat_to_act() {
     assert_eq!(app.game_match().game().actor(), Actor::Seat(1));
     assert_eq!(app.viewer, 1);
     assert!(app.my_turn());
-    assert!(screen(&app, 140, 40).contains("Setup: seat 2 (Southern Imperial, Red, you) places the start pieces"));
+    assert!(screen(&app, 140, 40).contains("Setup: Red (you), Southern Imperial places the start pieces"));
     app.focus = Focus::Choices;
     press(&mut app, KeyCode::Enter);
     app.settle();
@@ -756,7 +756,7 @@ fn the_opponents_last_turn_is_marked_on_the_board_and_told_in_the_log() {
     assert_eq!(last.seat, Some(1), "red's turn is shown");
     assert!(!last.squares.is_empty());
     let text = screen(&app, 80, 24);
-    assert!(text.contains("| last (seat 2)"), "{text}");
+    assert!(text.contains("| last (Red"), "{text}");
     let red_turn = |l: &String| l.starts_with("-- Turn") && l.ends_with("Red (bot, random) --");
     assert!(app.log.iter().any(red_turn), "{:?}", app.log);
     let reds: Vec<&String> = app.log.iter().skip_while(|l| !red_turn(l)).collect();

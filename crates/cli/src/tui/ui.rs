@@ -90,11 +90,10 @@ fn status_line(app: &App, v: &View) -> String {
     let m = &app.msgs;
     let seat = |s: u8| {
         let sv = &v.seats[s as usize];
-        let who = if app.is_human(s) { app.t("tui-you", &[]) } else { app.bot_name(s).to_string() };
-        app.t(
-            "tui-seat",
-            args![("seat", s + 1), ("school", m.school(sv.school)), ("color", m.color(sv.color)), ("who", who)],
-        )
+        // the seat's name as everywhere (a bot's with its level), and who is you
+        let name = app.seat_name(s);
+        let who = if app.is_human(s) { format!("{name} ({})", app.t("tui-you", &[])) } else { name };
+        app.t("tui-seat", args![("who", who), ("school", m.school(sv.school))])
     };
     let state = if let Some(o) = v.outcome.as_ref().map(|_| result_text(m, app.game_match().game(), &app.table())) {
         app.t("tui-status-over", args![("result", o)])
@@ -232,8 +231,8 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
     if !last.squares.is_empty() {
         let mut squares: Vec<String> = last.squares.iter().map(|s| s.to_string()).collect();
         squares.truncate(4);
-        let seat = last.seat.map_or_else(|| "-".to_string(), |s| (s + 1).to_string());
-        about.push_str(&format!(" | {}", app.t("tui-last", args![("seat", seat), ("squares", squares.join(" "))])));
+        let who = last.seat.map_or_else(|| "-".to_string(), |s| app.seat_name(s));
+        about.push_str(&format!(" | {}", app.t("tui-last", args![("who", who), ("squares", squares.join(" "))])));
     }
     let block = panel(&app.t("tui-board", &[]), app.focus == Focus::Board).title_bottom(format!(" {about} "));
     frame.render_widget(Paragraph::new(lines).block(block), area);

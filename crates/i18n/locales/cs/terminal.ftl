@@ -102,7 +102,7 @@ play-choices = Volby:
 
 tui-greeting = Tash-Kalar: { $form }, semínko { $seed }. Nápovědu ukáže ?.
 tui-you = ty
-tui-seat = místo { $seat } ({ $school }, { $color }, { $who })
+tui-seat = { $who }, { $school }
 tui-status-over = Hra skončila. { $result } q pro odchod.
 tui-status-thinking = Tah { $turn }: { $who } přemýšlí...
 tui-your-choice = { $status } - vybíráš ty
@@ -114,7 +114,7 @@ tui-square-red = červené
 tui-square-green = zelené
 tui-square-central = středové
 tui-square-gateway = { -gateway }
-tui-last = naposled (místo { $seat }) { $squares }
+tui-last = naposled ({ $who }) { $squares }
 tui-scores = Skóre
 tui-score = { $score ->
     [one] { $score } bod

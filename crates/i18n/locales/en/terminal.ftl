@@ -92,7 +92,7 @@ play-choices = Choices:
 
 tui-greeting = Tash-Kalar: { $form }, seed { $seed }. Press ? for help.
 tui-you = you
-tui-seat = seat { $seat } ({ $school }, { $color }, { $who })
+tui-seat = { $who }, { $school }
 tui-status-over = The game is over. { $result } q to leave.
 tui-status-thinking = Turn { $turn }: { $who } is thinking...
 tui-your-choice = { $status } - your choice
@@ -104,7 +104,7 @@ tui-square-red = red
 tui-square-green = green
 tui-square-central = central
 tui-square-gateway = Gateway
-tui-last = last (seat { $seat }) { $squares }
+tui-last = last ({ $who }) { $squares }
 tui-scores = Scores
 tui-score = score { $score }
 tui-points = points: { $points }

@@ -97,7 +97,7 @@ play-choices = Elecciones:
 
 tui-greeting = Tash-Kalar: { $form }, semilla { $seed }. Pulsa ? para ver la ayuda.
 tui-you = tú
-tui-seat = asiento { $seat } ({ $school }, { $color }, { $who })
+tui-seat = { $who }, { $school }
 tui-status-over = La partida ha terminado. { $result } q para salir.
 tui-status-thinking = Turno { $turn }: { $who } está pensando...
 tui-your-choice = { $status } - te toca elegir
@@ -109,7 +109,7 @@ tui-square-red = roja
 tui-square-green = verde
 tui-square-central = central
 tui-square-gateway = Portal
-tui-last = último (asiento { $seat }) { $squares }
+tui-last = último ({ $who }) { $squares }
 tui-scores = Puntuación
 tui-score = { $score } puntos
 tui-points = puntos: { $points }
