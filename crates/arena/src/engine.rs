@@ -182,7 +182,8 @@ impl Engine {
         let view: View = serde_json::from_str(json).map_err(|e| format!("bad view JSON: {e}"))?;
         check_secrets(&view)?;
         let obs = Observation::from_view(&view).map_err(|e| e.to_string())?;
-        if let Some(choices) = &view.choices {
+        let listed: Listed = serde_json::from_str(json).map_err(|e| format!("bad view JSON: {e}"))?;
+        if let Some(choices) = &listed.choices {
             let ours: Vec<String> = obs.game().legal_choices().iter().map(Choice::to_string).collect();
             if &ours != choices {
                 return Err("the view's choices are not the ones these rules allow (another version?)".into());
@@ -424,10 +425,11 @@ impl EngineBot {
     fn ask(
         &mut self,
         view: &View,
+        choices: &[Choice],
         normalize: impl Fn(Choice) -> Choice,
         legal: impl Fn(Choice) -> bool,
     ) -> anyhow::Result<Choice> {
-        self.send(&format!("position {}", serde_json::to_string(view)?))?;
+        self.send(&format!("position {}", position(view, choices)?))?;
         self.send("go")?;
         let line = self.read_until(|l| l.starts_with("choice "))?;
         let text = &line["choice ".len()..];
@@ -453,6 +455,22 @@ impl EngineBot {
     }
 }
 
+/// The `position` line's JSON: the seat's view and its legal choices as
+/// choice text (`choices`), which the view itself no longer holds.
+pub fn position(view: &View, choices: &[Choice]) -> serde_json::Result<String> {
+    let mut v = serde_json::to_value(view)?;
+    if let Some(o) = v.as_object_mut() {
+        o.insert("choices".into(), choices.iter().map(Choice::to_string).collect::<Vec<_>>().into());
+    }
+    serde_json::to_string(&v)
+}
+
+/// The legal choices a driver lists beside the view, if it does.
+#[derive(serde::Deserialize)]
+struct Listed {
+    choices: Option<Vec<String>>,
+}
+
 impl Bot for EngineBot {
     fn name(&self) -> String {
         self.name.clone()
@@ -461,12 +479,13 @@ impl Bot for EngineBot {
     fn choose(&mut self, obs: &Observation) -> Choice {
         let game = obs.game();
         let first = game.legal_choices()[0];
-        self.answer(first, |bot| bot.ask(&game.view(obs.seat()), |c| game.normalize(c), |c| game.is_legal(c)))
+        let legal = game.legal_choices();
+        self.answer(first, |bot| bot.ask(&game.view(obs.seat()), &legal, |c| game.normalize(c), |c| game.is_legal(c)))
     }
 
     /// An engine needs the seat's view only: no observation is built.
     fn decide(&mut self, d: &Decision) -> Choice {
-        self.answer(d.legal()[0], |bot| bot.ask(&d.view(), |c| d.normalize(c), |c| d.allows(c)))
+        self.answer(d.legal()[0], |bot| bot.ask(&d.view(), d.legal(), |c| d.normalize(c), |c| d.allows(c)))
     }
 
     fn take_error(&mut self) -> Option<String> {
@@ -524,11 +543,12 @@ mod tests {
     fn an_engine_answers_a_position_with_a_legal_choice() {
         let g = dealt();
         let Actor::Seat(s) = g.actor() else { panic!() };
-        let json = serde_json::to_string(&g.view(s)).unwrap();
+        let json = position(&g.view(s), &g.legal_choices()).unwrap();
+        assert!(json.contains("\"choices\":[\""), "the position lists the choices: {json}");
         let out = talk("greedy", &format!("tkp\nsetoption name seed value 3\nnewgame\nposition {json}\ngo\nquit\n"));
         let last = out.last().unwrap();
         let text = last.strip_prefix("choice ").unwrap_or_else(|| panic!("{out:?}"));
-        assert!(g.view(s).choices.unwrap().contains(&text.to_string()));
+        assert!(g.legal_choices().iter().any(|c| c.to_string() == text));
     }
 
     /// Team play: after `pass` the teammate chooses; its view gets a legal
@@ -550,7 +570,7 @@ mod tests {
         let out = talk("greedy", &format!("position {mine}\ngo\nposition {theirs}\ngo\n"));
         assert_eq!(out.len(), 2, "{out:?}");
         let text = out[0].strip_prefix("choice ").unwrap_or_else(|| panic!("{out:?}"));
-        assert!(g.view(mate).choices.unwrap().contains(&text.to_string()), "{text}");
+        assert!(g.legal_choices().iter().any(|c| c.to_string() == text), "{text}");
         assert!(out[1].starts_with("error ") && out[1].contains("not the one to choose"), "{out:?}");
     }
 
@@ -721,8 +741,7 @@ mod tests {
         let Actor::Seat(s) = g.actor() else { panic!() };
         let mut peeking = g.referee_view();
         peeking.viewer = Viewer::Seat { seat: s };
-        peeking.choices = g.view(s).choices;
-        let peeking = serde_json::to_string(&peeking).unwrap();
+        let peeking = position(&peeking, &g.legal_choices()).unwrap();
         // team play: the teammate's hand is hidden too, as in Game::view
         let mut t = Game::new(Form::TeamDuel, &School::BASE).unwrap();
         while t.actor() == Actor::Chance {

@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 use tash_kalar_bots::{Decision, Next, Seating};
 use tash_kalar_i18n::{args, Lang, Messages};
 use tash_kalar_rules::view::{ActorView, TaskBoardView, TaskView, View};
-use tash_kalar_rules::{CardId, Choice, Form, Match, Mover, Phase, Seat, TextPlayError};
+use tash_kalar_rules::{CardId, Choice, Form, Game, Match, Mover, Phase, QuestionKind, Seat, TextPlayError};
 
 use crate::table::Table;
 use crate::talk::{card_kind, claimed_list, outcome_text, task_place};
@@ -72,7 +72,9 @@ pub fn run(args: &Args) -> Result<()> {
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         return crate::tui::run(table, args.save.as_deref());
     }
-    let Table { mut m, form, seed, mut bots, mut driver, lang } = table;
+    let Table { mut m, form, seed, mut bots, mut driver, lang, players } = table;
+    let names = tash_kalar_present::Table { players, can_undo: false };
+    let names = &names;
     let msgs = Messages::new(lang);
     let msgs = &msgs;
     let human: Vec<bool> = driver.seats().iter().map(|&s| s == Seating::Person).collect();
@@ -96,7 +98,11 @@ pub fn run(args: &Args) -> Result<()> {
                         "{}",
                         msgs.text(
                             "play-seat-draws",
-                            args![("seat", s + 1), ("card", msgs.card_name(card)), ("id", card.to_string())]
+                            args![
+                                ("who", tash_kalar_present::seat_name(m.game(), s, names, msgs)),
+                                ("card", msgs.card_name(card)),
+                                ("id", card.to_string())
+                            ]
                         )
                     ),
                     // turned up for all to see: say where it went
@@ -118,27 +124,22 @@ pub fn run(args: &Args) -> Result<()> {
                 let bot = &mut bots[s as usize];
                 let c = bot.decide(&Decision::new(m.game(), s));
                 let c = m.act(Mover::Seat(s), c)?;
+                let who = tash_kalar_present::seat_name(m.game(), s, names, msgs);
                 match c {
                     // cards go back face down: which one is the bot's secret
                     Choice::Return(_) => {
-                        println!("{}", msgs.text("play-bot-returns", args![("seat", s + 1), ("bot", bot.name())]))
+                        println!("{}", msgs.text("play-bot-returns", args![("who", who)]))
                     }
-                    _ => println!(
-                        "{}",
-                        msgs.text(
-                            "play-bot-chose",
-                            args![("seat", s + 1), ("bot", bot.name()), ("choice", c.to_string())]
-                        )
-                    ),
+                    _ => println!("{}", msgs.text("play-bot-chose", args![("who", who), ("choice", c.to_string())])),
                 }
                 shown = false;
             }
             Next::Person(s) => {
                 if !shown {
-                    show(msgs, &m.game().view(s));
+                    show(msgs, m.game(), names, s);
                     shown = true;
                 }
-                print!("{} > ", msgs.text("seat-number", args![("seat", s + 1)]));
+                print!("{} > ", tash_kalar_present::seat_name(m.game(), s, names, msgs));
                 std::io::stdout().flush()?;
                 let Some(line) = lines.next() else {
                     println!();
@@ -159,7 +160,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
     };
     if !quit {
-        show_end(msgs, &m);
+        show_end(msgs, &m, names);
     }
     if let Some(path) = &args.save {
         std::fs::write(path, m.record().to_text()).with_context(|| format!("cannot write {}", path.display()))?;
@@ -268,7 +269,7 @@ fn task_line(msgs: &Messages, task: &TaskView) -> String {
 }
 
 /// The task board: current tasks, the next task, the deck's size, claims.
-fn show_tasks(msgs: &Messages, v: &View, tasks: &TaskBoardView) {
+fn show_tasks(msgs: &Messages, v: &View, tasks: &TaskBoardView, name: &dyn Fn(Seat) -> String) {
     println!("{}", msgs.text("play-tasks", args![("deck", tasks.deck)]));
     for t in &tasks.current {
         println!("  {:<8} {}", msgs.text("play-task-current", &[]), task_line(msgs, t));
@@ -281,21 +282,14 @@ fn show_tasks(msgs: &Messages, v: &View, tasks: &TaskBoardView) {
         let claimed = tasks.claimed.get(s.seat as usize).map_or(&[][..], |c| c.as_slice());
         println!(
             "  {}",
-            msgs.text(
-                "play-claimed",
-                args![("who", seat_name(msgs, v, s.seat)), ("tasks", claimed_list(msgs, claimed))]
-            )
+            msgs.text("play-claimed", args![("who", name(s.seat)), ("tasks", claimed_list(msgs, claimed))])
         );
     }
 }
 
-/// A seat as line mode names it: `seat 1 (northern, blue)`.
-pub(crate) fn seat_name(msgs: &Messages, v: &View, s: Seat) -> String {
-    let seat = &v.seats[s as usize];
-    msgs.text(
-        "play-seat",
-        args![("seat", s + 1), ("school", msgs.school(seat.school)), ("color", msgs.color(seat.color))],
-    )
+/// A seat with its school, for its line of cards: `Blue (Ana), Northern Imperial`.
+fn seat_and_school(msgs: &Messages, name: &str, seat: &tash_kalar_rules::view::SeatView) -> String {
+    msgs.text("play-seat", args![("who", name), ("school", msgs.school(seat.school))])
 }
 
 /// Everything a seat may see, and its choices numbered.
@@ -319,7 +313,9 @@ fn seat_marks(msgs: &Messages, s: &tash_kalar_rules::view::SeatView) -> Vec<Stri
     out
 }
 
-fn show(msgs: &Messages, v: &View) {
+fn show(msgs: &Messages, game: &Game, names: &tash_kalar_present::Table, seat: Seat) {
+    let v = &game.view(seat);
+    let name = |s: Seat| tash_kalar_present::seat_name(game, s, names, msgs);
     let me = match v.actor {
         ActorView::Seat { seat } => seat,
         _ => v.turn.seat,
@@ -327,34 +323,25 @@ fn show(msgs: &Messages, v: &View) {
     println!();
     match v.phase {
         Phase::StartPieces { .. } => {
-            println!("== {} ==", msgs.text("status-setup", args![("who", seat_name(msgs, v, me))]))
+            println!("== {} ==", msgs.text("status-setup", args![("who", name(me))]))
         }
         _ => println!(
             "== {} ==",
-            msgs.text(
-                "status-turn",
-                args![("turn", v.turn.number), ("who", seat_name(msgs, v, v.turn.seat)), ("n", v.turn.actions)]
-            )
+            msgs.text("status-turn", args![("turn", v.turn.number), ("who", name(v.turn.seat)), ("n", v.turn.actions)])
         ),
     }
     let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
     // Nethervoid: each seat's Gateway marked @ after its piece
     print!("{}", board.diagram_marked(v.seats.iter().filter_map(|s| s.gateway).collect()));
-    let scores: Vec<String> = v
-        .seats
-        .iter()
-        .map(|s| msgs.text("score-of", args![("who", seat_name(msgs, v, s.seat)), ("score", s.score)]))
-        .collect();
+    let scores: Vec<String> =
+        v.seats.iter().map(|s| msgs.text("score-of", args![("who", name(s.seat)), ("score", s.score)])).collect();
     println!("{}", msgs.text("play-scores", args![("scores", scores.join(", "))]));
     for s in &v.seats {
         if let Some(points) = &s.points {
             let by_color: Vec<String> = points.iter().map(|(c, p)| format!("{} {p}", msgs.color(*c))).collect();
             println!(
                 "  {}",
-                msgs.text(
-                    "play-points-by-color",
-                    args![("who", seat_name(msgs, v, s.seat)), ("points", by_color.join(", "))]
-                )
+                msgs.text("play-points-by-color", args![("who", name(s.seat)), ("points", by_color.join(", "))])
             );
         }
     }
@@ -365,7 +352,7 @@ fn show(msgs: &Messages, v: &View) {
             msgs.text(
                 "play-seat-cards",
                 args![
-                    ("who", seat_name(msgs, v, s.seat)),
+                    ("who", seat_and_school(msgs, &name(s.seat), s)),
                     ("beings", s.beings),
                     ("legends", s.legends),
                     ("flares", s.flares),
@@ -382,14 +369,14 @@ fn show(msgs: &Messages, v: &View) {
     }
     println!("{}", msgs.text("play-shared-decks", args![("legends", v.legends.deck), ("flares", v.flares.deck)]));
     if let Some(tasks) = &v.tasks {
-        show_tasks(msgs, v, tasks);
+        show_tasks(msgs, v, tasks, &name);
     }
     if let Some(last) = v.end.last {
         println!("{}", msgs.text("end-triggered", args![("seat", last + 1)]));
     }
-    if let Some(q) = &v.question {
+    if let Some(q) = game.question() {
         match (&v.effect, q.kind) {
-            (Some(e), "effect") => {
+            (Some(e), QuestionKind::Effect) => {
                 let place = match (e.at, e.orientation) {
                     (Some(at), Some(o)) => {
                         format!(
@@ -404,12 +391,16 @@ fn show(msgs: &Messages, v: &View) {
                     "{}",
                     msgs.text(
                         "play-resolving",
-                        args![("card", msgs.card_name(e.card)), ("place", place), ("question", msgs.effect_step(q))]
+                        args![
+                            ("card", msgs.card_name(e.card)),
+                            ("place", place),
+                            ("question", tash_kalar_present::step_text(game, msgs).unwrap_or_default())
+                        ]
                     )
                 );
                 println!("  {}", msgs.card_text(e.card));
             }
-            (_, "claim") => {
+            (_, QuestionKind::Claim) => {
                 let names: Vec<String> = v
                     .tasks
                     .as_ref()
@@ -418,7 +409,9 @@ fn show(msgs: &Messages, v: &View) {
                     .unwrap_or_default();
                 println!("{}", msgs.text("play-may-claim", args![("tasks", names.join(", "))]));
             }
-            _ if v.prompt.is_some() => println!("{}", msgs.question(q, v)),
+            _ if v.prompt.is_some() => {
+                println!("{}", tash_kalar_present::question_text(game, msgs).unwrap_or_default())
+            }
             _ => {}
         }
     }
@@ -428,7 +421,9 @@ fn show(msgs: &Messages, v: &View) {
             println!("{}", card_line(msgs, c));
         }
     }
-    if let Some(choices) = &v.choices {
+    let chooses = game.actor() == tash_kalar_rules::Actor::Seat(seat);
+    let choices: Vec<String> = game.legal_choices().iter().map(|c| c.to_string()).collect();
+    if chooses {
         println!("{}", msgs.text("play-choices", &[]));
         let width = choices.iter().map(|c| c.len()).max().unwrap_or(0) + 6;
         let columns = (100 / width).max(1);
@@ -441,31 +436,25 @@ fn show(msgs: &Messages, v: &View) {
     }
 }
 
-fn show_end(msgs: &Messages, m: &Match) {
+fn show_end(msgs: &Messages, m: &Match, names: &tash_kalar_present::Table) {
     let v = m.game().referee_view();
+    let name = |s: Seat| tash_kalar_present::seat_name(m.game(), s, names, msgs);
     println!();
     println!("== {} ==", msgs.text("game-over", &[]));
     let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
     // Nethervoid: each seat's Gateway marked @ after its piece
     print!("{}", board.diagram_marked(v.seats.iter().filter_map(|s| s.gateway).collect()));
-    let scores: Vec<String> = v
-        .seats
-        .iter()
-        .map(|s| {
-            msgs.text(
-                "score-of",
-                args![("who", msgs.text("seat-number", args![("seat", s.seat + 1)])), ("score", s.score)],
-            )
-        })
-        .collect();
+    let scores: Vec<String> =
+        v.seats.iter().map(|s| msgs.text("score-of", args![("who", name(s.seat)), ("score", s.score)])).collect();
     println!("{}", msgs.text("play-scores", args![("scores", scores.join(", "))]));
     if let Some(tasks) = &v.tasks {
         for (s, claimed) in tasks.claimed.iter().enumerate() {
-            let who = msgs.text("seat-number-capital", args![("seat", s + 1)]);
+            let who = name(s as Seat);
             println!("{}", msgs.text("play-claimed", args![("who", who), ("tasks", claimed_list(msgs, claimed))]));
         }
     }
-    println!("{}", outcome_text(msgs, &v));
+    let result = tash_kalar_present::result_text(m.game(), names, msgs);
+    println!("{}", result.unwrap_or_else(|| outcome_text(msgs, &v)));
 }
 
 #[cfg(test)]

@@ -23,6 +23,8 @@ pub(crate) struct Table {
     pub driver: Driver,
     /// The language of the texts shown.
     pub lang: Lang,
+    /// Who plays each seat, as the texts name them (a bot by its spec).
+    pub players: Vec<tash_kalar_present::Player>,
 }
 
 impl Table {
@@ -59,7 +61,16 @@ impl Table {
                 .with_context(|| format!("--opponent {entrant}"))?;
             bots.push(bot);
         }
-        Ok(Table { m, form, seed, bots, driver, lang: Lang::En })
+        let players = driver
+            .seats()
+            .iter()
+            .zip(&specs)
+            .map(|(seating, spec)| tash_kalar_present::Player {
+                name: None,
+                bot: (*seating == Seating::Bot).then(|| spec.clone()),
+            })
+            .collect();
+        Ok(Table { m, form, seed, bots, driver, lang: Lang::En, players })
     }
 }
 

@@ -420,8 +420,7 @@ fn play_is_driven_through_standard_input_with_undo() {
     assert!(out.contains("Took back: place e4"));
     assert!(out.contains("Not accepted: place c5"), "{out}");
     assert!(out.contains("there is no choice 999"));
-    assert!(out.contains("Seat 2 resigned."));
-    assert!(out.contains("Seat 1 wins."));
+    assert!(out.contains("Red resigned: Blue wins."), "the result names the seats as the log does: {out}");
     assert!(out.contains("Your hand:"));
     assert!(out.contains("Choices:"));
     let text = std::fs::read_to_string(&record).expect("the record is saved");
@@ -439,7 +438,7 @@ fn play_against_the_bot_by_number_and_quit() {
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(out.contains("Took back: "), "{out}");
-    assert!(out.contains("Seat 2 (medium): "), "the bot (medium by default) plays its turn: {out}");
+    assert!(out.contains("Red (bot, medium): "), "the bot (medium by default) plays its turn: {out}");
     assert!(out.contains("Bye."));
     // the input runs out: the game stops without an error
     let o = run_with_input(&["play", "--seed", "8", "--seat", "2"], "");
@@ -504,7 +503,7 @@ fn play_a_melee_against_bots_and_a_team_game_hotseat() {
     assert!(out.contains("Tash-Kalar: Deathmatch Melee"), "{out}");
     assert!(out.contains("points by color"), "{out}");
     // the third seat (a bot) places the start pieces before seat 1 plays
-    assert!(out.contains("Seat 3 (medium): start"), "{out}");
+    assert!(out.contains("Green (bot, medium): start"), "{out}");
     // hotseat team duel: seat 4 places the start pieces, seat 1 passes control
     let input = "start c5\npass\nplace e5\nend\nresign\n";
     let o = run_with_input(
@@ -523,9 +522,8 @@ fn play_a_melee_against_bots_and_a_team_game_hotseat() {
     );
     let out = stdout(&o);
     assert!(o.status.success(), "{}\n{out}", stderr(&o));
-    assert!(out.contains("seat 3 > place e5"), "the teammate places: {out}");
-    assert!(out.contains("Seat 2 resigned."), "{out}");
-    assert!(out.contains("Seats 1 and 3 win."), "{out}");
+    assert!(out.contains("Blue (seat 3) > place e5"), "the teammate places: {out}");
+    assert!(out.contains("the Red team (seats 2 and 4) resigned: the Blue team (seats 1 and 3) wins."), "{out}");
 }
 
 #[test]
@@ -616,8 +614,7 @@ fn play_speaks_spanish_and_czech_and_keeps_the_notations() {
                 "Elecciones:",
                 "No aceptado: «zzz» no es una elección. Escribe `help` para ver la ayuda.",
                 "No hay nada que deshacer",
-                "El asiento 1 se rindió.",
-                "Gana el asiento 2.",
+                "Marrón se rindió: Gana Verde (bot, random).",
                 "== La partida ha terminado ==",
             ],
         ),
@@ -630,8 +627,7 @@ fn play_speaks_spanish_and_czech_and_keeps_the_notations() {
                 "Volby:",
                 "Nepřijato: „zzz“ není volba. Nápovědu ukáže `help`.",
                 "Není co vzít zpět",
-                "Místo 1 se vzdalo.",
-                "Vítězí místo 2.",
+                "Hnědý se vzdal: Vítězí Zelený (bot, random).",
                 "== Hra skončila ==",
             ],
         ),

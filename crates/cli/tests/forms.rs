@@ -309,12 +309,15 @@ fn play_highland_against_sylvan_to_the_end_through_standard_input() {
     );
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(out.contains("seat 1 (Highland, Brown)"), "{out}");
-    assert!(out.contains("seat 2 (Sylvan, Green)"));
-    assert!(out.contains("Seat 2 (random): "), "the bot plays");
+    assert!(out.contains("Brown, Highland: "), "{out}");
+    assert!(out.contains("Green (bot, random), Sylvan: "));
+    assert!(out.contains("Green (bot, random): "), "the bot plays");
     assert!(out.contains("  highland."), "a Highland hand is shown");
     assert!(out.contains("== The game is over =="), "the game is played to its end");
-    assert!(out.contains("Seat 1 wins.") || out.contains("Seat 2 wins.") || out.contains("A draw."));
+    assert!(
+        out.contains("Brown wins") || out.contains("Green (bot, random) wins") || out.contains("A draw between"),
+        "{out}"
+    );
     let text = std::fs::read_to_string(&record).expect("the record is saved");
     assert!(text.starts_with("Form: duel\nSeats: highland, sylvan\nSeed: 1\n"), "{text}");
     assert!(text.contains("1 summon highland."), "the human summoned Highland beings");
@@ -324,7 +327,8 @@ fn play_highland_against_sylvan_to_the_end_through_standard_input() {
     assert_eq!(state["seats"][0]["school"], "highland");
     assert_eq!(state["seats"][1]["school"], "sylvan");
     // the scores printed at the end are the replay's
-    let scores: Vec<String> = (0..2).map(|s| format!("seat {} {}", s + 1, state["scores"][s])).collect();
+    let names = ["Brown", "Green (bot, random)"];
+    let scores: Vec<String> = (0..2).map(|s| format!("{} {}", names[s], state["scores"][s])).collect();
     assert!(out.contains(&format!("Scores: {}", scores.join(", "))), "{out}");
 }
 
@@ -368,7 +372,7 @@ fn play_the_high_form_with_tasks_to_the_end_and_replay_its_record() {
     assert!(state["tasks"]["claimed"][0].as_array().unwrap().iter().any(|t| t["id"] == json!(task)));
     check_task_state(&state, &text, 24);
     assert!(state["tasks"].get("claimable").is_none(), "the game is over");
-    let claimed = out.lines().find_map(|l| l.strip_prefix("Seat 1 claimed: ")).expect("the claims at the end");
+    let claimed = out.lines().find_map(|l| l.strip_prefix("Brown claimed: ")).expect("the claims at the end");
     assert_ne!(claimed, "-", "{out}");
 }
 
@@ -387,6 +391,6 @@ fn play_the_first_game_hotseat_shows_tasks_and_no_legends() {
     assert!(!out.contains(" discard "), "no discard action");
     assert!(out.contains("Tasks (12 in the deck):"), "16 tasks, 3 current, 1 next: {out}");
     assert!(!out.contains("advanced):"), "no advanced task");
-    assert!(out.contains("seat 2 >"), "seat 2 plays next, hotseat");
+    assert!(out.contains("\nRed > "), "seat 2 (Red) plays next, hotseat: {out}");
     assert!(out.contains("Bye."));
 }

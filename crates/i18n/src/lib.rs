@@ -13,9 +13,10 @@
 //! code's.
 //!
 //! The engine's notations (board text, choice text, records, the engine
-//! protocol, JSON) never change with the language: clients build what they
-//! show from the structured views ([`tash_kalar_rules::view`]) through a
-//! [`Messages`] bundle.
+//! protocol, JSON) never change with the language. This crate holds the
+//! low-level words (card, task, color, piece names...); the
+//! `tash-kalar-present` crate words the events, choices, questions and
+//! results from them, once for every client.
 //!
 //! ```
 //! use tash_kalar_i18n::{Lang, Messages};
@@ -35,8 +36,6 @@ use tash_kalar_rules::{CardId, Step, TaskId};
 use unic_langid::LanguageIdentifier;
 
 mod render;
-
-pub use render::who_default;
 
 include!(concat!(env!("OUT_DIR"), "/locales.rs"));
 
@@ -376,14 +375,14 @@ pub fn english_tasks_ftl() -> String {
     out
 }
 
-/// The message id of a step's words ([`QuestionView::step`]): `step-` and
+/// The message id of a step's words ([`Question::step`]): `step-` and
 /// the step's stable id with every `.` and `_` made `-`
 /// (`imperial.cannon.aim` is `step-imperial-cannon-aim`), in `steps.ftl`.
 /// The page's `stepId` (`web/i18n.js`) is the same function; the tests check
 /// that no two steps share a message id and that every step has one in
 /// every language.
 ///
-/// [`QuestionView::step`]: tash_kalar_rules::view::QuestionView::step
+/// [`Question::step`]: tash_kalar_rules::Question::step
 pub fn step_id(step: Step) -> String {
     format!("step-{}", step.id().replace(['.', '_'], "-"))
 }

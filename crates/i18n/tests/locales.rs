@@ -143,7 +143,7 @@ fn dynamic_ids() -> Vec<(&'static str, Vec<String>)> {
         ("dir-", Dir::ALL.iter().map(|c| c.name().to_string()).collect()),
         ("orientation-", Orientation::all().map(|c| c.name().to_string()).collect()),
         ("level-", s(&["easy", "medium", "hard", "expert"])),
-        ("option-", s(tash_kalar_rules::words::OPTION_MEANINGS)),
+        ("option-", s(tash_kalar_rules::OPTION_MEANINGS)),
     ]
 }
 

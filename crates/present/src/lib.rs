@@ -31,6 +31,7 @@ use tash_kalar_rules::{Game, Seat};
 
 mod log;
 mod model;
+mod words;
 
 pub use log::{log_line, LogItem, LogKind, LogLine, Reader};
 pub use model::{model, Can, EffectModel, EventModel, LegalModel, Model, QuestionModel, ResultModel, Side};
@@ -96,4 +97,39 @@ pub fn error_text_with(code: &str, args: &[(&str, Arg)], msgs: &Messages) -> Str
     } else {
         msgs.text("error-server-error", &[])
     }
+}
+
+/// What is being decided now, as one sentence to the one deciding (the
+/// `question.text` of the model); `None` when no seat decides.
+pub fn question_text(game: &Game, msgs: &Messages) -> Option<String> {
+    use words::Say;
+    game.question().map(|q| msgs.question(&q, game))
+}
+
+/// What the effect being resolved asks, in words: the step's message, else
+/// (a step without words in this language) the card's whole effect.
+pub fn step_text(game: &Game, msgs: &Messages) -> Option<String> {
+    let q = game.question()?;
+    match q.step.map(tash_kalar_i18n::step_id).filter(|id| msgs.has(id)) {
+        Some(id) => Some(msgs.text(&id, &[])),
+        None => q.card.map(|c| msgs.card_text(c)),
+    }
+}
+
+/// A legal choice of `game` in words, as the model labels it.
+pub fn choice_label(game: &Game, choice: tash_kalar_rules::Choice, msgs: &Messages) -> String {
+    use words::Say;
+    msgs.choice(choice, &words::Facts::of(game, choice))
+}
+
+/// An event in one sentence, the seats named by [`seat_name`].
+pub fn event_text(event: &tash_kalar_rules::Event, game: &Game, table: &Table, msgs: &Messages) -> String {
+    use words::Say;
+    msgs.event(event, &|s| seat_name(game, s, table, msgs))
+}
+
+/// How the game ended, in one sentence with the score, once it has.
+pub fn result_text(game: &Game, table: &Table, msgs: &Messages) -> Option<String> {
+    use words::Say;
+    game.result().map(|r| msgs.result(&r, game, &|s| seat_name(game, s, table, msgs)))
 }

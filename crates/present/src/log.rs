@@ -7,6 +7,7 @@ use tash_kalar_i18n::{args, Messages};
 use tash_kalar_rules::cards::Deck;
 use tash_kalar_rules::{CardId, Choice, Game, Phase, Seat};
 
+use crate::words::{Facts, Say};
 use crate::{seat_name, Table};
 
 /// What a log line records.
@@ -56,12 +57,11 @@ impl LogItem {
     pub fn choice(before: &Game, n: u32, seat: Option<Seat>, choice: Choice) -> LogItem {
         let mut item = LogItem::new(n, seat, LogKind::Choice);
         item.choice = Some(choice);
+        // who may read it is the rules' to say (hidden.rs)
+        item.secret = before.secret_of(choice);
         match (before.phase(), choice) {
-            (Phase::Refill { seat, .. }, Choice::Draw(_)) => {
-                item.secret = Some(seat);
-                item.to = Some(seat);
-            }
-            (Phase::Returning, Choice::Return(_)) => item.secret = seat,
+            (Phase::Refill { seat, .. }, Choice::Draw(_)) => item.to = Some(seat),
+            // the flare is put on the table face up: the log names it
             (_, Choice::Flare(_)) => {
                 item.flare = seat.and_then(|s| before.seats().get(s as usize)).and_then(|s| s.flares.first().copied())
             }
@@ -167,11 +167,8 @@ fn choice_words(line: &LogItem, c: Choice, game: &Game, table: &Table, msgs: &Me
         return msgs.text("log-flare", args![("who", who), ("card", msgs.card_name(card)), ("against", against)]);
     }
     // the choice's words without the board of its time (the game may have
-    // moved on): pieces are left out
-    let mut view = game.choice_view(c);
-    view.piece = None;
-    view.onto = None;
-    let said = msgs.choice(&view, None);
+    // moved on): pieces and option meanings are left out
+    let said = msgs.choice(c, &Facts::default());
     match who {
         Some(who) => msgs.text("log-choice", args![("who", who), ("choice", said)]),
         None => msgs.text("log-chance", args![("choice", said)]),

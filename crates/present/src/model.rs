@@ -10,13 +10,12 @@ use tash_kalar_rules::board::{Color, Piece};
 use tash_kalar_rules::cards::{canonical_orientation, oriented};
 use tash_kalar_rules::event::Event;
 use tash_kalar_rules::game::{EndState, Outcome};
-use tash_kalar_rules::view::{
-    ActorView, ChoiceView, FlareView, Placing, SeatView, SharedPileView, TaskBoardView, TurnView, View, Viewer,
-};
+use tash_kalar_rules::view::{ActorView, FlareView, SeatView, SharedPileView, TaskBoardView, TurnView, View, Viewer};
 use tash_kalar_rules::{
-    Actor, CardId, Choice, Dir, EndReason, Form, Game, Orientation, Phase, Seat, Square, Step, TaskId,
+    Actor, CardId, Choice, Form, Game, GameResult, Orientation, Phase, QuestionKind, Seat, Square, Step,
 };
 
+use crate::words::{Facts, Say};
 use crate::{seat_name, Table};
 
 /// The client's model of a match for one viewer in one language: the wire
@@ -112,9 +111,7 @@ pub struct EffectModel {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct QuestionModel {
     pub seat: Seat,
-    /// `start-pieces`, `action`, `teammate-place`, `placing`, `returning`,
-    /// `effect`, `improvise`, `score-point`, `claim`.
-    pub kind: &'static str,
+    pub kind: QuestionKind,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<CardId>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -123,42 +120,32 @@ pub struct QuestionModel {
     pub text: String,
 }
 
-/// One legal choice: the choice as data (its `kind` and fields), what to
-/// send back (`text`), what it lays on the board, and its words (`label`).
+/// One legal choice: the choice as data (its `kind` and fields, as
+/// [`Choice`] serialises), what to send back (`text`), what it lays on the
+/// board or acts on, and its words (`label`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LegalModel {
+    #[serde(flatten)]
+    pub choice: Choice,
     /// The notation to send back (`docs/notation.md`).
     pub text: String,
-    pub kind: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub at: Option<Square>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub from: Option<Square>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub to: Option<Square>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pickup: Option<Square>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub card: Option<CardId>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub orientation: Option<Orientation>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub color: Option<Color>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub task: Option<TaskId>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dir: Option<Dir>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub option: Option<u8>,
-    /// What an option stands for (`option-<meaning>` in the messages).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub meaning: Option<&'static str>,
-    /// The piece the choice acts on.
+    /// The piece the choice acts on: on `at` (an effect's square), on
+    /// `from` (a move).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub piece: Option<Piece>,
     /// The piece the choice destroys by moving or summoning onto it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub onto: Option<Piece>,
+    /// An option: what it stands for (`option-<meaning>` in the messages;
+    /// one of [`tash_kalar_rules::OPTION_MEANINGS`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meaning: Option<&'static str>,
+    /// An option that stands for a color: the color.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<Color>,
+    /// A flare or a thaw: the card it plays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardId>,
     /// A summon: the squares of its pattern, laid at `at` in `orientation`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub squares: Option<Vec<Square>>,
@@ -172,17 +159,11 @@ pub struct LegalModel {
 /// How the game ended, in words and as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ResultModel {
+    /// The result in one sentence, with the score.
     pub text: String,
-    pub winners: Vec<Seat>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub team: Option<u8>,
-    pub draw: bool,
-    /// `"why"`: `end-score`, `deck-out`, `resigned` (with `"resigned": seat`)
-    /// or `time` (with `"timeout": seat`).
+    /// `winners, team?, draw, why (+resigned/timeout seat), end_score, ranking`.
     #[serde(flatten)]
-    pub why: EndReason,
-    pub end_score: i16,
-    pub ranking: Vec<Placing>,
+    pub result: GameResult,
 }
 
 /// An event as the viewer may know it, with its sentence.
@@ -205,6 +186,7 @@ pub(crate) fn laid(card: CardId, at: Square, orientation: Orientation) -> (Vec<S
 }
 
 /// The client's model of `game` for `viewer`, in the language of `msgs`.
+/// A seat the game does not have sees what a spectator sees.
 pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Model {
     let view = match viewer {
         Viewer::Seat { seat } if (seat as usize) < game.seat_count() => game.view(seat),
@@ -213,17 +195,19 @@ pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Mod
     };
     let name = |s: Seat| seat_name(game, s, table, msgs);
     let seats = game.seat_count();
-    let question = view.question.as_ref().map(|q| QuestionModel {
+    let chooses = match (game.actor(), view.viewer) {
+        (Actor::Seat(a), Viewer::Seat { seat }) => a == seat,
+        (Actor::Seat(_), Viewer::Referee) => true,
+        _ => false,
+    };
+    let question = game.question().map(|q| QuestionModel {
         seat: q.seat,
         kind: q.kind,
         card: q.card,
         step: q.step,
-        text: msgs.question(q, &view),
+        text: msgs.question(&q, game),
     });
-    let legal = view
-        .legal
-        .as_ref()
-        .map(|legal| legal.iter().map(|c| legal_model(c, view.question.as_ref(), &view, msgs)).collect::<Vec<_>>());
+    let legal = chooses.then(|| game.legal_choices().into_iter().map(|c| legal_model(game, c, msgs)).collect());
     let viewer_seat = match view.viewer {
         Viewer::Seat { seat } => Some(seat),
         _ => None,
@@ -234,15 +218,7 @@ pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Mod
         discard: viewer_seat.is_some_and(|s| game.actor() == Actor::Seat(s))
             && game.legal_choices().iter().any(|c| matches!(c, Choice::Discard(_))),
     };
-    let result = view.result.as_ref().map(|r| ResultModel {
-        text: result_text(r, game, table, msgs, &view),
-        winners: r.winners.clone(),
-        team: r.team,
-        draw: r.draw,
-        why: r.why,
-        end_score: r.end_score,
-        ranking: r.ranking.clone(),
-    });
+    let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
     let events =
         view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: msgs.event(&e.event, &name) }).collect();
     let effect = view.effect.as_ref().map(|e| EffectModel {
@@ -303,49 +279,26 @@ pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Mod
     }
 }
 
-fn legal_model(
-    c: &ChoiceView,
-    q: Option<&tash_kalar_rules::view::QuestionView>,
-    _view: &View,
-    msgs: &Messages,
-) -> LegalModel {
-    let (squares, marked) = match (c.kind, c.card, c.at, c.orientation) {
-        ("summon", Some(card), Some(at), Some(o)) => {
-            let (s, m) = laid(card, at, o);
+/// A legal choice of `game` as the model lists it.
+pub(crate) fn legal_model(game: &Game, c: Choice, msgs: &Messages) -> LegalModel {
+    let facts = Facts::of(game, c);
+    let (squares, marked) = match c {
+        Choice::Summon { card, at, orientation, .. } => {
+            let (s, m) = laid(card, at, orientation);
             (Some(s), Some(m))
         }
         _ => (None, None),
     };
     LegalModel {
-        text: c.text.clone(),
-        kind: c.kind,
-        at: c.at,
-        from: c.from,
-        to: c.to,
-        pickup: c.pickup,
-        card: c.card,
-        orientation: c.orientation,
-        color: c.color,
-        task: c.task,
-        dir: c.dir,
-        option: c.option,
-        meaning: c.meaning,
-        piece: c.piece,
-        onto: c.onto,
+        choice: c,
+        text: c.to_string(),
+        piece: facts.piece,
+        onto: facts.onto,
+        meaning: facts.meaning,
+        color: facts.color,
+        card: facts.card,
         squares,
         marked,
-        label: msgs.choice(c, q),
+        label: msgs.choice(c, &facts),
     }
-}
-
-/// The result in words with the seats named as everywhere else.
-fn result_text(
-    r: &tash_kalar_rules::view::ResultView,
-    _game: &Game,
-    _table: &Table,
-    msgs: &Messages,
-    view: &View,
-) -> String {
-    // (step 1: i18n's renderer names seats by color; present names them)
-    msgs.result(r, view)
 }

@@ -178,8 +178,8 @@ fn a_summon_lays_its_pattern_at_its_orientation() {
             if let Actor::Seat(seat) = g.actor() {
                 let m = model(&g, Viewer::Seat { seat }, &Table::default(), &msgs);
                 let color = g.seats()[seat as usize].color;
-                for l in m.legal.unwrap().iter().filter(|l| l.kind == "summon") {
-                    let (card, at, o) = (l.card.unwrap(), l.at.unwrap(), l.orientation.unwrap());
+                for l in m.legal.unwrap().iter() {
+                    let Choice::Summon { card, at, orientation: o, pickup } = l.choice else { continue };
                     let pattern = oriented(card, canonical_orientation(card, o)).unwrap();
                     let squares = l.squares.clone().unwrap();
                     let mut want: Vec<_> = pattern.pattern_squares(at).squares().collect();
@@ -189,7 +189,7 @@ fn a_summon_lays_its_pattern_at_its_orientation() {
                     assert_eq!(got, want, "{}", l.text);
                     assert_eq!(squares.len(), pattern.squares.len(), "a legal summon's pattern is on the board");
                     // a duel of the base schools: the pattern is the summoner's pieces
-                    if l.pickup.is_none() {
+                    if pickup.is_none() {
                         for sq in &squares {
                             let piece = g.board().get(*sq).unwrap_or_else(|| panic!("{}: {sq} empty", l.text));
                             assert_eq!(piece.color, color, "{}: {sq}", l.text);

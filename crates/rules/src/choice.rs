@@ -35,13 +35,21 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::board::Color;
 use crate::cards::CardId;
 use crate::geometry::{Dir, Orientation, Square};
 use crate::tasks::TaskId;
 
 /// One atomic decision.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+///
+/// As JSON a choice is an object tagged by `kind` (the same words as the
+/// text form: `{"kind": "summon", "card": "imperial.knight", "at": "e5",
+/// "orientation": "r90"}`, `{"kind": "option", "option": 1}` numbered as
+/// in the text); see [`Tagged`] for every kind and its fields.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(into = "Tagged", try_from = "Tagged")]
 pub enum Choice {
     /// Chance: the card drawn from the pile being drawn from.
     Draw(CardId),
@@ -140,6 +148,183 @@ impl fmt::Display for Choice {
             Choice::Improvise(c) => write!(f, "improvise {c}"),
             Choice::Point(c) => write!(f, "point {c}"),
         }
+    }
+}
+
+/// A choice as JSON: internally tagged by `kind`, with named fields (the
+/// names clients read: `at`, `from`, `to`, `pickup`, `card`, `orientation`,
+/// `color`, `task`, `dir`, `option`). Both draws are `draw`, with a `card`
+/// or a `task`; both start choices are `start`, a melee's with a `color`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Tagged {
+    Draw {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<CardId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        task: Option<TaskId>,
+    },
+    Start {
+        at: Square,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        color: Option<Color>,
+    },
+    Place {
+        at: Square,
+    },
+    Pickup {
+        at: Square,
+    },
+    Summon {
+        card: CardId,
+        at: Square,
+        orientation: Orientation,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pickup: Option<Square>,
+    },
+    Discard {
+        card: CardId,
+    },
+    Return {
+        card: CardId,
+    },
+    Done,
+    Flare {
+        color: Color,
+    },
+    Thaw,
+    Warp {
+        card: CardId,
+    },
+    End,
+    Square {
+        at: Square,
+    },
+    Move {
+        from: Square,
+        to: Square,
+    },
+    Dir {
+        dir: Dir,
+    },
+    /// Numbered from 1, as in the text form.
+    Option {
+        option: u8,
+    },
+    Skip,
+    Claim {
+        task: TaskId,
+    },
+    Pass,
+    Improvise {
+        color: Color,
+    },
+    Point {
+        color: Color,
+    },
+}
+
+impl Choice {
+    /// The choice's kind: its JSON tag and the first word of most of its
+    /// text forms (`summon`, `move`, `option`...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Choice::Draw(_) | Choice::DrawTask(_) => "draw",
+            Choice::StartPieces(_) | Choice::StartPiece { .. } => "start",
+            Choice::Place(_) => "place",
+            Choice::PickUp(_) => "pickup",
+            Choice::Summon { .. } => "summon",
+            Choice::Discard(_) => "discard",
+            Choice::Return(_) => "return",
+            Choice::Done => "done",
+            Choice::Flare(_) => "flare",
+            Choice::Thaw => "thaw",
+            Choice::Warp(_) => "warp",
+            Choice::EndTurn => "end",
+            Choice::Square(_) => "square",
+            Choice::Move { .. } => "move",
+            Choice::Direction(_) => "dir",
+            Choice::Option(_) => "option",
+            Choice::Skip => "skip",
+            Choice::Claim(_) => "claim",
+            Choice::PassControl => "pass",
+            Choice::Improvise(_) => "improvise",
+            Choice::Point(_) => "point",
+        }
+    }
+}
+
+impl From<Choice> for Tagged {
+    fn from(c: Choice) -> Tagged {
+        match c {
+            Choice::Draw(card) => Tagged::Draw { card: Some(card), task: None },
+            Choice::DrawTask(task) => Tagged::Draw { card: None, task: Some(task) },
+            Choice::StartPieces(at) => Tagged::Start { at, color: None },
+            Choice::StartPiece { at, color } => Tagged::Start { at, color: Some(color) },
+            Choice::Place(at) => Tagged::Place { at },
+            Choice::PickUp(at) => Tagged::Pickup { at },
+            Choice::Summon { card, at, orientation, pickup } => Tagged::Summon { card, at, orientation, pickup },
+            Choice::Discard(card) => Tagged::Discard { card },
+            Choice::Return(card) => Tagged::Return { card },
+            Choice::Done => Tagged::Done,
+            Choice::Flare(color) => Tagged::Flare { color },
+            Choice::Thaw => Tagged::Thaw,
+            Choice::Warp(card) => Tagged::Warp { card },
+            Choice::EndTurn => Tagged::End,
+            Choice::Square(at) => Tagged::Square { at },
+            Choice::Move { from, to } => Tagged::Move { from, to },
+            Choice::Direction(dir) => Tagged::Dir { dir },
+            Choice::Option(n) => Tagged::Option { option: n + 1 },
+            Choice::Skip => Tagged::Skip,
+            Choice::Claim(task) => Tagged::Claim { task },
+            Choice::PassControl => Tagged::Pass,
+            Choice::Improvise(color) => Tagged::Improvise { color },
+            Choice::Point(color) => Tagged::Point { color },
+        }
+    }
+}
+
+/// A JSON choice that names no choice: a draw of both or neither a card
+/// and a task, or option 0.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TaggedError {
+    #[error("a draw names a card or a task, not both nor neither")]
+    Draw,
+    #[error("options are numbered from 1")]
+    OptionZero,
+}
+
+impl TryFrom<Tagged> for Choice {
+    type Error = TaggedError;
+
+    fn try_from(t: Tagged) -> Result<Choice, TaggedError> {
+        Ok(match t {
+            Tagged::Draw { card: Some(card), task: None } => Choice::Draw(card),
+            Tagged::Draw { card: None, task: Some(task) } => Choice::DrawTask(task),
+            Tagged::Draw { .. } => return Err(TaggedError::Draw),
+            Tagged::Start { at, color: None } => Choice::StartPieces(at),
+            Tagged::Start { at, color: Some(color) } => Choice::StartPiece { at, color },
+            Tagged::Place { at } => Choice::Place(at),
+            Tagged::Pickup { at } => Choice::PickUp(at),
+            Tagged::Summon { card, at, orientation, pickup } => Choice::Summon { card, at, orientation, pickup },
+            Tagged::Discard { card } => Choice::Discard(card),
+            Tagged::Return { card } => Choice::Return(card),
+            Tagged::Done => Choice::Done,
+            Tagged::Flare { color } => Choice::Flare(color),
+            Tagged::Thaw => Choice::Thaw,
+            Tagged::Warp { card } => Choice::Warp(card),
+            Tagged::End => Choice::EndTurn,
+            Tagged::Square { at } => Choice::Square(at),
+            Tagged::Move { from, to } => Choice::Move { from, to },
+            Tagged::Dir { dir } => Choice::Direction(dir),
+            Tagged::Option { option: 0 } => return Err(TaggedError::OptionZero),
+            Tagged::Option { option } => Choice::Option(option - 1),
+            Tagged::Skip => Choice::Skip,
+            Tagged::Claim { task } => Choice::Claim(task),
+            Tagged::Pass => Choice::PassControl,
+            Tagged::Improvise { color } => Choice::Improvise(color),
+            Tagged::Point { color } => Choice::Point(color),
+        })
     }
 }
 

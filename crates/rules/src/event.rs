@@ -54,18 +54,6 @@ pub enum ScoreWhy {
     Causality,
 }
 
-impl ScoreWhy {
-    fn words(self) -> &'static str {
-        match self {
-            ScoreWhy::Destruction => "for destroyed pieces",
-            ScoreWhy::Legend => "for the legend summoned",
-            ScoreWhy::Flare => "for the flare invoked against them",
-            ScoreWhy::Unpaired => "for unpaired common pieces",
-            ScoreWhy::Causality => "for the pending being never summoned (causality penalty)",
-        }
-    }
-}
-
 /// One thing that happened. Seats are the engine's (0-based); colors name
 /// the pieces.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -261,32 +249,6 @@ impl EventLog {
     }
 }
 
-/// A color's name in words.
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Blue => "Blue",
-        Color::Brown => "Brown",
-        Color::Green => "Green",
-        Color::White => "White",
-        Color::Orange => "Orange",
-        Color::Purple => "Purple",
-    }
-}
-
-/// A piece in words: "Blue's common piece".
-pub fn piece_words(p: Piece) -> String {
-    format!("{}'s {} piece", color_name(p.color), p.rank.name())
-}
-
-fn plural(n: u8, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
-
 impl Event {
     /// The squares this event touched, for a client's highlight.
     pub fn squares(&self) -> ArrayVec<Square, 2> {
@@ -309,134 +271,13 @@ impl Event {
         }
         v
     }
-
-    /// The event in plain English; `who` names a seat ("Red", "Red (Ann)").
-    pub fn describe(&self, who: &dyn Fn(Seat) -> String) -> String {
-        match *self {
-            Event::TurnStarted { seat, number } => format!("Turn {number}: {}", who(seat)),
-            Event::Placed { at, piece } => format!("{} placed on {at}", capitalize(&piece_words(piece))),
-            Event::PickedUp { at, piece } => format!("{} on {at} picked up", capitalize(&piece_words(piece))),
-            Event::Summoned { seat, card, at, orientation } => {
-                format!("{} summons the {} on {at} ({})", who(seat), card.def().name, orientation_words(orientation))
-            }
-            Event::Moved { from, to, piece, how } => {
-                let verb = match how {
-                    MoveHow::Move => "moves",
-                    MoveHow::Leap => "leaps",
-                };
-                format!("{} {verb} from {from} to {to}", capitalize(&piece_words(piece)))
-            }
-            Event::Upgraded { at, color, to, .. } => {
-                format!("{}'s piece on {at} upgraded to {}", color_name(color), to.name())
-            }
-            Event::Downgraded { at, color, to, .. } => {
-                format!("{}'s piece on {at} downgraded to {}", color_name(color), to.name())
-            }
-            Event::Converted { at, from, to } => {
-                format!("{} on {at} converted into {}", capitalize(&piece_words(from)), piece_words(to))
-            }
-            Event::Destroyed { at, piece, .. } => format!("{} on {at} destroyed", capitalize(&piece_words(piece))),
-            Event::Scored { seat, points, why, color } => {
-                let pts = if points.abs() == 1 { "1 point".to_string() } else { format!("{} points", points.abs()) };
-                if points < 0 {
-                    return format!("{} loses {pts} {}", who(seat), why.words());
-                }
-                match color {
-                    Some(c) => format!("{} scores {pts} in {} {}", who(seat), color_name(c), why.words()),
-                    None => format!("{} scores {pts} {}", who(seat), why.words()),
-                }
-            }
-            Event::Discarded { seat, card } => format!("{} discards the {}", who(seat), card.def().name),
-            Event::Returned { seat, count } => {
-                format!("{} returns {} to the bottom of the deck", who(seat), plural(count, "card"))
-            }
-            Event::FlareInvoked { seat, card, against, upper, lower } => {
-                let parts = match (upper, lower) {
-                    (true, true) => "both parts",
-                    (true, false) => "the upper part",
-                    (false, true) => "the lower part",
-                    (false, false) => "no part",
-                };
-                format!("{} invokes the {} against {} ({parts})", who(seat), card.def().name, color_name(against))
-            }
-            Event::Drew { seat, beings, legends, flares } => {
-                let mut parts = Vec::new();
-                if beings > 0 {
-                    parts.push(plural(beings, "being"));
-                }
-                if legends > 0 {
-                    parts.push(plural(legends, "legend"));
-                }
-                if flares > 0 {
-                    parts.push(plural(flares, "flare"));
-                }
-                format!("{} draws {}", who(seat), parts.join(", "))
-            }
-            Event::TaskRevealed { task } => format!("Task turned up: {}", task.def().name),
-            Event::TaskClaimed { seat, task, points } => {
-                format!("{} claims the task {} ({})", who(seat), task.def().name, plural(points, "point"))
-            }
-            Event::PassedControl { seat, to } => format!("{} passes control to {}", who(seat), who(to)),
-            Event::Improvised { seat, color } => {
-                format!("{} uses up {} for improvised summoning", who(seat), color_name(color))
-            }
-            Event::Frozen { seat, card } => format!("{} freezes the {}", who(seat), card.def().name),
-            Event::KeptFrozen { seat, kept, discarded } => {
-                format!("{} keeps the frozen {} and discards the {}", who(seat), kept.def().name, discarded.def().name)
-            }
-            Event::Thawed { seat, card } => format!("{} thaws the frozen {}", who(seat), card.def().name),
-            Event::GatewayGained { seat, at } => format!("{}'s piece on {at} becomes the Gateway", who(seat)),
-            Event::GatewayLost { seat, at } => format!("{}'s Gateway on {at} is no longer the Gateway", who(seat)),
-            Event::Warped { seat, card } => {
-                format!("{} plays the warp effect of the {}, now pending", who(seat), card.def().name)
-            }
-            Event::PendingReturned { seat, card } => {
-                format!("{} takes the pending {} back into the hand", who(seat), card.def().name)
-            }
-            Event::PendingDiscarded { seat, card } => {
-                format!("{} discards the pending {}", who(seat), card.def().name)
-            }
-            Event::Stored { seat, at, piece } => {
-                format!("{} lifts {} off {at} onto the Merchant of Time", who(seat), piece_words(piece))
-            }
-            Event::Landed { seat, at: Some(at), piece } => {
-                format!("{}: the stored {} leaps onto {at}", who(seat), piece_words(piece))
-            }
-            Event::Landed { seat, at: None, piece } => {
-                format!("{}: the stored {} finds no square and goes back to its supply", who(seat), piece_words(piece))
-            }
-            Event::Resigned { seat } => format!("{} resigns", who(seat)),
-            Event::TurnEnded { seat } => format!("{}'s turn ends", who(seat)),
-            Event::GameOver => "The game is over".to_string(),
-        }
-    }
 }
 
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
-/// An orientation in words ("upright", "turned right", ...).
-pub fn orientation_words(o: Orientation) -> &'static str {
-    match o.name() {
-        "r0" => "as printed",
-        "r90" => "turned right",
-        "r180" => "upside down",
-        "r270" => "turned left",
-        "m0" => "mirrored",
-        "m90" => "mirrored, turned right",
-        "m180" => "mirrored, upside down",
-        _ => "mirrored, turned left",
-    }
-}
-
+/// For debugging and tests: the event as data (its words for players are
+/// the `tash-kalar-present` crate's).
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe(&|s| format!("seat {s}")))
+        write!(f, "{self:?}")
     }
 }
 

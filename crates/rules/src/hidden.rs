@@ -7,17 +7,41 @@
 //! see with one arrangement consistent with what it does see, so that a
 //! computer player can search a game without knowing the real hands: the
 //! result depends only on what the seat sees and on the caller's shuffle.
+//!
+//! The same rule decides who may read a choice in the log:
+//! [`Game::secret_of`] (a card drawn into a hand and a card returned face
+//! down are their seat's until the game is over; everything else, an
+//! invoked flare included, is public).
 
 use arrayvec::ArrayVec;
 
 use crate::board::{Board, BoardTextError, Color, COLORS};
 use crate::cards::CardId;
+use crate::choice::Choice;
 use crate::game::{Actor, Form, Game, Phase, Seat, SeatState, Turn};
 use crate::pile::{insert_sorted, CardList, Pile};
 use crate::validate::ValidationError;
 use crate::view::{ActorView, SharedPileView, View, Viewer};
 
 impl Game {
+    /// Who alone may see which choice `choice` is, made now (in this game,
+    /// before it is applied), until the game is over: the seat a card is
+    /// drawn into the hand of, the seat that returns a card face down to
+    /// the bottom of its deck. `None` for a public choice: everything else,
+    /// the turned-up tasks and an invoked flare included (the guidebook: an
+    /// invoked flare is put on the table, resolved and discarded face up).
+    /// A log shows another reader only that a card was drawn or returned.
+    pub fn secret_of(&self, choice: Choice) -> Option<Seat> {
+        match (self.phase(), choice) {
+            (Phase::Refill { seat, .. }, Choice::Draw(_)) => Some(seat),
+            (Phase::Returning, Choice::Return(_)) => match self.actor() {
+                Actor::Seat(seat) => Some(seat),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// A copy of the game in which the cards `viewer` cannot see are dealt
     /// anew: each other seat's beings are drawn again from those beings plus
     /// that seat's whole deck, and the other seats' legends and flares from
@@ -629,6 +653,44 @@ mod tests {
             g.apply(v[k]).unwrap();
         }
         g
+    }
+
+    /// Over random games: a draw into a hand is its seat's secret, a card
+    /// returned face down its returner's, a flare and everything else public.
+    #[test]
+    fn only_draws_and_returned_cards_are_secret_and_only_to_their_seat() {
+        use crate::choice::Choice;
+        use crate::game::Phase;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let (mut draws, mut returns, mut flares) = (0, 0, 0);
+        for form in [Form::Duel, Form::HighForm] {
+            for _ in 0..15 {
+                let mut g = Game::new(form, &[School::Northern, School::Everfrost]).unwrap();
+                while !g.is_over() {
+                    let v = g.legal_choices();
+                    let c = v[rng.gen_range(0..v.len())];
+                    let secret = g.secret_of(c);
+                    match (g.phase(), c) {
+                        (Phase::Refill { seat, .. }, Choice::Draw(_)) => {
+                            assert_eq!(secret, Some(seat));
+                            draws += 1;
+                        }
+                        (Phase::Returning, Choice::Return(_)) => {
+                            assert_eq!(secret, Some(g.turn().seat));
+                            returns += 1;
+                        }
+                        (_, Choice::Flare(_)) => {
+                            assert_eq!(secret, None, "an invoked flare is public");
+                            flares += 1;
+                        }
+                        _ => assert_eq!(secret, None, "{c}"),
+                    }
+                    g.apply(c).unwrap();
+                }
+            }
+        }
+        assert!(draws > 100 && returns > 0 && flares > 0, "{draws} draws, {returns} returns, {flares} flares");
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! The rules of Tash-Kalar: board, pieces, cards, turns, effects, scoring,
 //! views and notations. Pure: no I/O, no randomness (chance is an actor
-//! whose choices the caller makes, e.g. from a seeded generator).
+//! whose choices the caller makes, e.g. from a seeded generator), and no
+//! words for players: what is decided, how a game ended and who may see a
+//! choice are data here (`question`, `hidden`), worded in each language by
+//! the `tash-kalar-present` crate.
 //!
 //! ```
 //! use tash_kalar_rules::{Actor, Form, Game, School};
@@ -30,17 +33,17 @@ mod highform;
 pub mod history;
 pub mod pile;
 pub mod position;
+pub mod question;
 pub mod record;
 pub mod step;
 pub mod tasks;
 mod validate;
 pub mod view;
 pub mod warp;
-pub mod words;
 
 pub use board::{Board, BoardTextError, Color, Piece, Rank, COLORS};
 pub use cards::{CardId, Deck, School};
-pub use choice::{Choice, ChoiceTextError};
+pub use choice::{Choice, ChoiceTextError, Tagged, TaggedError};
 pub use event::{Event, MoveHow, ScoreWhy};
 pub use game::{
     Actor, EndReason, ForfeitError, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, Summoned, TextPlayError,
@@ -49,8 +52,9 @@ pub use geometry::{Bitboard, Dir, Orientation, Square};
 pub use hidden::{Observation, Part, ViewError};
 pub use history::{replay, replay_text, replay_through, Deciding, Match, Refusal, ReplayError, ReplayReason};
 pub use position::{Holding, Position, PositionError, SeatSetup, TurnRecord};
+pub use question::{GameResult, OptionMeaning, Placing, Question, QuestionKind, OPTION_MEANINGS};
 pub use record::{Forfeit, Line, Move, Mover, Record, RecordError, RecordReason};
 pub use step::Step;
 pub use tasks::{tasks_met_on_board, TaskBoard, TaskId, TaskType};
 pub use validate::{PieceKind, TurnEntry, ValidationError};
-pub use view::{ChoiceView, EventView, Placing, QuestionView, ResultView, View};
+pub use view::{EventView, View};

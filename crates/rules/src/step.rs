@@ -1,5 +1,5 @@
 //! Stable ids for the steps of effects: what a step asks the one deciding
-//! to choose ([`crate::effect::Ask::Choose`], [`crate::view::QuestionView::step`]).
+//! to choose ([`crate::effect::Ask::Choose`], [`crate::question::Question::step`]).
 //!
 //! The rules crate holds no player's words for a step: a client looks the
 //! id up in its language (`crates/i18n/locales/*/steps.ftl`, message

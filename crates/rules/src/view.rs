@@ -2,8 +2,8 @@
 //!
 //! A [`View`] holds everything public (the board, scores, every seat's
 //! counts of cards in hand, deck sizes, the discard piles, the effect being
-//! resolved, the end) plus the viewer's own hand, and the legal choices as
-//! text when the viewer is the one to choose. It never holds another seat's
+//! resolved, the end) plus the viewer's own hand: data only, no words (the
+//! `tash-kalar-present` crate words it for players). It never holds another seat's
 //! hand (a teammate's included) nor the order of any deck: a seat cannot
 //! learn from its view anything the rules keep from it. Views serialize to
 //! JSON for clients. A melee adds each seat's points by color and used-up
@@ -20,11 +20,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Color, Piece, Rank, COLORS};
 use crate::cards::{CardId, School};
-use crate::choice::Choice;
 use crate::effect::Resolution;
 use crate::event::Event;
-use crate::game::{Actor, EndReason, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
-use crate::geometry::{Dir, Orientation, Square};
+use crate::game::{Actor, EndState, Form, Game, Outcome, Phase, Seat, Summoned};
+use crate::geometry::{Orientation, Square};
 use crate::step::Step;
 use crate::tasks::{TaskId, TaskType};
 
@@ -224,8 +223,6 @@ pub struct TurnView {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct EffectView {
     pub card: CardId,
-    #[serde(skip_deserializing)]
-    pub name: &'static str,
     pub color: Color,
     /// Beings and legends: the summoning square and the pattern's orientation.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -251,21 +248,20 @@ pub struct FlareView {
     pub against: Option<Color>,
 }
 
-/// A face-up task card, with what a client needs to show it.
+/// A face-up task card, with what a client needs to show it (its name and
+/// criterion are the clients' to word, by its id).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct TaskView {
     pub id: TaskId,
-    pub name: &'static str,
     pub kind: TaskType,
     pub points: u8,
     pub advanced: bool,
-    pub text: &'static str,
 }
 
 impl From<TaskId> for TaskView {
     fn from(t: TaskId) -> TaskView {
         let d = t.def();
-        TaskView { id: t, name: d.name, kind: d.kind, points: d.points, advanced: d.advanced, text: d.text }
+        TaskView { id: t, kind: d.kind, points: d.points, advanced: d.advanced }
     }
 }
 
@@ -350,145 +346,13 @@ pub struct View {
     pub tasks: Option<TaskBoardView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
-    /// The legal choices as text, in the engine's order: only when the
-    /// viewer is the seat that must choose.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub choices: Option<Vec<String>>,
-    /// The same legal choices as data, in the same order: what each names
-    /// (squares, card, orientation, color, task, direction, option) and a
-    /// label in words; `text` is what to send back.
-    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
-    pub legal: Option<Vec<ChoiceView>>,
-    /// What is being decided now, by whom, for which card, in words.
-    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
-    pub question: Option<QuestionView>,
-    /// How the game ended, said plainly, with the ranking.
-    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
-    pub result: Option<ResultView>,
     /// What happened in the current turn and the last round (every seat's
-    /// last turn), oldest first, each with a sentence. `Game::from_view`
-    /// keeps them (the sentences are written anew).
+    /// last turn), oldest first. `Game::from_view` keeps them.
     #[serde(default)]
     pub events: Vec<EventView>,
 }
 
-/// One legal choice as data.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct ChoiceView {
-    /// The notation to send back (`docs/notation.md`).
-    pub text: String,
-    /// `summon`, `place`, `pickup`, `start`, `discard`, `return`, `done`,
-    /// `flare`, `end`, `pass`, `claim`, `skip`, `square` (an effect's
-    /// square), `move` (an effect's move or leap), `dir`, `option`,
-    /// `improvise`, `point`, `draw`. (Resigning is not a choice: see
-    /// [`crate::Match::resign`].)
-    pub kind: &'static str,
-    /// The square the choice acts on: where to place, summon, start, pick
-    /// up, or the effect's square.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub at: Option<Square>,
-    /// Moves: from and to.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub from: Option<Square>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub to: Option<Square>,
-    /// Summons in a shortage: the piece taken up.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pickup: Option<Square>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub card: Option<CardId>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub orientation: Option<Orientation>,
-    /// The color named: a melee start piece, a flare's opponent, a point, an
-    /// improvised color, or an option that stands for a color (the Forest
-    /// Ancient's and the Hypnotist's).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub color: Option<Color>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub task: Option<TaskId>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dir: Option<Dir>,
-    /// Options: the number as in the notation (1-based).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub option: Option<u8>,
-    /// Options: what the option stands for, as a key clients turn into
-    /// words (`option-<meaning>` in the message files; one of
-    /// [`crate::words::OPTION_MEANINGS`]); none when it is only a number.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub meaning: Option<&'static str>,
-    /// The piece the choice acts on: on `at` (an effect's square), on
-    /// `from` (a move).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub piece: Option<Piece>,
-    /// The piece the choice destroys by moving or summoning onto it: on
-    /// `to` (a move), or an enemy piece on `at` (a summon).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub onto: Option<Piece>,
-    /// Short English words for a button: "Blue", "north-east", "summon
-    /// the Knight on e5 (turned right)"; an option whose `meaning` is known
-    /// is labelled by its notation ("option 1"): clients word the meaning.
-    pub label: String,
-}
-
-/// What is being decided now.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct QuestionView {
-    /// Who decides.
-    pub seat: Seat,
-    /// `start-pieces`, `action` (take an action, invoke a flare or end the
-    /// turn), `teammate-place` (team play, control passed), `placing`
-    /// (shortage), `returning`, `effect` (a step of `card`'s effect),
-    /// `improvise`, `score-point`, `claim`.
-    pub kind: &'static str,
-    /// The card whose effect asks (effects only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub card: Option<CardId>,
-    /// One plain English sentence, said to the one deciding, for the
-    /// questions that are not a step (an action, returning cards, the
-    /// duel's start pieces); for a step only the card's name ("Cannon.")
-    /// or nothing: the step's words are the clients' (see `step`).
-    pub text: String,
-    /// The step being decided, by its stable id
-    /// (`imperial.swordmaster.destroy`): an effect's step, or the engine's
-    /// own (`game.claim`, ...). Its words are the clients' (`step-` messages
-    /// in `steps.ftl`); a language without them tells the card's whole
-    /// effect instead.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub step: Option<Step>,
-}
-
-/// The end of a game, said plainly.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct ResultView {
-    /// "The Red team (seats 1 and 3) wins." "A draw between Red and Blue."
-    /// "Green wins; then Red; then Blue." (seats numbered from 1 in words).
-    pub text: String,
-    /// The seats placed first (both teammates of a winning team).
-    pub winners: Vec<Seat>,
-    /// Team play: the winning team (0: seats 0 and 2, 1: seats 1 and 3).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub team: Option<u8>,
-    /// No single winner (nor single winning team).
-    pub draw: bool,
-    /// Why the game ended: `"why"` is `end-score`, `deck-out`, `resigned`
-    /// (with `"resigned": seat`) or `time` (with `"timeout": seat`).
-    #[serde(flatten)]
-    pub why: EndReason,
-    /// The end score of the game (the target beside the scores).
-    pub end_score: i16,
-    /// Every seat, best first: its place (1 is first; tied seats share one)
-    /// and its score.
-    pub ranking: Vec<Placing>,
-}
-
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Placing {
-    pub seat: Seat,
-    pub place: u8,
-    pub score: i16,
-}
-
-/// An event and its sentence.
+/// An event, numbered.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct EventView {
     /// The event's number in the game (counted from 0): numbers follow on
@@ -497,7 +361,6 @@ pub struct EventView {
     pub n: u32,
     #[serde(flatten)]
     pub event: Event,
-    pub text: String,
 }
 
 impl View {
@@ -511,8 +374,7 @@ impl View {
 }
 
 impl Game {
-    /// What `seat` may know: the public state, its own hand, and its legal
-    /// choices when it is to choose.
+    /// What `seat` may know: the public state and its own hand.
     ///
     /// # Panics
     /// If `seat` is not a seat of this game.
@@ -521,13 +383,13 @@ impl Game {
         self.view_as(Viewer::Seat { seat })
     }
 
-    /// What someone watching may know: no hand at all, no choices.
+    /// What someone watching may know: no hand at all.
     pub fn spectator_view(&self) -> View {
         self.view_as(Viewer::Spectator)
     }
 
     /// Every hand shown (for a finished game, a replay or a referee); still
-    /// no deck order. Holds the actor's legal choices if the actor is a seat.
+    /// no deck order.
     pub fn referee_view(&self) -> View {
         self.view_as(Viewer::Referee)
     }
@@ -611,7 +473,6 @@ impl Game {
             let summoned = !flare && !matches!(r.stage, crate::effect::Stage::Thaw | crate::effect::Stage::Warp);
             EffectView {
                 card: r.card,
-                name: r.card.def().name,
                 color: r.color,
                 at: summoned.then_some(r.at),
                 orientation: summoned.then_some(r.orientation),
@@ -675,19 +536,11 @@ impl Game {
             end: self.end_state(),
             tasks,
             outcome: self.outcome().cloned(),
-            choices: chooses.then(|| self.legal_choices().iter().map(Choice::to_string).collect()),
-            legal: chooses.then(|| self.legal_choices().iter().map(|&c| self.choice_view(c)).collect()),
-            question: self.question(),
-            result: self.result(),
             events: self
                 .events()
                 .iter()
                 .enumerate()
-                .map(|(i, &event)| EventView {
-                    n: self.events.first_number().wrapping_add(i as u32),
-                    event,
-                    text: event.describe(&|s| self.seat_name(s)),
-                })
+                .map(|(i, &event)| EventView { n: self.events.first_number().wrapping_add(i as u32), event })
                 .collect(),
         }
     }
@@ -701,6 +554,7 @@ fn is_none_out(out: &(u8, u8)) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::choice::Choice;
     use crate::pile::Pile;
     use crate::position::Position;
     use crate::School;
@@ -800,16 +654,12 @@ mod tests {
         assert_eq!(hand.flares, [card("flares.01")]);
         assert!(mine.seats[1].hand.is_none());
         assert_eq!(mine.seats[1].beings, 1);
-        let choices = mine.choices.as_ref().expect("blue chooses");
-        assert!(choices.contains(&"summon imperial.swordmaster e5 r0".to_string()));
         let theirs = g.view(1);
-        assert!(theirs.choices.is_none());
         assert!(theirs.seats[0].hand.is_none());
         assert_eq!(theirs.seats[0].beings, 1);
         assert_eq!(theirs.seats[0].flares, 1);
         let spectator = g.spectator_view();
         assert!(spectator.seats.iter().all(|s| s.hand.is_none()));
-        assert!(spectator.choices.is_none());
     }
 
     #[test]
@@ -823,7 +673,6 @@ mod tests {
         assert!(e.prompt.is_some());
         let json = serde_json::to_value(g.view(0)).unwrap();
         assert_eq!(json["effect"]["card"], "imperial.swordmaster");
-        assert_eq!(json["choices"], serde_json::json!(["f6", "skip"]));
         assert_eq!(json["board"], "9/9/9/4br3/4b4/4b4/9/9/9");
         assert!(json["seats"][1].get("hand").is_none());
     }
@@ -922,7 +771,7 @@ mod tests {
         assert_eq!(g.phase(), Phase::Claim);
         let mine = g.view(0);
         assert_eq!(mine.tasks.as_ref().unwrap().claimable, Some(vec![task("tasks.center_cross")]));
-        assert_eq!(mine.choices, Some(vec!["claim tasks.center_cross".to_string(), "skip".to_string()]));
+        assert_eq!(g.legal_choices(), [Choice::Claim(task("tasks.center_cross")), Choice::Skip]);
         assert_eq!(g.referee_view().tasks.unwrap().claimable, Some(vec![task("tasks.center_cross")]));
         assert_eq!(g.view(1).tasks.unwrap().claimable, None, "only the chooser is offered claims");
         assert_eq!(g.spectator_view().tasks.unwrap().claimable, None);
@@ -987,10 +836,9 @@ tasks: claimed 1 tasks.imprisonment
         let first = &json["tasks"]["current"][0];
         let def = TaskId::parse("tasks.center_cross").unwrap().def();
         assert_eq!(first["id"], def.id);
-        assert_eq!(first["name"], def.name);
+        assert!(first.get("name").is_none() && first.get("text").is_none(), "a task's words are the clients'");
         assert_eq!(first["kind"], def.kind.name());
         assert_eq!(first["points"], def.points);
-        assert_eq!(first["text"], def.text);
         // the deck's order stays hidden: only its size is shown
         assert!(json["tasks"].get("deck").is_some_and(|d| d.is_u64()));
     }
@@ -1032,26 +880,18 @@ tasks: claimed 1 tasks.imprisonment
     }
 
     #[test]
-    fn a_view_shows_choices_as_data_and_the_last_turn_as_events() {
+    fn a_view_holds_no_words_and_the_last_turn_as_events() {
+        use crate::question::QuestionKind;
         let mut g = position(&[], Pile::default(), Pile::default()).to_game().unwrap();
-        let v = g.view(0);
-        let legal = v.legal.as_ref().expect("blue chooses");
-        assert_eq!(legal.len(), v.choices.as_ref().unwrap().len());
-        let summon = legal.iter().find(|c| c.text == "summon imperial.swordmaster e5 r0").expect("a summon");
-        assert_eq!(summon.kind, "summon");
-        assert_eq!(summon.at, Some(Square::parse("e5").unwrap()));
-        assert_eq!(summon.card, Some(card("imperial.swordmaster")));
-        assert_eq!(summon.label, "summon the Swordmaster on e5 (as printed)");
-        assert_eq!(v.question.as_ref().map(|q| (q.seat, q.kind)), Some((0, "action")));
-        assert!(g.view(1).legal.is_none() && g.view(1).question.is_some());
+        assert_eq!(g.question().map(|q| (q.seat, q.kind)), Some((0, QuestionKind::Action)));
         g.play("summon imperial.swordmaster e5 r0").unwrap();
+        let q = g.question().expect("the Swordmaster asks");
+        assert_eq!((q.kind, q.card), (QuestionKind::Effect, Some(card("imperial.swordmaster"))));
         let json = serde_json::to_value(g.view(0)).unwrap();
-        assert_eq!(
-            json["legal"][0],
-            serde_json::json!({"text": "f6", "kind": "square", "at": "f6", "piece": {"color": "red", "rank": "common"}, "label": "f6 (Red's common piece)"})
-        );
-        assert_eq!(json["question"]["kind"], "effect");
-        assert_eq!(json["question"]["card"], "imperial.swordmaster");
+        for key in ["choices", "legal", "question", "result"] {
+            assert!(json.get(key).is_none(), "{key}: the view is data only");
+        }
+        assert!(json["effect"].get("name").is_none());
         g.play("f6").unwrap();
         let json = serde_json::to_value(g.view(1)).unwrap();
         let events = json["events"].as_array().unwrap();
@@ -1059,8 +899,7 @@ tasks: claimed 1 tasks.imprisonment
         assert_eq!(kinds, ["summoned", "destroyed", "upgraded"], "the Swordmaster upgrades a piece too");
         assert_eq!(
             events[1],
-            serde_json::json!({"n": 1, "kind": "destroyed", "at": "f6", "piece": {"color": "red", "rank": "common"}, "credited": true, "text": "Red's common piece on f6 destroyed"})
+            serde_json::json!({"n": 1, "kind": "destroyed", "at": "f6", "piece": {"color": "red", "rank": "common"}, "credited": true})
         );
-        assert_eq!(events[0]["text"], "Blue summons the Swordmaster on e5 (as printed)");
     }
 }

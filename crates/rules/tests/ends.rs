@@ -1,5 +1,5 @@
 //! Why a game ended: the end score, a deck that ran out, a resignation, a
-//! loss on time; each said by the outcome, the result's sentence, and a
+//! loss on time; each said by the outcome, the result's data, and a
 //! record that replays to the same end.
 
 use tash_kalar_rules::pile::Pile;
@@ -50,7 +50,7 @@ fn reaching_the_end_score_ends_the_game_after_the_final_round() {
     assert_eq!(o.winner(), Some(0));
     let r = m.game().result().unwrap();
     assert_eq!(r.end_score, 18);
-    assert_eq!(r.text, "Blue wins: the end score was reached. Score: Blue 18, Red 0 (end score 18).");
+    assert_eq!((r.winners.as_slice(), r.draw, r.why), ([0].as_slice(), false, EndReason::EndScore));
     replays(&m);
 }
 
@@ -62,7 +62,7 @@ fn a_deck_that_runs_out_ends_the_game_and_says_so() {
     let o = m.game().outcome().unwrap();
     assert_eq!(o.why, EndReason::DeckOut);
     let r = m.game().result().unwrap();
-    assert_eq!(r.text, "Blue wins: a deck ran out. Score: Blue 3, Red 0 (end score 18).");
+    assert_eq!((r.winners.as_slice(), r.why, r.end_score), ([0].as_slice(), EndReason::DeckOut, 18));
     replays(&m);
 }
 
@@ -71,7 +71,7 @@ fn a_resignation_is_a_record_line_and_the_reason() {
     let mut m = quiet_duel(3, &[]);
     m.resign(0).unwrap();
     assert_eq!(m.game().outcome().unwrap().why, EndReason::Resigned { seat: 0 });
-    assert_eq!(m.game().result().unwrap().text, "Blue resigned: Red wins. Score: Blue 3, Red 0 (end score 18).");
+    assert_eq!(m.game().result().unwrap().winners, [1]);
     let text = m.record().to_text();
     assert!(text.ends_with("\n1 resign\n"), "{text}");
     replays(&m);
@@ -90,7 +90,7 @@ fn a_loss_on_time_is_time_not_a_resignation() {
     m.lose_on_time(1).unwrap();
     let o = m.game().outcome().unwrap().clone();
     assert_eq!((o.why, o.resigned(), o.winner()), (EndReason::Time { seat: 1 }, None, Some(0)));
-    assert_eq!(m.game().result().unwrap().text, "Red ran out of time: Blue wins. Score: Blue 3, Red 0 (end score 18).");
+    assert_eq!(m.game().result().unwrap().winners, [0]);
     let text = m.record().to_text();
     assert!(text.ends_with("\n1 end\n2 timeout\n"), "{text}");
     replays(&m);

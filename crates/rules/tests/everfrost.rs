@@ -909,19 +909,14 @@ fn after_passing_control_it_is_too_late_to_thaw() {
 
 // ----- Events: freezing, keeping, thawing -----
 
-fn last_event_texts(g: &Game, n: usize) -> Vec<String> {
-    let ev = g.events();
-    ev[ev.len().saturating_sub(n)..].iter().map(|e| e.describe(&|s| format!("seat {s}"))).collect()
-}
-
 #[test]
 fn freezing_a_card_is_an_event_that_names_it() {
+    // (its words: tash-kalar-present's tests)
     use tash_kalar_rules::event::Event;
     let mut g = game("d6=w e4=w e3=w", &["everfrost.frostweave_summoner"]);
     play(&mut g, "summon everfrost.frostweave_summoner e5 r0");
     let card = card("everfrost.frostweave_summoner");
     assert!(g.events().contains(&Event::Frozen { seat: 0, card }));
-    assert!(last_event_texts(&g, 8).iter().any(|t| t == "seat 0 freezes the Frostweave Summoner"));
     let json = serde_json::to_value(Event::Frozen { seat: 0, card }).expect("json");
     assert_eq!(json["kind"], "frozen");
 }
@@ -933,7 +928,6 @@ fn thawing_a_card_is_an_event_before_its_effect() {
     play(&mut g, "thaw");
     let card = card("everfrost.crystal_grower");
     assert_eq!(g.events().last(), Some(&Event::Thawed { seat: 0, card }));
-    assert_eq!(last_event_texts(&g, 1), ["seat 0 thaws the frozen Crystal Grower"]);
     play(&mut g, "a5");
     assert!(g.events().iter().any(|e| matches!(e, Event::Upgraded { .. })));
 }
@@ -955,7 +949,4 @@ fn keeping_one_of_two_frozen_cards_names_the_kept_and_the_discarded() {
     let mut g = setup();
     play(&mut g, "option 2");
     assert!(g.events().contains(&Event::KeptFrozen { seat: 0, kept: princess, discarded: wyvern }));
-    assert!(last_event_texts(&g, 8)
-        .iter()
-        .any(|t| t == "seat 0 keeps the frozen Ice Princess and discards the Ice Wyvern"));
 }

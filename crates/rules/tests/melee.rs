@@ -683,7 +683,8 @@ fn the_melee_phases_show_their_colors_in_a_view() {
     let json = serde_json::to_value(g.view(0)).unwrap();
     assert_eq!(json["phase"], serde_json::json!({"phase": "score", "unpaired": ["blue", "green"], "legends": 0}));
     assert_eq!(json["prompt"], "game.score_unpaired");
-    assert_eq!(json["choices"], serde_json::json!(["point b", "point g"]));
+    let texts: Vec<String> = g.legal_choices().iter().map(|c| c.to_string()).collect();
+    assert_eq!(texts, ["point b", "point g"]);
 }
 
 #[test]
@@ -725,21 +726,22 @@ fn melee_points_by_color_are_told_in_the_events() {
     assert_eq!(destroyed, 6);
 }
 
-/// The Forest Ancient's color choice in a melee: each option is a color,
-/// labelled with its name, in the view's structured choices.
+/// The Forest Ancient's color choice in a melee: each option stands for a
+/// color (clients word it by its name).
 #[test]
-fn the_forest_ancients_colors_are_labelled_in_the_view() {
+fn the_forest_ancients_options_stand_for_colors() {
     let schools = [School::Sylvan, School::Southern, School::Northern];
     let mut g = melee(&schools, "e6:g d5:g f5:g d4:g a5:r i5:b", &["sylvan.forest_ancient"]);
     play(&mut g, "summon sylvan.forest_ancient e5 r0");
-    let v = g.view(0);
-    let legal = v.legal.expect("green chooses");
-    let options: Vec<_> = legal.iter().filter(|c| c.kind == "option").collect();
+    let legal = g.legal_choices();
+    let options: Vec<u8> =
+        legal.iter().filter_map(|c| if let Choice::Option(n) = c { Some(*n) } else { None }).collect();
     assert_eq!(options.len(), 2, "{legal:?}");
-    let labels: Vec<&str> = options.iter().map(|c| c.label.as_str()).collect();
-    assert_eq!(labels, ["Red", "Blue"]);
-    assert_eq!(options[0].color, Some(Color::Red));
-    assert_eq!(options.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), v.choices.unwrap()[..2].to_vec());
-    let q = g.view(0).question.unwrap();
-    assert_eq!((q.kind, q.card.map(|c| c.def().id)), ("effect", Some("sylvan.forest_ancient")));
+    let colors: Vec<_> = options.iter().map(|&n| g.option_meaning(n).map(|m| (m.key, m.color))).collect();
+    assert_eq!(colors, [Some(("color", Some(Color::Red))), Some(("color", Some(Color::Blue)))]);
+    let q = g.question().unwrap();
+    assert_eq!(
+        (q.kind, q.card.map(|c| c.def().id)),
+        (tash_kalar_rules::QuestionKind::Effect, Some("sylvan.forest_ancient"))
+    );
 }

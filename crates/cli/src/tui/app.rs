@@ -89,7 +89,8 @@ pub struct App {
     m: Match,
     /// `None` while the seat's bot is lent to a search.
     bots: Vec<Option<Box<dyn Bot>>>,
-    bot_names: Vec<String>,
+    /// Who plays each seat, for the seats' names.
+    players: Vec<tash_kalar_present::Player>,
     /// Chance's draws, who is to choose next, and which seats are played here.
     driver: Driver,
     /// The seat whose view is shown: the human seat against bots, the seat
@@ -131,13 +132,12 @@ const START: &str = "e5";
 
 impl App {
     pub fn new(table: Table) -> App {
-        let Table { m, form, seed, bots, driver, lang } = table;
+        let Table { m, form, seed, bots, driver, lang, players } = table;
         let viewer = driver.seats().iter().position(|&s| s == Seating::Person).unwrap_or(0) as Seat;
-        let bot_names = bots.iter().map(|b| b.name()).collect();
         let mut app = App {
             m,
             bots: bots.into_iter().map(Some).collect(),
-            bot_names,
+            players,
             driver,
             viewer,
             cursor: Square::parse(START).expect("e5 is a square"),
@@ -192,12 +192,18 @@ impl App {
         self.m.game().view(self.viewer)
     }
 
-    pub fn is_human(&self, seat: Seat) -> bool {
-        self.driver.seats().get(seat as usize) == Some(&Seating::Person)
+    /// The seats' players, as the words name them ([`tash_kalar_present::seat_name`]).
+    pub fn table(&self) -> tash_kalar_present::Table {
+        tash_kalar_present::Table { players: self.players.clone(), can_undo: false }
     }
 
-    pub fn bot_name(&self, seat: Seat) -> &str {
-        self.bot_names.get(seat as usize).map_or("bot", |s| s.as_str())
+    /// A seat's name, the same in every text.
+    pub fn seat_name(&self, seat: Seat) -> String {
+        tash_kalar_present::seat_name(self.m.game(), seat, &self.table(), &self.msgs)
+    }
+
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.driver.seats().get(seat as usize) == Some(&Seating::Person)
     }
 
     /// Whether the viewer is to choose now (and no bot is searching).
@@ -318,18 +324,15 @@ impl App {
         match self.m.act(Mover::Seat(seat), choice) {
             Ok(choice) => {
                 self.last = squares_of(choice);
-                let name = self.bot_name(seat).to_string();
+                let name = self.seat_name(seat);
                 match choice {
                     // cards go back face down: which one is the bot's secret
                     Choice::Return(_) => {
-                        let line = self.t("play-bot-returns", args![("seat", seat + 1), ("bot", name)]);
+                        let line = self.t("play-bot-returns", args![("who", name)]);
                         self.note(line)
                     }
                     _ => {
-                        let line = self.t(
-                            "play-bot-chose",
-                            args![("seat", seat + 1), ("bot", name), ("choice", choice.to_string())],
-                        );
+                        let line = self.t("play-bot-chose", args![("who", name), ("choice", choice.to_string())]);
                         self.note(line)
                     }
                 }
@@ -340,8 +343,7 @@ impl App {
                 let line = self.t(
                     "tui-bot-refused",
                     args![
-                        ("seat", seat + 1),
-                        ("bot", self.bot_name(seat)),
+                        ("who", self.seat_name(seat)),
                         ("choice", choice.to_string()),
                         ("why", self.msgs.refusal(&e))
                     ],
@@ -371,7 +373,8 @@ impl App {
         }
         match (seat, c) {
             (Some(s), Choice::Draw(card)) if self.is_human(s) => {
-                let line = self.t("tui-seat-draws", args![("seat", s + 1), ("card", self.msgs.card_name(card))]);
+                let line =
+                    self.t("tui-seat-draws", args![("who", self.seat_name(s)), ("card", self.msgs.card_name(card))]);
                 self.note(line)
             }
             (_, Choice::DrawTask(task)) => {
@@ -396,16 +399,11 @@ impl App {
         let scores: Vec<String> = v
             .seats
             .iter()
-            .map(|s| {
-                self.t(
-                    "score-of",
-                    args![("who", self.t("seat-number", args![("seat", s.seat + 1)])), ("score", s.score)],
-                )
-            })
+            .map(|s| self.t("score-of", args![("who", self.seat_name(s.seat)), ("score", s.score)]))
             .collect();
         let line = self.t("tui-game-over-scores", args![("scores", scores.join(", "))]);
         self.note(line);
-        let line = result_text(&self.msgs, &v);
+        let line = result_text(&self.msgs, self.m.game(), &self.table());
         self.note(line);
     }
 
@@ -416,7 +414,7 @@ impl App {
         let v = self.m.game().spectator_view();
         let told = self.events_told;
         for e in v.events.iter().filter(|e| e.n >= told) {
-            let text = self.msgs.event(&e.event, &|s| self.msgs.seat_name(&v, s));
+            let text = tash_kalar_present::event_text(&e.event, self.m.game(), &self.table(), &self.msgs);
             let line = match e.event {
                 Event::TurnStarted { .. } => format!("-- {text} --"),
                 Event::TurnEnded { .. } | Event::GameOver => continue,
@@ -452,7 +450,8 @@ impl App {
     fn apply(&mut self, choice: Choice) {
         match self.m.act(Mover::Seat(self.viewer), choice) {
             Ok(choice) => {
-                let line = self.t("tui-seat-chose", args![("seat", self.viewer + 1), ("choice", choice.to_string())]);
+                let line = self
+                    .t("tui-seat-chose", args![("who", self.seat_name(self.viewer)), ("choice", choice.to_string())]);
                 self.note(line);
                 self.last = squares_of(choice);
                 self.message = None;
@@ -568,7 +567,8 @@ impl App {
         }
         match self.m.undo() {
             Some(c) => {
-                let line = self.t("tui-seat-took-back", args![("seat", self.viewer + 1), ("choice", c.to_string())]);
+                let line = self
+                    .t("tui-seat-took-back", args![("who", self.seat_name(self.viewer)), ("choice", c.to_string())]);
                 self.note(line);
                 // what was taken back is told anew when done again
                 self.events_told = self.m.game().events().len() as u32
@@ -635,7 +635,7 @@ impl App {
 
     fn not_your_turn(&self) -> String {
         if let Some(s) = self.thinking {
-            self.t("tui-bot-thinking", args![("seat", s + 1), ("bot", self.bot_name(s))])
+            self.t("tui-bot-thinking", args![("who", self.seat_name(s))])
         } else if self.is_over() {
             self.t("tui-over-leave", &[])
         } else {
@@ -725,7 +725,7 @@ impl App {
                 } else {
                     match self.m.resign(self.viewer) {
                         Ok(()) => {
-                            let line = self.t("tui-seat-resigns", args![("seat", self.viewer + 1)]);
+                            let line = self.t("tui-seat-resigns", args![("who", self.seat_name(self.viewer))]);
                             self.note(line);
                             self.reset_selection();
                             self.note_end();
@@ -757,11 +757,9 @@ impl App {
 }
 
 /// The result in words.
-pub fn result_text(msgs: &Messages, v: &View) -> String {
-    match &v.result {
-        Some(r) => msgs.result(r, v),
-        None => crate::talk::outcome_text(msgs, v),
-    }
+pub fn result_text(msgs: &Messages, game: &Game, table: &tash_kalar_present::Table) -> String {
+    tash_kalar_present::result_text(game, table, msgs)
+        .unwrap_or_else(|| crate::talk::outcome_text(msgs, &game.referee_view()))
 }
 
 /// The squares a choice names, in the order they are picked on the board:

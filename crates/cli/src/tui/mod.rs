@@ -35,12 +35,12 @@ pub fn run(table: Table, save: Option<&Path>) -> Result<()> {
             .seats
             .iter()
             .map(|s| {
-                let who = m.text("seat-number", tash_kalar_i18n::args![("seat", s.seat + 1)]);
+                let who = app.seat_name(s.seat);
                 m.text("score-of", tash_kalar_i18n::args![("who", who), ("score", s.score)])
             })
             .collect();
         let line = m.text("tui-game-over-scores", tash_kalar_i18n::args![("scores", scores.join(", "))]);
-        println!("{line} {}", app::result_text(m, &v));
+        println!("{line} {}", app::result_text(m, app.game_match().game(), &app.table()));
     }
     if let Some(path) = save {
         std::fs::write(path, app.game_match().record().to_text())

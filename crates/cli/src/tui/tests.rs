@@ -120,7 +120,7 @@ fn enter_on_an_empty_square_places_a_piece_and_undo_takes_it_back() {
     assert_eq!(game.board().get(sq("b3")).map(|p| (p.color, p.rank)), Some((Color::Blue, Rank::Common)));
     assert_eq!(game.turn().actions, 1);
     assert_eq!(app.last, vec![sq("b3")], "the last action is marked");
-    assert!(app.log.iter().any(|l| l == "Seat 1: place b3"), "{:?}", app.log);
+    assert!(app.log.iter().any(|l| l == "Blue: place b3"), "{:?}", app.log);
 
     press(&mut app, KeyCode::Char('u'));
     let game = app.game_match().game();
@@ -182,7 +182,7 @@ fn a_picked_card_lights_up_its_summoning_squares_then_a_square_and_orientation_s
     let game = app.game_match().game();
     assert_eq!(game.board().get(sq("e5")).map(|p| p.color), Some(Color::Blue));
     assert_eq!(app.selected_card, None, "the selection is dropped after a choice");
-    assert!(app.log.iter().any(|l| l.starts_with("Seat 1: summon imperial.swordmaster e5")), "{:?}", app.log);
+    assert!(app.log.iter().any(|l| l.starts_with("Blue: summon imperial.swordmaster e5")), "{:?}", app.log);
 }
 
 #[test]
@@ -286,7 +286,7 @@ fn the_bot_answers_after_the_human_turn_off_the_ui_thread() {
     let before = app.game_match().record().moves.len();
     goto(&mut app, sq("c3"));
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.message.as_deref(), Some("Seat 2 (random) is thinking."));
+    assert_eq!(app.message.as_deref(), Some("Red (bot, random) is thinking."));
     press(&mut app, KeyCode::Char('u'));
     assert_eq!(app.game_match().record().moves.len(), before);
     assert!(app.step().is_none(), "one search at a time");
@@ -294,7 +294,7 @@ fn the_bot_answers_after_the_human_turn_off_the_ui_thread() {
     let answer = std::thread::spawn(move || job.run()).join().unwrap();
     app.bot_answered(answer);
     assert_eq!(app.thinking, None);
-    assert!(app.log.iter().any(|l| l.starts_with("Seat 2 (random): ")), "{:?}", app.log);
+    assert!(app.log.iter().any(|l| l.starts_with("Red (bot, random): ")), "{:?}", app.log);
     app.settle();
     assert!(app.is_over() || app.my_turn(), "back to seat 1");
 }
@@ -503,7 +503,11 @@ fn duel_app(m: Match, seed: u64) -> App {
 fn duel_app_in(m: Match, seed: u64, lang: tash_kalar_i18n::Lang) -> App {
     let bots = (0..2).map(|s| tash_kalar_bots::from_spec("random", seed + s).unwrap()).collect();
     let driver = Driver::new(seed, vec![Seating::Person, Seating::Bot]);
-    let table = Table { m, form: Form::Duel, seed, bots, driver, lang };
+    let players = vec![
+        tash_kalar_present::Player::default(),
+        tash_kalar_present::Player { name: None, bot: Some("random".into()) },
+    ];
+    let table = Table { m, form: Form::Duel, seed, bots, driver, lang, players };
     let mut app = App::new(table);
     app.settle();
     app
@@ -560,7 +564,7 @@ fn hotseat_hands_the_keyboard_to_the_seat_to_act() {
     assert_eq!(app.game_match().game().actor(), Actor::Seat(1));
     assert_eq!(app.viewer, 1);
     assert!(app.my_turn());
-    assert!(screen(&app, 140, 40).contains("Setup: seat 2 (Southern Imperial, Red, you) places the start pieces"));
+    assert!(screen(&app, 140, 40).contains("Setup: Red (you), Southern Imperial places the start pieces"));
     app.focus = Focus::Choices;
     press(&mut app, KeyCode::Enter);
     app.settle();
@@ -648,7 +652,7 @@ fn the_log_scrolls_back_with_page_keys_and_end_or_a_new_entry_brings_the_newest_
     app.command("place c3");
     assert_eq!(app.log_scroll, 0);
     let rows = log_rows(&screen(&app, 140, 40));
-    assert!(rows[rows.len() - 2].starts_with("Seat 1: place c3"), "{rows:?}");
+    assert!(rows[rows.len() - 2].starts_with("Blue: place c3"), "{rows:?}");
     assert_eq!(rows.last().map(String::as_str), Some("> Blue's common piece placed on c3"), "what it did, in words");
 }
 
@@ -752,8 +756,8 @@ fn the_opponents_last_turn_is_marked_on_the_board_and_told_in_the_log() {
     assert_eq!(last.seat, Some(1), "red's turn is shown");
     assert!(!last.squares.is_empty());
     let text = screen(&app, 80, 24);
-    assert!(text.contains("| last (seat 2)"), "{text}");
-    let red_turn = |l: &String| l.starts_with("-- Turn") && l.ends_with("Red --");
+    assert!(text.contains("| last (Red"), "{text}");
+    let red_turn = |l: &String| l.starts_with("-- Turn") && l.ends_with("Red (bot, random) --");
     assert!(app.log.iter().any(red_turn), "{:?}", app.log);
     let reds: Vec<&String> = app.log.iter().skip_while(|l| !red_turn(l)).collect();
     assert!(reds.iter().any(|l| l.contains("Red")), "{reds:?}");
@@ -775,9 +779,9 @@ fn tasks_show_their_requirements() {
     let app = seeded("high-form", &["highland", "sylvan"], 4);
     let text = screen(&app, 140, 40);
     let v = app.view();
-    let t = &v.tasks.as_ref().unwrap().current[0];
-    let start: String = t.text.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
-    assert!(text.contains(&start), "{} ({start}): {text}", t.name);
+    let t = v.tasks.as_ref().unwrap().current[0].id;
+    let start: String = app.msgs.task_text(t).split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    assert!(text.contains(&start), "{} ({start}): {text}", app.msgs.task_name(t));
 }
 
 /// White (Everfrost, seat 1 on screen, human) to act with a Crystal Grower

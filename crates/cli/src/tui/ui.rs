@@ -9,7 +9,7 @@ use ratatui::Frame;
 use tash_kalar_i18n::{args, Messages};
 use tash_kalar_rules::board::{CENTRAL_SQUARES, GREEN_SQUARES, RED_SQUARES};
 use tash_kalar_rules::view::View;
-use tash_kalar_rules::{Board, CardId, Choice, Color, Event, Phase, Piece, Rank, Seat, Square};
+use tash_kalar_rules::{Board, CardId, Choice, Color, Event, Phase, Piece, QuestionKind, Rank, Seat, Square};
 
 use super::app::{result_text, App, Focus, LogFit, Mode};
 
@@ -71,7 +71,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     draw_choices(frame, app, choices_area);
     draw_log(frame, app, log_area);
 
-    draw_footer(frame, app, &v, footer);
+    draw_footer(frame, app, footer);
 
     match &app.mode {
         Mode::Help => draw_help(frame, &app.msgs),
@@ -90,13 +90,12 @@ fn status_line(app: &App, v: &View) -> String {
     let m = &app.msgs;
     let seat = |s: u8| {
         let sv = &v.seats[s as usize];
-        let who = if app.is_human(s) { app.t("tui-you", &[]) } else { app.bot_name(s).to_string() };
-        app.t(
-            "tui-seat",
-            args![("seat", s + 1), ("school", m.school(sv.school)), ("color", m.color(sv.color)), ("who", who)],
-        )
+        // the seat's name as everywhere (a bot's with its level), and who is you
+        let name = app.seat_name(s);
+        let who = if app.is_human(s) { format!("{name} ({})", app.t("tui-you", &[])) } else { name };
+        app.t("tui-seat", args![("who", who), ("school", m.school(sv.school))])
     };
-    let state = if let Some(o) = v.outcome.as_ref().map(|_| result_text(m, v)) {
+    let state = if let Some(o) = v.outcome.as_ref().map(|_| result_text(m, app.game_match().game(), &app.table())) {
         app.t("tui-status-over", args![("result", o)])
     } else if let Some(s) = app.thinking {
         app.t("tui-status-thinking", args![("turn", v.turn.number), ("who", seat(s))])
@@ -232,8 +231,8 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
     if !last.squares.is_empty() {
         let mut squares: Vec<String> = last.squares.iter().map(|s| s.to_string()).collect();
         squares.truncate(4);
-        let seat = last.seat.map_or_else(|| "-".to_string(), |s| (s + 1).to_string());
-        about.push_str(&format!(" | {}", app.t("tui-last", args![("seat", seat), ("squares", squares.join(" "))])));
+        let who = last.seat.map_or_else(|| "-".to_string(), |s| app.seat_name(s));
+        about.push_str(&format!(" | {}", app.t("tui-last", args![("who", who), ("squares", squares.join(" "))])));
     }
     let block = panel(&app.t("tui-board", &[]), app.focus == Focus::Board).title_bottom(format!(" {about} "));
     frame.render_widget(Paragraph::new(lines).block(block), area);
@@ -557,12 +556,11 @@ fn draw_choices(frame: &mut Frame, app: &App, area: Rect) {
     }
     let list = app.choices();
     let game = app.game_match().game();
-    let question = game.question();
     let items: Vec<ListItem> = list
         .iter()
         .map(|(n, c)| {
             // in words, then the notation (what `:` takes)
-            let label = app.msgs.choice(&game.choice_view(*c), question.as_ref());
+            let label = tash_kalar_present::choice_label(game, *c, &app.msgs);
             ListItem::new(Line::from(vec![
                 Span::raw(format!("{n:>3} {label} ")),
                 Span::styled(format!("[{c}]"), Style::new().fg(Tint::DarkGray)),
@@ -651,20 +649,22 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
 
 /// The question of the moment (or the last message), then the prompt or
 /// the keys.
-fn draw_footer(frame: &mut Frame, app: &App, v: &View, area: Rect) {
+fn draw_footer(frame: &mut Frame, app: &App, area: Rect) {
     let m = &app.msgs;
+    let game = app.game_match().game();
     let question = if let Some(message) = &app.message {
         message.clone()
-    } else if let Some(r) = &v.result {
-        m.result(r, v)
-    } else if let Some(q) = v.question.as_ref().filter(|q| q.seat == app.viewer) {
-        let text = m.question(q, v);
+    } else if let Some(r) = tash_kalar_present::result_text(game, &app.table(), m) {
+        r
+    } else if let Some(q) = game.question().filter(|q| q.seat == app.viewer) {
+        let text = tash_kalar_present::question_text(game, m).unwrap_or_default();
         match q.kind {
-            "claim" => app.t("tui-claim-or-skip", args![("question", text)]),
+            QuestionKind::Claim => app.t("tui-claim-or-skip", args![("question", text)]),
             _ => text,
         }
-    } else if let Some(q) = &v.question {
-        app.t("tui-seat-choosing", args![("seat", q.seat + 1), ("question", m.question(q, v))])
+    } else if let Some(q) = game.question() {
+        let text = tash_kalar_present::question_text(game, m).unwrap_or_default();
+        app.t("tui-seat-choosing", args![("who", app.seat_name(q.seat)), ("question", text)])
     } else {
         app.t("tui-legend", &[])
     };

@@ -4,7 +4,6 @@
 
 ## Obojí
 
-seat-number-capital = Místo { $seat }
 status-setup = Příprava: { $who } pokládá počáteční kameny
 status-turn = Tah { $turn }: hraje { $who }, { $n ->
     [one] zbývá { $n } akce
@@ -54,12 +53,12 @@ play-help =
 play-bye = Na shledanou.
 play-end-of-input = Konec vstupu.
 play-record-written = Záznam zapsán do { $path }.
-play-seat-draws = Místo { $seat } si dobírá kartu { $card } ({ $id }).
+play-seat-draws = { $who } si dobírá kartu { $card } ({ $id }).
 play-task-turned-up = Odkrytý úkol: { $task } ({ $id }), { $place }.
-play-bot-returns = Místo { $seat } ({ $bot }): vrací kartu pod svůj balíček
-play-bot-chose = Místo { $seat } ({ $bot }): { $choice }
+play-bot-returns = { $who }: vrací kartu pod svůj balíček
+play-bot-chose = { $who }: { $choice }
 play-not-accepted-help = Nepřijato: { $why }. Nápovědu ukáže `help`.
-play-seat = místo { $seat } ({ $school }, { $color })
+play-seat = { $who }, { $school }
 play-scores = Skóre: { $scores }
 play-points-by-color = { $who }, body podle barev: { $points }
 play-seat-cards = { $who }: v ruce { $beings ->
@@ -103,7 +102,7 @@ play-choices = Volby:
 
 tui-greeting = Tash-Kalar: { $form }, semínko { $seed }. Nápovědu ukáže ?.
 tui-you = ty
-tui-seat = místo { $seat } ({ $school }, { $color }, { $who })
+tui-seat = { $who }, { $school }
 tui-status-over = Hra skončila. { $result } q pro odchod.
 tui-status-thinking = Tah { $turn }: { $who } přemýšlí...
 tui-your-choice = { $status } - vybíráš ty
@@ -115,7 +114,7 @@ tui-square-red = červené
 tui-square-green = zelené
 tui-square-central = středové
 tui-square-gateway = { -gateway }
-tui-last = naposled (místo { $seat }) { $squares }
+tui-last = naposled ({ $who }) { $squares }
 tui-scores = Skóre
 tui-score = { $score ->
     [one] { $score } bod
@@ -155,18 +154,18 @@ tui-log = Záznam{ $earlier ->
     }
  }
 tui-claim-or-skip = { $question } (s pro vynechání)
-tui-seat-choosing = Místo { $seat } vybírá: { $question }
+tui-seat-choosing = { $who } vybírá: { $question }
 tui-legend = ( ) červené pole  {"{"} {"}"} zelené pole  : středové  o cíl  [ ] kurzor
 tui-keys-line = ? nápověda  Tab panel  Enter vybrat  s vynechat  e konec tahu  u zpět  : psát  PgUp záznam  q konec
 tui-keys-title = Klávesy
 tui-pieces-key = Kameny: písmeno = barva (r b n g w o p), + hrdinský, * legendární, @ za ním { -gateway }; libovolná klávesa zavře.
-tui-bot-refused = Místo { $seat } ({ $bot }) zvolilo { $choice }, nepřijato: { $why }
-tui-seat-draws = Místo { $seat } si dobírá kartu { $card }.
+tui-bot-refused = { $who } zvolil { $choice }, nepřijato: { $why }
+tui-seat-draws = { $who } si dobírá kartu { $card }.
 tui-task-turned-up = Odkrytý úkol: { $task }, { $place }.
 tui-game-over-scores = Hra skončila. Skóre: { $scores }.
-tui-seat-chose = Místo { $seat }: { $choice }
-tui-seat-took-back = Místo { $seat }: vzato zpět { $choice }
-tui-seat-resigns = Místo { $seat } se vzdává.
+tui-seat-chose = { $who }: { $choice }
+tui-seat-took-back = { $who }: vzato zpět { $choice }
+tui-seat-resigns = { $who } se vzdává.
 tui-nothing-to-skip = Teď není co vynechat.
 tui-cannot-end = Tah teď nelze ukončit.
 tui-wait-bot = Počkej: bot přemýšlí.
@@ -177,7 +176,7 @@ tui-choices-at = Na { $at } { $n ->
     [few] jsou { $n } volby
    *[other] je { $n } voleb
  }: vyber jednu (Esc pro nový začátek).
-tui-bot-thinking = Místo { $seat } ({ $bot }) přemýšlí.
+tui-bot-thinking = { $who } přemýšlí.
 tui-over-leave = Hra skončila: q pro odchod.
 tui-not-your-turn = Nejsi na tahu.
 tui-card-nothing = { $card }: teď s ní nelze nic udělat.

@@ -3,7 +3,6 @@
 
 ## Both
 
-seat-number-capital = Seat { $seat }
 status-setup = Setup: { $who } places the start pieces
 status-turn = Turn { $turn }: { $who } to play, { $n ->
     [one] { $n } action
@@ -53,12 +52,12 @@ play-help =
 play-bye = Bye.
 play-end-of-input = End of input.
 play-record-written = Record written to { $path }.
-play-seat-draws = Seat { $seat } draws { $card } ({ $id }).
+play-seat-draws = { $who } draws { $card } ({ $id }).
 play-task-turned-up = Task turned up: { $task } ({ $id }), { $place }.
-play-bot-returns = Seat { $seat } ({ $bot }): returns a card to the bottom of its deck
-play-bot-chose = Seat { $seat } ({ $bot }): { $choice }
+play-bot-returns = { $who }: returns a card to the bottom of its deck
+play-bot-chose = { $who }: { $choice }
 play-not-accepted-help = Not accepted: { $why }. Type `help` for help.
-play-seat = seat { $seat } ({ $school }, { $color })
+play-seat = { $who }, { $school }
 play-scores = Scores: { $scores }
 play-points-by-color = { $who } points by color: { $points }
 play-seat-cards = { $who }: hand { $beings ->
@@ -93,7 +92,7 @@ play-choices = Choices:
 
 tui-greeting = Tash-Kalar: { $form }, seed { $seed }. Press ? for help.
 tui-you = you
-tui-seat = seat { $seat } ({ $school }, { $color }, { $who })
+tui-seat = { $who }, { $school }
 tui-status-over = The game is over. { $result } q to leave.
 tui-status-thinking = Turn { $turn }: { $who } is thinking...
 tui-your-choice = { $status } - your choice
@@ -105,7 +104,7 @@ tui-square-red = red
 tui-square-green = green
 tui-square-central = central
 tui-square-gateway = Gateway
-tui-last = last (seat { $seat }) { $squares }
+tui-last = last ({ $who }) { $squares }
 tui-scores = Scores
 tui-score = score { $score }
 tui-points = points: { $points }
@@ -141,25 +140,25 @@ tui-log = Log{ $earlier ->
     }
  }
 tui-claim-or-skip = { $question } (s to skip)
-tui-seat-choosing = Seat { $seat } is choosing: { $question }
+tui-seat-choosing = { $who } is choosing: { $question }
 tui-legend = ( ) red square  {"{"} {"}"} green square  : central  o target  [ ] cursor
 tui-keys-line = ? help  Tab focus  Enter pick  s skip  e end turn  u undo  : type  PgUp log  q quit
 tui-keys-title = Keys
 tui-pieces-key = Pieces: letter = color (r b n g w o p), + heroic, * legendary, @ after it the Gateway; any key closes.
-tui-bot-refused = Seat { $seat } ({ $bot }) chose { $choice }, not accepted: { $why }
-tui-seat-draws = Seat { $seat } draws { $card }.
+tui-bot-refused = { $who } chose { $choice }, not accepted: { $why }
+tui-seat-draws = { $who } draws { $card }.
 tui-task-turned-up = Task turned up: { $task }, { $place }.
 tui-game-over-scores = The game is over. Scores: { $scores }.
-tui-seat-chose = Seat { $seat }: { $choice }
-tui-seat-took-back = Seat { $seat }: took back { $choice }
-tui-seat-resigns = Seat { $seat } resigns.
+tui-seat-chose = { $who }: { $choice }
+tui-seat-took-back = { $who }: took back { $choice }
+tui-seat-resigns = { $who } resigns.
 tui-nothing-to-skip = Nothing to skip now.
 tui-cannot-end = The turn cannot end now.
 tui-wait-bot = Wait: a bot is thinking.
 tui-no-choice-at = No choice at { $at }.
 tui-picked-now-target = { $at } picked: now its target square (Esc to start again).
 tui-choices-at = { $n } choices at { $at }: pick one (Esc to start again).
-tui-bot-thinking = Seat { $seat } ({ $bot }) is thinking.
+tui-bot-thinking = { $who } is thinking.
 tui-over-leave = The game is over: q to leave.
 tui-not-your-turn = Not your turn.
 tui-card-nothing = { $card }: nothing to do with it now.

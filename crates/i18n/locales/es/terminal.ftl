@@ -4,7 +4,6 @@
 
 ## Ambos
 
-seat-number-capital = Asiento { $seat }
 status-setup = Preparación: { $who } pone las fichas iniciales
 status-turn = Turno { $turn }: juega { $who }, { $n ->
     [one] queda { $n } acción
@@ -53,12 +52,12 @@ play-help =
 play-bye = Adiós.
 play-end-of-input = Fin de la entrada.
 play-record-written = Registro escrito en { $path }.
-play-seat-draws = El asiento { $seat } roba { $card } ({ $id }).
+play-seat-draws = { $who } roba { $card } ({ $id }).
 play-task-turned-up = Misión descubierta: { $task } ({ $id }), { $place }.
-play-bot-returns = Asiento { $seat } ({ $bot }): devuelve una carta al fondo de su mazo
-play-bot-chose = Asiento { $seat } ({ $bot }): { $choice }
+play-bot-returns = { $who }: devuelve una carta al fondo de su mazo
+play-bot-chose = { $who }: { $choice }
 play-not-accepted-help = No aceptado: { $why }. Escribe `help` para ver la ayuda.
-play-seat = asiento { $seat } ({ $school }, { $color })
+play-seat = { $who }, { $school }
 play-scores = Puntuación: { $scores }
 play-points-by-color = { $who }, puntos por color: { $points }
 play-seat-cards = { $who }: mano { $beings ->
@@ -98,7 +97,7 @@ play-choices = Elecciones:
 
 tui-greeting = Tash-Kalar: { $form }, semilla { $seed }. Pulsa ? para ver la ayuda.
 tui-you = tú
-tui-seat = asiento { $seat } ({ $school }, { $color }, { $who })
+tui-seat = { $who }, { $school }
 tui-status-over = La partida ha terminado. { $result } q para salir.
 tui-status-thinking = Turno { $turn }: { $who } está pensando...
 tui-your-choice = { $status } - te toca elegir
@@ -110,7 +109,7 @@ tui-square-red = roja
 tui-square-green = verde
 tui-square-central = central
 tui-square-gateway = Portal
-tui-last = último (asiento { $seat }) { $squares }
+tui-last = último ({ $who }) { $squares }
 tui-scores = Puntuación
 tui-score = { $score } puntos
 tui-points = puntos: { $points }
@@ -146,25 +145,25 @@ tui-log = Registro{ $earlier ->
     }
  }
 tui-claim-or-skip = { $question } (s para omitir)
-tui-seat-choosing = El asiento { $seat } está eligiendo: { $question }
+tui-seat-choosing = { $who } está eligiendo: { $question }
 tui-legend = ( ) casilla roja  {"{"} {"}"} casilla verde  : central  o objetivo  [ ] cursor
 tui-keys-line = ? ayuda  Tab foco  Enter elegir  s omitir  e fin de turno  u deshacer  : escribir  RePág registro  q salir
 tui-keys-title = Teclas
 tui-pieces-key = Fichas: letra = color (r b n g w o p), + heroica, * legendaria, @ detrás el Portal; cualquier tecla cierra.
-tui-bot-refused = El asiento { $seat } ({ $bot }) eligió { $choice }, no aceptado: { $why }
-tui-seat-draws = El asiento { $seat } roba { $card }.
+tui-bot-refused = { $who } eligió { $choice }, no aceptado: { $why }
+tui-seat-draws = { $who } roba { $card }.
 tui-task-turned-up = Misión descubierta: { $task }, { $place }.
 tui-game-over-scores = La partida ha terminado. Puntuación: { $scores }.
-tui-seat-chose = Asiento { $seat }: { $choice }
-tui-seat-took-back = Asiento { $seat }: deshizo { $choice }
-tui-seat-resigns = El asiento { $seat } se rinde.
+tui-seat-chose = { $who }: { $choice }
+tui-seat-took-back = { $who }: deshizo { $choice }
+tui-seat-resigns = { $who } se rinde.
 tui-nothing-to-skip = No hay nada que omitir ahora.
 tui-cannot-end = El turno no puede terminar ahora.
 tui-wait-bot = Espera: un bot está pensando.
 tui-no-choice-at = No hay ninguna elección en { $at }.
 tui-picked-now-target = { $at } elegida: ahora su casilla de destino (Esc para empezar de nuevo).
 tui-choices-at = { $n } elecciones en { $at }: elige una (Esc para empezar de nuevo).
-tui-bot-thinking = El asiento { $seat } ({ $bot }) está pensando.
+tui-bot-thinking = { $who } está pensando.
 tui-over-leave = La partida ha terminado: q para salir.
 tui-not-your-turn = No es tu turno.
 tui-card-nothing = { $card }: no se puede hacer nada con ella ahora.
