@@ -208,7 +208,7 @@ async fn chat_refuses_invisible_and_turned_lines_and_is_bounded_per_game() {
         a.send(json!({"type": "chat", "text": text})).await;
         let m = next_error(&mut a).await;
         assert_eq!((m["type"].as_str(), m["code"].as_str()), (Some("error"), Some("bad-chat")), "{text:?}: {m}");
-        assert!(m["message"].as_str().unwrap().contains(why), "{text:?}: {m}");
+        assert!(m["error"].as_str().unwrap().contains(why), "{text:?}: {m}");
     }
     // right to left text itself is fine; seven lines fill the chat
     for i in 0..7 {
