@@ -398,7 +398,18 @@ impl Say for Messages {
         } else {
             (0..n).map(|s| self.text("score-of", args![("who", name(s as Seat)), ("score", seats[s].score)])).collect()
         };
-        self.text("result-with-score", args![("result", text), ("scores", scores.join(", ")), ("target", r.end_score)])
+        let text = self
+            .text("result-with-score", args![("result", text), ("scores", scores.join(", ")), ("target", r.end_score)]);
+        sentence(text)
+    }
+}
+
+/// A sentence starts with a capital, whichever name comes first ("the Red
+/// team ... resigned" begins the result in team play).
+fn sentence(text: String) -> String {
+    match text.char_indices().find(|(_, c)| c.is_alphabetic()) {
+        Some((i, c)) if c.is_lowercase() => format!("{}{}{}", &text[..i], c.to_uppercase(), &text[i + c.len_utf8()..]),
+        _ => text,
     }
 }
 

@@ -147,7 +147,12 @@ fn a_team_win_names_the_team() {
     g.resign(1).unwrap();
     let r = result_text(&g, &Table::default(), &Messages::new(Lang::En)).unwrap();
     assert!(r.contains("the Blue team (seats 1 and 3) wins"), "{r}");
+    assert!(r.starts_with("The Red team (seats 2 and 4) resigned: "), "a sentence starts with a capital: {r}");
     assert!(!r.contains("draw"), "{r}");
+    for lang in [Lang::Es, Lang::Cs] {
+        let r = result_text(&g, &Table::default(), &Messages::new(lang)).unwrap();
+        assert!(r.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase), "{r}");
+    }
     let m = model(&g, Viewer::Spectator, &Table::default(), &Messages::new(Lang::En));
     let json = serde_json::to_value(&m).unwrap();
     assert_eq!(json["result"]["team"], 0);
