@@ -32,7 +32,7 @@ use tash_kalar_rules::Game;
 use crate::site::ChatLine;
 use crate::words::{index, LANGS};
 
-/// One value per language ([`crate::words::index`]), set once.
+/// One value per language (`words::index`), set once.
 pub type PerLang<T> = [OnceLock<T>; LANGS];
 
 /// The game as published after every change: per class of viewer (each
