@@ -523,7 +523,7 @@ fn play_a_melee_against_bots_and_a_team_game_hotseat() {
     let out = stdout(&o);
     assert!(o.status.success(), "{}\n{out}", stderr(&o));
     assert!(out.contains("Blue (seat 3) > place e5"), "the teammate places: {out}");
-    assert!(out.contains("the Red team (seats 2 and 4) resigned: the Blue team (seats 1 and 3) wins."), "{out}");
+    assert!(out.contains("The Red team (seats 2 and 4) resigned: the Blue team (seats 1 and 3) wins."), "{out}");
 }
 
 #[test]
