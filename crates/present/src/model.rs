@@ -4,6 +4,9 @@
 //! viewer may do now, the question, the legal choices with their labels,
 //! the result and the recent events, each with its sentence.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use serde::Serialize;
 use tash_kalar_i18n::Messages;
 use tash_kalar_rules::board::{Color, Piece};
@@ -185,28 +188,85 @@ pub(crate) fn laid(card: CardId, at: Square, orientation: Orientation) -> (Vec<S
     (squares, marked)
 }
 
-/// The client's model of `game` for `viewer`, in the language of `msgs`.
-/// A seat the game does not have sees what a spectator sees.
-pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Model {
-    let view = match viewer {
+/// The parts of a model that every viewer of a game is shown alike in one
+/// language, worded once per change and shared by the viewers' models
+/// ([`model_with`]): the seats' names, the question, the result, and the
+/// events' sentences (worded on first use: a sentence depends only on the
+/// event as a viewer knows it and the names, so two viewers who know an
+/// event alike share its words).
+pub struct Shared<'m> {
+    msgs: &'m Messages,
+    names: Vec<String>,
+    question: Option<QuestionModel>,
+    result: Option<ResultModel>,
+    events: RefCell<HashMap<Event, String>>,
+}
+
+impl<'m> Shared<'m> {
+    /// Words what every viewer of `game` is shown alike, in the language of
+    /// `msgs` (`table`'s players name the seats; its `can_undo` is not read).
+    pub fn new(game: &Game, table: &Table, msgs: &'m Messages) -> Self {
+        let names: Vec<String> = (0..game.seat_count() as Seat).map(|s| seat_name(game, s, table, msgs)).collect();
+        let name = |s: Seat| names.get(s as usize).cloned().unwrap_or_else(|| seat_name(game, s, table, msgs));
+        let question = game.question().map(|q| QuestionModel {
+            seat: q.seat,
+            kind: q.kind,
+            card: q.card,
+            step: q.step,
+            text: msgs.question(&q, game),
+        });
+        let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
+        Shared { msgs, names, question, result, events: RefCell::default() }
+    }
+
+    /// An event's sentence, worded once.
+    fn event(&self, e: &Event) -> String {
+        if let Some(t) = self.events.borrow().get(e) {
+            return t.clone();
+        }
+        // (a seat the game does not have is named by its number, as `seat_name` does)
+        let name = |s: Seat| {
+            self.names
+                .get(s as usize)
+                .cloned()
+                .unwrap_or_else(|| self.msgs.text("seat-number", tash_kalar_i18n::args![("seat", s as u32 + 1)]))
+        };
+        let text = self.msgs.event(e, &name);
+        self.events.borrow_mut().insert(*e, text.clone());
+        text
+    }
+}
+
+/// The view of `game` that `viewer` has. A seat the game does not have
+/// sees what a spectator sees.
+pub fn view_of(game: &Game, viewer: Viewer) -> View {
+    match viewer {
         Viewer::Seat { seat } if (seat as usize) < game.seat_count() => game.view(seat),
         Viewer::Seat { .. } | Viewer::Spectator => game.spectator_view(),
         Viewer::Referee => game.referee_view(),
-    };
-    let name = |s: Seat| seat_name(game, s, table, msgs);
+    }
+}
+
+/// The client's model of `game` for `viewer`, in the language of `msgs`.
+/// A seat the game does not have sees what a spectator sees.
+pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Model {
+    model_with(game, view_of(game, viewer), table, &Shared::new(game, table, msgs))
+}
+
+/// The client's model of `game` from a viewer's `view` (its [`view_of`]),
+/// with the parts `shared` by every viewer in its language: a server
+/// building the models of several viewers and languages builds each view
+/// once and words the shared parts once per language. `table`'s `can_undo`
+/// is this viewer's.
+pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Model {
+    let msgs = shared.msgs;
     let seats = game.seat_count();
     let chooses = match (game.actor(), view.viewer) {
         (Actor::Seat(a), Viewer::Seat { seat }) => a == seat,
         (Actor::Seat(_), Viewer::Referee) => true,
         _ => false,
     };
-    let question = game.question().map(|q| QuestionModel {
-        seat: q.seat,
-        kind: q.kind,
-        card: q.card,
-        step: q.step,
-        text: msgs.question(&q, game),
-    });
+    let question = shared.question.clone();
     let legal = chooses.then(|| game.legal_choices().into_iter().map(|c| legal_model(game, c, msgs)).collect());
     let viewer_seat = match view.viewer {
         Viewer::Seat { seat } => Some(seat),
@@ -218,9 +278,9 @@ pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Mod
         discard: viewer_seat.is_some_and(|s| game.actor() == Actor::Seat(s))
             && game.legal_choices().iter().any(|c| matches!(c, Choice::Discard(_))),
     };
-    let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
+    let result = shared.result.clone();
     let events =
-        view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: msgs.event(&e.event, &name) }).collect();
+        view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
     let effect = view.effect.as_ref().map(|e| EffectModel {
         card: e.card,
         color: e.color,
@@ -268,7 +328,7 @@ pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Mod
         tasks,
         outcome,
         lang: msgs.lang().code(),
-        names: (0..seats as Seat).map(name).collect(),
+        names: shared.names.clone(),
         side: if form.uses_tasks() { Side::Tasks } else { Side::Deathmatch },
         teams: (form.teams() && seats == 4).then_some([[0, 2], [1, 3]]),
         can,
