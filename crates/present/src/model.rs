@@ -362,3 +362,59 @@ pub(crate) fn legal_model(game: &Game, c: Choice, msgs: &Messages) -> LegalModel
         label: msgs.choice(c, &facts),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Lang, Player};
+    use rand::{Rng, SeedableRng};
+    use tash_kalar_rules::{Form, Match, Mover, School};
+
+    /// Random games of every form, to the end: at every step, each
+    /// viewer's model built from its view with one [`Shared`] per language
+    /// (as the server builds them) is the model [`model`] builds alone.
+    #[test]
+    fn models_with_shared_words_are_the_models() {
+        let forms: [(Form, &[School]); 4] = [
+            (Form::Duel, &[School::Northern, School::Southern]),
+            (Form::HighForm, &[School::Northern, School::Southern]),
+            (Form::Melee, &[School::Northern, School::Southern, School::Highland]),
+            (Form::TeamDuel, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
+        ];
+        let table = Table {
+            players: vec![
+                Player { name: Some("Ana".into()), bot: None },
+                Player { name: None, bot: Some("medium".into()) },
+            ],
+            can_undo: true,
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for (form, schools) in forms {
+            let mut m = Match::new(form, schools, None).unwrap();
+            for _ in 0..400 {
+                let g = m.game();
+                let viewers: Vec<Viewer> = (0..g.seat_count() as Seat)
+                    .map(|seat| Viewer::Seat { seat })
+                    .chain([Viewer::Spectator, Viewer::Referee])
+                    .collect();
+                for lang in Lang::ALL {
+                    let msgs = Messages::new(lang);
+                    let shared = Shared::new(g, &table, &msgs);
+                    for &v in &viewers {
+                        assert_eq!(model_with(g, view_of(g, v), &table, &shared), model(g, v, &table, &msgs));
+                    }
+                }
+                if g.is_over() {
+                    break;
+                }
+                let legal = g.legal_choices();
+                let c = legal[rng.gen_range(0..legal.len())];
+                let mover = match g.actor() {
+                    Actor::Seat(s) => Mover::Seat(s),
+                    _ => Mover::Chance,
+                };
+                m.act(mover, c).unwrap();
+            }
+        }
+    }
+}
