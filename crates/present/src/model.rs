@@ -267,7 +267,8 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         _ => false,
     };
     let question = shared.question.clone();
-    let legal = chooses.then(|| game.legal_choices().into_iter().map(|c| legal_model(game, c, msgs)).collect());
+    // (listed once: the seat that chooses is the one that may discard)
+    let choices = chooses.then(|| game.legal_choices());
     let viewer_seat = match view.viewer {
         Viewer::Seat { seat } => Some(seat),
         _ => None,
@@ -275,9 +276,10 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
     let can = Can {
         resign: viewer_seat.is_some() && game.can_resign(),
         undo: table.can_undo,
-        discard: viewer_seat.is_some_and(|s| game.actor() == Actor::Seat(s))
-            && game.legal_choices().iter().any(|c| matches!(c, Choice::Discard(_))),
+        discard: viewer_seat.is_some()
+            && choices.as_ref().is_some_and(|cs| cs.iter().any(|c| matches!(c, Choice::Discard(_)))),
     };
+    let legal = choices.map(|cs| cs.into_iter().map(|c| legal_model(game, c, msgs)).collect());
     let result = shared.result.clone();
     let events =
         view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
