@@ -34,7 +34,10 @@ mod model;
 mod words;
 
 pub use log::{log_line, LogItem, LogKind, LogLine, Reader};
-pub use model::{model, Can, EffectModel, EventModel, LegalModel, Model, QuestionModel, ResultModel, Side};
+pub use model::{
+    model, model_with, view_of, Can, EffectModel, EventModel, LegalModel, Model, QuestionModel, ResultModel, Shared,
+    Side,
+};
 pub use tash_kalar_i18n::{Arg, Lang, Messages};
 
 /// Who plays a seat, as the site or the terminal knows it.

@@ -4,6 +4,9 @@
 //! viewer may do now, the question, the legal choices with their labels,
 //! the result and the recent events, each with its sentence.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use serde::Serialize;
 use tash_kalar_i18n::Messages;
 use tash_kalar_rules::board::{Color, Piece};
@@ -185,29 +188,87 @@ pub(crate) fn laid(card: CardId, at: Square, orientation: Orientation) -> (Vec<S
     (squares, marked)
 }
 
-/// The client's model of `game` for `viewer`, in the language of `msgs`.
-/// A seat the game does not have sees what a spectator sees.
-pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Model {
-    let view = match viewer {
+/// The parts of a model that every viewer of a game is shown alike in one
+/// language, worded once per change and shared by the viewers' models
+/// ([`model_with`]): the seats' names, the question, the result, and the
+/// events' sentences (worded on first use: a sentence depends only on the
+/// event as a viewer knows it and the names, so two viewers who know an
+/// event alike share its words).
+pub struct Shared<'m> {
+    msgs: &'m Messages,
+    names: Vec<String>,
+    question: Option<QuestionModel>,
+    result: Option<ResultModel>,
+    events: RefCell<HashMap<Event, String>>,
+}
+
+impl<'m> Shared<'m> {
+    /// Words what every viewer of `game` is shown alike, in the language of
+    /// `msgs` (`table`'s players name the seats; its `can_undo` is not read).
+    pub fn new(game: &Game, table: &Table, msgs: &'m Messages) -> Self {
+        let names: Vec<String> = (0..game.seat_count() as Seat).map(|s| seat_name(game, s, table, msgs)).collect();
+        let name = |s: Seat| names.get(s as usize).cloned().unwrap_or_else(|| seat_name(game, s, table, msgs));
+        let question = game.question().map(|q| QuestionModel {
+            seat: q.seat,
+            kind: q.kind,
+            card: q.card,
+            step: q.step,
+            text: msgs.question(&q, game),
+        });
+        let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
+        Shared { msgs, names, question, result, events: RefCell::default() }
+    }
+
+    /// An event's sentence, worded once.
+    fn event(&self, e: &Event) -> String {
+        if let Some(t) = self.events.borrow().get(e) {
+            return t.clone();
+        }
+        // (a seat the game does not have is named by its number, as `seat_name` does)
+        let name = |s: Seat| {
+            self.names
+                .get(s as usize)
+                .cloned()
+                .unwrap_or_else(|| self.msgs.text("seat-number", tash_kalar_i18n::args![("seat", s as u32 + 1)]))
+        };
+        let text = self.msgs.event(e, &name);
+        self.events.borrow_mut().insert(*e, text.clone());
+        text
+    }
+}
+
+/// The view of `game` that `viewer` has. A seat the game does not have
+/// sees what a spectator sees.
+pub fn view_of(game: &Game, viewer: Viewer) -> View {
+    match viewer {
         Viewer::Seat { seat } if (seat as usize) < game.seat_count() => game.view(seat),
         Viewer::Seat { .. } | Viewer::Spectator => game.spectator_view(),
         Viewer::Referee => game.referee_view(),
-    };
-    let name = |s: Seat| seat_name(game, s, table, msgs);
+    }
+}
+
+/// The client's model of `game` for `viewer`, in the language of `msgs`.
+/// A seat the game does not have sees what a spectator sees.
+pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Model {
+    model_with(game, view_of(game, viewer), table, &Shared::new(game, table, msgs))
+}
+
+/// The client's model of `game` from a viewer's `view` (its [`view_of`]),
+/// with the parts `shared` by every viewer in its language: a server
+/// building the models of several viewers and languages builds each view
+/// once and words the shared parts once per language. `table`'s `can_undo`
+/// is this viewer's.
+pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Model {
+    let msgs = shared.msgs;
     let seats = game.seat_count();
     let chooses = match (game.actor(), view.viewer) {
         (Actor::Seat(a), Viewer::Seat { seat }) => a == seat,
         (Actor::Seat(_), Viewer::Referee) => true,
         _ => false,
     };
-    let question = game.question().map(|q| QuestionModel {
-        seat: q.seat,
-        kind: q.kind,
-        card: q.card,
-        step: q.step,
-        text: msgs.question(&q, game),
-    });
-    let legal = chooses.then(|| game.legal_choices().into_iter().map(|c| legal_model(game, c, msgs)).collect());
+    let question = shared.question.clone();
+    // (listed once: the seat that chooses is the one that may discard)
+    let choices = chooses.then(|| game.legal_choices());
     let viewer_seat = match view.viewer {
         Viewer::Seat { seat } => Some(seat),
         _ => None,
@@ -215,12 +276,13 @@ pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Mod
     let can = Can {
         resign: viewer_seat.is_some() && game.can_resign(),
         undo: table.can_undo,
-        discard: viewer_seat.is_some_and(|s| game.actor() == Actor::Seat(s))
-            && game.legal_choices().iter().any(|c| matches!(c, Choice::Discard(_))),
+        discard: viewer_seat.is_some()
+            && choices.as_ref().is_some_and(|cs| cs.iter().any(|c| matches!(c, Choice::Discard(_)))),
     };
-    let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
+    let legal = choices.map(|cs| cs.into_iter().map(|c| legal_model(game, c, msgs)).collect());
+    let result = shared.result.clone();
     let events =
-        view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: msgs.event(&e.event, &name) }).collect();
+        view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
     let effect = view.effect.as_ref().map(|e| EffectModel {
         card: e.card,
         color: e.color,
@@ -268,7 +330,7 @@ pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Mod
         tasks,
         outcome,
         lang: msgs.lang().code(),
-        names: (0..seats as Seat).map(name).collect(),
+        names: shared.names.clone(),
         side: if form.uses_tasks() { Side::Tasks } else { Side::Deathmatch },
         teams: (form.teams() && seats == 4).then_some([[0, 2], [1, 3]]),
         can,
@@ -300,5 +362,61 @@ pub(crate) fn legal_model(game: &Game, c: Choice, msgs: &Messages) -> LegalModel
         squares,
         marked,
         label: msgs.choice(c, &facts),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Lang, Player};
+    use rand::{Rng, SeedableRng};
+    use tash_kalar_rules::{Form, Match, Mover, School};
+
+    /// Random games of every form, to the end: at every step, each
+    /// viewer's model built from its view with one [`Shared`] per language
+    /// (as the server builds them) is the model [`model`] builds alone.
+    #[test]
+    fn models_with_shared_words_are_the_models() {
+        let forms: [(Form, &[School]); 4] = [
+            (Form::Duel, &[School::Northern, School::Southern]),
+            (Form::HighForm, &[School::Northern, School::Southern]),
+            (Form::Melee, &[School::Northern, School::Southern, School::Highland]),
+            (Form::TeamDuel, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
+        ];
+        let table = Table {
+            players: vec![
+                Player { name: Some("Ana".into()), bot: None },
+                Player { name: None, bot: Some("medium".into()) },
+            ],
+            can_undo: true,
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for (form, schools) in forms {
+            let mut m = Match::new(form, schools, None).unwrap();
+            for _ in 0..400 {
+                let g = m.game();
+                let viewers: Vec<Viewer> = (0..g.seat_count() as Seat)
+                    .map(|seat| Viewer::Seat { seat })
+                    .chain([Viewer::Spectator, Viewer::Referee])
+                    .collect();
+                for lang in Lang::ALL {
+                    let msgs = Messages::new(lang);
+                    let shared = Shared::new(g, &table, &msgs);
+                    for &v in &viewers {
+                        assert_eq!(model_with(g, view_of(g, v), &table, &shared), model(g, v, &table, &msgs));
+                    }
+                }
+                if g.is_over() {
+                    break;
+                }
+                let legal = g.legal_choices();
+                let c = legal[rng.gen_range(0..legal.len())];
+                let mover = match g.actor() {
+                    Actor::Seat(s) => Mover::Seat(s),
+                    _ => Mover::Chance,
+                };
+                m.act(mover, c).unwrap();
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@
 //! is: `seats` (hello, joining, leaving), `play` (choices, take-backs,
 //! resignations), `clocks` (flagging), `bots`, `rematch` and `chat`.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,7 +20,7 @@ use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
 use tash_kalar_present::Lang;
-use tash_kalar_present::{Model, Table};
+use tash_kalar_present::{model_with, view_of, Model, Shared, Table};
 use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{Actor, Seat};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
@@ -184,19 +185,24 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(v).unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
 }
 
-/// The model of a class of viewer (a seat, or the spectators after the
-/// seats) in a language; once the game is over everyone sees
-/// everything. `table` names the players; whether the viewer may take
-/// back is set here.
-pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang) -> Arc<Model> {
+/// The viewer and take-back right of a class of viewer (a seat, or the
+/// spectators after the seats); once the game is over everyone sees
+/// everything.
+fn viewer_of(g: &LiveGame, class: usize) -> (Viewer, bool) {
     let game = g.game();
-    let (viewer, can_undo) = match class {
+    match class {
         _ if game.is_over() => (Viewer::Referee, false),
         c if c < game.seat_count() => (Viewer::Seat { seat: c as Seat }, g.can_undo(c as Seat)),
         _ => (Viewer::Spectator, false),
-    };
+    }
+}
+
+/// The model of a class of viewer in a language. `table` names the
+/// players; whether the viewer may take back is set here.
+pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang) -> Arc<Model> {
+    let (viewer, can_undo) = viewer_of(g, class);
     let table = Table { players: table.players.clone(), can_undo };
-    Arc::new(tash_kalar_present::model(game, viewer, &table, crate::words::messages(lang)))
+    Arc::new(tash_kalar_present::model(g.game(), viewer, &table, crate::words::messages(lang)))
 }
 
 /// The game as published, with the models of the classes and languages
@@ -207,10 +213,20 @@ fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteSta
     let classes = g.seats.len() + 1;
     let table = g.table();
     let models = crate::delta::per_class(classes);
+    // what all classes are shown alike is worded once per language, and
+    // each class's view is built once, then worded per language
+    let shared: [OnceCell<Shared>; LANGS] = Default::default();
     for (c, (built, watched)) in models.iter().zip(langs).enumerate() {
+        if watched.iter().all(|&n| n == 0) {
+            continue;
+        }
+        let (viewer, can_undo) = viewer_of(g, c);
+        let view = view_of(g.game(), viewer);
+        let class_table = Table { players: table.players.clone(), can_undo };
         for (l, &lang) in Lang::ALL.iter().enumerate() {
             if watched[l] > 0 {
-                let _ = built[l].set(model_of(g, &table, c, lang));
+                let words = shared[l].get_or_init(|| Shared::new(g.game(), &table, crate::words::messages(lang)));
+                let _ = built[l].set(Arc::new(model_with(g.game(), view.clone(), &class_table, words)));
                 extend_log(logs, c, lang, &g.entries, g.game(), &table);
             }
         }
