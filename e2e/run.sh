@@ -7,7 +7,8 @@
 # Environment: CHROMIUM (default /usr/bin/chromium); TK_BIN (the binary to
 # serve with) or TK_SERVER_CMD (a whole command with {addr} and {db}), both
 # skipping the build; TK_SCREENSHOT (where to save the screenshot of the
-# game in progress, default e2e/artifacts/game.png).
+# game in progress, default e2e/artifacts/game.png). Arguments: the test
+# files to run (default: every *.test.js).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd .. && pwd)
@@ -33,4 +34,6 @@ if [ -z "${TK_BIN:-}" ] && [ -z "${TK_SERVER_CMD:-}" ]; then
   export TK_BIN="$root/target/debug/tash-kalar"
 fi
 
-node --test --test-concurrency=1 game.test.js ui.test.js site.test.js lang.test.js
+# every test file, or the ones named: `bash e2e/run.sh account.test.js`
+if [ $# -gt 0 ]; then files=("$@"); else files=(*.test.js); fi
+node --test --test-concurrency=1 "${files[@]}"

@@ -43,6 +43,7 @@ use std::sync::Arc;
 
 use axum::Router;
 
+mod account;
 mod actor;
 mod assets;
 mod clock;

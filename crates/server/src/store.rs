@@ -19,6 +19,7 @@ const MIGRATIONS: &[(&str, &str)] = &[
     ("0002_open_seats.sql", include_str!("../migrations/0002_open_seats.sql")),
     ("0003_clocks_chat_private.sql", include_str!("../migrations/0003_clocks_chat_private.sql")),
     ("0004_rematch_links.sql", include_str!("../migrations/0004_rematch_links.sql")),
+    ("0005_accounts.sql", include_str!("../migrations/0005_accounts.sql")),
 ];
 
 /// At most this many writes share one transaction.
