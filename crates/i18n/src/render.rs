@@ -136,15 +136,15 @@ impl Messages {
     pub fn choice_text_error(&self, e: &ChoiceTextError) -> String {
         match e {
             ChoiceTextError::Empty => self.text("error-empty-choice", &[]),
-            ChoiceTextError::Unknown(t) => self.text("error-unknown-choice", args![("text", t)]),
-            ChoiceTextError::BadSquare(t) => self.text("error-bad-square", args![("text", t)]),
-            ChoiceTextError::UnknownCard(t) => self.text("error-unknown-card", args![("text", t)]),
-            ChoiceTextError::UnknownTask(t) => self.text("error-unknown-task", args![("text", t)]),
-            ChoiceTextError::BadOrientation(t) => self.text("error-bad-orientation", args![("text", t)]),
-            ChoiceTextError::BadDirection(t) => self.text("error-bad-direction", args![("text", t)]),
-            ChoiceTextError::BadColor(t) => self.text("error-bad-color", args![("text", t)]),
-            ChoiceTextError::BadOption(t) => self.text("error-bad-option", args![("text", t)]),
-            ChoiceTextError::Arity(t) => self.text("error-arity", args![("text", t)]),
+            ChoiceTextError::Unknown(t) => self.text("error-unknown-choice", args![("text", t.as_str())]),
+            ChoiceTextError::BadSquare(t) => self.text("error-bad-square", args![("text", t.as_str())]),
+            ChoiceTextError::UnknownCard(t) => self.text("error-unknown-card", args![("text", t.as_str())]),
+            ChoiceTextError::UnknownTask(t) => self.text("error-unknown-task", args![("text", t.as_str())]),
+            ChoiceTextError::BadOrientation(t) => self.text("error-bad-orientation", args![("text", t.as_str())]),
+            ChoiceTextError::BadDirection(t) => self.text("error-bad-direction", args![("text", t.as_str())]),
+            ChoiceTextError::BadColor(t) => self.text("error-bad-color", args![("text", t.as_str())]),
+            ChoiceTextError::BadOption(t) => self.text("error-bad-option", args![("text", t.as_str())]),
+            ChoiceTextError::Arity(t) => self.text("error-arity", args![("text", t.as_str())]),
             ChoiceTextError::Resign => self.text("error-resign-not-a-choice", &[]),
         }
     }

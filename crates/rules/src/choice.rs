@@ -41,6 +41,7 @@ use crate::board::Color;
 use crate::cards::CardId;
 use crate::geometry::{Dir, Orientation, Square};
 use crate::tasks::TaskId;
+use crate::token::Token;
 
 /// One atomic decision.
 ///
@@ -333,24 +334,24 @@ impl TryFrom<Tagged> for Choice {
 pub enum ChoiceTextError {
     #[error("empty choice")]
     Empty,
-    #[error("unknown choice {0:?}")]
-    Unknown(String),
-    #[error("not a square: {0:?}")]
-    BadSquare(String),
-    #[error("unknown card id {0:?}")]
-    UnknownCard(String),
-    #[error("unknown task id {0:?}")]
-    UnknownTask(String),
-    #[error("not an orientation (r0 r90 r180 r270 m0 m90 m180 m270): {0:?}")]
-    BadOrientation(String),
-    #[error("not a direction (n ne e se s sw w nw): {0:?}")]
-    BadDirection(String),
-    #[error("not a color letter (r b n g w o p): {0:?}")]
-    BadColor(String),
-    #[error("not an option number: {0:?}")]
-    BadOption(String),
+    #[error("unknown choice {0}")]
+    Unknown(Token),
+    #[error("not a square: {0}")]
+    BadSquare(Token),
+    #[error("unknown card id {0}")]
+    UnknownCard(Token),
+    #[error("unknown task id {0}")]
+    UnknownTask(Token),
+    #[error("not an orientation (r0 r90 r180 r270 m0 m90 m180 m270): {0}")]
+    BadOrientation(Token),
+    #[error("not a direction (n ne e se s sw w nw): {0}")]
+    BadDirection(Token),
+    #[error("not a color letter (r b n g w o p): {0}")]
+    BadColor(Token),
+    #[error("not an option number: {0}")]
+    BadOption(Token),
     #[error("{0}: wrong number of words")]
-    Arity(String),
+    Arity(Token),
     /// `resign` is not a choice: a record line of its own, or a resign
     /// message to the server.
     #[error("resigning is not a choice: resign on its own (a record's 'N resign' line)")]
@@ -358,19 +359,19 @@ pub enum ChoiceTextError {
 }
 
 fn square(word: &str) -> Result<Square, ChoiceTextError> {
-    Square::parse(word).ok_or_else(|| ChoiceTextError::BadSquare(word.to_string()))
+    Square::parse(word).ok_or_else(|| ChoiceTextError::BadSquare(Token::new(word)))
 }
 
 fn color(word: &str) -> Result<Color, ChoiceTextError> {
     let mut chars = word.chars();
     match (chars.next().and_then(Color::from_letter), chars.next()) {
         (Some(c), None) => Ok(c),
-        _ => Err(ChoiceTextError::BadColor(word.to_string())),
+        _ => Err(ChoiceTextError::BadColor(Token::new(word))),
     }
 }
 
 fn card(word: &str) -> Result<CardId, ChoiceTextError> {
-    CardId::parse(word).ok_or_else(|| ChoiceTextError::UnknownCard(word.to_string()))
+    CardId::parse(word).ok_or_else(|| ChoiceTextError::UnknownCard(Token::new(word)))
 }
 
 /// `from X` at the end of a place or summon.
@@ -378,7 +379,7 @@ fn pickup(words: &[&str], whole: &str) -> Result<Option<Square>, ChoiceTextError
     match words {
         [] => Ok(None),
         ["from", s] => Ok(Some(square(s)?)),
-        _ => Err(ChoiceTextError::Arity(whole.to_string())),
+        _ => Err(ChoiceTextError::Arity(Token::new(whole))),
     }
 }
 
@@ -389,7 +390,7 @@ impl std::str::FromStr for Choice {
     fn from_str(text: &str) -> Result<Choice, ChoiceTextError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let whole = text.trim();
-        let arity = || ChoiceTextError::Arity(whole.to_string());
+        let arity = || ChoiceTextError::Arity(Token::new(whole));
         let Some((&head, rest)) = words.split_first() else {
             return Err(ChoiceTextError::Empty);
         };
@@ -403,7 +404,7 @@ impl std::str::FromStr for Choice {
             }
             "claim" => {
                 let word = rest.first().ok_or_else(arity)?;
-                Choice::Claim(TaskId::parse(word).ok_or_else(|| ChoiceTextError::UnknownTask(word.to_string()))?)
+                Choice::Claim(TaskId::parse(word).ok_or_else(|| ChoiceTextError::UnknownTask(Token::new(word)))?)
             }
             "start" => {
                 let at = square(rest.first().ok_or_else(arity)?)?;
@@ -422,7 +423,7 @@ impl std::str::FromStr for Choice {
                     card: card(rest[0])?,
                     at: square(rest[1])?,
                     orientation: Orientation::parse(rest[2])
-                        .ok_or_else(|| ChoiceTextError::BadOrientation(rest[2].to_string()))?,
+                        .ok_or_else(|| ChoiceTextError::BadOrientation(Token::new(rest[2])))?,
                     pickup: pickup(&rest[3..], whole)?,
                 }
             }
@@ -440,13 +441,13 @@ impl std::str::FromStr for Choice {
             "skip" => Choice::Skip,
             "dir" => {
                 let word = rest.first().ok_or_else(arity)?;
-                Choice::Direction(Dir::parse(word).ok_or_else(|| ChoiceTextError::BadDirection(word.to_string()))?)
+                Choice::Direction(Dir::parse(word).ok_or_else(|| ChoiceTextError::BadDirection(Token::new(word)))?)
             }
             "option" => {
                 let word = rest.first().ok_or_else(arity)?;
                 match word.parse::<u8>() {
                     Ok(n) if n >= 1 => Choice::Option(n - 1),
-                    _ => return Err(ChoiceTextError::BadOption(word.to_string())),
+                    _ => return Err(ChoiceTextError::BadOption(Token::new(word))),
                 }
             }
             w if w.contains('-') => {
@@ -457,7 +458,7 @@ impl std::str::FromStr for Choice {
                 Choice::Move { from: square(a)?, to: square(b)? }
             }
             w if w.len() == 2 && rest.is_empty() => Choice::Square(square(w)?),
-            _ => return Err(ChoiceTextError::Unknown(whole.to_string())),
+            _ => return Err(ChoiceTextError::Unknown(Token::new(whole))),
         };
         let expected_words = match choice {
             Choice::Summon { pickup, .. } => 4 + 2 * pickup.is_some() as usize,
@@ -475,5 +476,23 @@ impl std::str::FromStr for Choice {
             return Err(arity());
         }
         Ok(choice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_quotes_at_most_a_token_of_what_it_was_given() {
+        let long = "x".repeat(10_000);
+        let Err(ChoiceTextError::Unknown(word)) = long.parse::<Choice>() else { panic!("not refused as unknown") };
+        assert!(word.is_cut());
+        assert_eq!(word.as_str().len(), Token::MAX);
+        let Err(ChoiceTextError::BadSquare(word)) = format!("place {}", "é".repeat(100)).parse::<Choice>() else {
+            panic!("not refused as a square")
+        };
+        assert!(word.is_cut() && word.as_str().len() <= Token::MAX && word.as_str().chars().all(|c| c == 'é'));
+        assert_eq!("place z9".parse::<Choice>(), Err(ChoiceTextError::BadSquare(Token::new("z9"))));
     }
 }

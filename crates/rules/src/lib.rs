@@ -45,6 +45,7 @@ pub mod question;
 pub mod record;
 pub mod step;
 pub mod tasks;
+mod token;
 mod validate;
 pub mod view;
 pub mod warp;

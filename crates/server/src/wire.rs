@@ -14,7 +14,7 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 use tash_kalar_bots::{BotSpec, Limits, SpecError};
 use tash_kalar_i18n::Lang;
-use tash_kalar_rules::{Form, Match, School, Seat, SetupError};
+use tash_kalar_rules::{Form, Match, School, Seat, SetupError, Token};
 
 use crate::clock::{ClockError, TimeControl};
 
@@ -43,18 +43,18 @@ pub enum WireError {
     /// The body could not be read (the stream broke).
     #[error("unreadable request body: {0}")]
     Unreadable(String),
-    #[error("unknown form {0:?} (duel, high-form or first-game)")]
-    UnknownForm(String),
+    #[error("unknown form {0} (duel, high-form or first-game)")]
+    UnknownForm(Token),
     #[error("a {form} is played by {min} to {max} seats, not {asked}")]
     SeatCount { form: &'static str, min: usize, max: usize, asked: usize },
-    #[error("seat {seat}: unknown school {school:?} ({})", School::names())]
-    UnknownSchool { seat: usize, school: String },
+    #[error("seat {seat}: unknown school {school} ({})", School::names())]
+    UnknownSchool { seat: usize, school: Token },
     #[error("seat {seat}: {why}")]
     Name { seat: usize, why: NameError },
     #[error("seat {0}: a human seat has no bot")]
     HumanWithBot(usize),
-    #[error("seat {seat}: player {player:?} is neither human nor bot")]
-    UnknownPlayer { seat: usize, player: String },
+    #[error("seat {seat}: player {player} is neither human nor bot")]
+    UnknownPlayer { seat: usize, player: Token },
     #[error("seat {0}: only a human seat can be open")]
     OpenBot(usize),
     #[error("seat {seat}: {why}")]
@@ -64,12 +64,12 @@ pub enum WireError {
     Setup(#[from] SetupError),
     #[error("{0}")]
     Clock(#[from] ClockError),
-    #[error("unknown status {0:?} (open, playing or over)")]
-    UnknownStatus(String),
-    #[error("limit {0:?} is not a number")]
-    BadLimit(String),
-    #[error("before {0:?} is not a line number")]
-    BadBefore(String),
+    #[error("unknown status {0} (open, playing or over)")]
+    UnknownStatus(Token),
+    #[error("limit {0} is not a number")]
+    BadLimit(Token),
+    #[error("before {0} is not a line number")]
+    BadBefore(Token),
 }
 
 /// What is wrong with a player's name.
@@ -238,7 +238,7 @@ pub struct CreateRequest {
 /// Decodes and checks the body of `POST /api/games` (creating nothing).
 pub fn create_request(bytes: &[u8]) -> Result<CreateRequest, WireError> {
     let req: CreateGame = body(bytes)?;
-    let form = Form::parse(&req.form).ok_or_else(|| WireError::UnknownForm(req.form.clone()))?;
+    let form = Form::parse(&req.form).ok_or_else(|| WireError::UnknownForm(Token::new(&req.form)))?;
     if !form.seats().contains(&req.seats.len()) {
         return Err(WireError::SeatCount {
             form: form.name(),
@@ -252,7 +252,7 @@ pub fn create_request(bytes: &[u8]) -> Result<CreateRequest, WireError> {
         // seats are counted from 1 in texts, as everywhere a player reads them
         let seat = i + 1;
         let school =
-            School::parse(&s.school).ok_or_else(|| WireError::UnknownSchool { seat, school: s.school.clone() })?;
+            School::parse(&s.school).ok_or_else(|| WireError::UnknownSchool { seat, school: Token::new(&s.school) })?;
         let name = s.name.as_deref().map(name).transpose().map_err(|why| WireError::Name { seat, why })?;
         let player = match (s.player.as_str(), &s.bot) {
             ("human", None) => NewPlayer::Human,
@@ -260,7 +260,7 @@ pub fn create_request(bytes: &[u8]) -> Result<CreateRequest, WireError> {
             ("bot", spec) => NewPlayer::Bot(Box::new(
                 bot_spec(spec.as_deref().unwrap_or("greedy")).map_err(|why| WireError::Bot { seat, why })?,
             )),
-            (other, _) => return Err(WireError::UnknownPlayer { seat, player: other.to_string() }),
+            (other, _) => return Err(WireError::UnknownPlayer { seat, player: Token::new(other) }),
         };
         if s.open && player != NewPlayer::Human {
             return Err(WireError::OpenBot(seat));
@@ -322,10 +322,10 @@ pub fn list_query(q: &HashMap<String, String>) -> Result<(Option<Status>, u32), 
         Some("open") => Some(Status::Open),
         Some("playing") => Some(Status::Playing),
         Some("over") => Some(Status::Over),
-        Some(other) => return Err(WireError::UnknownStatus(other.to_string())),
+        Some(other) => return Err(WireError::UnknownStatus(Token::new(other))),
     };
     let limit = match q.get("limit") {
-        Some(l) => l.parse::<u32>().map_err(|_| WireError::BadLimit(l.clone()))?.min(500),
+        Some(l) => l.parse::<u32>().map_err(|_| WireError::BadLimit(Token::new(l)))?.min(500),
         None => 100,
     };
     Ok((status, limit))
@@ -336,11 +336,11 @@ pub fn list_query(q: &HashMap<String, String>) -> Result<(Option<Status>, u32), 
 /// `max` when absent).
 pub fn chat_query(q: &HashMap<String, String>, max: u32) -> Result<(Option<u32>, u32), WireError> {
     let before = match q.get("before") {
-        Some(b) => Some(b.parse::<u32>().map_err(|_| WireError::BadBefore(b.clone()))?),
+        Some(b) => Some(b.parse::<u32>().map_err(|_| WireError::BadBefore(Token::new(b)))?),
         None => None,
     };
     let limit = match q.get("limit") {
-        Some(l) => l.parse::<u32>().map_err(|_| WireError::BadLimit(l.clone()))?.clamp(1, max),
+        Some(l) => l.parse::<u32>().map_err(|_| WireError::BadLimit(Token::new(l)))?.clamp(1, max),
         None => max,
     };
     Ok((before, limit))
@@ -383,8 +383,8 @@ mod tests {
         let q = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         assert_eq!(list_query(&q(&[])), Ok((None, 100)));
         assert_eq!(list_query(&q(&[("status", "over"), ("limit", "9999")])), Ok((Some(Status::Over), 500)));
-        assert_eq!(list_query(&q(&[("status", "x")])), Err(WireError::UnknownStatus("x".into())));
-        assert_eq!(list_query(&q(&[("limit", "-1")])), Err(WireError::BadLimit("-1".into())));
+        assert_eq!(list_query(&q(&[("status", "x")])), Err(WireError::UnknownStatus(Token::new("x"))));
+        assert_eq!(list_query(&q(&[("limit", "-1")])), Err(WireError::BadLimit(Token::new("-1"))));
     }
 
     #[test]
