@@ -6,9 +6,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use tash_kalar_rules::history::check_act;
-use tash_kalar_rules::{Choice, Game, Mover, Refusal, Token};
-
 pub fn run(args: &[&str]) -> Output {
     english(&mut Command::new(env!("CARGO_BIN_EXE_tash-kalar"))).args(args).output().expect("the binary runs")
 }
@@ -77,27 +74,5 @@ pub fn assert_rejected(o: &Output, message: &str) {
     assert!(!err.contains("panicked"), "{err}");
 }
 
-/// Plays on a bare game as whoever is to choose now, through the gate's
-/// check ([`check_act`], what `Match::act` checks) and then the unchecked
-/// apply. The rules crate has no checked apply on a `Game`: a `Match` is
-/// the one gate; these tests hold bare games built from positions.
-pub trait Gate {
-    /// The choice as applied (a summon's orientation normalised).
-    fn act(&mut self, choice: Choice) -> Result<Choice, Refusal>;
-    /// Reads a choice's text and plays it as [`Gate::act`] does.
-    fn act_text(&mut self, text: &str) -> Result<Choice, Refusal>;
-}
-
-impl Gate for Game {
-    fn act(&mut self, choice: Choice) -> Result<Choice, Refusal> {
-        let by = Mover::of(self.actor()).ok_or(Refusal::GameOver)?;
-        let choice = check_act(self, by, choice)?;
-        self.apply_unchecked(choice);
-        Ok(choice)
-    }
-
-    fn act_text(&mut self, text: &str) -> Result<Choice, Refusal> {
-        let choice: Choice = text.parse().map_err(|error| Refusal::Syntax { text: Token::new(text), error })?;
-        self.act(choice)
-    }
-}
+#[allow(unused_imports)] // not every test binary plays on bare games
+pub use tash_kalar_testkit::Gate;
