@@ -321,23 +321,18 @@ impl App {
         if self.m.game().actor() != Actor::Seat(seat) {
             return;
         }
+        let words = tash_kalar_present::choice_label(self.m.game(), choice, &self.msgs);
         match self.m.act(Mover::Seat(seat), choice) {
             Ok(choice) => {
                 self.last = squares_of(choice);
                 let name = self.seat_name(seat);
-                match choice {
+                let line = match choice {
                     // cards go back face down: which one is the bot's secret
-                    Choice::Return(_) => {
-                        let line = self.t("play-bot-returns", args![("who", name)]);
-                        self.note(line)
-                    }
-                    _ => {
-                        let line = self.t("play-bot-chose", args![("who", name), ("choice", choice.to_string())]);
-                        self.note(line)
-                    }
-                }
+                    Choice::Return(_) => self.t("play-bot-returns", args![("who", name)]),
+                    _ => self.t("play-bot-chose", args![("who", name), ("choice", words)]),
+                };
                 self.reset_selection();
-                self.note_end();
+                self.note_choice(line);
             }
             Err(e) => {
                 let line = self.t(
@@ -390,6 +385,18 @@ impl App {
         true
     }
 
+    /// Notes a choice just made: the events tell it in words, so its own
+    /// `line` (the choice's notation) is noted only when they say nothing
+    /// of it; each move is said once.
+    fn note_choice(&mut self, line: String) {
+        let before = self.log.len();
+        self.note_events();
+        if self.log.len() == before {
+            self.note(line);
+        }
+        self.note_end();
+    }
+
     fn note_end(&mut self) {
         self.note_events();
         if !self.is_over() {
@@ -418,6 +425,8 @@ impl App {
             let line = match e.event {
                 Event::TurnStarted { .. } => format!("-- {text} --"),
                 Event::TurnEnded { .. } | Event::GameOver => continue,
+                // a person's own draws are told with the card's name as they happen
+                Event::Drew { seat, .. } if self.is_human(seat) => continue,
                 Event::Moved { .. }
                 | Event::Upgraded { .. }
                 | Event::Downgraded { .. }
@@ -448,15 +457,15 @@ impl App {
     /// Plays a choice of the viewer's, through the match's gate (which
     /// says why a choice is refused, and normalises it).
     fn apply(&mut self, choice: Choice) {
+        // worded on the game it is made in (which pieces, which option)
+        let words = tash_kalar_present::choice_label(self.m.game(), choice, &self.msgs);
         match self.m.act(Mover::Seat(self.viewer), choice) {
             Ok(choice) => {
-                let line = self
-                    .t("tui-seat-chose", args![("who", self.seat_name(self.viewer)), ("choice", choice.to_string())]);
-                self.note(line);
+                let line = self.t("tui-seat-chose", args![("who", self.seat_name(self.viewer)), ("choice", words)]);
                 self.last = squares_of(choice);
                 self.message = None;
                 self.reset_selection();
-                self.note_end();
+                self.note_choice(line);
             }
             Err(e) => self.message = Some(self.t("not-accepted", args![("why", self.msgs.refusal(&e))])),
         }
@@ -676,6 +685,19 @@ impl App {
             self.message = Some(self.t("tui-card-nothing", args![("card", name)]));
         } else if summons > 0 {
             self.focus = Focus::Board;
+            // the cursor goes to the summoning square nearest to it, so
+            // Enter right after picking the card summons there
+            let here = self.cursor;
+            if let Some(at) = list
+                .iter()
+                .filter_map(|(_, c)| match c {
+                    Choice::Summon { at, .. } => Some(*at),
+                    _ => None,
+                })
+                .min_by_key(|at| (at.distance(here), at.index()))
+            {
+                self.cursor = at;
+            }
             self.message = Some(self.t("tui-card-summonings", args![("card", name), ("n", summons)]));
         } else {
             self.focus = Focus::Choices;

@@ -120,7 +120,8 @@ fn enter_on_an_empty_square_places_a_piece_and_undo_takes_it_back() {
     assert_eq!(game.board().get(sq("b3")).map(|p| (p.color, p.rank)), Some((Color::Blue, Rank::Common)));
     assert_eq!(game.turn().actions, 1);
     assert_eq!(app.last, vec![sq("b3")], "the last action is marked");
-    assert!(app.log.iter().any(|l| l == "Blue: place b3"), "{:?}", app.log);
+    // said once, in words: the event, not the choice's notation as well
+    assert_eq!(app.log.iter().filter(|l| l.contains("b3")).collect::<Vec<_>>(), ["> Blue's common piece placed on b3"]);
 
     press(&mut app, KeyCode::Char('u'));
     let game = app.game_match().game();
@@ -182,7 +183,29 @@ fn a_picked_card_lights_up_its_summoning_squares_then_a_square_and_orientation_s
     let game = app.game_match().game();
     assert_eq!(game.board().get(sq("e5")).map(|p| p.color), Some(Color::Blue));
     assert_eq!(app.selected_card, None, "the selection is dropped after a choice");
-    assert!(app.log.iter().any(|l| l.starts_with("Blue: summon imperial.swordmaster e5")), "{:?}", app.log);
+    assert!(app.log.iter().any(|l| l.starts_with("> Blue summons the Swordmaster on e5")), "{:?}", app.log);
+    assert!(!app.log.iter().any(|l| l.contains("imperial.swordmaster")), "no notation in the log: {:?}", app.log);
+}
+
+#[test]
+fn picking_a_card_puts_the_cursor_on_its_nearest_summoning_square_so_enter_summons() {
+    let mut app = swordmaster_app();
+    let swordmaster = card("imperial.swordmaster");
+    goto(&mut app, sq("f6"));
+    app.select_card(swordmaster);
+    let squares = cards::summoning_squares(app.game_match().game().board(), Color::Blue, swordmaster);
+    assert!(squares.contains(app.cursor), "the cursor {} is on a summoning square", app.cursor);
+    let nearest = squares.squares().map(|s| s.distance(sq("f6"))).min().unwrap();
+    assert_eq!(app.cursor.distance(sq("f6")), nearest, "the nearest one");
+    let at = app.cursor;
+    let before = app.game_match().record().moves.len();
+    press(&mut app, KeyCode::Enter);
+    assert_ne!(app.message.as_deref(), Some(format!("No choice at {at}.").as_str()));
+    if app.game_match().record().moves.len() == before {
+        // several orientations: the list narrowed to this square's
+        assert_eq!(app.focus, Focus::Choices);
+        assert!(app.choices().iter().all(|(_, c)| matches!(c, Choice::Summon { at: a, .. } if *a == at)));
+    }
 }
 
 #[test]
@@ -294,7 +317,7 @@ fn the_bot_answers_after_the_human_turn_off_the_ui_thread() {
     let answer = std::thread::spawn(move || job.run()).join().unwrap();
     app.bot_answered(answer);
     assert_eq!(app.thinking, None);
-    assert!(app.log.iter().any(|l| l.starts_with("Red (bot, random): ")), "{:?}", app.log);
+    assert!(app.log.iter().any(|l| l.starts_with("> Red's ")), "the bot's move in words: {:?}", app.log);
     app.settle();
     assert!(app.is_over() || app.my_turn(), "back to seat 1");
 }
@@ -337,8 +360,10 @@ fn the_screen_shows_the_board_rows_the_hand_the_card_and_the_scores() {
     assert!(text.contains("cursor e5, red, central"), "{text}");
     assert!(text.contains("Knight (heroic)"), "{text}");
     assert!(text.contains("Swordmaster"), "{text}");
-    assert!(text.contains("1 Northern Imperial Blue: score 0"), "{text}");
-    assert!(text.contains("2 Southern Imperial Red: score 0"), "{text}");
+    // the seats named as the log and the status line name them, not numbered
+    assert!(text.contains("│Blue: score 0 "), "{text}");
+    assert!(text.contains("│Red (bot, random): score 0 "), "{text}");
+    assert!(text.contains("│  Southern Imperial "), "{text}");
     assert!(text.contains("your choice"), "{text}");
     assert!(text.contains("  2 place a common piece on c1 [place c1]"), "choices in words and notation: {text}");
     assert!(text.contains("✦ Swordmaster (common)"), "a card that can be summoned now is marked: {text}");
@@ -652,8 +677,8 @@ fn the_log_scrolls_back_with_page_keys_and_end_or_a_new_entry_brings_the_newest_
     app.command("place c3");
     assert_eq!(app.log_scroll, 0);
     let rows = log_rows(&screen(&app, 140, 40));
-    assert!(rows[rows.len() - 2].starts_with("Blue: place c3"), "{rows:?}");
     assert_eq!(rows.last().map(String::as_str), Some("> Blue's common piece placed on c3"), "what it did, in words");
+    assert!(!rows.iter().any(|r| r.starts_with("Blue: place")), "said once: {rows:?}");
 }
 
 #[test]

@@ -66,7 +66,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     };
     let [board_area, scores_area] = Layout::vertical([Constraint::Length(13), Constraint::Min(3)]).areas(left);
     draw_board(frame, app, &v, board_area);
-    draw_scores(frame, &app.msgs, &v, scores_area);
+    draw_scores(frame, app, &v, scores_area);
     draw_hand(frame, app, hand_area, card_area);
     draw_choices(frame, app, choices_area);
     draw_log(frame, app, log_area);
@@ -239,14 +239,17 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
 }
 
 /// Scores, cards and pieces of each seat; the task board in the task forms.
-fn draw_scores(frame: &mut Frame, m: &Messages, v: &View, area: Rect) {
+fn draw_scores(frame: &mut Frame, app: &App, v: &View, area: Rect) {
+    let m = &app.msgs;
     let mut lines = Vec::new();
     for s in &v.seats {
         let style = Style::new().fg(tint(s.color)).add_modifier(Modifier::BOLD);
         lines.push(Line::from(vec![
-            Span::styled(format!("{} {} {}", s.seat + 1, m.school(s.school), m.color(s.color)), style),
+            // each seat named as everywhere else (the log, the status line)
+            Span::styled(app.seat_name(s.seat), style),
             Span::raw(format!(": {}", m.text("tui-score", args![("score", s.score)]))),
         ]));
+        lines.push(Line::from(format!("  {}", m.school(s.school))));
         if let Some(points) = &s.points {
             let by: Vec<String> = points.iter().map(|(c, p)| format!("{} {p}", m.color(*c))).collect();
             lines.push(Line::from(format!("  {}", m.text("tui-points", args![("points", by.join(", "))]))));
