@@ -12,11 +12,14 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use tash_kalar_bots::{Decision, Next, Seating};
 use tash_kalar_i18n::{args, Lang, Messages};
+use tash_kalar_rules::board::{CENTRAL_SQUARES, GREEN_SQUARES, RED_SQUARES};
 use tash_kalar_rules::view::{ActorView, TaskBoardView, TaskView, View};
-use tash_kalar_rules::{CardId, Choice, Form, Game, Match, Mover, Phase, QuestionKind, Seat, TextPlayError};
+use tash_kalar_rules::{
+    Bitboard, Board, CardId, Choice, Form, Game, Match, Mover, Phase, QuestionKind, Seat, Square, TextPlayError,
+};
 
 use crate::table::Table;
-use crate::talk::{card_kind, claimed_list, outcome_text, task_place};
+use crate::talk::{card_kind, claimed_list, event_lines, outcome_text, task_place};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -84,6 +87,19 @@ pub fn run(args: &Args) -> Result<()> {
     let piped_echo_off = stdin.is_terminal();
     let mut lines = stdin.lock().lines();
     let mut shown = false;
+    let mut printed = Printed::default();
+    // the events told so far (`talk::event_lines`)
+    let mut told = 0;
+    let person = |s: Seat| human(s);
+    let tell = |game: &Game, told: &mut u32| {
+        let (lines, next) = event_lines(game, *told, names, msgs, &person);
+        *told = next;
+        for line in &lines {
+            println!("{line}");
+        }
+        !lines.is_empty()
+    };
+    tell(m.game(), &mut told);
     let quit = loop {
         match driver.next(m.game()) {
             Next::Over => break false,
@@ -119,24 +135,29 @@ pub fn run(args: &Args) -> Result<()> {
                     ),
                     _ => {}
                 }
+                tell(m.game(), &mut told);
             }
             Next::Bot(s) => {
                 let bot = &mut bots[s as usize];
                 let c = bot.decide(&Decision::new(m.game(), s));
+                // worded on the game it is made in (which pieces, which option)
+                let words = tash_kalar_present::choice_label(m.game(), c, msgs);
                 let c = m.act(Mover::Seat(s), c)?;
                 let who = tash_kalar_present::seat_name(m.game(), s, names, msgs);
-                match c {
-                    // cards go back face down: which one is the bot's secret
-                    Choice::Return(_) => {
-                        println!("{}", msgs.text("play-bot-returns", args![("who", who)]))
+                // the events say what the bot did, in words; the choice
+                // itself only when they say nothing of it
+                if !tell(m.game(), &mut told) {
+                    match c {
+                        // cards go back face down: which one is the bot's secret
+                        Choice::Return(_) => println!("{}", msgs.text("play-bot-returns", args![("who", who)])),
+                        _ => println!("{}", msgs.text("play-bot-chose", args![("who", who), ("choice", words)])),
                     }
-                    _ => println!("{}", msgs.text("play-bot-chose", args![("who", who), ("choice", c.to_string())])),
                 }
                 shown = false;
             }
             Next::Person(s) => {
                 if !shown {
-                    show(msgs, m.game(), names, s);
+                    show(msgs, m.game(), names, s, &mut printed);
                     shown = true;
                 }
                 print!("{} > ", tash_kalar_present::seat_name(m.game(), s, names, msgs));
@@ -154,7 +175,14 @@ pub fn run(args: &Args) -> Result<()> {
                 match command(msgs, &mut m, s, line.trim()) {
                     Step::Quit => break true,
                     Step::Again => {}
-                    Step::Changed => shown = false,
+                    Step::Changed => {
+                        tell(m.game(), &mut told);
+                        shown = false;
+                    }
+                    Step::ShowAll => {
+                        printed = Printed::default();
+                        shown = false;
+                    }
                 }
             }
         }
@@ -176,8 +204,10 @@ enum Step {
     Quit,
     /// Nothing changed: ask again.
     Again,
-    /// The game changed: show it again.
+    /// The game changed: show what changed.
     Changed,
+    /// Show everything again (`show`).
+    ShowAll,
 }
 
 fn command(msgs: &Messages, m: &mut Match, seat: Seat, input: &str) -> Step {
@@ -191,7 +221,7 @@ fn command(msgs: &Messages, m: &mut Match, seat: Seat, input: &str) -> Step {
             println!("{}", msgs.text("play-bye", &[]));
             Step::Quit
         }
-        "show" => Step::Changed,
+        "show" => Step::ShowAll,
         "undo" => match m.undo() {
             Some(c) => {
                 println!("{}", msgs.text("took-back", args![("choice", c.to_string())]));
@@ -269,22 +299,23 @@ fn task_line(msgs: &Messages, task: &TaskView) -> String {
 }
 
 /// The task board: current tasks, the next task, the deck's size, claims.
-fn show_tasks(msgs: &Messages, v: &View, tasks: &TaskBoardView, name: &dyn Fn(Seat) -> String) {
-    println!("{}", msgs.text("play-tasks", args![("deck", tasks.deck)]));
+fn task_lines(msgs: &Messages, v: &View, tasks: &TaskBoardView, name: &dyn Fn(Seat) -> String) -> Vec<String> {
+    let mut out = vec![msgs.text("play-tasks", args![("deck", tasks.deck)])];
     for t in &tasks.current {
-        println!("  {:<8} {}", msgs.text("play-task-current", &[]), task_line(msgs, t));
+        out.push(format!("  {:<8} {}", msgs.text("play-task-current", &[]), task_line(msgs, t)));
     }
     match &tasks.next {
-        Some(t) => println!("  {:<8} {}", msgs.text("play-task-next", &[]), task_line(msgs, t)),
-        None => println!("  {:<8} -", msgs.text("play-task-next", &[])),
+        Some(t) => out.push(format!("  {:<8} {}", msgs.text("play-task-next", &[]), task_line(msgs, t))),
+        None => out.push(format!("  {:<8} -", msgs.text("play-task-next", &[]))),
     }
     for s in &v.seats {
         let claimed = tasks.claimed.get(s.seat as usize).map_or(&[][..], |c| c.as_slice());
-        println!(
+        out.push(format!(
             "  {}",
             msgs.text("play-claimed", args![("who", name(s.seat)), ("tasks", claimed_list(msgs, claimed))])
-        );
+        ));
     }
+    out
 }
 
 /// A seat with its school, for its line of cards: `Blue (Ana), Northern Imperial`.
@@ -313,7 +344,99 @@ fn seat_marks(msgs: &Messages, s: &tash_kalar_rules::view::SeatView) -> Vec<Stri
     out
 }
 
-fn show(msgs: &Messages, game: &Game, names: &tash_kalar_present::Table, seat: Seat) {
+/// What line mode printed last of each part of a seat's picture (the
+/// board, the scores, the hand...), so that a turn prints what changed
+/// rather than everything again; `show` prints it all.
+#[derive(Default)]
+struct Printed {
+    parts: std::collections::HashMap<String, Vec<String>>,
+}
+
+impl Printed {
+    /// Prints `lines` unless they are what this part printed last.
+    fn part(&mut self, part: String, lines: Vec<String>) {
+        if self.parts.get(&part) == Some(&lines) {
+            return;
+        }
+        for line in &lines {
+            println!("{line}");
+        }
+        self.parts.insert(part, lines);
+    }
+}
+
+/// The board with its squares marked as on the printed board: `( )` red,
+/// `{ }` green, `:` central (when empty), `@` after a piece on a Gateway;
+/// then the key to the marks.
+fn board_lines(msgs: &Messages, board: &Board, gateways: Bitboard) -> Vec<String> {
+    let files = format!("   {}", "abcdefghi".chars().map(|f| format!("  {f}  ")).collect::<String>());
+    let mut out = vec![files.clone()];
+    for row in (0..9).rev() {
+        let mut line = format!("{} ", row + 1);
+        for column in 0..9 {
+            let Some(sq) = Square::new(column, row) else {
+                line.push_str("     ");
+                continue;
+            };
+            let piece = match board.get(sq) {
+                Some(p) if gateways.contains(sq) => format!("{p}@"),
+                Some(p) => p.to_string(),
+                None if CENTRAL_SQUARES.contains(sq) => ":".to_string(),
+                None => ".".to_string(),
+            };
+            let (open, close) = if RED_SQUARES.contains(sq) {
+                ('(', ')')
+            } else if GREEN_SQUARES.contains(sq) {
+                ('{', '}')
+            } else {
+                (' ', ' ')
+            };
+            line.push_str(&format!("{open}{piece:^3}{close}"));
+        }
+        out.push(format!("{line} {}", row + 1));
+    }
+    out.push(files);
+    out.push(msgs.text("play-board-key", &[]));
+    out
+}
+
+/// The legal choices numbered, in words. The many placings of a turn's
+/// start share one line (`place a common piece on: 1 c1, 2 d1, ...`).
+fn choice_lines(msgs: &Messages, game: &Game) -> Vec<String> {
+    let choices = game.legal_choices();
+    let mut out = vec![msgs.text("play-choices", &[])];
+    let places: Vec<String> = choices
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match c {
+            Choice::Place(at) => Some(format!("{} {at}", i + 1)),
+            _ => None,
+        })
+        .collect();
+    if places.len() > 1 {
+        let mut line = format!("  {}", msgs.text("play-choices-places", &[]));
+        for (i, p) in places.iter().enumerate() {
+            let piece = if i + 1 < places.len() { format!(" {p},") } else { format!(" {p}") };
+            if line.chars().count() + piece.chars().count() > 100 {
+                out.push(line);
+                line = "   ".to_string();
+            }
+            line.push_str(&piece);
+        }
+        out.push(line);
+    }
+    for (i, &c) in choices.iter().enumerate() {
+        if places.len() > 1 && matches!(c, Choice::Place(_)) {
+            continue;
+        }
+        out.push(format!("{:>4} {}  [{c}]", i + 1, tash_kalar_present::choice_label(game, c, msgs)));
+    }
+    out
+}
+
+/// What `seat` may see now, the parts that changed since it was last
+/// shown (`printed`), and its choices numbered when it is to choose.
+fn show(msgs: &Messages, game: &Game, names: &tash_kalar_present::Table, seat: Seat, printed: &mut Printed) {
     let v = &game.view(seat);
     let name = |s: Seat| tash_kalar_present::seat_name(game, s, names, msgs);
     let me = match v.actor {
@@ -330,49 +453,48 @@ fn show(msgs: &Messages, game: &Game, names: &tash_kalar_present::Table, seat: S
             msgs.text("status-turn", args![("turn", v.turn.number), ("who", name(v.turn.seat)), ("n", v.turn.actions)])
         ),
     }
-    let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
+    let board = Board::from_text(&v.board).expect("a view's board text is valid");
     // Nethervoid: each seat's Gateway marked @ after its piece
-    print!("{}", board.diagram_marked(v.seats.iter().filter_map(|s| s.gateway).collect()));
+    let gateways = v.seats.iter().filter_map(|s| s.gateway).fold(Bitboard::EMPTY, |b, sq| b | sq.bb());
+    printed.part("board".into(), board_lines(msgs, &board, gateways));
     let scores: Vec<String> =
         v.seats.iter().map(|s| msgs.text("score-of", args![("who", name(s.seat)), ("score", s.score)])).collect();
-    println!("{}", msgs.text("play-scores", args![("scores", scores.join(", "))]));
+    let mut lines = vec![msgs.text("play-scores", args![("scores", scores.join(", "))])];
     for s in &v.seats {
         if let Some(points) = &s.points {
             let by_color: Vec<String> = points.iter().map(|(c, p)| format!("{} {p}", msgs.color(*c))).collect();
-            println!(
+            lines.push(format!(
                 "  {}",
                 msgs.text("play-points-by-color", args![("who", name(s.seat)), ("points", by_color.join(", "))])
-            );
+            ));
         }
     }
+    printed.part("scores".into(), lines);
+    let mut lines = Vec::new();
     for s in &v.seats {
         let discard: Vec<String> = s.discard.iter().map(|&c| msgs.card_name(c)).collect();
-        println!(
-            "{}",
-            msgs.text(
-                "play-seat-cards",
-                args![
-                    ("who", seat_and_school(msgs, &name(s.seat), s)),
-                    ("beings", s.beings),
-                    ("legends", s.legends),
-                    ("flares", s.flares),
-                    ("deck", s.deck),
-                    ("common", s.supply.0),
-                    ("legendary", s.supply.1),
-                    ("discard", if discard.is_empty() { "-".to_string() } else { discard.join(", ") })
-                ]
-            )
-        );
-        for line in seat_marks(msgs, s) {
-            println!("  {line}");
-        }
+        lines.push(msgs.text(
+            "play-seat-cards",
+            args![
+                ("who", seat_and_school(msgs, &name(s.seat), s)),
+                ("beings", s.beings),
+                ("legends", s.legends),
+                ("flares", s.flares),
+                ("deck", s.deck),
+                ("common", s.supply.0),
+                ("legendary", s.supply.1),
+                ("discard", if discard.is_empty() { "-".to_string() } else { discard.join(", ") })
+            ],
+        ));
+        lines.extend(seat_marks(msgs, s).into_iter().map(|line| format!("  {line}")));
     }
-    println!("{}", msgs.text("play-shared-decks", args![("legends", v.legends.deck), ("flares", v.flares.deck)]));
+    lines.push(msgs.text("play-shared-decks", args![("legends", v.legends.deck), ("flares", v.flares.deck)]));
+    printed.part("seats".into(), lines);
     if let Some(tasks) = &v.tasks {
-        show_tasks(msgs, v, tasks, &name);
+        printed.part("tasks".into(), task_lines(msgs, v, tasks, &name));
     }
     if let Some(last) = v.end.last {
-        println!("{}", msgs.text("end-triggered", args![("seat", last + 1)]));
+        printed.part("end".into(), vec![msgs.text("end-triggered", args![("seat", last + 1)])]);
     }
     if let Some(q) = game.question() {
         match (&v.effect, q.kind) {
@@ -416,22 +538,13 @@ fn show(msgs: &Messages, game: &Game, names: &tash_kalar_present::Table, seat: S
         }
     }
     if let Some(hand) = v.hand() {
-        println!("{}", msgs.text("play-your-hand", &[]));
-        for &c in hand.beings.iter().chain(&hand.legends).chain(&hand.flares) {
-            println!("{}", card_line(msgs, c));
-        }
+        let mut lines = vec![msgs.text("play-your-hand", &[])];
+        lines.extend(hand.beings.iter().chain(&hand.legends).chain(&hand.flares).map(|&c| card_line(msgs, c)));
+        printed.part(format!("hand {seat}"), lines);
     }
-    let chooses = game.actor() == tash_kalar_rules::Actor::Seat(seat);
-    let choices: Vec<String> = game.legal_choices().iter().map(|c| c.to_string()).collect();
-    if chooses {
-        println!("{}", msgs.text("play-choices", &[]));
-        let width = choices.iter().map(|c| c.len()).max().unwrap_or(0) + 6;
-        let columns = (100 / width).max(1);
-        for (i, c) in choices.iter().enumerate() {
-            print!("{:>4} {:<w$}", i + 1, c, w = width - 5);
-            if (i + 1) % columns == 0 || i + 1 == choices.len() {
-                println!();
-            }
+    if game.actor() == tash_kalar_rules::Actor::Seat(seat) {
+        for line in choice_lines(msgs, game) {
+            println!("{line}");
         }
     }
 }
@@ -441,9 +554,11 @@ fn show_end(msgs: &Messages, m: &Match, names: &tash_kalar_present::Table) {
     let name = |s: Seat| tash_kalar_present::seat_name(m.game(), s, names, msgs);
     println!();
     println!("== {} ==", msgs.text("game-over", &[]));
-    let board = tash_kalar_rules::Board::from_text(&v.board).expect("a view's board text is valid");
-    // Nethervoid: each seat's Gateway marked @ after its piece
-    print!("{}", board.diagram_marked(v.seats.iter().filter_map(|s| s.gateway).collect()));
+    let board = Board::from_text(&v.board).expect("a view's board text is valid");
+    let gateways = v.seats.iter().filter_map(|s| s.gateway).fold(Bitboard::EMPTY, |b, sq| b | sq.bb());
+    for line in board_lines(msgs, &board, gateways) {
+        println!("{line}");
+    }
     let scores: Vec<String> =
         v.seats.iter().map(|s| msgs.text("score-of", args![("who", name(s.seat)), ("score", s.score)])).collect();
     println!("{}", msgs.text("play-scores", args![("scores", scores.join(", "))]));

@@ -1,11 +1,43 @@
-//! What both terminal modes say beyond the i18n crate's sentences: where
-//! a task turned up, a card's kind, a list of claimed tasks, who won.
+//! What both terminal modes say beyond the i18n crate's sentences: the
+//! log of events in words, where a task turned up, a card's kind, a list
+//! of claimed tasks, who won.
 //! Line mode (`play.rs`) and full screen (`tui/`) both use it; neither
 //! imports the other.
 
 use tash_kalar_i18n::{args, Messages};
 use tash_kalar_rules::view::{TaskView, View};
-use tash_kalar_rules::{CardId, EndReason, Match, TaskId};
+use tash_kalar_rules::{CardId, EndReason, Event, Game, Match, Seat, TaskId};
+
+/// What the engine recorded from event number `told` on, in words, one
+/// line each as both terminal modes log it: a turn's start as a heading,
+/// an action on its own line, what its effect did indented under it. A
+/// person's own draws are left out (told with the card's name as they
+/// happen). Returns the lines and the number to tell from next time.
+pub(crate) fn event_lines(
+    game: &Game,
+    told: u32,
+    table: &tash_kalar_present::Table,
+    msgs: &Messages,
+    person: &dyn Fn(Seat) -> bool,
+) -> (Vec<String>, u32) {
+    let v = game.spectator_view();
+    let mut lines = Vec::new();
+    for e in v.events.iter().filter(|e| e.n >= told) {
+        let text = || tash_kalar_present::event_text(&e.event, game, table, msgs);
+        lines.push(match e.event {
+            Event::TurnStarted { .. } => format!("-- {} --", text()),
+            Event::TurnEnded { .. } | Event::GameOver => continue,
+            Event::Drew { seat, .. } if person(seat) => continue,
+            Event::Moved { .. }
+            | Event::Upgraded { .. }
+            | Event::Downgraded { .. }
+            | Event::Converted { .. }
+            | Event::Destroyed { .. } => format!("  · {}", text()),
+            _ => format!("> {}", text()),
+        });
+    }
+    (lines, v.events.last().map_or(told, |last| last.n + 1))
+}
 
 /// Where a task turned up by chance went, in words.
 pub(crate) fn task_place(msgs: &Messages, m: &Match, task: TaskId) -> String {

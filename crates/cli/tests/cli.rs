@@ -433,12 +433,33 @@ fn play_is_driven_through_standard_input_with_undo() {
 }
 
 #[test]
+fn plain_mode_marks_the_squares_words_the_choices_and_prints_what_changed() {
+    let o = run_with_input(&["play", "--plain", "--seed", "3", "--opponent", "random"], "1\n1\nshow\nquit\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // red ( ), green { } and central : squares, with their key
+    assert!(out.contains("5 { . }  .    b    :  ( : )  :    r    .    .   5"), "{out}");
+    assert!(out.contains("( ) red square  { } green square  : central square"), "{out}");
+    // the choices in words (the placings on one line), their notation beside
+    assert!(out.contains("  place a common piece on: 1 c1, 2 d1,"), "{out}");
+    assert!(out.contains(" discard the Herald  [discard imperial.herald]"), "{out}");
+    assert!(out.contains("   1 end the turn  [end]"), "{out}");
+    // what did not change is not printed again; `show` prints it all
+    assert_eq!(out.matches("Your hand:").count(), 2, "the first time and on `show`: {out}");
+    assert_eq!(out.matches("Scores: ").count(), 2, "{out}");
+    assert_eq!(out.matches("a piece on its Gateway").count(), 4, "the board when it changed, and on `show`: {out}");
+}
+
+#[test]
 fn play_against_the_bot_by_number_and_quit() {
     let o = run_with_input(&["play", "--seed", "8"], "1\nundo\n1\nend\nquit\n");
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(out.contains("Took back: "), "{out}");
-    assert!(out.contains("Red (bot, medium): "), "the bot (medium by default) plays its turn: {out}");
+    // the bot (medium by default) plays its turn, told in words
+    let bot_turn = out.find("-- Turn 2: Red (bot, medium) --").expect(&out);
+    assert!(out[bot_turn..].contains("\n> Red's "), "{out}");
+    assert!(!out.contains("Red (bot, medium): place"), "no notation for the bot's moves: {out}");
     assert!(out.contains("Bye."));
     // the input runs out: the game stops without an error
     let o = run_with_input(&["play", "--seed", "8", "--seat", "2"], "");
@@ -503,7 +524,8 @@ fn play_a_melee_against_bots_and_a_team_game_hotseat() {
     assert!(out.contains("Tash-Kalar: Deathmatch Melee"), "{out}");
     assert!(out.contains("points by color"), "{out}");
     // the third seat (a bot) places the start pieces before seat 1 plays
-    assert!(out.contains("Green (bot, medium): start"), "{out}");
+    let green = out.find("> Green's common piece placed on").expect(&out);
+    assert!(green < out.find("-- Turn 1: Red --").expect(&out), "{out}");
     // hotseat team duel: seat 4 places the start pieces, seat 1 passes control
     let input = "start c5\npass\nplace e5\nend\nresign\n";
     let o = run_with_input(

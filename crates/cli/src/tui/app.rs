@@ -8,12 +8,12 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use tash_kalar_bots::{Bot, Decision, Driver, Next, Seating};
 use tash_kalar_rules::cards::oriented_patterns;
 use tash_kalar_rules::view::View;
-use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Event, Game, Match, Mover, Phase, Seat, Square};
+use tash_kalar_rules::{Actor, Bitboard, CardId, Choice, Dir, Game, Match, Mover, Phase, Seat, Square};
 
 use tash_kalar_i18n::{args, Arg, Messages};
 
 use crate::table::Table;
-use crate::talk::task_place;
+use crate::talk::{event_lines, task_place};
 
 /// Which panel the keys move in.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -418,26 +418,11 @@ impl App {
     /// time (`view.events`): a turn's start as a heading, an action on its
     /// own line, what its effect did on the lines after it, indented.
     fn note_events(&mut self) {
-        let v = self.m.game().spectator_view();
-        let told = self.events_told;
-        for e in v.events.iter().filter(|e| e.n >= told) {
-            let text = tash_kalar_present::event_text(&e.event, self.m.game(), &self.table(), &self.msgs);
-            let line = match e.event {
-                Event::TurnStarted { .. } => format!("-- {text} --"),
-                Event::TurnEnded { .. } | Event::GameOver => continue,
-                // a person's own draws are told with the card's name as they happen
-                Event::Drew { seat, .. } if self.is_human(seat) => continue,
-                Event::Moved { .. }
-                | Event::Upgraded { .. }
-                | Event::Downgraded { .. }
-                | Event::Converted { .. }
-                | Event::Destroyed { .. } => format!("  · {text}"),
-                _ => format!("> {text}"),
-            };
+        let person = |s: Seat| self.is_human(s);
+        let (lines, next) = event_lines(self.m.game(), self.events_told, &self.table(), &self.msgs, &person);
+        self.events_told = next;
+        for line in lines {
             self.note(line);
-        }
-        if let Some(last) = v.events.last() {
-            self.events_told = last.n + 1;
         }
     }
 

@@ -97,6 +97,8 @@ play-resolving = Vyhodnocuje se { $card }{ $place }: { $question }
 play-may-claim = Konec tvého tahu: můžeš splnit jeden úkol, jehož podmínku plníš ({ $tasks }), nebo vynechat.
 play-your-hand = Tvoje ruka:
 play-choices = Volby:
+play-choices-places = položit běžný kámen na:
+play-board-key = ( ) červené pole  {"{"} {"}"} zelené pole  : středové pole  @ kámen na své Bráně
 
 ## Celá obrazovka
 

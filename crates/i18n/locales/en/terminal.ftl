@@ -87,6 +87,8 @@ play-resolving = Resolving { $card }{ $place }: { $question }
 play-may-claim = End of your turn: you may claim one task you meet ({ $tasks }), or skip.
 play-your-hand = Your hand:
 play-choices = Choices:
+play-choices-places = place a common piece on:
+play-board-key = ( ) red square  {"{"} {"}"} green square  : central square  @ a piece on its Gateway
 
 ## Full screen
 

@@ -92,6 +92,8 @@ play-resolving = Resolviendo { $card }{ $place }: { $question }
 play-may-claim = Fin de tu turno: puedes reclamar una misión que cumples ({ $tasks }), u omitirlo.
 play-your-hand = Tu mano:
 play-choices = Elecciones:
+play-choices-places = colocar una ficha básica en:
+play-board-key = ( ) casilla roja  {"{"} {"}"} casilla verde  : casilla central  @ una ficha en su Portal
 
 ## Pantalla completa
 
