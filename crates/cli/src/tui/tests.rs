@@ -1023,3 +1023,34 @@ fn the_screen_in_spanish_and_czech_matches_its_snapshots() {
         }
     }
 }
+
+#[test]
+fn the_last_turns_squares_are_marked_by_more_than_colour() {
+    let mut app = swordmaster_app();
+    app.command("place b3");
+    assert_eq!(app.last, vec![sq("b3")]);
+    let mut terminal = Terminal::new(TestBackend::new(140, 40)).unwrap();
+    terminal.draw(|f| ui::draw(f, &app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    // the board's row 3 and column b: find the cell showing the piece
+    let (mut marked, mut plain) = (0, 0);
+    for y in 0..buffer.area.height {
+        let row: String = (0..60).map(|x| buffer[(x, y)].symbol().to_string()).collect();
+        if !row.starts_with("│3 ") {
+            continue;
+        }
+        for x in 0..60 {
+            let cell = &buffer[(x, y)];
+            if cell.modifier.contains(ratatui::style::Modifier::UNDERLINED) {
+                marked += 1;
+                assert!(x < 12, "only b3's cell is underlined (column {x})");
+            } else if cell.symbol() == "." {
+                plain += 1;
+            }
+        }
+    }
+    assert!(marked >= 3, "b3's cell, brackets included, is underlined: {marked}");
+    assert!(plain > 0);
+    press(&mut app, KeyCode::Char('?'));
+    assert!(screen(&app, 140, 40).contains("_ last turn"), "the key names the mark");
+}

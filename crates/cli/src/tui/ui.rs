@@ -170,13 +170,8 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
             }
             let target = highlighted.contains(sq);
             let (inner, mut style) = match board.get(sq) {
-                Some(p) => {
-                    let mut s = Style::new().fg(tint(p.color)).add_modifier(Modifier::BOLD);
-                    if p.rank == Rank::Legendary {
-                        s = s.add_modifier(Modifier::UNDERLINED);
-                    }
-                    (piece_text(p), s)
-                }
+                // a legendary piece reads `*` after its color letter
+                Some(p) => (piece_text(p), Style::new().fg(tint(p.color)).add_modifier(Modifier::BOLD)),
                 None if target => ("o ".to_string(), Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)),
                 // a piece destroyed in the turn shown: its ghost
                 None if last.destroyed.contains(&sq) => ("x ".to_string(), Style::new().fg(Tint::Red)),
@@ -184,7 +179,8 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
                 None => (". ".to_string(), Style::new().fg(Tint::DarkGray)),
             };
             let mut bg = None;
-            if last.squares.contains(&sq) {
+            let in_last_turn = last.squares.contains(&sq);
+            if in_last_turn {
                 bg = Some(Tint::Indexed(238));
             }
             if preview.contains(sq) {
@@ -206,6 +202,11 @@ fn draw_board(frame: &mut Frame, app: &App, v: &View, area: Rect) {
             if let Some(b) = bg {
                 style = style.bg(b);
                 mark = mark.bg(b);
+            }
+            if in_last_turn {
+                // not by colour alone: the last turn's squares are underlined too
+                style = style.add_modifier(Modifier::UNDERLINED);
+                mark = mark.add_modifier(Modifier::UNDERLINED);
             }
             spans.push(Span::styled(open, mark));
             spans.push(Span::styled(inner, style));

@@ -157,7 +157,7 @@ tui-log = Záznam{ $earlier ->
  }
 tui-claim-or-skip = { $question } (s pro vynechání)
 tui-seat-choosing = { $who } vybírá: { $question }
-tui-legend = ( ) červené pole  {"{"} {"}"} zelené pole  : středové  o cíl  [ ] kurzor
+tui-legend = ( ) červené pole  {"{"} {"}"} zelené pole  : středové  o cíl  [ ] kurzor  _ poslední tah
 tui-keys-line = ? nápověda  Tab panel  Enter vybrat  s vynechat  e konec tahu  u zpět  : psát  PgUp záznam  q konec
 tui-keys-title = Klávesy
 tui-pieces-key = Kameny: písmeno = barva (r b n g w o p), + hrdinský, * legendární, @ za ním { -gateway }; libovolná klávesa zavře.

@@ -143,7 +143,7 @@ tui-log = Log{ $earlier ->
  }
 tui-claim-or-skip = { $question } (s to skip)
 tui-seat-choosing = { $who } is choosing: { $question }
-tui-legend = ( ) red square  {"{"} {"}"} green square  : central  o target  [ ] cursor
+tui-legend = ( ) red square  {"{"} {"}"} green square  : central  o target  [ ] cursor  _ last turn
 tui-keys-line = ? help  Tab focus  Enter pick  s skip  e end turn  u undo  : type  PgUp log  q quit
 tui-keys-title = Keys
 tui-pieces-key = Pieces: letter = color (r b n g w o p), + heroic, * legendary, @ after it the Gateway; any key closes.

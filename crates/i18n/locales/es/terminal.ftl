@@ -148,7 +148,7 @@ tui-log = Registro{ $earlier ->
  }
 tui-claim-or-skip = { $question } (s para omitir)
 tui-seat-choosing = { $who } está eligiendo: { $question }
-tui-legend = ( ) casilla roja  {"{"} {"}"} casilla verde  : central  o objetivo  [ ] cursor
+tui-legend = ( ) casilla roja  {"{"} {"}"} casilla verde  : central  o objetivo  [ ] cursor  _ último turno
 tui-keys-line = ? ayuda  Tab foco  Enter elegir  s omitir  e fin de turno  u deshacer  : escribir  RePág registro  q salir
 tui-keys-title = Teclas
 tui-pieces-key = Fichas: letra = color (r b n g w o p), + heroica, * legendaria, @ detrás el Portal; cualquier tecla cierra.
