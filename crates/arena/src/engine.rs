@@ -14,6 +14,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use tash_kalar_bots::analysis::{analyse_position, AnalysisConfig};
 use tash_kalar_bots::{Bot, BotSpec, Decision, MctsConfig, SpecError};
 use tash_kalar_rules::view::{View, Viewer};
 use tash_kalar_rules::{Choice, Observation, Seat, Token, ViewError};
@@ -143,7 +144,13 @@ enum ProtocolError {
     NotToChoose,
     #[error("internal error while searching")]
     Internal,
+    #[error("analyse [<iterations>]: iterations are a number from 1 to {max}, not {given}", max = MAX_ANALYSIS)]
+    BadIterations { given: Token },
 }
+
+/// The most iterations `analyse` takes (an engine is asked by a driver
+/// it trusts, but a typo should not tie it up for hours).
+const MAX_ANALYSIS: u32 = 1_000_000;
 
 /// The engine's state between commands.
 struct Engine {
@@ -184,6 +191,7 @@ impl Engine {
             }
             "position" => self.set_position(rest).map(|()| vec![]),
             "go" => self.go().map(|c| vec![format!("choice {c}")]),
+            "analyse" => self.analyse(rest),
             "quit" => return (vec![], true),
             other => Err(ProtocolError::UnknownCommand(Token::new(other))),
         };
@@ -238,6 +246,35 @@ impl Engine {
         }
         self.position = Some(obs);
         Ok(())
+    }
+
+    /// `analyse [<iterations>]`: the chance to win of the seat to choose
+    /// and its best choices (`tash_kalar_bots::analysis`), as `best
+    /// <chance> <visits> <choice>` lines, best first, then `analysis
+    /// <chance>`.
+    fn analyse(&mut self, rest: &str) -> Result<Vec<String>, ProtocolError> {
+        let iterations = match rest {
+            "" => AnalysisConfig::default().iterations,
+            n => n
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=MAX_ANALYSIS).contains(n))
+                .ok_or_else(|| ProtocolError::BadIterations { given: Token::new(n) })?,
+        };
+        let obs = self.position.as_ref().ok_or(ProtocolError::NoPosition)?;
+        if obs.game().actor() != tash_kalar_rules::Actor::Seat(obs.seat()) {
+            return Err(ProtocolError::NotToChoose);
+        }
+        let config = AnalysisConfig { iterations, seed: self.seed, ..AnalysisConfig::default() };
+        let game = obs.game();
+        let a = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyse_position(game, &config)))
+            .ok()
+            .flatten()
+            .ok_or(ProtocolError::Internal)?;
+        let mut lines: Vec<String> =
+            a.best.iter().map(|b| format!("best {:.3} {} {}", b.chance, b.visits, b.choice)).collect();
+        lines.push(format!("analysis {:.3}", a.chance));
+        Ok(lines)
     }
 
     fn go(&mut self) -> Result<Choice, ProtocolError> {
@@ -596,6 +633,30 @@ mod tests {
         let last = out.last().unwrap();
         let text = last.strip_prefix("choice ").unwrap_or_else(|| panic!("{out:?}"));
         assert!(g.legal_choices().iter().any(|c| c.to_string() == text));
+    }
+
+    #[test]
+    fn an_engine_analyses_a_position_and_refuses_bad_requests() {
+        let g = dealt();
+        let Actor::Seat(s) = g.actor() else { panic!() };
+        let json = position(&g.view(s), &g.legal_choices()).unwrap();
+        let out = talk("greedy", &format!("analyse\nposition {json}\nanalyse 0\nanalyse lots\nanalyse 30\nquit\n"));
+        assert!(out[0].starts_with("error no position"), "{out:?}");
+        assert!(out[1].starts_with("error analyse [<iterations>]") && out[2].starts_with("error analyse"), "{out:?}");
+        let best: Vec<&String> = out[3..].iter().take_while(|l| l.starts_with("best ")).collect();
+        assert!(!best.is_empty() && best.len() <= 3, "{out:?}");
+        for line in &best {
+            let mut words = line.splitn(4, ' ').skip(1);
+            let chance: f64 = words.next().unwrap().parse().unwrap();
+            let visits: u32 = words.next().unwrap().parse().unwrap();
+            let choice = words.next().unwrap();
+            assert!((0.0..=1.0).contains(&chance) && visits > 0, "{line}");
+            assert!(g.legal_choices().iter().any(|c| c.to_string() == choice), "{line}");
+        }
+        let last = out.last().unwrap();
+        let chance: f64 = last.strip_prefix("analysis ").unwrap_or_else(|| panic!("{out:?}")).parse().unwrap();
+        assert!((0.0..=1.0).contains(&chance));
+        assert_eq!(out.len(), 3 + best.len() + 1, "{out:?}");
     }
 
     /// Team play: after `pass` the teammate chooses; its view gets a legal

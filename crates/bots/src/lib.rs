@@ -26,12 +26,17 @@
 //! through [`Bot::decide`], which builds the seat's observation only if
 //! the bot asks for it.
 //!
+//! [`analysis`] uses the search to estimate a position's chance to win
+//! and its best choices, and a recorded game's chances choice by choice
+//! with its mistakes.
+//!
 //! Outside programs (engines), tournaments, plots and progress bars are in
 //! the `tash-kalar-arena` crate, which builds on this one.
 
 use rand::Rng;
 use tash_kalar_rules::{Form, Game, School};
 
+pub mod analysis;
 pub mod bot;
 pub mod decision;
 pub mod driver;

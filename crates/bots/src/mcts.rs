@@ -309,6 +309,15 @@ impl MctsBot {
 
     /// Like [`MctsBot::search`], with figures of the search.
     pub fn search_stats(&mut self, obs: &Observation) -> (Vec<(Choice, u32)>, SearchStats) {
+        let (root, stats) = self.search_root(obs);
+        (root.into_iter().map(|r| (r.choice, r.visits)).collect(), stats)
+    }
+
+    /// Searches and returns each root choice's visits and mean result for
+    /// the seat to choose (in 0..=1: a result is the logistic of the
+    /// evaluation at the horizon, see [`MctsConfig::scale`]), most visited
+    /// first; with figures of the search.
+    pub fn search_root(&mut self, obs: &Observation) -> (Vec<RootChoice>, SearchStats) {
         // the time budget covers the whole decision, judging the root included
         let deadline = self.config.time.map(|t| Instant::now() + t);
         let threads = self.config.threads.max(1);
@@ -343,23 +352,45 @@ impl MctsBot {
             searching: started.elapsed(),
         };
         let trees: Vec<Tree> = results.into_iter().map(|r| r.0).collect();
-        let mut total: Vec<(Choice, u32)> = Vec::new();
+        // (choice, visits, sum of results) over the threads' trees
+        let mut total: Vec<(Choice, u32, f64)> = Vec::new();
         for t in &trees {
             let root = t.nodes[0].children.iter().map(|&k| &t.nodes[k as usize]);
-            for (c, n) in root.map(|n| (n.choice.expect("child choice"), n.visits)) {
-                match total.iter_mut().find(|(d, _)| *d == c) {
-                    Some(e) => e.1 += n,
-                    None => total.push((c, n)),
+            for n in root {
+                let c = n.choice.expect("child choice");
+                match total.iter_mut().find(|(d, _, _)| *d == c) {
+                    Some(e) => {
+                        e.1 += n.visits;
+                        e.2 += n.reward;
+                    }
+                    None => total.push((c, n.visits, n.reward)),
                 }
             }
         }
         // stable: most visits, then the better judged, then the engine's order
         let rank = |c: Choice| priors.iter().position(|p| p.0 == c);
-        total.sort_by_key(|&(c, n)| (std::cmp::Reverse(n), rank(c)));
+        total.sort_by_key(|&(c, n, _)| (std::cmp::Reverse(n), rank(c)));
         self.trees = trees;
         self.searched = Some(obs.clone());
-        (total, stats)
+        let root = total
+            .into_iter()
+            .map(|(choice, visits, reward)| RootChoice {
+                choice,
+                visits,
+                mean: if visits > 0 { reward / visits as f64 } else { 0.0 },
+            })
+            .collect();
+        (root, stats)
     }
+}
+
+/// One of the root's choices after a search: its visits and the mean
+/// result for the seat choosing (0..=1).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RootChoice {
+    pub choice: Choice,
+    pub visits: u32,
+    pub mean: f64,
 }
 
 /// Figures of one search (all threads together), for measurements.

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{cards, Board, CardId, Color, Form, School, Seat};
 
+mod analyse;
 mod engine;
 mod play;
 mod selfplay;
@@ -60,6 +61,9 @@ enum Command {
     Engine(engine::Args),
     /// Play a round robin between bots and write a results table and plot.
     Tournament(tournament::Args),
+    /// Analyse a recorded game: each choice's chance to win, the best
+    /// choices, the chances turn by turn and the mistakes.
+    Analyse(analyse::Args),
     /// Replay a game record and print the final state as JSON (or the
     /// state after a given line of the record with --at).
     Replay {
@@ -90,6 +94,7 @@ fn main() -> ExitCode {
         Command::Replay { record, at, model, lang } => replay(&record, at, model.as_deref(), lang.as_deref()),
         Command::Engine(args) => engine::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -673,3 +673,41 @@ fn play_speaks_spanish_and_czech_and_keeps_the_notations() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--lang de: not a language of the game (en, es, cs)"), "{}", stderr(&o));
 }
+
+#[test]
+fn analyse_words_each_choice_graphs_the_chances_and_lists_mistakes() {
+    let dir = scratch("cli-analyse");
+    let record = dir.join("game.tkr");
+    let input = "1\n".repeat(12);
+    let o = run_with_input(
+        &["play", "--plain", "--seed", "5", "--opponent", "random", "--save", record.to_str().unwrap()],
+        &input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let path = record.to_str().unwrap();
+    let o = run(&["analyse", path, "--iterations", "20", "--lang", "en"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.starts_with("Analysis of "), "{out}");
+    assert!(out.contains("\nTurn 1, Blue: place a common piece on "), "each choice in words: {out}");
+    assert!(out.contains("Blue's chance to win, turn by turn:"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("   1 |") && l.ends_with('%')), "a bar for turn 1: {out}");
+    assert!(out.contains("The choices that gave away the most:") || out.contains("No choice gave away much."));
+    // for programs: one JSON object a choice
+    let o = run(&["analyse", path, "--iterations", "20", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert!(!lines.is_empty());
+    for l in &lines {
+        let chance = l["position"]["chance"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&chance), "{l}");
+        assert!(l["played"]["kind"].is_string(), "the choice as the tagged JSON: {l}");
+    }
+    // in Spanish
+    let o = run(&["analyse", path, "--iterations", "20", "--lang", "es"]);
+    assert!(stdout(&o).contains("Probabilidad de ganar de Azul, turno a turno:"), "{}", stdout(&o));
+    // a record that is not one: an error, no panic
+    std::fs::write(dir.join("bad.tkr"), "not a record\n").unwrap();
+    let o = run(&["analyse", dir.join("bad.tkr").to_str().unwrap()]);
+    assert_rejected(&o, "bad.tkr");
+}

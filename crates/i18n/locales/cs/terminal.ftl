@@ -218,3 +218,14 @@ help-esc = zruší vybranou kartu a pole
 help-type = napiš volbu tak, jak ji bere řádkový režim: číslo, `place e5`, `e5-f6`, `resign`...
 help-help = tato nápověda
 help-quit = konec (q se nejdřív zeptá)
+
+## analyse: zaznamenaná hra, volba po volbě
+
+analyse-header = Rozbor { $file }: { $iterations } iterací hledání na pozici (semínko { $seed }). Šance je odhad hledání, jak často hráč, který volil, vyhraje.
+analyse-line = Tah { $turn }, { $who }: { $choice }{ $mark } { $chance }
+analyse-best = nejlepší: { $choice }, { $chance }
+analyse-graph-first = Šance na výhru – { $who }, tah po tahu:
+analyse-graph-mover = Šance na výhru hráče na řadě, tah po tahu:
+analyse-mistakes = Volby, které ztratily nejvíc:
+analyse-mistake = tah { $turn }, { $who }: { $choice }, z { $from } na { $to } (nejlepší: { $best })
+analyse-no-mistakes = Žádná volba neztratila mnoho.

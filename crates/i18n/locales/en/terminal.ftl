@@ -198,3 +198,14 @@ help-esc = drop the picked card and squares
 help-type = type a choice as line mode takes it: a number, `place e5`, `e5-f6`, `resign`...
 help-help = this help
 help-quit = quit (q asks first)
+
+## analyse: a recorded game, choice by choice
+
+analyse-header = Analysis of { $file }: { $iterations } search iterations a position (seed { $seed }). A chance is the search's estimate of how often the seat that chose goes on to win.
+analyse-line = Turn { $turn }, { $who }: { $choice }{ $mark } { $chance }
+analyse-best = best: { $choice }, { $chance }
+analyse-graph-first = { $who }'s chance to win, turn by turn:
+analyse-graph-mover = The chance to win of the seat to choose, turn by turn:
+analyse-mistakes = The choices that gave away the most:
+analyse-mistake = turn { $turn }, { $who }: { $choice }, from { $from } to { $to } (best: { $best })
+analyse-no-mistakes = No choice gave away much.

@@ -203,3 +203,14 @@ help-esc = suelta la carta y las casillas elegidas
 help-type = escribe una elección como la lee el modo por líneas: un número, `place e5`, `e5-f6`, `resign`...
 help-help = esta ayuda
 help-quit = salir (q pregunta antes)
+
+## analyse: una partida registrada, elección a elección
+
+analyse-header = Análisis de { $file }: { $iterations } iteraciones de búsqueda por posición (semilla { $seed }). Una probabilidad es la estimación de la búsqueda de cuántas veces gana el jugador que eligió.
+analyse-line = Turno { $turn }, { $who }: { $choice }{ $mark } { $chance }
+analyse-best = mejor: { $choice }, { $chance }
+analyse-graph-first = Probabilidad de ganar de { $who }, turno a turno:
+analyse-graph-mover = Probabilidad de ganar de quien elige, turno a turno:
+analyse-mistakes = Las elecciones que más perdieron:
+analyse-mistake = turno { $turn }, { $who }: { $choice }, de { $from } a { $to } (mejor: { $best })
+analyse-no-mistakes = Ninguna elección perdió mucho.

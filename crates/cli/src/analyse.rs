@@ -1,0 +1,214 @@
+//! `tash-kalar analyse`: a recorded game choice by choice, with the chance
+//! to win of the seat that chose, the best choices, a graph of the chances
+//! turn by turn and the mistakes (the choices that gave away the most).
+//! The search behind it is `tash_kalar_bots::analysis`.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use tash_kalar_bots::analysis::{analyse_game, mistakes, AnalysisConfig, ChoiceAnalysis};
+use tash_kalar_i18n::{args, Messages};
+use tash_kalar_rules::{Game, Record, Seat};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The record file (see docs/notation.md).
+    record: PathBuf,
+    /// Search iterations per position: more is slower and surer.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    iterations: u32,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
+    /// Seeds the deals of the hidden cards and the playouts.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How many mistakes to list.
+    #[arg(long, default_value_t = 5)]
+    mistakes: usize,
+    /// One JSON object a line per choice analysed, for programs.
+    #[arg(long)]
+    json: bool,
+    /// The language of the texts: en, es or cs. Without it, LC_ALL,
+    /// LC_MESSAGES or LANG decide.
+    #[arg(long)]
+    lang: Option<String>,
+}
+
+/// A choice is marked as a mistake when it gave away at least this much
+/// chance to win, and as a blunder from [`BLUNDER`].
+const MISTAKE: f64 = 0.1;
+const BLUNDER: f64 = 0.25;
+
+pub fn run(args: &Args) -> Result<()> {
+    let path = &args.record;
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let record = Record::parse(&text).with_context(|| format!("{}", path.display()))?;
+    let msgs = Messages::new(crate::play::language(args.lang.as_deref())?);
+    let config =
+        AnalysisConfig { iterations: args.iterations, threads: args.threads as usize, seed: args.seed, best: 3 };
+    // the game before each move, to word each choice as it was made
+    let before = games_before(&record).with_context(|| format!("{}", path.display()))?;
+    let table = tash_kalar_present::Table {
+        players: record
+            .players
+            .iter()
+            .map(|n| tash_kalar_present::Player { name: (!n.is_empty()).then(|| n.clone()), bot: None })
+            .collect(),
+        can_undo: false,
+    };
+    let words = Words { msgs: &msgs, table: &table, before: &before };
+    if !args.json {
+        println!(
+            "{}",
+            msgs.text(
+                "analyse-header",
+                args![
+                    ("iterations", args.iterations),
+                    ("seed", args.seed.to_string()),
+                    ("file", path.display().to_string())
+                ]
+            )
+        );
+    }
+    let mut progress = |a: &ChoiceAnalysis| {
+        if args.json {
+            println!("{}", serde_json::to_string(a).unwrap_or_default());
+        } else {
+            println!("{}", words.line(a));
+        }
+    };
+    let analysed = analyse_game(&record, &config, &mut progress).with_context(|| format!("{}", path.display()))?;
+    if args.json {
+        return Ok(());
+    }
+    println!();
+    for line in words.graph(&analysed) {
+        println!("{line}");
+    }
+    println!();
+    let worst = mistakes(&analysed, args.mistakes);
+    let worst: Vec<_> = worst.into_iter().filter(|a| a.loss() >= MISTAKE).collect();
+    if worst.is_empty() {
+        println!("{}", msgs.text("analyse-no-mistakes", &[]));
+    } else {
+        println!("{}", msgs.text("analyse-mistakes", &[]));
+        for (i, a) in worst.iter().enumerate() {
+            println!("{:>3}. {}", i + 1, words.mistake(a));
+        }
+    }
+    Ok(())
+}
+
+/// The game before each of the record's moves (checked by the rules'
+/// gate as the record is replayed).
+fn games_before(record: &Record) -> Result<Vec<Game>, tash_kalar_rules::ReplayError> {
+    tash_kalar_rules::Match::from_record(record)?;
+    let mut game = record.start()?;
+    let mut out = Vec::with_capacity(record.moves.len());
+    for mv in &record.moves {
+        out.push(game.clone());
+        game.apply_unchecked(mv.choice);
+    }
+    Ok(out)
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.0}%", (p * 100.0).clamp(0.0, 100.0))
+}
+
+/// What the analysis says, in words.
+struct Words<'a> {
+    msgs: &'a Messages,
+    table: &'a tash_kalar_present::Table,
+    before: &'a [Game],
+}
+
+impl Words<'_> {
+    fn game(&self, a: &ChoiceAnalysis) -> &Game {
+        &self.before[a.index]
+    }
+
+    fn who(&self, a: &ChoiceAnalysis, seat: Seat) -> String {
+        tash_kalar_present::seat_name(self.game(a), seat, self.table, self.msgs)
+    }
+
+    fn choice(&self, a: &ChoiceAnalysis, c: tash_kalar_rules::Choice) -> String {
+        tash_kalar_present::choice_label(self.game(a), c, self.msgs)
+    }
+
+    /// `?` for a mistake, `??` for a blunder.
+    fn mark(a: &ChoiceAnalysis) -> &'static str {
+        match a.loss() {
+            l if l >= BLUNDER => "??",
+            l if l >= MISTAKE => "?",
+            _ => "",
+        }
+    }
+
+    /// One choice: who, what, the chance it left, and the best if another.
+    fn line(&self, a: &ChoiceAnalysis) -> String {
+        let best = &a.position.best[0];
+        let played = a.played_chance.map_or_else(|| "-".to_string(), percent);
+        let mut line = self.msgs.text(
+            "analyse-line",
+            args![
+                ("turn", a.turn),
+                ("who", self.who(a, a.seat)),
+                ("choice", self.choice(a, a.played)),
+                ("mark", Self::mark(a)),
+                ("chance", played)
+            ],
+        );
+        if best.choice != a.played {
+            line.push_str(&format!(
+                "  ({})",
+                self.msgs.text(
+                    "analyse-best",
+                    args![("choice", self.choice(a, best.choice)), ("chance", percent(best.chance))]
+                )
+            ));
+        }
+        line
+    }
+
+    fn mistake(&self, a: &ChoiceAnalysis) -> String {
+        let best = &a.position.best[0];
+        self.msgs.text(
+            "analyse-mistake",
+            args![
+                ("turn", a.turn),
+                ("who", self.who(a, a.seat)),
+                ("choice", self.choice(a, a.played)),
+                ("from", percent(a.position.chance)),
+                ("to", percent(a.played_chance.unwrap_or(a.position.chance))),
+                ("best", self.choice(a, best.choice))
+            ],
+        )
+    }
+
+    /// The chances turn by turn, one bar a turn as its last choice left
+    /// them (the search favours the seat to choose, so the chances of the
+    /// turns' ends are compared, not their starts): the first seat's chance
+    /// in a game of two sides, else the chance of the seat that chose.
+    fn graph(&self, analysed: &[ChoiceAnalysis]) -> Vec<String> {
+        let Some(first) = analysed.first() else { return Vec::new() };
+        let game = self.game(first);
+        let two_sides = game.seat_count() == 2 || game.teammate(0).is_some();
+        let mut out = vec![if two_sides {
+            self.msgs.text("analyse-graph-first", args![("who", self.who(first, 0))])
+        } else {
+            self.msgs.text("analyse-graph-mover", &[])
+        }];
+        let ends = analysed.iter().enumerate().filter(|(i, a)| analysed.get(i + 1).is_none_or(|b| b.turn != a.turn));
+        for (_, a) in ends {
+            let left = a.played_chance.unwrap_or(a.position.chance);
+            let on_first_side = a.seat == 0 || game.teammate(0) == Some(a.seat);
+            let chance = if !two_sides || on_first_side { left } else { 1.0 - left };
+            let filled = (chance * 40.0).round().clamp(0.0, 40.0) as usize;
+            let who = if two_sides { String::new() } else { format!(" {}", self.who(a, a.seat)) };
+            out.push(format!("{:>4} |{:<40}| {:>4}{who}", a.turn, "#".repeat(filled), percent(chance)));
+        }
+        out
+    }
+}
