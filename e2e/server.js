@@ -35,7 +35,9 @@ function command(addr, db) {
   // every test's browser comes from 127.0.0.1: the per-address allowances
   // (games created, seats joined, connections) are lifted so the tests don't meet them
   return [bin, ['serve', '--addr', addr, '--db', db, '--bot-pause-ms', '100', '--games-per-minute', '0',
-    '--joins-per-minute', '0', '--max-connections-per-address', '10000']];
+    '--joins-per-minute', '0', '--max-connections-per-address', '10000',
+    // a debug build: analyses cheap enough for a test
+    '--analysis-iterations', '20']];
 }
 
 export async function startServer() {

@@ -8,6 +8,7 @@ import {
   h, api, loadCards, seatLabel, resultText, formLabel, eventLines, eventSquares,
 } from './common.js';
 import { initI18n, t, langSelector, schoolName, taskName, taskText } from './i18n.js';
+import { analysisPanel } from './analysis.js';
 
 // the messages first: everything below draws in the page's language
 await initI18n();
@@ -199,6 +200,7 @@ async function start() {
     cards = c;
     steps = r.steps || [];
     if (summary) $('game-title').textContent = t('web-replay-title', { form: formLabel(summary.form) });
+    analysisPanel($('analysis-panel'), gameId, go);
     const hashStep = Number(location.hash.slice(1));
     go(Number.isInteger(hashStep) && hashStep > 0 ? hashStep : steps.length - 1);
   } catch (e) {

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tash_kalar_rules::history::ReplayError;
-use tash_kalar_rules::{Actor, Choice, Game, Match, Mover, Outcome, Record, Seat};
+use tash_kalar_rules::{Actor, Choice, Game, Match, Outcome, Record, Seat};
 
 use crate::economy::Economy;
 use crate::mcts::{MctsBot, MctsConfig};
@@ -40,7 +40,7 @@ impl Default for AnalysisConfig {
 }
 
 /// A choice with the chance it leaves the seat that makes it.
-#[derive(Copy, Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChoiceChance {
     pub choice: Choice,
     /// How many of the search's iterations went this way.
@@ -50,7 +50,7 @@ pub struct ChoiceChance {
 }
 
 /// A position: the seat to choose, its chance to win, the best choices.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PositionAnalysis {
     pub seat: Seat,
     /// The seat's chance to win with its best choice (0..=1).
@@ -95,7 +95,7 @@ pub fn analyse_position(game: &Game, config: &AnalysisConfig) -> Option<Position
 }
 
 /// One choice of a game, analysed in the position it was made in.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChoiceAnalysis {
     /// Its index among the record's moves (chance's draws included).
     pub index: usize,
@@ -136,30 +136,9 @@ pub fn analyse_game(
     let mut game = record.start()?;
     let mut out = Vec::new();
     for (index, mv) in record.moves.iter().enumerate() {
-        if let Mover::Seat(seat) = mv.by {
-            if game.legal_choices().len() > 1 {
-                let look =
-                    AnalysisConfig { best: config.best.max(1), seed: config.seed ^ index as u64, ..config.clone() };
-                let everything = AnalysisConfig { best: usize::MAX, ..look.clone() };
-                if let Some(mut position) = analyse_position(&game, &everything) {
-                    let searched = position.best.iter().find(|b| b.choice == mv.choice && b.visits >= ENOUGH_VISITS);
-                    let played_chance = match searched {
-                        Some(b) => Some(b.chance),
-                        None => chance_after(&game, mv.choice, seat, &look),
-                    };
-                    position.best.truncate(look.best);
-                    let a = ChoiceAnalysis {
-                        index,
-                        turn: game.turn().number,
-                        seat,
-                        played: mv.choice,
-                        position,
-                        played_chance,
-                    };
-                    progress(&a);
-                    out.push(a);
-                }
-            }
+        if let Some(a) = analyse_choice(&game, index, mv.choice, config) {
+            progress(&a);
+            out.push(a);
         }
         game.apply_unchecked(mv.choice);
     }
@@ -204,6 +183,60 @@ fn result_for(o: &Outcome, seat: Seat) -> f64 {
     // teammates share their place: a team is one side
     let sides = if o.teams { firsts.iter().map(|s| s % 2).collect::<BTreeSet<_>>().len() } else { firsts.len() };
     1.0 / sides.max(1) as f64
+}
+
+/// The choice made in `game` (the `index`th of its record), analysed in
+/// the position it was made in; `None` unless a seat made it with more
+/// than one legal choice (chance's draws and forced steps say nothing).
+pub fn analyse_choice(game: &Game, index: usize, played: Choice, config: &AnalysisConfig) -> Option<ChoiceAnalysis> {
+    let Actor::Seat(seat) = game.actor() else { return None };
+    if game.legal_choices().len() < 2 {
+        return None;
+    }
+    let look = AnalysisConfig { best: config.best.max(1), seed: config.seed ^ index as u64, ..config.clone() };
+    let mut position = analyse_position(game, &AnalysisConfig { best: usize::MAX, ..look.clone() })?;
+    let searched = position.best.iter().find(|b| b.choice == played && b.visits >= ENOUGH_VISITS);
+    let played_chance = match searched {
+        Some(b) => Some(b.chance),
+        None => chance_after(game, played, seat, &look),
+    };
+    position.best.truncate(look.best);
+    Some(ChoiceAnalysis { index, turn: game.turn().number, seat, played, position, played_chance })
+}
+
+/// A choice that gave away at least this much chance is a mistake; from
+/// [`BLUNDER`] on, a blunder.
+pub const MISTAKE: f64 = 0.1;
+pub const BLUNDER: f64 = 0.25;
+
+/// One turn's end in [`turn_ends`].
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct TurnEnd {
+    pub turn: u16,
+    /// The index in the analysed choices of the turn's last one.
+    pub at: usize,
+    pub chance: f64,
+}
+
+/// The chances at each turn's end, as its last analysed choice left them
+/// (the search favours the seat it searches for, so the ends of turns are
+/// compared, not their starts); in a game of two sides (a duel, team play:
+/// the first value) the first seat's side's chance, else the chance of the
+/// seat that chose. `game` is any position of the game (its seats).
+pub fn turn_ends(game: &Game, analysed: &[ChoiceAnalysis]) -> (bool, Vec<TurnEnd>) {
+    let two_sides = game.seat_count() == 2 || game.teammate(0).is_some();
+    let ends = analysed
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| analysed.get(i + 1).is_none_or(|b| b.turn != a.turn))
+        .map(|(at, a)| {
+            let left = a.played_chance.unwrap_or(a.position.chance);
+            let first_side = a.seat == 0 || game.teammate(0) == Some(a.seat);
+            let chance = if !two_sides || first_side { left } else { 1.0 - left };
+            TurnEnd { turn: a.turn, at, chance }
+        })
+        .collect();
+    (two_sides, ends)
 }
 
 /// The `n` choices that gave away the most chance, largest first (only

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use tash_kalar_bots::analysis::{analyse_game, mistakes, AnalysisConfig, ChoiceAnalysis};
+use tash_kalar_bots::analysis::{analyse_game, mistakes, turn_ends, AnalysisConfig, ChoiceAnalysis, BLUNDER, MISTAKE};
 use tash_kalar_i18n::{args, Messages};
 use tash_kalar_rules::{Game, Record, Seat};
 
@@ -34,11 +34,6 @@ pub struct Args {
     #[arg(long)]
     lang: Option<String>,
 }
-
-/// A choice is marked as a mistake when it gave away at least this much
-/// chance to win, and as a blunder from [`BLUNDER`].
-const MISTAKE: f64 = 0.1;
-const BLUNDER: f64 = 0.25;
 
 pub fn run(args: &Args) -> Result<()> {
     let path = &args.record;
@@ -188,23 +183,17 @@ impl Words<'_> {
     }
 
     /// The chances turn by turn, one bar a turn as its last choice left
-    /// them (the search favours the seat to choose, so the chances of the
-    /// turns' ends are compared, not their starts): the first seat's chance
-    /// in a game of two sides, else the chance of the seat that chose.
+    /// them ([`turn_ends`]).
     fn graph(&self, analysed: &[ChoiceAnalysis]) -> Vec<String> {
         let Some(first) = analysed.first() else { return Vec::new() };
-        let game = self.game(first);
-        let two_sides = game.seat_count() == 2 || game.teammate(0).is_some();
+        let (two_sides, ends) = turn_ends(self.game(first), analysed);
         let mut out = vec![if two_sides {
             self.msgs.text("analyse-graph-first", args![("who", self.who(first, 0))])
         } else {
             self.msgs.text("analyse-graph-mover", &[])
         }];
-        let ends = analysed.iter().enumerate().filter(|(i, a)| analysed.get(i + 1).is_none_or(|b| b.turn != a.turn));
-        for (_, a) in ends {
-            let left = a.played_chance.unwrap_or(a.position.chance);
-            let on_first_side = a.seat == 0 || game.teammate(0) == Some(a.seat);
-            let chance = if !two_sides || on_first_side { left } else { 1.0 - left };
+        for end in ends {
+            let (a, chance) = (&analysed[end.at], end.chance);
             let filled = (chance * 40.0).round().clamp(0.0, 40.0) as usize;
             let who = if two_sides { String::new() } else { format!(" {}", self.who(a, a.seat)) };
             out.push(format!("{:>4} |{:<40}| {:>4}{who}", a.turn, "#".repeat(filled), percent(chance)));

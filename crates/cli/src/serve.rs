@@ -80,6 +80,13 @@ pub struct Args {
     /// The bots' thread priority on Unix (nice, 0 to 19): people's moves are answered first.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(0..=19))]
     bot_nice: i32,
+    /// Analyses of finished games running at once (one per address); each
+    /// position is a job of the bot pool.
+    #[arg(long, default_value_t = 2, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    analyses: usize,
+    /// Search iterations an analysis spends on each position.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    analysis_iterations: u32,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -120,6 +127,8 @@ pub fn run(args: &Args) -> Result<()> {
         config.bot_threads = n;
     }
     config.bot_nice = args.bot_nice;
+    config.analyses = args.analyses;
+    config.analysis_iterations = args.analysis_iterations;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime
         .block_on(tash_kalar_server::serve_with(args.addr, config))

@@ -74,6 +74,11 @@ pub struct Config {
     /// The bot pool's priority on Unix (`nice`, 0 to 19; 0 keeps the
     /// server's), so that people's moves are answered first.
     pub bot_nice: i32,
+    /// Analyses of finished games running at once (`analysis.rs`; one per
+    /// address), each position a job of the bot pool.
+    pub analyses: usize,
+    /// Search iterations an analysis spends on each position.
+    pub analysis_iterations: u32,
 }
 
 /// The default cap on connections in all: 10,000, or fewer when the
@@ -123,6 +128,8 @@ impl Config {
             replays_per_address: 4,
             bot_threads: default_bot_threads(),
             bot_nice: 10,
+            analyses: 2,
+            analysis_iterations: 300,
         }
     }
 }

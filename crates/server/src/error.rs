@@ -42,6 +42,8 @@ pub enum Held {
     Connections(usize),
     /// Replays and records waiting or being built (`replay_cache.rs`).
     Replays(usize),
+    /// Analyses running (`analysis.rs`).
+    Analyses(usize),
 }
 
 impl fmt::Display for Held {
@@ -51,6 +53,7 @@ impl fmt::Display for Held {
             Held::Replays(n) => {
                 write!(f, "your address has {n} replays or records being prepared; try again when they are done")
             }
+            Held::Analyses(n) => write!(f, "your address has {n} analysis running, the most allowed; wait for it"),
         }
     }
 }
@@ -185,6 +188,10 @@ pub enum Error {
     GameNotOver,
     #[error("a rematch is being made; try again in a moment")]
     RematchInProgress,
+    #[error("this game has not been analysed: ask for an analysis first")]
+    NotAnalysed,
+    #[error("the server is analysing {running} games, its most at once; try again later")]
+    AnalysesBusy { running: usize },
 
     // The connection.
     #[error("{why}")]
@@ -301,13 +308,13 @@ impl Error {
         match self.code() {
             Code::BadRequest => StatusCode::BAD_REQUEST,
             Code::Forbidden | Code::UnknownHost | Code::SeatReserved => StatusCode::FORBIDDEN,
-            Code::NotFound | Code::NoSuchGame => StatusCode::NOT_FOUND,
+            Code::NotFound | Code::NoSuchGame | Code::NotAnalysed => StatusCode::NOT_FOUND,
             Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::TooManyRequests | Code::TooManyGames | Code::TooManyJoins => StatusCode::TOO_MANY_REQUESTS,
             Code::ServerError => StatusCode::INTERNAL_SERVER_ERROR,
-            Code::ServerFull | Code::ServerBusy => StatusCode::SERVICE_UNAVAILABLE,
+            Code::ServerFull | Code::ServerBusy | Code::AnalysesBusy => StatusCode::SERVICE_UNAVAILABLE,
             // a game's refusal over HTTP (`join`, `rematch`): not possible now
             _ => StatusCode::CONFLICT,
         }

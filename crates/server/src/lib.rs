@@ -31,7 +31,7 @@
 //! - `state`: [`AppState`], loading games and reaching their actors;
 //! - the handlers, one router per feature: `lobby` (create, list, join,
 //!   rematch, cards, meta), `replays` (finished games' replays and
-//!   records), `ws` (a game's WebSocket), `assets` (the pages); `door`
+//!   records), `analysis` (finished games' analyses), `ws` (a game's WebSocket), `assets` (the pages); `door`
 //!   (checks before any handler) and `conn` (the accept loop);
 //! - this file: [`app`], the routers assembled behind the door, and
 //!   [`serve`].
@@ -45,6 +45,7 @@ use axum::Router;
 
 mod account;
 mod actor;
+mod analysis;
 mod assets;
 mod clock;
 mod config;
@@ -84,6 +85,7 @@ pub fn app(state: AppState) -> Router {
     };
     lobby::routes()
         .merge(replays::routes())
+        .merge(analysis::routes())
         .merge(ws::routes())
         .merge(assets::routes())
         .with_state(state)

@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::error::Error;
 use crate::live::{self, LiveGame};
 use crate::store::{self, Store, StoreError};
-use crate::{db, limit, pool, replay_cache};
+use crate::{analysis, db, limit, pool, replay_cache};
 
 /// How many games the cap may unload for one new or reloaded game before
 /// it gives up (each refusal means a connection arrived meanwhile).
@@ -51,6 +51,7 @@ struct Inner {
     conns: Arc<limit::InFlight>,
     replays: replay_cache::Replays,
     pool: pool::BotPool,
+    analyses: analysis::Analyses,
 }
 
 impl AppState {
@@ -76,6 +77,7 @@ impl AppState {
             conns,
             replays,
             pool,
+            analyses: Default::default(),
         };
         let state = AppState { inner: Arc::new(inner) };
         let mut ids = state.inner.store.read(db::unfinished).await?;
@@ -124,6 +126,14 @@ impl AppState {
                 Err(e) => tracing::warn!(game = %id, error = ?e, "cannot load a game whose clock ran out"),
             }
         }
+    }
+
+    pub(crate) fn pool(&self) -> &pool::BotPool {
+        &self.inner.pool
+    }
+
+    pub(crate) fn analyses(&self) -> &analysis::Analyses {
+        &self.inner.analyses
     }
 
     pub(crate) fn store(&self) -> &Store {

@@ -175,8 +175,13 @@ fn game_text_ids() -> BTreeSet<String> {
             if id.is_empty() || !id.starts_with(|c: char| c.is_ascii_lowercase()) || id.contains(' ') {
                 continue;
             }
-            // the page's own words, except the errors: the server words those
-            let page = file == "web.ftl" && !id.starts_with("error-");
+            // the game's words are those of ui.ftl and steps.ftl (events,
+            // choices, questions, results, options, card steps) and the
+            // terminal's; every other file holds a page's own words (web.ftl,
+            // and one file per feature: analysis.ftl ...), except the
+            // errors: the server words those
+            let game_words = matches!(file.as_str(), "ui.ftl" | "steps.ftl" | "terminal.ftl");
+            let page = !game_words && !id.starts_with("error-");
             if !page && !looked_up(id) {
                 ids.insert(id.to_string());
             }
