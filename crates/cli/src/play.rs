@@ -48,6 +48,14 @@ pub struct Args {
     /// Write the game's record to this file when the game ends or you quit.
     #[arg(long)]
     save: Option<PathBuf>,
+    /// Branch from a recorded game (docs/notation.md): play on from it,
+    /// with its form and decks (`--form` and `--decks` are not used).
+    #[arg(long, value_name = "RECORD")]
+    from: Option<PathBuf>,
+    /// With --from: branch after this text line of the record (1-based, as
+    /// errors name lines); without it, from the record's end.
+    #[arg(long, value_name = "LINE", requires = "from")]
+    at: Option<usize>,
     /// Line by line even in a terminal (the full-screen client opens when
     /// standard input and output are both terminals).
     #[arg(long)]
@@ -70,7 +78,10 @@ pub(crate) fn language(lang: Option<&str>) -> Result<Lang> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let mut table = Table::new(&args.form, &args.decks, &args.opponent, args.seed, args.seat)?;
+    let mut table = match &args.from {
+        Some(record) => Table::branch(record, args.at, &args.opponent, args.seed, args.seat)?,
+        None => Table::new(&args.form, &args.decks, &args.opponent, args.seed, args.seat)?,
+    };
     table.lang = language(args.lang.as_deref())?;
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         return crate::tui::run(table, args.save.as_deref());

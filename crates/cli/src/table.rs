@@ -2,11 +2,13 @@
 //! bots and the driver. Line mode (`play.rs`) and full screen (`tui/`)
 //! both play at one; neither imports the other.
 
+use std::path::Path;
+
 use anyhow::{Context, Result};
 use tash_kalar_arena::{seeds, Entrant};
 use tash_kalar_bots::{Bot, Driver, Seating};
 use tash_kalar_i18n::Lang;
-use tash_kalar_rules::{Form, Match};
+use tash_kalar_rules::{Form, Match, Record};
 
 use crate::selfplay::derive_seed;
 
@@ -33,19 +35,42 @@ impl Table {
     pub fn new(form: &str, decks: &[String], opponent: &str, seed: Option<u64>, seat: u8) -> Result<Table> {
         let form = crate::parse_form(form)?;
         let schools = crate::parse_decks(form, decks)?;
-        if seat == 0 || seat as usize > schools.len() {
-            anyhow::bail!("--seat {seat}: there are {} seats", schools.len());
-        }
-        let seed = seed.unwrap_or_else(|| {
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
-        });
+        let seed = seed.unwrap_or_else(new_seed);
         let m = Match::new(form, &schools, Some(seed))?;
+        Table::at(m, opponent, seed, seat)
+    }
+
+    /// A game branched from a record: the record's game after its text line
+    /// `at` (1-based, as errors name lines; the whole record without it),
+    /// played on from there as [`Table::new`]'s options say.
+    pub fn branch(record: &Path, at: Option<usize>, opponent: &str, seed: Option<u64>, seat: u8) -> Result<Table> {
+        let text = std::fs::read_to_string(record).with_context(|| format!("cannot read {}", record.display()))?;
+        let parsed = Record::parse(&text).with_context(|| format!("{}", record.display()))?;
+        let upto = match at {
+            Some(line) => parsed.through_line(line).with_context(|| format!("{}: --at {line}", record.display()))?,
+            None => parsed.clone(),
+        };
+        let m = Match::from_record(&upto).with_context(|| format!("{}", record.display()))?;
+        if m.game().is_over() {
+            anyhow::bail!("{}: the game is over there; branch at an earlier line (--at)", record.display());
+        }
+        let seed = seed.or(parsed.seed).unwrap_or_else(new_seed);
+        Table::at(m, opponent, seed, seat)
+    }
+
+    /// The table for a match: who plays each seat and the bots.
+    fn at(m: Match, opponent: &str, seed: u64, seat: u8) -> Result<Table> {
+        let form = m.game().form();
+        let seats = m.game().seat_count();
+        if seat == 0 || seat as usize > seats {
+            anyhow::bail!("--seat {seat}: there are {seats} seats");
+        }
         let hotseat = opponent == "human";
-        let seating = (0..schools.len())
+        let seating = (0..seats)
             .map(|s| if hotseat || s + 1 == seat as usize { Seating::Person } else { Seating::Bot })
             .collect();
         let driver = Driver::new(derive_seed(seed, 0, 0), seating);
-        let specs = opponent_specs(opponent, schools.len(), seat as usize - 1)?;
+        let specs = opponent_specs(opponent, seats, seat as usize - 1)?;
         let entrants = specs
             .iter()
             .map(|spec| spec.parse::<Entrant>())
@@ -72,6 +97,11 @@ impl Table {
             .collect();
         Ok(Table { m, form, seed, bots, driver, lang: Lang::En, players })
     }
+}
+
+/// A seed from the clock, for a game not given one.
+fn new_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
 }
 
 fn opponent_specs(opponent: &str, seats: usize, human_seat: usize) -> Result<Vec<String>> {

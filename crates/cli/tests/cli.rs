@@ -711,3 +711,50 @@ fn analyse_words_each_choice_graphs_the_chances_and_lists_mistakes() {
     let o = run(&["analyse", dir.join("bad.tkr").to_str().unwrap()]);
     assert_rejected(&o, "bad.tkr");
 }
+
+#[test]
+fn play_branches_from_a_record_at_a_line_and_plays_on() {
+    let dir = scratch("cli-branch");
+    let record = dir.join("game.tkr");
+    let o = run_with_input(
+        &["play", "--plain", "--seed", "5", "--opponent", "random", "--save", record.to_str().unwrap()],
+        &"1\n".repeat(16),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let line = 20;
+    let path = record.to_str().unwrap();
+    // the branch starts where `replay --at` says the game was
+    let o = run(&["replay", path, "--at", &line.to_string()]);
+    let there: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let branch = dir.join("branch.tkr");
+    let o = run_with_input(
+        &[
+            "play",
+            "--plain",
+            "--from",
+            path,
+            "--at",
+            &line.to_string(),
+            "--opponent",
+            "human",
+            "--save",
+            branch.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&["replay", branch.to_str().unwrap()]);
+    let branched: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(branched["board"], there["board"]);
+    assert_eq!(branched["turn"], there["turn"]);
+    // its record is the game's up to that line, then goes on
+    let kept: Vec<&str> = text.lines().take(line).collect();
+    let saved = std::fs::read_to_string(&branch).unwrap();
+    assert!(saved.lines().take(line).eq(kept.iter().copied()), "{saved}");
+    // a line past the end, and a finished game, are refused cleanly
+    let o = run(&["play", "--plain", "--from", path, "--at", "100000", "--opponent", "human"]);
+    assert_rejected(&o, "--at 100000");
+    let o = run(&["play", "--from", path, "--at", "x"]);
+    assert!(!o.status.success());
+}
