@@ -126,9 +126,35 @@ function star(cx, cy, r1, r2, n = 5) {
 }
 
 /**
+ * Each color's own small sign, drawn on its pieces so that no two seats'
+ * pieces differ by color alone (red and brown look alike to many eyes):
+ * a shape centred on (0, 0), about 16 across.
+ */
+const COLOR_SIGNS = {
+  red: () => svg('polygon', { points: '0,-9 8,6 -8,6' }),
+  blue: () => svg('rect', { x: -6.5, y: -6.5, width: 13, height: 13 }),
+  brown: () => svg('path', { d: 'M-7,-7 L7,7 M7,-7 L-7,7' }),
+  green: () => svg('circle', { cx: 0, cy: 0, r: 6 }),
+  white: () => svg('polygon', { points: '0,-9 8,0 0,9 -8,0' }),
+  orange: () => svg('rect', { x: -9, y: -3.5, width: 18, height: 7 }),
+  purple: () => svg('path', { d: 'M0,-9 L0,9 M-9,0 L9,0' }),
+};
+
+/** The color's sign at (x, y) in a piece's 100x100 box, `scale` times its size. */
+function colorSign(color, x, y, scale) {
+  const make = COLOR_SIGNS[color];
+  if (!make) return null;
+  const g = svg('g', { class: `color-sign sign-${color}`, transform: `translate(${x} ${y}) scale(${scale})` });
+  g.append(make());
+  return g;
+}
+
+/**
  * A piece as SVG shapes in a 100x100 box: a disc (common), a disc with a
  * star (heroic: the piece turned over), a hexagon with a crown (legendary),
- * so rank never depends on color alone.
+ * so rank never depends on color alone; and its color's sign (in the
+ * middle of a common piece, under the mark of the others), so the seat
+ * does not either.
  */
 export function pieceShapes(color, rank, opts = {}) {
   const cls = `piece piece-${color} piece-${rank}${opts.ghost ? ' ghost' : ''}`;
@@ -142,6 +168,8 @@ export function pieceShapes(color, rank, opts = {}) {
   } else {
     g.append(svg('circle', { class: 'body', cx: 50, cy: 50, r: 32 }));
   }
+  const sign = rank === 'common' ? colorSign(color, 50, 50, 1.5) : colorSign(color, 50, 80, 1.1);
+  if (sign) g.append(sign);
   return g;
 }
 
