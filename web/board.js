@@ -270,6 +270,34 @@ export function createBoard(container, { onClick, onHover } = {}) {
   container.setAttribute('aria-label', t('web-the-board'));
   const buttons = new Map();
   let flipped = false;
+  // one tab stop for the whole board (a roving tab index): the square that
+  // takes the focus; the arrow keys move it from square to square
+  let roving = 'e5';
+  const rove = (name, focus) => {
+    if (!buttons.has(name)) return;
+    buttons.get(roving)?.setAttribute('tabindex', '-1');
+    roving = name;
+    const b = buttons.get(name);
+    b.setAttribute('tabindex', '0');
+    if (focus) b.focus();
+  };
+  const ARROWS = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  container.addEventListener('keydown', (e) => {
+    const step = ARROWS[e.key];
+    if (!step || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    // as the board is drawn: a flipped board turns the arrows round too
+    const [dx, dy] = flipped ? [-step[0], -step[1]] : step;
+    let c = COLUMNS.indexOf(roving[0]);
+    let r = Number(roving.slice(1)) - 1;
+    // over the cut corners to the next square on the board, if any
+    for (let k = 0; k < 9; k++) {
+      c += dx;
+      r += dy;
+      if (c < 0 || c > 8 || r < 0 || r > 8) return;
+      if (onBoard(c, r)) return rove(squareName(c, r), true);
+    }
+  });
 
   function layout() {
     container.replaceChildren();
@@ -300,6 +328,7 @@ export function createBoard(container, { onClick, onHover } = {}) {
           b.type = 'button';
           b.className = 'sq';
           b.dataset.sq = name;
+          b.tabIndex = name === roving ? 0 : -1;
           b.setAttribute('role', 'gridcell');
           if (RED_SQUARES.has(name)) { b.classList.add('sq-red'); b.append(squareMarkSvg('red')); }
           if (GREEN_SQUARES.has(name)) { b.classList.add('sq-green'); b.append(squareMarkSvg('green')); }
@@ -310,7 +339,10 @@ export function createBoard(container, { onClick, onHover } = {}) {
           b.addEventListener('click', () => onClick && onClick(name));
           b.addEventListener('mouseenter', () => onHover && onHover(name));
           b.addEventListener('mouseleave', () => onHover && onHover(null));
-          b.addEventListener('focus', () => onHover && onHover(name));
+          b.addEventListener('focus', () => {
+            if (roving !== name) rove(name, false);
+            if (onHover) onHover(name);
+          });
           b.addEventListener('blur', () => onHover && onHover(null));
           buttons.set(name, b);
         }
@@ -427,10 +459,13 @@ export function createBoard(container, { onClick, onHover } = {}) {
         for (const cls of HIGHLIGHTS) b.classList.toggle(cls, !!(h[cls] && h[cls].has(name)));
         const clickable = !!(h.clickable && h.clickable.has(name));
         b.classList.toggle('clickable', clickable);
-        b.tabIndex = clickable ? 0 : -1;
         b.setAttribute('aria-disabled', clickable ? 'false' : 'true');
         b.setAttribute('aria-label', describeSquare(name, pieces.get(name), h, gateways));
       }
+      // the tab stop goes to the first square that can be chosen, unless
+      // the reader is on the board already
+      const first = [...buttons.keys()].find((name) => h.clickable && h.clickable.has(name));
+      if (first && !container.contains(document.activeElement) && !(h.clickable.has(roving))) rove(first, false);
     },
   };
 }

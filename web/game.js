@@ -28,6 +28,7 @@ import { startClocks, updateClocks } from './clock.js';
 import { initChat, updateChat } from './chat.js';
 import { turnTitle, signalTurn, turnSignalControls } from './notify.js';
 import { playerResultText, updateRematch } from './rematch.js';
+import { roving } from './roving.js';
 
 // the messages first: everything below draws in the page's language
 await initI18n();
@@ -475,6 +476,9 @@ function render() {
   renderChoices();
   renderEffect();
   renderHand();
+  // the hand and the choices are one tab stop each, arrows inside
+  roving($('hand'), '.card');
+  roving($('choices'), 'button');
   renderPlayers();
   renderTasks();
   renderLog();
