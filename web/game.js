@@ -478,7 +478,7 @@ function render() {
   renderHand();
   // the hand and the choices are one tab stop each, arrows inside
   roving($('hand'), '.card');
-  roving($('choices'), 'button');
+  roving($('choices'), 'button:not([disabled])');
   renderPlayers();
   renderTasks();
   renderLog();
@@ -500,8 +500,11 @@ function renderStatus() {
   line.replaceChildren();
   const res = $('result');
   if (v.outcome) {
+    const shown = !res.hidden;
     res.hidden = false;
     res.replaceChildren(h('span', { id: 'result-text' }, t('web-game-over-colon'), ' ', playerResultText(v, S.seat), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, t('web-step-through-replay')));
+    // the game just ended: the result (and the rematch under it) comes into view
+    if (!shown) requestAnimationFrame(() => res.scrollIntoView({ block: 'start' }));
   } else res.hidden = true;
   if (!v.outcome) {
     const who = v.actor.kind === 'seat' ? v.actor.seat : v.turn.seat;
@@ -1105,6 +1108,16 @@ function animateNew(events) {
   S.animated = events[events.length - 1].n;
   if (first) return; // nothing moves when the page opens
   board.animate(fresh);
+}
+
+// ---------- the phone's dock ----------
+
+// On a narrow screen the hand is a strip docked at the bottom and the
+// choices dock just above it (style.css): they need the strip's height.
+if (typeof ResizeObserver === 'function') {
+  new ResizeObserver(([e]) => {
+    document.documentElement.style.setProperty('--hand-h', `${Math.ceil(e.target.getBoundingClientRect().height)}px`);
+  }).observe($('hand-area'));
 }
 
 // ---------- keyboard ----------

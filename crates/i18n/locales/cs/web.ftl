@@ -176,7 +176,7 @@ web-highlighted-squares = { $n ->
     [one] { $n } zvýrazněné pole
     [few] { $n } zvýrazněná pole
    *[other] { $n } zvýrazněných polí
- } na plánu (Tab k nim dojde).
+ } na plánu (Tab přejde na plán, šipky z pole na pole).
 web-directions = Směry
 web-undo-title = Vzít zpět svou poslední volbu v tomto tahu (u)
 web-undo = Zpět

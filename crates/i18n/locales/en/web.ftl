@@ -173,7 +173,7 @@ web-moving-click = Moving from { $from }: click a square marked ◆ (Esc to canc
 web-highlighted-squares = { $n ->
     [one] { $n } highlighted square
    *[other] { $n } highlighted squares
- } on the board (Tab to reach them).
+ } on the board (Tab goes to the board, the arrows from square to square).
 web-directions = Directions
 web-undo-title = Take back your last choice this turn (u)
 web-undo = Undo

@@ -172,7 +172,7 @@ web-moving-click = Moviendo desde { $from }: pulsa una casilla resaltada con ◆
 web-highlighted-squares = { $n ->
     [one] { $n } casilla resaltada
    *[other] { $n } casillas resaltadas
- } en el tablero (Tab para llegar a ellas).
+ } en el tablero (Tab lleva al tablero; las flechas, de casilla en casilla).
 web-directions = Direcciones
 web-undo-title = Deshacer tu última elección de este turno (u)
 web-undo = Deshacer
