@@ -71,3 +71,27 @@ test('on a phone the board, the choices and End the turn are on screen, uncovere
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('on a laptop (1280x800) the High Form\'s tasks start above the fold; at 200% zoom the hand strip takes under a quarter of the screen', { timeout: 2 * TIMEOUT }, async () => {
+  const seats = [{ school: 'northern', player: 'human' }, { school: 'southern', player: 'bot', bot: 'random' }];
+  const r = await fetch(`${server.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ form: 'high-form', seats }) });
+  const game = await r.json();
+  assert.equal(r.status, 201, JSON.stringify(game));
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await laptop.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  await page.goto(`${server.base}/games/${game.id}#seat=${game.seats[0].token}`);
+  await page.waitForSelector('#tasks-panel:not([hidden]) .task');
+  const first = await page.$eval('#tasks-panel .task', (el) => el.getBoundingClientRect().bottom);
+  assert.ok(first <= 800, `the first task ends at ${first}`);
+  // 200% zoom: the same screen, half the CSS pixels
+  const zoomed = await browser.newContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+  const z = await zoomed.newPage();
+  z.setDefaultTimeout(TIMEOUT);
+  await z.goto(`${server.base}/games/${game.id}#seat=${game.seats[0].token}`);
+  await z.waitForFunction(() => document.body.dataset.choosing === '1');
+  const share = await z.$eval('#hand-area', (el) => el.getBoundingClientRect().height / innerHeight);
+  assert.ok(share < 0.25, `the hand strip takes ${Math.round(share * 100)}%`);
+  await laptop.close();
+  await zoomed.close();
+});
