@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::session::{self, token_hash, token_of};
-use super::{names, password, Accounts, AccountId, Visitor};
+use super::{names, password, AccountId, Accounts, Visitor};
 use crate::error::Error;
 use crate::lobby::Body;
 use crate::state::AppState;
@@ -147,11 +147,9 @@ fn create(c: &Connection, name: &names::Name, hash: &str) -> rusqlite::Result<Op
 
 /// A live account by its name's key: its id, name as shown and hash.
 fn account_by_key(c: &Connection, key: &str) -> rusqlite::Result<Option<(AccountId, String, String)>> {
-    c.query_row(
-        "SELECT id, name, hash FROM accounts WHERE key = ?1 AND deleted IS NULL",
-        params![key],
-        |r| Ok((AccountId(r.get(0)?), r.get(1)?, r.get(2)?)),
-    )
+    c.query_row("SELECT id, name, hash FROM accounts WHERE key = ?1 AND deleted IS NULL", params![key], |r| {
+        Ok((AccountId(r.get(0)?), r.get(1)?, r.get(2)?))
+    })
     .optional()
 }
 
