@@ -9,8 +9,10 @@
 //!   (`formName(v.form)`);
 //! - no script words game text itself: no message of the game's sentences
 //!   (events, choices, questions, results, options, steps, errors, seat and
-//!   team names: every message of the locales but the page's own `web-`
-//!   ones, the cards', the tasks' and the low-level words looked up by id)
+//!   team names: every message of the locales but the page's own (`web-`
+//!   ones, and a feature file's named after it, `account-` in
+//!   `account.ftl`), the cards', the tasks' and the low-level words looked
+//!   up by id)
 //!   named in the code, nor built from a prefix (`` `step-${id}` ``);
 //! - no script reads a choice's text for data (the old parsers);
 //! - the choice list is built from the model's `legal`.
@@ -175,8 +177,11 @@ fn game_text_ids() -> BTreeSet<String> {
             if id.is_empty() || !id.starts_with(|c: char| c.is_ascii_lowercase()) || id.contains(' ') {
                 continue;
             }
-            // the page's own words, except the errors: the server words those
-            let page = file == "web.ftl" && !id.starts_with("error-");
+            // the page's own words, except the errors: the server words those;
+            // a feature's file holds its pages' own words under its name
+            // (`account.ftl`: `account-…`)
+            let feature = file.strip_suffix(".ftl").is_some_and(|stem| id.starts_with(&format!("{stem}-")));
+            let page = (file == "web.ftl" || feature) && !id.starts_with("error-");
             if !page && !looked_up(id) {
                 ids.insert(id.to_string());
             }
