@@ -22,6 +22,7 @@ use tash_kalar_bots::{BotSpec, Level};
 use tash_kalar_i18n::Lang;
 use tash_kalar_rules::{CardId, Form, School};
 
+use crate::account::{Account, Visitor};
 use crate::actor::{self, Command, RematchPlan};
 use crate::db;
 use crate::error::Error;
@@ -91,20 +92,36 @@ impl NewGame {
                 token_hash: token.as_deref().map(actor::token_hash),
                 taken: false,
                 open: s.open,
+                account: None,
             });
             tokens.push(token);
         }
         let extras = Extras { time_control: req.time_control, private: req.private, ..Default::default() };
         NewGame { form: req.form, seats, tokens, extras }
     }
+
+    /// A game created while signed in: its one human seat is the
+    /// creator's account's (named after it unless named). With several
+    /// human seats, which is the creator's is not known: each is the
+    /// account's that first opens it signed in (`actor/seats.rs`).
+    fn created_by(mut self, account: Option<&Account>) -> NewGame {
+        let Some(a) = account else { return self };
+        let mut humans = self.seats.iter_mut().filter(|s| s.player == Player::Human);
+        if let (Some(seat), None) = (humans.next(), humans.next()) {
+            seat.account = Some(a.id);
+            seat.name.get_or_insert_with(|| a.name.clone());
+        }
+        self
+    }
 }
 
 async fn create(
     State(state): State<AppState>,
     peer: Option<ConnectInfo<SocketAddr>>,
+    visitor: Visitor,
     Body(body): Body,
 ) -> Result<Response, Error> {
-    let new = NewGame::new(wire::create_request(&body).map_err(bad)?);
+    let new = NewGame::new(wire::create_request(&body).map_err(bad)?).created_by(visitor.account());
     // only a request that would create a game costs a token
     take_creation(&state, peer.as_ref())?;
     let (id, tokens) = create_game(&state, new, owner_of(peer.as_ref())).await?;
@@ -148,7 +165,8 @@ async fn create_game(
     Ok((id, tokens))
 }
 
-/// `POST /api/games/{id}/rematch {"token"}`: a player of a finished game
+/// `POST /api/games/{id}/rematch {"token"}` (or `{}` from a signed-in
+/// player whose account holds the seat): a player of a finished game
 /// asks for a new game with the seats turned (in a duel, swapped), the
 /// same form, schools, bots, time control and privacy, its seats reserved
 /// for the same players (each held by the same token as before). The
@@ -158,11 +176,16 @@ async fn create_game(
 async fn rematch(
     State(state): State<AppState>,
     peer: Option<ConnectInfo<SocketAddr>>,
+    visitor: Visitor,
     Path(id): Path<String>,
     Body(body): Body,
 ) -> Result<Response, Error> {
     let token = wire::rematch_request(&body).map_err(bad)?;
-    let plan = state.call(&id, |reply| Command::Rematch { token: token.clone(), reply }).await?;
+    let account = visitor.account().map(|a| a.id);
+    if token.is_none() && account.is_none() {
+        return Err(Error::SignInRequired);
+    }
+    let plan = state.call(&id, |reply| Command::Rematch { token: token.clone(), account, reply }).await?;
     let (seat, form, seats, extras) = match plan {
         RematchPlan::Made { id, seat } => {
             return Ok(Json(json!({ "id": id, "seat": seat, "token": token })).into_response());
@@ -263,12 +286,14 @@ async fn reachable(State(state): State<AppState>, Path(id): Path<String>) -> Res
     Ok(Json(json!({ "reachable": true, "live": live })))
 }
 
-/// `POST /api/games/{id}/join {"seat"}`: takes an open seat. Every join
+/// `POST /api/games/{id}/join {"seat"}`: takes an open seat (the signed-in
+/// visitor's account's from then on). Every join
 /// asked for (taken or refused by the game) counts against the address's
 /// allowance, so that one client cannot take every open seat at once.
 async fn join(
     State(state): State<AppState>,
     peer: Option<ConnectInfo<SocketAddr>>,
+    visitor: Visitor,
     Path(id): Path<String>,
     Body(body): Body,
 ) -> Result<Json<Value>, Error> {
@@ -280,7 +305,8 @@ async fn join(
             Error::TooManyJoins { secs }
         })?;
     }
-    let token = state.call(&id, |reply| Command::Join { seat, reply }).await?;
+    let account = visitor.0;
+    let token = state.call(&id, |reply| Command::Join { seat, account: account.clone(), reply }).await?;
     Ok(Json(json!({ "seat": seat, "token": token })))
 }
 

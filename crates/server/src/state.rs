@@ -52,6 +52,7 @@ struct Inner {
     replays: replay_cache::Replays,
     pool: pool::BotPool,
     analyses: analysis::Analyses,
+    accounts: crate::account::Accounts,
 }
 
 impl AppState {
@@ -67,6 +68,8 @@ impl AppState {
         let replays =
             replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
         let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
+        let accounts =
+            crate::account::Accounts::new(config.sign_up_limit, config.sign_in_limit, config.sign_in_failures_limit);
         let inner = Inner {
             store,
             games: Registry::default(),
@@ -78,6 +81,7 @@ impl AppState {
             replays,
             pool,
             analyses: Default::default(),
+            accounts,
         };
         let state = AppState { inner: Arc::new(inner) };
         let mut ids = state.inner.store.read(db::unfinished).await?;
@@ -151,6 +155,11 @@ impl AppState {
 
     pub(crate) fn replays(&self) -> &replay_cache::Replays {
         &self.inner.replays
+    }
+
+    /// The account routes' throttles and hashing turns.
+    pub(crate) fn accounts(&self) -> &crate::account::Accounts {
+        &self.inner.accounts
     }
 
     pub(crate) fn config(&self) -> &Config {

@@ -1,12 +1,9 @@
 //! The session cookie and the [`Visitor`] it names.
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use rusqlite::{params, Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
 
-use crate::state::AppState;
 use crate::store::now_ms;
 
 /// The session cookie's name.
@@ -25,7 +22,9 @@ pub(crate) struct Account {
 }
 
 /// Who a request comes from: an account, or a guest (no cookie, or one
-/// that names no live session: signed out, or the account deleted).
+/// that names no live session: signed out, or the account deleted). An
+/// axum extractor (its `FromRequestParts` is in `routes.rs`, above the
+/// app's state).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Visitor(pub Option<Account>);
 
@@ -67,23 +66,68 @@ pub(crate) fn account_of_session(c: &Connection, hash: &[u8]) -> rusqlite::Resul
     Ok(found)
 }
 
-#[axum::async_trait]
-impl FromRequestParts<AppState> for Visitor {
-    type Rejection = std::convert::Infallible;
+/// How long a browser keeps the cookie (the row lives until signed out,
+/// the password changed elsewhere or the account deleted): 180 days.
+pub(crate) const COOKIE_MAX_AGE_SECS: u64 = 180 * 24 * 3600;
 
-    /// Never fails: a session that cannot be read (a database error) is
-    /// treated as none, and logged.
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Visitor, Self::Rejection> {
-        let Some(token) = token_of(&parts.headers) else { return Ok(Visitor(None)) };
-        let hash = token_hash(token);
-        match state.store().read(move |c| account_of_session(c, &hash)).await {
-            Ok(account) => Ok(Visitor(account)),
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot read a session");
-                Ok(Visitor(None))
-            }
+/// A new session token: 256 bits from the operating system's generator,
+/// in 64 hex digits.
+pub(crate) fn new_token() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Opens a session for an account: a new random token (256 bits from the
+/// operating system), of which only the hash is stored.
+pub(crate) fn open(c: &Connection, account: AccountId) -> rusqlite::Result<String> {
+    let token = new_token();
+    let now = now_ms();
+    c.execute(
+        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, ?3, ?3)",
+        params![token_hash(&token), account.0, now],
+    )?;
+    Ok(token)
+}
+
+/// Ends one session (signing out); ending one already gone is no error.
+pub(crate) fn revoke(c: &Connection, hash: &[u8]) -> rusqlite::Result<usize> {
+    c.execute("DELETE FROM sessions WHERE token_hash = ?1", params![hash])
+}
+
+/// Ends every session of an account but `keep` (a password changed: the
+/// browser that changed it stays signed in).
+pub(crate) fn revoke_others(c: &Connection, account: AccountId, keep: Option<&[u8]>) -> rusqlite::Result<usize> {
+    match keep {
+        Some(hash) => {
+            c.execute("DELETE FROM sessions WHERE account_id = ?1 AND token_hash != ?2", params![account.0, hash])
         }
+        None => c.execute("DELETE FROM sessions WHERE account_id = ?1", params![account.0]),
     }
+}
+
+/// Whether a request came over https, so its cookie may say `Secure`: the
+/// proxy in front says so (`X-Forwarded-Proto: https`), or the page's
+/// `Origin` is https. (A client that claims it falsely only makes its own
+/// cookie stricter.)
+pub(crate) fn over_https(headers: &HeaderMap) -> bool {
+    let proto = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok());
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    proto.is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
+        || origin.is_some_and(|o| o.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")))
+}
+
+/// The `Set-Cookie` value that holds a session's token.
+pub(crate) fn set_cookie(token: &str, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}{secure}")
+}
+
+/// The `Set-Cookie` value that makes the browser forget its session.
+pub(crate) fn clear_cookie(secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0{secure}")
 }
 
 /// When a session was last seen is written at most this often (ms).
@@ -103,6 +147,26 @@ pub(crate) fn touch(c: &Connection, hash: &[u8]) -> rusqlite::Result<usize> {
 mod tests {
     use super::*;
     use axum::http::HeaderValue;
+
+    #[test]
+    fn cookies_are_http_only_lax_and_secure_over_https() {
+        let token = "ab".repeat(32);
+        assert_eq!(
+            set_cookie(&token, false),
+            format!("tk_session={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}")
+        );
+        assert!(set_cookie(&token, true).ends_with("; Secure"));
+        assert!(clear_cookie(false).contains("Max-Age=0"));
+        let mut h = HeaderMap::new();
+        assert!(!over_https(&h));
+        h.insert("x-forwarded-proto", HeaderValue::from_static("https"));
+        assert!(over_https(&h));
+        let mut h = HeaderMap::new();
+        h.insert(header::ORIGIN, HeaderValue::from_static("http://127.0.0.1:1"));
+        assert!(!over_https(&h));
+        h.insert(header::ORIGIN, HeaderValue::from_static("HTTPS://play.example.org"));
+        assert!(over_https(&h));
+    }
 
     #[test]
     fn the_token_is_read_from_any_cookie_header_and_only_in_its_shape() {

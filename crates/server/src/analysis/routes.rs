@@ -1,21 +1,7 @@
-//! Analyses of finished games: `POST /api/games/{id}/analysis` starts
-//! one, `GET` reads it (its progress while it runs, then every choice's
-//! chance to win, the chances turn by turn and the mistakes, worded in the
-//! reader's language). The search is `tash_kalar_bots::analysis`; each
-//! position is one job on the bot pool, in turn with the live games' bots
-//! (which therefore keep their pace), at the server's budget of
-//! iterations a position.
-//!
-//! An analysis is costly, so it is bounded three ways: one running at a
-//! time per address, [`Config::analyses`] running at once on the server,
-//! and the finished ones kept in memory up to [`KEPT`] (the oldest
-//! dropped), worded once per language when they finish.
-//!
-//! [`Config::analyses`]: crate::Config
+//! The analyses' routes: `POST /api/games/{id}/analysis` starts one,
+//! `GET` reads it (see the module above for what and how).
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Mutex;
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
@@ -28,62 +14,15 @@ use tash_kalar_bots::analysis::{analyse_choice, mistakes, turn_ends, AnalysisCon
 use tash_kalar_present::{Lang, Table};
 use tash_kalar_rules::{Choice, Game};
 
+use super::{Analyses, Entry};
 use crate::error::{Error, Held};
 use crate::live::{Kind, LiveGame};
 use crate::state::AppState;
 use crate::{db, words};
 
-/// Finished analyses kept in memory.
-pub const KEPT: usize = 32;
-
 /// The analyses' router.
 pub fn routes() -> Router<AppState> {
     Router::new().route("/api/games/:id/analysis", get(read).post(start))
-}
-
-/// Where one game's analysis stands.
-enum Entry {
-    Running {
-        done: usize,
-        total: usize,
-        by: IpAddr,
-    },
-    /// The answer's JSON in each language ([`Lang::ALL`]'s order).
-    Done {
-        worded: Vec<Bytes>,
-        finished: u64,
-    },
-    Failed,
-}
-
-/// Every analysis running or kept.
-#[derive(Default)]
-pub struct Analyses {
-    entries: Mutex<HashMap<String, Entry>>,
-}
-
-impl Analyses {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
-        self.entries.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Makes room for one more finished analysis: the oldest go.
-    fn trim(entries: &mut HashMap<String, Entry>) {
-        loop {
-            let done: Vec<(&String, u64)> = entries
-                .iter()
-                .filter_map(|(k, e)| match e {
-                    Entry::Done { finished, .. } => Some((k, *finished)),
-                    _ => None,
-                })
-                .collect();
-            if done.len() < KEPT {
-                return;
-            }
-            let Some(oldest) = done.iter().min_by_key(|(_, t)| *t).map(|(k, _)| (*k).clone()) else { return };
-            entries.remove(&oldest);
-        }
-    }
 }
 
 fn peer_ip(peer: &Option<ConnectInfo<SocketAddr>>) -> IpAddr {
