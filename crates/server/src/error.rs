@@ -142,6 +142,11 @@ pub enum Error {
         #[serde(skip)]
         rules: Box<Refusal>,
     },
+    #[error("{rules}")]
+    TooLateToAbort {
+        #[serde(skip)]
+        rules: Box<Refusal>,
+    },
 
     // The game's own refusals (the actor's and the log's).
     #[error("you do not hold seat {seat}")]
@@ -185,6 +190,13 @@ pub enum Error {
     GameNotOver,
     #[error("a rematch is being made; try again in a moment")]
     RematchInProgress,
+    // Games that end (`actor/endings.rs`).
+    #[error("no seat is away on its turn: there is nothing to claim")]
+    NothingToClaim,
+    #[error("the absent seat may be claimed against in {secs} s")]
+    ClaimTooEarly { secs: u64 },
+    #[error("only a melee or team player may leave a game; resign instead")]
+    CannotLeave,
 
     // The connection.
     #[error("{why}")]
@@ -291,7 +303,8 @@ impl Error {
             | Error::Illegal { rules, .. }
             | Error::IllegalNearest { rules, .. }
             | Error::NothingToTakeBack { rules, .. }
-            | Error::CannotResign { rules, .. } => Some(rules),
+            | Error::CannotResign { rules, .. }
+            | Error::TooLateToAbort { rules } => Some(rules),
             _ => None,
         }
     }
@@ -366,6 +379,7 @@ impl Error {
                 Refusal::Syntax { .. } => "syntax",
                 Refusal::NothingToTakeBack { .. } => "nothing-to-take-back",
                 Refusal::CannotResign { .. } => "cannot-resign",
+                Refusal::TooLateToAbort => "too-late-to-abort",
             };
             let mut refusal = self.args();
             refusal["kind"] = json!(kind);
@@ -409,6 +423,7 @@ impl From<Refusal> for Error {
             }
             Refusal::NothingToTakeBack { seat } => Error::NothingToTakeBack { seat: seat as usize + 1, rules },
             Refusal::CannotResign { form } => Error::CannotResign { form: form.to_string(), rules },
+            Refusal::TooLateToAbort => Error::TooLateToAbort { rules },
         }
     }
 }

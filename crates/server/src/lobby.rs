@@ -247,7 +247,7 @@ fn name_seats(summary: &mut Value, lang: Lang) {
             bot: s["bot"].as_str().map(String::from),
         })
         .collect();
-    let table = tash_kalar_present::Table { players, can_undo: false };
+    let table = tash_kalar_present::Table { players, can_undo: false, can_claim: false };
     let msgs = crate::words::messages(lang);
     let names: Vec<String> = (0..seats.len())
         .map(|i| tash_kalar_present::seat_name(&game, i as tash_kalar_rules::Seat, &table, msgs))
