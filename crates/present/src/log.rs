@@ -149,13 +149,13 @@ pub fn log_line(line: &LogItem, reader: Reader, game: &Game, table: &Table, msgs
         (LogKind::Resign, _) => ("resign".to_string(), msgs.text("log-resign", args![("who", who(line.seat))])),
         (LogKind::Timeout, _) => ("timeout".to_string(), msgs.text("log-timeout", args![("who", who(line.seat))])),
         (kind @ (LogKind::Abort | LogKind::Abandoned | LogKind::ClaimDraw | LogKind::Leave), _) => {
-            let word = match kind {
-                LogKind::Abort => "abort",
-                LogKind::Abandoned => "abandoned",
-                LogKind::ClaimDraw => "claim-draw",
-                _ => "leave",
+            let (word, id) = match kind {
+                LogKind::Abort => ("abort", "endings-log-abort"),
+                LogKind::Abandoned => ("abandoned", "endings-log-abandoned"),
+                LogKind::ClaimDraw => ("claim-draw", "endings-log-claim-draw"),
+                _ => ("leave", "endings-log-leave"),
             };
-            (word.to_string(), msgs.text(&format!("endings-log-{word}"), args![("who", who(line.seat))]))
+            (word.to_string(), msgs.text(id, args![("who", who(line.seat))]))
         }
         (LogKind::Choice, None) => (String::new(), String::new()),
         (LogKind::Choice, Some(Choice::Draw(card))) if !sees => (

@@ -55,6 +55,46 @@ impl GameActor {
         Some(Instant::now() + Duration::from_millis(wait))
     }
 
+    /// A game just loaded from the database: one waiting the whole move
+    /// deadline for a seat nobody took is settled (aborted, or, if turns
+    /// were played meanwhile, a timeout of that seat); one stored before
+    /// games without a clock had a deadline stores its clocks now, so the
+    /// clock sweep finds it when they run out.
+    pub(super) async fn settle_on_load(&mut self) {
+        let now = crate::store::now_ms();
+        if self.g.is_over() || self.clock.deadline_ms == 0 {
+            return;
+        }
+        let waited = self.g.extras.updated > 0 && self.g.extras.updated.saturating_add(self.clock.deadline_ms) <= now;
+        let untaken = self.g.seats.iter().position(|s| s.player == Player::Human && !s.taken);
+        if let (true, None, Some(seat)) = (waited, to_move(&self.g), untaken) {
+            let seat = seat as Seat;
+            tracing::info!(game = %self.g.id, seat, "a seat nobody took for the move deadline: the game is settled");
+            if self.abort(seat).await.is_err() {
+                let done = if self.g.seats.len() > 2 {
+                    self.to_bot(seat, Kind::Timeout).await
+                } else {
+                    self.commit(|g| g.apply(Some(seat), Kind::Timeout, None).map(|_| ())).await
+                };
+                if let Err(e) = done {
+                    tracing::warn!(game = %self.g.id, error = %e, "cannot settle a game waiting for a seat");
+                }
+            }
+            return;
+        }
+        // (a game just created stores its clocks with its first entries)
+        if self.g.extras.clocks.is_none() && self.g.extras.updated > 0 {
+            if let Some(clocks) = self.clock.stored() {
+                let mut summary = crate::db::Summary::of(&self.g);
+                summary.clocks = Some(clocks);
+                let id = self.g.id.clone();
+                if let Err(e) = self.store.write(move |c| db::append(c, &id, &[], &summary)).await {
+                    tracing::warn!(game = %self.g.id, error = %e, "cannot store a game's clocks");
+                }
+            }
+        }
+    }
+
     /// `seat` aborts the game (the match says whether it is too late).
     pub(super) async fn abort(&mut self, seat: Seat) -> Result<(), Error> {
         self.commit(|g| g.apply(Some(seat), Kind::Abort, None).map(|_| ())).await

@@ -357,6 +357,7 @@ impl GameActor {
         if self.g.game().actor() == Actor::Chance {
             let _ = self.commit(|_| Ok(())).await;
         }
+        self.settle_on_load().await;
         let mut job: Option<JoinHandle<BotResult>> = None;
         loop {
             if job.is_none() {
