@@ -22,12 +22,3 @@ error-nothing-to-claim = žádné místo není na tahu nepřítomné: není co n
 error-claim-too-early = proti nepřítomnému místu lze nárokovat za { $secs } s
 error-cannot-leave = opustit lze jen bitku nebo týmovou hru; jinak se vzdejte
 
-## stránka hry
-endings-abort = Zrušit hru
-endings-claim-win = Nárokovat výhru
-endings-claim-draw = Nárokovat remízu
-endings-claim-seat = Předat nepřítomné místo botovi
-endings-leave = Opustit hru
-endings-leave-confirm = Opustit tuto hru? Vaše místo od teď hraje bot.
-# hra bez hodin: čas na každý tah („3 dny")
-endings-deadline = tah do { $time }

@@ -22,12 +22,3 @@ error-nothing-to-claim = no seat is away on its turn: there is nothing to claim
 error-claim-too-early = the absent seat may be claimed against in { $secs } s
 error-cannot-leave = only a melee or team player may leave a game; resign instead
 
-## the game page
-endings-abort = Abort
-endings-claim-win = Claim the win
-endings-claim-draw = Claim a draw
-endings-claim-seat = Hand the absent seat to a bot
-endings-leave = Leave the game
-endings-leave-confirm = Leave this game? A bot plays your seat from now on.
-# a game without a clock: the time each move may take ("3 days")
-endings-deadline = move within { $time }

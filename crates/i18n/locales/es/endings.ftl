@@ -22,12 +22,3 @@ error-nothing-to-claim = ningún asiento está ausente en su turno: no hay nada 
 error-claim-too-early = se podrá reclamar contra el asiento ausente dentro de { $secs } s
 error-cannot-leave = solo se puede dejar una melé o una partida por equipos; ríndete en su lugar
 
-## la página de la partida
-endings-abort = Anular
-endings-claim-win = Reclamar la victoria
-endings-claim-draw = Reclamar el empate
-endings-claim-seat = Dar el asiento ausente a un bot
-endings-leave = Dejar la partida
-endings-leave-confirm = ¿Dejar esta partida? Un bot jugará tu asiento desde ahora.
-# una partida sin reloj: el tiempo de cada jugada ("3 días")
-endings-deadline = jugar en { $time }
