@@ -100,7 +100,7 @@ async fn a_draw_is_claimed_in_spanish_too() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start_with(config(&dir, |c| c.claim_after = Duration::from_millis(200)));
     let (id, tokens) = create(server.addr, two_humans()).await;
-    let mut a = Client::join_in(server.addr, &id, tokens[0].as_deref(), "es").await;
+    let a = Client::join_in(server.addr, &id, tokens[0].as_deref(), "es").await;
     let mut b = Client::join(server.addr, &id, tokens[1].as_deref()).await;
     let s = until_state(&mut b, "a seat to choose", |s| s["view"]["actor"]["kind"] == "seat").await;
     let mover = s["view"]["actor"]["seat"].as_u64().unwrap() as usize;

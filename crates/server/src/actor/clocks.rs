@@ -43,7 +43,7 @@ impl GameActor {
         }
         let melee = self.g.seats.len() > 2;
         let done = if melee {
-            self.to_bot(seat, Kind::Timeout).await
+            self.hand_to_bot(seat, Kind::Timeout).await
         } else {
             self.commit(|g| g.apply(Some(seat), Kind::Timeout, None).map(|_| ())).await
         };

@@ -72,7 +72,7 @@ impl GameActor {
             tracing::info!(game = %self.g.id, seat, "a seat nobody took for the move deadline: the game is settled");
             if self.abort(seat).await.is_err() {
                 let done = if self.g.seats.len() > 2 {
-                    self.to_bot(seat, Kind::Timeout).await
+                    self.hand_to_bot(seat, Kind::Timeout).await
                 } else {
                     self.commit(|g| g.apply(Some(seat), Kind::Timeout, None).map(|_| ())).await
                 };
@@ -112,7 +112,7 @@ impl GameActor {
             return Err(Error::ClaimTooEarly { secs: ((at - now) as u64).div_ceil(1000) });
         }
         if self.g.seats.len() > 2 {
-            return self.to_bot(absent, Kind::Abandoned).await;
+            return self.hand_to_bot(absent, Kind::Abandoned).await;
         }
         match kind {
             ClaimKind::Win => self.commit(|g| g.apply(Some(absent), Kind::Abandoned, None).map(|_| ())).await,
@@ -125,13 +125,13 @@ impl GameActor {
         if self.g.seats.len() <= 2 {
             return Err(Error::CannotLeave);
         }
-        self.to_bot(seat, Kind::Leave).await
+        self.hand_to_bot(seat, Kind::Leave).await
     }
 
     /// A melee or team seat handed to the bot: the entry (`kind`: a
     /// timeout, a claim, leaving) is written like a move, then the lobby's
     /// seat says the bot plays it.
-    pub(super) async fn to_bot(&mut self, seat: Seat, kind: Kind) -> Result<(), Error> {
+    pub(super) async fn hand_to_bot(&mut self, seat: Seat, kind: Kind) -> Result<(), Error> {
         self.commit(|g| g.apply(Some(seat), kind, None).map(|_| ())).await?;
         tracing::info!(game = %self.g.id, seat, kind = kind.name(), "a bot takes the seat over");
         self.driver.set_seating(seat, Seating::Bot);
