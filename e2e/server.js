@@ -25,11 +25,11 @@ function freePort() {
  * The command that serves: `TK_SERVER_CMD` (with `{addr}` and `{db}`), or
  * `TK_BIN` (default target/debug/tash-kalar) `serve --addr {addr} --db {db}`.
  */
-function command(addr, db) {
+function command(addr, db, extra) {
   const template = process.env.TK_SERVER_CMD;
   if (template) {
     const parts = template.split(/\s+/).filter(Boolean).map((p) => p.replace('{addr}', addr).replace('{db}', db));
-    return [parts[0], parts.slice(1)];
+    return [parts[0], [...parts.slice(1), ...extra]];
   }
   const bin = process.env.TK_BIN || join(ROOT, 'target', 'debug', 'tash-kalar');
   // every test's browser comes from 127.0.0.1: the per-address allowances
@@ -37,14 +37,15 @@ function command(addr, db) {
   return [bin, ['serve', '--addr', addr, '--db', db, '--bot-pause-ms', '100', '--games-per-minute', '0',
     '--joins-per-minute', '0', '--max-connections-per-address', '10000',
     // a debug build: analyses cheap enough for a test
-    '--analysis-iterations', '20']];
+    '--analysis-iterations', '20', ...extra]];
 }
 
-export async function startServer() {
+/** Starts a server; `extra`: more `serve` arguments (`['--claim-after', '2']`). */
+export async function startServer(extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'tash-kalar-e2e-'));
   const port = await freePort();
   const addr = `127.0.0.1:${port}`;
-  const [bin, args] = command(addr, join(dir, 'games.sqlite'));
+  const [bin, args] = command(addr, join(dir, 'games.sqlite'), extra);
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' } });
   let output = '';
   child.stdout.on('data', (d) => (output += d));

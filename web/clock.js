@@ -18,11 +18,13 @@ export function formatLeft(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** The control in words: "10 min + 5 s", "2 days per move". */
-export function controlText(c) {
-  if (!c || c.kind === 'none') return t('web-no-clock');
+/** The control in words: "10 min + 5 s", "2 days per move"; a game
+ * without a clock with its move `deadline` (seconds): "move within 3 days". */
+export function controlText(c, deadline) {
   const dur = (secs) => (secs % 86400 === 0 ? t('web-days', { n: secs / 86400 })
     : secs % 3600 === 0 ? `${secs / 3600} h` : secs % 60 === 0 ? `${secs / 60} min` : `${secs} s`);
+  if ((!c || c.kind === 'none') && deadline) return t('endings-deadline', { time: dur(deadline) });
+  if (!c || c.kind === 'none') return t('web-no-clock');
   if (c.kind === 'move') return t('web-per-move', { time: dur(c.secs) });
   return `${dur(c.secs)} + ${c.increment || 0} s`;
 }
@@ -54,7 +56,7 @@ function draw(box) {
       h('span', { class: 'clock-who' }, seatLabel(s, shown.view)),
       h('span', { class: 'clock-time' }, formatLeft(left)));
   });
-  box.replaceChildren(h('span', { class: 'clock-control muted' }, controlText(c.control)), ...rows);
+  box.replaceChildren(h('span', { class: 'clock-control muted' }, controlText(c.control, c.deadline)), ...rows);
 }
 
 let box = null;

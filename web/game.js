@@ -741,8 +741,23 @@ function footerButtons(m, numbered) {
     const can = S.view.can || {};
     row.append(h('button', { type: 'button', class: 'btn', id: 'undo', disabled: !can.undo || S.busy, onclick: undo, 'aria-keyshortcuts': 'u', title: t('web-undo-title') }, t('web-undo')));
     if (can.resign) row.append(h('button', { type: 'button', class: 'btn danger', id: 'resign', onclick: resign }, t('web-resign')));
+    // games that end: each button only when the model allows it
+    if (can.abort) row.append(h('button', { type: 'button', class: 'btn', id: 'abort', onclick: () => send({ type: 'abort' }) }, t('endings-abort')));
+    if (can.claim && can.leave) {
+      // a melee or team game: the absent seat goes to a bot
+      row.append(h('button', { type: 'button', class: 'btn', id: 'claim-win', onclick: () => send({ type: 'claim', kind: 'win' }) }, t('endings-claim-seat')));
+    } else if (can.claim) {
+      row.append(h('button', { type: 'button', class: 'btn primary', id: 'claim-win', onclick: () => send({ type: 'claim', kind: 'win' }) }, t('endings-claim-win')));
+      row.append(h('button', { type: 'button', class: 'btn', id: 'claim-draw', onclick: () => send({ type: 'claim', kind: 'draw' }) }, t('endings-claim-draw')));
+    }
+    if (can.leave) row.append(h('button', { type: 'button', class: 'btn danger', id: 'leave', onclick: leaveGame }, t('endings-leave')));
   }
   return row;
+}
+
+function leaveGame() {
+  if (!confirm(t('endings-leave-confirm'))) return;
+  send({ type: 'leave' });
 }
 
 function typedChoice(m) {

@@ -50,7 +50,7 @@ pub fn run(args: &Args) -> Result<()> {
             .iter()
             .map(|n| tash_kalar_present::Player { name: (!n.is_empty()).then(|| n.clone()), bot: None })
             .collect(),
-        can_undo: false,
+        ..Default::default()
     };
     let words = Words { msgs: &msgs, table: &table, before: &before };
     if !args.json {

@@ -87,7 +87,7 @@ pub fn run(args: &Args) -> Result<()> {
         return crate::tui::run(table, args.save.as_deref());
     }
     let Table { mut m, form, seed, mut bots, mut driver, lang, players } = table;
-    let names = tash_kalar_present::Table { players, can_undo: false };
+    let names = tash_kalar_present::Table { players, can_undo: false, can_claim: false };
     let names = &names;
     let msgs = Messages::new(lang);
     let msgs = &msgs;

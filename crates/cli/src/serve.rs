@@ -21,6 +21,15 @@ pub struct Args {
     /// to it (its bots stop; they go on when someone opens it again).
     #[arg(long, default_value_t = 600)]
     abandoned_after_secs: u64,
+    /// Seconds after which a player disconnected on their turn may be claimed
+    /// against (a duel's win or draw; in a melee or team game a bot takes the seat).
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..))]
+    claim_after: u64,
+    /// Seconds each move may take in a game without a clock (correspondence
+    /// play; missed: as a loss on time); 0: no deadline.
+    #[arg(long, value_name = "SECS", default_value_t = 3 * 24 * 3600,
+          value_parser = clap::value_parser!(u64).range(0..=tash_kalar_server::MAX_CLOCK_SECS))]
+    move_deadline: u64,
     /// At most this many games in memory: the game idle the longest makes
     /// room; when every one has a connection, new games are refused.
     #[arg(long, default_value_t = 1000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
@@ -101,6 +110,8 @@ pub fn run(args: &Args) -> Result<()> {
     let mut config = tash_kalar_server::Config::new(&args.db);
     config.bot_pause = Duration::from_millis(args.bot_pause_ms);
     config.abandon_after = Duration::from_secs(args.abandoned_after_secs);
+    config.claim_after = Duration::from_secs(args.claim_after);
+    config.move_deadline = Duration::from_secs(args.move_deadline);
     config.max_live_games = args.max_live_games;
     config.create_limit = (args.games_per_minute > 0).then(|| tash_kalar_server::RateLimit {
         burst: args.games_burst,

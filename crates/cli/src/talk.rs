@@ -82,7 +82,11 @@ pub(crate) fn outcome_text(msgs: &Messages, v: &View) -> String {
             match o.why {
                 EndReason::Resigned { seat } => out.push(msgs.text("outcome-resigned", args![("seat", seat + 1)])),
                 EndReason::Time { seat } => out.push(msgs.text("outcome-time", args![("seat", seat + 1)])),
-                EndReason::EndScore | EndReason::DeckOut => {}
+                EndReason::Abandoned { seat } => {
+                    out.push(msgs.text("endings-outcome-abandoned", args![("seat", seat + 1)]))
+                }
+                EndReason::Aborted => return msgs.text("endings-outcome-aborted", &[]),
+                EndReason::EndScore | EndReason::DeckOut | EndReason::Drawn => {}
             }
             out.push(match o.winner() {
                 Some(w) if o.teams => msgs.text("outcome-team-wins", args![("first", w + 1), ("second", w + 3)]),

@@ -183,6 +183,7 @@ impl Messages {
             Refusal::Syntax { text, .. } => self.text("error-unknown-choice", args![("text", text.as_str())]),
             Refusal::NothingToTakeBack { .. } => self.text("error-nothing-to-take-back", &[]),
             Refusal::CannotResign { .. } => self.text("error-cannot-resign", &[]),
+            Refusal::TooLateToAbort => self.text("error-too-late-to-abort", &[]),
         }
     }
 }

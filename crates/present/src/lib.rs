@@ -17,6 +17,7 @@
 //! let table = Table {
 //!     players: vec![Player { name: Some("Ana".into()), bot: None }, Player { name: None, bot: Some("medium".into()) }],
 //!     can_undo: false,
+//!     can_claim: false,
 //! };
 //! let es = Messages::new(Lang::Es);
 //! assert_eq!(seat_name(&game, 1, &table, &es), "Rojo (bot, medio)");
@@ -56,6 +57,9 @@ pub struct Table {
     pub players: Vec<Player>,
     /// The viewer may take back now (the server's take-back policy).
     pub can_undo: bool,
+    /// The viewer may claim against an absent seat now (the server
+    /// judges absence: `serve --claim-after`).
+    pub can_claim: bool,
 }
 
 /// One seat's name, the same everywhere: "Blue", "Blue (Ana)", "Red (bot,

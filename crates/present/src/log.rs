@@ -18,6 +18,15 @@ pub enum LogKind {
     Undo,
     Resign,
     Timeout,
+    /// The seat aborted the game (no result).
+    Abort,
+    /// The seat was away on its turn and was claimed against: it lost a
+    /// game of two sides; a bot took it over in a melee or team game.
+    Abandoned,
+    /// The seat claimed a draw against an absent opponent.
+    ClaimDraw,
+    /// The seat left a melee or team game: a bot took it over.
+    Leave,
 }
 
 /// A reader of the log: a seat, a spectator, or (once the game is over)
@@ -85,6 +94,12 @@ impl LogItem {
         LogItem::new(n, Some(seat), LogKind::Timeout)
     }
 
+    /// How `seat` ended the game or its part in it: an abort, a claim,
+    /// leaving (`kind` one of those; the server's "games that end").
+    pub fn ending(n: u32, seat: Seat, kind: LogKind) -> LogItem {
+        LogItem::new(n, Some(seat), kind)
+    }
+
     fn new(n: u32, seat: Option<Seat>, kind: LogKind) -> LogItem {
         LogItem { n, seat, kind, choice: None, secret: None, to: None, undoes: None, flare: None }
     }
@@ -133,6 +148,15 @@ pub fn log_line(line: &LogItem, reader: Reader, game: &Game, table: &Table, msgs
         (LogKind::Undo, _) => ("undo".to_string(), msgs.text("log-undo", args![("who", who(line.seat))])),
         (LogKind::Resign, _) => ("resign".to_string(), msgs.text("log-resign", args![("who", who(line.seat))])),
         (LogKind::Timeout, _) => ("timeout".to_string(), msgs.text("log-timeout", args![("who", who(line.seat))])),
+        (kind @ (LogKind::Abort | LogKind::Abandoned | LogKind::ClaimDraw | LogKind::Leave), _) => {
+            let (word, id) = match kind {
+                LogKind::Abort => ("abort", "endings-log-abort"),
+                LogKind::Abandoned => ("abandoned", "endings-log-abandoned"),
+                LogKind::ClaimDraw => ("claim-draw", "endings-log-claim-draw"),
+                _ => ("leave", "endings-log-leave"),
+            };
+            (word.to_string(), msgs.text(id, args![("who", who(line.seat))]))
+        }
         (LogKind::Choice, None) => (String::new(), String::new()),
         (LogKind::Choice, Some(Choice::Draw(card))) if !sees => (
             format!("draw a {}", deck(card)),

@@ -87,6 +87,14 @@ pub struct Can {
     pub undo: bool,
     /// Take the discard action now (one of its legal choices is a discard).
     pub discard: bool,
+    /// Abort the game (a seat, before every seat has made its first turn:
+    /// [`Game::can_abort`]).
+    pub abort: bool,
+    /// Claim against an absent seat (the table's: [`Table::can_claim`]).
+    pub claim: bool,
+    /// Leave the game to a bot (a person's seat in a melee or team game,
+    /// before the end).
+    pub leave: bool,
 }
 
 /// The card effect being resolved, with the marked squares of its pattern.
@@ -278,6 +286,11 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         undo: table.can_undo,
         discard: viewer_seat.is_some()
             && choices.as_ref().is_some_and(|cs| cs.iter().any(|c| matches!(c, Choice::Discard(_)))),
+        abort: viewer_seat.is_some() && game.can_abort(),
+        claim: viewer_seat.is_some() && table.can_claim,
+        leave: viewer_seat.is_some_and(|s| {
+            seats > 2 && !game.is_over() && table.players.get(s as usize).is_none_or(|p| p.bot.is_none())
+        }),
     };
     let legal = choices.map(|cs| cs.into_iter().map(|c| legal_model(game, c, msgs)).collect());
     let result = shared.result.clone();
@@ -389,6 +402,7 @@ mod tests {
                 Player { name: None, bot: Some("medium".into()) },
             ],
             can_undo: true,
+            can_claim: false,
         };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         for (form, schools) in forms {

@@ -388,6 +388,13 @@ impl Say for Messages {
                 let key = if matches!(r.why, EndReason::Time { .. }) { "result-time" } else { "result-resigned" };
                 self.text(key, args![("who", who), ("result", text)])
             }
+            EndReason::Abandoned { seat } => {
+                let who = if teams { team(seat % 2) } else { name(seat) };
+                self.text("endings-result-abandoned", args![("who", who), ("result", text)])
+            }
+            EndReason::Drawn => self.text("endings-result-drawn", args![("result", text)]),
+            // no result, so no ranking nor scores to give
+            EndReason::Aborted => return sentence(self.text("endings-result-aborted", &[])),
             EndReason::EndScore => self.text("result-end-score", args![("result", text)]),
             EndReason::DeckOut => self.text("result-deck-out", args![("result", text)]),
         };

@@ -38,6 +38,7 @@ fn another_seats_draws_and_returns_are_hidden_and_flares_are_named() {
     let table = Table {
         players: vec![Player { name: Some("Ana".into()), bot: None }, Player { name: None, bot: Some("easy".into()) }],
         can_undo: false,
+        can_claim: false,
     };
     let (mut hidden, mut flares) = (0, 0);
     for (g, log) in logged_games(12) {

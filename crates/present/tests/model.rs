@@ -127,6 +127,7 @@ fn names_side_teams_and_what_a_seat_can_do_per_form() {
             })
             .collect(),
         can_undo: true,
+        can_claim: false,
     };
     // a duel
     let g = midgame(Form::Duel, 7);

@@ -315,14 +315,27 @@ pub enum EndReason {
         #[serde(rename = "timeout")]
         seat: Seat,
     },
+    /// This seat was away while it was to choose, and the other side
+    /// claimed the win: it lost as by resigning.
+    Abandoned {
+        #[serde(rename = "abandoned")]
+        seat: Seat,
+    },
+    /// The other side claimed a draw against an absent seat: every seat
+    /// is placed first.
+    Drawn,
+    /// Aborted before every seat had made its first turn: no result
+    /// (`places` is empty).
+    Aborted,
 }
 
 impl EndReason {
-    /// The seat that resigned or ran out of time, if the game ended so.
+    /// The seat that resigned, ran out of time or was claimed against,
+    /// if the game ended so.
     pub fn forfeited_by(self) -> Option<Seat> {
         match self {
-            EndReason::Resigned { seat } | EndReason::Time { seat } => Some(seat),
-            EndReason::EndScore | EndReason::DeckOut => None,
+            EndReason::Resigned { seat } | EndReason::Time { seat } | EndReason::Abandoned { seat } => Some(seat),
+            EndReason::EndScore | EndReason::DeckOut | EndReason::Drawn | EndReason::Aborted => None,
         }
     }
 }
@@ -370,9 +383,13 @@ pub enum ForfeitError {
     GameOver,
     #[error("there is no seat {} at this table of {seats}", *seat as usize + 1)]
     NoSuchSeat { seat: Seat, seats: usize },
-    /// A melee is played out: nobody resigns or loses on time.
-    #[error("nobody may resign or lose on time in a melee")]
+    /// A melee is played out: nobody resigns, loses on time or is claimed
+    /// against (the server hands an absent melee seat to a bot).
+    #[error("nobody may resign, lose on time or claim in a melee")]
     Melee,
+    /// Every seat has made its first turn: too late to abort.
+    #[error("every seat has made its first turn: the game can no longer be aborted")]
+    TooLateToAbort,
 }
 
 /// A choice that cannot be applied; the game is unchanged.
@@ -1031,8 +1048,52 @@ impl Game {
         Ok(())
     }
 
-    /// Ends a two-sided game with a loss for `seat`, for the reason `why`.
-    fn forfeit(&mut self, seat: Seat, why: EndReason) -> Result<(), ForfeitError> {
+    /// The other side claims the win against `absent`, a seat that was
+    /// away while it was to choose (the server judges absence; the rules
+    /// only end the game): `absent` loses as by resigning. Two-sided games
+    /// only.
+    pub fn claim_win(&mut self, absent: Seat) -> Result<(), ForfeitError> {
+        self.forfeit(absent, EndReason::Abandoned { seat: absent })?;
+        self.record(Event::GameOver);
+        Ok(())
+    }
+
+    /// A draw claimed by `seat` against an absent opponent: every seat is
+    /// placed first. Two-sided games only.
+    pub fn claim_draw(&mut self, seat: Seat) -> Result<(), ForfeitError> {
+        self.check_forfeit(seat)?;
+        let places = self.seats.iter().map(|_| 0).collect();
+        self.end_with(Outcome { places, why: EndReason::Drawn, teams: self.form.teams() });
+        self.record(Event::GameOver);
+        Ok(())
+    }
+
+    /// Whether the game may still be aborted: not over, and not every
+    /// seat has made its first turn (turns are numbered from 1; the start
+    /// pieces come before the first).
+    pub fn can_abort(&self) -> bool {
+        !self.is_over() && self.turn.number as usize <= self.seats.len()
+    }
+
+    /// `seat` aborts the game before every seat has made its first turn:
+    /// it ends with no result (no places). Any form.
+    pub fn abort(&mut self, seat: Seat) -> Result<(), ForfeitError> {
+        if self.is_over() {
+            return Err(ForfeitError::GameOver);
+        }
+        if seat as usize >= self.seats.len() {
+            return Err(ForfeitError::NoSuchSeat { seat, seats: self.seats.len() });
+        }
+        if !self.can_abort() {
+            return Err(ForfeitError::TooLateToAbort);
+        }
+        self.end_with(Outcome { places: ArrayVec::new(), why: EndReason::Aborted, teams: self.form.teams() });
+        self.record(Event::GameOver);
+        Ok(())
+    }
+
+    /// Whether `seat` may end this game by a forfeit now.
+    fn check_forfeit(&self, seat: Seat) -> Result<(), ForfeitError> {
         if self.is_over() {
             return Err(ForfeitError::GameOver);
         }
@@ -1042,14 +1103,24 @@ impl Game {
         if !self.can_resign() {
             return Err(ForfeitError::Melee);
         }
+        Ok(())
+    }
+
+    fn end_with(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+        self.phase = Phase::Over;
+        self.effect = None;
+    }
+
+    /// Ends a two-sided game with a loss for `seat`, for the reason `why`.
+    fn forfeit(&mut self, seat: Seat, why: EndReason) -> Result<(), ForfeitError> {
+        self.check_forfeit(seat)?;
         let loser = self.seats[seat as usize].color;
         let mut places = ArrayVec::new();
         for s in &self.seats {
             places.push(if s.color == loser { 1 } else { 0 });
         }
-        self.outcome = Some(Outcome { places, why, teams: self.form.teams() });
-        self.phase = Phase::Over;
-        self.effect = None;
+        self.end_with(Outcome { places, why, teams: self.form.teams() });
         Ok(())
     }
 

@@ -73,10 +73,14 @@ pub enum Refusal {
         "nothing to take back (not past the end of a turn, a draw or a claimed task, nor another player's choice)"
     )]
     NothingToTakeBack { seat: Seat },
-    /// Resigning (or losing on time) is for games of two sides, never a
-    /// melee.
+    /// Resigning (or losing on time, or a claim against an absent seat)
+    /// is for games of two sides, never a melee.
     #[error("nobody may resign in a {form}")]
     CannotResign { form: &'static str },
+    /// Every seat has made its first turn: the game can no longer be
+    /// aborted.
+    #[error("every seat has made its first turn: the game can no longer be aborted")]
+    TooLateToAbort,
 }
 
 /// What is being decided now, for a refusal to name (a presentation words
@@ -152,6 +156,7 @@ impl From<ForfeitError> for Refusal {
             ForfeitError::GameOver => Refusal::GameOver,
             ForfeitError::NoSuchSeat { seat, seats } => Refusal::NoSuchSeat { seat, seats },
             ForfeitError::Melee => Refusal::CannotResign { form: crate::game::Form::Melee.name() },
+            ForfeitError::TooLateToAbort => Refusal::TooLateToAbort,
         }
     }
 }
@@ -474,11 +479,29 @@ impl Match {
         self.forfeit(Forfeit::Time(seat))
     }
 
+    /// The other side claims the win against `absent`, a seat that was
+    /// away while it was to choose (the server judges absence and when a
+    /// claim may be made): `absent` loses as by resigning. Written in the
+    /// record as `N abandoned`. Two-sided games only.
+    pub fn claim_win(&mut self, absent: Seat) -> Result<(), Refusal> {
+        self.forfeit(Forfeit::Abandoned(absent))
+    }
+
+    /// `seat` claims a draw against an absent opponent. Written in the
+    /// record as `N claim-draw`. Two-sided games only.
+    pub fn claim_draw(&mut self, seat: Seat) -> Result<(), Refusal> {
+        self.forfeit(Forfeit::ClaimDraw(seat))
+    }
+
+    /// `seat` aborts the game before every seat has made its first turn
+    /// ([`Game::can_abort`]): the game ends with no result. Written in the
+    /// record as `N abort`. Any form.
+    pub fn abort(&mut self, seat: Seat) -> Result<(), Refusal> {
+        self.forfeit(Forfeit::Abort(seat))
+    }
+
     fn forfeit(&mut self, f: Forfeit) -> Result<(), Refusal> {
-        match f {
-            Forfeit::Resign(seat) => self.game.resign(seat)?,
-            Forfeit::Time(seat) => self.game.lose_on_time(seat)?,
-        }
+        end_by(&mut self.game, f)?;
         self.record.end_by(f);
         self.set_barrier();
         Ok(())
@@ -567,6 +590,17 @@ impl Match {
     }
 }
 
+/// Ends `game` by a forfeit (a record's last line).
+fn end_by(game: &mut Game, f: Forfeit) -> Result<(), ForfeitError> {
+    match f {
+        Forfeit::Resign(seat) => game.resign(seat),
+        Forfeit::Time(seat) => game.lose_on_time(seat),
+        Forfeit::Abandoned(seat) => game.claim_win(seat),
+        Forfeit::ClaimDraw(seat) => game.claim_draw(seat),
+        Forfeit::Abort(seat) => game.abort(seat),
+    }
+}
+
 /// Choices after which nothing can be taken back, whatever follows.
 fn closes_at_once(choice: Choice) -> bool {
     matches!(choice, Choice::EndTurn | Choice::PassControl | Choice::Claim(_))
@@ -587,11 +621,7 @@ pub fn replay(record: &Record) -> Result<Game, ReplayError> {
             game.apply_unchecked(choice);
         }
         if let Some(f) = record.forfeit {
-            let done = match f {
-                Forfeit::Resign(seat) => game.resign(seat),
-                Forfeit::Time(seat) => game.lose_on_time(seat),
-            };
-            done.map_err(|e| refused(record.line_of_forfeit())(e.into()))?;
+            end_by(&mut game, f).map_err(|e| refused(record.line_of_forfeit())(e.into()))?;
         }
         return Ok(game);
     }

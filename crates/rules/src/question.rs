@@ -136,7 +136,9 @@ pub struct GameResult {
     /// No single winner (nor single winning team).
     pub draw: bool,
     /// Why the game ended: `"why"` is `end-score`, `deck-out`, `resigned`
-    /// (with `"resigned": seat`) or `time` (with `"timeout": seat`).
+    /// (with `"resigned": seat`), `time` (with `"timeout": seat`),
+    /// `abandoned` (with `"abandoned": seat`), `drawn` or `aborted` (no
+    /// places: every seat's place is 255).
     #[serde(flatten)]
     pub why: EndReason,
     /// The end score of the game (the target beside the scores).

@@ -28,8 +28,11 @@
 //! may also hold take-backs: `N undo` takes back seat N's last choice (the
 //! line before it that still stands), as the guidebook allows. A game
 //! that ended by a forfeit ends its record with a line of its own: `N
-//! resign` (seat N resigned) or `N timeout` (seat N ran out of time);
-//! neither is a choice, and nothing may follow it.
+//! resign` (seat N resigned), `N timeout` (seat N ran out of time), `N
+//! abandoned` (seat N was away and the other side claimed the win), `N
+//! claim-draw` (seat N claimed a draw against an absent opponent) or `N
+//! abort` (seat N aborted the game before every seat's first turn); none
+//! is a choice, and nothing may follow it.
 //!
 //! This module is notation only: the [`Record`] type, its text, reading
 //! and printing. Replaying a record (checking every line through the gate)
@@ -92,13 +95,23 @@ pub enum Forfeit {
     Resign(Seat),
     /// `N timeout`: the seat's time ran out.
     Time(Seat),
+    /// `N abandoned`: the seat was away and the other side claimed the win.
+    Abandoned(Seat),
+    /// `N claim-draw`: the seat claimed a draw against an absent opponent.
+    ClaimDraw(Seat),
+    /// `N abort`: the seat aborted the game (no result).
+    Abort(Seat),
 }
 
 impl Forfeit {
     /// The seat that forfeited.
     pub fn seat(self) -> Seat {
         match self {
-            Forfeit::Resign(s) | Forfeit::Time(s) => s,
+            Forfeit::Resign(s)
+            | Forfeit::Time(s)
+            | Forfeit::Abandoned(s)
+            | Forfeit::ClaimDraw(s)
+            | Forfeit::Abort(s) => s,
         }
     }
 
@@ -107,14 +120,32 @@ impl Forfeit {
         match self {
             Forfeit::Resign(seat) => EndReason::Resigned { seat },
             Forfeit::Time(seat) => EndReason::Time { seat },
+            Forfeit::Abandoned(seat) => EndReason::Abandoned { seat },
+            Forfeit::ClaimDraw(_) => EndReason::Drawn,
+            Forfeit::Abort(_) => EndReason::Aborted,
         }
     }
 
+    /// The forfeit of a record line's word, by `seat`.
+    fn of_word(word: SeatWord, seat: Seat) -> Option<Forfeit> {
+        Some(match word {
+            SeatWord::Resign => Forfeit::Resign(seat),
+            SeatWord::Timeout => Forfeit::Time(seat),
+            SeatWord::Abandoned => Forfeit::Abandoned(seat),
+            SeatWord::ClaimDraw => Forfeit::ClaimDraw(seat),
+            SeatWord::Abort => Forfeit::Abort(seat),
+            SeatWord::Undo => return None,
+        })
+    }
+
     /// The word of its record line.
-    fn word(self) -> &'static str {
+    fn word(self) -> SeatWord {
         match self {
-            Forfeit::Resign(_) => "resign",
-            Forfeit::Time(_) => "timeout",
+            Forfeit::Resign(_) => SeatWord::Resign,
+            Forfeit::Time(_) => SeatWord::Timeout,
+            Forfeit::Abandoned(_) => SeatWord::Abandoned,
+            Forfeit::ClaimDraw(_) => SeatWord::ClaimDraw,
+            Forfeit::Abort(_) => SeatWord::Abort,
         }
     }
 }
@@ -223,7 +254,8 @@ pub enum RecordReason {
 pub enum RecordSyntax {
     #[error("seat numbers run from 1 to 4, not {0}")]
     SeatNumber(Token),
-    /// `* resign`, `* timeout`, `* undo`: these name a seat.
+    /// `* resign`, `* timeout`, `* undo` (and the other forfeits): these
+    /// name a seat.
     #[error("'N {0}' names a seat, not chance")]
     NotChance(SeatWord),
     /// The text after the mover is not a choice.
@@ -260,16 +292,37 @@ pub enum RecordSyntax {
 pub enum SeatWord {
     Resign,
     Timeout,
+    Abandoned,
+    ClaimDraw,
+    Abort,
     Undo,
+}
+
+impl SeatWord {
+    const ALL: [SeatWord; 6] = [
+        SeatWord::Resign,
+        SeatWord::Timeout,
+        SeatWord::Abandoned,
+        SeatWord::ClaimDraw,
+        SeatWord::Abort,
+        SeatWord::Undo,
+    ];
+
+    fn text(self) -> &'static str {
+        match self {
+            SeatWord::Resign => "resign",
+            SeatWord::Timeout => "timeout",
+            SeatWord::Abandoned => "abandoned",
+            SeatWord::ClaimDraw => "claim-draw",
+            SeatWord::Abort => "abort",
+            SeatWord::Undo => "undo",
+        }
+    }
 }
 
 impl std::fmt::Display for SeatWord {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            SeatWord::Resign => "resign",
-            SeatWord::Timeout => "timeout",
-            SeatWord::Undo => "undo",
-        })
+        f.write_str(self.text())
     }
 }
 
@@ -567,12 +620,11 @@ impl Record {
                 if forfeit.is_some() {
                     return Err(RecordError { line, reason: RecordReason::AfterForfeit });
                 }
-                if rest == "resign" || rest == "timeout" {
-                    let word = if rest == "resign" { SeatWord::Resign } else { SeatWord::Timeout };
+                if let Some(word) = SeatWord::ALL.into_iter().find(|w| w.text() == rest && *w != SeatWord::Undo) {
                     let Mover::Seat(seat) = by else {
                         return Err(syntax(RecordSyntax::NotChance(word)));
                     };
-                    forfeit = Some(if word == SeatWord::Resign { Forfeit::Resign(seat) } else { Forfeit::Time(seat) });
+                    forfeit = Forfeit::of_word(word, seat);
                     layout.forfeit = line;
                     continue;
                 }

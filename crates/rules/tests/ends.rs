@@ -128,3 +128,92 @@ fn act_refuses_what_the_unchecked_path_would_apply() {
     assert_eq!(m.game(), &before, "refusals change nothing");
     assert!(m.record().moves.is_empty());
 }
+
+/// A duel from its shuffle, played by the first legal choices until seat
+/// `seat` is to choose in turn `turn`.
+fn duel_until(seat: u8, turn: u16) -> Match {
+    let mut m = Match::new(Form::Duel, &[School::Northern, School::Southern], Some(3)).unwrap();
+    while !(m.game().actor() == Actor::Seat(seat) && m.game().turn().number == turn) {
+        let by = Mover::of(m.game().actor()).unwrap();
+        let first = m.game().legal_choices()[0];
+        m.act(by, first).unwrap();
+    }
+    m
+}
+
+#[test]
+fn a_claimed_win_against_an_absent_seat_is_its_loss_and_a_record_line() {
+    let mut m = duel_until(1, 4);
+    m.claim_win(1).unwrap();
+    let o = m.game().outcome().unwrap().clone();
+    assert_eq!((o.why, o.winner(), o.why.forfeited_by()), (EndReason::Abandoned { seat: 1 }, Some(0), Some(1)));
+    let text = m.record().to_text();
+    assert!(text.ends_with("\n2 abandoned\n"), "{text}");
+    replays(&m);
+    let json = serde_json::to_value(&o).unwrap();
+    assert_eq!((json["why"].as_str(), json["abandoned"].as_u64()), (Some("abandoned"), Some(1)), "{json}");
+    assert_eq!(m.claim_win(0), Err(Refusal::GameOver));
+}
+
+#[test]
+fn a_claimed_draw_places_every_seat_first() {
+    let mut m = duel_until(1, 4);
+    m.claim_draw(0).unwrap();
+    let o = m.game().outcome().unwrap().clone();
+    assert_eq!((o.why, o.places.as_slice(), o.winner()), (EndReason::Drawn, [0, 0].as_slice(), None));
+    assert!(m.game().result().unwrap().draw);
+    let text = m.record().to_text();
+    assert!(text.ends_with("\n1 claim-draw\n"), "{text}");
+    replays(&m);
+    assert_eq!(serde_json::to_value(&o).unwrap()["why"], "drawn");
+}
+
+#[test]
+fn a_game_is_aborted_only_before_every_seat_has_made_its_first_turn() {
+    // the second seat, in its first turn, may still abort
+    let mut m = duel_until(1, 2);
+    assert!(m.game().can_abort());
+    m.abort(1).unwrap();
+    let o = m.game().outcome().unwrap().clone();
+    assert_eq!((o.why, o.places.len(), o.winner()), (EndReason::Aborted, 0, None));
+    let text = m.record().to_text();
+    assert!(text.ends_with("\n2 abort\n"), "{text}");
+    replays(&m);
+    // the stored shape ratings read: no places, and why says aborted
+    let json = serde_json::to_value(&o).unwrap();
+    assert_eq!((json["why"].as_str(), json["places"].as_array().map(Vec::len)), (Some("aborted"), Some(0)), "{json}");
+
+    // once both have played a turn, it is too late, and nothing changed
+    let mut late = duel_until(0, 3);
+    assert!(!late.game().can_abort());
+    let before = late.game().clone();
+    assert_eq!(late.abort(0), Err(Refusal::TooLateToAbort));
+    assert_eq!(late.game(), &before);
+    // a record that aborts too late does not replay
+    let text = format!("{}1 abort\n", late.record().to_text());
+    let e = replay_text(&text).unwrap_err();
+    assert_eq!(e.reason, ReplayReason::Refused(Refusal::TooLateToAbort));
+}
+
+#[test]
+fn a_melee_may_be_aborted_but_not_claimed_against() {
+    let mut m = Match::new(Form::Melee, &[School::Southern, School::Northern, School::Highland], None).unwrap();
+    assert_eq!(m.claim_win(1), Err(Refusal::CannotResign { form: "melee" }));
+    assert_eq!(m.claim_draw(0), Err(Refusal::CannotResign { form: "melee" }));
+    assert!(!m.game().is_over());
+    m.abort(2).unwrap();
+    assert_eq!(m.game().outcome().unwrap().why, EndReason::Aborted);
+    assert_eq!(m.abort(0), Err(Refusal::GameOver));
+}
+
+#[test]
+fn the_new_record_lines_name_a_seat() {
+    use tash_kalar_rules::record::{RecordSyntax, SeatWord};
+    let head = "Form: duel\nSeats: northern, southern\n\n";
+    for (line, word) in
+        [("* abandoned", SeatWord::Abandoned), ("* claim-draw", SeatWord::ClaimDraw), ("* abort", SeatWord::Abort)]
+    {
+        let e = Record::parse(&format!("{head}{line}\n")).unwrap_err();
+        assert_eq!(e.reason, RecordReason::Syntax(RecordSyntax::NotChance(word)), "{line}");
+    }
+}

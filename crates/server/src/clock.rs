@@ -16,6 +16,13 @@
 //! and a pause would hand a free turn's time to whoever was to move when
 //! the server stopped; a clock that ran out meanwhile flags at once.
 //!
+//! A game without a time control still gets a move deadline
+//! (correspondence play; `serve --move-deadline`, 3 days by default):
+//! its clocks run as a time for each move of that length, are stored and
+//! shown like the others, and a seat that misses its deadline is settled
+//! like a loss on time (in a melee or team game a bot takes the seat over).
+//! A deadline of 0 turns this off: such a game then has no clock at all.
+//!
 //! Bots' clocks run and get their increments (their time is shown), but a
 //! bot is never flagged: its search has its own budget, and the pool may
 //! keep it waiting behind other games' bots through no fault of its own.
@@ -96,20 +103,15 @@ impl TimeControl {
         let (secs, inc) = text.strip_prefix("game:")?.split_once('+')?;
         Some(TimeControl::Game { secs: secs.parse().ok()?, increment: inc.parse().ok()? })
     }
-
-    /// The time a seat starts with (and, per move, gets again each turn).
-    fn start_ms(self) -> i64 {
-        match self {
-            TimeControl::None => 0,
-            TimeControl::Move { secs } | TimeControl::Game { secs, .. } => secs as i64 * 1000,
-        }
-    }
 }
 
 /// The clocks of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clocks {
     pub control: TimeControl,
+    /// A game without a time control: the move deadline in milliseconds,
+    /// set again whenever the seat's turn comes (0: no deadline, no clock).
+    pub deadline_ms: i64,
     /// Each seat's time left as of `since`, in milliseconds.
     pub remaining: Vec<i64>,
     /// The seat whose clock runs.
@@ -126,23 +128,40 @@ struct StoredClocks {
 }
 
 impl Clocks {
-    pub fn new(control: TimeControl, seats: usize, now: i64) -> Clocks {
-        Clocks { control, remaining: vec![control.start_ms(); seats], running: None, since: now }
+    /// New clocks; `deadline_ms` is the move deadline of a game without a
+    /// time control (0: none).
+    pub fn new(control: TimeControl, deadline_ms: i64, seats: usize, now: i64) -> Clocks {
+        let mut c = Clocks { control, deadline_ms, remaining: Vec::new(), running: None, since: now };
+        c.remaining = vec![c.start_ms(); seats];
+        c
     }
 
     /// The clocks as stored (`games.clocks`), or restored from it; `None`
     /// (no clocks stored yet) starts them anew.
-    pub fn restore(control: TimeControl, seats: usize, stored: Option<&str>, now: i64) -> Clocks {
+    pub fn restore(control: TimeControl, deadline_ms: i64, seats: usize, stored: Option<&str>, now: i64) -> Clocks {
         match stored.and_then(|s| serde_json::from_str::<StoredClocks>(s).ok()) {
             Some(s) if s.remaining.len() == seats => {
-                Clocks { control, remaining: s.remaining, running: s.running, since: s.since }
+                Clocks { control, deadline_ms, remaining: s.remaining, running: s.running, since: s.since }
             }
-            _ => Clocks::new(control, seats, now),
+            _ => Clocks::new(control, deadline_ms, seats, now),
+        }
+    }
+
+    /// Whether these clocks run at all (a time control, or a deadline).
+    fn runs(&self) -> bool {
+        self.control != TimeControl::None || self.deadline_ms > 0
+    }
+
+    /// The time a seat starts with (and, per move, gets again each turn).
+    fn start_ms(&self) -> i64 {
+        match self.control {
+            TimeControl::None => self.deadline_ms,
+            TimeControl::Move { secs } | TimeControl::Game { secs, .. } => secs as i64 * 1000,
         }
     }
 
     pub fn stored(&self) -> Option<String> {
-        if self.control == TimeControl::None {
+        if !self.runs() {
             return None;
         }
         let s = StoredClocks { remaining: self.remaining.clone(), running: self.running, since: self.since };
@@ -162,7 +181,7 @@ impl Clocks {
     /// The clock of `to_move` runs from `now` on (none when nobody is to
     /// choose: chance, or the game over). Returns whether anything changed.
     pub fn follow(&mut self, to_move: Option<Seat>, now: i64) -> bool {
-        if self.control == TimeControl::None || to_move == self.running {
+        if !self.runs() || to_move == self.running {
             return false;
         }
         if let Some(s) = self.running {
@@ -173,8 +192,8 @@ impl Clocks {
             };
             self.remaining[s as usize] = left + inc;
         }
-        if let (TimeControl::Move { .. }, Some(s)) = (self.control, to_move) {
-            self.remaining[s as usize] = self.control.start_ms();
+        if let (TimeControl::Move { .. } | TimeControl::None, Some(s)) = (self.control, to_move) {
+            self.remaining[s as usize] = self.start_ms();
         }
         self.running = to_move;
         self.since = now;
@@ -188,12 +207,19 @@ impl Clocks {
     }
 
     /// What clients are sent (`clock` in the state message); `null` for
-    /// a game without a time control.
+    /// a game without a time control or deadline. A game without a time
+    /// control shows its move deadline (`"deadline"`, in seconds) as the
+    /// time left of each seat.
     pub fn wire(&self) -> Value {
-        if self.control == TimeControl::None {
+        if !self.runs() {
             return Value::Null;
         }
-        json!({"control": self.control, "remaining": self.remaining, "running": self.running, "since": self.since})
+        let mut v =
+            json!({"control": self.control, "remaining": self.remaining, "running": self.running, "since": self.since});
+        if self.control == TimeControl::None {
+            v["deadline"] = json!(self.deadline_ms / 1000);
+        }
+        v
     }
 }
 
@@ -203,25 +229,42 @@ mod tests {
 
     #[test]
     fn a_game_clock_adds_its_increment_when_it_stops() {
-        let mut c = Clocks::new(TimeControl::Game { secs: 60, increment: 5 }, 2, 1000);
+        let mut c = Clocks::new(TimeControl::Game { secs: 60, increment: 5 }, 0, 2, 1000);
         assert!(c.follow(Some(0), 1000));
         assert_eq!(c.left(0, 11_000), 50_000);
         assert!(!c.follow(Some(0), 12_000));
         assert!(c.follow(Some(1), 21_000));
         assert_eq!(c.remaining[0], 45_000);
         assert_eq!(c.deadline(), Some((1, 81_000)));
-        let back = Clocks::restore(c.control, 2, c.stored().as_deref(), 0);
+        let back = Clocks::restore(c.control, 0, 2, c.stored().as_deref(), 0);
         assert_eq!(back, c);
     }
 
     #[test]
     fn a_move_clock_is_set_again_each_turn() {
-        let mut c = Clocks::new(TimeControl::Move { secs: 10 }, 2, 0);
+        let mut c = Clocks::new(TimeControl::Move { secs: 10 }, 0, 2, 0);
         c.follow(Some(0), 0);
         c.follow(Some(1), 9_000);
         assert_eq!(c.remaining[0], 1_000);
         c.follow(Some(0), 10_000);
         assert_eq!(c.left(0, 10_000), 10_000);
+    }
+
+    #[test]
+    fn a_game_without_a_clock_has_a_move_deadline_set_again_each_turn() {
+        let mut c = Clocks::new(TimeControl::None, 3_000, 2, 0);
+        assert!(c.follow(Some(0), 0));
+        assert_eq!(c.deadline(), Some((0, 3_000)));
+        c.follow(Some(1), 2_000);
+        c.follow(Some(0), 2_500);
+        assert_eq!(c.deadline(), Some((0, 5_500)));
+        assert_eq!(c.wire()["deadline"], 3);
+        let back = Clocks::restore(c.control, 3_000, 2, c.stored().as_deref(), 0);
+        assert_eq!(back, c);
+        // no deadline: no clock, as before
+        let mut none = Clocks::new(TimeControl::None, 0, 2, 0);
+        assert!(!none.follow(Some(0), 0));
+        assert_eq!((none.stored(), none.wire()), (None, Value::Null));
     }
 
     #[test]

@@ -23,6 +23,13 @@ pub struct Config {
     /// How often the database is searched for games not in memory whose
     /// running clock has run out (they are loaded, and so flagged).
     pub clock_sweep: Duration,
+    /// A live game's seat whose player is disconnected while it is their
+    /// turn may be claimed against after this long (`actor/endings.rs`).
+    pub claim_after: Duration,
+    /// The move deadline of a game without a time control (correspondence
+    /// play, `clock.rs`): a seat that misses it is settled as on time.
+    /// Zero: no deadline.
+    pub move_deadline: Duration,
     /// At most this many games in memory. When a game is to be created or
     /// loaded and the cap is reached, the game idle the longest (no
     /// connection) is unloaded; if every live game has a connection, the
@@ -120,6 +127,8 @@ impl Config {
             unload_after: Duration::from_secs(30),
             abandon_after: Duration::from_secs(600),
             clock_sweep: Duration::from_secs(30),
+            claim_after: Duration::from_secs(120),
+            move_deadline: Duration::from_secs(3 * 24 * 3600),
             max_live_games: 1000,
             create_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
             sign_up_limit: Some(RateLimit { burst: 10, every: Duration::from_secs(120) }),

@@ -195,17 +195,18 @@ fn bad(text: String) -> rusqlite::Error {
 }
 
 pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
-    type Row = (String, i64, String, Option<String>, bool, Option<String>, Option<String>);
+    type Row = (String, i64, String, Option<String>, bool, Option<String>, Option<String>, i64);
     let row: Option<Row> = c
         .query_row(
             "SELECT form, created, time_control, clocks, private, rematch_of,
-                    COALESCE(rematch, (SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created, r.id LIMIT 1))
+                    COALESCE(rematch, (SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created, r.id LIMIT 1)),
+                    updated
              FROM games WHERE id = ?1",
             [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?)),
         )
         .optional()?;
-    let Some((form, created, tc, clocks, private, rematch_of, rematch)) = row else { return Ok(None) };
+    let Some((form, created, tc, clocks, private, rematch_of, rematch, updated)) = row else { return Ok(None) };
     let time_control = TimeControl::parse(&tc).ok_or_else(|| bad(format!("game {id}: unknown time control {tc:?}")))?;
     let form = Form::parse(&form).ok_or_else(|| bad(format!("game {id}: unknown form {form:?}")))?;
     let mut stmt = c.prepare(
@@ -255,7 +256,7 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     let chat = stmt
         .query_map([id], |r| Ok(ChatLine { n: r.get(0)?, seat: r.get(1)?, text: r.get(2)?, at: r.get(3)? }))?
         .collect::<rusqlite::Result<_>>()?;
-    let extras = Extras { time_control, clocks, private, rematch_of, rematch, chat };
+    let extras = Extras { time_control, clocks, private, rematch_of, rematch, chat, updated };
     Ok(Some(Stored { id: id.to_string(), form, created, seats, log, extras }))
 }
 
@@ -271,6 +272,19 @@ pub fn clocks_out(c: &Connection, now: i64) -> rusqlite::Result<Vec<String>> {
                        AND seats.seat = json_extract(clocks, '$.running') AND seats.player = 'human')",
     )?;
     let ids = stmt.query_map([now], |r| r.get(0))?.collect();
+    ids
+}
+
+/// The games in play untouched since `before` (Unix ms) whose clock does
+/// not run: waiting for a seat nobody took, or stored before games without
+/// a time control had a move deadline. Loading one settles it
+/// (`actor/endings.rs`); a running clock is `clocks_out`'s.
+pub fn stale(c: &Connection, before: i64) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = c.prepare(
+        "SELECT id FROM games WHERE status = 'playing' AND updated <= ?1
+           AND (clocks IS NULL OR json_extract(clocks, '$.running') IS NULL)",
+    )?;
+    let ids = stmt.query_map([before], |r| r.get(0))?.collect();
     ids
 }
 

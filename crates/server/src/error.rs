@@ -154,6 +154,11 @@ pub enum Error {
         #[serde(skip)]
         rules: Box<Refusal>,
     },
+    #[error("{rules}")]
+    TooLateToAbort {
+        #[serde(skip)]
+        rules: Box<Refusal>,
+    },
 
     // The game's own refusals (the actor's and the log's).
     #[error("you do not hold seat {seat}")]
@@ -201,6 +206,13 @@ pub enum Error {
     NotAnalysed,
     #[error("the server is analysing {running} games, its most at once; try again later")]
     AnalysesBusy { running: usize },
+    // Games that end (`actor/endings.rs`).
+    #[error("no seat is away on its turn: there is nothing to claim")]
+    NothingToClaim,
+    #[error("the absent seat may be claimed against in {secs} s")]
+    ClaimTooEarly { secs: u64 },
+    #[error("only a melee or team player may leave a game; resign instead")]
+    CannotLeave,
 
     // The connection.
     #[error("{why}")]
@@ -335,7 +347,8 @@ impl Error {
             | Error::Illegal { rules, .. }
             | Error::IllegalNearest { rules, .. }
             | Error::NothingToTakeBack { rules, .. }
-            | Error::CannotResign { rules, .. } => Some(rules),
+            | Error::CannotResign { rules, .. }
+            | Error::TooLateToAbort { rules } => Some(rules),
             _ => None,
         }
     }
@@ -419,6 +432,7 @@ impl Error {
                 Refusal::Syntax { .. } => "syntax",
                 Refusal::NothingToTakeBack { .. } => "nothing-to-take-back",
                 Refusal::CannotResign { .. } => "cannot-resign",
+                Refusal::TooLateToAbort => "too-late-to-abort",
             };
             let mut refusal = self.args();
             refusal["kind"] = json!(kind);
@@ -462,6 +476,7 @@ impl From<Refusal> for Error {
             }
             Refusal::NothingToTakeBack { seat } => Error::NothingToTakeBack { seat: seat as usize + 1, rules },
             Refusal::CannotResign { form } => Error::CannotResign { form: form.to_string(), rules },
+            Refusal::TooLateToAbort => Error::TooLateToAbort { rules },
         }
     }
 }

@@ -72,6 +72,7 @@ mod ws;
 pub mod error;
 pub mod wire;
 
+pub use clock::MAX_SECS as MAX_CLOCK_SECS;
 pub use config::{default_bot_threads, default_max_connections, Config};
 pub use limit::RateLimit;
 pub use state::AppState;

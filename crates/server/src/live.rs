@@ -58,6 +58,15 @@ pub enum Kind {
     /// The seat's time ran out (`clock.rs`): it loses a game of two sides;
     /// in a melee or a team game a bot takes the seat over.
     Timeout,
+    /// The seat aborted the game before every seat's first turn: no result.
+    Abort,
+    /// The seat was away on its turn and another claimed against it: it
+    /// loses a game of two sides; in a melee or team game a bot takes it over.
+    Abandoned,
+    /// The seat claimed a draw against its absent opponent (two sides).
+    ClaimDraw,
+    /// The seat left a melee or team game: a bot takes it over.
+    Leave,
 }
 
 impl Kind {
@@ -67,11 +76,26 @@ impl Kind {
             Kind::Undo => "undo",
             Kind::Resign => "resign",
             Kind::Timeout => "timeout",
+            Kind::Abort => "abort",
+            Kind::Abandoned => "abandoned",
+            Kind::ClaimDraw => "claim-draw",
+            Kind::Leave => "leave",
         }
     }
 
     pub fn parse(text: &str) -> Option<Kind> {
-        [Kind::Choice, Kind::Undo, Kind::Resign, Kind::Timeout].into_iter().find(|k| k.name() == text)
+        [
+            Kind::Choice,
+            Kind::Undo,
+            Kind::Resign,
+            Kind::Timeout,
+            Kind::Abort,
+            Kind::Abandoned,
+            Kind::ClaimDraw,
+            Kind::Leave,
+        ]
+        .into_iter()
+        .find(|k| k.name() == text)
     }
 }
 
@@ -82,6 +106,10 @@ impl From<LogKind> for Kind {
             LogKind::Undo => Kind::Undo,
             LogKind::Resign => Kind::Resign,
             LogKind::Timeout => Kind::Timeout,
+            LogKind::Abort => Kind::Abort,
+            LogKind::Abandoned => Kind::Abandoned,
+            LogKind::ClaimDraw => Kind::ClaimDraw,
+            LogKind::Leave => Kind::Leave,
         }
     }
 }
@@ -199,7 +227,7 @@ impl LiveGame {
                 },
             })
             .collect();
-        Table { players, can_undo: false }
+        Table { players, can_undo: false, can_claim: false }
     }
 
     /// Whether `seat` may take back a choice now.
@@ -252,6 +280,39 @@ impl LiveGame {
                     seat.player = Player::Bot(crate::clock::TIMEOUT_BOT.to_string());
                 }
                 LogItem::timeout(n, s)
+            }
+            (Kind::Abort, Some(s)) => {
+                self.m.abort(s)?;
+                self.moves.push(n);
+                LogItem::ending(n, s, LogKind::Abort)
+            }
+            (Kind::ClaimDraw, Some(s)) => {
+                self.m.claim_draw(s)?;
+                self.moves.push(n);
+                LogItem::ending(n, s, LogKind::ClaimDraw)
+            }
+            (Kind::Abandoned | Kind::Leave, Some(s)) => {
+                if self.is_over() {
+                    return Err(Error::GameOver { rules: None });
+                }
+                let seats = self.seats.len();
+                let seat = self.seats.get_mut(s as usize).ok_or(Error::NoSuchSeat {
+                    seat: s as usize + 1,
+                    seats: Some(seats),
+                    rules: None,
+                })?;
+                let log = if kind == Kind::Leave { LogKind::Leave } else { LogKind::Abandoned };
+                if seats > 2 {
+                    // as a timeout: the match goes on, the seat's choices are a bot's
+                    seat.player = Player::Bot(crate::clock::TIMEOUT_BOT.to_string());
+                } else if kind == Kind::Leave {
+                    return Err(Error::CannotLeave);
+                } else {
+                    // the absent seat loses; the record says `N abandoned`
+                    self.m.claim_win(s)?;
+                    self.moves.push(n);
+                }
+                LogItem::ending(n, s, log)
             }
             (_, None) => return Err(Error::SeatRequired),
         };

@@ -218,6 +218,21 @@ async fn list(
         .read(move |c| db::list(c, status.map(Status::name), None, limit))
         .await
         .map_err(Error::internal)?;
+    // "in progress" lists the games really in play: changed within the
+    // move deadline, or in memory (someone connected lately); the others
+    // are settled by the deadline when the clock sweep finds them
+    let deadline = state.config().move_deadline.as_millis().min(i64::MAX as u128) as i64;
+    if deadline > 0 {
+        let before = crate::store::now_ms().saturating_sub(deadline);
+        let mut kept = Vec::with_capacity(games.len());
+        for g in games {
+            let stale = g["status"] == "playing" && g["updated"].as_i64().is_some_and(|u| u < before);
+            if !stale || state.is_live(g["id"].as_str().unwrap_or_default()).await {
+                kept.push(g);
+            }
+        }
+        games = kept;
+    }
     let lang = crate::words::of_request(&headers);
     games.iter_mut().for_each(|g| name_seats(g, lang));
     Ok(Json(Value::Array(games)))
@@ -270,7 +285,7 @@ fn name_seats(summary: &mut Value, lang: Lang) {
             bot: s["bot"].as_str().map(String::from),
         })
         .collect();
-    let table = tash_kalar_present::Table { players, can_undo: false };
+    let table = tash_kalar_present::Table { players, can_undo: false, can_claim: false };
     let msgs = crate::words::messages(lang);
     let names: Vec<String> = (0..seats.len())
         .map(|i| tash_kalar_present::seat_name(&game, i as tash_kalar_rules::Seat, &table, msgs))

@@ -40,6 +40,9 @@ pub struct Extras {
     /// The rematch made of this game.
     pub rematch: Option<String>,
     pub chat: Vec<ChatLine>,
+    /// When the stored game last changed (Unix ms; 0 before it is stored):
+    /// a game waiting that long for a seat is aborted (`actor/endings.rs`).
+    pub updated: i64,
 }
 
 /// One chat message.

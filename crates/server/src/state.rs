@@ -111,10 +111,24 @@ impl AppState {
     }
 
     /// Loads the games not in memory whose running clock has run out: their
-    /// task flags them at once (`clock.rs`).
+    /// task flags them at once (`clock.rs`); and those in play untouched for
+    /// the move deadline whose clock does not run (`db::stale`): their task
+    /// settles them (`actor/endings.rs`).
     async fn sweep_clocks(&self) {
         let now = store::now_ms();
-        let due = match self.inner.store.read(move |c| db::clocks_out(c, now)).await {
+        let deadline = self.inner.config.move_deadline.as_millis().min(i64::MAX as u128) as i64;
+        let due = match self
+            .inner
+            .store
+            .read(move |c| {
+                let mut ids = db::clocks_out(c, now)?;
+                if deadline > 0 {
+                    ids.extend(db::stale(c, now.saturating_sub(deadline))?);
+                }
+                Ok(ids)
+            })
+            .await
+        {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot look for clocks that ran out");

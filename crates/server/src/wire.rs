@@ -131,6 +131,32 @@ pub enum ClientMessage {
         #[serde(default)]
         seat: Option<Seat>,
     },
+    /// Abort the game before every seat has made its first turn.
+    Abort {
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
+    /// Claim against the seat away on its turn (`docs/server-protocol.md`,
+    /// "Games that end").
+    Claim {
+        kind: ClaimKind,
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
+    /// Leave a melee or team game to a bot.
+    Leave {
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
+}
+
+/// What a claim against an absent seat asks for: in a duel the win or a
+/// draw; in a melee or team game either hands the seat to a bot.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimKind {
+    Win,
+    Draw,
 }
 
 /// A language by its code, one of ours ([`Lang::ALL`]); another is refused.

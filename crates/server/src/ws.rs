@@ -255,6 +255,9 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang
                                 ClientMessage::Choose { version, choice, seat } => (seat, Some(version), Action::Choose(choice)),
                                 ClientMessage::Undo { version, seat } => (seat, Some(version), Action::Undo),
                                 ClientMessage::Resign { version, seat } => (seat, version, Action::Resign),
+                                ClientMessage::Abort { seat } => (seat, None, Action::Abort),
+                                ClientMessage::Claim { kind, seat } => (seat, None, Action::Claim(kind)),
+                                ClientMessage::Leave { seat } => (seat, None, Action::Leave),
                                 ClientMessage::Hello { .. } | ClientMessage::Chat { .. } | ClientMessage::Sync { .. } => {
                                     unreachable!("handled above")
                                 }

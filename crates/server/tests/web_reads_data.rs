@@ -9,10 +9,10 @@
 //!   (`formName(v.form)`);
 //! - no script words game text itself: no message of the game's sentences
 //!   (events, choices, questions, results, options, steps, errors, seat and
-//!   team names: every message of the locales but the page's own (`web-`
-//!   ones, and a feature file's named after it, `account-` in
-//!   `account.ftl`), the cards', the tasks' and the low-level words looked
-//!   up by id)
+//!   team names: the messages of `ui.ftl`, `steps.ftl` and `terminal.ftl`;
+//!   every other file holds a page's own words, `web.ftl` and one file per
+//!   feature such as `account.ftl`; the errors are the server's to word;
+//!   the cards', the tasks' and the low-level words are looked up by id)
 //!   named in the code, nor built from a prefix (`` `step-${id}` ``);
 //! - no script reads a choice's text for data (the old parsers);
 //! - the choice list is built from the model's `legal`.

@@ -194,7 +194,7 @@ impl App {
 
     /// The seats' players, as the words name them ([`tash_kalar_present::seat_name`]).
     pub fn table(&self) -> tash_kalar_present::Table {
-        tash_kalar_present::Table { players: self.players.clone(), can_undo: false }
+        tash_kalar_present::Table { players: self.players.clone(), can_undo: false, can_claim: false }
     }
 
     /// A seat's name, the same in every text.

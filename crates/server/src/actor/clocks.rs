@@ -4,12 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use tash_kalar_bots::Seating;
 use tash_kalar_rules::{Actor, Seat};
 
 use super::GameActor;
-use crate::clock::TIMEOUT_BOT;
-use crate::db;
 use crate::live::{Kind, LiveGame, Player};
 
 /// The seat whose clock runs: the seat to choose, if any, once every
@@ -45,19 +42,13 @@ impl GameActor {
             return;
         }
         let melee = self.g.seats.len() > 2;
-        match self.commit(|g| g.apply(Some(seat), Kind::Timeout, None).map(|_| ())).await {
-            Ok(()) => {
-                tracing::info!(game = %self.g.id, seat, melee, "time ran out");
-                if melee {
-                    self.driver.set_seating(seat, Seating::Bot);
-                    let id = self.g.id.clone();
-                    if let Err(e) = self.store.write(move |c| db::seat_to_bot(c, &id, seat, TIMEOUT_BOT)).await {
-                        tracing::warn!(game = %self.g.id, error = %e, "cannot mark a seat as the bot's");
-                    }
-                    // the bot's clock goes on from where the person's stopped
-                    self.publish();
-                }
-            }
+        let done = if melee {
+            self.hand_to_bot(seat, Kind::Timeout).await
+        } else {
+            self.commit(|g| g.apply(Some(seat), Kind::Timeout, None).map(|_| ())).await
+        };
+        match done {
+            Ok(()) => tracing::info!(game = %self.g.id, seat, melee, "time ran out"),
             Err(e) => {
                 tracing::error!(game = %self.g.id, error = %e, "cannot record a timeout");
                 tokio::time::sleep(Duration::from_millis(500)).await;

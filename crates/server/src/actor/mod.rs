@@ -7,7 +7,8 @@
 //! This file holds the task itself: its commands, its loop, saving and
 //! publishing. What it does is split by concern, as lichess's round actor
 //! is: `seats` (hello, joining, leaving), `play` (choices, take-backs,
-//! resignations), `clocks` (flagging), `bots`, `rematch` and `chat`.
+//! resignations), `clocks` (flagging), `endings` (aborts, claims against
+//! an absent seat, leaving), `bots`, `rematch` and `chat`.
 
 use std::cell::OnceCell;
 use std::collections::HashMap;
@@ -40,6 +41,7 @@ use crate::words::{index, LANGS};
 mod bots;
 mod chat;
 mod clocks;
+mod endings;
 mod play;
 mod rematch;
 mod seats;
@@ -142,6 +144,10 @@ pub enum Action {
     Choose(String),
     Undo,
     Resign,
+    /// Games that end (`endings.rs`).
+    Abort,
+    Claim(crate::wire::ClaimKind),
+    Leave,
 }
 
 pub struct Hello {
@@ -191,6 +197,12 @@ struct GameActor {
     /// connections are sent with the rematch (`rematch.rs`). Kept in
     /// memory only, as the connections hold them.
     seat_tokens: Vec<Option<String>>,
+    /// Since when (Unix ms) each seat has had no connection, and how long
+    /// a seat away on its turn is waited for (`endings.rs`); whether the
+    /// state published says it may be claimed against.
+    offline_since: Vec<i64>,
+    claim_after: Duration,
+    claim_open: bool,
 }
 
 fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
@@ -210,11 +222,18 @@ fn viewer_of(g: &LiveGame, class: usize) -> (Viewer, bool) {
 }
 
 /// The model of a class of viewer in a language. `table` names the
-/// players; whether the viewer may take back is set here.
-pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang) -> Arc<Model> {
+/// players; whether the viewer may take back is set here, and whether it
+/// may claim against `claimable` (the seat away on its turn, `endings.rs`).
+pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang, claimable: Option<Seat>) -> Arc<Model> {
     let (viewer, can_undo) = viewer_of(g, class);
-    let table = Table { players: table.players.clone(), can_undo };
+    let table = Table { players: table.players.clone(), can_undo, can_claim: can_claim(g, class, claimable) };
     Arc::new(tash_kalar_present::model(g.game(), viewer, &table, crate::words::messages(lang)))
+}
+
+/// Whether a class of viewer may claim against the absent seat `claimable`:
+/// another seat, a person's.
+fn can_claim(g: &LiveGame, class: usize, claimable: Option<Seat>) -> bool {
+    claimable.is_some_and(|a| class != a as usize && g.seats.get(class).is_some_and(|s| s.player == Player::Human))
 }
 
 /// The game as published, with the models of the classes and languages
@@ -234,7 +253,8 @@ fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteSta
         }
         let (viewer, can_undo) = viewer_of(g, c);
         let view = view_of(g.game(), viewer);
-        let class_table = Table { players: table.players.clone(), can_undo };
+        let class_table =
+            Table { players: table.players.clone(), can_undo, can_claim: can_claim(g, c, site.claimable) };
         for (l, &lang) in Lang::ALL.iter().enumerate() {
             if watched[l] > 0 {
                 let words = shared[l].get_or_init(|| Shared::new(g.game(), &table, crate::words::messages(lang)));
@@ -277,6 +297,8 @@ struct SiteState<'a> {
     clock: &'a Clocks,
     chat: &'a Arc<Vec<ChatLine>>,
     rematch_tokens: &'a [Option<String>],
+    /// The seat away on its turn that may be claimed against now.
+    claimable: Option<Seat>,
 }
 
 /// Starts a game's task; returns its queue and idle time for the registry.
@@ -292,11 +314,12 @@ pub fn spawn(
     let (tx, rx) = mpsc::channel(256);
     let online = vec![0; g.seats.len()];
     let now = crate::store::now_ms();
-    let mut clock = Clocks::restore(g.extras.time_control, g.seats.len(), g.extras.clocks.as_deref(), now);
+    let deadline_ms = config.move_deadline.as_millis().min(i64::MAX as u128) as i64;
+    let mut clock = Clocks::restore(g.extras.time_control, deadline_ms, g.seats.len(), g.extras.clocks.as_deref(), now);
     // a game just created (or stored before its first clock) starts its clock now
     clock.follow(to_move(&g), now);
     let chat = Arc::new(std::mem::take(&mut g.extras.chat));
-    let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[] };
+    let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[], claimable: None };
     let langs = vec![[0; LANGS]; g.seats.len() + 1];
     let logs = new_logs(g.seats.len());
     let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site, &logs)));
@@ -331,6 +354,10 @@ pub fn spawn(
         chat_max_lines: config.chat_max_lines,
         rematch_pending: false,
         seat_tokens: vec![None; seats],
+        // a game just loaded has had nobody connected since now
+        offline_since: vec![crate::store::now_ms(); seats],
+        claim_after: config.claim_after,
+        claim_open: false,
     };
     tokio::spawn(actor.run());
     Loaded { tx, idle }
@@ -342,6 +369,7 @@ impl GameActor {
         if self.g.game().actor() == Actor::Chance {
             let _ = self.commit(|_| Ok(())).await;
         }
+        self.settle_on_load().await;
         let mut job: Option<JoinHandle<BotResult>> = None;
         loop {
             if job.is_none() {
@@ -357,6 +385,7 @@ impl GameActor {
             let after = if self.g.is_over() { self.unload_after } else { self.abandon_after };
             let deadline = self.idle_since.map(|since| since + after);
             let flag = self.flag_at();
+            let claim = self.claim_opens_at();
             tokio::select! {
                 // commands first: a hello that came in keeps the game
                 biased;
@@ -385,6 +414,10 @@ impl GameActor {
                     if let Some((seat, _)) = flag {
                         self.time_out(seat).await;
                     }
+                }
+                // the other seats are told they may claim against an absent one
+                _ = tokio::time::sleep_until(claim.unwrap_or_else(Instant::now).into()), if claim.is_some() => {
+                    self.publish();
                 }
                 _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now).into()), if deadline.is_some() => {
                     if self.unload().await {
@@ -435,12 +468,15 @@ impl GameActor {
     fn watch_class(&self, class: usize, lang: Lang) {
         let snap = self.snap.borrow();
         let table = self.g.table();
-        snap.models[class][index(lang)].get_or_init(|| model_of(&self.g, &table, class, lang));
+        let claimable = self.claim_open.then(|| self.claimable_now()).flatten();
+        snap.models[class][index(lang)].get_or_init(|| model_of(&self.g, &table, class, lang, claimable));
         extend_log(&snap.logs, class, lang, &self.g.entries, self.g.game(), &table);
     }
 
     fn publish(&mut self) {
-        let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.seat_tokens };
+        let claimable = self.claimable_now();
+        self.claim_open = claimable.is_some();
+        let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.seat_tokens, claimable };
         let logs = self.snap.borrow().logs.clone();
         let mut s = snapshot(&self.g, &self.langs, &self.online, &site, &logs);
         let prev = self.snap.borrow().clone();

@@ -74,6 +74,9 @@ impl GameActor {
             }
             Action::Undo => self.commit(|g| g.apply(Some(seat), Kind::Undo, None).map(|_| ())).await,
             Action::Resign => self.commit(|g| g.apply(Some(seat), Kind::Resign, None).map(|_| ())).await,
+            Action::Abort => self.abort(seat).await,
+            Action::Claim(kind) => self.claim(seat, kind).await,
+            Action::Leave => self.leave_game(seat).await,
         }
     }
 }

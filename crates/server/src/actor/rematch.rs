@@ -62,12 +62,13 @@ impl GameActor {
             return Err(Error::RematchInProgress);
         }
         self.rematch_pending = true;
-        // a seat a bot took over when its time ran out is a person's again
+        // a seat a bot took over (its time ran out, it was claimed against
+        // or its player left) is a person's again
         let timed_out: Vec<usize> = self
             .g
             .entries
             .iter()
-            .filter(|e| Kind::from(e.kind) == Kind::Timeout)
+            .filter(|e| matches!(Kind::from(e.kind), Kind::Timeout | Kind::Abandoned | Kind::Leave))
             .filter_map(|e| e.seat.map(usize::from))
             .collect();
         let seats = order

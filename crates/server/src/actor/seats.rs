@@ -172,6 +172,8 @@ impl GameActor {
                     *n = n.saturating_sub(1);
                     // the players' list changes when the last connection goes
                     if *n == 0 {
+                        // (a seat away on its turn may be claimed against from then)
+                        self.offline_since[s as usize] = crate::store::now_ms();
                         self.publish();
                     }
                 }
