@@ -185,6 +185,17 @@ pub enum Error {
     GameNotOver,
     #[error("a rematch is being made; try again in a moment")]
     RematchInProgress,
+    // Table manners (`actor/manners.rs`).
+    #[error("in a rated game a take-back needs the other players' agreement: ask them")]
+    UndoRated,
+    #[error("a take-back request is already open")]
+    TakebackOpen,
+    #[error("your take-back request was declined at this position")]
+    TakebackDeclined,
+    #[error("there is nobody to ask for a take-back")]
+    TakebackNobody,
+    #[error("there is no take-back request for you to answer")]
+    NoTakeback,
 
     // The connection.
     #[error("{why}")]
