@@ -392,9 +392,9 @@ impl Muted {
 
     /// The spectators' lines this reader has not been sent, if it reads
     /// them (a spectator; a player once the game is over), blocked
-    /// authors left out: `{"type":"spectator-chat","lines":[...]}`. A
-    /// hello (`hello`) sends the recent ones only, as for the players'
-    /// chat.
+    /// authors left out: `{"type":"spectator-chat","lines":[...]}`;
+    /// nothing when there are none. A hello (`hello`) sends the recent
+    /// ones only, as for the players' chat.
     async fn spectator_lines(
         &mut self,
         state: &AppState,
@@ -410,7 +410,7 @@ impl Muted {
             // (a player is sent the lines from here once the game is over)
             return None;
         }
-        if self.sent >= all.len() && !hello {
+        if self.sent >= all.len() {
             return None;
         }
         let from = self.sent.min(all.len());
