@@ -13,6 +13,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("pool", 0),
     ("words", 0),
     ("site", 1),
+    // (the session extractor reads the app's state; the accounts branch splits it)
+    ("account", 8),
     ("wire", 2),
     ("error", 3),
     ("config", 4),
