@@ -338,13 +338,14 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang
 }
 
 /// What a connection leaves out of the chats for its reader: the lines of
-/// the accounts its account blocks (`pairing`'s blocks: the server filters
-/// them, the page never gets their text), and how far it has been sent
-/// the spectators' chat, which players read only once the game is over.
+/// the accounts a block stands between its account and (either way,
+/// `pairing`'s blocks: the server filters them, the page never gets their
+/// text), and how far it has been sent the spectators' chat, which players
+/// read only once the game is over.
 #[derive(Default)]
 struct Muted {
     account: Option<i64>,
-    /// The seats whose account this reader blocks.
+    /// The seats whose account a block stands between this reader and.
     seats: Vec<Seat>,
     /// Accounts of the spectators' chat known to be blocked or not.
     authors: std::collections::HashMap<i64, bool>,
@@ -431,6 +432,9 @@ impl Muted {
                 }
             }
             lines.push(line);
+        }
+        if lines.is_empty() {
+            return None;
         }
         let m = serde_json::json!({"type": "spectator-chat", "lines": lines});
         Some(Message::Text(m.to_string()))

@@ -340,10 +340,11 @@ async fn chat_lines_of_a_blocked_account_are_not_shown_to_the_blocker() {
         let cy = account(&c, 3, "Cy");
         let dee = account(&c, 4, "Dee");
         c.execute("UPDATE seats SET account_id = seat + 1 WHERE game_id = ?1", [&id]).unwrap();
-        // the pairing module's table, as its migration makes it
+        // the pairing module's table (its migration makes it once merged)
         c.execute_batch(
-            "CREATE TABLE IF NOT EXISTS blocks (account_id INTEGER NOT NULL, blocked_id INTEGER NOT NULL);
-             INSERT INTO blocks (account_id, blocked_id) VALUES (1, 2), (4, 3);",
+            "CREATE TABLE IF NOT EXISTS blocks (account_id INTEGER NOT NULL, blocked_id INTEGER NOT NULL,
+                                                created INTEGER NOT NULL);
+             INSERT INTO blocks (account_id, blocked_id, created) VALUES (1, 2, 0), (4, 3, 0);",
         )
         .unwrap();
         (ana, bo, cy, dee)
@@ -371,7 +372,16 @@ async fn chat_lines_of_a_blocked_account_are_not_shown_to_the_blocker() {
     assert!(spectator_lines(&mut d, Duration::from_millis(800)).await.is_none());
     assert!(d.raw.iter().all(|m| !m.to_string().contains("Cy here")));
     assert!(spectator_lines(&mut c, WAIT).await.is_some());
-    // Bo did not block Ana: Ana's lines reach Bo
+    // a block stands both ways: Ana's lines do not reach Bo either; a guest reads both
     a.send(json!({"type": "chat", "text": "hello Bo"})).await;
-    until(&mut b, |s| s["chat"].as_array().is_some_and(|c| c.iter().any(|l| l["text"] == "hello Bo"))).await;
+    let two = |s: &Value| s["chat"].as_array().is_some_and(|c| c.iter().any(|l| l["n"] == 2));
+    let s = until(&mut guest, two).await;
+    assert_eq!(s["chat"][0]["text"], "hello Bo");
+    let s = until(&mut b, two).await;
+    assert_eq!(s["chat"][0], json!({"n": 2, "seat": 0, "blocked": true}));
+    assert!(b.raw.iter().all(|m| !m.to_string().contains("hello Bo")));
+    // Cy, blocked by Dee, is not sent Dee's lines either
+    d.send(json!({"type": "chat", "text": "Dee here"})).await;
+    assert_eq!(spectator_lines(&mut guest, WAIT).await.unwrap()[0]["text"], "Dee here");
+    assert!(spectator_lines(&mut c, Duration::from_millis(800)).await.is_none());
 }
