@@ -322,8 +322,9 @@ test('play with the keyboard, resign, then replay the game step by step and down
   await page.waitForFunction(() => document.body.dataset.choosing !== '1');
   await waitForMyTurn(page);
 
-  page.once('dialog', (d) => d.accept());
   await page.click('button:has-text("Resign")');
+  // confirmed in the page's own dialog
+  await page.click('#resign-yes');
   await page.waitForSelector('#result:not([hidden])');
   assert.match(await page.textContent('#result'), /Brown resigned: Green .*wins/);
   assert.match(await page.textContent('#result'), /You lost: Green .*won \(you resigned\)/, 'the result said plainly, from the player’s side');

@@ -201,6 +201,7 @@ test('the lobby, the game and the replay in Czech, chosen with the selector and 
   await page.screenshot({ path: join(SHOTS, 'game-cs.png') });
   // resigning ends the game: the result and the replay in Czech
   await page.click('#choices button.danger');
+  await page.click('#resign-yes');
   await page.waitForSelector('#result:not([hidden])');
   assert.match(await page.textContent('#result-text'), /Prohrál jsi/);
   assert.match(await page.textContent('#result-text'), /Vítězí Hnědý/);

@@ -42,7 +42,6 @@ test('on a phone the board, the choices and End the turn are on screen, uncovere
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('dialog', (d) => d.accept());
   page.setDefaultTimeout(TIMEOUT);
   await page.goto(`${server.base}/games/${game.id}#seat=${game.seats[0].token}`);
   for (let turn = 0; turn < 2; turn++) {
@@ -63,6 +62,8 @@ test('on a phone the board, the choices and End the turn are on screen, uncovere
   await page.waitForFunction(() => document.body.dataset.choosing === '1');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.click('#resign');
+  // confirmed in the page's own dialog
+  await page.click('#resign-yes');
   await page.waitForSelector('#result:not([hidden])');
   await page.waitForFunction(() => {
     const r = document.getElementById('result').getBoundingClientRect();

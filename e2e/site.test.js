@@ -172,6 +172,7 @@ test('a rematch swaps the seats and takes both players there', async () => {
   await openSeat(bob, game, 1);
   await bob.waitForSelector('#choices button.danger');
   await bob.click('#choices button.danger');
+  await bob.click('#resign-yes');
   await ann.waitForSelector('#rematch');
   assert.match(await ann.textContent('#result'), /You won \(Red \(Bob\) resigned\)/);
   assert.match(await bob.textContent('#result'), /You lost: Blue \(Ann\) won \(you resigned\)/);

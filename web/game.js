@@ -26,6 +26,9 @@ import {
 } from './i18n.js';
 import { startClocks, updateClocks } from './clock.js';
 import { initChat, updateChat } from './chat.js';
+import {
+  confirmResign, takebackButton, updateTakeback, muteToggle, isMuted, addSpectatorLines, updateSpectatorChat,
+} from './manners.js';
 import { turnTitle, signalTurn, turnSignalControls } from './notify.js';
 import { playerResultText, updateRematch } from './rematch.js';
 import { roving } from './roving.js';
@@ -88,7 +91,10 @@ function connect() {
     }
     if (msg.type === 'state') onState(held(msg));
     else if (msg.type === 'delta') onDelta(msg);
-    else if (msg.type === 'error') {
+    else if (msg.type === 'spectator-chat') {
+      addSpectatorLines(msg.lines);
+      showSpectatorChat();
+    } else if (msg.type === 'error') {
       S.busy = false;
       if (!S.view) refusedHello(serverError(msg));
       else toast(t('web-server-refused', { why: serverError(msg) || t('web-no-reason') }));
@@ -275,7 +281,9 @@ function onState(msg) {
   render();
   // the site's parts: clocks, chat, the turn signal, the rematch
   updateClocks($('clocks'), msg, S.view, S.players);
-  updateChat($('chat-panel'), msg, S.view, S.players);
+  updateChat($('chat-panel'), msg, S.view, S.players, gameId);
+  showSpectatorChat();
+  updateTakeback($('takeback-box'), S.view, S.seat, S.version, send);
   signalTurn(myTurn());
   updateRematch($('rematch-box'), msg, gameId, token);
 }
@@ -740,6 +748,8 @@ function footerButtons(m, numbered) {
     // what this seat may do now is the server's word (`view.can`)
     const can = S.view.can || {};
     row.append(h('button', { type: 'button', class: 'btn', id: 'undo', disabled: !can.undo || S.busy, onclick: undo, 'aria-keyshortcuts': 'u', title: t('web-undo-title') }, t('web-undo')));
+    const ask = takebackButton(can, S.version, send);
+    if (ask) row.append(ask);
     if (can.resign) row.append(h('button', { type: 'button', class: 'btn danger', id: 'resign', onclick: resign }, t('web-resign')));
     // games that end: each button only when the model allows it
     if (can.abort) row.append(h('button', { type: 'button', class: 'btn', id: 'abort', onclick: () => send({ type: 'abort' }) }, t('endings-abort')));
@@ -814,8 +824,13 @@ function undo() {
 }
 
 function resign() {
-  if (!confirm(t('web-resign-confirm'))) return;
-  send({ type: 'resign', version: S.version });
+  // confirmed in the page (the browser's confirm() cannot be styled or tested)
+  confirmResign(() => send({ type: 'resign', version: S.version }));
+}
+
+/** The spectators' chat: spectators write in it; players read it once the game is over. */
+function showSpectatorChat() {
+  updateSpectatorChat($('spectator-chat'), S.seat, S.over, isMuted(gameId));
 }
 
 function renderEffect() {
@@ -1141,6 +1156,8 @@ document.addEventListener('keydown', (e) => {
   const el = e.target;
   if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA')) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
+  // an open dialog (the resignation's) takes the keys
+  if (document.querySelector('dialog[open]')) return;
   if (e.key === 'Escape') {
     cancel();
     return;
@@ -1185,6 +1202,19 @@ async function start() {
     }
     ws.send(JSON.stringify(m));
     return true;
+  });
+  $('chat-mute-slot').append(muteToggle(gameId, () => {
+    updateChat($('chat-panel'), { chat_from: Infinity, chat: [], seat: S.seat }, S.view, S.players, gameId);
+    showSpectatorChat();
+  }));
+  $('spectator-chat-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = $('spectator-chat-input');
+    const text = input.value.trim();
+    if (text && ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({ type: 'chat', text }));
+      input.value = '';
+    }
   });
   $('hand-toggle').addEventListener('click', () => {
     const area = $('hand-area');

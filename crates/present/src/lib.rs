@@ -37,7 +37,7 @@ mod words;
 pub use log::{log_line, LogItem, LogKind, LogLine, Reader};
 pub use model::{
     model, model_with, view_of, Can, EffectModel, EventModel, LegalModel, Model, QuestionModel, ResultModel, Shared,
-    Side,
+    Side, TakebackAsk,
 };
 pub use tash_kalar_i18n::{Arg, Lang, Messages};
 

@@ -95,6 +95,24 @@ pub struct Can {
     /// Leave the game to a bot (a person's seat in a melee or team game,
     /// before the end).
     pub leave: bool,
+    /// Ask the others to let this seat take back (a site's table manners:
+    /// set by the server, false here).
+    pub takeback_request: bool,
+    /// Answer the open take-back request (accept or decline): set by the
+    /// server, false here.
+    pub takeback_answer: bool,
+    /// The open take-back request, shown to every viewer: set by the
+    /// server, none here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub takeback: Option<TakebackAsk>,
+}
+
+/// An open take-back request: the seat that asks, and how many of its
+/// choices it asks to take back.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TakebackAsk {
+    pub seat: Seat,
+    pub choices: u32,
 }
 
 /// The card effect being resolved, with the marked squares of its pattern.
@@ -291,6 +309,7 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         leave: viewer_seat.is_some_and(|s| {
             seats > 2 && !game.is_over() && table.players.get(s as usize).is_none_or(|p| p.bot.is_none())
         }),
+        ..Can::default()
     };
     let legal = choices.map(|cs| cs.into_iter().map(|c| legal_model(game, c, msgs)).collect());
     let result = shared.result.clone();

@@ -7,7 +7,7 @@ use tash_kalar_rules::{Form, School, Seat};
 use crate::account::AccountId;
 use crate::clock::TimeControl;
 use crate::live::{Kind, LiveGame, Player, SeatInfo, StoredEntry};
-use crate::site::{ChatLine, Extras};
+use crate::site::{ChatLine, Extras, SpectatorLine};
 use crate::store::now_ms;
 
 /// The lobby's cached summary of a game, rewritten with every append.
@@ -146,6 +146,23 @@ pub fn insert_chat(c: &Connection, id: &str, line: &ChatLine) -> rusqlite::Resul
     Ok(())
 }
 
+/// Saves a line of the spectators' chat (migration 0009).
+pub fn insert_spectator_chat(c: &Connection, id: &str, line: &SpectatorLine) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO spectator_chat (game_id, n, account_id, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![id, line.n, line.account, line.text, line.at],
+    )?;
+    Ok(())
+}
+
+/// The accounts holding a game's seats (`seats.account_id`), by seat.
+pub fn seat_accounts(c: &Connection, id: &str) -> rusqlite::Result<Vec<(Seat, i64)>> {
+    let mut stmt =
+        c.prepare_cached("SELECT seat, account_id FROM seats WHERE game_id = ?1 AND account_id IS NOT NULL")?;
+    let rows = stmt.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect();
+    rows
+}
+
 /// A page of a game's chat: the last `limit` lines numbered below
 /// `before` (all lines when `None`), in order; `None` for no such game.
 pub fn chat_page(c: &Connection, id: &str, before: Option<u32>, limit: u32) -> rusqlite::Result<Option<Vec<ChatLine>>> {
@@ -256,7 +273,17 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     let chat = stmt
         .query_map([id], |r| Ok(ChatLine { n: r.get(0)?, seat: r.get(1)?, text: r.get(2)?, at: r.get(3)? }))?
         .collect::<rusqlite::Result<_>>()?;
-    let extras = Extras { time_control, clocks, private, rematch_of, rematch, chat, updated };
+    let rated: bool = c.query_row("SELECT rated FROM games WHERE id = ?1", [id], |r| r.get(0))?;
+    let mut stmt = c.prepare(
+        "SELECT s.n, s.account_id, a.name, s.text, s.at FROM spectator_chat s
+         LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.n",
+    )?;
+    let spectator_chat = stmt
+        .query_map([id], |r| {
+            Ok(SpectatorLine { n: r.get(0)?, account: r.get(1)?, name: r.get(2)?, text: r.get(3)?, at: r.get(4)? })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let extras = Extras { time_control, clocks, private, rematch_of, rematch, chat, updated, rated, spectator_chat };
     Ok(Some(Stored { id: id.to_string(), form, created, seats, log, extras }))
 }
 

@@ -29,7 +29,7 @@ use serde_json::{json, Value};
 use tash_kalar_present::{log_line, Lang, LogItem, Model, Reader, Table};
 use tash_kalar_rules::Game;
 
-use crate::site::ChatLine;
+use crate::site::{ChatLine, SpectatorLine};
 use crate::words::{index, LANGS};
 
 /// One value per language (`words::index`), set once.
@@ -66,6 +66,9 @@ pub struct Snapshot {
     /// The clocks (`Clocks::wire`), `null` without a time control.
     pub clock: Box<RawValue>,
     pub chat: Arc<Vec<ChatLine>>,
+    /// The spectators' chat (`actor/manners.rs`): sent by the connection
+    /// to those who read it, apart from the state and its deltas.
+    pub spectator_chat: Arc<Vec<SpectatorLine>>,
     /// The rematch made of this game, and each seat's token in it.
     pub rematch: Option<String>,
     pub rematch_tokens: Vec<Option<String>>,

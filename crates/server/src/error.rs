@@ -213,6 +213,17 @@ pub enum Error {
     ClaimTooEarly { secs: u64 },
     #[error("only a melee or team player may leave a game; resign instead")]
     CannotLeave,
+    // Table manners (`actor/manners.rs`).
+    #[error("in a rated game a take-back needs the other players' agreement: ask them")]
+    UndoRated,
+    #[error("a take-back request is already open")]
+    TakebackOpen,
+    #[error("your take-back request was declined at this position")]
+    TakebackDeclined,
+    #[error("there is nobody to ask for a take-back")]
+    TakebackNobody,
+    #[error("there is no take-back request for you to answer")]
+    NoTakeback,
 
     // The connection.
     #[error("{why}")]

@@ -1,6 +1,6 @@
 //! What makes a game a game on a site, beside its rules: the time control
-//! and its clocks (`clock.rs`), privacy, the rematch made of it, and the
-//! seated players' chat.
+//! and its clocks (`clock.rs`), privacy, the rematch made of it, the
+//! seated players' chat and the spectators' own.
 
 use std::time::Instant;
 
@@ -43,6 +43,27 @@ pub struct Extras {
     /// When the stored game last changed (Unix ms; 0 before it is stored):
     /// a game waiting that long for a seat is aborted (`actor/endings.rs`).
     pub updated: i64,
+    /// The result changes the players' ratings (`games.rated`): the plain
+    /// take-back is off, only an agreed one is possible (`actor/manners.rs`).
+    pub rated: bool,
+    /// The spectators' chat (migration 0009), apart from the players'.
+    pub spectator_chat: Vec<SpectatorLine>,
+}
+
+/// One line of the spectators' chat: its author is an account's name, or
+/// a guest's (`name` none).
+#[derive(Clone, Debug, Serialize)]
+pub struct SpectatorLine {
+    pub n: u32,
+    /// The author's account (not sent: a blocker's connection leaves the
+    /// line out by it).
+    #[serde(skip)]
+    pub account: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub text: String,
+    /// Unix milliseconds.
+    pub at: i64,
 }
 
 /// One chat message.

@@ -21,6 +21,7 @@ const MIGRATIONS: &[(&str, &str)] = &[
     ("0004_rematch_links.sql", include_str!("../migrations/0004_rematch_links.sql")),
     ("0005_accounts.sql", include_str!("../migrations/0005_accounts.sql")),
     ("0007_endings.sql", include_str!("../migrations/0007_endings.sql")),
+    ("0009_manners.sql", include_str!("../migrations/0009_manners.sql")),
 ];
 
 /// At most this many writes share one transaction.

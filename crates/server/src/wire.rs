@@ -125,9 +125,33 @@ pub enum ClientMessage {
         #[serde(default)]
         seat: Option<Seat>,
     },
-    /// A chat message from a seated player.
+    /// A chat message: a seated player's to the players' chat, a
+    /// spectator's to the spectators'.
     Chat {
         text: String,
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
+    /// Table manners: ask the others to let this seat take back, at the
+    /// position `version`.
+    #[serde(rename = "takeback-offer")]
+    TakebackOffer {
+        version: u32,
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
+    /// Accept the open take-back request made at `version`.
+    #[serde(rename = "takeback-accept")]
+    TakebackAccept {
+        version: u32,
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
+    /// Decline the open take-back request.
+    #[serde(rename = "takeback-decline")]
+    TakebackDecline {
+        #[serde(default)]
+        version: Option<u32>,
         #[serde(default)]
         seat: Option<Seat>,
     },

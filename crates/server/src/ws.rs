@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Extension, Path, State};
+use axum::extract::{ConnectInfo, Extension, Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
@@ -27,7 +27,7 @@ use tash_kalar_rules::Seat;
 use tokio::sync::watch;
 
 use crate::account::{Account, Visitor};
-use crate::actor::{Action, Command, Hello, Snapshot};
+use crate::actor::{Action, Author, Command, Hello, Snapshot};
 use crate::conn::ConnSlot;
 use crate::error::Error;
 use crate::site::ChatLine;
@@ -49,6 +49,7 @@ async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
     slot: Option<Extension<ConnSlot>>,
+    peer: Option<ConnectInfo<std::net::SocketAddr>>,
     visitor: Visitor,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
@@ -58,10 +59,14 @@ async fn upgrade(
     state.reachable(&id).await?;
     // the language until the hello names the page's
     let lang = crate::words::of_request(&headers);
+    let author = Author {
+        account: visitor.account().map(|a| (a.id.0, a.name.clone())),
+        addr: peer.map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |ConnectInfo(p)| p.ip()),
+    };
     Ok(ws.max_message_size(HARD_LIMIT).max_frame_size(HARD_LIMIT).on_upgrade(move |socket| async move {
         // the WebSocket holds its connection's place while it lives
         let _slot = slot;
-        connection(socket, state, id, lang, visitor.0).await
+        connection(socket, state, id, lang, visitor.0, author).await
     }))
 }
 
@@ -123,6 +128,9 @@ struct Watching {
     /// The state this connection holds (`Snapshot::rev`): the next
     /// change is sent as a delta from it (`delta.rs`).
     rev: Option<u64>,
+    /// Whose chat lines this connection's account blocks, and how much of
+    /// the spectators' chat it has been sent (`manners.rs`).
+    muted: Muted,
 }
 
 /// A refused message: its code, arguments and words in `lang`, and for
@@ -182,8 +190,15 @@ async fn hello(
 /// `lang`: the language the upgrade request's headers ask for, until the
 /// hello names the page's; `account`: the upgrade request's signed-in
 /// visitor (a hello without a token is then the account's seat, if it
-/// holds one).
-async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang: Lang, account: Option<Account>) {
+/// holds one); `author`: who writes in the spectators' chat.
+async fn connection(
+    mut socket: WebSocket,
+    state: AppState,
+    id: String,
+    mut lang: Lang,
+    account: Option<Account>,
+    author: Author,
+) {
     let mut watching: Option<Watching> = None;
     let hello_timeout = state.config().hello_timeout;
     let hello_by = tokio::time::Instant::now() + hello_timeout;
@@ -227,10 +242,23 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang
                             lang = asked.unwrap_or(lang);
                             match hello(&state, &id, token.clone(), account.clone(), lang).await {
                                 Ok(h) => {
-                                    let mut w = Watching { seat: h.seat, token, account: account.clone(), lang, rx: h.rx, rev: None };
+                                    let muted = Muted::of(&state, &id, &author).await;
+                                    let mut w = Watching {
+                                        seat: h.seat,
+                                        token,
+                                        account: account.clone(),
+                                        lang,
+                                        rx: h.rx,
+                                        rev: None,
+                                        muted,
+                                    };
                                     let m = state_message(&mut w, true);
+                                    let m = w.muted.filter(m);
+                                    if socket.send(m).await.is_err() { break }
+                                    let snap = w.rx.borrow().clone();
+                                    let lines = w.muted.spectator_lines(&state, &snap, w.seat, true).await;
                                     watching = Some(w);
-                                    Some(m)
+                                    lines
                                 }
                                 Err(e) => Some(error(&e, lang)),
                             }
@@ -240,13 +268,21 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang
                         None => Some(error(&Error::HelloFirst, lang)),
                         Some(_) if matches!(other, ClientMessage::Sync { .. }) => {
                             let w = watching.as_mut().expect("matched");
-                            Some(state_message(w, true))
+                            let m = state_message(w, true);
+                            Some(w.muted.filter(m))
                         }
                         Some(w) if matches!(other, ClientMessage::Chat { .. }) => {
                             let ClientMessage::Chat { text, seat: claimed } = other else { unreachable!("matched") };
                             let seat = w.seat;
+                            let author = author.clone();
                             let r = state
-                                .call(&id, move |reply| Command::Chat { seat, claimed, text: text.clone(), reply })
+                                .call(&id, move |reply| Command::Chat {
+                                    seat,
+                                    claimed,
+                                    text: text.clone(),
+                                    author: author.clone(),
+                                    reply,
+                                })
                                 .await;
                             r.err().map(|e| error(&e, lang))
                         }
@@ -258,6 +294,13 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang
                                 ClientMessage::Abort { seat } => (seat, None, Action::Abort),
                                 ClientMessage::Claim { kind, seat } => (seat, None, Action::Claim(kind)),
                                 ClientMessage::Leave { seat } => (seat, None, Action::Leave),
+                                ClientMessage::TakebackOffer { version, seat } => (seat, Some(version), Action::TakebackOffer),
+                                ClientMessage::TakebackAccept { version, seat } => {
+                                    (seat, Some(version), Action::TakebackAnswer { accept: true })
+                                }
+                                ClientMessage::TakebackDecline { version, seat } => {
+                                    (seat, version, Action::TakebackAnswer { accept: false })
+                                }
                                 ClientMessage::Hello { .. } | ClientMessage::Chat { .. } | ClientMessage::Sync { .. } => {
                                     unreachable!("handled above")
                                 }
@@ -306,7 +349,12 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang
                     continue;
                 }
                 let m = state_message(w, false);
+                let m = w.muted.filter(m);
                 if socket.send(m).await.is_err() { break }
+                let snap = w.rx.borrow().clone();
+                if let Some(lines) = w.muted.spectator_lines(&state, &snap, w.seat, false).await {
+                    if socket.send(lines).await.is_err() { break }
+                }
             }
         }
     }
@@ -317,5 +365,109 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang
     }
     if let Some((code, reason)) = ending {
         close(socket, code, reason).await;
+    }
+}
+
+/// What a connection leaves out of the chats for its reader: the lines of
+/// the accounts a block stands between its account and (either way,
+/// `pairing`'s blocks: the server filters them, the page never gets their
+/// text), and how far it has been sent the spectators' chat, which players
+/// read only once the game is over.
+#[derive(Default)]
+struct Muted {
+    account: Option<i64>,
+    /// The seats whose account a block stands between this reader and.
+    seats: Vec<Seat>,
+    /// Accounts of the spectators' chat known to be blocked or not.
+    authors: std::collections::HashMap<i64, bool>,
+    /// The spectators' lines sent (or skipped) so far.
+    sent: usize,
+}
+
+impl Muted {
+    async fn of(state: &AppState, id: &str, author: &Author) -> Muted {
+        let Some(me) = author.account.as_ref().map(|(a, _)| *a) else { return Muted::default() };
+        let id = id.to_string();
+        let seats = state
+            .store()
+            .read(move |c| {
+                let seats = crate::db::seat_accounts(c, &id)?;
+                Ok(seats.into_iter().filter(|&(_, a)| crate::actor::blocks(c, me, a)).map(|(s, _)| s).collect())
+            })
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "cannot read the blocked seats");
+                Vec::new()
+            });
+        Muted { account: Some(me), seats, ..Muted::default() }
+    }
+
+    /// The players' chat of a state or delta message, with the lines of
+    /// blocked seats left without their text (`"blocked": true`: a line's
+    /// place is kept, so that the numbering the deltas follow holds).
+    fn filter(&self, m: Message) -> Message {
+        if self.seats.is_empty() {
+            return m;
+        }
+        let Message::Text(text) = &m else { return m };
+        let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) else { return m };
+        let Some(lines) = v.get_mut("chat").and_then(|c| c.as_array_mut()) else { return m };
+        for line in lines {
+            let seat = line["seat"].as_u64();
+            if seat.is_some_and(|s| self.seats.iter().any(|&b| b as u64 == s)) {
+                let n = line["n"].clone();
+                *line = serde_json::json!({"n": n, "seat": seat, "blocked": true});
+            }
+        }
+        Message::Text(v.to_string())
+    }
+
+    /// The spectators' lines this reader has not been sent, if it reads
+    /// them (a spectator; a player once the game is over), blocked
+    /// authors left out: `{"type":"spectator-chat","lines":[...]}`;
+    /// nothing when there are none. A hello (`hello`) sends the recent
+    /// ones only, as for the players' chat.
+    async fn spectator_lines(
+        &mut self,
+        state: &AppState,
+        snap: &Snapshot,
+        seat: Option<Seat>,
+        hello: bool,
+    ) -> Option<Message> {
+        let all = &snap.spectator_chat;
+        if hello {
+            self.sent = crate::site::chat_on_hello(all.len());
+        }
+        if seat.is_some() && !snap.over {
+            // (a player is sent the lines from here once the game is over)
+            return None;
+        }
+        if self.sent >= all.len() {
+            return None;
+        }
+        let from = self.sent.min(all.len());
+        self.sent = all.len();
+        let mut lines = Vec::new();
+        for line in &all[from..] {
+            if let (Some(me), Some(a)) = (self.account, line.account) {
+                let blocked = match self.authors.get(&a) {
+                    Some(&b) => b,
+                    None => {
+                        let b = state.store().read(move |c| Ok(crate::actor::blocks(c, me, a))).await.unwrap_or(false);
+                        self.authors.insert(a, b);
+                        b
+                    }
+                };
+                if blocked {
+                    continue;
+                }
+            }
+            lines.push(line);
+        }
+        if lines.is_empty() {
+            return None;
+        }
+        let m = serde_json::json!({"type": "spectator-chat", "lines": lines});
+        Some(Message::Text(m.to_string()))
     }
 }

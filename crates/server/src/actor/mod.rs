@@ -8,7 +8,8 @@
 //! publishing. What it does is split by concern, as lichess's round actor
 //! is: `seats` (hello, joining, leaving), `play` (choices, take-backs,
 //! resignations), `clocks` (flagging), `endings` (aborts, claims against
-//! an absent seat, leaving), `bots`, `rematch` and `chat`.
+//! an absent seat, leaving), `bots`, `rematch`, `chat` and `manners`
+//! (take-back requests, the spectators' chat).
 
 use std::cell::OnceCell;
 use std::collections::HashMap;
@@ -42,12 +43,16 @@ mod bots;
 mod chat;
 mod clocks;
 mod endings;
+mod manners;
 mod play;
 mod rematch;
 mod seats;
 
 use bots::BotResult;
 use clocks::to_move;
+pub(crate) use manners::blocks;
+pub use manners::Author;
+use manners::Manners;
 pub use play::{driver, run_chance};
 pub use rematch::RematchPlan;
 pub use seats::{new_secret, token_hash};
@@ -121,8 +126,15 @@ pub enum Command {
     /// Take an open human seat nobody has taken yet (from the lobby): a new
     /// token; the seat is the signed-in visitor's account's, if any.
     Join { seat: Seat, account: Option<crate::account::Account>, reply: oneshot::Sender<Result<String, Error>> },
-    /// A seated player says something in the game's chat.
-    Chat { seat: Option<Seat>, claimed: Option<Seat>, text: String, reply: oneshot::Sender<Result<(), Error>> },
+    /// A seated player says something in the game's chat; a spectator,
+    /// in the spectators' (`author`: who writes it).
+    Chat {
+        seat: Option<Seat>,
+        claimed: Option<Seat>,
+        text: String,
+        author: Author,
+        reply: oneshot::Sender<Result<(), Error>>,
+    },
     /// A player of a finished game asks for a rematch (`token`: their
     /// seat's): the setup of the new game, or the rematch already made.
     /// Without a token, the seat is the one the signed-in `account` holds.
@@ -148,6 +160,12 @@ pub enum Action {
     Abort,
     Claim(crate::wire::ClaimKind),
     Leave,
+    /// Table manners (`manners.rs`): ask the others for a take-back, or
+    /// answer the open request.
+    TakebackOffer,
+    TakebackAnswer {
+        accept: bool,
+    },
 }
 
 pub struct Hello {
@@ -203,6 +221,8 @@ struct GameActor {
     offline_since: Vec<i64>,
     claim_after: Duration,
     claim_open: bool,
+    /// Take-back requests and the spectators' chat (`manners.rs`).
+    manners: Manners,
 }
 
 fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
@@ -211,23 +231,33 @@ fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
 
 /// The viewer and take-back right of a class of viewer (a seat, or the
 /// spectators after the seats); once the game is over everyone sees
-/// everything.
+/// everything. In a rated game nobody takes back alone (`manners.rs`).
 fn viewer_of(g: &LiveGame, class: usize) -> (Viewer, bool) {
     let game = g.game();
     match class {
         _ if game.is_over() => (Viewer::Referee, false),
-        c if c < game.seat_count() => (Viewer::Seat { seat: c as Seat }, g.can_undo(c as Seat)),
+        c if c < game.seat_count() => (Viewer::Seat { seat: c as Seat }, !g.extras.rated && g.can_undo(c as Seat)),
         _ => (Viewer::Spectator, false),
     }
 }
 
 /// The model of a class of viewer in a language. `table` names the
-/// players; whether the viewer may take back is set here, and whether it
-/// may claim against `claimable` (the seat away on its turn, `endings.rs`).
-pub(crate) fn model_of(g: &LiveGame, table: &Table, class: usize, lang: Lang, claimable: Option<Seat>) -> Arc<Model> {
+/// players; whether the viewer may take back (alone, or by asking) is
+/// set here, and whether it may claim against `claimable` (the seat away
+/// on its turn, `endings.rs`).
+fn model_of(
+    g: &LiveGame,
+    manners: &Manners,
+    table: &Table,
+    class: usize,
+    lang: Lang,
+    claimable: Option<Seat>,
+) -> Arc<Model> {
     let (viewer, can_undo) = viewer_of(g, class);
     let table = Table { players: table.players.clone(), can_undo, can_claim: can_claim(g, class, claimable) };
-    Arc::new(tash_kalar_present::model(g.game(), viewer, &table, crate::words::messages(lang)))
+    let mut model = tash_kalar_present::model(g.game(), viewer, &table, crate::words::messages(lang));
+    manners.patch(g, class, &mut model);
+    Arc::new(model)
 }
 
 /// Whether a class of viewer may claim against the absent seat `claimable`:
@@ -258,7 +288,9 @@ fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteSta
         for (l, &lang) in Lang::ALL.iter().enumerate() {
             if watched[l] > 0 {
                 let words = shared[l].get_or_init(|| Shared::new(g.game(), &table, crate::words::messages(lang)));
-                let _ = built[l].set(Arc::new(model_with(g.game(), view.clone(), &class_table, words)));
+                let mut model = model_with(g.game(), view.clone(), &class_table, words);
+                site.manners.patch(g, c, &mut model);
+                let _ = built[l].set(Arc::new(model));
                 extend_log(logs, c, lang, &g.entries, g.game(), &table);
             }
         }
@@ -285,6 +317,7 @@ fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteSta
         players: raw(&players),
         clock: raw(&site.clock.wire()),
         chat: site.chat.clone(),
+        spectator_chat: site.manners.spectator_chat.clone(),
         rematch: g.extras.rematch.clone(),
         // a seat's token goes out only with a rematch, to that seat's connections
         rematch_tokens: if g.extras.rematch.is_some() { site.rematch_tokens.to_vec() } else { Vec::new() },
@@ -299,6 +332,7 @@ struct SiteState<'a> {
     rematch_tokens: &'a [Option<String>],
     /// The seat away on its turn that may be claimed against now.
     claimable: Option<Seat>,
+    manners: &'a Manners,
 }
 
 /// Starts a game's task; returns its queue and idle time for the registry.
@@ -319,7 +353,8 @@ pub fn spawn(
     // a game just created (or stored before its first clock) starts its clock now
     clock.follow(to_move(&g), now);
     let chat = Arc::new(std::mem::take(&mut g.extras.chat));
-    let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[], claimable: None };
+    let manners = Manners::new(std::mem::take(&mut g.extras.spectator_chat));
+    let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[], claimable: None, manners: &manners };
     let langs = vec![[0; LANGS]; g.seats.len() + 1];
     let logs = new_logs(g.seats.len());
     let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site, &logs)));
@@ -358,6 +393,7 @@ pub fn spawn(
         offline_since: vec![crate::store::now_ms(); seats],
         claim_after: config.claim_after,
         claim_open: false,
+        manners,
     };
     tokio::spawn(actor.run());
     Loaded { tx, idle }
@@ -469,14 +505,21 @@ impl GameActor {
         let snap = self.snap.borrow();
         let table = self.g.table();
         let claimable = self.claim_open.then(|| self.claimable_now()).flatten();
-        snap.models[class][index(lang)].get_or_init(|| model_of(&self.g, &table, class, lang, claimable));
+        snap.models[class][index(lang)]
+            .get_or_init(|| model_of(&self.g, &self.manners, &table, class, lang, claimable));
         extend_log(&snap.logs, class, lang, &self.g.entries, self.g.game(), &table);
     }
 
     fn publish(&mut self) {
         let claimable = self.claimable_now();
         self.claim_open = claimable.is_some();
-        let site = SiteState { clock: &self.clock, chat: &self.chat, rematch_tokens: &self.seat_tokens, claimable };
+        let site = SiteState {
+            clock: &self.clock,
+            chat: &self.chat,
+            rematch_tokens: &self.seat_tokens,
+            claimable,
+            manners: &self.manners,
+        };
         let logs = self.snap.borrow().logs.clone();
         let mut s = snapshot(&self.g, &self.langs, &self.online, &site, &logs);
         let prev = self.snap.borrow().clone();
@@ -536,8 +579,12 @@ impl GameActor {
                 self.touch();
                 let _ = reply.send(r);
             }
-            Command::Chat { seat, claimed, text, reply } => {
-                let r = self.chat(seat, claimed, text).await;
+            Command::Chat { seat, claimed, text, author, reply } => {
+                let r = match seat {
+                    // a spectator writes in the spectators' chat
+                    None => self.spectator_chat(author, text).await,
+                    Some(_) => self.chat(seat, claimed, text).await,
+                };
                 let _ = reply.send(r);
             }
             Command::Rematch { token, account, reply } => {

@@ -58,7 +58,10 @@ impl GameActor {
             (Some(v), _) if v != current => {
                 return Err(Error::StaleVersion { version: v, current });
             }
-            (None, Action::Choose(_) | Action::Undo) => {
+            (
+                None,
+                Action::Choose(_) | Action::Undo | Action::TakebackOffer | Action::TakebackAnswer { accept: true },
+            ) => {
                 return Err(Error::VersionRequired);
             }
             _ => {}
@@ -72,7 +75,11 @@ impl GameActor {
                 })?;
                 self.commit(|g| g.apply(Some(seat), Kind::Choice, Some(choice)).map(|_| ())).await
             }
+            // in a rated game a take-back is only ever agreed (`manners.rs`)
+            Action::Undo if self.g.extras.rated => Err(Error::UndoRated),
             Action::Undo => self.commit(|g| g.apply(Some(seat), Kind::Undo, None).map(|_| ())).await,
+            Action::TakebackOffer => self.takeback_offer(seat),
+            Action::TakebackAnswer { accept } => self.takeback_answer(seat, accept).await,
             Action::Resign => self.commit(|g| g.apply(Some(seat), Kind::Resign, None).map(|_| ())).await,
             Action::Abort => self.abort(seat).await,
             Action::Claim(kind) => self.claim(seat, kind).await,
