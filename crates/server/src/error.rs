@@ -186,6 +186,20 @@ pub enum Error {
     #[error("a rematch is being made; try again in a moment")]
     RematchInProgress,
 
+    // Rated games and players (`rating`, `players.rs`).
+    #[error("rated games are for signed-in players: sign in first")]
+    RatedNeedsAccount,
+    #[error("a rated game has no bots")]
+    RatedWithBots,
+    #[error("the first game is never rated")]
+    RatedForm,
+    #[error("in a rated game every human seat but the creator's is open, for a signed-in player to join")]
+    RatedSeats,
+    #[error("no player with this name")]
+    NoSuchPlayer,
+    #[error("unknown rating pool {pool:?} (duel, high-form, melee or team)")]
+    NoSuchPool { pool: String },
+
     // The connection.
     #[error("{why}")]
     BadMessage {
@@ -300,8 +314,9 @@ impl Error {
     pub fn status(&self) -> StatusCode {
         match self.code() {
             Code::BadRequest => StatusCode::BAD_REQUEST,
-            Code::Forbidden | Code::UnknownHost | Code::SeatReserved => StatusCode::FORBIDDEN,
-            Code::NotFound | Code::NoSuchGame => StatusCode::NOT_FOUND,
+            Code::Forbidden | Code::UnknownHost | Code::SeatReserved | Code::RatedNeedsAccount => StatusCode::FORBIDDEN,
+            Code::RatedWithBots | Code::RatedForm | Code::RatedSeats => StatusCode::BAD_REQUEST,
+            Code::NotFound | Code::NoSuchGame | Code::NoSuchPlayer | Code::NoSuchPool => StatusCode::NOT_FOUND,
             Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -480,6 +495,7 @@ mod tests {
             Error::ChatTooFast { secs: 2 },
             Error::ServerFull { games: 10 },
             Error::TooManyGames { secs: 30 },
+            Error::NoSuchPool { pool: "x".into() },
         ];
         for lang in Lang::ALL {
             let m = crate::words::messages(lang);

@@ -55,7 +55,9 @@ mod door;
 mod limit;
 mod live;
 mod lobby;
+mod players;
 mod pool;
+mod rating;
 mod replay_cache;
 mod replays;
 mod site;
@@ -85,6 +87,7 @@ pub fn app(state: AppState) -> Router {
     lobby::routes()
         .merge(replays::routes())
         .merge(ws::routes())
+        .merge(players::routes())
         .merge(assets::routes())
         .with_state(state)
         .layer(axum::middleware::from_fn_with_state(door, door::check))

@@ -40,6 +40,9 @@ pub struct Extras {
     /// The rematch made of this game.
     pub rematch: Option<String>,
     pub chat: Vec<ChatLine>,
+    /// The result changes the players' ratings (`rating`); chosen at
+    /// creation, only stored (a rematch is not rated).
+    pub rated: bool,
 }
 
 /// One chat message.
