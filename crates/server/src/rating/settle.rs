@@ -161,6 +161,48 @@ mod tests {
         assert_eq!(rating_of(&c, AccountId(2), Pool::Melee).unwrap(), new_rating());
     }
 
+    /// The store runs each write in a savepoint of its transaction: a
+    /// settlement that fails takes the entry that ended the game with it.
+    #[test]
+    fn the_end_and_the_ratings_are_written_together_or_not_at_all() {
+        let c = db();
+        let over = |outcome: &str| crate::db::Summary {
+            status: "over",
+            version: 1,
+            turn: 1,
+            scores: "[0,0]".into(),
+            outcome: Some(outcome.into()),
+            clocks: None,
+        };
+        let entry = crate::live::StoredEntry { n: 1, seat: Some(0), kind: crate::live::Kind::Resign, choice: None };
+        c.execute_batch(
+            "CREATE TRIGGER broken BEFORE INSERT ON rating_history BEGIN SELECT RAISE(ABORT, 'disk full'); END;
+             SAVEPOINT op",
+        )
+        .unwrap();
+        let failed = crate::db::append(
+            &c,
+            "g",
+            std::slice::from_ref(&entry),
+            &over(r#"{"places":[1,0],"why":"resigned","resigned":0}"#),
+        );
+        assert!(failed.is_err());
+        c.execute_batch("ROLLBACK TO op; RELEASE op; DROP TRIGGER broken").unwrap();
+        let (status, entries, rows): (String, i64, i64) = c
+            .query_row(
+                "SELECT status, (SELECT count(*) FROM log), (SELECT count(*) FROM ratings) FROM games WHERE id = 'g'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!((status.as_str(), entries, rows), ("playing", 0, 0), "nothing of the end was kept");
+        // the same write, sound: the end and the ratings together
+        crate::db::append(&c, "g", &[entry], &over(r#"{"places":[1,0],"why":"resigned","resigned":0}"#)).unwrap();
+        assert_eq!(rating(&c, 2).1, 1);
+        let settled: bool = c.query_row("SELECT settled FROM games WHERE id = 'g'", [], |r| r.get(0)).unwrap();
+        assert!(settled);
+    }
+
     #[test]
     fn what_is_not_a_rated_result_changes_nothing() {
         let cases: [(&str, &str); 5] = [
