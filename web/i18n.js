@@ -67,6 +67,11 @@ function pick() {
 }
 
 /** Loads the messages; every page awaits this before it draws. */
+let loaded;
+/** Resolves once the page's messages are loaded (initI18n): for modules,
+ * as the site bar (nav.js), that word what they build after the page did. */
+export const ready = new Promise((ok) => (loaded = ok));
+
 export async function initI18n() {
   lang = pick();
   let text = '';
@@ -81,6 +86,7 @@ export async function initI18n() {
   if (errors.length) console.warn('messages', errors);
   document.documentElement.lang = lang;
   localize(document);
+  loaded(lang);
   return lang;
 }
 

@@ -281,6 +281,24 @@ async function refresh() {
   }
 }
 
+/** The signed-in player's games in progress (`GET /api/session`): each
+ * opens with the account, no seat link needed. Hidden for a guest. */
+async function refreshMine() {
+  let me = null;
+  try {
+    const res = await fetch('/api/session', { headers: { Accept: 'application/json' } });
+    if (res.ok) me = await res.json();
+  } catch {
+    /* shown as a guest */
+  }
+  $('my-games-panel').hidden = !me;
+  if (!me) return;
+  const items = (me.games || []).map((g) => h('li', {},
+    h('a', { href: `/games/${encodeURIComponent(g.id)}` }, t('account-game-item', { form: formLabel(g.form), seat: g.seat + 1 }))));
+  if (!items.length) items.push(h('li', { class: 'muted' }, t('account-no-games')));
+  $('my-games').replaceChildren(...items);
+}
+
 async function start() {
   await initI18n();
   $('lang-slot').append(langSelector());
@@ -293,6 +311,7 @@ async function start() {
   fillForms();
   $('create').addEventListener('submit', create);
   refresh();
+  refreshMine();
   setInterval(() => document.visibilityState === 'visible' && refresh(), 5000);
 }
 

@@ -31,6 +31,15 @@ pub struct Config {
     /// Game creations allowed per client address (new games and
     /// rematches); `None`: no limit.
     pub create_limit: Option<RateLimit>,
+    /// Accounts one client address may create; `None`: no limit.
+    pub sign_up_limit: Option<RateLimit>,
+    /// Sign-in tries one client address may make (each costs one, right
+    /// or wrong); over it `429` with `Retry-After`. `None`: no limit.
+    pub sign_in_limit: Option<RateLimit>,
+    /// Failed sign-ins allowed per account name (from any address, whether
+    /// the account exists or not); over it that name's sign-ins, and its
+    /// password changes, are answered `429` until a try is regained.
+    pub sign_in_failures_limit: Option<RateLimit>,
     /// The most lines a game's chat holds; further ones are refused.
     pub chat_max_lines: usize,
     /// Seats one client address may join from the lobby; `None`: no limit.
@@ -108,6 +117,9 @@ impl Config {
             clock_sweep: Duration::from_secs(30),
             max_live_games: 1000,
             create_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
+            sign_up_limit: Some(RateLimit { burst: 10, every: Duration::from_secs(120) }),
+            sign_in_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
+            sign_in_failures_limit: Some(RateLimit { burst: 5, every: Duration::from_secs(60) }),
             chat_max_lines: crate::site::CHAT_MAX_LINES,
             join_limit: Some(RateLimit { burst: 10, every: Duration::from_secs(6) }),
             max_connections_per_address: 64,

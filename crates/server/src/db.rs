@@ -4,6 +4,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
 use tash_kalar_rules::{Form, School, Seat};
 
+use crate::account::AccountId;
 use crate::clock::TimeControl;
 use crate::live::{Kind, LiveGame, Player, SeatInfo, StoredEntry};
 use crate::site::{ChatLine, Extras};
@@ -85,9 +86,20 @@ pub fn insert_game(c: &Connection, g: &LiveGame, entries: &[StoredEntry]) -> rus
             Player::Bot(spec) => ("bot", Some(spec.as_str())),
         };
         c.execute(
-            "INSERT INTO seats (game_id, seat, school, player, bot, name, token_hash, taken, open)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![g.id, i, s.school.name(), player, bot, s.name, s.token_hash.map(|h| h.to_vec()), s.taken, s.open],
+            "INSERT INTO seats (game_id, seat, school, player, bot, name, token_hash, taken, open, account_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
+                g.id,
+                i,
+                s.school.name(),
+                player,
+                bot,
+                s.name,
+                s.token_hash.map(|h| h.to_vec()),
+                s.taken,
+                s.open,
+                s.account.map(|a| a.0)
+            ],
         )?;
     }
     insert_entries(c, &g.id, entries)?;
@@ -119,6 +131,16 @@ pub fn take_seat(
         None => c.execute("UPDATE seats SET taken = 1 WHERE game_id = ?1 AND seat = ?2", params![id, seat])?,
     };
     update_summary(c, id, summary)?;
+    Ok(())
+}
+
+/// Gives a seat to an account (taken while signed in), and the account's
+/// name to the seat if it had none.
+pub fn seat_account(c: &Connection, id: &str, seat: Seat, account: AccountId, name: &str) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE seats SET account_id = ?3, name = COALESCE(name, ?4) WHERE game_id = ?1 AND seat = ?2",
+        params![id, seat, account.0, name],
+    )?;
     Ok(())
 }
 
@@ -195,7 +217,8 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     let time_control = TimeControl::parse(&tc).ok_or_else(|| bad(format!("game {id}: unknown time control {tc:?}")))?;
     let form = Form::parse(&form).ok_or_else(|| bad(format!("game {id}: unknown form {form:?}")))?;
     let mut stmt = c.prepare(
-        "SELECT seat, school, player, bot, name, token_hash, taken, open FROM seats WHERE game_id = ?1 ORDER BY seat",
+        "SELECT seat, school, player, bot, name, token_hash, taken, open, account_id
+         FROM seats WHERE game_id = ?1 ORDER BY seat",
     )?;
     let rows = stmt.query_map([id], |r| {
         Ok((
@@ -207,11 +230,12 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
             r.get::<_, Option<Vec<u8>>>(5)?,
             r.get::<_, bool>(6)?,
             r.get::<_, bool>(7)?,
+            r.get::<_, Option<i64>>(8)?,
         ))
     })?;
     let mut seats = Vec::new();
     for row in rows {
-        let (seat, school, player, bot, name, hash, taken, open) = row?;
+        let (seat, school, player, bot, name, hash, taken, open, account) = row?;
         if seat as usize != seats.len() {
             return Err(bad(format!("game {id}: seats out of order")));
         }
@@ -222,7 +246,8 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
             _ => return Err(bad(format!("game {id}: seat {seat} has no player"))),
         };
         let token_hash = hash.and_then(|h| <[u8; 32]>::try_from(h.as_slice()).ok());
-        seats.push(SeatInfo { school, player, name, token_hash, taken, open });
+        let account = account.map(AccountId);
+        seats.push(SeatInfo { school, player, name, token_hash, taken, open, account });
     }
     let mut stmt = c.prepare("SELECT n, seat, kind, choice FROM log WHERE game_id = ?1 ORDER BY n")?;
     let rows = stmt.query_map([id], |r| {

@@ -9,10 +9,13 @@
 //!   still name the page's host. (A name is what rebinding needs; a
 //!   request to an IP address cannot be rebound.) A request without a
 //!   `Host` (HTTP/1.0, not a browser) passes.
-//! - Cross-origin requests: a `POST`, or a WebSocket upgrade, whose
-//!   `Origin` header is present and is neither this server's own origin
-//!   (the scheme `http` or `https` and the request's `Host`) nor one of the
-//!   configured allowed origins is refused with `403`. Browsers send
+//! - Cross-origin requests: a `POST`, `PUT`, `DELETE` or `PATCH`, or a
+//!   WebSocket upgrade, whose `Origin` header is present and is neither
+//!   this server's own origin (the scheme `http` or `https` and the
+//!   request's `Host`) nor one of the configured allowed origins is refused
+//!   with `403`: `cross-origin` when it carries a session cookie
+//!   (`tk_session`: a page elsewhere acting as a signed-in player), else
+//!   `forbidden`. Browsers send
 //!   `Origin` on every cross-site `POST` and WebSocket, so a page elsewhere
 //!   cannot create or join games, or open a seat's socket, on a server on
 //!   the visitor's own machine. Clients that are not browsers send no
@@ -121,14 +124,15 @@ async fn checked(door: Door, req: Request, next: Next) -> Response {
         }
     }
     let upgrade = is_upgrade(&req);
-    let acts = req.method() == Method::POST || upgrade;
+    let acts = matches!(*req.method(), Method::POST | Method::PUT | Method::DELETE | Method::PATCH) || upgrade;
     if acts {
         if let Some(origin) = req.headers().get(header::ORIGIN) {
             let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok());
             let allowed = origin.to_str().is_ok_and(|o| origin_allowed(o, host, &door.allow_origins));
             if !allowed {
                 tracing::info!(origin = ?origin, path = %req.uri().path(), "cross-origin request refused");
-                return Error::Forbidden.into_response();
+                let signed_in = crate::account::session::token_of(req.headers()).is_some();
+                return if signed_in { Error::CrossOrigin } else { Error::Forbidden }.into_response();
             }
         }
     }

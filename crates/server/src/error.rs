@@ -19,6 +19,7 @@ use serde_json::{json, Value};
 use tash_kalar_present::{Arg, Lang};
 use tash_kalar_rules::{Mover, Refusal};
 
+use crate::account::{NameError, PasswordError};
 use crate::site::ChatError;
 use crate::wire::WireError;
 
@@ -57,6 +58,14 @@ impl fmt::Display for Held {
 
 fn text<S: Serializer>(v: &impl fmt::Display, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(v)
+}
+
+fn name_reason<S: Serializer>(why: &NameError, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(why.code())
+}
+
+fn password_reason<S: Serializer>(why: &PasswordError, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(why.code())
 }
 
 /// The rules' text when the refusal came from the match, else our own.
@@ -249,6 +258,34 @@ pub enum Error {
     TooManyGames { secs: u64 },
     #[error("too many seats joined from your address; try again in {secs} s")]
     TooManyJoins { secs: u64 },
+
+    // Accounts (`account/`).
+    #[error("{why}")]
+    BadName {
+        #[serde(rename = "reason", serialize_with = "name_reason")]
+        why: NameError,
+        min: usize,
+        max: usize,
+    },
+    #[error("{why}")]
+    BadPassword {
+        #[serde(rename = "reason", serialize_with = "password_reason")]
+        why: PasswordError,
+        min: usize,
+        max: usize,
+    },
+    #[error("this name is taken")]
+    NameTaken,
+    #[error("no account has this name and password")]
+    BadCredentials,
+    #[error("sign in first")]
+    SignInRequired,
+    #[error("too many sign-in attempts; try again in {secs} s")]
+    TooManySignIns { secs: u64 },
+    #[error("too many accounts created from your address; try again in {secs} s")]
+    TooManyAccounts { secs: u64 },
+    #[error("a signed-in request from another site is refused")]
+    CrossOrigin,
     #[error("the server holds {connections} connections; try again later")]
     ServerBusy {
         #[serde(skip)]
@@ -313,14 +350,21 @@ impl Error {
     /// The HTTP status it is answered with.
     pub fn status(&self) -> StatusCode {
         match self.code() {
-            Code::BadRequest => StatusCode::BAD_REQUEST,
-            Code::Forbidden | Code::UnknownHost | Code::SeatReserved | Code::RatedNeedsAccount => StatusCode::FORBIDDEN,
+            Code::BadRequest | Code::BadName | Code::BadPassword => StatusCode::BAD_REQUEST,
             Code::RatedWithBots | Code::RatedForm | Code::RatedSeats => StatusCode::BAD_REQUEST,
+            Code::BadCredentials | Code::SignInRequired => StatusCode::UNAUTHORIZED,
+            Code::Forbidden | Code::UnknownHost | Code::SeatReserved | Code::CrossOrigin | Code::RatedNeedsAccount => {
+                StatusCode::FORBIDDEN
+            }
             Code::NotFound | Code::NoSuchGame | Code::NoSuchPlayer | Code::NoSuchPool => StatusCode::NOT_FOUND,
             Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Code::TooManyRequests | Code::TooManyGames | Code::TooManyJoins => StatusCode::TOO_MANY_REQUESTS,
+            Code::TooManyRequests
+            | Code::TooManyGames
+            | Code::TooManyJoins
+            | Code::TooManySignIns
+            | Code::TooManyAccounts => StatusCode::TOO_MANY_REQUESTS,
             Code::ServerError => StatusCode::INTERNAL_SERVER_ERROR,
             Code::ServerFull | Code::ServerBusy => StatusCode::SERVICE_UNAVAILABLE,
             // a game's refusal over HTTP (`join`, `rematch`): not possible now
@@ -357,7 +401,11 @@ impl Error {
     /// The HTTP answer, worded in `lang`.
     pub fn response(&self, lang: Lang) -> Response {
         let mut r = (self.status(), Json(self.http_body(lang))).into_response();
-        if let Error::TooManyGames { secs } | Error::TooManyJoins { secs } = self {
+        if let Error::TooManyGames { secs }
+        | Error::TooManyJoins { secs }
+        | Error::TooManySignIns { secs }
+        | Error::TooManyAccounts { secs } = self
+        {
             r.headers_mut().insert(header::RETRY_AFTER, (*secs).into());
         }
         r
@@ -495,6 +543,10 @@ mod tests {
             Error::ChatTooFast { secs: 2 },
             Error::ServerFull { games: 10 },
             Error::TooManyGames { secs: 30 },
+            Error::BadName { why: NameError::Reserved, min: 3, max: 20 },
+            Error::BadPassword { why: PasswordError::TooShort, min: 8, max: 256 },
+            Error::TooManySignIns { secs: 30 },
+            Error::TooManyAccounts { secs: 30 },
             Error::NoSuchPool { pool: "x".into() },
         ];
         for lang in Lang::ALL {

@@ -30,7 +30,8 @@
 //!   chat), and the registry of live games;
 //! - `state`: [`AppState`], loading games and reaching their actors;
 //! - the handlers, one router per feature: `lobby` (create, list, join,
-//!   rematch, cards, meta), `replays` (finished games' replays and
+//!   rematch, cards, meta), `account` (sign up, in and out; who a request
+//!   comes from), `replays` (finished games' replays and
 //!   records), `ws` (a game's WebSocket), `assets` (the pages); `door`
 //!   (checks before any handler) and `conn` (the accept loop);
 //! - this file: [`app`], the routers assembled behind the door, and
@@ -85,6 +86,7 @@ pub fn app(state: AppState) -> Router {
         request_timeout: c.request_timeout,
     };
     lobby::routes()
+        .merge(account::routes())
         .merge(replays::routes())
         .merge(ws::routes())
         .merge(players::routes())

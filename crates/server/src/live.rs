@@ -33,6 +33,10 @@ pub struct SeatInfo {
     /// A human seat anyone may take from the lobby (`join`); otherwise only
     /// the token made for it at creation opens it.
     pub open: bool,
+    /// The account that holds the seat (created, joined or taken while
+    /// signed in): its hello needs no token, and no other account's may
+    /// use the token.
+    pub account: Option<crate::account::AccountId>,
 }
 
 impl SeatInfo {

@@ -22,7 +22,7 @@ use tash_kalar_bots::{BotSpec, Level};
 use tash_kalar_i18n::Lang;
 use tash_kalar_rules::{CardId, Form, School};
 
-use crate::account::Visitor;
+use crate::account::{Account, Visitor};
 use crate::actor::{self, Command, RematchPlan};
 use crate::db;
 use crate::error::Error;
@@ -92,12 +92,27 @@ impl NewGame {
                 token_hash: token.as_deref().map(actor::token_hash),
                 taken: false,
                 open: s.open,
+                account: None,
             });
             tokens.push(token);
         }
         let extras =
             Extras { time_control: req.time_control, private: req.private, rated: req.rated, ..Default::default() };
         NewGame { form: req.form, seats, tokens, extras }
+    }
+
+    /// A game created while signed in: its one human seat is the
+    /// creator's account's (named after it unless named). With several
+    /// human seats, which is the creator's is not known: each is the
+    /// account's that first opens it signed in (`actor/seats.rs`).
+    fn created_by(mut self, account: Option<&Account>) -> NewGame {
+        let Some(a) = account else { return self };
+        let mut humans = self.seats.iter_mut().filter(|s| s.player == Player::Human);
+        if let (Some(seat), None) = (humans.next(), humans.next()) {
+            seat.account = Some(a.id);
+            seat.name.get_or_insert_with(|| a.name.clone());
+        }
+        self
     }
 }
 
@@ -109,7 +124,7 @@ async fn create(
 ) -> Result<Response, Error> {
     let req = wire::create_request(&body).map_err(bad)?;
     crate::rating::check_request(&req, visitor.account().is_some())?;
-    let new = NewGame::new(req);
+    let new = NewGame::new(req).created_by(visitor.account());
     // only a request that would create a game costs a token
     take_creation(&state, peer.as_ref())?;
     let (id, tokens) = create_game(&state, new, owner_of(peer.as_ref())).await?;
@@ -268,8 +283,9 @@ async fn reachable(State(state): State<AppState>, Path(id): Path<String>) -> Res
     Ok(Json(json!({ "reachable": true, "live": live })))
 }
 
-/// `POST /api/games/{id}/join {"seat"}`: takes an open seat (of a rated
-/// game, a signed-in visitor only). Every join
+/// `POST /api/games/{id}/join {"seat"}`: takes an open seat (the signed-in
+/// visitor's account's from then on; of a rated game, a signed-in visitor
+/// only). Every join
 /// asked for (taken or refused by the game) counts against the address's
 /// allowance, so that one client cannot take every open seat at once.
 async fn join(
@@ -293,7 +309,8 @@ async fn join(
             Error::TooManyJoins { secs }
         })?;
     }
-    let token = state.call(&id, |reply| Command::Join { seat, reply }).await?;
+    let account = visitor.0;
+    let token = state.call(&id, |reply| Command::Join { seat, account: account.clone(), reply }).await?;
     Ok(Json(json!({ "seat": seat, "token": token })))
 }
 

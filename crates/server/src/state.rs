@@ -51,6 +51,7 @@ struct Inner {
     conns: Arc<limit::InFlight>,
     replays: replay_cache::Replays,
     pool: pool::BotPool,
+    accounts: crate::account::Accounts,
 }
 
 impl AppState {
@@ -66,6 +67,7 @@ impl AppState {
         let replays =
             replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
         let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
+        let accounts = crate::account::Accounts::new(&config);
         let inner = Inner {
             store,
             games: Registry::default(),
@@ -76,6 +78,7 @@ impl AppState {
             conns,
             replays,
             pool,
+            accounts,
         };
         let state = AppState { inner: Arc::new(inner) };
         let mut ids = state.inner.store.read(db::unfinished).await?;
@@ -141,6 +144,11 @@ impl AppState {
 
     pub(crate) fn replays(&self) -> &replay_cache::Replays {
         &self.inner.replays
+    }
+
+    /// The account routes' throttles and hashing turns.
+    pub(crate) fn accounts(&self) -> &crate::account::Accounts {
+        &self.inner.accounts
     }
 
     pub(crate) fn config(&self) -> &Config {

@@ -26,6 +26,7 @@ use tash_kalar_present::Lang;
 use tash_kalar_rules::Seat;
 use tokio::sync::watch;
 
+use crate::account::{Account, Visitor};
 use crate::actor::{Action, Command, Hello, Snapshot};
 use crate::conn::ConnSlot;
 use crate::error::Error;
@@ -48,6 +49,7 @@ async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
     slot: Option<Extension<ConnSlot>>,
+    visitor: Visitor,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, Error> {
@@ -59,7 +61,7 @@ async fn upgrade(
     Ok(ws.max_message_size(HARD_LIMIT).max_frame_size(HARD_LIMIT).on_upgrade(move |socket| async move {
         // the WebSocket holds its connection's place while it lives
         let _slot = slot;
-        connection(socket, state, id, lang).await
+        connection(socket, state, id, lang, visitor.0).await
     }))
 }
 
@@ -113,6 +115,8 @@ struct StateMessage<'a> {
 struct Watching {
     seat: Option<Seat>,
     token: Option<String>,
+    /// The signed-in account of the upgrade request.
+    account: Option<Account>,
     /// The language its texts come in.
     lang: Lang,
     rx: watch::Receiver<Arc<Snapshot>>,
@@ -160,15 +164,26 @@ fn state_message(w: &mut Watching, whole: bool) -> Message {
     Message::Text(serde_json::to_string(&msg).unwrap_or_default())
 }
 
-async fn hello(state: &AppState, id: &str, token: Option<String>, lang: Lang) -> Result<Hello, Error> {
-    // a spectator may not unload a watched game to be let in (`state.rs`)
-    let need = if token.is_some() { Need::Play } else { Need::Watch };
-    state.call_for(need, id, move |reply| Command::Hello { token: token.clone(), lang, reply }).await
+async fn hello(
+    state: &AppState,
+    id: &str,
+    token: Option<String>,
+    account: Option<Account>,
+    lang: Lang,
+) -> Result<Hello, Error> {
+    // a spectator may not unload a watched game to be let in (`state.rs`);
+    // a signed-in visitor may be a seat's holder
+    let need = if token.is_some() || account.is_some() { Need::Play } else { Need::Watch };
+    state
+        .call_for(need, id, move |reply| Command::Hello { token: token.clone(), account: account.clone(), lang, reply })
+        .await
 }
 
 /// `lang`: the language the upgrade request's headers ask for, until the
-/// hello names the page's.
-async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang: Lang) {
+/// hello names the page's; `account`: the upgrade request's signed-in
+/// visitor (a hello without a token is then the account's seat, if it
+/// holds one).
+async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang: Lang, account: Option<Account>) {
     let mut watching: Option<Watching> = None;
     let hello_timeout = state.config().hello_timeout;
     let hello_by = tokio::time::Instant::now() + hello_timeout;
@@ -210,9 +225,9 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang
                         Some(_) => Some(error(&Error::HelloTwice, lang)),
                         None => {
                             lang = asked.unwrap_or(lang);
-                            match hello(&state, &id, token.clone(), lang).await {
+                            match hello(&state, &id, token.clone(), account.clone(), lang).await {
                                 Ok(h) => {
-                                    let mut w = Watching { seat: h.seat, token, lang, rx: h.rx, rev: None };
+                                    let mut w = Watching { seat: h.seat, token, account: account.clone(), lang, rx: h.rx, rev: None };
                                     let m = state_message(&mut w, true);
                                     watching = Some(w);
                                     Some(m)
@@ -272,7 +287,7 @@ async fn connection(mut socket: WebSocket, state: AppState, id: String, mut lang
                 let w = watching.as_mut().expect("guarded");
                 if changed.is_err() {
                     // the game's task was unloaded: watch it again
-                    match hello(&state, &id, w.token.clone(), w.lang).await {
+                    match hello(&state, &id, w.token.clone(), w.account.clone(), w.lang).await {
                         Ok(h) => {
                             // the game's new task numbers its states anew
                             w.rx = h.rx;

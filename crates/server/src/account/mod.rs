@@ -2,9 +2,50 @@
 //!
 //! A signed-in visitor carries the `tk_session` cookie, a random token
 //! whose SHA-256 is a row of `sessions` (migration 0005). Every handler
-//! that cares asks for a [`Visitor`]; the account routes (sign up, sign in
-//! and out, change the password, delete) build on [`session`].
+//! that cares asks for a [`Visitor`]. The account routes (sign up, sign in
+//! and out, change the password, delete: `docs/server-protocol.md`,
+//! "Accounts") are in `routes`, built on `names` (what a name may be and
+//! when two are one), `password` (bounds and Argon2id), [`session`] (the
+//! cookie and its rows) and `throttle` (sign-in tries per address and per
+//! account).
 
+mod names;
+mod password;
+mod routes;
 pub(crate) mod session;
+mod throttle;
 
+use std::net::IpAddr;
+
+pub use names::NameError;
+pub use password::PasswordError;
+pub(crate) use routes::routes;
 pub(crate) use session::{Account, AccountId, Visitor};
+
+use crate::config::Config;
+
+/// Password hashes computed at once: each holds 19 MiB and a core for tens
+/// of milliseconds, so a burst of sign-ins waits its turn instead.
+const HASHES_AT_ONCE: usize = 2;
+
+/// What the account routes share: the throttles and the hashing turns.
+pub(crate) struct Accounts {
+    /// Accounts created per address.
+    sign_ups: throttle::Throttle<IpAddr>,
+    /// Sign-in tries per address (every try).
+    sign_ins: throttle::Throttle<IpAddr>,
+    /// Failed sign-ins per account name key (known or not).
+    failures: throttle::Throttle<String>,
+    hashing: tokio::sync::Semaphore,
+}
+
+impl Accounts {
+    pub fn new(config: &Config) -> Accounts {
+        Accounts {
+            sign_ups: throttle::Throttle::new(config.sign_up_limit),
+            sign_ins: throttle::Throttle::new(config.sign_in_limit),
+            failures: throttle::Throttle::new(config.sign_in_failures_limit),
+            hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
+        }
+    }
+}

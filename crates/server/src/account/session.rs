@@ -86,6 +86,61 @@ impl FromRequestParts<AppState> for Visitor {
     }
 }
 
+/// How long a browser keeps the cookie (the row lives until signed out,
+/// the password changed elsewhere or the account deleted): 180 days.
+pub(crate) const COOKIE_MAX_AGE_SECS: u64 = 180 * 24 * 3600;
+
+/// Opens a session for an account: a new random token (256 bits from the
+/// operating system), of which only the hash is stored.
+pub(crate) fn open(c: &Connection, account: AccountId) -> rusqlite::Result<String> {
+    let token = crate::actor::new_secret(32);
+    let now = now_ms();
+    c.execute(
+        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, ?3, ?3)",
+        params![token_hash(&token), account.0, now],
+    )?;
+    Ok(token)
+}
+
+/// Ends one session (signing out); ending one already gone is no error.
+pub(crate) fn revoke(c: &Connection, hash: &[u8]) -> rusqlite::Result<usize> {
+    c.execute("DELETE FROM sessions WHERE token_hash = ?1", params![hash])
+}
+
+/// Ends every session of an account but `keep` (a password changed: the
+/// browser that changed it stays signed in).
+pub(crate) fn revoke_others(c: &Connection, account: AccountId, keep: Option<&[u8]>) -> rusqlite::Result<usize> {
+    match keep {
+        Some(hash) => {
+            c.execute("DELETE FROM sessions WHERE account_id = ?1 AND token_hash != ?2", params![account.0, hash])
+        }
+        None => c.execute("DELETE FROM sessions WHERE account_id = ?1", params![account.0]),
+    }
+}
+
+/// Whether a request came over https, so its cookie may say `Secure`: the
+/// proxy in front says so (`X-Forwarded-Proto: https`), or the page's
+/// `Origin` is https. (A client that claims it falsely only makes its own
+/// cookie stricter.)
+pub(crate) fn over_https(headers: &HeaderMap) -> bool {
+    let proto = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok());
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    proto.is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
+        || origin.is_some_and(|o| o.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")))
+}
+
+/// The `Set-Cookie` value that holds a session's token.
+pub(crate) fn set_cookie(token: &str, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}{secure}")
+}
+
+/// The `Set-Cookie` value that makes the browser forget its session.
+pub(crate) fn clear_cookie(secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0{secure}")
+}
+
 /// When a session was last seen is written at most this often (ms).
 pub(crate) const SEEN_EVERY_MS: i64 = 60_000;
 
@@ -103,6 +158,26 @@ pub(crate) fn touch(c: &Connection, hash: &[u8]) -> rusqlite::Result<usize> {
 mod tests {
     use super::*;
     use axum::http::HeaderValue;
+
+    #[test]
+    fn cookies_are_http_only_lax_and_secure_over_https() {
+        let token = "ab".repeat(32);
+        assert_eq!(
+            set_cookie(&token, false),
+            format!("tk_session={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}")
+        );
+        assert!(set_cookie(&token, true).ends_with("; Secure"));
+        assert!(clear_cookie(false).contains("Max-Age=0"));
+        let mut h = HeaderMap::new();
+        assert!(!over_https(&h));
+        h.insert("x-forwarded-proto", HeaderValue::from_static("https"));
+        assert!(over_https(&h));
+        let mut h = HeaderMap::new();
+        h.insert(header::ORIGIN, HeaderValue::from_static("http://127.0.0.1:1"));
+        assert!(!over_https(&h));
+        h.insert(header::ORIGIN, HeaderValue::from_static("HTTPS://play.example.org"));
+        assert!(over_https(&h));
+    }
 
     #[test]
     fn the_token_is_read_from_any_cookie_header_and_only_in_its_shape() {

@@ -99,7 +99,13 @@ pub(crate) type Games<'a> = MutexGuard<'a, HashMap<String, Loaded>>;
 pub enum Command {
     /// Watch the game, as the seat whose token is given or as a spectator,
     /// in a language.
-    Hello { token: Option<String>, lang: Lang, reply: oneshot::Sender<Result<Hello, Error>> },
+    /// `account`: the signed-in visitor's, whose seat needs no token.
+    Hello {
+        token: Option<String>,
+        account: Option<crate::account::Account>,
+        lang: Lang,
+        reply: oneshot::Sender<Result<Hello, Error>>,
+    },
     /// A connection that said hello has gone.
     Leave { seat: Option<Seat>, lang: Lang },
     /// A seat acts. `claimed` is the seat the message says it acts for.
@@ -110,8 +116,9 @@ pub enum Command {
         action: Action,
         reply: oneshot::Sender<Result<(), Error>>,
     },
-    /// Take an open human seat nobody has taken yet (from the lobby): a new token.
-    Join { seat: Seat, reply: oneshot::Sender<Result<String, Error>> },
+    /// Take an open human seat nobody has taken yet (from the lobby): a new
+    /// token; the seat is the signed-in visitor's account's, if any.
+    Join { seat: Seat, account: Option<crate::account::Account>, reply: oneshot::Sender<Result<String, Error>> },
     /// A seated player says something in the game's chat.
     Chat { seat: Option<Seat>, claimed: Option<Seat>, text: String, reply: oneshot::Sender<Result<(), Error>> },
     /// A player of a finished game asks for a rematch (`token`: their
@@ -472,8 +479,8 @@ impl GameActor {
 
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Hello { token, lang, reply } => {
-                let r = self.hello(token, lang).await;
+            Command::Hello { token, account, lang, reply } => {
+                let r = self.hello(token, account, lang).await;
                 self.touch();
                 let _ = reply.send(r);
             }
@@ -482,8 +489,8 @@ impl GameActor {
                 let r = self.act(seat, claimed, version, action).await;
                 let _ = reply.send(r);
             }
-            Command::Join { seat, reply } => {
-                let r = self.join(seat).await;
+            Command::Join { seat, account, reply } => {
+                let r = self.join(seat, account).await;
                 // the seat's new holder is on the way
                 self.touch();
                 let _ = reply.send(r);

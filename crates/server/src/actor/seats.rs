@@ -1,6 +1,12 @@
-//! Seats and joining: a connection's hello (with a seat token, or as a
-//! spectator), a seat taken from the lobby (`join`), a connection gone;
-//! seat tokens and their hashes.
+//! Seats and joining: a connection's hello (with a seat token, as the
+//! signed-in holder of a seat, or as a spectator), a seat taken from the
+//! lobby (`join`), a connection gone; seat tokens and their hashes.
+//!
+//! A seat taken while signed in (joined, or first opened with its token)
+//! belongs to the account (`SeatInfo::account`): that account's hello
+//! needs no token, and another account's hello with the seat's token is
+//! refused like a wrong token. A guest with the token still plays it: the
+//! link is the seat, as before accounts.
 
 use rand::Rng;
 use sha2::{Digest, Sha256};
@@ -10,6 +16,7 @@ use tash_kalar_rules::Seat;
 use super::clocks::to_move;
 use super::{GameActor, Hello};
 use crate::db::{self, Summary};
+use crate::account::Account;
 use crate::error::Error;
 use crate::live::Player;
 
@@ -25,17 +32,38 @@ pub fn new_secret(bytes: usize) -> String {
 }
 
 impl GameActor {
-    pub(super) async fn hello(&mut self, token: Option<String>, lang: Lang) -> Result<Hello, Error> {
-        let Some(token) = token else {
+    pub(super) async fn hello(
+        &mut self,
+        token: Option<String>,
+        account: Option<Account>,
+        lang: Lang,
+    ) -> Result<Hello, Error> {
+        let seat = match (token, &account) {
+            (Some(token), _) => {
+                let hash = token_hash(&token);
+                let seat = self.g.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(Error::BadToken)?;
+                let holder = self.g.seats[seat].account;
+                if holder.is_some_and(|h| account.as_ref().is_some_and(|a| a.id != h)) {
+                    return Err(Error::BadToken);
+                }
+                // (published below with the seat's first connection, or with the rematch)
+                self.seat_tokens[seat] = Some(token);
+                Some(seat)
+            }
+            // the signed-in holder of a seat (the first, if it holds several)
+            (None, Some(a)) => self.g.seats.iter().position(|s| s.account == Some(a.id)),
+            (None, None) => None,
+        };
+        let Some(seat) = seat else {
             self.spectators += 1;
             self.langs[self.g.seats.len()][crate::words::index(lang)] += 1;
             self.watch_class(self.g.seats.len(), lang);
             return Ok(Hello { seat: None, rx: self.snap.subscribe() });
         };
-        let hash = token_hash(&token);
-        let seat = self.g.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(Error::BadToken)?;
-        // (published below with the seat's first connection, or with the rematch)
-        self.seat_tokens[seat] = Some(token);
+        let mut named = false;
+        if let (None, Some(a)) = (self.g.seats[seat].account, account) {
+            named = self.give_seat(seat, a).await;
+        }
         if !self.g.seats[seat].taken {
             self.g.seats[seat].taken = true;
             // the last seat taken starts the clocks
@@ -52,7 +80,7 @@ impl GameActor {
         }
         self.online[seat] += 1;
         self.langs[seat][crate::words::index(lang)] += 1;
-        if self.online[seat] == 1 {
+        if self.online[seat] == 1 || named {
             // (the seat's view is built with the players' list that shows it online)
             self.publish();
         }
@@ -60,7 +88,25 @@ impl GameActor {
         Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe() })
     }
 
-    pub(super) async fn join(&mut self, seat: Seat) -> Result<String, Error> {
+    /// Gives a seat to a signed-in player's account, and its name to the
+    /// seat if it had none; whether the seat is named anew. (A seat the
+    /// database cannot record stays the token's alone.)
+    async fn give_seat(&mut self, seat: usize, a: Account) -> bool {
+        let id = self.g.id.clone();
+        let (account, name) = (a.id, a.name.clone());
+        let s = seat as Seat;
+        if let Err(e) = self.store.write(move |c| db::seat_account(c, &id, s, account, &name)).await {
+            tracing::warn!(game = %self.g.id, error = %e, "cannot give a seat to an account");
+            return false;
+        }
+        let info = &mut self.g.seats[seat];
+        info.account = Some(a.id);
+        let named = info.name.is_none();
+        info.name.get_or_insert(a.name);
+        named
+    }
+
+    pub(super) async fn join(&mut self, seat: Seat, account: Option<Account>) -> Result<String, Error> {
         let Some(info) = self.g.seats.get(seat as usize) else {
             return Err(Error::NoSuchSeat { seat: seat as usize + 1, seats: None, rules: None });
         };
@@ -81,6 +127,10 @@ impl GameActor {
         let mut next = self.g.seats.clone();
         next[seat as usize].token_hash = Some(hash);
         next[seat as usize].taken = true;
+        if let Some(a) = &account {
+            next[seat as usize].account = Some(a.id);
+            next[seat as usize].name.get_or_insert_with(|| a.name.clone());
+        }
         let old = std::mem::replace(&mut self.g.seats, next);
         let clock_backup = self.clock.clone();
         let mut summary = Summary::of(&self.g);
@@ -88,7 +138,15 @@ impl GameActor {
             summary.clocks = self.clock.stored();
         }
         let id = self.g.id.clone();
-        match self.store.write(move |c| db::take_seat(c, &id, seat, Some(hash), &summary)).await {
+        let holder = account.map(|a| (a.id, a.name));
+        let write = move |c: &rusqlite::Connection| {
+            db::take_seat(c, &id, seat, Some(hash), &summary)?;
+            match holder {
+                Some((account, name)) => db::seat_account(c, &id, seat, account, &name),
+                None => Ok(()),
+            }
+        };
+        match self.store.write(write).await {
             Ok(()) => {
                 self.publish();
                 Ok(token)
