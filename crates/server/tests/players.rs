@@ -90,13 +90,15 @@ async fn a_rated_duel_changes_both_ratings_once_and_shows_on_the_profiles() {
     assert_eq!((status, v["code"].as_str()), (403, Some("rated-needs-account")), "{v}");
     let (status, v) = post_as(addr, bo, &join, json!({"seat": 1})).await;
     assert_eq!(status, 200, "{v}");
-    // who holds each seat is recorded by the accounts' code (its own
-    // branch): written here as it would write it
+    // the creator opens her seat signed in: it is her account's (as the
+    // joiner's is his), which the accounts' code records
+    let mut a = Client::connect_with(addr, &id, &[("Cookie", cookies[0].trim_start_matches("Cookie: "))]).await;
+    a.hello(Some(&ana_token)).await;
+    assert_eq!(a.recv().await["type"], "state");
     let c = rusqlite::Connection::open(&db).unwrap();
-    c.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
-    c.execute("UPDATE seats SET account_id = 100 + seat WHERE game_id = ?1", [&id]).unwrap();
-
-    let mut a = Client::join(addr, &id, Some(&ana_token)).await;
+    let mut stmt = c.prepare("SELECT account_id FROM seats WHERE game_id = ?1 ORDER BY seat").unwrap();
+    let held: Vec<Option<i64>> = stmt.query_map([&id], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    assert_eq!(held, [Some(100), Some(101)]);
     a.send(json!({"type": "resign"})).await;
     let end = loop {
         let m = a.recv().await;
