@@ -64,7 +64,7 @@ async function shownRating(page, name, pool) {
 
 test('a profile shows the rating a rated game changed', async () => {
   const ana = await player('Ana');
-  const bo = await player('Bo');
+  const bo = await player('Boris');
   const created = await call(ana, '/api/games', { form: 'duel', rated: true, seats: [
     { school: 'northern', player: 'human' }, { school: 'southern', player: 'human', open: true }] });
   assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -85,8 +85,8 @@ test('a profile shows the rating a rated game changed', async () => {
     return (await r.json()).status === 'over';
   }, id);
 
-  const boRating = await shownRating(bo, 'Bo', 'duel');
-  assert.ok(boRating > 1500, `Bo won: ${boRating}`);
+  const boRating = await shownRating(bo, 'Boris', 'duel');
+  assert.ok(boRating > 1500, `Boris won: ${boRating}`);
   const row = bo.locator(`#games tr[data-game="${id}"]`);
   assert.equal((await row.locator('.result').textContent()).trim(), 'won');
   assert.match(await row.locator('.change').textContent(), /^\+\d+$/);
