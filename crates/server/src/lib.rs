@@ -21,7 +21,9 @@
 //! - `error` (the one error enum and its codes) and `wire` (every decoding
 //!   of what clients send), with the data they name: `clock` (time
 //!   controls), `site` (what a game has beside its rules), `limit`,
-//!   `words` (each language's messages, loaded once; a request's language);
+//!   `words` (each language's messages, loaded once; a request's language),
+//!   `account` (names, passwords, sessions: who holds a seat; its
+//!   `routes` alone sit with the handlers);
 //! - the game's pieces: `config`, `store` and `db` (SQLite), `live` (a
 //!   game and its log), `pool` (the bot pool), `replay_cache`;
 //! - `delta`: the published state of a game (`Snapshot`) and what changed
@@ -30,8 +32,8 @@
 //!   chat), and the registry of live games;
 //! - `state`: [`AppState`], loading games and reaching their actors;
 //! - the handlers, one router per feature: `lobby` (create, list, join,
-//!   rematch, cards, meta), `account` (sign up, in and out; who a request
-//!   comes from), `replays` (finished games' replays and
+//!   rematch, cards, meta), `account::routes` (sign up, in and out; who a
+//!   request comes from), `replays` (finished games' replays and
 //!   records), `ws` (a game's WebSocket), `assets` (the pages); `door`
 //!   (checks before any handler) and `conn` (the accept loop);
 //! - this file: [`app`], the routers assembled behind the door, and

@@ -67,7 +67,8 @@ impl AppState {
         let replays =
             replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
         let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
-        let accounts = crate::account::Accounts::new(&config);
+        let accounts =
+            crate::account::Accounts::new(config.sign_up_limit, config.sign_in_limit, config.sign_in_failures_limit);
         let inner = Inner {
             store,
             games: Registry::default(),

@@ -8,6 +8,10 @@
 //! when two are one), `password` (bounds and Argon2id), [`session`] (the
 //! cookie and its rows) and `throttle` (sign-in tries per address and per
 //! account).
+//!
+//! The module sits low (below `error`, `live` and `db`, which name its
+//! types); `routes` alone, the handlers and the `Visitor` extractor, sits
+//! with the other handlers, above the app's state (`tests/layers.rs`).
 
 mod names;
 mod password;
@@ -22,7 +26,7 @@ pub use password::PasswordError;
 pub(crate) use routes::routes;
 pub(crate) use session::{Account, AccountId, Visitor};
 
-use crate::config::Config;
+use crate::limit::RateLimit;
 
 /// Password hashes computed at once: each holds 19 MiB and a core for tens
 /// of milliseconds, so a burst of sign-ins waits its turn instead.
@@ -40,11 +44,16 @@ pub(crate) struct Accounts {
 }
 
 impl Accounts {
-    pub fn new(config: &Config) -> Accounts {
+    /// The throttles: accounts created per address, sign-in tries per
+    /// address, failed sign-ins per name (`Config`'s `sign_up_limit`,
+    /// `sign_in_limit`, `sign_in_failures_limit`).
+    pub fn new(sign_ups: Option<RateLimit>, sign_ins: Option<RateLimit>, failures: Option<RateLimit>) -> Accounts {
+        // made now, not by the first unknown name's sign-in, which would take twice as long
+        password::dummy_hash();
         Accounts {
-            sign_ups: throttle::Throttle::new(config.sign_up_limit),
-            sign_ins: throttle::Throttle::new(config.sign_in_limit),
-            failures: throttle::Throttle::new(config.sign_in_failures_limit),
+            sign_ups: throttle::Throttle::new(sign_ups),
+            sign_ins: throttle::Throttle::new(sign_ins),
+            failures: throttle::Throttle::new(failures),
             hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
         }
     }

@@ -148,7 +148,8 @@ mod tests {
         for bad in ["ana bel", "ana!", "_ana", "-ana", "an\u{202e}a", "ana\u{0}", "a.b.c", "<b>x</b>", "an\u{200b}a"] {
             assert_eq!(check(bad), Err(NameError::Characters), "{bad:?}");
         }
-        for taken in ["easy", "Hard", "EXPERT", "medium", "mcts", "Random", "admin", "Ad-Min", "guest42", "bot_1", "deleted"]
+        for taken in
+            ["easy", "Hard", "EXPERT", "medium", "mcts", "Random", "admin", "Ad-Min", "guest42", "bot_1", "deleted"]
         {
             assert_eq!(check(taken), Err(NameError::Reserved), "{taken:?}");
         }

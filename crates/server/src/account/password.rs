@@ -74,7 +74,7 @@ pub(crate) fn verify(phc: &str, password: &str) -> bool {
 pub(crate) fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
     DUMMY.get_or_init(|| {
-        let secret = crate::actor::new_secret(16);
+        let secret = super::session::new_token();
         hash(&secret).unwrap_or_default()
     })
 }

@@ -9,7 +9,8 @@
 use std::net::SocketAddr;
 use std::time::Instant;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{post, put};
@@ -18,13 +19,48 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::session::{self, token_hash, token_of};
-use super::{names, password, Accounts, AccountId, Visitor};
+use super::session::{self, account_of_session, token_hash, token_of};
+use super::{names, password, AccountId, Accounts, Visitor};
 use crate::error::Error;
-use crate::lobby::Body;
 use crate::state::AppState;
 use crate::store::now_ms;
 use crate::wire::WireError;
+
+#[axum::async_trait]
+impl FromRequestParts<AppState> for Visitor {
+    type Rejection = std::convert::Infallible;
+
+    /// Never fails: a session that cannot be read (a database error) is
+    /// treated as none, and logged.
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Visitor, Self::Rejection> {
+        let Some(token) = token_of(&parts.headers) else { return Ok(Visitor(None)) };
+        let hash = token_hash(token);
+        match state.store().read(move |c| account_of_session(c, &hash)).await {
+            Ok(account) => Ok(Visitor(account)),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read a session");
+                Ok(Visitor(None))
+            }
+        }
+    }
+}
+
+/// A request's body; its rejections (over axum's 2 MB, a broken stream)
+/// answered as JSON with a code, as the lobby's `Body` does (a handler
+/// may not import another's, `tests/layers.rs`).
+struct Body(axum::body::Bytes);
+
+#[axum::async_trait]
+impl<S: Send + Sync> axum::extract::FromRequest<S> for Body {
+    type Rejection = Error;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Body, Error> {
+        axum::body::Bytes::from_request(req, state).await.map(Body).map_err(|r| match r.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => Error::TooLarge,
+            _ => Error::BadRequest { why: WireError::Unreadable(r.body_text()) },
+        })
+    }
+}
 
 /// The account router.
 pub(crate) fn routes() -> Router<AppState> {
@@ -147,11 +183,9 @@ fn create(c: &Connection, name: &names::Name, hash: &str) -> rusqlite::Result<Op
 
 /// A live account by its name's key: its id, name as shown and hash.
 fn account_by_key(c: &Connection, key: &str) -> rusqlite::Result<Option<(AccountId, String, String)>> {
-    c.query_row(
-        "SELECT id, name, hash FROM accounts WHERE key = ?1 AND deleted IS NULL",
-        params![key],
-        |r| Ok((AccountId(r.get(0)?), r.get(1)?, r.get(2)?)),
-    )
+    c.query_row("SELECT id, name, hash FROM accounts WHERE key = ?1 AND deleted IS NULL", params![key], |r| {
+        Ok((AccountId(r.get(0)?), r.get(1)?, r.get(2)?))
+    })
     .optional()
 }
 

@@ -1,12 +1,9 @@
 //! The session cookie and the [`Visitor`] it names.
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use rusqlite::{params, Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
 
-use crate::state::AppState;
 use crate::store::now_ms;
 
 /// The session cookie's name.
@@ -25,7 +22,9 @@ pub(crate) struct Account {
 }
 
 /// Who a request comes from: an account, or a guest (no cookie, or one
-/// that names no live session: signed out, or the account deleted).
+/// that names no live session: signed out, or the account deleted). An
+/// axum extractor (its `FromRequestParts` is in `routes.rs`, above the
+/// app's state).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Visitor(pub Option<Account>);
 
@@ -67,33 +66,23 @@ pub(crate) fn account_of_session(c: &Connection, hash: &[u8]) -> rusqlite::Resul
     Ok(found)
 }
 
-#[axum::async_trait]
-impl FromRequestParts<AppState> for Visitor {
-    type Rejection = std::convert::Infallible;
-
-    /// Never fails: a session that cannot be read (a database error) is
-    /// treated as none, and logged.
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Visitor, Self::Rejection> {
-        let Some(token) = token_of(&parts.headers) else { return Ok(Visitor(None)) };
-        let hash = token_hash(token);
-        match state.store().read(move |c| account_of_session(c, &hash)).await {
-            Ok(account) => Ok(Visitor(account)),
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot read a session");
-                Ok(Visitor(None))
-            }
-        }
-    }
-}
-
 /// How long a browser keeps the cookie (the row lives until signed out,
 /// the password changed elsewhere or the account deleted): 180 days.
 pub(crate) const COOKIE_MAX_AGE_SECS: u64 = 180 * 24 * 3600;
 
+/// A new session token: 256 bits from the operating system's generator,
+/// in 64 hex digits.
+pub(crate) fn new_token() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Opens a session for an account: a new random token (256 bits from the
 /// operating system), of which only the hash is stored.
 pub(crate) fn open(c: &Connection, account: AccountId) -> rusqlite::Result<String> {
-    let token = crate::actor::new_secret(32);
+    let token = new_token();
     let now = now_ms();
     c.execute(
         "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, ?3, ?3)",

@@ -44,7 +44,8 @@ impl<K: Hash + Eq + Clone> Throttle<K> {
         let RateLimit { every, .. } = self.limit?;
         let buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         let tokens = self.tokens(buckets.get(key), now);
-        (tokens < 1.0).then(|| Duration::from_secs_f64((1.0 - tokens) * every.as_secs_f64()).max(Duration::from_secs(1)))
+        (tokens < 1.0)
+            .then(|| Duration::from_secs_f64((1.0 - tokens) * every.as_secs_f64()).max(Duration::from_secs(1)))
     }
 
     /// Takes a token from `key`'s bucket, or says how long until one is there.

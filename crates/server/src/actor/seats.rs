@@ -15,8 +15,8 @@ use tash_kalar_rules::Seat;
 
 use super::clocks::to_move;
 use super::{GameActor, Hello};
-use crate::db::{self, Summary};
 use crate::account::Account;
+use crate::db::{self, Summary};
 use crate::error::Error;
 use crate::live::Player;
 
