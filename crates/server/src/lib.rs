@@ -25,7 +25,8 @@
 //!   `account` (names, passwords, sessions: who holds a seat; its
 //!   `routes` alone sit with the handlers);
 //! - the game's pieces: `config`, `store` and `db` (SQLite), `live` (a
-//!   game and its log), `pool` (the bot pool), `replay_cache`;
+//!   game and its log), `pool` (the bot pool), `replay_cache`, `rating`
+//!   (players' ratings, settled by `db` with a rated game's end);
 //! - `delta`: the published state of a game (`Snapshot`) and what changed
 //!   between two, made once per viewer class;
 //! - `actor`: one task per live game (seats, play, clocks, bots, rematch,
@@ -34,7 +35,8 @@
 //! - the handlers, one router per feature: `lobby` (create, list, join,
 //!   rematch, cards, meta), `account::routes` (sign up, in and out; who a
 //!   request comes from), `replays` (finished games' replays and
-//!   records), `ws` (a game's WebSocket), `assets` (the pages); `door`
+//!   records), `ws` (a game's WebSocket), `assets` (the pages), `players`
+//!   (profiles and leaderboards); `door`
 //!   (checks before any handler) and `conn` (the accept loop);
 //! - this file: [`app`], the routers assembled behind the door, and
 //!   [`serve`].
