@@ -1,4 +1,4 @@
-// The leaderboards (`/api/leaderboard/{pool}`): one table per pool, the
+// The leaderboards (`/api/leaderboard`): one table per pool, the
 // players the server lists (enough rated games, a small enough deviation),
 // best first, each linked to their profile.
 
@@ -8,15 +8,9 @@ import { initI18n, t, langSelector } from './i18n.js';
 await initI18n();
 
 const $ = (id) => document.getElementById(id);
-const POOLS = {
-  duel: 'players-pool-duel',
-  'high-form': 'players-pool-high-form',
-  melee: 'players-pool-melee',
-  team: 'players-pool-team',
-};
 const fmt = (x) => Math.round(x).toLocaleString(document.documentElement.lang || undefined);
 
-function table(pool, board) {
+function table(board) {
   const rows = board.players.map((p) =>
     h(
       'tr',
@@ -30,8 +24,8 @@ function table(pool, board) {
   );
   return h(
     'section',
-    { class: 'panel', dataset: { pool } },
-    h('h2', {}, t(POOLS[pool])),
+    { class: 'panel', dataset: { pool: board.pool } },
+    h('h2', {}, board.label),
     rows.length
       ? h(
           'table',
@@ -45,10 +39,9 @@ function table(pool, board) {
 
 $('lang-slot').append(langSelector());
 try {
-  const boards = await Promise.all(Object.keys(POOLS).map((p) => api(`/api/leaderboard/${p}`)));
-  const first = boards[0];
-  $('rule').textContent = t('players-board-rule', { games: first.min_games, deviation: first.max_deviation });
-  $('boards').replaceChildren(...boards.map((b) => table(b.pool, b)));
+  const all = await api('/api/leaderboard');
+  $('rule').textContent = t('players-board-rule', { games: all.min_games, deviation: all.max_deviation });
+  $('boards').replaceChildren(...all.boards.map(table));
 } catch (e) {
   toast(e.message, 'error');
 }

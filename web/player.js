@@ -12,13 +12,6 @@ await initI18n();
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.split('/')[2] || '');
 
-/** The message naming each pool. */
-const POOLS = {
-  duel: 'players-pool-duel',
-  'high-form': 'players-pool-high-form',
-  melee: 'players-pool-melee',
-  team: 'players-pool-team',
-};
 const RESULTS = { win: 'players-result-win', draw: 'players-result-draw', loss: 'players-result-loss' };
 
 const fmt = (x) => Math.round(x).toLocaleString(document.documentElement.lang || undefined);
@@ -26,7 +19,7 @@ const playerLink = (n) => h('a', { href: `/players/${encodeURIComponent(n)}` }, 
 
 /** A pool's ratings after each game as a line, with the band of ± one
  * deviation around it: an inline SVG, no library. */
-function graph(points, pool) {
+function graph(points, label) {
   const NS = 'http://www.w3.org/2000/svg';
   const W = 320;
   const H = 110;
@@ -34,7 +27,7 @@ function graph(points, pool) {
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('class', 'rating-graph');
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', t('players-graph', { pool: t(POOLS[pool]), games: points.length }));
+  svg.setAttribute('aria-label', t('players-graph', { pool: label, games: points.length }));
   if (points.length < 1) return svg;
   const lo = Math.min(...points.map((p) => p.rating - p.deviation));
   const hi = Math.max(...points.map((p) => p.rating + p.deviation));
@@ -60,7 +53,8 @@ function graph(points, pool) {
 }
 
 function showRatings(ratings, history) {
-  const pools = Object.keys(POOLS).filter((p) => ratings[p]);
+  // the pools the player has ratings in, in the server's order, named by it
+  const pools = Object.keys(ratings);
   if (!pools.length) {
     $('ratings').replaceChildren(h('p', {}, t('players-no-ratings')));
     return;
@@ -71,7 +65,7 @@ function showRatings(ratings, history) {
       return h(
         'div',
         { class: 'rating-card', dataset: { pool: p } },
-        h('h3', {}, t(POOLS[p])),
+        h('h3', {}, r.label),
         h(
           'p',
           { class: 'rating' },
@@ -80,7 +74,7 @@ function showRatings(ratings, history) {
           r.provisional ? h('span', { class: 'provisional', title: t('players-provisional-title') }, ` ${t('players-provisional')}`) : null,
         ),
         h('p', {}, t('players-record', { games: r.games, wins: r.wins, draws: r.draws, losses: r.losses })),
-        graph(history[p] || [], p),
+        graph(history[p] || [], r.label),
       );
     }),
   );

@@ -9,10 +9,12 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
+use tash_kalar_i18n::Lang;
 use tash_kalar_rules::{Form, School};
 
 use crate::error::Error;
@@ -38,7 +40,22 @@ const OPPONENTS_MAX: u32 = 10;
 const BOARD_PAGE_MAX: u32 = 100;
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/players/:name", get(profile)).route("/api/leaderboard/:pool", get(leaderboard))
+    Router::new()
+        .route("/api/players/:name", get(profile))
+        .route("/api/leaderboard", get(leaderboards))
+        .route("/api/leaderboard/:pool", get(leaderboard))
+}
+
+/// A pool's name in the reader's language (the page keys nothing by a
+/// form's name: it shows this).
+fn pool_label(pool: Pool, lang: Lang) -> String {
+    let id = match pool {
+        Pool::Duel => "players-pool-duel",
+        Pool::HighForm => "players-pool-high-form",
+        Pool::Melee => "players-pool-melee",
+        Pool::Team => "players-pool-team",
+    };
+    crate::words::messages(lang).text(id, &[])
 }
 
 /// A player's result in a finished game.
@@ -190,7 +207,7 @@ fn game_entry(c: &Connection, id: &str, account: i64, query: Option<&GamesQuery>
 
 /// The profile of an account (see the module's doc); `None` for an
 /// unknown or deleted name.
-pub(crate) fn profile_of(c: &Connection, name: &str, q: &GamesQuery) -> rusqlite::Result<Option<Value>> {
+pub(crate) fn profile_of(c: &Connection, name: &str, q: &GamesQuery, lang: Lang) -> rusqlite::Result<Option<Value>> {
     let Some((account, shown)) = account_by_name(c, name)? else { return Ok(None) };
     let mut ratings = serde_json::Map::new();
     let mut history = serde_json::Map::new();
@@ -202,10 +219,11 @@ pub(crate) fn profile_of(c: &Connection, name: &str, q: &GamesQuery) -> rusqlite
         .collect::<rusqlite::Result<_>>()?;
     for (pool, rating, deviation, games, wins, draws, losses) in rows {
         let listed = games >= MIN_GAMES && deviation < MAX_DEVIATION;
+        let label = Pool::parse(&pool).map(|p| pool_label(p, lang));
         ratings.insert(
             pool.clone(),
-            json!({"rating": rating, "deviation": deviation, "games": games, "wins": wins, "draws": draws,
-                   "losses": losses, "provisional": !listed}),
+            json!({"label": label, "rating": rating, "deviation": deviation, "games": games, "wins": wins,
+                   "draws": draws, "losses": losses, "provisional": !listed}),
         );
         let mut points = c.prepare_cached(
             "SELECT at, rating, deviation, game_id FROM rating_history WHERE account_id = ?1 AND pool = ?2
@@ -315,12 +333,14 @@ async fn profile(
     State(state): State<AppState>,
     Path(name): Path<String>,
     Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
 ) -> Result<Json<Value>, Error> {
     let q = games_query(&q)?;
     if name.chars().count() > 64 {
         return Err(Error::NoSuchPlayer);
     }
-    let found = state.store().read(move |c| profile_of(c, &name, &q)).await.map_err(Error::internal)?;
+    let lang = crate::words::of_request(&headers);
+    let found = state.store().read(move |c| profile_of(c, &name, &q, lang)).await.map_err(Error::internal)?;
     found.map(Json).ok_or(Error::NoSuchPlayer)
 }
 
@@ -353,13 +373,9 @@ pub(crate) fn board(c: &Connection, pool: Pool, offset: u32, limit: u32) -> rusq
     Ok(out)
 }
 
-/// `GET /api/leaderboard/{pool}?offset=&limit=`.
-async fn leaderboard(
-    State(state): State<AppState>,
-    Path(pool): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-) -> Result<Json<Value>, Error> {
-    let pool = Pool::parse(&pool).ok_or_else(|| Error::NoSuchPool { pool: pool.chars().take(32).collect() })?;
+/// A leaderboard page's bounds: `offset` (at most 100,000) and `limit`
+/// (1 to [`BOARD_PAGE_MAX`], `default` when absent).
+fn board_query(q: &HashMap<String, String>, default: u32) -> Result<(u32, u32), Error> {
     let get = |k: &str| q.get(k).map(String::as_str).filter(|v| !v.is_empty());
     let offset = match get("offset") {
         Some(o) => o.parse::<u32>().map_err(|_| bad("offset", o))?.min(100_000),
@@ -367,13 +383,51 @@ async fn leaderboard(
     };
     let limit = match get("limit") {
         Some(l) => l.parse::<u32>().map_err(|_| bad("limit", l))?.clamp(1, BOARD_PAGE_MAX),
-        None => 50,
+        None => default,
     };
+    Ok((offset, limit))
+}
+
+/// `GET /api/leaderboard/{pool}?offset=&limit=`.
+async fn leaderboard(
+    State(state): State<AppState>,
+    Path(pool): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, Error> {
+    let pool = Pool::parse(&pool).ok_or_else(|| Error::NoSuchPool { pool: pool.chars().take(32).collect() })?;
+    let (offset, limit) = board_query(&q, 50)?;
     let players = state.store().read(move |c| board(c, pool, offset, limit)).await.map_err(Error::internal)?;
     Ok(Json(json!({
         "pool": pool.name(),
+        "label": pool_label(pool, crate::words::of_request(&headers)),
         "min_games": MIN_GAMES,
         "max_deviation": MAX_DEVIATION,
         "players": players,
     })))
+}
+
+/// `GET /api/leaderboard?limit=`: every pool's board, the first `limit`
+/// players of each (20 when absent).
+async fn leaderboards(
+    State(state): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, Error> {
+    let (_, limit) = board_query(&q, 20)?;
+    let lang = crate::words::of_request(&headers);
+    let boards = state
+        .store()
+        .read(move |c| {
+            Pool::ALL
+                .into_iter()
+                .map(|pool| {
+                    let players = board(c, pool, 0, limit)?;
+                    Ok(json!({"pool": pool.name(), "label": pool_label(pool, lang), "players": players}))
+                })
+                .collect::<rusqlite::Result<Vec<Value>>>()
+        })
+        .await
+        .map_err(Error::internal)?;
+    Ok(Json(json!({ "min_games": MIN_GAMES, "max_deviation": MAX_DEVIATION, "boards": boards })))
 }

@@ -116,6 +116,7 @@ async fn a_rated_duel_changes_both_ratings_once_and_shows_on_the_profiles() {
     assert!(duel["deviation"].as_f64().unwrap() < 350.0, "{p}");
     assert_eq!((duel["games"].as_u64(), duel["losses"].as_u64()), (Some(1), Some(1)), "{p}");
     assert_eq!(duel["provisional"], true);
+    assert_eq!(duel["label"], "Deathmatch Duel");
     assert_eq!(p["history"]["duel"].as_array().unwrap().len(), 1);
     assert_eq!(p["history"]["duel"][0]["game"], id.as_str());
     let game = &p["games"][0];
@@ -203,6 +204,22 @@ async fn the_leaderboard_lists_players_with_enough_games_best_first() {
     assert_eq!(v["players"][0]["rank"], 2);
     let (_, v) = http_json(server.addr, "GET", "/api/leaderboard/melee", None).await;
     assert_eq!(v["players"], json!([]));
+    // every pool at once, each named in the reader's language
+    let (status, _, text) = http_raw(
+        None,
+        server.addr,
+        &format!(
+            "GET /api/leaderboard HTTP/1.1\r\nHost: {}\r\nAccept-Language: es\r\nConnection: close\r\n\r\n",
+            server.addr
+        ),
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let all: Value = serde_json::from_str(&text).unwrap();
+    let pools: Vec<&str> = all["boards"].as_array().unwrap().iter().map(|b| b["pool"].as_str().unwrap()).collect();
+    assert_eq!(pools, ["duel", "high-form", "melee", "team"]);
+    assert_eq!(all["boards"][0]["label"], "Duelo a muerte");
+    assert_eq!(all["boards"][0]["players"][0]["name"], "Cy");
     let (status, v) = http_json(server.addr, "GET", "/api/leaderboard/blitz", None).await;
     assert_eq!((status, v["code"].as_str()), (404, Some("no-such-pool")), "{v}");
 
