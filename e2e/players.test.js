@@ -88,16 +88,17 @@ test('a profile shows the rating a rated game changed', async () => {
   const boRating = await shownRating(bo, 'Boris', 'duel');
   assert.ok(boRating > 1500, `Boris won: ${boRating}`);
   const row = bo.locator(`#games tr[data-game="${id}"]`);
-  assert.equal((await row.locator('.result').textContent()).trim(), 'won');
+  assert.equal((await row.locator('.game-result').textContent()).trim(), 'won');
   assert.match(await row.locator('.change').textContent(), /^\+\d+$/);
   assert.equal(await row.locator(`a[href="/games/${id}/replay"]`).count(), 1);
   assert.equal(await row.locator(`a[href="/api/games/${id}/record"]`).count(), 1);
   assert.equal((await bo.locator('#opponents a').first().textContent()).trim(), 'Ana');
+  assert.equal((await row.locator('td').nth(3).textContent()).trim(), 'Ana');
   assert.equal(await bo.locator('.rating-card[data-pool="duel"] svg.rating-graph circle').count(), 1);
 
   const anaRating = await shownRating(ana, 'Ana', 'duel');
   assert.ok(anaRating < 1500, `Ana lost: ${anaRating}`);
-  assert.equal((await ana.locator(`#games tr[data-game="${id}"] .result`).textContent()).trim(), 'lost');
+  assert.equal((await ana.locator(`#games tr[data-game="${id}"] .game-result`).textContent()).trim(), 'lost');
 
   // filters: Bo's losses are none
   await bo.selectOption('#f-result', 'loss');

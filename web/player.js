@@ -102,7 +102,7 @@ function showOpponents(list) {
 /** The other players of a game: accounts linked, guests and bots by name. */
 function others(g) {
   const them = g.players.filter((p) => p.seat !== g.seat);
-  return them.map((p, i) => [
+  return them.flatMap((p, i) => [
     i ? ', ' : '',
     p.account ? playerLink(p.account) : p.bot ? t('players-bot', { bot: p.bot }) : p.name || t('players-guest'),
   ]);
@@ -122,7 +122,7 @@ function gameRow(g) {
     h('td', {}, formLabel(g.form), g.rated ? h('span', { class: 'rated' }, ` ${t('players-rated')}`) : null),
     h('td', {}, schoolLabel(g.school)),
     h('td', {}, others(g)),
-    h('td', { class: 'result' }, g.result ? t(RESULTS[g.result]) : g.status === 'over' ? t('players-no-result') : ''),
+    h('td', { class: 'game-result' }, g.result ? t(RESULTS[g.result]) : g.status === 'over' ? t('players-no-result') : ''),
     h('td', { class: 'change' }, change === null ? '' : change > 0 ? `+${change}` : `${change}`),
     h('td', {}, links),
   );
