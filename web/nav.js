@@ -1,7 +1,9 @@
 // The site bar, on every page: links to the lobby, Learn, Puzzles and the
 // Leaderboard, and "Sign in" (to /account), or the signed-in name (to the
 // player's profile) and a link to the account page. A page holds an empty
-// `<nav id="site-nav"></nav>` in its top bar and loads this module.
+// `<nav id="site-nav"></nav>` in its top bar and loads this module
+// (`<nav id="site-nav" data-compact>`: the links behind a menu button, for
+// a crowded bar).
 //
 // The links are marked for i18n.js (`data-l10n-id`) and worded once the
 // page's messages are loaded (`ready`).
@@ -37,13 +39,20 @@ async function fill() {
   if (!nav) return;
   nav.classList.add('site-nav');
   const who = h('span', { class: 'site-nav-who' });
-  nav.replaceChildren(
+  const links = [
     link('/', 'account-nav-lobby'),
     link('/learn', 'account-nav-learn'),
     link('/puzzles', 'account-nav-puzzles'),
     link('/leaderboard', 'account-nav-leaderboard'),
     who,
-  );
+  ];
+  if ('compact' in nav.dataset) {
+    // a crowded top bar (the game's): the links behind one button
+    const summary = h('summary', { id: 'site-menu-button' }, '☰');
+    nav.replaceChildren(h('details', { class: 'site-menu' }, summary, h('div', { class: 'site-menu-links' }, ...links)));
+  } else {
+    nav.replaceChildren(...links);
+  }
   const name = await whoAmI();
   if (name) {
     const profile = h('a', { href: `/players/${encodeURIComponent(name)}`, id: 'nav-name' }, name);
@@ -53,6 +62,8 @@ async function fill() {
   }
   await ready;
   nav.setAttribute('aria-label', t('account-nav-label'));
+  const button = document.getElementById('site-menu-button');
+  if (button) button.setAttribute('aria-label', t('account-nav-label'));
   localize(nav);
   document.body.dataset.signedIn = name ? 'yes' : 'no';
 }

@@ -34,7 +34,9 @@ export function updateRematch(box, msg, gameId, token) {
   }
   box.hidden = false;
   const r = msg.rematch;
-  const seated = msg.seat !== null && msg.seat !== undefined && token;
+  // a seat without its token in this page is the signed-in account's: the
+  // server finds it by the session (POST .../rematch without a token)
+  const seated = msg.seat !== null && msg.seat !== undefined;
   box.replaceChildren();
   if (r && r.token) {
     box.append(h('span', {}, t('web-rematch-ready'), ' '),

@@ -168,7 +168,8 @@ async fn create_game(
     Ok((id, tokens))
 }
 
-/// `POST /api/games/{id}/rematch {"token"}`: a player of a finished game
+/// `POST /api/games/{id}/rematch {"token"}` (or `{}` from a signed-in
+/// player whose account holds the seat): a player of a finished game
 /// asks for a new game with the seats turned (in a duel, swapped), the
 /// same form, schools, bots, time control and privacy, its seats reserved
 /// for the same players (each held by the same token as before). The
@@ -178,11 +179,16 @@ async fn create_game(
 async fn rematch(
     State(state): State<AppState>,
     peer: Option<ConnectInfo<SocketAddr>>,
+    visitor: Visitor,
     Path(id): Path<String>,
     Body(body): Body,
 ) -> Result<Response, Error> {
     let token = wire::rematch_request(&body).map_err(bad)?;
-    let plan = state.call(&id, |reply| Command::Rematch { token: token.clone(), reply }).await?;
+    let account = visitor.account().map(|a| a.id);
+    if token.is_none() && account.is_none() {
+        return Err(Error::SignInRequired);
+    }
+    let plan = state.call(&id, |reply| Command::Rematch { token: token.clone(), account, reply }).await?;
     let (seat, form, seats, extras) = match plan {
         RematchPlan::Made { id, seat } => {
             return Ok(Json(json!({ "id": id, "seat": seat, "token": token })).into_response());

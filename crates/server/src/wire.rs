@@ -296,11 +296,14 @@ pub fn join_request(bytes: &[u8]) -> Result<Seat, WireError> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RematchRequest {
-    token: String,
+    /// Absent (or null) for a signed-in player whose account holds the seat.
+    #[serde(default)]
+    token: Option<String>,
 }
 
-/// Decodes the body of `POST /api/games/{id}/rematch`: the asking seat's token.
-pub fn rematch_request(bytes: &[u8]) -> Result<String, WireError> {
+/// Decodes the body of `POST /api/games/{id}/rematch`: the asking seat's
+/// token, if it is given (`{}` from a signed-in seat holder).
+pub fn rematch_request(bytes: &[u8]) -> Result<Option<String>, WireError> {
     body::<RematchRequest>(bytes).map(|r| r.token)
 }
 

@@ -448,6 +448,42 @@ async fn a_seat_taken_signed_in_follows_the_account_and_refuses_another() {
     server.stop();
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_account_asks_for_a_rematch_without_the_token() {
+    let (_dir, server) = server("rematch.sqlite");
+    let addr = server.addr;
+    let ana = account(addr, "Ana").await;
+    let bea = account(addr, "Bea").await;
+    let body = json!({"form": "duel", "seats": [{"school": "northern", "player": "human"}, {"school": "southern", "player": "bot", "bot": "random"}]});
+    let game = call(addr, "POST", "/api/games", Some(&ana), Some(body)).await;
+    let id = game.body["id"].as_str().unwrap().to_string();
+    let token = game.body["seats"][0]["token"].as_str().unwrap().to_string();
+    let mut c = Client::connect_with(addr, &id, &[("cookie", &ana)]).await;
+    c.hello(None).await;
+    assert_eq!(c.recv().await["seat"], 0);
+    c.send(json!({"type": "resign"})).await;
+    while !c.over() {
+        c.recv().await;
+    }
+    let path = format!("/api/games/{id}/rematch");
+    let guest = call(addr, "POST", &path, None, Some(json!({}))).await;
+    assert_eq!((guest.status, guest.body["code"].as_str()), (401, Some("sign-in-required")));
+    let other = call(addr, "POST", &path, Some(&bea), Some(json!({}))).await;
+    assert_eq!(other.body["code"], "bad-token", "Bea holds no seat: {}", other.body);
+    let other = call(addr, "POST", &path, Some(&bea), Some(json!({"token": token}))).await;
+    assert_eq!(other.body["code"], "bad-token", "nor may she use Ana's token: {}", other.body);
+    let made = call(addr, "POST", &path, Some(&ana), Some(json!({}))).await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    assert_eq!((made.body["seat"].as_u64(), &made.body["token"]), (Some(1), &Value::Null));
+    let rematch = made.body["id"].as_str().unwrap().to_string();
+    assert_eq!(hello_as(addr, &rematch, Some(&ana), None).await["seat"], 1, "the rematch's seat is the account's");
+    // the token still opens it too, and asking again gets the same game
+    assert_eq!(hello_as(addr, &rematch, None, Some(&token)).await["seat"], 1);
+    let again = call(addr, "POST", &path, Some(&ana), Some(json!({"token": token}))).await;
+    assert_eq!(again.body["id"], rematch.as_str());
+    server.stop();
+}
+
 /// Every log line of the process, at every level.
 fn logs() -> &'static Arc<Mutex<Vec<u8>>> {
     static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();

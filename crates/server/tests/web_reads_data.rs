@@ -9,9 +9,11 @@
 //!   (`formName(v.form)`);
 //! - no script words game text itself: no message of the game's sentences
 //!   (events, choices, questions, results, options, steps, errors, seat and
-//!   team names: every message of the locales but the pages' own (`web-`,
-//!   `account-`, `players-`), the cards', the tasks' and the low-level
-//!   words looked up by id) named in the code, nor built from a prefix (`` `step-${id}` ``);
+//!   team names: every message of the locales but the page's own (`web-`
+//!   ones, and a feature file's named after it, `account-` in
+//!   `account.ftl`), the cards', the tasks' and the low-level words looked
+//!   up by id)
+//!   named in the code, nor built from a prefix (`` `step-${id}` ``);
 //! - no script reads a choice's text for data (the old parsers);
 //! - the choice list is built from the model's `legal`.
 //!
@@ -154,13 +156,9 @@ fn no_script_decides_by_a_form_or_a_school_name() {
     report(&found, "the page takes no decision from a form's or a school's name (the model says: side, can, teams, names, question)");
 }
 
-/// The files of the pages' own words (each page's file beside `web.ftl`:
-/// the account page and the site bar's, the profiles' and leaderboards').
-const PAGE_FILES: &[&str] = &["web.ftl", "account.ftl", "players.ftl"];
-
 /// The message ids of the game's words: every message of the locales but
-/// the pages' own ([`PAGE_FILES`]), the cards' and the tasks' names and
-/// texts, and the low-level words a page looks up by id.
+/// the page's own (`web-`), the cards' and the tasks' names and texts, and
+/// the low-level words a page looks up by id.
 fn game_text_ids() -> BTreeSet<String> {
     let looked_up = |id: &str| {
         ["color-", "school-", "form-", "level-"].iter().any(|p| id.starts_with(p))
@@ -179,8 +177,11 @@ fn game_text_ids() -> BTreeSet<String> {
             if id.is_empty() || !id.starts_with(|c: char| c.is_ascii_lowercase()) || id.contains(' ') {
                 continue;
             }
-            // the page's own words, except the errors: the server words those
-            let page = PAGE_FILES.contains(&file.as_str()) && !id.starts_with("error-");
+            // the page's own words, except the errors: the server words those;
+            // a feature's file holds its pages' own words under its name
+            // (`account.ftl`: `account-…`)
+            let feature = file.strip_suffix(".ftl").is_some_and(|stem| id.starts_with(&format!("{stem}-")));
+            let page = (file == "web.ftl" || feature) && !id.starts_with("error-");
             if !page && !looked_up(id) {
                 ids.insert(id.to_string());
             }

@@ -123,7 +123,12 @@ pub enum Command {
     Chat { seat: Option<Seat>, claimed: Option<Seat>, text: String, reply: oneshot::Sender<Result<(), Error>> },
     /// A player of a finished game asks for a rematch (`token`: their
     /// seat's): the setup of the new game, or the rematch already made.
-    Rematch { token: String, reply: oneshot::Sender<Result<RematchPlan, Error>> },
+    /// Without a token, the seat is the one the signed-in `account` holds.
+    Rematch {
+        token: Option<String>,
+        account: Option<crate::account::AccountId>,
+        reply: oneshot::Sender<Result<RematchPlan, Error>>,
+    },
     /// The rematch asked for was created (`Some`: its id) or could not be.
     RematchMade { made: Option<String> },
     /// Leave memory to make room for another game, if nobody is connected
@@ -499,8 +504,8 @@ impl GameActor {
                 let r = self.chat(seat, claimed, text).await;
                 let _ = reply.send(r);
             }
-            Command::Rematch { token, reply } => {
-                let r = self.rematch(&token);
+            Command::Rematch { token, account, reply } => {
+                let r = self.rematch(token.as_deref(), account);
                 let _ = reply.send(r);
             }
             Command::RematchMade { made } => self.rematch_made(made).await,

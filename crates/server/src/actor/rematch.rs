@@ -12,6 +12,7 @@ use tash_kalar_rules::Seat;
 
 use super::seats::token_hash;
 use super::GameActor;
+use crate::account::AccountId;
 use crate::db;
 use crate::error::Error;
 use crate::live::{Kind, Player, SeatInfo};
@@ -28,10 +29,25 @@ pub enum RematchPlan {
 }
 
 impl GameActor {
-    pub(super) fn rematch(&mut self, token: &str) -> Result<RematchPlan, Error> {
-        let hash = token_hash(token);
-        let seat = self.g.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(Error::BadToken)?;
-        self.seat_tokens[seat] = Some(token.to_string());
+    /// The asking seat is the token's, or without one the signed-in
+    /// `account`'s; another account may not use a seat's token (as in
+    /// `hello`).
+    pub(super) fn rematch(&mut self, token: Option<&str>, account: Option<AccountId>) -> Result<RematchPlan, Error> {
+        let seat = match token {
+            Some(token) => {
+                let hash = token_hash(token);
+                let seat = self.g.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(Error::BadToken)?;
+                let holder = self.g.seats[seat].account;
+                if holder.is_some_and(|h| account.is_some_and(|a| a != h)) {
+                    return Err(Error::BadToken);
+                }
+                self.seat_tokens[seat] = Some(token.to_string());
+                seat
+            }
+            None => {
+                account.and_then(|a| self.g.seats.iter().position(|s| s.account == Some(a))).ok_or(Error::BadToken)?
+            }
+        };
         if !self.g.is_over() {
             return Err(Error::GameNotOver);
         }
