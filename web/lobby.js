@@ -66,7 +66,9 @@ function seatRow(i, prev) {
   // the levels the server offers first, then the raw bots (MCTS with a thinking time)
   const levels = meta.levels || [];
   const strength = h('select', { id: id('strength'), name: 'strength' },
-    ...levels.map((l) => h('option', { value: l.name, selected: prev.strength === l.name, title: l.spec }, t(`level-${l.name}`))),
+    // a measured level shows its published rating: "hard ... (about 1,850)"
+    ...levels.map((l) => h('option', { value: l.name, selected: prev.strength === l.name, title: l.spec },
+      l.rating ? t('players-level-rated', { level: t(`level-${l.name}`), rating: l.rating }) : t(`level-${l.name}`))),
     h('option', { value: 'random', selected: prev.strength === 'random' }, t('web-bot-random')),
     h('option', { value: 'greedy', selected: prev.strength === 'greedy' }, t('web-bot-greedy')),
     h('option', { value: 'mcts', selected: prev.strength === 'mcts' }, t('web-bot-mcts')));

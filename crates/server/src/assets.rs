@@ -1,6 +1,6 @@
 //! The browser UI, compiled into the binary from the repository's `web/`
 //! folder (see `build.rs`). The pages themselves (`/`, a game, a replay,
-//! the account page)
+//! a player's profile, the leaderboard, the account page)
 //! are served in the reader's language, negotiated per request
 //! ([`crate::words::of_request`]): `<html lang>` and their marked texts are filled
 //! before they leave ([`lang::localize_page`]), so the first paint is
@@ -29,6 +29,8 @@ pub fn routes() -> Router<AppState> {
         .route("/games/:id", get(|headers: HeaderMap| async move { html_page("game.html", &headers) }))
         .route("/games/:id/replay", get(|headers: HeaderMap| async move { html_page("replay.html", &headers) }))
         .route("/account", get(|headers: HeaderMap| async move { html_page("account.html", &headers) }))
+        .route("/players/:name", get(|headers: HeaderMap| async move { html_page("player.html", &headers) }))
+        .route("/leaderboard", get(|headers: HeaderMap| async move { html_page("leaderboard.html", &headers) }))
         .route("/assets/*path", get(|Path(path): Path<String>| async move { page(&path) }))
         .route("/locales/:file", get(|Path(file): Path<String>| async move { locale(&file) }))
 }
@@ -78,7 +80,7 @@ fn content_type(path: &str) -> &'static str {
 }
 
 /// The pages served at their own routes, each localized once per language.
-const PAGES: [&str; 4] = ["index.html", "game.html", "replay.html", "account.html"];
+const PAGES: [&str; 6] = ["index.html", "game.html", "replay.html", "account.html", "player.html", "leaderboard.html"];
 
 /// A page in the language negotiated from the request's headers.
 fn html_page(path: &'static str, headers: &HeaderMap) -> Response {

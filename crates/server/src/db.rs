@@ -39,12 +39,18 @@ impl Summary {
     }
 }
 
+/// Writes a game's summary; the summary of a game over also settles its
+/// ratings (`rating::settle`, once per game), in the same transaction.
 fn update_summary(c: &Connection, id: &str, s: &Summary) -> rusqlite::Result<usize> {
-    c.execute(
+    let n = c.execute(
         "UPDATE games SET status = ?2, version = ?3, turn = ?4, scores = ?5, outcome = ?6, updated = ?7,
          clocks = COALESCE(?8, clocks) WHERE id = ?1",
         params![id, s.status, s.version, s.turn, s.scores, s.outcome, now_ms(), s.clocks],
-    )
+    )?;
+    if s.status == "over" {
+        crate::rating::settle(c, id)?;
+    }
+    Ok(n)
 }
 
 fn insert_entries(c: &Connection, id: &str, entries: &[StoredEntry]) -> rusqlite::Result<()> {
@@ -60,8 +66,8 @@ fn insert_entries(c: &Connection, id: &str, entries: &[StoredEntry]) -> rusqlite
 /// Inserts a new game: its row, its seats and its first entries.
 pub fn insert_game(c: &Connection, g: &LiveGame, entries: &[StoredEntry]) -> rusqlite::Result<()> {
     c.execute(
-        "INSERT INTO games (id, form, created, updated, status, time_control, clocks, private, rematch_of)
-         VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO games (id, form, created, updated, status, time_control, clocks, private, rematch_of, rated)
+         VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             g.id,
             g.form.name(),
@@ -70,7 +76,8 @@ pub fn insert_game(c: &Connection, g: &LiveGame, entries: &[StoredEntry]) -> rus
             g.extras.time_control.text(),
             g.extras.clocks,
             g.extras.private,
-            g.extras.rematch_of
+            g.extras.rematch_of,
+            g.extras.rated
         ],
     )?;
     for (i, s) in g.seats.iter().enumerate() {
@@ -212,18 +219,18 @@ fn bad(text: String) -> rusqlite::Error {
 }
 
 pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
-    type Row = (String, i64, String, Option<String>, bool, Option<String>, Option<String>, i64);
+    type Row = (String, i64, String, Option<String>, bool, Option<String>, Option<String>, i64, bool);
     let row: Option<Row> = c
         .query_row(
             "SELECT form, created, time_control, clocks, private, rematch_of,
                     COALESCE(rematch, (SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created, r.id LIMIT 1)),
-                    updated
+                    updated, rated
              FROM games WHERE id = ?1",
             [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?)),
         )
         .optional()?;
-    let Some((form, created, tc, clocks, private, rematch_of, rematch, updated)) = row else { return Ok(None) };
+    let Some((form, created, tc, clocks, private, rematch_of, rematch, updated, rated)) = row else { return Ok(None) };
     let time_control = TimeControl::parse(&tc).ok_or_else(|| bad(format!("game {id}: unknown time control {tc:?}")))?;
     let form = Form::parse(&form).ok_or_else(|| bad(format!("game {id}: unknown form {form:?}")))?;
     let mut stmt = c.prepare(
@@ -273,7 +280,6 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     let chat = stmt
         .query_map([id], |r| Ok(ChatLine { n: r.get(0)?, seat: r.get(1)?, text: r.get(2)?, at: r.get(3)? }))?
         .collect::<rusqlite::Result<_>>()?;
-    let rated: bool = c.query_row("SELECT rated FROM games WHERE id = ?1", [id], |r| r.get(0))?;
     let mut stmt = c.prepare(
         "SELECT s.n, s.account_id, a.name, s.text, s.at FROM spectator_chat s
          LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.n",
@@ -327,7 +333,7 @@ pub fn unfinished(c: &Connection) -> rusqlite::Result<Vec<String>> {
 pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) -> rusqlite::Result<Vec<Value>> {
     let mut stmt = c.prepare_cached(
         "SELECT id, form, status, version, turn, scores, outcome, created, updated,
-                time_control, private, rematch_of,
+                time_control, private, rematch_of, rated,
                 COALESCE(rematch, (SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created, r.id LIMIT 1)) FROM games
          WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR id = ?2) AND (?2 IS NOT NULL OR private = 0)
          ORDER BY updated DESC LIMIT ?3",
@@ -350,7 +356,8 @@ pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) 
                 "clock": TimeControl::parse(&r.get::<_, String>(9)?).unwrap_or_default(),
                 "private": r.get::<_, bool>(10)?,
                 "rematch_of": r.get::<_, Option<String>>(11)?,
-                "rematch": r.get::<_, Option<String>>(12)?,
+                "rated": r.get::<_, bool>(12)?,
+                "rematch": r.get::<_, Option<String>>(13)?,
             });
             Ok((id, v))
         })?

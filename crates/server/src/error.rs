@@ -225,6 +225,20 @@ pub enum Error {
     #[error("there is no take-back request for you to answer")]
     NoTakeback,
 
+    // Rated games and players (`rating`, `players.rs`).
+    #[error("rated games are for signed-in players: sign in first")]
+    RatedNeedsAccount,
+    #[error("a rated game has no bots")]
+    RatedWithBots,
+    #[error("the first game is never rated")]
+    RatedForm,
+    #[error("in a rated game every human seat but the creator's is open, for a signed-in player to join")]
+    RatedSeats,
+    #[error("no player with this name")]
+    NoSuchPlayer,
+    #[error("unknown rating pool {pool:?} (duel, high-form, melee or team)")]
+    NoSuchPool { pool: String },
+
     // The connection.
     #[error("{why}")]
     BadMessage {
@@ -368,9 +382,14 @@ impl Error {
     pub fn status(&self) -> StatusCode {
         match self.code() {
             Code::BadRequest | Code::BadName | Code::BadPassword => StatusCode::BAD_REQUEST,
+            Code::RatedWithBots | Code::RatedForm | Code::RatedSeats => StatusCode::BAD_REQUEST,
             Code::BadCredentials | Code::SignInRequired => StatusCode::UNAUTHORIZED,
-            Code::Forbidden | Code::UnknownHost | Code::SeatReserved | Code::CrossOrigin => StatusCode::FORBIDDEN,
-            Code::NotFound | Code::NoSuchGame | Code::NotAnalysed => StatusCode::NOT_FOUND,
+            Code::Forbidden | Code::UnknownHost | Code::SeatReserved | Code::CrossOrigin | Code::RatedNeedsAccount => {
+                StatusCode::FORBIDDEN
+            }
+            Code::NotFound | Code::NoSuchGame | Code::NoSuchPlayer | Code::NoSuchPool | Code::NotAnalysed => {
+                StatusCode::NOT_FOUND
+            }
             Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -563,6 +582,7 @@ mod tests {
             Error::BadPassword { why: PasswordError::TooShort, min: 8, max: 256 },
             Error::TooManySignIns { secs: 30 },
             Error::TooManyAccounts { secs: 30 },
+            Error::NoSuchPool { pool: "x".into() },
         ];
         for lang in Lang::ALL {
             let m = crate::words::messages(lang);

@@ -25,7 +25,8 @@
 //!   `account` (names, passwords, sessions: who holds a seat; its
 //!   `routes` alone sit with the handlers);
 //! - the game's pieces: `config`, `store` and `db` (SQLite), `live` (a
-//!   game and its log), `pool` (the bot pool), `replay_cache`;
+//!   game and its log), `pool` (the bot pool), `replay_cache`, `rating`
+//!   (players' ratings, settled by `db` with a rated game's end);
 //! - `delta`: the published state of a game (`Snapshot`) and what changed
 //!   between two, made once per viewer class;
 //! - `actor`: one task per live game (seats, play, clocks, bots, rematch,
@@ -35,7 +36,8 @@
 //!   rematch, cards, meta), `account::routes` (sign up, in and out; who a
 //!   request comes from), `replays` (finished games' replays and
 //!   records), `analysis` (finished games' analyses), `ws` (a game's
-//!   WebSocket), `assets` (the pages); `door`
+//!   WebSocket), `assets` (the pages), `players` (profiles and
+//!   leaderboards); `door`
 //!   (checks before any handler) and `conn` (the accept loop);
 //! - this file: [`app`], the routers assembled behind the door, and
 //!   [`serve`].
@@ -60,7 +62,9 @@ mod door;
 mod limit;
 mod live;
 mod lobby;
+mod players;
 mod pool;
+mod rating;
 mod replay_cache;
 mod replays;
 mod site;
@@ -93,6 +97,7 @@ pub fn app(state: AppState) -> Router {
         .merge(replays::routes())
         .merge(analysis::routes::routes())
         .merge(ws::routes())
+        .merge(players::routes())
         .merge(assets::routes())
         .with_state(state)
         .layer(axum::middleware::from_fn_with_state(door, door::check))

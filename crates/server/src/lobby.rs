@@ -96,7 +96,8 @@ impl NewGame {
             });
             tokens.push(token);
         }
-        let extras = Extras { time_control: req.time_control, private: req.private, ..Default::default() };
+        let extras =
+            Extras { time_control: req.time_control, private: req.private, rated: req.rated, ..Default::default() };
         NewGame { form: req.form, seats, tokens, extras }
     }
 
@@ -121,7 +122,9 @@ async fn create(
     visitor: Visitor,
     Body(body): Body,
 ) -> Result<Response, Error> {
-    let new = NewGame::new(wire::create_request(&body).map_err(bad)?).created_by(visitor.account());
+    let req = wire::create_request(&body).map_err(bad)?;
+    crate::rating::check_request(&req, visitor.account().is_some())?;
+    let new = NewGame::new(req).created_by(visitor.account());
     // only a request that would create a game costs a token
     take_creation(&state, peer.as_ref())?;
     let (id, tokens) = create_game(&state, new, owner_of(peer.as_ref())).await?;
@@ -302,7 +305,8 @@ async fn reachable(State(state): State<AppState>, Path(id): Path<String>) -> Res
 }
 
 /// `POST /api/games/{id}/join {"seat"}`: takes an open seat (the signed-in
-/// visitor's account's from then on). Every join
+/// visitor's account's from then on; of a rated game, a signed-in visitor
+/// only). Every join
 /// asked for (taken or refused by the game) counts against the address's
 /// allowance, so that one client cannot take every open seat at once.
 async fn join(
@@ -313,6 +317,12 @@ async fn join(
     Body(body): Body,
 ) -> Result<Json<Value>, Error> {
     let seat = wire::join_request(&body).map_err(bad)?;
+    if visitor.account().is_none() {
+        let key = id.clone();
+        if state.store().read(move |c| crate::rating::is_rated(c, &key)).await.map_err(Error::internal)? {
+            return Err(Error::RatedNeedsAccount);
+        }
+    }
     if let Some(ConnectInfo(peer)) = peer {
         state.join_limiter().take(peer.ip(), Instant::now()).map_err(|wait| {
             let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
@@ -387,7 +397,10 @@ fn offered_levels() -> Vec<Value> {
     Level::ALL
         .iter()
         .filter(|l| BotSpec::Level(**l).check_within(&wire::BOT_LIMITS).is_ok())
-        .map(|l| json!({"name": l.name(), "spec": l.spec().to_string(), "description": l.description()}))
+        .map(|l| {
+            json!({"name": l.name(), "spec": l.spec().to_string(), "description": l.description(),
+                   "rating": crate::rating::level_rating(*l)})
+        })
         .collect()
 }
 

@@ -43,8 +43,9 @@ pub struct Extras {
     /// When the stored game last changed (Unix ms; 0 before it is stored):
     /// a game waiting that long for a seat is aborted (`actor/endings.rs`).
     pub updated: i64,
-    /// The result changes the players' ratings (`games.rated`): the plain
-    /// take-back is off, only an agreed one is possible (`actor/manners.rs`).
+    /// The result changes the players' ratings (`games.rated`, chosen at
+    /// creation; `rating`): the plain take-back is off, only an agreed one
+    /// is possible (`actor/manners.rs`).
     pub rated: bool,
     /// The spectators' chat (migration 0009), apart from the players'.
     pub spectator_chat: Vec<SpectatorLine>,

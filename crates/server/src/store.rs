@@ -14,12 +14,13 @@ use rusqlite::Connection;
 use tokio::sync::oneshot;
 
 /// The migrations, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[(&str, &str)] = &[
+pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ("0001_games.sql", include_str!("../migrations/0001_games.sql")),
     ("0002_open_seats.sql", include_str!("../migrations/0002_open_seats.sql")),
     ("0003_clocks_chat_private.sql", include_str!("../migrations/0003_clocks_chat_private.sql")),
     ("0004_rematch_links.sql", include_str!("../migrations/0004_rematch_links.sql")),
     ("0005_accounts.sql", include_str!("../migrations/0005_accounts.sql")),
+    ("0006_ratings.sql", include_str!("../migrations/0006_ratings.sql")),
     ("0007_endings.sql", include_str!("../migrations/0007_endings.sql")),
     ("0009_manners.sql", include_str!("../migrations/0009_manners.sql")),
 ];

@@ -70,6 +70,9 @@ pub enum WireError {
     BadLimit(Token),
     #[error("before {0} is not a line number")]
     BadBefore(Token),
+    /// A query's field with a value it cannot take (a profile's filters).
+    #[error("{field}: {value} is not a value of this field")]
+    BadQuery { field: &'static str, value: Token },
 }
 
 /// What is wrong with a player's name.
@@ -239,6 +242,10 @@ struct CreateGame {
     /// Not listed in the lobby; reachable by its link.
     #[serde(default)]
     private: bool,
+    /// The result changes the players' ratings (`lobby.rs` says who may
+    /// ask for it).
+    #[serde(default)]
+    rated: bool,
 }
 
 #[derive(Deserialize)]
@@ -283,6 +290,7 @@ pub struct CreateRequest {
     pub seats: Vec<NewSeat>,
     pub time_control: TimeControl,
     pub private: bool,
+    pub rated: bool,
 }
 
 /// Decodes and checks the body of `POST /api/games` (creating nothing).
@@ -321,7 +329,7 @@ pub fn create_request(bytes: &[u8]) -> Result<CreateRequest, WireError> {
     let schools: Vec<School> = seats.iter().map(|s| s.school).collect();
     Match::new(form, &schools, None)?;
     let time_control = req.clock.check()?;
-    Ok(CreateRequest { form, seats, time_control, private: req.private })
+    Ok(CreateRequest { form, seats, time_control, private: req.private, rated: req.rated })
 }
 
 #[derive(Deserialize)]

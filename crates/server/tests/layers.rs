@@ -19,6 +19,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("config", 4),
     ("live", 4),
     ("replay_cache", 4),
+    ("rating", 4),
     ("db", 5),
     ("delta", 5),
     ("actor", 6),
@@ -31,6 +32,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("analysis/routes", 9),
     ("ws", 9),
     ("assets", 9),
+    ("players", 9),
     // the account routes and the `Visitor` extractor, above the app's state
     ("account/routes", 9),
     ("lib", 10),
