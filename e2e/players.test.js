@@ -80,6 +80,7 @@ test('a profile shows the rating a rated game changed', async () => {
   await ana.goto(`${server.base}/games/${id}#seat=${created.body.seats[0].token}`);
   await ana.waitForFunction(() => document.body.dataset.seat === '0');
   await ana.locator('#resign').click();
+  await ana.locator('#resign-yes').click();
   await ana.waitForFunction(async (id) => {
     const r = await fetch(`/api/games/${id}`);
     return (await r.json()).status === 'over';

@@ -376,7 +376,7 @@ test('the buttons come from the model’s structured choices and show its labels
 test('the page decides nothing from the form: the board side, resigning, taking back and a summon\'s squares are the model\'s', async () => {
   const v = viewOf('summon-two-ways.tkr');
   assert.equal(v.side, 'deathmatch');
-  assert.deepEqual(v.can, { resign: true, undo: false, discard: true, takeback_request: false, takeback_answer: false });
+  assert.deepEqual(v.can, { resign: true, undo: false, discard: true, abort: false, claim: false, leave: false, takeback_request: false, takeback_answer: false });
   const g = await openGame(stateMessage(v));
   const { page } = g;
   assert.ok(await page.$('#board.board-deathmatch'), 'the deathmatch side');
