@@ -240,6 +240,30 @@ pub enum Error {
         #[serde(skip)]
         connections: usize,
     },
+
+    // Finding a game (`pairing`): seeks, challenges, blocks.
+    #[error("sign in to do this")]
+    SignInRequired,
+    #[error("rated games are played between accounts: sign in, or ask for a casual game")]
+    RatedNeedsAccount,
+    #[error("no player with this name")]
+    NoSuchPlayer,
+    #[error("that is your own name")]
+    OwnName,
+    #[error("one of you has blocked the other: no challenges between you")]
+    Blocked,
+    #[error("no such seek: it was paired, cancelled or has expired")]
+    NoSuchSeek,
+    #[error("no such challenge: it was answered, cancelled or has expired")]
+    NoSuchChallenge,
+    #[error("too many seeks waiting ({seeks}, the most allowed); cancel one or try again later")]
+    TooManySeeks { seeks: usize },
+    #[error("too many challenges waiting for an answer ({challenges}, the most allowed)")]
+    TooManyChallenges { challenges: usize },
+    #[error("you block {blocks} players, the most allowed")]
+    TooManyBlocks { blocks: usize },
+    #[error("too many requests from your address; try again in {secs} s")]
+    TooFast { secs: u64 },
 }
 
 impl Code {
@@ -300,12 +324,22 @@ impl Error {
     pub fn status(&self) -> StatusCode {
         match self.code() {
             Code::BadRequest => StatusCode::BAD_REQUEST,
-            Code::Forbidden | Code::UnknownHost | Code::SeatReserved => StatusCode::FORBIDDEN,
-            Code::NotFound | Code::NoSuchGame => StatusCode::NOT_FOUND,
+            Code::Forbidden | Code::UnknownHost | Code::SeatReserved | Code::RatedNeedsAccount | Code::Blocked => {
+                StatusCode::FORBIDDEN
+            }
+            Code::SignInRequired => StatusCode::UNAUTHORIZED,
+            Code::NotFound | Code::NoSuchGame | Code::NoSuchPlayer | Code::NoSuchSeek | Code::NoSuchChallenge => {
+                StatusCode::NOT_FOUND
+            }
             Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Code::TooManyRequests | Code::TooManyGames | Code::TooManyJoins => StatusCode::TOO_MANY_REQUESTS,
+            Code::TooManyRequests
+            | Code::TooManyGames
+            | Code::TooManyJoins
+            | Code::TooManySeeks
+            | Code::TooManyChallenges
+            | Code::TooFast => StatusCode::TOO_MANY_REQUESTS,
             Code::ServerError => StatusCode::INTERNAL_SERVER_ERROR,
             Code::ServerFull | Code::ServerBusy => StatusCode::SERVICE_UNAVAILABLE,
             // a game's refusal over HTTP (`join`, `rematch`): not possible now
@@ -342,7 +376,7 @@ impl Error {
     /// The HTTP answer, worded in `lang`.
     pub fn response(&self, lang: Lang) -> Response {
         let mut r = (self.status(), Json(self.http_body(lang))).into_response();
-        if let Error::TooManyGames { secs } | Error::TooManyJoins { secs } = self {
+        if let Error::TooManyGames { secs } | Error::TooManyJoins { secs } | Error::TooFast { secs } = self {
             r.headers_mut().insert(header::RETRY_AFTER, (*secs).into());
         }
         r
@@ -480,6 +514,10 @@ mod tests {
             Error::ChatTooFast { secs: 2 },
             Error::ServerFull { games: 10 },
             Error::TooManyGames { secs: 30 },
+            Error::TooManySeeks { seeks: 4 },
+            Error::TooManyChallenges { challenges: 8 },
+            Error::TooManyBlocks { blocks: 500 },
+            Error::TooFast { secs: 6 },
         ];
         for lang in Lang::ALL {
             let m = crate::words::messages(lang);

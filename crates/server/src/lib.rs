@@ -30,7 +30,8 @@
 //!   chat), and the registry of live games;
 //! - `state`: [`AppState`], loading games and reaching their actors;
 //! - the handlers, one router per feature: `lobby` (create, list, join,
-//!   rematch, cards, meta), `replays` (finished games' replays and
+//!   rematch, cards, meta), `pairing` (seeks, challenges, blocks, who is
+//!   online, the lobby's WebSocket), `replays` (finished games' replays and
 //!   records), `ws` (a game's WebSocket), `assets` (the pages); `door`
 //!   (checks before any handler) and `conn` (the accept loop);
 //! - this file: [`app`], the routers assembled behind the door, and
@@ -55,6 +56,7 @@ mod door;
 mod limit;
 mod live;
 mod lobby;
+mod pairing;
 mod pool;
 mod replay_cache;
 mod replays;
@@ -83,6 +85,7 @@ pub fn app(state: AppState) -> Router {
         request_timeout: c.request_timeout,
     };
     lobby::routes()
+        .merge(pairing::routes())
         .merge(replays::routes())
         .merge(ws::routes())
         .merge(assets::routes())

@@ -22,6 +22,7 @@ use tash_kalar_bots::{BotSpec, Level};
 use tash_kalar_i18n::Lang;
 use tash_kalar_rules::{CardId, Form, School};
 
+use crate::account::AccountId;
 use crate::actor::{self, Command, RematchPlan};
 use crate::db;
 use crate::error::Error;
@@ -66,11 +67,16 @@ fn bad(why: WireError) -> Error {
 }
 
 /// A game to create: the form, the seats, a token for each human seat.
-struct NewGame {
-    form: Form,
-    seats: Vec<SeatInfo>,
-    tokens: Vec<Option<String>>,
-    extras: Extras,
+pub(crate) struct NewGame {
+    pub form: Form,
+    pub seats: Vec<SeatInfo>,
+    pub tokens: Vec<Option<String>>,
+    pub extras: Extras,
+    /// The account holding each seat (`seats.account_id`), where known:
+    /// the games that pairing makes (`pairing`); empty otherwise.
+    pub accounts: Vec<Option<AccountId>>,
+    /// The result changes the players' ratings (`games.rated`).
+    pub rated: bool,
 }
 
 impl NewGame {
@@ -95,7 +101,7 @@ impl NewGame {
             tokens.push(token);
         }
         let extras = Extras { time_control: req.time_control, private: req.private, ..Default::default() };
-        NewGame { form: req.form, seats, tokens, extras }
+        NewGame { form: req.form, seats, tokens, extras, accounts: Vec::new(), rated: false }
     }
 }
 
@@ -114,7 +120,7 @@ async fn create(
 
 /// Takes a creation from the address's allowance (`limit.rs`): every
 /// route that creates a game (a new one, a rematch) calls this first.
-fn take_creation(state: &AppState, peer: Option<&ConnectInfo<SocketAddr>>) -> Result<(), Error> {
+pub(crate) fn take_creation(state: &AppState, peer: Option<&ConnectInfo<SocketAddr>>) -> Result<(), Error> {
     let Some(ConnectInfo(peer)) = peer else { return Ok(()) };
     state.limiter().take(peer.ip(), Instant::now()).map_err(|wait| {
         let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
@@ -124,17 +130,19 @@ fn take_creation(state: &AppState, peer: Option<&ConnectInfo<SocketAddr>>) -> Re
 }
 
 /// Whose turn on the bot pool a new game's bots take: its creator's address.
-fn owner_of(peer: Option<&ConnectInfo<SocketAddr>>) -> Option<String> {
+pub(crate) fn owner_of(peer: Option<&ConnectInfo<SocketAddr>>) -> Option<String> {
     peer.map(|ConnectInfo(p)| crate::limit::key(p.ip()).to_string())
 }
 
-/// Stores a checked new game and starts it; its id and seat tokens.
-async fn create_game(
+/// Stores a checked new game and starts it; its id and seat tokens. The
+/// one path of every creation: `POST /api/games`, rematches, and the
+/// games that seeks and challenges make (`pairing`).
+pub(crate) async fn create_game(
     state: &AppState,
     new: NewGame,
     owner: Option<String>,
 ) -> Result<(String, Vec<Option<String>>), Error> {
-    let NewGame { form, seats, tokens, extras } = new;
+    let NewGame { form, seats, tokens, extras, accounts, rated } = new;
     let id = actor::new_secret(8);
     let mut g = LiveGame::new(id.clone(), form, seats, now_ms()).map_err(|e| bad(e.into()))?;
     g.extras = extras;
@@ -143,7 +151,23 @@ async fn create_game(
     let entries: Vec<StoredEntry> = g.entries.iter().map(StoredEntry::from).collect();
     // the creator's address takes its bots' turns on the bot pool
     let owner = owner.unwrap_or_else(|| id.clone());
-    state.create(g, entries, owner).await?;
+    let key = id.clone();
+    state
+        .create(g, entries, owner, move |c| {
+            for (seat, account) in accounts.iter().enumerate() {
+                if let Some(AccountId(a)) = account {
+                    c.execute(
+                        "UPDATE seats SET account_id = ?3 WHERE game_id = ?1 AND seat = ?2",
+                        rusqlite::params![key, seat, a],
+                    )?;
+                }
+            }
+            if rated {
+                c.execute("UPDATE games SET rated = 1 WHERE id = ?1", [&key])?;
+            }
+            Ok(())
+        })
+        .await?;
     tracing::info!(game = %id, form = form.name(), "created");
     Ok((id, tokens))
 }
@@ -170,7 +194,7 @@ async fn rematch(
         RematchPlan::New { seat, form, seats, extras } => (seat, form, seats, extras),
     };
     let tokens = vec![None; seats.len()];
-    let new = NewGame { form, seats, tokens, extras };
+    let new = NewGame { form, seats, tokens, extras, accounts: Vec::new(), rated: false };
     let made = match take_creation(&state, peer.as_ref()) {
         Ok(()) => create_game(&state, new, owner_of(peer.as_ref())).await,
         Err(e) => Err(e),

@@ -51,6 +51,8 @@ struct Inner {
     conns: Arc<limit::InFlight>,
     replays: replay_cache::Replays,
     pool: pool::BotPool,
+    /// Seeks, challenges and the lobby's sockets (`pairing`).
+    pairing: crate::pairing::Pairing,
 }
 
 impl AppState {
@@ -76,6 +78,7 @@ impl AppState {
             conns,
             replays,
             pool,
+            pairing: Default::default(),
         };
         let state = AppState { inner: Arc::new(inner) };
         let mut ids = state.inner.store.read(db::unfinished).await?;
@@ -137,6 +140,11 @@ impl AppState {
     /// The allowance of seats joined from the lobby, per address.
     pub(crate) fn join_limiter(&self) -> &limit::Limiter {
         &self.inner.joins
+    }
+
+    /// Finding a game: seeks, challenges, who is online (`pairing`).
+    pub(crate) fn pairing(&self) -> &crate::pairing::Pairing {
+        &self.inner.pairing
     }
 
     pub(crate) fn replays(&self) -> &replay_cache::Replays {
@@ -275,16 +283,26 @@ impl AppState {
 
     /// Stores a new game and starts its task, if there is room for it:
     /// nothing is stored when the server is full. `owner` (the creator's
-    /// address) says whose turn on the bot pool its bots take.
+    /// address) says whose turn on the bot pool its bots take; `also`
+    /// writes what the game has beyond its row (the seats' accounts, the
+    /// rated flag) in the same transaction.
     pub(crate) async fn create(
         &self,
         g: LiveGame,
         entries: Vec<live::StoredEntry>,
         owner: String,
+        also: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<()> + Send + 'static,
     ) -> Result<(), Error> {
         let mut games = self.room(None, Need::Play).await?;
         let stored = g.clone();
-        self.inner.store.write(move |c| db::insert_game(c, &stored, &entries)).await.map_err(Error::internal)?;
+        self.inner
+            .store
+            .write(move |c| {
+                db::insert_game(c, &stored, &entries)?;
+                also(c)
+            })
+            .await
+            .map_err(Error::internal)?;
         let id = g.id.clone();
         let loaded = self.spawn(g, owner);
         games.insert(id, loaded);

@@ -20,6 +20,7 @@ const MIGRATIONS: &[(&str, &str)] = &[
     ("0003_clocks_chat_private.sql", include_str!("../migrations/0003_clocks_chat_private.sql")),
     ("0004_rematch_links.sql", include_str!("../migrations/0004_rematch_links.sql")),
     ("0005_accounts.sql", include_str!("../migrations/0005_accounts.sql")),
+    ("0008_pairing.sql", include_str!("../migrations/0008_pairing.sql")),
 ];
 
 /// At most this many writes share one transaction.

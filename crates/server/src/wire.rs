@@ -70,6 +70,15 @@ pub enum WireError {
     BadLimit(String),
     #[error("before {0:?} is not a line number")]
     BadBefore(String),
+    /// A seek or a challenge for a form of more than two seats.
+    #[error("a {0} has more than two seats: seeks and challenges are for duel, high-form and first-game")]
+    NotTwoSeats(&'static str),
+    /// A rated seek or challenge in a form that has no rating pool.
+    #[error("a {0} is never rated")]
+    NeverRated(&'static str),
+    /// A player's name to challenge or block that no account could have.
+    #[error("a player's name has 1 to 64 characters")]
+    PlayerName,
 }
 
 /// What is wrong with a player's name.
