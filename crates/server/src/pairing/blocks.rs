@@ -84,9 +84,10 @@ pub(super) async fn block(
 ) -> Result<Json<Value>, Error> {
     let (me, them) = parties(&state, visitor, &name).await?;
     if let Some(ConnectInfo(peer)) = peer {
-        state.join_limiter().take(peer.ip(), Instant::now()).map_err(|wait| Error::TooFast {
-            secs: wait.as_secs_f64().ceil().max(1.0) as u64,
-        })?;
+        state
+            .join_limiter()
+            .take(peer.ip(), Instant::now())
+            .map_err(|wait| Error::TooFast { secs: wait.as_secs_f64().ceil().max(1.0) as u64 })?;
     }
     let (a, b) = (me.id.0, them.id.0);
     let added = state

@@ -163,11 +163,8 @@ fn check_room(book: &Book, from: AccountId) -> Result<(), Error> {
     if book.challenges.len() >= CHALLENGES_TOTAL {
         return Err(Error::TooManyChallenges { challenges: CHALLENGES_TOTAL });
     }
-    let waiting = book
-        .challenges
-        .values()
-        .filter(|c| c.from.id == from && matches!(c.state, ChallengeState::Pending))
-        .count();
+    let waiting =
+        book.challenges.values().filter(|c| c.from.id == from && matches!(c.state, ChallengeState::Pending)).count();
     if waiting >= CHALLENGES_PER_ACCOUNT {
         return Err(Error::TooManyChallenges { challenges: CHALLENGES_PER_ACCOUNT });
     }

@@ -182,7 +182,8 @@ impl Book {
     /// The names of the accounts with a lobby socket (at most
     /// [`ONLINE_SHOWN`], sorted), and how many there are.
     fn online(&self) -> (Vec<String>, usize) {
-        let mut names: Vec<&str> = self.sockets.values().filter_map(|s| s.account.as_ref()).map(|a| a.name.as_str()).collect();
+        let mut names: Vec<&str> =
+            self.sockets.values().filter_map(|s| s.account.as_ref()).map(|a| a.name.as_str()).collect();
         names.sort_unstable_by_key(|n| n.to_lowercase());
         names.dedup();
         let count = names.len();

@@ -218,7 +218,10 @@ async fn pair_now(state: &AppState) {
             };
             let message = seek_message(id, &seek.state);
             let account = seek.side.account.as_ref().map(|a| a.id);
-            book.tell(|s| s.follows.contains(id) || (account.is_some() && s.account.as_ref().map(|a| a.id) == account), &message);
+            book.tell(
+                |s| s.follows.contains(id) || (account.is_some() && s.account.as_ref().map(|a| a.id) == account),
+                &message,
+            );
         }
         match made {
             Ok((game, _)) => tracing::info!(%game, form = p.terms.form.name(), rated = p.terms.rated, "seeks paired"),
@@ -407,7 +410,8 @@ mod tests {
     fn other_terms_one_account_and_blocks_never_pair() {
         let rated = Candidate { terms: Terms { rated: true, ..DUEL }, ..seek(1500.0, 1, Some(2)) };
         let high = Candidate { terms: Terms { form: Form::HighForm, ..DUEL }, ..seek(1500.0, 1, Some(2)) };
-        let timed = Candidate { terms: Terms { clock: TimeControl::Move { secs: 30 }, ..DUEL }, ..seek(1500.0, 1, Some(2)) };
+        let timed =
+            Candidate { terms: Terms { clock: TimeControl::Move { secs: 30 }, ..DUEL }, ..seek(1500.0, 1, Some(2)) };
         for other in [rated, high, timed] {
             assert!(pairs(&[seek(1500.0, 1, Some(1)), other]).is_empty());
         }

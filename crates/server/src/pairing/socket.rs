@@ -1,7 +1,8 @@
 //! The lobby's WebSocket, `/ws/lobby`: who is online, and what becomes
 //! of a visitor's seeks and challenges.
 //!
-//! The server sends `online` (on connecting and whenever the list
+//! The server sends `hello` (`{"name"}`: the signed-in visitor's name, or
+//! `null`) on connecting, `online` (on connecting and whenever the list
 //! changes), `challenge` (each challenge of the signed-in visitor on
 //! connecting, then whenever one is made or answered), and `paired` or
 //! `seek-failed` for a seek the socket follows (`{"type": "follow",
@@ -83,7 +84,9 @@ async fn connection(mut socket: WebSocket, state: AppState, account: Option<Acco
         let key = book.next_socket;
         book.next_socket += 1;
         book.sockets.insert(key, Socket { account: account.clone(), follows: Vec::new(), tx });
-        let first = account.as_ref().map(|a| super::challenges::messages_for(&book, a.id)).unwrap_or_default();
+        // who this socket's visitor is (`null`: a guest), then its challenges
+        let mut first = vec![json!({"type": "hello", "name": account.as_ref().map(|a| a.name.clone())})];
+        first.extend(account.as_ref().map(|a| super::challenges::messages_for(&book, a.id)).unwrap_or_default());
         if account.is_some() {
             pairing.publish_online(&book);
         }
@@ -166,7 +169,9 @@ fn follow(state: &AppState, key: u64, id: &str) -> Result<Option<Value>, Error> 
     let mut book = state.pairing().book();
     let settled = match book.seeks.get(id) {
         None => return Err(Error::NoSuchSeek),
-        Some(s) => matches!(s.state, SeekState::Paired { .. } | SeekState::Failed(_)).then(|| seek_message(id, &s.state)),
+        Some(s) => {
+            matches!(s.state, SeekState::Paired { .. } | SeekState::Failed(_)).then(|| seek_message(id, &s.state))
+        }
     };
     let socket = book.sockets.get_mut(&key).ok_or(Error::NoSuchSeek)?;
     if !socket.follows.iter().any(|f| f == id) {
