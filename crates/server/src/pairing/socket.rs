@@ -105,7 +105,10 @@ async fn connection(mut socket: WebSocket, state: AppState, account: Option<Acco
             break;
         }
     }
-    while ok {
+    loop {
+        if !ok {
+            break;
+        }
         tokio::select! {
             msg = socket.recv() => {
                 heard = true;
