@@ -29,7 +29,7 @@ async function lobbyPage() {
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.setDefaultTimeout(TIMEOUT);
   await page.goto(`${server.base}/`);
-  await page.waitForSelector('#seek-form option');
+  await page.waitForSelector('#seek-form option', { state: 'attached' });
   return page;
 }
 
