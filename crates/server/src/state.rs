@@ -51,8 +51,10 @@ struct Inner {
     conns: Arc<limit::InFlight>,
     replays: replay_cache::Replays,
     pool: pool::BotPool,
-    /// Seeks, challenges and the lobby's sockets (`pairing`).
-    pairing: crate::pairing::Pairing,
+    /// The state of a feature above this layer, made on first use: finding
+    /// a game's seeks, challenges and lobby sockets (`pairing`, which alone
+    /// uses it, so that this layer does not name it).
+    above: std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 impl AppState {
@@ -78,7 +80,7 @@ impl AppState {
             conns,
             replays,
             pool,
-            pairing: Default::default(),
+            above: Default::default(),
         };
         let state = AppState { inner: Arc::new(inner) };
         let mut ids = state.inner.store.read(db::unfinished).await?;
@@ -142,9 +144,9 @@ impl AppState {
         &self.inner.joins
     }
 
-    /// Finding a game: seeks, challenges, who is online (`pairing`).
-    pub(crate) fn pairing(&self) -> &crate::pairing::Pairing {
-        &self.inner.pairing
+    /// The slot of a feature above this layer's state (see `Inner::above`).
+    pub(crate) fn above(&self) -> &std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>> {
+        &self.inner.above
     }
 
     pub(crate) fn replays(&self) -> &replay_cache::Replays {

@@ -24,11 +24,13 @@ const LAYERS: &[(&str, u8)] = &[
     ("state", 7),
     ("conn", 8),
     ("door", 8),
+    ("account", 8),
     ("lobby", 9),
     ("replays", 9),
     ("ws", 9),
     ("assets", 9),
-    ("lib", 10),
+    ("pairing", 10),
+    ("lib", 11),
 ];
 
 /// Names lib.rs re-exports, by the module that defines them.

@@ -106,6 +106,17 @@ impl Terms {
     }
 }
 
+impl AppState {
+    /// Finding a game's state: seeks, challenges, the lobby's sockets
+    /// (kept in the state's slot for a layer above it).
+    pub(crate) fn pairing(&self) -> &Pairing {
+        self.above()
+            .get_or_init(|| Box::new(Pairing::default()))
+            .downcast_ref::<Pairing>()
+            .expect("the slot above the state holds pairing's state alone")
+    }
+}
+
 /// Finding a game's state, shared by every request ([`AppState::pairing`]).
 pub(crate) struct Pairing {
     book: Mutex<Book>,
