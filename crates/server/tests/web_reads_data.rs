@@ -175,8 +175,8 @@ fn game_text_ids() -> BTreeSet<String> {
             if id.is_empty() || !id.starts_with(|c: char| c.is_ascii_lowercase()) || id.contains(' ') {
                 continue;
             }
-            // the page's own words, except the errors: the server words those
-            let page = file == "web.ftl" && !id.starts_with("error-");
+            // the page's own words (the lobby's and finding a game's), except the errors: the server words those
+            let page = (file == "web.ftl" || file == "pairing.ftl") && !id.starts_with("error-");
             if !page && !looked_up(id) {
                 ids.insert(id.to_string());
             }
