@@ -6,6 +6,7 @@ import {
   toast,
 } from './common.js';
 import { initI18n, t, langSelector, listAnd } from './i18n.js';
+import { startPairing } from './pairing.js';
 
 const $ = (id) => document.getElementById(id);
 let meta = null;
@@ -309,6 +310,7 @@ async function start() {
     return;
   }
   fillForms();
+  startPairing(meta);
   $('create').addEventListener('submit', create);
   refresh();
   refreshMine();

@@ -321,6 +321,25 @@ pub enum Error {
         #[serde(skip)]
         connections: usize,
     },
+
+    // Finding a game (`pairing`): seeks, challenges, blocks (besides
+    // `sign-in-required`, `rated-needs-account` and `no-such-player` above).
+    #[error("that is your own name")]
+    OwnName,
+    #[error("one of you has blocked the other: no challenges between you")]
+    Blocked,
+    #[error("no such seek: it was paired, cancelled or has expired")]
+    NoSuchSeek,
+    #[error("no such challenge: it was answered, cancelled or has expired")]
+    NoSuchChallenge,
+    #[error("too many seeks waiting ({seeks}, the most allowed); cancel one or try again later")]
+    TooManySeeks { seeks: usize },
+    #[error("too many challenges waiting for an answer ({challenges}, the most allowed)")]
+    TooManyChallenges { challenges: usize },
+    #[error("you block {blocks} players, the most allowed")]
+    TooManyBlocks { blocks: usize },
+    #[error("too many requests from your address; try again in {secs} s")]
+    TooFast { secs: u64 },
 }
 
 impl Code {
@@ -384,12 +403,19 @@ impl Error {
             Code::BadRequest | Code::BadName | Code::BadPassword => StatusCode::BAD_REQUEST,
             Code::RatedWithBots | Code::RatedForm | Code::RatedSeats => StatusCode::BAD_REQUEST,
             Code::BadCredentials | Code::SignInRequired => StatusCode::UNAUTHORIZED,
-            Code::Forbidden | Code::UnknownHost | Code::SeatReserved | Code::CrossOrigin | Code::RatedNeedsAccount => {
-                StatusCode::FORBIDDEN
-            }
-            Code::NotFound | Code::NoSuchGame | Code::NoSuchPlayer | Code::NoSuchPool | Code::NotAnalysed => {
-                StatusCode::NOT_FOUND
-            }
+            Code::Forbidden
+            | Code::UnknownHost
+            | Code::SeatReserved
+            | Code::CrossOrigin
+            | Code::RatedNeedsAccount
+            | Code::Blocked => StatusCode::FORBIDDEN,
+            Code::NotFound
+            | Code::NoSuchGame
+            | Code::NoSuchPlayer
+            | Code::NoSuchPool
+            | Code::NotAnalysed
+            | Code::NoSuchSeek
+            | Code::NoSuchChallenge => StatusCode::NOT_FOUND,
             Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -397,7 +423,10 @@ impl Error {
             | Code::TooManyGames
             | Code::TooManyJoins
             | Code::TooManySignIns
-            | Code::TooManyAccounts => StatusCode::TOO_MANY_REQUESTS,
+            | Code::TooManyAccounts
+            | Code::TooManySeeks
+            | Code::TooManyChallenges
+            | Code::TooFast => StatusCode::TOO_MANY_REQUESTS,
             Code::ServerError => StatusCode::INTERNAL_SERVER_ERROR,
             Code::ServerFull | Code::ServerBusy | Code::AnalysesBusy => StatusCode::SERVICE_UNAVAILABLE,
             // a game's refusal over HTTP (`join`, `rematch`): not possible now
@@ -437,7 +466,8 @@ impl Error {
         if let Error::TooManyGames { secs }
         | Error::TooManyJoins { secs }
         | Error::TooManySignIns { secs }
-        | Error::TooManyAccounts { secs } = self
+        | Error::TooManyAccounts { secs }
+        | Error::TooFast { secs } = self
         {
             r.headers_mut().insert(header::RETRY_AFTER, (*secs).into());
         }
@@ -583,6 +613,10 @@ mod tests {
             Error::TooManySignIns { secs: 30 },
             Error::TooManyAccounts { secs: 30 },
             Error::NoSuchPool { pool: "x".into() },
+            Error::TooManySeeks { seeks: 4 },
+            Error::TooManyChallenges { challenges: 8 },
+            Error::TooManyBlocks { blocks: 500 },
+            Error::TooFast { secs: 6 },
         ];
         for lang in Lang::ALL {
             let m = crate::words::messages(lang);

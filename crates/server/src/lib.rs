@@ -34,7 +34,8 @@
 //! - `state`: [`AppState`], loading games and reaching their actors;
 //! - the handlers, one router per feature: `lobby` (create, list, join,
 //!   rematch, cards, meta), `account::routes` (sign up, in and out; who a
-//!   request comes from), `replays` (finished games' replays and
+//!   request comes from), `pairing` (seeks, challenges, blocks, who is
+//!   online, the lobby's WebSocket), `replays` (finished games' replays and
 //!   records), `analysis` (finished games' analyses), `ws` (a game's
 //!   WebSocket), `assets` (the pages), `players` (profiles and
 //!   leaderboards); `door`
@@ -62,6 +63,7 @@ mod door;
 mod limit;
 mod live;
 mod lobby;
+mod pairing;
 mod players;
 mod pool;
 mod rating;
@@ -94,6 +96,7 @@ pub fn app(state: AppState) -> Router {
     };
     lobby::routes()
         .merge(account::routes())
+        .merge(pairing::routes())
         .merge(replays::routes())
         .merge(analysis::routes::routes())
         .merge(ws::routes())

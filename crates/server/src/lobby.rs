@@ -67,11 +67,11 @@ fn bad(why: WireError) -> Error {
 }
 
 /// A game to create: the form, the seats, a token for each human seat.
-struct NewGame {
-    form: Form,
-    seats: Vec<SeatInfo>,
-    tokens: Vec<Option<String>>,
-    extras: Extras,
+pub(crate) struct NewGame {
+    pub form: Form,
+    pub seats: Vec<SeatInfo>,
+    pub tokens: Vec<Option<String>>,
+    pub extras: Extras,
 }
 
 impl NewGame {
@@ -134,7 +134,7 @@ async fn create(
 
 /// Takes a creation from the address's allowance (`limit.rs`): every
 /// route that creates a game (a new one, a rematch) calls this first.
-fn take_creation(state: &AppState, peer: Option<&ConnectInfo<SocketAddr>>) -> Result<(), Error> {
+pub(crate) fn take_creation(state: &AppState, peer: Option<&ConnectInfo<SocketAddr>>) -> Result<(), Error> {
     let Some(ConnectInfo(peer)) = peer else { return Ok(()) };
     state.limiter().take(peer.ip(), Instant::now()).map_err(|wait| {
         let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
@@ -144,12 +144,14 @@ fn take_creation(state: &AppState, peer: Option<&ConnectInfo<SocketAddr>>) -> Re
 }
 
 /// Whose turn on the bot pool a new game's bots take: its creator's address.
-fn owner_of(peer: Option<&ConnectInfo<SocketAddr>>) -> Option<String> {
+pub(crate) fn owner_of(peer: Option<&ConnectInfo<SocketAddr>>) -> Option<String> {
     peer.map(|ConnectInfo(p)| crate::limit::key(p.ip()).to_string())
 }
 
-/// Stores a checked new game and starts it; its id and seat tokens.
-async fn create_game(
+/// Stores a checked new game and starts it; its id and seat tokens. The
+/// one path of every creation: `POST /api/games`, rematches, and the
+/// games that seeks and challenges make (`pairing`).
+pub(crate) async fn create_game(
     state: &AppState,
     new: NewGame,
     owner: Option<String>,

@@ -53,6 +53,10 @@ struct Inner {
     pool: pool::BotPool,
     analyses: analysis::Analyses,
     accounts: crate::account::Accounts,
+    /// The state of a feature above this layer, made on first use: finding
+    /// a game's seeks, challenges and lobby sockets (`pairing`, which alone
+    /// uses it, so that this layer does not name it).
+    above: std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 impl AppState {
@@ -82,6 +86,7 @@ impl AppState {
             pool,
             analyses: Default::default(),
             accounts,
+            above: Default::default(),
         };
         let state = AppState { inner: Arc::new(inner) };
         let mut ids = state.inner.store.read(db::unfinished).await?;
@@ -165,6 +170,11 @@ impl AppState {
     /// The allowance of seats joined from the lobby, per address.
     pub(crate) fn join_limiter(&self) -> &limit::Limiter {
         &self.inner.joins
+    }
+
+    /// The slot of a feature above this layer's state (see `Inner::above`).
+    pub(crate) fn above(&self) -> &std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>> {
+        &self.inner.above
     }
 
     pub(crate) fn replays(&self) -> &replay_cache::Replays {
@@ -308,7 +318,9 @@ impl AppState {
 
     /// Stores a new game and starts its task, if there is room for it:
     /// nothing is stored when the server is full. `owner` (the creator's
-    /// address) says whose turn on the bot pool its bots take.
+    /// address) says whose turn on the bot pool its bots take; `also`
+    /// writes what the game has beyond its row (the seats' accounts, the
+    /// rated flag) in the same transaction.
     pub(crate) async fn create(
         &self,
         g: LiveGame,

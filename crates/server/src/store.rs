@@ -22,6 +22,7 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ("0005_accounts.sql", include_str!("../migrations/0005_accounts.sql")),
     ("0006_ratings.sql", include_str!("../migrations/0006_ratings.sql")),
     ("0007_endings.sql", include_str!("../migrations/0007_endings.sql")),
+    ("0008_pairing.sql", include_str!("../migrations/0008_pairing.sql")),
     ("0009_manners.sql", include_str!("../migrations/0009_manners.sql")),
 ];
 

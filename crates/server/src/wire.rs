@@ -73,6 +73,15 @@ pub enum WireError {
     /// A query's field with a value it cannot take (a profile's filters).
     #[error("{field}: {value} is not a value of this field")]
     BadQuery { field: &'static str, value: Token },
+    /// A seek or a challenge for a form of more than two seats.
+    #[error("a {0} has more than two seats: seeks and challenges are for duel, high-form and first-game")]
+    NotTwoSeats(&'static str),
+    /// A rated seek or challenge in a form that has no rating pool.
+    #[error("a {0} is never rated")]
+    NeverRated(&'static str),
+    /// A player's name to challenge or block that no account could have.
+    #[error("a player's name has 1 to 64 characters")]
+    PlayerName,
 }
 
 /// What is wrong with a player's name.

@@ -26,6 +26,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("state", 7),
     ("conn", 8),
     ("door", 8),
+    ("account", 8),
     ("lobby", 9),
     ("replays", 9),
     ("analysis", 4),
@@ -35,7 +36,9 @@ const LAYERS: &[(&str, u8)] = &[
     ("players", 9),
     // the account routes and the `Visitor` extractor, above the app's state
     ("account/routes", 9),
-    ("lib", 10),
+    // finding a game makes its games through the lobby's creation
+    ("pairing", 10),
+    ("lib", 11),
 ];
 
 /// Names lib.rs re-exports, by the module that defines them.
