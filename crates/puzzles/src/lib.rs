@@ -187,3 +187,30 @@ fn best_of(
     }
     Ok(best)
 }
+
+/// A line of the turn from `game` (the seat to play's) that reaches the
+/// best measure, with that measure: what a generator offers as a
+/// solution before [`verify`] proves it.
+pub fn best_line(game: &Game, theme: Theme, budget: u64) -> Result<(i32, Vec<Choice>), VerifyError> {
+    let Actor::Seat(seat) = game.actor() else { return Err(VerifyError::Empty) };
+    let mut nodes = 0;
+    let mut line = Vec::new();
+    let mut at = game.clone();
+    let best = best_of(&at, seat, theme, None, &mut nodes, budget)?;
+    // walk down the first choice that keeps the best within reach
+    while at.actor() == Actor::Seat(seat) {
+        let mut next = None;
+        for c in at.legal_choices() {
+            let mut g = at.clone();
+            g.apply_unchecked(c);
+            if best_of(&g, seat, theme, None, &mut nodes, budget)? == best {
+                next = Some((c, g));
+                break;
+            }
+        }
+        let Some((c, g)) = next else { break };
+        line.push(c);
+        at = g;
+    }
+    Ok((best, line))
+}
