@@ -10,6 +10,7 @@ use tash_kalar_rules::{cards, Board, CardId, Color, Form, School, Seat};
 
 mod engine;
 mod play;
+mod puzzles;
 mod selfplay;
 mod serve;
 mod table;
@@ -58,6 +59,8 @@ enum Command {
     Serve(serve::Args),
     /// Speak the engine protocol on standard input/output (docs/engine-protocol.md).
     Engine(engine::Args),
+    /// Puzzles: `generate` finds and verifies them from seeded games.
+    Puzzles(puzzles::Args),
     /// Play a round robin between bots and write a results table and plot.
     Tournament(tournament::Args),
     /// Replay a game record and print the final state as JSON (or the
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         Command::Replay { record, at, model, lang } => replay(&record, at, model.as_deref(), lang.as_deref()),
         Command::Engine(args) => engine::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
