@@ -24,6 +24,7 @@ use tash_kalar_bots::{split_specs, Bot, BotSpec, SpecError};
 use tash_kalar_rules::Token;
 
 pub mod engine;
+pub mod puzzles;
 pub mod seeds;
 pub mod tournament;
 

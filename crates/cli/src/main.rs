@@ -11,6 +11,7 @@ use tash_kalar_rules::{cards, Board, CardId, Color, Form, School, Seat};
 mod analyse;
 mod engine;
 mod play;
+mod puzzles;
 mod selfplay;
 mod serve;
 mod table;
@@ -59,6 +60,8 @@ enum Command {
     Serve(serve::Args),
     /// Speak the engine protocol on standard input/output (docs/engine-protocol.md).
     Engine(engine::Args),
+    /// Puzzles: `generate` finds and verifies them from seeded games.
+    Puzzles(puzzles::Args),
     /// Play a round robin between bots and write a results table and plot.
     Tournament(tournament::Args),
     /// Analyse a recorded game: each choice's chance to win, the best
@@ -95,6 +98,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => engine::run(&args),
         Command::Tournament(args) => tournament::run(&args),
         Command::Analyse(args) => analyse::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

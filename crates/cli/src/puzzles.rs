@@ -1,0 +1,44 @@
+//! `tash-kalar puzzles`: puzzle generation (docs/puzzles.md).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use clap::{Args as ClapArgs, Subcommand};
+
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play seeded random duels, keep the verified puzzles, write them one
+    /// JSON object a line.
+    Generate {
+        /// How many games to play.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// The seed of the games' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The file to write (JSON lines).
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    match &args.command {
+        Command::Generate { games, seed, out } => {
+            let found = tash_kalar_arena::puzzles::generate(*games, *seed);
+            let mut file = std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?;
+            for p in &found {
+                writeln!(file, "{}", serde_json::to_string(p)?)?;
+            }
+            eprintln!("{} puzzles written to {}", found.len(), out.display());
+            Ok(())
+        }
+    }
+}
