@@ -335,6 +335,18 @@ pub struct Shared<'m> {
     question: Option<QuestionModel>,
     result: Option<ResultModel>,
     events: RefCell<HashMap<Event, String>>,
+    /// Sentences worded for an earlier change, taken as they are used.
+    earlier: RefCell<HashMap<Event, String>>,
+}
+
+/// The events' sentences of one change, kept for the next
+/// ([`Shared::with_words`]): an event's sentence does not change once
+/// made while the seats' names stay, so a game's task words each event
+/// once, not at every change while it stays in the window.
+#[derive(Debug, Default)]
+pub struct EventWords {
+    names: Vec<String>,
+    events: HashMap<Event, String>,
 }
 
 impl<'m> Shared<'m> {
@@ -351,13 +363,34 @@ impl<'m> Shared<'m> {
             text: msgs.question(&q, game),
         });
         let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
-        Shared { msgs, names, question, result, events: RefCell::default() }
+        Shared { msgs, names, question, result, events: RefCell::default(), earlier: RefCell::default() }
+    }
+
+    /// [`Shared::new`], with the sentences of an earlier change (those of
+    /// the same names are used again).
+    pub fn with_words(game: &Game, table: &Table, msgs: &'m Messages, words: EventWords) -> Self {
+        let s = Shared::new(game, table, msgs);
+        if words.names == s.names {
+            *s.earlier.borrow_mut() = words.events;
+        }
+        s
+    }
+
+    /// The sentences used so far (of this change's models), for the next
+    /// change: only those, so what is kept is the events' window, not the
+    /// whole game's.
+    pub fn into_words(self) -> EventWords {
+        EventWords { names: self.names, events: self.events.into_inner() }
     }
 
     /// An event's sentence, worded once.
     fn event(&self, e: &Event) -> String {
         if let Some(t) = self.events.borrow().get(e) {
             return t.clone();
+        }
+        if let Some(t) = self.earlier.borrow_mut().remove(e) {
+            self.events.borrow_mut().insert(*e, t.clone());
+            return t;
         }
         // (a seat the game does not have is named by its number, as `seat_name` does)
         let name = |s: Seat| {
