@@ -574,7 +574,10 @@ mod tests {
                                 let c: Choice = legal.iter().copied().find(|c| c.to_string() == text).unwrap();
                                 let one = legal_model(g, c, &msgs);
                                 if let Member::Summon(s) = member {
-                                    assert_eq!((Some(&s.squares), Some(&s.marked)), (one.squares.as_ref(), one.marked.as_ref()));
+                                    assert_eq!(
+                                        (Some(&s.squares), Some(&s.marked)),
+                                        (one.squares.as_ref(), one.marked.as_ref())
+                                    );
                                     if s.label.is_some() {
                                         own_words += 1;
                                         assert_eq!(label, one.label);
