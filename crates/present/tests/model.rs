@@ -103,7 +103,8 @@ fn only_the_chooser_gets_the_legal_choices() {
                 if let Some(legal) = &m.legal {
                     let mut texts: Vec<String> = g.legal_choices().iter().map(|c| c.to_string()).collect();
                     let mut got: Vec<String> = legal.iter().flat_map(|l| l.choices()).map(|(t, _)| t).collect();
-                    (texts.sort(), got.sort());
+                    texts.sort();
+                    got.sort();
                     assert_eq!(got, texts);
                     assert!(legal.iter().flat_map(|l| l.choices()).all(|(_, l)| !l.is_empty()));
                 }
