@@ -282,7 +282,9 @@ pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> 
                         tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))],
                     ),
                 ),
-                _ => (format!("{kind} @"), msgs.text(&format!("legal-{kind}"), &[])),
+                _ => {
+                    (format!("{kind} @"), msgs.text(if kind == "place" { "legal-place" } else { "legal-pickup" }, &[]))
+                }
             };
             out.push(LegalEntry::Group(LegalGroup { kind, card, orientation, text, label, each: Vec::new() }));
             out.len() - 1
