@@ -623,18 +623,21 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         for (form, schools) in forms {
             let mut m = Match::new(form, schools, None).unwrap();
+            let mut words: [EventWords; 3] = Default::default();
             for _ in 0..400 {
                 let g = m.game();
                 let viewers: Vec<Viewer> = (0..g.seat_count() as Seat)
                     .map(|seat| Viewer::Seat { seat })
                     .chain([Viewer::Spectator, Viewer::Referee])
                     .collect();
-                for lang in Lang::ALL {
+                for (l, lang) in Lang::ALL.into_iter().enumerate() {
                     let msgs = Messages::new(lang);
-                    let shared = Shared::new(g, &table, &msgs);
+                    // (with the sentences of the step before, as the server keeps them)
+                    let shared = Shared::with_words(g, &table, &msgs, std::mem::take(&mut words[l]));
                     for &v in &viewers {
                         assert_eq!(model_with(g, view_of(g, v), &table, &shared), model(g, v, &table, &msgs));
                     }
+                    words[l] = shared.into_words();
                 }
                 if g.is_over() {
                     break;
