@@ -386,7 +386,8 @@ test('the page decides nothing from the form: the board side, resigning, taking 
   const w = viewOf('summon-two-ways.tkr');
   w.side = 'tasks';
   w.can = { resign: false, undo: true, discard: false };
-  for (const c of w.legal) if (c.kind === 'summon' && c.orientation === 'r90') [c.squares, c.marked] = [['a5', 'b5'], ['c5']];
+  // (summonings come grouped by card and orientation: each member has its squares)
+  for (const c of w.legal) if (c.kind === 'summon' && c.orientation === 'r90') for (const m of c.each) [m.squares, m.marked] = [['a5', 'b5'], ['c5']];
   const h = await openGame(stateMessage(w));
   assert.equal(await h.page.$('#board.board-deathmatch'), null, 'the tasks side');
   assert.equal(await h.page.$('#choices #resign'), null, 'no resigning');

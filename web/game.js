@@ -227,9 +227,6 @@ function onDelta(d) {
       view[k] = { ...(view[k] || {}), ...v };
     } else if (k === 'events') {
       view.events = (view.events || []).filter((e) => e.n >= v.first).slice(0, v.keep).concat(v.add);
-    } else if ((k === 'legal' || k === 'choices') && v && v.parts) {
-      // pieces of the list held: [start, end) copied, anything else new
-      view[k] = v.parts.flatMap((p) => (Array.isArray(p) ? (view[k] || []).slice(p[0], p[1]) : [p]));
     } else view[k] = v;
   }
   // gone: `effect`, `turn.key`, `seats.1.key` (parts already copied above)
@@ -350,8 +347,30 @@ function fromView(c) {
   };
 }
 
+/**
+ * `view.legal` with its groups opened: a group (`each`) is choices alike
+ * but for their square; a member is its square, or a summoning's
+ * `{at, squares, marked?, pickup?, onto?, text?, label?}`. Its notation is
+ * the group's with `@` for the square, its words the group's (unless its own).
+ */
+function openLegal(list) {
+  const out = [];
+  for (const c of list || []) {
+    if (!c.each) {
+      out.push(c);
+      continue;
+    }
+    const { each, ...group } = c;
+    for (const m of each) {
+      const one = typeof m === 'string' ? { at: m } : m;
+      out.push({ ...group, ...one, text: one.text || group.text.replace('@', one.at), label: one.label || group.label });
+    }
+  }
+  return out;
+}
+
 function model() {
-  const legal = ((S.view && S.view.legal) || []).map(fromView);
+  const legal = openLegal(S.view && S.view.legal).map(fromView);
   const all = legal.map((c) => c.text);
   const m = {
     all,

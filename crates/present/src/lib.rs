@@ -36,8 +36,8 @@ mod words;
 
 pub use log::{log_line, LogItem, LogKind, LogLine, Reader};
 pub use model::{
-    model, model_with, view_of, Can, EffectModel, EventModel, LegalModel, Model, QuestionModel, ResultModel, Shared,
-    Side, TakebackAsk,
+    model, model_with, view_of, Can, EffectModel, EventModel, EventWords, LegalEntry, LegalGroup, LegalModel, Member,
+    Model, QuestionModel, ResultModel, Shared, Side, SummonAt, TakebackAsk,
 };
 pub use tash_kalar_i18n::{Arg, Lang, Messages};
 

@@ -60,9 +60,10 @@ pub struct Model {
     pub can: Can,
     /// What is being decided now, by whom, in words.
     pub question: Option<QuestionModel>,
-    /// The legal choices, in the engine's order: only to the seat that
-    /// chooses (and a referee).
-    pub legal: Option<Vec<LegalModel>>,
+    /// The legal choices, in the engine's order, the summonings and the
+    /// placings grouped ([`LegalEntry`]): only to the seat that chooses
+    /// (and a referee).
+    pub legal: Option<Vec<LegalEntry>>,
     /// How the game ended, in words, with the ranking.
     pub result: Option<ResultModel>,
     /// What happened in the current turn and the last round, oldest first,
@@ -185,6 +186,142 @@ pub struct LegalModel {
     pub label: String,
 }
 
+/// An entry of the legal list: one choice, or a group of choices alike
+/// but for their square (a summoning of one card in one orientation, a
+/// placing, a picking up), listed where the first of them comes. Most of
+/// a long list is summonings and placings: grouped, their card, words and
+/// notation are sent once per group, not once per square.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum LegalEntry {
+    One(LegalModel),
+    Group(LegalGroup),
+}
+
+/// Choices alike but for their square: `kind`, `card` and `orientation`
+/// as [`Choice`] serialises them, the notation of each with `@` for its
+/// square (`summon imperial.knight @ r90`, `place @`), their words without
+/// the square (`label`), and each square (`each`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalGroup {
+    /// `summon`, `place` or `pickup`.
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub orientation: Option<Orientation>,
+    pub text: String,
+    pub label: String,
+    pub each: Vec<Member>,
+}
+
+/// A choice of a [`LegalGroup`]: its square (placing, picking up) or, for
+/// a summoning, its square with the squares of its pattern laid there;
+/// one that takes up a piece or destroys one has its own notation and
+/// words (`text`, `label`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Member {
+    At(Square),
+    Summon(SummonAt),
+}
+
+/// A summoning of a [`LegalGroup`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SummonAt {
+    pub at: Square,
+    /// The squares of its pattern, laid at `at` in the group's orientation.
+    pub squares: Vec<Square>,
+    /// Its marked squares, laid the same way (left out when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marked: Vec<Square>,
+    /// A summoning in a piece shortage: the piece taken up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pickup: Option<Square>,
+    /// The piece it destroys by summoning onto it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub onto: Option<Piece>,
+    /// Its notation and words, when they are not the group's with `at`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+impl LegalEntry {
+    /// Each choice of the entry: its notation and its words (a group's
+    /// member without words of its own has the group's).
+    pub fn choices(&self) -> Vec<(String, &str)> {
+        match self {
+            LegalEntry::One(c) => vec![(c.text.clone(), c.label.as_str())],
+            LegalEntry::Group(g) => g
+                .each
+                .iter()
+                .map(|m| match m {
+                    Member::At(at) => (g.text.replace('@', &at.to_string()), g.label.as_str()),
+                    Member::Summon(s) => (
+                        s.text.clone().unwrap_or_else(|| g.text.replace('@', &s.at.to_string())),
+                        s.label.as_deref().unwrap_or(&g.label),
+                    ),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The legal list of `choices` ([`LegalEntry`]).
+pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> Vec<LegalEntry> {
+    let mut out: Vec<LegalEntry> = Vec::new();
+    // each group's place in `out`, by kind, card and orientation
+    let mut groups: HashMap<(&'static str, Option<CardId>, Option<Orientation>), usize> = HashMap::new();
+    for c in choices {
+        let (key, member) = match c {
+            Choice::Summon { card, at, orientation, pickup } => {
+                let (squares, marked) = laid(card, at, orientation);
+                let onto = Facts::of(game, c).onto;
+                let own = (pickup.is_some() || onto.is_some()).then(|| legal_model(game, c, msgs));
+                let member = Member::Summon(SummonAt {
+                    at,
+                    squares,
+                    marked,
+                    pickup,
+                    onto,
+                    text: own.as_ref().map(|m| m.text.clone()),
+                    label: own.map(|m| m.label),
+                });
+                (("summon", Some(card), Some(orientation)), member)
+            }
+            Choice::Place(at) => (("place", None, None), Member::At(at)),
+            Choice::PickUp(at) => (("pickup", None, None), Member::At(at)),
+            _ => {
+                out.push(LegalEntry::One(legal_model(game, c, msgs)));
+                continue;
+            }
+        };
+        let at = *groups.entry(key).or_insert_with(|| {
+            let (kind, card, orientation) = key;
+            let (text, label) = match (card, orientation) {
+                (Some(card), Some(o)) => (
+                    format!("summon {} @ {o}", card.def().id),
+                    msgs.text(
+                        "legal-summon",
+                        tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))],
+                    ),
+                ),
+                _ => {
+                    (format!("{kind} @"), msgs.text(if kind == "place" { "legal-place" } else { "legal-pickup" }, &[]))
+                }
+            };
+            out.push(LegalEntry::Group(LegalGroup { kind, card, orientation, text, label, each: Vec::new() }));
+            out.len() - 1
+        });
+        if let Some(LegalEntry::Group(g)) = out.get_mut(at) {
+            g.each.push(member);
+        }
+    }
+    out
+}
+
 /// How the game ended, in words and as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ResultModel {
@@ -226,6 +363,18 @@ pub struct Shared<'m> {
     question: Option<QuestionModel>,
     result: Option<ResultModel>,
     events: RefCell<HashMap<Event, String>>,
+    /// Sentences worded for an earlier change, taken as they are used.
+    earlier: RefCell<HashMap<Event, String>>,
+}
+
+/// The events' sentences of one change, kept for the next
+/// ([`Shared::with_words`]): an event's sentence does not change once
+/// made while the seats' names stay, so a game's task words each event
+/// once, not at every change while it stays in the window.
+#[derive(Debug, Default)]
+pub struct EventWords {
+    names: Vec<String>,
+    events: HashMap<Event, String>,
 }
 
 impl<'m> Shared<'m> {
@@ -242,13 +391,34 @@ impl<'m> Shared<'m> {
             text: msgs.question(&q, game),
         });
         let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
-        Shared { msgs, names, question, result, events: RefCell::default() }
+        Shared { msgs, names, question, result, events: RefCell::default(), earlier: RefCell::default() }
+    }
+
+    /// [`Shared::new`], with the sentences of an earlier change (those of
+    /// the same names are used again).
+    pub fn with_words(game: &Game, table: &Table, msgs: &'m Messages, words: EventWords) -> Self {
+        let s = Shared::new(game, table, msgs);
+        if words.names == s.names {
+            *s.earlier.borrow_mut() = words.events;
+        }
+        s
+    }
+
+    /// The sentences used so far (of this change's models), for the next
+    /// change: only those, so what is kept is the events' window, not the
+    /// whole game's.
+    pub fn into_words(self) -> EventWords {
+        EventWords { names: self.names, events: self.events.into_inner() }
     }
 
     /// An event's sentence, worded once.
     fn event(&self, e: &Event) -> String {
         if let Some(t) = self.events.borrow().get(e) {
             return t.clone();
+        }
+        if let Some(t) = self.earlier.borrow_mut().remove(e) {
+            self.events.borrow_mut().insert(*e, t.clone());
+            return t;
         }
         // (a seat the game does not have is named by its number, as `seat_name` does)
         let name = |s: Seat| {
@@ -311,7 +481,7 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         }),
         ..Can::default()
     };
-    let legal = choices.map(|cs| cs.into_iter().map(|c| legal_model(game, c, msgs)).collect());
+    let legal = choices.map(|cs| legal_list(game, cs, msgs));
     let result = shared.result.clone();
     let events =
         view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
@@ -404,6 +574,66 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use tash_kalar_rules::{Form, Match, Mover, School};
 
+    /// Random games of every form: the legal list, its groups opened, is
+    /// every legal choice once; each summoning's squares are its pattern's
+    /// laid there, and its words are the group's unless it takes up or
+    /// destroys a piece.
+    #[test]
+    fn the_legal_list_groups_every_choice_once() {
+        let forms: [(Form, &[School]); 3] = [
+            (Form::Duel, &[School::Northern, School::Southern]),
+            (Form::Melee, &[School::Highland, School::Sylvan, School::Everfrost]),
+            (Form::TeamDuel, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
+        ];
+        let msgs = Messages::new(Lang::En);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (mut groups, mut own_words) = (0, 0);
+        for (form, schools) in forms {
+            for _ in 0..3 {
+                let mut m = Match::new(form, schools, None).unwrap();
+                while !m.game().is_over() {
+                    let g = m.game();
+                    let legal = g.legal_choices();
+                    if matches!(g.actor(), Actor::Seat(_)) {
+                        let list = legal_list(g, legal.clone(), &msgs);
+                        let mut texts: Vec<String> = list.iter().flat_map(|e| e.choices()).map(|(t, _)| t).collect();
+                        let mut want: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
+                        texts.sort();
+                        want.sort();
+                        assert_eq!(texts, want);
+                        for e in &list {
+                            let LegalEntry::Group(grp) = e else { continue };
+                            groups += 1;
+                            for (member, (text, label)) in grp.each.iter().zip(e.choices()) {
+                                let c: Choice = legal.iter().copied().find(|c| c.to_string() == text).unwrap();
+                                let one = legal_model(g, c, &msgs);
+                                if let Member::Summon(s) = member {
+                                    assert_eq!(
+                                        (Some(&s.squares), Some(&s.marked)),
+                                        (one.squares.as_ref(), one.marked.as_ref())
+                                    );
+                                    if s.label.is_some() {
+                                        own_words += 1;
+                                        assert_eq!(label, one.label);
+                                    }
+                                }
+                                assert_eq!(grp.kind, serde_json::to_value(c).unwrap()["kind"]);
+                            }
+                        }
+                    }
+                    let c = legal[rng.gen_range(0..legal.len())];
+                    let mover = match g.actor() {
+                        Actor::Seat(s) => Mover::Seat(s),
+                        _ => Mover::Chance,
+                    };
+                    m.act(mover, c).unwrap();
+                }
+            }
+        }
+        assert!(groups > 100, "groups were made ({groups})");
+        eprintln!("{groups} groups, {own_words} summonings with words of their own");
+    }
+
     /// Random games of every form, to the end: at every step, each
     /// viewer's model built from its view with one [`Shared`] per language
     /// (as the server builds them) is the model [`model`] builds alone.
@@ -426,18 +656,21 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         for (form, schools) in forms {
             let mut m = Match::new(form, schools, None).unwrap();
+            let mut words: [EventWords; 3] = Default::default();
             for _ in 0..400 {
                 let g = m.game();
                 let viewers: Vec<Viewer> = (0..g.seat_count() as Seat)
                     .map(|seat| Viewer::Seat { seat })
                     .chain([Viewer::Spectator, Viewer::Referee])
                     .collect();
-                for lang in Lang::ALL {
+                for (l, lang) in Lang::ALL.into_iter().enumerate() {
                     let msgs = Messages::new(lang);
-                    let shared = Shared::new(g, &table, &msgs);
+                    // (with the sentences of the step before, as the server keeps them)
+                    let shared = Shared::with_words(g, &table, &msgs, std::mem::take(&mut words[l]));
                     for &v in &viewers {
                         assert_eq!(model_with(g, view_of(g, v), &table, &shared), model(g, v, &table, &msgs));
                     }
+                    words[l] = shared.into_words();
                 }
                 if g.is_over() {
                     break;

@@ -52,7 +52,7 @@ fn play(g: &mut Game, text: &str) {
 /// The labels of the seat to act's legal choices, in English.
 fn labels(g: &Game, seat: Seat) -> Vec<(String, String)> {
     let m = model(g, Viewer::Seat { seat }, &Table::default(), &Messages::new(Lang::En));
-    m.legal.unwrap().into_iter().map(|l| (l.text, l.label)).collect()
+    m.legal.unwrap().iter().flat_map(|l| l.choices()).map(|(t, l)| (t, l.to_string())).collect()
 }
 
 #[test]
@@ -95,8 +95,7 @@ fn a_warp_choice_and_a_summon_are_worded() {
     let mut p = Position::duel("9/9/9/4br3/9/4b4/9/9/9").unwrap();
     p.seats[0].beings = vec![card("imperial.swordmaster")];
     let mut g = p.to_game().unwrap();
-    let summon =
-        ("summon imperial.swordmaster e5 r0".to_string(), "summon the Swordmaster on e5 (as printed)".to_string());
+    let summon = ("summon imperial.swordmaster e5 r0".to_string(), "summon the Swordmaster (as printed)".to_string());
     assert!(labels(&g, 0).contains(&summon));
     play(&mut g, "summon imperial.swordmaster e5 r0");
     let en = Messages::new(Lang::En);

@@ -7,7 +7,7 @@ use common::Gate;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_present::{model, Lang, Messages, Model, Player, Side, Table};
+use tash_kalar_present::{model, Lang, LegalEntry, Member, Messages, Model, Player, Side, Table};
 use tash_kalar_rules::cards::{canonical_orientation, oriented};
 use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{Actor, CardId, Choice, Form, Game, School, Seat};
@@ -68,11 +68,14 @@ fn a_model_speaks_the_language_it_is_made_in() {
         }
         let q = m.question.as_ref().expect("a question");
         assert_ne!(q.text, en.question.as_ref().unwrap().text, "{lang}: the question");
-        let (legal, en_legal) = (m.legal.as_ref().unwrap(), en.legal.as_ref().unwrap());
-        let differ = legal.iter().zip(en_legal).filter(|(a, b)| a.label != b.label).count();
+        let all = |m: &Model| -> Vec<(String, String)> {
+            m.legal.as_ref().unwrap().iter().flat_map(|l| l.choices()).map(|(t, l)| (t, l.to_string())).collect()
+        };
+        let (legal, en_legal) = (all(&m), all(&en));
+        let differ = legal.iter().zip(&en_legal).filter(|(a, b)| a.1 != b.1).count();
         assert!(differ * 2 > legal.len(), "{lang}: most labels are words of the language ({differ}/{})", legal.len());
         // the notation to send back never changes with the language
-        assert!(legal.iter().zip(en_legal).all(|(a, b)| a.text == b.text));
+        assert!(legal.iter().zip(&en_legal).all(|(a, b)| a.0 == b.0));
         assert!(!m.events.is_empty());
         let differ = m.events.iter().zip(&en.events).filter(|(a, b)| a.text != b.text).count();
         assert!(differ * 2 > m.events.len(), "{lang}: most events are said in the language");
@@ -98,9 +101,12 @@ fn only_the_chooser_gets_the_legal_choices() {
                 let chooses = g.actor() == Actor::Seat(seat);
                 assert_eq!(m.legal.is_some(), chooses, "{form:?}: seat {seat}, actor {:?}", g.actor());
                 if let Some(legal) = &m.legal {
-                    let texts: Vec<String> = g.legal_choices().iter().map(|c| c.to_string()).collect();
-                    assert_eq!(legal.iter().map(|l| l.text.clone()).collect::<Vec<_>>(), texts);
-                    assert!(legal.iter().all(|l| !l.label.is_empty()));
+                    let mut texts: Vec<String> = g.legal_choices().iter().map(|c| c.to_string()).collect();
+                    let mut got: Vec<String> = legal.iter().flat_map(|l| l.choices()).map(|(t, _)| t).collect();
+                    texts.sort();
+                    got.sort();
+                    assert_eq!(got, texts);
+                    assert!(legal.iter().flat_map(|l| l.choices()).all(|(_, l)| !l.is_empty()));
                 }
             }
             let spectator = model(&g, Viewer::Spectator, &Table::default(), &msgs);
@@ -182,27 +188,39 @@ fn a_summon_lays_its_pattern_at_its_orientation() {
             if let Actor::Seat(seat) = g.actor() {
                 let m = model(&g, Viewer::Seat { seat }, &Table::default(), &msgs);
                 let color = g.seats()[seat as usize].color;
-                for l in m.legal.unwrap().iter() {
-                    let Choice::Summon { card, at, orientation: o, pickup } = l.choice else { continue };
+                let groups = m.legal.unwrap().into_iter().filter_map(|l| match l {
+                    LegalEntry::Group(g) if g.kind == "summon" => Some(g),
+                    _ => None,
+                });
+                let members = groups.flat_map(|g| {
+                    let (card, o) = (g.card.unwrap(), g.orientation.unwrap());
+                    g.each.into_iter().map(move |m| match m {
+                        Member::Summon(s) => (card, o, s),
+                        Member::At(_) => panic!("a summoning's member has its squares"),
+                    })
+                });
+                for (card, o, l) in members {
+                    let (at, pickup) = (l.at, l.pickup);
+                    let text = l.text.clone().unwrap_or_else(|| format!("summon {} {at} {o}", card.def().id));
                     let pattern = oriented(card, canonical_orientation(card, o)).unwrap();
-                    let squares = l.squares.clone().unwrap();
+                    let squares = l.squares.clone();
                     let mut want: Vec<_> = pattern.pattern_squares(at).squares().collect();
                     let mut got = squares.clone();
                     want.sort();
                     got.sort();
-                    assert_eq!(got, want, "{}", l.text);
+                    assert_eq!(got, want, "{}", text);
                     assert_eq!(squares.len(), pattern.squares.len(), "a legal summon's pattern is on the board");
                     // a duel of the base schools: the pattern is the summoner's pieces
                     if pickup.is_none() {
                         for sq in &squares {
-                            let piece = g.board().get(*sq).unwrap_or_else(|| panic!("{}: {sq} empty", l.text));
-                            assert_eq!(piece.color, color, "{}: {sq}", l.text);
+                            let piece = g.board().get(*sq).unwrap_or_else(|| panic!("{}: {sq} empty", text));
+                            assert_eq!(piece.color, color, "{}: {sq}", text);
                         }
                     }
-                    let marked = l.marked.clone().unwrap();
+                    let marked = l.marked.clone();
                     // (a marked square may lie off the board)
                     let want: Vec<_> = pattern.marked.iter().filter_map(|&(x, y)| at.offset(x, y)).collect();
-                    assert_eq!(marked, want, "{}", l.text);
+                    assert_eq!(marked, want, "{}", text);
                     assert!(marked.len() <= card.def().marked.len());
                     summons += 1;
                 }

@@ -327,9 +327,8 @@ impl Seat {
     }
 
     /// The texts of the legal choices, if this seat is to choose.
-    fn choices(&self) -> Option<Vec<&str>> {
-        let legal = self.state["view"]["legal"].as_array().filter(|c| !c.is_empty())?;
-        Some(legal.iter().map(|c| c["text"].as_str().unwrap_or("")).collect())
+    fn choices(&self) -> Option<Vec<String>> {
+        tash_kalar_server::delta::legal_texts(&self.state["view"]).filter(|c| !c.is_empty())
     }
 
     /// The next message, applied to the state; `Err` with an error's text.

@@ -235,53 +235,6 @@ fn events_delta(old: &[&RawValue], new: &[&RawValue]) -> Option<Vec<u8>> {
     Some(o.finish())
 }
 
-/// A list as pieces of the list held: ranges `[start, end)` of it copied,
-/// and new items written out, in order (`{"parts":[[0,12],{…},[13,40]]}`);
-/// `None` when nothing of the list held is kept.
-fn list_delta(old: &[&RawValue], new: &[&RawValue]) -> Option<Vec<u8>> {
-    let at: std::collections::HashMap<&str, usize> = old.iter().enumerate().map(|(i, x)| (x.get(), i)).collect();
-    let mut out = b"{\"parts\":[".to_vec();
-    let mut any = false;
-    let mut open: Option<(usize, usize)> = None;
-    let mut copied = 0;
-    let sep = |out: &mut Vec<u8>, any: &mut bool| {
-        if *any {
-            out.push(b',');
-        }
-        *any = true;
-    };
-    for x in new {
-        match at.get(x.get()) {
-            Some(&j) => {
-                copied += 1;
-                match &mut open {
-                    Some((_, b)) if *b == j => *b += 1,
-                    _ => {
-                        if let Some((a, b)) = open.replace((j, j + 1)) {
-                            sep(&mut out, &mut any);
-                            out.extend_from_slice(format!("[{a},{b}]").as_bytes());
-                        }
-                    }
-                }
-            }
-            None => {
-                if let Some((a, b)) = open.take() {
-                    sep(&mut out, &mut any);
-                    out.extend_from_slice(format!("[{a},{b}]").as_bytes());
-                }
-                sep(&mut out, &mut any);
-                out.extend_from_slice(x.get().as_bytes());
-            }
-        }
-    }
-    if let Some((a, b)) = open {
-        sep(&mut out, &mut any);
-        out.extend_from_slice(format!("[{a},{b}]").as_bytes());
-    }
-    out.extend_from_slice(b"]}");
-    (copied > 0).then_some(out)
-}
-
 /// The model's parts that are objects, merged key by key: a delta carries
 /// only their keys that changed (`seats` too, seat by seat).
 const MERGED: [&str; 7] = ["turn", "legends", "flares", "effect", "tasks", "question", "can"];
@@ -370,11 +323,6 @@ fn key_delta(
             o.raw(k, &part);
             unset.extend(gone);
         }
-        // the legal choices as pieces of those held, when the seat chooses again
-        "legal" if is_array(was) && is_array(v) => match list_delta(&items(was)?, &items(v)?) {
-            Some(parts) => o.raw(k, &parts),
-            None => o.raw(k, v.get().as_bytes()),
-        },
         "events" if is_array(was) && is_array(v) => o.raw(k, &events_delta(&items(was)?, &items(v)?)?),
         _ => o.raw(k, v.get().as_bytes()),
     }
@@ -441,29 +389,10 @@ fn model_delta(old: &Model, new: &Model, seen: &mut SeatPatches) -> Option<(Vec<
     fields!(end);
     optional!(tasks, outcome);
     fields!(names, side, teams, can, question, result);
-    // the legal choices as pieces of those held, and the events as a
-    // window, compared item by item: only new items are serialised
-    match (&old.legal, legal) {
-        (a, b) if a == b => {}
-        (Some(a), Some(b)) => {
-            let at: std::collections::HashMap<&str, usize> =
-                a.iter().enumerate().map(|(i, c)| (c.text.as_str(), i)).collect();
-            let mut parts: Vec<Part> = Vec::new();
-            for c in b {
-                match (at.get(c.text.as_str()).filter(|&&j| a[j] == *c), parts.last_mut()) {
-                    (Some(&j), Some(Part::Copy(_, end))) if *end == j => *end += 1,
-                    (Some(&j), _) => parts.push(Part::Copy(j, j + 1)),
-                    (None, _) => parts.push(Part::New(c)),
-                }
-            }
-            if parts.iter().any(|p| matches!(p, Part::Copy(..))) {
-                o.raw("legal", &[&b"{\"parts\":"[..], &serde_json::to_vec(&parts).ok()?, b"}"].concat());
-            } else {
-                o.field("legal", b)?;
-            }
-        }
-        (_, b) => o.field("legal", b)?,
-    }
+    // the legal choices whole when they change (grouped, they are short;
+    // a seat holds none between its questions), the events as a window,
+    // compared item by item: only new events are serialised
+    fields!(legal);
     if old.events != *events {
         let first = events.first().map_or(0, |e| e.n);
         let kept = old.events.iter().filter(|e| e.n >= first);
@@ -475,22 +404,6 @@ fn model_delta(old: &Model, new: &Model, seen: &mut SeatPatches) -> Option<(Vec<
         o.raw("events", &e.finish());
     }
     Some((o.finish(), unset))
-}
-
-/// A piece of a list in a delta: items `start..end` of the list held, or
-/// a new item.
-enum Part<'a> {
-    Copy(usize, usize),
-    New(&'a tash_kalar_present::LegalModel),
-}
-
-impl Serialize for Part<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Part::Copy(a, b) => [a, b].serialize(s),
-            Part::New(c) => c.serialize(s),
-        }
-    }
 }
 
 /// The deltas from `prev` to `next`, one per class and language; `now` is
@@ -617,6 +530,28 @@ impl Snapshot {
     }
 }
 
+/// The notation of each legal choice in a view held (`view.legal`, its
+/// groups opened: `docs/server-protocol.md`, "What the view holds"), in
+/// the list's order; `None` when the view lists none.
+pub fn legal_texts(view: &Value) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for entry in view["legal"].as_array()? {
+        let Some(each) = entry["each"].as_array() else {
+            out.extend(entry["text"].as_str().map(String::from));
+            continue;
+        };
+        let text = entry["text"].as_str().unwrap_or_default();
+        for m in each {
+            match (m.as_str(), m["text"].as_str(), m["at"].as_str()) {
+                (Some(at), ..) | (None, None, Some(at)) => out.push(text.replace('@', at)),
+                (None, Some(own), _) => out.push(own.to_string()),
+                _ => {}
+            }
+        }
+    }
+    Some(out)
+}
+
 /// Merges `patch`'s keys into `held` (an object).
 fn merge(held: &mut Value, patch: &Value) -> Result<(), ApplyError> {
     let held = held.as_object_mut().ok_or(ApplyError::Malformed("a part merged into is an object"))?;
@@ -702,23 +637,6 @@ fn apply_delta(state: &mut Value, d: &Value) -> Result<(), ApplyError> {
                         *held = json!({});
                     }
                     merge(held, v)?
-                }
-                "choices" | "legal" if v.get("parts").is_some() => {
-                    let held = view.get(k.as_str()).and_then(Value::as_array).ok_or(bad("no list held"))?;
-                    let mut list = Vec::new();
-                    for part in v["parts"].as_array().ok_or(bad("parts is a list"))? {
-                        match part
-                            .as_array()
-                            .map(|r| (r.first().and_then(Value::as_u64), r.get(1).and_then(Value::as_u64)))
-                        {
-                            Some((Some(a), Some(b))) => list.extend_from_slice(
-                                held.get(a as usize..b as usize).ok_or(bad("a range past the list"))?,
-                            ),
-                            Some(_) => return Err(bad("a range is [start, end]")),
-                            None => list.push(part.clone()),
-                        }
-                    }
-                    view.insert(k.clone(), Value::Array(list));
                 }
                 "events" => {
                     let first = v["first"].as_u64().ok_or(bad("events without first"))?;

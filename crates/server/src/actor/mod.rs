@@ -22,7 +22,7 @@ use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
 use tash_kalar_present::Lang;
-use tash_kalar_present::{model_with, view_of, Model, Shared, Table};
+use tash_kalar_present::{model_with, view_of, EventWords, Model, Shared, Table};
 use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{Actor, Seat};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
@@ -187,6 +187,8 @@ struct GameActor {
     /// Connections per class (seats, then the spectators) and language
     /// (`words::index`): a class's model is built in the languages watched.
     langs: Vec<[u32; LANGS]>,
+    /// The events' sentences of the last change, per language.
+    words: [EventWords; LANGS],
     /// Chance's draws (its generator seeds the bots too), and which seats
     /// are bots'.
     driver: Driver<StdRng>,
@@ -269,13 +271,21 @@ fn can_claim(g: &LiveGame, class: usize, claimable: Option<Seat>) -> bool {
 /// The game as published, with the models of the classes and languages
 /// that have a connection (`langs`): nobody reads the others (bots read
 /// the game).
-fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteState, logs: &Logs) -> Snapshot {
+fn snapshot(
+    g: &LiveGame,
+    langs: &[[u32; LANGS]],
+    online: &[u32],
+    site: &SiteState,
+    logs: &Logs,
+    words: &mut [EventWords; LANGS],
+) -> Snapshot {
     let over = g.is_over();
     let classes = g.seats.len() + 1;
     let table = g.table();
     let models = crate::delta::per_class(classes);
     // what all classes are shown alike is worded once per language, and
     // each class's view is built once, then worded per language
+    // (with the events' sentences of the last change: each worded once)
     let shared: [OnceCell<Shared>; LANGS] = Default::default();
     for (c, (built, watched)) in models.iter().zip(langs).enumerate() {
         if watched.iter().all(|&n| n == 0) {
@@ -287,12 +297,19 @@ fn snapshot(g: &LiveGame, langs: &[[u32; LANGS]], online: &[u32], site: &SiteSta
             Table { players: table.players.clone(), can_undo, can_claim: can_claim(g, c, site.claimable) };
         for (l, &lang) in Lang::ALL.iter().enumerate() {
             if watched[l] > 0 {
-                let words = shared[l].get_or_init(|| Shared::new(g.game(), &table, crate::words::messages(lang)));
-                let mut model = model_with(g.game(), view.clone(), &class_table, words);
+                let said = shared[l].get_or_init(|| {
+                    Shared::with_words(g.game(), &table, crate::words::messages(lang), std::mem::take(&mut words[l]))
+                });
+                let mut model = model_with(g.game(), view.clone(), &class_table, said);
                 site.manners.patch(g, c, &mut model);
                 let _ = built[l].set(Arc::new(model));
                 extend_log(logs, c, lang, &g.entries, g.game(), &table);
             }
+        }
+    }
+    for (l, said) in shared.into_iter().enumerate() {
+        if let Some(said) = said.into_inner() {
+            words[l] = said.into_words();
         }
     }
     let players: Vec<_> = g
@@ -357,7 +374,8 @@ pub fn spawn(
     let site = SiteState { clock: &clock, chat: &chat, rematch_tokens: &[], claimable: None, manners: &manners };
     let langs = vec![[0; LANGS]; g.seats.len() + 1];
     let logs = new_logs(g.seats.len());
-    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site, &logs)));
+    let mut words = Default::default();
+    let (snap, _) = watch::channel(Arc::new(snapshot(&g, &langs, &online, &site, &logs, &mut words)));
     let seats = g.seats.len();
     let bots = g.seats.iter().map(|_| None).collect();
     let driver = driver(&g, StdRng::from_entropy());
@@ -373,6 +391,7 @@ pub fn spawn(
         online,
         spectators: 0,
         langs,
+        words,
         driver,
         bots,
         pool,
@@ -521,7 +540,7 @@ impl GameActor {
             manners: &self.manners,
         };
         let logs = self.snap.borrow().logs.clone();
-        let mut s = snapshot(&self.g, &self.langs, &self.online, &site, &logs);
+        let mut s = snapshot(&self.g, &self.langs, &self.online, &site, &logs, &mut self.words);
         let prev = self.snap.borrow().clone();
         s.rev = prev.rev + 1;
         s.deltas = crate::delta::deltas(&prev, &s, crate::store::now_ms());

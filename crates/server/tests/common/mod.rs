@@ -366,7 +366,7 @@ impl Client {
 
     /// The legal choices' texts, if this client's seat is to choose.
     pub fn choices(&self) -> Option<Vec<String>> {
-        self.view()["legal"].as_array().map(|a| a.iter().map(|c| c["text"].as_str().unwrap().to_string()).collect())
+        tash_kalar_server::delta::legal_texts(self.view())
     }
 
     pub fn over(&self) -> bool {
