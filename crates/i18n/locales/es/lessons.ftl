@@ -1,0 +1,19 @@
+# Lecciones (crates/learn): un título, un texto y, por paso, un objetivo y pistas.
+
+lessons-placing = Colocar fichas
+lessons-placing-text = La arena tiene 69 casillas. En tu turno tienes dos acciones; la más sencilla es colocar una de tus fichas básicas en una casilla vacía.
+lessons-placing-1-goal = Coloca una ficha básica en e5, el centro del tablero.
+lessons-placing-1-hint-1 = Elige «colocar» y después la casilla.
+lessons-placing-1-hint-2 = e5 es la quinta columna, quinta fila.
+
+lessons-summoning = Patrones e invocación
+lessons-summoning-text = Un ser se invoca cuando tus fichas reproducen su patrón, girado o reflejado como quieras. El ser queda en su casilla de invocación y se resuelve su efecto.
+lessons-summoning-1-goal = Invoca al Caballero.
+lessons-summoning-1-hint-1 = Tus fichas básicas en d4, e4, f4 y d3 ya reproducen el patrón del Caballero.
+lessons-summoning-1-hint-2 = La casilla de invocación del Caballero es e5, justo encima de la fila de tres.
+
+lessons-destroying = Movimientos y destrucción
+lessons-destroying-text = Un movimiento de combate lleva una ficha a una casilla contigua, también a una ocupada por una ficha enemiga de igual o menor rango: esa ficha se destruye.
+lessons-destroying-1-goal = Destruye la ficha heroica roja.
+lessons-destroying-1-hint-1 = Primero invoca al Caballero en e5.
+lessons-destroying-1-hint-2 = Después el movimiento de combate del Caballero a e6 destruye la ficha roja.
