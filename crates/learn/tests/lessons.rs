@@ -89,3 +89,15 @@ fn every_text_and_hint_exists_in_every_language() {
         }
     }
 }
+
+#[test]
+fn no_lesson_message_is_stray() {
+    let used: Vec<String> = lessons().iter().flat_map(|l| l.message_ids()).collect();
+    for lang in [Lang::En, Lang::Es, Lang::Cs] {
+        for (id, _) in Messages::ids(lang) {
+            if id.starts_with("lessons-") {
+                assert!(used.contains(&id), "{lang:?}: {id} belongs to no lesson step");
+            }
+        }
+    }
+}
