@@ -17,3 +17,21 @@ lessons-destroying-text = Bojový pohyb posune kámen o jedno pole, i na nepřá
 lessons-destroying-1-goal = Znič červený hrdinský kámen.
 lessons-destroying-1-hint-1 = Nejprve vyvolej Rytíře na e5.
 lessons-destroying-1-hint-2 = Potom bojový pohyb Rytíře na e6 zničí červený kámen.
+
+lessons-upgrading = Povýšení
+lessons-upgrading-text = Některé efekty povýší kámen: běžný kámen se otočí na hrdinskou stranu. Hrdinský kámen je silnější v boji a hodí se na hrdinská pole vzorů.
+lessons-upgrading-1-goal = Povyš jeden svůj kámen.
+lessons-upgrading-1-hint-1 = Velekněžka se vyvolává na vlastní kámen, tady e5.
+lessons-upgrading-1-hint-2 = Po jejím pohybu povyš běžný kámen vedle ní.
+
+lessons-first-turn = První hra: celý tah
+lessons-first-turn-text = Tah jsou dvě akce (položit, vyvolat nebo odhodit) a jeho konec, kdy se počítají body a začíná druhý hráč.
+lessons-first-turn-1-goal = Proveď dvě akce a ukonči svůj tah.
+lessons-first-turn-1-hint-1 = Polož dva kameny, třeba na e5 a f5.
+lessons-first-turn-1-hint-2 = Potom zvol „ukončit tah“.
+
+lessons-scoring = Deathmatch souboj a body
+lessons-scoring-text = V deathmatch souboji získáváš body za nepřátelské kameny, které zničíš, a počítají se na konci tvého tahu.
+lessons-scoring-1-goal = Získej v tomto tahu bod: zbývá ti jedna akce.
+lessons-scoring-1-hint-1 = Zničení červeného hrdinského kamene se počítá na konci tvého tahu.
+lessons-scoring-1-hint-2 = Vyvolej Rytíře, znič kámen na e6 a ukonči tah.

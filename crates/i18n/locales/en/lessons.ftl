@@ -19,3 +19,21 @@ lessons-destroying-text = A combat move takes a piece one square, possibly onto 
 lessons-destroying-1-goal = Destroy the red heroic piece.
 lessons-destroying-1-hint-1 = First summon the Knight on e5.
 lessons-destroying-1-hint-2 = Then the Knight's combat move onto e6 destroys the red piece.
+
+lessons-upgrading = Upgrading
+lessons-upgrading-text = Some effects upgrade a piece: a common piece turns over to its heroic side. A heroic piece is stronger in combat and fits the heroic squares of patterns.
+lessons-upgrading-1-goal = Upgrade one of your pieces.
+lessons-upgrading-1-hint-1 = The High Priestess is summoned onto your own piece, e5 here.
+lessons-upgrading-1-hint-2 = After her move, upgrade the common piece next to her.
+
+lessons-first-turn = The first game: a whole turn
+lessons-first-turn-text = A turn is two actions (place, summon or discard) and then its end, when points are counted and the other player begins.
+lessons-first-turn-1-goal = Take two actions and end your turn.
+lessons-first-turn-1-hint-1 = Place two pieces, for instance on e5 and f5.
+lessons-first-turn-1-hint-2 = Then choose "end the turn".
+
+lessons-scoring = The Deathmatch and scoring
+lessons-scoring-text = In a Deathmatch you score for the enemy pieces you destroy, counted at the end of your turn.
+lessons-scoring-1-goal = Score a point this turn: one action is left.
+lessons-scoring-1-hint-1 = Destroying the red heroic piece scores, counted when your turn ends.
+lessons-scoring-1-hint-2 = Summon the Knight, destroy the piece on e6, then end your turn.

@@ -17,3 +17,21 @@ lessons-destroying-text = Un movimiento de combate lleva una ficha a una casilla
 lessons-destroying-1-goal = Destruye la ficha heroica roja.
 lessons-destroying-1-hint-1 = Primero invoca al Caballero en e5.
 lessons-destroying-1-hint-2 = Después el movimiento de combate del Caballero a e6 destruye la ficha roja.
+
+lessons-upgrading = Mejorar
+lessons-upgrading-text = Algunos efectos mejoran una ficha: una ficha básica se vuelve por su cara heroica. Una ficha heroica es más fuerte en combate y encaja en las casillas heroicas de los patrones.
+lessons-upgrading-1-goal = Mejora una de tus fichas.
+lessons-upgrading-1-hint-1 = La Suma Sacerdotisa se invoca sobre una ficha tuya, aquí e5.
+lessons-upgrading-1-hint-2 = Tras su movimiento, mejora la ficha básica contigua a ella.
+
+lessons-first-turn = La primera partida: un turno entero
+lessons-first-turn-text = Un turno son dos acciones (colocar, invocar o descartar) y su final, cuando se cuentan los puntos y empieza el otro jugador.
+lessons-first-turn-1-goal = Realiza dos acciones y termina tu turno.
+lessons-first-turn-1-hint-1 = Coloca dos fichas, por ejemplo en e5 y f5.
+lessons-first-turn-1-hint-2 = Después elige «terminar el turno».
+
+lessons-scoring = El duelo a muerte y la puntuación
+lessons-scoring-text = En un duelo a muerte puntúas por las fichas enemigas que destruyes, contadas al final de tu turno.
+lessons-scoring-1-goal = Consigue un punto en este turno: te queda una acción.
+lessons-scoring-1-hint-1 = Destruir la ficha heroica roja puntúa, y se cuenta al final de tu turno.
+lessons-scoring-1-hint-2 = Invoca al Caballero, destruye la ficha de e6 y termina tu turno.
