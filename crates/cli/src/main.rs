@@ -9,6 +9,7 @@ use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{cards, Board, CardId, Color, Form, School, Seat};
 
 mod engine;
+mod learn;
 mod play;
 mod selfplay;
 mod serve;
@@ -58,6 +59,8 @@ enum Command {
     Serve(serve::Args),
     /// Speak the engine protocol on standard input/output (docs/engine-protocol.md).
     Engine(engine::Args),
+    /// Take a lesson in the terminal (without an id: list the lessons).
+    Learn(learn::Args),
     /// Play a round robin between bots and write a results table and plot.
     Tournament(tournament::Args),
     /// Replay a game record and print the final state as JSON (or the
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         Command::Replay { record, at, model, lang } => replay(&record, at, model.as_deref(), lang.as_deref()),
         Command::Engine(args) => engine::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Learn(args) => learn::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -35,3 +35,10 @@ lessons-scoring-text = V deathmatch souboji získáváš body za nepřátelské 
 lessons-scoring-1-goal = Získej v tomto tahu bod: zbývá ti jedna akce.
 lessons-scoring-1-hint-1 = Zničení červeného hrdinského kamene se počítá na konci tvého tahu.
 lessons-scoring-1-hint-2 = Vyvolej Rytíře, znič kámen na e6 a ukonči tah.
+
+# Slova terminálu kolem lekce (crates/cli learn.rs).
+lessons-ui-choices = Tvoje volby:
+lessons-ui-no-more-hints = K tomuto kroku už nejsou další rady.
+lessons-ui-illegal = „{ $choice }“ tady zvolit nemůžeš.
+lessons-ui-done = Výborně: cíl je splněn.
+lessons-ui-again = Tvůj tah skončil bez splnění cíle: krok začíná znovu.

@@ -37,3 +37,10 @@ lessons-scoring-text = In a Deathmatch you score for the enemy pieces you destro
 lessons-scoring-1-goal = Score a point this turn: one action is left.
 lessons-scoring-1-hint-1 = Destroying the red heroic piece scores, counted when your turn ends.
 lessons-scoring-1-hint-2 = Summon the Knight, destroy the piece on e6, then end your turn.
+
+# The terminal's words around a lesson (crates/cli learn.rs).
+lessons-ui-choices = Your choices:
+lessons-ui-no-more-hints = No more hints for this step.
+lessons-ui-illegal = “{ $choice }” is not a choice you can make here.
+lessons-ui-done = Well done: the goal is met.
+lessons-ui-again = Your turn is over without the goal: the step starts again.

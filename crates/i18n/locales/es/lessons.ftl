@@ -35,3 +35,10 @@ lessons-scoring-text = En un duelo a muerte puntúas por las fichas enemigas que
 lessons-scoring-1-goal = Consigue un punto en este turno: te queda una acción.
 lessons-scoring-1-hint-1 = Destruir la ficha heroica roja puntúa, y se cuenta al final de tu turno.
 lessons-scoring-1-hint-2 = Invoca al Caballero, destruye la ficha de e6 y termina tu turno.
+
+# Las palabras del terminal en torno a una lección (crates/cli learn.rs).
+lessons-ui-choices = Tus opciones:
+lessons-ui-no-more-hints = No hay más pistas para este paso.
+lessons-ui-illegal = «{ $choice }» no es una opción que puedas elegir aquí.
+lessons-ui-done = Bien hecho: has cumplido el objetivo.
+lessons-ui-again = Tu turno ha terminado sin cumplir el objetivo: el paso empieza de nuevo.
