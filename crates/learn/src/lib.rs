@@ -116,7 +116,9 @@ impl Step {
     }
 }
 
-fn parse(file: &str, text: &str) -> Result<Lesson, LessonError> {
+/// Reads a lesson file's text (`file` names it in errors) and checks its
+/// positions and the names in its goals.
+pub fn parse(file: &str, text: &str) -> Result<Lesson, LessonError> {
     let lesson: Lesson =
         serde_json::from_str(text).map_err(|source| LessonError::Json { file: file.into(), source })?;
     if lesson.steps.is_empty() {

@@ -3,7 +3,7 @@
 //! language.
 
 use tash_kalar_i18n::{Lang, Messages};
-use tash_kalar_learn::{goal_met, lessons, replay, try_lessons, Goal, PlayError};
+use tash_kalar_learn::{goal_met, lessons, parse, replay, try_lessons, Goal, LessonError, PlayError};
 use tash_kalar_rules::Game;
 
 /// Iterative deepening over the learner's own choices (shortest solutions
@@ -113,4 +113,16 @@ fn no_lesson_message_is_stray() {
             }
         }
     }
+}
+
+#[test]
+fn a_broken_lesson_file_is_a_typed_error() {
+    let good = include_str!("../lessons/01-placing.json");
+    assert!(parse("x", good).is_ok());
+    let bad_square = good.replace("\"e5\"", "\"z9\"");
+    assert!(matches!(parse("x", &bad_square), Err(LessonError::Goal { what: "square", step: 1, .. })));
+    let bad_board = good.replace("2r3b2", "2r3b3");
+    assert!(matches!(parse("x", &bad_board), Err(LessonError::Position { step: 1, .. })));
+    assert!(matches!(parse("x", r#"{"id": "a", "steps": []}"#), Err(LessonError::Empty { .. })));
+    assert!(matches!(parse("x", r#"{"id": "a", "steps": [], "extra": 1}"#), Err(LessonError::Json { .. })));
 }
