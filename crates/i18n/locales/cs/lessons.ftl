@@ -42,3 +42,9 @@ lessons-ui-no-more-hints = K tomuto kroku už nejsou další rady.
 lessons-ui-illegal = „{ $choice }“ tady zvolit nemůžeš.
 lessons-ui-done = Výborně: cíl je splněn.
 lessons-ui-again = Tvůj tah skončil bez splnění cíle: krok začíná znovu.
+
+lessons-legends = Legendy
+lessons-legends-text = Legendy jsou mocné bytosti, které si bereš do ruky ze společného balíčku obou hráčů. Jejich vzory žádají povýšené kameny a vyvolaná legenda má cenu bodů.
+lessons-legends-1-goal = Vyvolej Titána.
+lessons-legends-1-hint-1 = Tvoje dva hrdinské kameny na e5 a e4 a tři běžné pod nimi tvoří vzor Titána.
+lessons-legends-1-hint-2 = Zvol vyvolání legends.titan.

@@ -44,3 +44,9 @@ lessons-ui-no-more-hints = No more hints for this step.
 lessons-ui-illegal = “{ $choice }” is not a choice you can make here.
 lessons-ui-done = Well done: the goal is met.
 lessons-ui-again = Your turn is over without the goal: the step starts again.
+
+lessons-legends = Legends
+lessons-legends-text = Legends are mighty beings, drawn into your hand from a deck both players share. Their patterns ask for upgraded pieces, and a summoned legend is worth points.
+lessons-legends-1-goal = Summon the Titan.
+lessons-legends-1-hint-1 = Your two heroic pieces on e5 and e4 and the three commons below them form the Titan's pattern.
+lessons-legends-1-hint-2 = Choose the summon of legends.titan.

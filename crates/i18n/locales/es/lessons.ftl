@@ -42,3 +42,9 @@ lessons-ui-no-more-hints = No hay más pistas para este paso.
 lessons-ui-illegal = «{ $choice }» no es una opción que puedas elegir aquí.
 lessons-ui-done = Bien hecho: has cumplido el objetivo.
 lessons-ui-again = Tu turno ha terminado sin cumplir el objetivo: el paso empieza de nuevo.
+
+lessons-legends = Leyendas
+lessons-legends-text = Las leyendas son seres poderosos que robas a tu mano de un mazo que comparten ambos jugadores. Sus patrones piden fichas mejoradas, y una leyenda invocada vale puntos.
+lessons-legends-1-goal = Invoca al Titán.
+lessons-legends-1-hint-1 = Tus dos fichas heroicas en e5 y e4 y las tres básicas bajo ellas reproducen el patrón del Titán.
+lessons-legends-1-hint-2 = Elige la invocación de legends.titan.
