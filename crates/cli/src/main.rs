@@ -10,6 +10,7 @@ use tash_kalar_rules::{cards, Board, CardId, Color, Form, School, Seat};
 
 mod analyse;
 mod engine;
+mod learn;
 mod play;
 mod puzzles;
 mod selfplay;
@@ -62,6 +63,8 @@ enum Command {
     Engine(engine::Args),
     /// Puzzles: `generate` finds and verifies them from seeded games.
     Puzzles(puzzles::Args),
+    /// Take a lesson in the terminal (without an id: list the lessons).
+    Learn(learn::Args),
     /// Play a round robin between bots and write a results table and plot.
     Tournament(tournament::Args),
     /// Analyse a recorded game: each choice's chance to win, the best
@@ -99,6 +102,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(&args),
         Command::Analyse(args) => analyse::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
+        Command::Learn(args) => learn::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,51 @@
+//! `tash-kalar learn`: lists the lessons, refuses an illegal choice, and
+//! says the goal is met when the learner's choices meet it.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn learn(args: &[&str], input: &str) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tash-kalar"))
+        .arg("learn")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn lists_the_lessons_in_order() {
+    let (ok, out) = learn(&["--lang", "en"], "");
+    assert!(ok);
+    let ids: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(&ids[..3], ["placing", "summoning", "destroying"]);
+}
+
+#[test]
+fn the_first_lesson_is_completed_in_the_terminal() {
+    let (ok, out) = learn(&["placing", "--lang", "en"], "hint\nplace a1\nplace e5\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("Choose \"place\" and then the square."));
+    assert!(out.contains("“place a1” is not a choice you can make here."));
+    assert!(out.ends_with("Well done: the goal is met.\n"), "{out}");
+}
+
+#[test]
+fn summoning_the_knight_is_judged_in_spanish() {
+    let (ok, out) = learn(&["summoning", "--lang", "es"], "summon imperial.knight e5 r0\n");
+    assert!(ok, "{out}");
+    assert!(out.starts_with("Patrones e invocación\n"), "{out}");
+    assert!(out.contains("Bien hecho: has cumplido el objetivo."), "{out}");
+}
+
+#[test]
+fn an_unknown_lesson_is_an_error() {
+    let (ok, out) = learn(&["nonesuch"], "");
+    assert!(!ok);
+    assert!(out.contains("no lesson \"nonesuch\""), "{out}");
+}

@@ -1,0 +1,50 @@
+# Lekce (crates/learn): název, text a u každého kroku cíl a rady.
+
+lessons-placing = Pokládání kamenů
+lessons-placing-text = Aréna má 69 polí. Ve svém tahu máš dvě akce; nejjednodušší je položit jeden svůj běžný kámen na prázdné pole.
+lessons-placing-1-goal = Polož běžný kámen na e5, střed hrací plochy.
+lessons-placing-1-hint-1 = Zvol „položit“ a potom pole.
+lessons-placing-1-hint-2 = e5 je pátý sloupec, pátá řada.
+
+lessons-summoning = Vzory a vyvolání
+lessons-summoning-text = Bytost se vyvolá, když tvoje kameny tvoří její vzor, otočený nebo zrcadlený podle libosti. Bytost pak stojí na svém vyvolávacím poli a provede se, co dělá.
+lessons-summoning-1-goal = Vyvolej Rytíře.
+lessons-summoning-1-hint-1 = Tvoje běžné kameny na d4, e4, f4 a d3 už tvoří vzor Rytíře.
+lessons-summoning-1-hint-2 = Vyvolávací pole Rytíře je e5, hned nad řadou tří kamenů.
+
+lessons-destroying = Pohyby a ničení
+lessons-destroying-text = Bojový pohyb posune kámen o jedno pole, i na nepřátelský kámen stejné nebo nižší úrovně: ten kámen je zničen.
+lessons-destroying-1-goal = Znič červený hrdinský kámen.
+lessons-destroying-1-hint-1 = Nejprve vyvolej Rytíře na e5.
+lessons-destroying-1-hint-2 = Potom bojový pohyb Rytíře na e6 zničí červený kámen.
+
+lessons-upgrading = Povýšení
+lessons-upgrading-text = Některé efekty povýší kámen: běžný kámen se otočí na hrdinskou stranu. Hrdinský kámen je silnější v boji a hodí se na hrdinská pole vzorů.
+lessons-upgrading-1-goal = Povyš jeden svůj kámen.
+lessons-upgrading-1-hint-1 = Velekněžka se vyvolává na vlastní kámen, tady e5.
+lessons-upgrading-1-hint-2 = Po jejím pohybu povyš běžný kámen vedle ní.
+
+lessons-first-turn = První hra: celý tah
+lessons-first-turn-text = Tah jsou dvě akce (položit, vyvolat nebo odhodit) a jeho konec, kdy se počítají body a začíná druhý hráč.
+lessons-first-turn-1-goal = Proveď dvě akce a ukonči svůj tah.
+lessons-first-turn-1-hint-1 = Polož dva kameny, třeba na e5 a f5.
+lessons-first-turn-1-hint-2 = Potom zvol „ukončit tah“.
+
+lessons-scoring = Deathmatch souboj a body
+lessons-scoring-text = V deathmatch souboji získáváš body za nepřátelské kameny, které zničíš, a počítají se na konci tvého tahu.
+lessons-scoring-1-goal = Získej v tomto tahu bod: zbývá ti jedna akce.
+lessons-scoring-1-hint-1 = Zničení červeného hrdinského kamene se počítá na konci tvého tahu.
+lessons-scoring-1-hint-2 = Vyvolej Rytíře, znič kámen na e6 a ukonči tah.
+
+# Slova terminálu kolem lekce (crates/cli learn.rs).
+lessons-ui-choices = Tvoje volby:
+lessons-ui-no-more-hints = K tomuto kroku už nejsou další rady.
+lessons-ui-illegal = „{ $choice }“ tady zvolit nemůžeš.
+lessons-ui-done = Výborně: cíl je splněn.
+lessons-ui-again = Tvůj tah skončil bez splnění cíle: krok začíná znovu.
+
+lessons-legends = Legendy
+lessons-legends-text = Legendy jsou mocné bytosti, které si bereš do ruky ze společného balíčku obou hráčů. Jejich vzory žádají povýšené kameny a vyvolaná legenda má cenu bodů.
+lessons-legends-1-goal = Vyvolej Titána.
+lessons-legends-1-hint-1 = Tvoje dva hrdinské kameny na e5 a e4 a tři běžné pod nimi tvoří vzor Titána.
+lessons-legends-1-hint-2 = Zvol vyvolání legends.titan.

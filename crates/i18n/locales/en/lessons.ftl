@@ -1,0 +1,52 @@
+# Lessons (crates/learn): a title, a text, and per step a goal and hints.
+# Ids: lessons-{id}, lessons-{id}-text, lessons-{id}-{step}-goal,
+# lessons-{id}-{step}-hint-{n}.
+
+lessons-placing = Placing pieces
+lessons-placing-text = The arena has 69 squares. On your turn you have two actions; the simplest is to place one of your common pieces on an empty square.
+lessons-placing-1-goal = Place a common piece on e5, the centre of the board.
+lessons-placing-1-hint-1 = Choose "place" and then the square.
+lessons-placing-1-hint-2 = e5 is the fifth column, fifth row.
+
+lessons-summoning = Patterns and summoning
+lessons-summoning-text = A being is summoned when your pieces form its pattern, turned or mirrored as you like. The being then stands on its summoning square, and its effect resolves.
+lessons-summoning-1-goal = Summon the Knight.
+lessons-summoning-1-hint-1 = Your commons on d4, e4, f4 and d3 already form the Knight's pattern.
+lessons-summoning-1-hint-2 = The Knight's summoning square is e5, just above the row of three.
+
+lessons-destroying = Moves and destroying
+lessons-destroying-text = A combat move takes a piece one square, possibly onto an enemy piece of the same or lower rank: that piece is destroyed.
+lessons-destroying-1-goal = Destroy the red heroic piece.
+lessons-destroying-1-hint-1 = First summon the Knight on e5.
+lessons-destroying-1-hint-2 = Then the Knight's combat move onto e6 destroys the red piece.
+
+lessons-upgrading = Upgrading
+lessons-upgrading-text = Some effects upgrade a piece: a common piece turns over to its heroic side. A heroic piece is stronger in combat and fits the heroic squares of patterns.
+lessons-upgrading-1-goal = Upgrade one of your pieces.
+lessons-upgrading-1-hint-1 = The High Priestess is summoned onto your own piece, e5 here.
+lessons-upgrading-1-hint-2 = After her move, upgrade the common piece next to her.
+
+lessons-first-turn = The first game: a whole turn
+lessons-first-turn-text = A turn is two actions (place, summon or discard) and then its end, when points are counted and the other player begins.
+lessons-first-turn-1-goal = Take two actions and end your turn.
+lessons-first-turn-1-hint-1 = Place two pieces, for instance on e5 and f5.
+lessons-first-turn-1-hint-2 = Then choose "end the turn".
+
+lessons-scoring = The Deathmatch and scoring
+lessons-scoring-text = In a Deathmatch you score for the enemy pieces you destroy, counted at the end of your turn.
+lessons-scoring-1-goal = Score a point this turn: one action is left.
+lessons-scoring-1-hint-1 = Destroying the red heroic piece scores, counted when your turn ends.
+lessons-scoring-1-hint-2 = Summon the Knight, destroy the piece on e6, then end your turn.
+
+# The terminal's words around a lesson (crates/cli learn.rs).
+lessons-ui-choices = Your choices:
+lessons-ui-no-more-hints = No more hints for this step.
+lessons-ui-illegal = “{ $choice }” is not a choice you can make here.
+lessons-ui-done = Well done: the goal is met.
+lessons-ui-again = Your turn is over without the goal: the step starts again.
+
+lessons-legends = Legends
+lessons-legends-text = Legends are mighty beings, drawn into your hand from a deck both players share. Their patterns ask for upgraded pieces, and a summoned legend is worth points.
+lessons-legends-1-goal = Summon the Titan.
+lessons-legends-1-hint-1 = Your two heroic pieces on e5 and e4 and the three commons below them form the Titan's pattern.
+lessons-legends-1-hint-2 = Choose the summon of legends.titan.

@@ -1,0 +1,50 @@
+# Lecciones (crates/learn): un título, un texto y, por paso, un objetivo y pistas.
+
+lessons-placing = Colocar fichas
+lessons-placing-text = La arena tiene 69 casillas. En tu turno tienes dos acciones; la más sencilla es colocar una de tus fichas básicas en una casilla vacía.
+lessons-placing-1-goal = Coloca una ficha básica en e5, el centro del tablero.
+lessons-placing-1-hint-1 = Elige «colocar» y después la casilla.
+lessons-placing-1-hint-2 = e5 es la quinta columna, quinta fila.
+
+lessons-summoning = Patrones e invocación
+lessons-summoning-text = Un ser se invoca cuando tus fichas reproducen su patrón, girado o reflejado como quieras. El ser queda en su casilla de invocación y se resuelve su efecto.
+lessons-summoning-1-goal = Invoca al Caballero.
+lessons-summoning-1-hint-1 = Tus fichas básicas en d4, e4, f4 y d3 ya reproducen el patrón del Caballero.
+lessons-summoning-1-hint-2 = La casilla de invocación del Caballero es e5, justo encima de la fila de tres.
+
+lessons-destroying = Movimientos y destrucción
+lessons-destroying-text = Un movimiento de combate lleva una ficha a una casilla contigua, también a una ocupada por una ficha enemiga de igual o menor rango: esa ficha se destruye.
+lessons-destroying-1-goal = Destruye la ficha heroica roja.
+lessons-destroying-1-hint-1 = Primero invoca al Caballero en e5.
+lessons-destroying-1-hint-2 = Después el movimiento de combate del Caballero a e6 destruye la ficha roja.
+
+lessons-upgrading = Mejorar
+lessons-upgrading-text = Algunos efectos mejoran una ficha: una ficha básica se vuelve por su cara heroica. Una ficha heroica es más fuerte en combate y encaja en las casillas heroicas de los patrones.
+lessons-upgrading-1-goal = Mejora una de tus fichas.
+lessons-upgrading-1-hint-1 = La Suma Sacerdotisa se invoca sobre una ficha tuya, aquí e5.
+lessons-upgrading-1-hint-2 = Tras su movimiento, mejora la ficha básica contigua a ella.
+
+lessons-first-turn = La primera partida: un turno entero
+lessons-first-turn-text = Un turno son dos acciones (colocar, invocar o descartar) y su final, cuando se cuentan los puntos y empieza el otro jugador.
+lessons-first-turn-1-goal = Realiza dos acciones y termina tu turno.
+lessons-first-turn-1-hint-1 = Coloca dos fichas, por ejemplo en e5 y f5.
+lessons-first-turn-1-hint-2 = Después elige «terminar el turno».
+
+lessons-scoring = El duelo a muerte y la puntuación
+lessons-scoring-text = En un duelo a muerte puntúas por las fichas enemigas que destruyes, contadas al final de tu turno.
+lessons-scoring-1-goal = Consigue un punto en este turno: te queda una acción.
+lessons-scoring-1-hint-1 = Destruir la ficha heroica roja puntúa, y se cuenta al final de tu turno.
+lessons-scoring-1-hint-2 = Invoca al Caballero, destruye la ficha de e6 y termina tu turno.
+
+# Las palabras del terminal en torno a una lección (crates/cli learn.rs).
+lessons-ui-choices = Tus opciones:
+lessons-ui-no-more-hints = No hay más pistas para este paso.
+lessons-ui-illegal = «{ $choice }» no es una opción que puedas elegir aquí.
+lessons-ui-done = Bien hecho: has cumplido el objetivo.
+lessons-ui-again = Tu turno ha terminado sin cumplir el objetivo: el paso empieza de nuevo.
+
+lessons-legends = Leyendas
+lessons-legends-text = Las leyendas son seres poderosos que robas a tu mano de un mazo que comparten ambos jugadores. Sus patrones piden fichas mejoradas, y una leyenda invocada vale puntos.
+lessons-legends-1-goal = Invoca al Titán.
+lessons-legends-1-hint-1 = Tus dos fichas heroicas en e5 y e4 y las tres básicas bajo ellas reproducen el patrón del Titán.
+lessons-legends-1-hint-2 = Elige la invocación de legends.titan.
