@@ -5,7 +5,7 @@
 //! `docs/lessons.md`): an id and one or more steps, each a position in the
 //! position text of `docs/notation.md`, a [`Goal`] and a number of hints.
 //! Its words are Fluent messages in `lessons.ftl`, named after the id
-//! ([`Lesson::title_id`], [`Step::goal_id`], ...), so the data holds no
+//! ([`Lesson::title_id`], [`Lesson::goal_id`], ...), so the data holds no
 //! language. The learner plays the seat to act; the other seat never moves:
 //! every goal is met within the learner's turn, so no opponent is needed.
 
