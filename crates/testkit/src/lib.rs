@@ -5,6 +5,11 @@
 //! unchecked apply. The rules crate has no checked apply on a `Game` (a
 //! `Match` is the one gate); tests that hold bare games built from
 //! positions play through this instead.
+//!
+//! [`pg::TempPostgres`] is a throwaway PostgreSQL cluster for the server's
+//! store suite.
+
+pub mod pg;
 
 use tash_kalar_rules::history::check_act;
 use tash_kalar_rules::{Choice, Game, Mover, Refusal, Token};
