@@ -24,9 +24,10 @@
 //!   `words` (each language's messages, loaded once; a request's language),
 //!   `account` (names, passwords, sessions: who holds a seat; its
 //!   `routes` alone sit with the handlers);
-//! - the game's pieces: `config`, `store` and `db` (SQLite), `live` (a
-//!   game and its log), `pool` (the bot pool), `replay_cache`, `rating`
-//!   (players' ratings, settled by `db` with a rated game's end);
+//! - the game's pieces: `config`, `store` and `db` (SQLite; the game core
+//!   on PostgreSQL too), `live` (a game and its log), `pool` (the bot
+//!   pool), `replay_cache`, `rating` (players' ratings, settled by `db`
+//!   with a rated game's end);
 //! - `delta`: the published state of a game (`Snapshot`) and what changed
 //!   between two, made once per viewer class;
 //! - `actor`: one task per live game (seats, play, clocks, bots, rematch,
@@ -82,7 +83,7 @@ pub use clock::MAX_SECS as MAX_CLOCK_SECS;
 pub use config::{default_bot_threads, default_max_connections, Config};
 pub use limit::RateLimit;
 pub use state::AppState;
-pub use store::StoreError;
+pub use store::{Lease, Store, StoreError};
 
 /// The whole application: one router per feature (the lobby's API,
 /// replays, a game's WebSocket, the pages and assets), behind the door's

@@ -24,7 +24,6 @@ use tash_kalar_rules::{CardId, Form, School};
 
 use crate::account::{Account, Visitor};
 use crate::actor::{self, Command, RematchPlan};
-use crate::db;
 use crate::error::Error;
 use crate::live::{LiveGame, Player, SeatInfo, StoredEntry};
 use crate::site::Extras;
@@ -218,11 +217,7 @@ async fn list(
     headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, Error> {
     let (status, limit) = wire::list_query(&q).map_err(bad)?;
-    let mut games = state
-        .store()
-        .read(move |c| db::list(c, status.map(Status::name), None, limit))
-        .await
-        .map_err(Error::internal)?;
+    let mut games = state.store().list(status.map(Status::name), None, limit).await.map_err(Error::internal)?;
     // "in progress" lists the games really in play: changed within the
     // move deadline, or in memory (someone connected lately); the others
     // are settled by the deadline when the clock sweep finds them
@@ -252,12 +247,7 @@ async fn chat(
     Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> Result<Json<Value>, Error> {
     let (before, limit) = wire::chat_query(&q, crate::site::CHAT_PAGE_MAX).map_err(bad)?;
-    let lines = state
-        .store()
-        .read(move |c| db::chat_page(c, &id, before, limit))
-        .await
-        .map_err(Error::internal)?
-        .ok_or(Error::NoSuchGame)?;
+    let lines = state.store().chat_page(&id, before, limit).await.map_err(Error::internal)?.ok_or(Error::NoSuchGame)?;
     // the lines before this page, for the next request's `before`
     let more = lines.first().is_some_and(|l| l.n > 1);
     Ok(Json(json!({ "chat": lines, "more": more })))
@@ -268,7 +258,7 @@ async fn summary(
     Path(id): Path<String>,
     headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, Error> {
-    let mut games = state.store().read(move |c| db::list(c, None, Some(&id), 1)).await.map_err(Error::internal)?;
+    let mut games = state.store().list(None, Some(&id), 1).await.map_err(Error::internal)?;
     let mut game = games.pop().ok_or(Error::NoSuchGame)?;
     name_seats(&mut game, crate::words::of_request(&headers));
     Ok(Json(game))

@@ -27,8 +27,7 @@ pub fn routes() -> Router<AppState> {
 /// `404` for no such game, `409` while it is not over: the lobby's summary
 /// says, without replaying anything.
 async fn check_over(state: &AppState, id: &str) -> Result<(), Error> {
-    let key = id.to_string();
-    let mut games = state.store().read(move |c| db::list(c, None, Some(&key), 1)).await.map_err(Error::internal)?;
+    let mut games = state.store().list(None, Some(id), 1).await.map_err(Error::internal)?;
     match games.pop() {
         None => Err(Error::NoSuchGame),
         Some(g) if g["status"] != "over" => Err(not_over()),
@@ -43,7 +42,7 @@ async fn finished(
     id: String,
     build: impl FnOnce(db::Stored) -> Result<Vec<u8>, Error> + Send + 'static,
 ) -> Result<Bytes, Error> {
-    let stored = state.store().read(move |c| db::load(c, &id)).await.map_err(Error::internal)?;
+    let stored = state.store().load(&id).await.map_err(Error::internal)?;
     let stored = stored.ok_or(Error::NoSuchGame)?;
     tokio::task::spawn_blocking(move || build(stored)).await.map_err(Error::internal)?.map(Bytes::from)
 }

@@ -89,7 +89,7 @@ impl AppState {
             above: Default::default(),
         };
         let state = AppState { inner: Arc::new(inner) };
-        let mut ids = state.inner.store.read(db::unfinished).await?;
+        let mut ids = state.inner.store.unfinished().await?;
         let unfinished = ids.len();
         ids.truncate(state.inner.config.max_live_games);
         let mut loaded = 0;
@@ -117,23 +117,13 @@ impl AppState {
 
     /// Loads the games not in memory whose running clock has run out: their
     /// task flags them at once (`clock.rs`); and those in play untouched for
-    /// the move deadline whose clock does not run (`db::stale`): their task
+    /// the move deadline whose clock does not run (`Store::due`): their task
     /// settles them (`actor/endings.rs`).
     async fn sweep_clocks(&self) {
         let now = store::now_ms();
         let deadline = self.inner.config.move_deadline.as_millis().min(i64::MAX as u128) as i64;
-        let due = match self
-            .inner
-            .store
-            .read(move |c| {
-                let mut ids = db::clocks_out(c, now)?;
-                if deadline > 0 {
-                    ids.extend(db::stale(c, now.saturating_sub(deadline))?);
-                }
-                Ok(ids)
-            })
-            .await
-        {
+        let stale_before = (deadline > 0).then(|| now.saturating_sub(deadline));
+        let due = match self.inner.store.due(now, stale_before).await {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot look for clocks that ran out");
@@ -269,8 +259,7 @@ impl AppState {
         if self.is_live(id).await {
             return Ok(true);
         }
-        let key = id.to_string();
-        let stored = self.inner.store.read(move |c| db::list(c, None, Some(&key), 1)).await.map_err(Error::internal)?;
+        let stored = self.inner.store.list(None, Some(id), 1).await.map_err(Error::internal)?;
         if stored.is_empty() {
             return Err(Error::NoSuchGame);
         }
@@ -295,8 +284,7 @@ impl AppState {
         if let Some(l) = games.get(id) {
             return Ok(l.tx.clone());
         }
-        let key = id.to_string();
-        let stored = self.inner.store.read(move |c| db::load(c, &key)).await.map_err(Error::internal)?;
+        let stored = self.inner.store.load(id).await.map_err(Error::internal)?;
         let Some(stored) = stored else { return Err(Error::NoSuchGame) };
         let g = tokio::task::spawn_blocking(move || replay(stored)).await.map_err(Error::internal)??;
         // a game loaded from the database takes its own turn on the bot pool
@@ -328,8 +316,7 @@ impl AppState {
         owner: String,
     ) -> Result<(), Error> {
         let mut games = self.room(None, Need::Play).await?;
-        let stored = g.clone();
-        self.inner.store.write(move |c| db::insert_game(c, &stored, &entries)).await.map_err(Error::internal)?;
+        self.inner.store.insert_game(&g, entries).await.map_err(Error::internal)?;
         let id = g.id.clone();
         let loaded = self.spawn(g, owner);
         games.insert(id, loaded);

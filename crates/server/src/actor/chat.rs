@@ -7,7 +7,6 @@ use std::time::Instant;
 use tash_kalar_rules::Seat;
 
 use super::GameActor;
-use crate::db;
 use crate::error::Error;
 use crate::site::{check_chat, ChatLine};
 
@@ -27,9 +26,7 @@ impl GameActor {
             return Err(Error::ChatTooFast { secs: wait.ceil() as u64 });
         }
         let line = ChatLine { n: self.chat.len() as u32 + 1, seat, text, at: crate::store::now_ms() };
-        let id = self.g.id.clone();
-        let stored = line.clone();
-        self.store.write(move |c| db::insert_chat(c, &id, &stored)).await.map_err(|e| {
+        self.store.insert_chat(&self.g.id, line.clone()).await.map_err(|e| {
             tracing::error!(game = %self.g.id, error = %e, "cannot save a chat message");
             Error::SaveFailed
         })?;

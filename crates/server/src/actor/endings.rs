@@ -19,7 +19,6 @@ use tash_kalar_rules::Seat;
 use super::clocks::to_move;
 use super::GameActor;
 use crate::clock::TIMEOUT_BOT;
-use crate::db;
 use crate::error::Error;
 use crate::live::{Kind, Player};
 use crate::wire::ClaimKind;
@@ -87,8 +86,7 @@ impl GameActor {
             if let Some(clocks) = self.clock.stored() {
                 let mut summary = crate::db::Summary::of(&self.g);
                 summary.clocks = Some(clocks);
-                let id = self.g.id.clone();
-                if let Err(e) = self.store.write(move |c| db::append(c, &id, &[], &summary)).await {
+                if let Err(e) = self.store.append(&self.g.id, Vec::new(), summary, None).await {
                     tracing::warn!(game = %self.g.id, error = %e, "cannot store a game's clocks");
                 }
             }
@@ -135,8 +133,7 @@ impl GameActor {
         self.commit(|g| g.apply(Some(seat), kind, None).map(|_| ())).await?;
         tracing::info!(game = %self.g.id, seat, kind = kind.name(), "a bot takes the seat over");
         self.driver.set_seating(seat, Seating::Bot);
-        let id = self.g.id.clone();
-        if let Err(e) = self.store.write(move |c| db::seat_to_bot(c, &id, seat, TIMEOUT_BOT)).await {
+        if let Err(e) = self.store.seat_to_bot(&self.g.id, seat, TIMEOUT_BOT).await {
             tracing::warn!(game = %self.g.id, error = %e, "cannot mark a seat as the bot's");
         }
         // the bot's clock goes on from where the person's stopped

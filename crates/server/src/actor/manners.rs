@@ -28,7 +28,6 @@ use tash_kalar_present::{Model, TakebackAsk};
 use tash_kalar_rules::{Refusal, Seat};
 
 use super::GameActor;
-use crate::db;
 use crate::error::Error;
 use crate::live::{Kind, LiveGame, Player};
 use crate::site::{check_chat, ChatBucket, SpectatorLine};
@@ -199,9 +198,7 @@ impl GameActor {
             text,
             at: crate::store::now_ms(),
         };
-        let id = self.g.id.clone();
-        let stored = line.clone();
-        self.store.write(move |c| db::insert_spectator_chat(c, &id, &stored)).await.map_err(|e| {
+        self.store.insert_spectator_chat(&self.g.id, line.clone()).await.map_err(|e| {
             tracing::error!(game = %self.g.id, error = %e, "cannot save a spectator's chat message");
             Error::SaveFailed
         })?;

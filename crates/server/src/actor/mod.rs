@@ -30,7 +30,7 @@ use tokio::task::JoinHandle;
 
 use crate::clock::Clocks;
 use crate::config::Config;
-use crate::db::{self, Summary};
+use crate::db::Summary;
 use crate::delta::{extend_log, new_logs, Logs};
 use crate::error::Error;
 use crate::live::{LiveGame, Player, StoredEntry};
@@ -562,8 +562,7 @@ impl GameActor {
         self.clock.follow(to_move(&self.g), crate::store::now_ms());
         let mut summary = Summary::of(&self.g);
         summary.clocks = self.clock.stored();
-        let id = self.g.id.clone();
-        match self.store.write(move |c| db::append(c, &id, &new, &summary)).await {
+        match self.store.append(&self.g.id, new, summary, None).await {
             Ok(()) => {
                 if self.g.is_over() {
                     self.bots.iter_mut().for_each(|b| *b = None);

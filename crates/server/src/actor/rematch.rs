@@ -13,7 +13,6 @@ use tash_kalar_rules::Seat;
 use super::seats::token_hash;
 use super::GameActor;
 use crate::account::AccountId;
-use crate::db;
 use crate::error::Error;
 use crate::live::{Kind, Player, SeatInfo};
 use crate::site::Extras;
@@ -96,9 +95,7 @@ impl GameActor {
     pub(super) async fn rematch_made(&mut self, made: Option<String>) {
         self.rematch_pending = false;
         let Some(id) = made else { return };
-        let key = self.g.id.clone();
-        let rematch = id.clone();
-        if let Err(e) = self.store.write(move |c| db::set_rematch(c, &key, &rematch)).await {
+        if let Err(e) = self.store.set_rematch(&self.g.id, &id).await {
             tracing::warn!(game = %self.g.id, error = %e, "cannot link a rematch");
         }
         self.g.extras.rematch = Some(id);

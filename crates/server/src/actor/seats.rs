@@ -16,7 +16,7 @@ use tash_kalar_rules::Seat;
 use super::clocks::to_move;
 use super::{GameActor, Hello};
 use crate::account::Account;
-use crate::db::{self, Summary};
+use crate::db::Summary;
 use crate::error::Error;
 use crate::live::Player;
 
@@ -71,9 +71,7 @@ impl GameActor {
             if self.clock.follow(to_move(&self.g), crate::store::now_ms()) {
                 summary.clocks = self.clock.stored();
             }
-            let id = self.g.id.clone();
-            let s = seat as Seat;
-            if let Err(e) = self.store.write(move |c| db::take_seat(c, &id, s, None, &summary)).await {
+            if let Err(e) = self.store.take_seat(&self.g.id, seat as Seat, None, summary, None).await {
                 // the seat is still the token holder's; only the lobby's flag is stale
                 tracing::warn!(game = %self.g.id, error = %e, "cannot mark a seat taken");
             }
@@ -92,10 +90,7 @@ impl GameActor {
     /// seat if it had none; whether the seat is named anew. (A seat the
     /// database cannot record stays the token's alone.)
     async fn give_seat(&mut self, seat: usize, a: Account) -> bool {
-        let id = self.g.id.clone();
-        let (account, name) = (a.id, a.name.clone());
-        let s = seat as Seat;
-        if let Err(e) = self.store.write(move |c| db::seat_account(c, &id, s, account, &name)).await {
+        if let Err(e) = self.store.seat_account(&self.g.id, seat as Seat, a.id, &a.name).await {
             tracing::warn!(game = %self.g.id, error = %e, "cannot give a seat to an account");
             return false;
         }
@@ -137,16 +132,8 @@ impl GameActor {
         if self.clock.follow(to_move(&self.g), crate::store::now_ms()) {
             summary.clocks = self.clock.stored();
         }
-        let id = self.g.id.clone();
         let holder = account.map(|a| (a.id, a.name));
-        let write = move |c: &rusqlite::Connection| {
-            db::take_seat(c, &id, seat, Some(hash), &summary)?;
-            match holder {
-                Some((account, name)) => db::seat_account(c, &id, seat, account, &name),
-                None => Ok(()),
-            }
-        };
-        match self.store.write(write).await {
+        match self.store.take_seat(&self.g.id, seat, Some(hash), summary, holder).await {
             Ok(()) => {
                 self.publish();
                 Ok(token)

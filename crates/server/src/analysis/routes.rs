@@ -84,8 +84,7 @@ async fn start(
             return Err(Error::AnalysesBusy { running });
         }
     }
-    let key = id.clone();
-    let stored = state.store().read(move |c| db::load(c, &key)).await.map_err(Error::internal)?;
+    let stored = state.store().load(&id).await.map_err(Error::internal)?;
     let stored = stored.ok_or(Error::NoSuchGame)?;
     // the positions, off the async threads: the stored log replayed
     let positions = tokio::task::spawn_blocking(move || positions(stored)).await.map_err(Error::internal)??;

@@ -1,43 +1,15 @@
-//! The games in the database: setup, log, lobby summaries.
+//! The game core's queries on SQLite, run by the store's writer thread or
+//! on its reading connection (`Store::write`, `Store::read`).
 
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
-use tash_kalar_rules::{Form, School, Seat};
+use tash_kalar_rules::Seat;
 
+use super::{listed, parse_header, SeatRow, Stored, Summary};
 use crate::account::AccountId;
-use crate::clock::TimeControl;
-use crate::live::{Kind, LiveGame, Player, SeatInfo, StoredEntry};
+use crate::live::{Kind, LiveGame, Player, StoredEntry};
 use crate::site::{ChatLine, Extras, SpectatorLine};
 use crate::store::now_ms;
-
-/// The lobby's cached summary of a game, rewritten with every append.
-#[derive(Clone, Debug)]
-pub struct Summary {
-    pub status: &'static str,
-    pub version: u32,
-    pub turn: u16,
-    pub scores: String,
-    pub outcome: Option<String>,
-    /// The clocks (`clock.rs`), when they changed; `None` keeps the stored ones.
-    pub clocks: Option<String>,
-}
-
-impl Summary {
-    pub fn of(g: &LiveGame) -> Summary {
-        let game = g.game();
-        let scores: Vec<i16> = game.seats().iter().map(|s| s.score).collect();
-        Summary {
-            status: g.status(),
-            version: g.version(),
-            turn: game.turn().number,
-            scores: serde_json::to_string(&scores).unwrap_or_else(|_| "[]".into()),
-            // the outcome says why the game ended: `"why": "time"` with
-            // `"timeout": seat` for a loss on time (as older rows had it)
-            outcome: game.outcome().and_then(|o| serde_json::to_string(o).ok()),
-            clocks: None,
-        }
-    }
-}
 
 /// Writes a game's summary; the summary of a game over also settles its
 /// ratings (`rating::settle`, once per game), in the same transaction.
@@ -204,16 +176,6 @@ pub fn seat_to_bot(c: &Connection, id: &str, seat: Seat, bot: &str) -> rusqlite:
     Ok(())
 }
 
-/// A stored game: setup and log.
-pub struct Stored {
-    pub id: String,
-    pub form: Form,
-    pub created: i64,
-    pub seats: Vec<SeatInfo>,
-    pub log: Vec<StoredEntry>,
-    pub extras: Extras,
-}
-
 fn bad(text: String) -> rusqlite::Error {
     rusqlite::Error::InvalidParameterName(text)
 }
@@ -231,40 +193,27 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
         )
         .optional()?;
     let Some((form, created, tc, clocks, private, rematch_of, rematch, updated, rated)) = row else { return Ok(None) };
-    let time_control = TimeControl::parse(&tc).ok_or_else(|| bad(format!("game {id}: unknown time control {tc:?}")))?;
-    let form = Form::parse(&form).ok_or_else(|| bad(format!("game {id}: unknown form {form:?}")))?;
+    let (time_control, form) = parse_header(id, &tc, &form).map_err(bad)?;
     let mut stmt = c.prepare(
         "SELECT seat, school, player, bot, name, token_hash, taken, open, account_id
          FROM seats WHERE game_id = ?1 ORDER BY seat",
     )?;
     let rows = stmt.query_map([id], |r| {
-        Ok((
-            r.get::<_, u8>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, Option<String>>(3)?,
-            r.get::<_, Option<String>>(4)?,
-            r.get::<_, Option<Vec<u8>>>(5)?,
-            r.get::<_, bool>(6)?,
-            r.get::<_, bool>(7)?,
-            r.get::<_, Option<i64>>(8)?,
-        ))
+        Ok(SeatRow {
+            seat: r.get(0)?,
+            school: r.get(1)?,
+            player: r.get(2)?,
+            bot: r.get(3)?,
+            name: r.get(4)?,
+            token_hash: r.get(5)?,
+            taken: r.get(6)?,
+            open: r.get(7)?,
+            account: r.get(8)?,
+        })
     })?;
     let mut seats = Vec::new();
     for row in rows {
-        let (seat, school, player, bot, name, hash, taken, open, account) = row?;
-        if seat as usize != seats.len() {
-            return Err(bad(format!("game {id}: seats out of order")));
-        }
-        let school = School::parse(&school).ok_or_else(|| bad(format!("game {id}: unknown school {school:?}")))?;
-        let player = match (player.as_str(), bot) {
-            ("human", _) => Player::Human,
-            ("bot", Some(spec)) => Player::Bot(spec),
-            _ => return Err(bad(format!("game {id}: seat {seat} has no player"))),
-        };
-        let token_hash = hash.and_then(|h| <[u8; 32]>::try_from(h.as_slice()).ok());
-        let account = account.map(AccountId);
-        seats.push(SeatInfo { school, player, name, token_hash, taken, open, account });
+        seats.push(row?.seat_info(id, seats.len()).map_err(bad)?);
     }
     let mut stmt = c.prepare("SELECT n, seat, kind, choice FROM log WHERE game_id = ?1 ORDER BY n")?;
     let rows = stmt.query_map([id], |r| {
@@ -342,23 +291,23 @@ pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) 
         .query_map(params![status, id, limit], |r| {
             let id: String = r.get(0)?;
             let scores: String = r.get(5)?;
-            let outcome: Option<String> = r.get(6)?;
-            let v = json!({
-                "id": id,
-                "form": r.get::<_, String>(1)?,
-                "status": r.get::<_, String>(2)?,
-                "version": r.get::<_, u32>(3)?,
-                "turn": r.get::<_, u32>(4)?,
-                "scores": serde_json::from_str::<Value>(&scores).unwrap_or(Value::Null),
-                "outcome": outcome.and_then(|o| serde_json::from_str::<Value>(&o).ok()),
-                "created": r.get::<_, i64>(7)?,
-                "updated": r.get::<_, i64>(8)?,
-                "clock": TimeControl::parse(&r.get::<_, String>(9)?).unwrap_or_default(),
-                "private": r.get::<_, bool>(10)?,
-                "rematch_of": r.get::<_, Option<String>>(11)?,
-                "rated": r.get::<_, bool>(12)?,
-                "rematch": r.get::<_, Option<String>>(13)?,
-            });
+            let time_control: String = r.get(9)?;
+            let v = listed(
+                &id,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                &scores,
+                r.get(6)?,
+                r.get(7)?,
+                r.get(8)?,
+                &time_control,
+                r.get(10)?,
+                r.get(11)?,
+                r.get(12)?,
+                r.get(13)?,
+            );
             Ok((id, v))
         })?
         .collect::<rusqlite::Result<_>>()?;

@@ -1,4 +1,4 @@
-//! The SQLite database: migrations, one writer thread with group commit,
+//! The SQLite store: migrations, one writer thread with group commit,
 //! and a reading connection.
 //!
 //! Every write goes through one thread that owns the writing connection. It
@@ -7,46 +7,30 @@
 //! acknowledged after its log entries are committed, while many games'
 //! moves share one disk sync.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
 
 use rusqlite::Connection;
 use tokio::sync::oneshot;
 
+use super::{now_ms, Lease, StoreError};
+
 /// The migrations, in order; `PRAGMA user_version` counts those applied.
 pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
-    ("0001_games.sql", include_str!("../migrations/0001_games.sql")),
-    ("0002_open_seats.sql", include_str!("../migrations/0002_open_seats.sql")),
-    ("0003_clocks_chat_private.sql", include_str!("../migrations/0003_clocks_chat_private.sql")),
-    ("0004_rematch_links.sql", include_str!("../migrations/0004_rematch_links.sql")),
-    ("0005_accounts.sql", include_str!("../migrations/0005_accounts.sql")),
-    ("0006_ratings.sql", include_str!("../migrations/0006_ratings.sql")),
-    ("0007_endings.sql", include_str!("../migrations/0007_endings.sql")),
-    ("0008_pairing.sql", include_str!("../migrations/0008_pairing.sql")),
-    ("0009_manners.sql", include_str!("../migrations/0009_manners.sql")),
+    ("0001_games.sql", include_str!("../../migrations/0001_games.sql")),
+    ("0002_open_seats.sql", include_str!("../../migrations/0002_open_seats.sql")),
+    ("0003_clocks_chat_private.sql", include_str!("../../migrations/0003_clocks_chat_private.sql")),
+    ("0004_rematch_links.sql", include_str!("../../migrations/0004_rematch_links.sql")),
+    ("0005_accounts.sql", include_str!("../../migrations/0005_accounts.sql")),
+    ("0006_ratings.sql", include_str!("../../migrations/0006_ratings.sql")),
+    ("0007_endings.sql", include_str!("../../migrations/0007_endings.sql")),
+    ("0008_pairing.sql", include_str!("../../migrations/0008_pairing.sql")),
+    ("0009_manners.sql", include_str!("../../migrations/0009_manners.sql")),
 ];
 
 /// At most this many writes share one transaction.
 const BATCH: usize = 256;
-
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("database: {0}")]
-    Sql(#[from] rusqlite::Error),
-    #[error("the database is at schema version {found}, newer than this program's {known}")]
-    TooNew { found: i64, known: usize },
-    #[error(
-        "the database file {path} is damaged: {details}. The server will not start on it. \
-         Stop anything else using the file and keep a copy of it; then restore it from a backup, \
-         or save what SQLite can still read: `sqlite3 {path} .recover | sqlite3 recovered.sqlite`, \
-         and start the server with `--db recovered.sqlite`"
-    )]
-    Damaged { path: String, details: String },
-    #[error("the database writer has stopped")]
-    Closed,
-    #[error("{0}")]
-    Task(String),
-}
 
 /// A write: runs inside a batch's transaction (in a savepoint, rolled
 /// back if it fails), then learns whether the transaction was committed.
@@ -81,9 +65,62 @@ impl<T: Send, F: FnOnce(&Connection) -> rusqlite::Result<T> + Send> Op for Write
 }
 
 #[derive(Clone)]
-pub struct Store {
+pub struct Sqlite {
     writer: mpsc::Sender<Box<dyn Op>>,
     reader: Arc<Mutex<Connection>>,
+    leases: Leases,
+}
+
+/// The leases of a SQLite store's games, in memory: one process holds a
+/// SQLite file, so no other could take a game over; they are kept so that
+/// the same lease code runs on either store. Taken, renewed and checked
+/// on the writer thread only, so that they are ordered with the writes.
+#[derive(Clone, Default)]
+pub(crate) struct Leases(Arc<Mutex<HashMap<String, Held>>>);
+
+struct Held {
+    holder: String,
+    token: i64,
+    expires: i64,
+}
+
+impl Leases {
+    /// Whether `lease`'s token is still its game's (the fence).
+    pub(crate) fn holds(&self, lease: &Lease) -> bool {
+        let map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(&lease.game).is_some_and(|h| h.token == lease.token)
+    }
+
+    fn take(&self, game: String, holder: String, ttl: i64, now: i64) -> Option<i64> {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let expires = now.saturating_add(ttl);
+        match map.get_mut(&game) {
+            None => {
+                map.insert(game, Held { holder, token: 1, expires });
+                Some(1)
+            }
+            Some(h) if h.holder == holder && h.expires > now => {
+                h.expires = expires;
+                Some(h.token)
+            }
+            Some(h) if h.expires <= now => {
+                *h = Held { holder, token: h.token + 1, expires };
+                Some(h.token)
+            }
+            Some(_) => None,
+        }
+    }
+
+    fn renew(&self, lease: &Lease, ttl: i64, now: i64) -> bool {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match map.get_mut(&lease.game) {
+            Some(h) if h.token == lease.token && h.holder == lease.holder => {
+                h.expires = now.saturating_add(ttl);
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 fn connect(path: &Path) -> Result<Connection, StoreError> {
@@ -130,12 +167,12 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-impl Store {
+impl Sqlite {
     /// Opens (creating if need be) the database, checks that the file is
     /// sound (`PRAGMA quick_check`: every page of every table and index
     /// readable and well formed; a damaged file is refused rather than
     /// failing game by game later), and brings its schema up to date.
-    pub fn open(path: &Path) -> Result<Store, StoreError> {
+    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
         let damaged = |details: String| StoreError::Damaged { path: path.display().to_string(), details };
         let mut conn = connect(path).map_err(|e| if is_damage(&e) { damaged(e.to_string()) } else { e })?;
         let problems = match check(&conn) {
@@ -153,7 +190,7 @@ impl Store {
             .name("sqlite-writer".into())
             .spawn(move || writer(conn, rx))
             .map_err(|e| StoreError::Task(format!("cannot start the database writer: {e}")))?;
-        Ok(Store { writer: tx, reader: Arc::new(Mutex::new(reader)) })
+        Ok(Sqlite { writer: tx, reader: Arc::new(Mutex::new(reader)), leases: Leases::default() })
     }
 
     /// Runs `f` in a write transaction (shared with other writes); returns
@@ -180,6 +217,23 @@ impl Store {
         })
         .await
         .map_err(|e| StoreError::Task(e.to_string()))?
+    }
+}
+
+impl Sqlite {
+    /// The games' leases, for a write's fence check (on the writer thread).
+    pub(crate) fn leases(&self) -> &Leases {
+        &self.leases
+    }
+
+    pub(super) async fn take_lease(&self, game: String, holder: String, ttl: i64) -> Result<Option<i64>, StoreError> {
+        let leases = self.leases.clone();
+        self.write(move |_| Ok(leases.take(game, holder, ttl, now_ms()))).await
+    }
+
+    pub(super) async fn renew_lease(&self, lease: Lease, ttl: i64) -> Result<bool, StoreError> {
+        let leases = self.leases.clone();
+        self.write(move |_| Ok(leases.renew(&lease, ttl, now_ms()))).await
     }
 }
 
@@ -220,11 +274,6 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Box<dyn Op>>) {
     }
 }
 
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,7 +282,7 @@ mod tests {
     async fn migrations_apply_once_and_the_log_is_append_only() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.sqlite");
-        let store = Store::open(&path).unwrap();
+        let store = Sqlite::open(&path).unwrap();
         let version: i64 = store.read(|c| c.pragma_query_value(None, "user_version", |r| r.get(0))).await.unwrap();
         assert_eq!(version, MIGRATIONS.len() as i64);
         store
@@ -258,7 +307,7 @@ mod tests {
         assert_eq!(n, 1);
         drop(store);
         // reopening applies nothing again and keeps the data
-        let store = Store::open(&path).unwrap();
+        let store = Sqlite::open(&path).unwrap();
         let n: i64 = store.read(|c| c.query_row("SELECT count(*) FROM log", [], |r| r.get(0))).await.unwrap();
         assert_eq!(n, 1);
     }
@@ -270,6 +319,6 @@ mod tests {
         let c = Connection::open(&path).unwrap();
         c.pragma_update(None, "user_version", 99).unwrap();
         drop(c);
-        assert!(matches!(Store::open(&path), Err(StoreError::TooNew { found: 99, .. })));
+        assert!(matches!(Sqlite::open(&path), Err(StoreError::TooNew { found: 99, .. })));
     }
 }
