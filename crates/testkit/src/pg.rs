@@ -25,7 +25,10 @@ pub enum PgError {
     /// No `initdb` was found: PostgreSQL is not installed.
     NotInstalled,
     /// A program failed; its name and what it printed.
-    Failed { program: String, output: String },
+    Failed {
+        program: String,
+        output: String,
+    },
     Io(std::io::Error),
 }
 
@@ -107,8 +110,11 @@ impl TempPostgres {
     /// Makes and starts a new cluster (about a second).
     pub fn start() -> Result<TempPostgres, PgError> {
         let bin = bin_dir().ok_or(PgError::NotInstalled)?;
-        let dir = tempfile::Builder::new().prefix("tk-pg-").tempdir()?;
         let run_as = is_root().then(unprivileged_account);
+        // the account must reach the directory: under root, /tmp rather
+        // than a TMPDIR that may sit in root's home
+        let parent = if run_as.is_some() { PathBuf::from("/tmp") } else { std::env::temp_dir() };
+        let dir = tempfile::Builder::new().prefix("tk-pg-").tempdir_in(parent)?;
         if let Some(user) = &run_as {
             checked("chown", Command::new("chown").arg(user).arg(dir.path()).output()?)?;
         }
@@ -217,7 +223,17 @@ impl Drop for TempPostgres {
     fn drop(&mut self) {
         let data = self.data();
         // immediate: nothing in a test cluster needs a clean shutdown
-        let stopped = self.run("pg_ctl", [OsStr::new("-D"), data.as_os_str(), OsStr::new("-m"), OsStr::new("immediate"), OsStr::new("-w"), OsStr::new("stop")]);
+        let stopped = self.run(
+            "pg_ctl",
+            [
+                OsStr::new("-D"),
+                data.as_os_str(),
+                OsStr::new("-m"),
+                OsStr::new("immediate"),
+                OsStr::new("-w"),
+                OsStr::new("stop"),
+            ],
+        );
         if let Err(e) = stopped {
             eprintln!("stopping the temporary PostgreSQL: {e}");
         }

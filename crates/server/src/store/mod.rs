@@ -76,8 +76,9 @@ pub enum StoreError {
 
 /// What is not yet ported to PostgreSQL (all of it SQL through
 /// [`Store::write`] and [`Store::read`]).
-pub const NOT_PORTED: &str = "accounts and sessions, ratings, pairing and blocks, players' profiles, the \
-     spectators' blocked lines and analyses";
+pub const NOT_PORTED: &str = "accounts and sessions, ratings (settled at a rated game's end, read by the \
+     lobby and pairing), seeks, challenges and blocks, players' profiles and leaderboards, and the spectators' \
+     chat filter";
 
 /// The database: a SQLite file or a PostgreSQL pool.
 #[derive(Clone)]
