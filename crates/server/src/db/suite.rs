@@ -65,6 +65,10 @@ async fn postgres_migrations_apply_once_and_a_newer_schema_is_refused() {
     // opened again: nothing applied twice, the data kept
     let store = Store::open_postgres(&url).await.unwrap();
     assert!(store.load("g").await.unwrap().is_some());
+    // SQLite's SQL is refused, typed, not run
+    let refused = store.read(|c| c.execute("DELETE FROM games", [])).await;
+    assert!(matches!(refused, Err(StoreError::NotPorted { .. })), "{refused:?}");
+    assert!(matches!(store.write(|_| Ok(())).await, Err(StoreError::NotPorted { .. })));
     sql(&store, "INSERT INTO schema_migrations (name, applied) VALUES ('9999_future.sql', 0)").await;
     drop(store);
     assert!(matches!(Store::open_postgres(&url).await, Err(StoreError::TooNew { .. })));
@@ -84,6 +88,13 @@ async fn two_processes_taking_one_game_at_once_get_one_lease() {
         let (x, y) = tokio::join!(a.take_lease(&id, "a", ttl), b.take_lease(&id, "b", ttl));
         let won = [x.unwrap(), y.unwrap()];
         assert_eq!(won.iter().flatten().count(), 1, "game {id}: {won:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_bad_postgres_address_is_an_error() {
+    for url in ["postgres://", "host=/nonexistent/dir user=nobody dbname=x", "not a url = ="] {
+        assert!(Store::open_postgres(url).await.is_err(), "{url}");
     }
 }
 
