@@ -137,7 +137,9 @@ impl TempPostgres {
             ],
         )?;
         let socket = pg.socket_dir().display().to_string();
-        let options = format!("-k {socket} -c listen_addresses= -c fsync=off -c max_connections=100");
+        // no TCP, no disk syncs, little memory: tests start several at once
+        let options =
+            format!("-k {socket} -c listen_addresses= -c fsync=off -c max_connections=100 -c shared_buffers=16MB");
         let log = pg.dir.path().join("log");
         pg.run(
             "pg_ctl",
