@@ -89,6 +89,11 @@ pub(super) async fn insert_game(p: &Postgres, g: &LiveGame, entries: &[StoredEnt
     Ok(())
 }
 
+/// A game's lease token, locked against a takeover (an UPDATE of the
+/// row) until the transaction ends: the token checked is the token at
+/// commit.
+pub(super) const FENCE: &str = "SELECT token FROM leases WHERE game_id = $1 FOR SHARE";
+
 pub(super) async fn append(
     p: &Postgres,
     id: &str,
@@ -99,9 +104,7 @@ pub(super) async fn append(
     let mut client = p.client().await?;
     let tx = client.transaction().await?;
     if let Some(lease) = lease {
-        // FOR SHARE: a takeover (an UPDATE of the row) waits for this
-        // transaction, so the token checked is the token at commit
-        let row = tx.query_opt("SELECT token FROM leases WHERE game_id = $1 FOR SHARE", &[&id]).await?;
+        let row = tx.query_opt(FENCE, &[&id]).await?;
         if row.map(|r| r.get::<_, i64>(0)) != Some(lease.token) {
             return Err(fenced(lease));
         }

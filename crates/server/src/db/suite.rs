@@ -91,6 +91,29 @@ async fn two_processes_taking_one_game_at_once_get_one_lease() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeover_waits_for_a_write_under_the_old_lease() {
+    let Some(pg) = TempPostgres::for_tests() else { return };
+    let url = pg.database("fence").unwrap();
+    let store = Store::open_postgres(&url).await.unwrap();
+    let (g, entries) = game("g", false);
+    store.insert_game(&g, entries).await.unwrap();
+    let a = store.take_lease("g", "a", Duration::ZERO).await.unwrap().expect("a free game");
+    // a's write has checked its token as `append` does, and not committed
+    let Store::Postgres(p) = &store else { unreachable!("a PostgreSQL store") };
+    let mut client = p.client().await.unwrap();
+    let tx = client.transaction().await.unwrap();
+    let row = tx.query_one(super::pg::FENCE, &[&"g"]).await.unwrap();
+    assert_eq!(row.get::<_, i64>(0), a.token);
+    let other = store.clone();
+    let takeover = tokio::spawn(async move { other.take_lease("g", "b", Duration::from_secs(60)).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!takeover.is_finished(), "the takeover waits for the write under the old token");
+    tx.commit().await.unwrap();
+    let b = takeover.await.unwrap().unwrap().expect("a's lease ran out");
+    assert_eq!(b.token, a.token + 1);
+}
+
 #[tokio::test]
 async fn a_bad_postgres_address_is_an_error() {
     for url in ["postgres://", "host=/nonexistent/dir user=nobody dbname=x", "not a url = ="] {
