@@ -385,6 +385,8 @@ async fn the_log_is_append_only(store: Store) {
 
 async fn a_stale_lease_holder_is_refused(store: Store) {
     let minute = Duration::from_secs(60);
+    let refused = store.take_lease("g", "a", minute).await;
+    assert!(matches!(refused, Err(StoreError::NoSuchGame(ref g)) if g == "g"), "{refused:?}");
     let (mut g, entries) = game("g", false);
     store.insert_game(&g, entries).await.unwrap();
     let a = store.take_lease("g", "a", minute).await.unwrap().expect("a free game");

@@ -58,6 +58,9 @@ pub enum StoreError {
     /// process took the game over. Nothing was written.
     #[error("game {game}: the lease with token {token} is no longer the game's; nothing was written")]
     Fenced { game: String, token: i64 },
+    /// A lease asked for a game the database does not hold.
+    #[error("no game {0} to take a lease on")]
+    NoSuchGame(String),
     /// SQL written for SQLite only, asked of a PostgreSQL store.
     #[error("{what} is not stored in PostgreSQL yet")]
     NotPorted { what: &'static str },
@@ -145,7 +148,8 @@ impl Store {
     }
 
     /// Takes the lease on `game` for `holder` for `ttl`: `None` while
-    /// another holder's lease runs. The holder's own running lease is
+    /// another holder's lease runs; [`StoreError::NoSuchGame`] for a game
+    /// not stored. The holder's own running lease is
     /// extended with its token kept; otherwise the token grows by one.
     pub async fn take_lease(&self, game: &str, holder: &str, ttl: Duration) -> Result<Option<Lease>, StoreError> {
         let ttl = ttl_ms(ttl);

@@ -88,6 +88,10 @@ impl Postgres {
 
     pub(super) async fn take_lease(&self, game: &str, holder: &str, ttl: i64) -> Result<Option<i64>, StoreError> {
         let client = self.client().await?;
+        let no_game = |e: tokio_postgres::Error| match e.code() {
+            Some(&tokio_postgres::error::SqlState::FOREIGN_KEY_VIOLATION) => StoreError::NoSuchGame(game.to_string()),
+            _ => StoreError::Postgres(e),
+        };
         // one statement: two servers taking one game at once are ordered by
         // the row's lock, the second seeing the first's lease
         let row = client
@@ -104,7 +108,8 @@ impl Postgres {
                 ),
                 &[&game, &holder, &ttl],
             )
-            .await?;
+            .await
+            .map_err(no_game)?;
         Ok(row.map(|r| r.get(0)))
     }
 

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
 use super::{now_ms, Lease, StoreError};
@@ -228,7 +228,15 @@ impl Sqlite {
 
     pub(super) async fn take_lease(&self, game: String, holder: String, ttl: i64) -> Result<Option<i64>, StoreError> {
         let leases = self.leases.clone();
-        self.write(move |_| Ok(leases.take(game, holder, ttl, now_ms()))).await
+        let found = self
+            .write(move |c| {
+                if c.query_row("SELECT 1 FROM games WHERE id = ?1", [&game], |_| Ok(())).optional()?.is_none() {
+                    return Ok(Err(game));
+                }
+                Ok(Ok(leases.take(game, holder, ttl, now_ms())))
+            })
+            .await?;
+        found.map_err(StoreError::NoSuchGame)
     }
 
     pub(super) async fn renew_lease(&self, lease: Lease, ttl: i64) -> Result<bool, StoreError> {
