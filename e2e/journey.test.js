@@ -6,7 +6,9 @@
 // act for either seat, and one player resigns; both profiles then show the
 // changed rating and the game in their history. A second game paired the
 // same way is aborted; in a third a win is claimed against the player who
-// left (the server runs with `--claim-after 2`).
+// left (the server runs with `--claim-after 2`). Then the lobby's create
+// form makes a rated game, and the account page lists the players blocked
+// and unblocks one.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -48,14 +50,14 @@ async function newPage() {
   return page;
 }
 
-/** A new browser signed up on /account as `name`. */
-async function signUp(name) {
+/** A new browser signed up (`form` 'sign-up') or in ('sign-in') on /account as `name`. */
+async function signUp(name, form = 'sign-up') {
   const page = await newPage();
   await page.goto(`${server.base}/account`);
   await page.waitForFunction(() => document.body.dataset.signedIn === 'no');
-  await page.fill('#sign-up [name=name]', name);
-  await page.fill('#sign-up [name=password]', PASSWORD);
-  await Promise.all([page.waitForEvent('load'), page.click('#sign-up button[type=submit]')]);
+  await page.fill(`#${form} [name=name]`, name);
+  await page.fill(`#${form} [name=password]`, PASSWORD);
+  await Promise.all([page.waitForEvent('load'), page.click(`#${form} button[type=submit]`)]);
   await page.waitForFunction(() => document.body.dataset.signedIn === 'yes');
   return page;
 }
@@ -225,6 +227,36 @@ test('a win is claimed against a player who left a rated game', async () => {
   const name = stays === ana ? 'Ana' : 'Boris';
   assert.equal((await profile(stays, name, id)).result, 'won');
   assert.deepEqual(stays.errors, []);
+});
+
+test("the lobby's create form makes a rated game; the account page lists blocks and unblocks", async () => {
+  // (Ana's page may have been closed by the claim: a new browser, signed in)
+  const ana = await signUp('ana', 'sign-in');
+  await ana.goto(`${server.base}/`);
+  await ana.waitForSelector('#seat-rows fieldset[data-seat="1"]');
+  await ana.selectOption('#form', 'duel');
+  await ana.selectOption('#seat-rows fieldset[data-seat="1"] [name=player]', 'human');
+  await ana.check('#rated');
+  await ana.click('#create-button');
+  const link = ana.locator('#created-body a.btn').first();
+  await link.waitFor();
+  const id = new URL(await link.getAttribute('href'), server.base).pathname.split('/')[2];
+  assert.equal((await summary(id)).rated, true);
+
+  // Ana blocks Boris (as the lobby's online list does), then unblocks him on /account
+  const blocked = await ana.evaluate(async () => (await fetch('/api/blocks/Boris', { method: 'POST' })).status);
+  assert.ok(blocked >= 200 && blocked < 300, `block: ${blocked}`);
+  await ana.goto(`${server.base}/account`);
+  const row = ana.locator('#blocks li[data-name="Boris"]');
+  await row.waitFor();
+  assert.equal(await row.locator('a').getAttribute('href'), '/players/Boris');
+  assert.equal(await ana.isHidden('#blocks-none'), true);
+  await row.locator('button.unblock').click();
+  await ana.waitForSelector('#blocks-none:not([hidden])');
+  assert.equal(await ana.locator('#blocks li').count(), 0);
+  const left = await ana.evaluate(async () => (await (await fetch('/api/blocks')).json()).blocked);
+  assert.deepEqual(left, []);
+  assert.deepEqual(ana.errors, []);
 });
 
 /** A player's profile from the API. */
