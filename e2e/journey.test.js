@@ -237,14 +237,24 @@ test("the lobby's create form makes a rated game; the account page lists blocks 
   await ana.selectOption('#form', 'duel');
   await ana.selectOption('#seat-rows fieldset[data-seat="1"] [name=player]', 'human');
   await ana.check('#rated');
+  // the server's refusal first: in a rated game the other seat is open to a signed-in player
   await ana.click('#create-button');
-  const link = ana.locator('#created-body a.btn').first();
-  await link.waitFor();
-  const id = new URL(await link.getAttribute('href'), server.base).pathname.split('/')[2];
+  await ana.waitForFunction(() => document.getElementById('create-error').textContent !== '');
+  assert.match(await ana.textContent('#create-error'), /every seat but yours is open/);
+  await ana.check('#seat-rows fieldset[data-seat="1"] [name=open]');
+  await ana.evaluate(() => { document.getElementById('create-error').textContent = ''; });
+  await ana.click('#create-button');
+  // the page opens her seat, or lists the seat links
+  await ana.waitForFunction(() => location.pathname.startsWith('/games/')
+    || document.querySelector('#created-body a[href*="#seat="]') || document.getElementById('create-error')?.textContent);
+  assert.ok(!(await ana.evaluate(() => document.getElementById('create-error')?.textContent)), 'created');
+  const href = ana.url().includes('/games/') ? ana.url()
+    : await ana.locator('#created-body a[href*="#seat="]').first().getAttribute('href');
+  const id = new URL(href, server.base).pathname.split('/')[2];
   assert.equal((await summary(id)).rated, true);
 
   // Ana blocks Boris (as the lobby's online list does), then unblocks him on /account
-  const blocked = await ana.evaluate(async () => (await fetch('/api/blocks/Boris', { method: 'POST' })).status);
+  const blocked = await ana.evaluate(async () => (await fetch('/api/blocks/Boris', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status);
   assert.ok(blocked >= 200 && blocked < 300, `block: ${blocked}`);
   await ana.goto(`${server.base}/account`);
   const row = ana.locator('#blocks li[data-name="Boris"]');
