@@ -1,9 +1,10 @@
 // The account page (/account): sign in, create an account, sign out,
-// change the password, delete the account. Every decision is the
+// change the password, the players you block (and unblocking them),
+// delete the account. Every decision is the
 // server's (the API of docs/server-protocol.md, "Accounts"); the page
 // shows its answers, worded by the server in the page's language.
 
-import { api } from './common.js';
+import { api, toast } from './common.js';
 import { initI18n, t, langSelector } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -37,8 +38,43 @@ async function show() {
   }
   $('guest').hidden = !!me;
   $('member').hidden = !me;
-  if (me) $('signed-in-as').textContent = t('account-signed-in-as', { name: me.name });
+  if (me) {
+    $('signed-in-as').textContent = t('account-signed-in-as', { name: me.name });
+    await showBlocks().catch((err) => toast(err.message, 'error'));
+  }
   document.body.dataset.signedIn = me ? 'yes' : 'no';
+}
+
+/** The players the account blocks, each with a link and an unblock button. */
+async function showBlocks() {
+  const { blocked } = await api('/api/blocks');
+  const list = $('blocks');
+  list.replaceChildren(...blocked.map((name) => {
+    const li = document.createElement('li');
+    li.dataset.name = name;
+    const link = document.createElement('a');
+    link.href = `/players/${encodeURIComponent(name)}`;
+    link.textContent = name;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'btn unblock';
+    button.textContent = t('account-unblock');
+    button.title = t('account-unblock-title', { name });
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      try {
+        await api(`/api/blocks/${encodeURIComponent(name)}`, { method: 'DELETE' });
+        toast(t('account-unblocked', { name }));
+        await showBlocks();
+      } catch (err) {
+        toast(err.message, 'error');
+        button.disabled = false;
+      }
+    });
+    li.append(link, ' ', button);
+    return li;
+  }));
+  $('blocks-none').hidden = blocked.length > 0;
 }
 
 /** Signed in or out: the page again, with the site bar's name. */

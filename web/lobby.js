@@ -130,6 +130,7 @@ async function create(e) {
   const clock = clockRequest($('clock').value);
   if (clock) body.clock = clock;
   if ($('private').checked) body.private = true;
+  if ($('rated').checked) body.rated = true;
   const button = $('create-button');
   button.disabled = true;
   try {

@@ -41,6 +41,30 @@ pub struct Args {
     /// Games one address may create at once.
     #[arg(long, default_value_t = 20)]
     games_burst: u32,
+    /// Accounts one address may create per hour, after a first burst; 0: no limit.
+    #[arg(long, default_value_t = 30)]
+    sign_ups_per_hour: u32,
+    /// Accounts one address may create at once.
+    #[arg(long, default_value_t = 10)]
+    sign_ups_burst: u32,
+    /// Sign-in tries (right or wrong) one address may make per minute, after a first burst; 0: no limit.
+    #[arg(long, default_value_t = 10)]
+    sign_ins_per_minute: u32,
+    /// Sign-in tries one address may make at once.
+    #[arg(long, default_value_t = 20)]
+    sign_ins_burst: u32,
+    /// Failed sign-ins allowed per account name (from any address) per hour, after a first burst; 0: no limit.
+    #[arg(long, default_value_t = 60)]
+    sign_in_failures_per_hour: u32,
+    /// Failed sign-ins allowed per account name at once.
+    #[arg(long, default_value_t = 5)]
+    sign_in_failures_burst: u32,
+    /// Days a session lives without being seen (a page of the site opened while signed in).
+    #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3650))]
+    session_idle_days: u64,
+    /// Days a session lives at most, however much it is used (then sign in again).
+    #[arg(long, value_name = "DAYS", default_value_t = 180, value_parser = clap::value_parser!(u64).range(1..=3650))]
+    session_max_days: u64,
     /// Seats one address may join from the lobby per minute, after a first burst; 0: no limit.
     #[arg(long, default_value_t = 10)]
     joins_per_minute: u32,
@@ -118,6 +142,14 @@ pub fn run(args: &Args) -> Result<()> {
         burst: args.games_burst,
         every: Duration::from_secs(60) / args.games_per_minute,
     });
+    let per = |n: u32, burst: u32, period: u64| {
+        (n > 0).then(|| tash_kalar_server::RateLimit { burst, every: Duration::from_secs(period) / n })
+    };
+    config.sign_up_limit = per(args.sign_ups_per_hour, args.sign_ups_burst, 3600);
+    config.sign_in_limit = per(args.sign_ins_per_minute, args.sign_ins_burst, 60);
+    config.sign_in_failures_limit = per(args.sign_in_failures_per_hour, args.sign_in_failures_burst, 3600);
+    config.session_idle = Duration::from_secs(args.session_idle_days * 24 * 3600);
+    config.session_max = Duration::from_secs(args.session_max_days * 24 * 3600);
     config.join_limit = (args.joins_per_minute > 0).then(|| tash_kalar_server::RateLimit {
         burst: args.joins_burst,
         every: Duration::from_secs(60) / args.joins_per_minute,

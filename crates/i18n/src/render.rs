@@ -184,6 +184,9 @@ impl Messages {
             Refusal::NothingToTakeBack { .. } => self.text("error-nothing-to-take-back", &[]),
             Refusal::CannotResign { .. } => self.text("error-cannot-resign", &[]),
             Refusal::TooLateToAbort => self.text("error-too-late-to-abort", &[]),
+            Refusal::CannotLeave => self.text("error-cannot-leave", &[]),
+            // (a seat that left is played by a bot)
+            Refusal::AlreadyLeft { .. } => self.text("error-seat-is-bot", &[]),
         }
     }
 }

@@ -390,6 +390,12 @@ pub enum ForfeitError {
     /// Every seat has made its first turn: too late to abort.
     #[error("every seat has made its first turn: the game can no longer be aborted")]
     TooLateToAbort,
+    /// Leaving is for a melee or team game (a two-sided game is resigned).
+    #[error("only a melee or team player may leave a game")]
+    TwoSided,
+    /// The seat has already left: a bot plays it.
+    #[error("seat {} has already left the game", *seat as usize + 1)]
+    Left { seat: Seat },
 }
 
 /// A choice that cannot be applied; the game is unchanged.
@@ -441,6 +447,10 @@ pub struct Game {
     pub(crate) effect: Option<Resolution>,
     pub(crate) end: EndState,
     pub(crate) outcome: Option<Outcome>,
+    /// The seats (bit N: seat N) that left a melee or team game, or were
+    /// taken from a player away or out of time: a bot plays them on, and
+    /// they rank last ([`Game::leave`]).
+    pub(crate) left: u8,
     /// The task board, in the forms that use tasks.
     pub(crate) tasks: Option<TaskBoard>,
     /// What happened in the last turns (not part of the state: see `event`).
@@ -537,6 +547,7 @@ impl Game {
             effect: None,
             end: EndState::default(),
             outcome: None,
+            left: 0,
             tasks: form.uses_tasks().then(|| TaskBoard::new(form.advanced_tasks())),
             events: EventLog::new(schools.len()),
         };
@@ -1090,6 +1101,34 @@ impl Game {
         self.end_with(Outcome { places: ArrayVec::new(), why: EndReason::Aborted, teams: self.form.teams() });
         self.record(Event::GameOver);
         Ok(())
+    }
+
+    /// `seat` leaves a melee or team game, or is taken from a player who
+    /// was away or ran out of time (the server judges which): the game
+    /// goes on (the rules do not care who makes the seat's choices; the
+    /// server hands them to a bot), and at the end the seat ranks last,
+    /// below every seat that stayed (in team play, with its team). Not for
+    /// a game of two sides, which is resigned or claimed instead.
+    pub fn leave(&mut self, seat: Seat) -> Result<(), ForfeitError> {
+        if self.is_over() {
+            return Err(ForfeitError::GameOver);
+        }
+        if seat as usize >= self.seats.len() {
+            return Err(ForfeitError::NoSuchSeat { seat, seats: self.seats.len() });
+        }
+        if self.seats.len() <= 2 {
+            return Err(ForfeitError::TwoSided);
+        }
+        if self.has_left(seat) {
+            return Err(ForfeitError::Left { seat });
+        }
+        self.left |= 1 << seat;
+        Ok(())
+    }
+
+    /// Whether `seat` left the game ([`Game::leave`]).
+    pub fn has_left(&self, seat: Seat) -> bool {
+        self.left & (1 << seat) != 0
     }
 
     /// Whether `seat` may end this game by a forfeit now.
@@ -1738,9 +1777,13 @@ impl Game {
         self.phase = Phase::Over;
         self.refresh_task_scores();
         self.charge_causality();
-        // a melee compares the lowest color, then the next lowest, then the
+        // a seat that left ranks below every seat that stayed (its whole
+        // team, in team play, as a resignation would); then a melee
+        // compares the lowest color, then the next lowest, then the
         // remaining one; every form then upgraded pieces, then all pieces
-        let keys: Vec<(ArrayVec<i16, 4>, u32, u32)> = self
+        let gone: ColorSet =
+            self.seats.iter().enumerate().filter(|&(i, _)| self.has_left(i as Seat)).map(|(_, s)| s.color).collect();
+        let keys: Vec<(bool, ArrayVec<i16, 4>, u32, u32)> = self
             .seats
             .iter()
             .map(|s| {
@@ -1750,7 +1793,7 @@ impl Game {
                     std::iter::once(s.score).collect()
                 };
                 points.sort();
-                (points, self.board.upgraded(s.color), self.board.total(s.color))
+                (!gone.contains(s.color), points, self.board.upgraded(s.color), self.board.total(s.color))
             })
             .collect();
         let mut places = ArrayVec::new();

@@ -486,6 +486,8 @@ impl Game {
             effect,
             end: view.end,
             outcome: view.outcome.clone(),
+            // (only a melee or team seat may leave)
+            left: view.left.iter().filter(|&&s| n > 2 && (s as usize) < n).fold(0, |m, &s| m | 1 << s),
             tasks,
             events: crate::event::EventLog::from_events(
                 n,

@@ -81,6 +81,13 @@ pub enum Refusal {
     /// aborted.
     #[error("every seat has made its first turn: the game can no longer be aborted")]
     TooLateToAbort,
+    /// Leaving is for a melee or team game: a game of two sides is
+    /// resigned or claimed instead.
+    #[error("only a melee or team player may leave a game")]
+    CannotLeave,
+    /// The seat has already left the game.
+    #[error("seat {} has already left the game", *seat as usize + 1)]
+    AlreadyLeft { seat: Seat },
 }
 
 /// What is being decided now, for a refusal to name (a presentation words
@@ -157,6 +164,8 @@ impl From<ForfeitError> for Refusal {
             ForfeitError::NoSuchSeat { seat, seats } => Refusal::NoSuchSeat { seat, seats },
             ForfeitError::Melee => Refusal::CannotResign { form: crate::game::Form::Melee.name() },
             ForfeitError::TooLateToAbort => Refusal::TooLateToAbort,
+            ForfeitError::TwoSided => Refusal::CannotLeave,
+            ForfeitError::Left { seat } => Refusal::AlreadyLeft { seat },
         }
     }
 }
@@ -366,12 +375,12 @@ impl Match {
         start.moves.clear();
         start.lines.clear();
         start.forfeit = None;
-        if record.has_take_backs() {
+        if record.lines_matter() {
             start.keep_lines();
         }
         let mut m = Match::starting(record.start()?, start);
         let refused = |line: usize| move |e: Refusal| ReplayError { line, reason: ReplayReason::Refused(e) };
-        if !record.has_take_backs() {
+        if !record.lines_matter() {
             for (i, mv) in record.moves.iter().enumerate() {
                 m.act(mv.by, mv.choice).map_err(refused(record.line_of_move(i)))?;
             }
@@ -382,6 +391,7 @@ impl Match {
                 match *line {
                     Line::Choice(mv) => m.act(mv.by, mv.choice).map(|_| ()),
                     Line::TakeBack(seat) => m.undo_by(seat).map(|_| ()),
+                    Line::Leave(seat) => m.leave(seat),
                 }
                 .map_err(refused(at))?;
             }
@@ -500,6 +510,17 @@ impl Match {
         self.forfeit(Forfeit::Abort(seat))
     }
 
+    /// `seat` leaves a melee or team game, or is taken from a player who
+    /// was away or out of time ([`Game::leave`]): the game goes on and the
+    /// seat ranks last. Written in the record as `N leave`. Nothing before
+    /// it can be taken back (the copy kept for take-backs predates it).
+    pub fn leave(&mut self, seat: Seat) -> Result<(), Refusal> {
+        self.game.leave(seat)?;
+        self.record.leave(seat);
+        self.set_barrier();
+        Ok(())
+    }
+
     fn forfeit(&mut self, f: Forfeit) -> Result<(), Refusal> {
         end_by(&mut self.game, f)?;
         self.record.end_by(f);
@@ -612,8 +633,8 @@ fn closes_at_once(choice: Choice) -> bool {
 /// [`Match::lose_on_time`]). The error names the record line and the
 /// reason.
 pub fn replay(record: &Record) -> Result<Game, ReplayError> {
-    if !record.has_take_backs() {
-        // no take-backs to keep: the gate on the game alone, no match
+    if !record.lines_matter() {
+        // no take-backs nor departures: the gate on the game alone, no match
         let mut game = record.start()?;
         let refused = |line: usize| move |e: Refusal| ReplayError { line, reason: ReplayReason::Refused(e) };
         for (i, &m) in record.moves.iter().enumerate() {

@@ -743,6 +743,8 @@ impl Position {
             effect: None,
             end,
             outcome: None,
+            // (a position does not say who left: a record's `N leave` lines do)
+            left: 0,
             tasks,
             events: crate::event::EventLog::new(self.seats.len()),
         };

@@ -32,7 +32,10 @@
 //! abandoned` (seat N was away and the other side claimed the win), `N
 //! claim-draw` (seat N claimed a draw against an absent opponent) or `N
 //! abort` (seat N aborted the game before every seat's first turn); none
-//! is a choice, and nothing may follow it.
+//! is a choice, and nothing may follow it. In a melee or team game, `N
+//! leave` says that seat N left (or was taken from a player away or out of
+//! time) at that point: the game goes on, a bot plays the seat, and it
+//! ranks last.
 //!
 //! This module is notation only: the [`Record`] type, its text, reading
 //! and printing. Replaying a record (checking every line through the gate)
@@ -86,6 +89,10 @@ pub enum Line {
     Choice(Move),
     /// `N undo`: the seat takes back its last choice that still stands.
     TakeBack(Seat),
+    /// `N leave`: the seat left a melee or team game (or was taken from a
+    /// player away or out of time); the game goes on and the seat ranks
+    /// last ([`Game::leave`]). Not a choice: nothing takes it back.
+    Leave(Seat),
 }
 
 /// How a game ended other than by a choice: a record's last line.
@@ -134,7 +141,7 @@ impl Forfeit {
             SeatWord::Abandoned => Forfeit::Abandoned(seat),
             SeatWord::ClaimDraw => Forfeit::ClaimDraw(seat),
             SeatWord::Abort => Forfeit::Abort(seat),
-            SeatWord::Undo => return None,
+            SeatWord::Undo | SeatWord::Leave => return None,
         })
     }
 
@@ -205,7 +212,7 @@ impl PartialEq for Record {
             && self.moves == other.moves
             && self.forfeit == other.forfeit
             // without take-backs the lines are the moves
-            && (self.lines == other.lines || (!self.has_take_backs() && !other.has_take_backs()))
+            && (self.lines == other.lines || (!self.lines_matter() && !other.lines_matter()))
     }
 }
 
@@ -296,16 +303,18 @@ pub enum SeatWord {
     ClaimDraw,
     Abort,
     Undo,
+    Leave,
 }
 
 impl SeatWord {
-    const ALL: [SeatWord; 6] = [
+    const ALL: [SeatWord; 7] = [
         SeatWord::Resign,
         SeatWord::Timeout,
         SeatWord::Abandoned,
         SeatWord::ClaimDraw,
         SeatWord::Abort,
         SeatWord::Undo,
+        SeatWord::Leave,
     ];
 
     fn text(self) -> &'static str {
@@ -316,6 +325,7 @@ impl SeatWord {
             SeatWord::ClaimDraw => "claim-draw",
             SeatWord::Abort => "abort",
             SeatWord::Undo => "undo",
+            SeatWord::Leave => "leave",
         }
     }
 }
@@ -385,7 +395,9 @@ impl Record {
         let m = self.moves.pop()?;
         if self.keeping {
             if let Some(&i) = standing_lines(&self.lines).last() {
-                self.lines.truncate(i);
+                // (a departure after it stays: it is no choice to take back)
+                let left: Vec<Line> = self.lines.drain(i..).filter(|l| matches!(l, Line::Leave(_))).collect();
+                self.lines.extend(left);
             }
         }
         Some(m)
@@ -400,6 +412,33 @@ impl Record {
     /// Whether the record holds take-backs (`N undo` lines).
     pub fn has_take_backs(&self) -> bool {
         self.lines.iter().any(|l| matches!(l, Line::TakeBack(_)))
+    }
+
+    /// Whether the record says a seat left (`N leave` lines).
+    pub fn has_leaves(&self) -> bool {
+        self.lines.iter().any(|l| matches!(l, Line::Leave(_)))
+    }
+
+    /// The seats that left, in the order they did.
+    pub fn leavers(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.lines.iter().filter_map(|l| match l {
+            Line::Leave(s) => Some(*s),
+            _ => None,
+        })
+    }
+
+    /// Whether `lines` say more than the moves (take-backs or departures):
+    /// the record is then printed and replayed line by line.
+    pub fn lines_matter(&self) -> bool {
+        self.lines.iter().any(|l| !matches!(l, Line::Choice(_)))
+    }
+
+    /// `seat` left the game here (see [`Line::Leave`]); the record keeps
+    /// its lines from now on, so the departure stays where it happened.
+    pub fn leave(&mut self, seat: Seat) {
+        self.keep_lines();
+        self.lines.push(Line::Leave(seat));
+        self.source = None;
     }
 
     /// From now on the record keeps its take-backs: its lines start as its
@@ -477,7 +516,7 @@ impl Record {
         if layout.forfeit == 0 || line < layout.forfeit {
             cut.forfeit = None;
         }
-        if !self.has_take_backs() {
+        if !self.lines_matter() {
             cut.lines.clear();
             cut.keeping = false;
             let keep = layout.moves.iter().take_while(|&&l| l <= line).count();
@@ -490,8 +529,8 @@ impl Record {
                 .map_err(|(i, e)| RecordError { line: layout.lines[i], reason: RecordReason::Syntax(e) })?;
             let lines = layout.lines[..keep].to_vec();
             let moves = standing_lines(&cut.lines).into_iter().map(|i| lines[i]).collect();
-            if !cut.has_take_backs() {
-                // cut before the first take-back: the lines are the moves
+            if !cut.lines_matter() {
+                // cut before the first take-back or departure: the lines are the moves
                 cut.lines.clear();
                 cut.keeping = false;
             }
@@ -540,7 +579,7 @@ impl Record {
             }
         }
         put(&mut s, "");
-        if !self.has_take_backs() {
+        if !self.lines_matter() {
             for m in &self.moves {
                 let mut text = String::new();
                 let _ = write!(text, "{} {}", m.by, m.choice);
@@ -552,6 +591,7 @@ impl Record {
                 let text = match l {
                     Line::Choice(m) => format!("{} {}", m.by, m.choice),
                     Line::TakeBack(seat) => format!("{} undo", seat + 1),
+                    Line::Leave(seat) => format!("{} leave", seat + 1),
                 };
                 let at = put(&mut s, &text);
                 layout.lines.push(at);
@@ -560,6 +600,7 @@ impl Record {
                     Line::TakeBack(_) => {
                         standing.pop();
                     }
+                    Line::Leave(_) => {}
                 }
             }
             layout.moves = standing;
@@ -620,7 +661,8 @@ impl Record {
                 if forfeit.is_some() {
                     return Err(RecordError { line, reason: RecordReason::AfterForfeit });
                 }
-                if let Some(word) = SeatWord::ALL.into_iter().find(|w| w.text() == rest && *w != SeatWord::Undo) {
+                let line_word = |w: &SeatWord| matches!(w, SeatWord::Undo | SeatWord::Leave);
+                if let Some(word) = SeatWord::ALL.into_iter().find(|w| w.text() == rest && !line_word(w)) {
                     let Mover::Seat(seat) = by else {
                         return Err(syntax(RecordSyntax::NotChance(word)));
                     };
@@ -634,6 +676,13 @@ impl Record {
                         return Err(syntax(RecordSyntax::NotChance(SeatWord::Undo)));
                     };
                     lines.push(Line::TakeBack(seat));
+                    continue;
+                }
+                if rest == "leave" {
+                    let Mover::Seat(seat) = by else {
+                        return Err(syntax(RecordSyntax::NotChance(SeatWord::Leave)));
+                    };
+                    lines.push(Line::Leave(seat));
                     continue;
                 }
                 let choice: Choice = rest.parse().map_err(|e| syntax(RecordSyntax::Choice(e)))?;
@@ -712,7 +761,7 @@ impl Record {
         let moves = standing(&lines)
             .map_err(|(i, e)| RecordError { line: layout.lines[i], reason: RecordReason::Syntax(e) })?;
         if lines.iter().all(|l| matches!(l, Line::Choice(_))) {
-            // no take-backs: the lines are the moves
+            // no take-backs nor departures: the lines are the moves
             lines.clear();
             layout.moves = std::mem::take(&mut layout.lines);
         } else {
@@ -723,6 +772,7 @@ impl Record {
                     Line::TakeBack(_) => {
                         at.pop();
                     }
+                    Line::Leave(_) => {}
                 }
             }
             layout.moves = at;
@@ -741,6 +791,7 @@ fn standing_lines(lines: &[Line]) -> Vec<usize> {
             Line::TakeBack(_) => {
                 at.pop();
             }
+            Line::Leave(_) => {}
         }
     }
     at
@@ -759,6 +810,7 @@ fn standing(lines: &[Line]) -> Result<Vec<Move>, (usize, RecordSyntax)> {
                 }
                 _ => return Err((i, RecordSyntax::NotOwnTakeBack { seat })),
             },
+            Line::Leave(_) => {}
         }
     }
     Ok(moves)

@@ -346,6 +346,10 @@ pub struct View {
     pub tasks: Option<TaskBoardView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// The seats that left a melee or team game ([`Game::leave`]): public,
+    /// and they rank last at the end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left: Vec<Seat>,
     /// What happened in the current turn and the last round (every seat's
     /// last turn), oldest first. `Game::from_view` keeps them.
     #[serde(default)]
@@ -536,6 +540,7 @@ impl Game {
             end: self.end_state(),
             tasks,
             outcome: self.outcome().cloned(),
+            left: (0..self.seat_count() as Seat).filter(|&s| self.has_left(s)).collect(),
             events: self
                 .events()
                 .iter()

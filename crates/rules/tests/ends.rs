@@ -217,3 +217,107 @@ fn the_new_record_lines_name_a_seat() {
         assert_eq!(e.reason, RecordReason::Syntax(RecordSyntax::NotChance(word)), "{line}");
     }
 }
+
+/// A game played to its end by choices picked with a small fixed
+/// generator (the same every run): the choices made, in order.
+fn played_to_the_end(form: Form, schools: &[School]) -> Vec<(Mover, Choice)> {
+    let mut m = Match::new(form, schools, None).unwrap();
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..20_000 {
+        let Some(by) = Mover::of(m.game().actor()) else { break };
+        let legal = m.game().legal_choices();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        m.act(by, legal[(x % legal.len() as u64) as usize]).unwrap();
+    }
+    assert!(m.game().is_over(), "the game ended");
+    m.record().moves.iter().map(|mv| (mv.by, mv.choice)).collect()
+}
+
+/// The same choices again from the same start, with `seat` leaving after
+/// the `at`-th of them.
+fn with_a_leave(form: Form, schools: &[School], moves: &[(Mover, Choice)], seat: u8, at: usize) -> Match {
+    let mut m = Match::new(form, schools, None).unwrap();
+    for (i, &(by, choice)) in moves.iter().enumerate() {
+        if i == at {
+            m.leave(seat).unwrap();
+        }
+        m.act(by, choice).unwrap();
+    }
+    m
+}
+
+#[test]
+fn a_melee_seat_that_leaves_ranks_last_and_the_record_says_so() {
+    let schools = [School::Southern, School::Northern, School::Highland];
+    let moves = played_to_the_end(Form::Melee, &schools);
+    let mut plain = Match::new(Form::Melee, &schools, None).unwrap();
+    for &(by, choice) in &moves {
+        plain.act(by, choice).unwrap();
+    }
+    let places = plain.game().outcome().unwrap().places.clone();
+    // the first-placed seat leaves half-way through the same game
+    let best = places.iter().position(|&p| p == 0).unwrap() as u8;
+    let m = with_a_leave(Form::Melee, &schools, &moves, best, moves.len() / 2);
+    let o = m.game().outcome().unwrap();
+    assert_eq!(o.places[best as usize], 2, "the leaver is last: {:?} (was {:?})", o.places, places);
+    for s in 0..3 {
+        if s != best as usize {
+            assert!(o.places[s] < 2, "{:?}", o.places);
+        }
+    }
+    let r = m.game().result().unwrap();
+    assert_eq!(r.ranking.last().unwrap().seat, best);
+    assert!(m.game().has_left(best));
+    assert_eq!(m.game().spectator_view().left, vec![best]);
+    // a record line of its own, where it happened; the record replays to the same end
+    let text = m.record().to_text();
+    assert!(text.contains(&format!("\n{} leave\n", best + 1)), "{text}");
+    assert_eq!(m.record().leavers().collect::<Vec<_>>(), vec![best]);
+    replays(&m);
+    // a replay stopped before the line has nobody gone; after it, the seat
+    let line = text.lines().position(|l| l == format!("{} leave", best + 1)).unwrap() + 1;
+    let record = Record::parse(&text).unwrap();
+    assert!(!tash_kalar_rules::replay_through(&record, line - 1).unwrap().has_left(best));
+    assert!(tash_kalar_rules::replay_through(&record, line).unwrap().has_left(best));
+}
+
+#[test]
+fn a_team_seat_that_leaves_loses_with_its_team() {
+    let schools = [School::Northern, School::Southern, School::Highland, School::Sylvan];
+    let moves = played_to_the_end(Form::TeamDuel, &schools);
+    let mut plain = Match::new(Form::TeamDuel, &schools, None).unwrap();
+    for &(by, choice) in &moves {
+        plain.act(by, choice).unwrap();
+    }
+    let places = plain.game().outcome().unwrap().places.clone();
+    // a seat of the team that did at least as well leaves
+    let seat = places.iter().position(|&p| p == 0).unwrap() as u8;
+    let m = with_a_leave(Form::TeamDuel, &schools, &moves, seat, moves.len() / 3);
+    let o = m.game().outcome().unwrap();
+    let team = seat % 2;
+    for s in 0..4u8 {
+        assert_eq!(o.places[s as usize], u8::from(s % 2 == team), "{:?}", o.places);
+    }
+    replays(&m);
+}
+
+#[test]
+fn leaving_is_refused_in_a_two_sided_game_twice_or_when_over() {
+    let mut duel = Match::new(Form::Duel, &[School::Northern, School::Southern], None).unwrap();
+    assert_eq!(duel.leave(0), Err(Refusal::CannotLeave));
+    let mut melee = Match::new(Form::Melee, &[School::Southern, School::Northern, School::Highland], None).unwrap();
+    assert_eq!(melee.leave(3), Err(Refusal::NoSuchSeat { seat: 3, seats: 3 }));
+    melee.leave(1).unwrap();
+    assert_eq!(melee.leave(1), Err(Refusal::AlreadyLeft { seat: 1 }));
+    melee.abort(0).unwrap();
+    assert_eq!(melee.leave(2), Err(Refusal::GameOver));
+    assert!(melee.record().to_text().ends_with("2 leave\n1 abort\n"), "{}", melee.record().to_text());
+    // a record line naming chance, or a leave in a duel, is refused
+    use tash_kalar_rules::record::{RecordSyntax, SeatWord};
+    let e = Record::parse("Form: melee\nSeats: southern, northern, highland\n\n* leave\n").unwrap_err();
+    assert_eq!(e.reason, RecordReason::Syntax(RecordSyntax::NotChance(SeatWord::Leave)));
+    let e = replay_text("Form: duel\nSeats: northern, southern\n\n1 leave\n").unwrap_err();
+    assert_eq!((e.line, e.reason), (4, ReplayReason::Refused(Refusal::CannotLeave)));
+}

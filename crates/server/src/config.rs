@@ -47,6 +47,14 @@ pub struct Config {
     /// the account exists or not); over it that name's sign-ins, and its
     /// password changes, are answered `429` until a try is regained.
     pub sign_in_failures_limit: Option<RateLimit>,
+    /// A session not seen for this long is over (seen: when a page asks
+    /// who is signed in, which every page does on load; marked at most once
+    /// a minute). `serve --session-idle-days`.
+    pub session_idle: Duration,
+    /// A session is over this long after it was opened, however much it
+    /// is used (the cookie's `Max-Age` says the same). `serve
+    /// --session-max-days`.
+    pub session_max: Duration,
     /// The most lines a game's chat holds; further ones are refused.
     pub chat_max_lines: usize,
     /// Seats one client address may join from the lobby; `None`: no limit.
@@ -134,6 +142,8 @@ impl Config {
             sign_up_limit: Some(RateLimit { burst: 10, every: Duration::from_secs(120) }),
             sign_in_limit: Some(RateLimit { burst: 20, every: Duration::from_secs(6) }),
             sign_in_failures_limit: Some(RateLimit { burst: 5, every: Duration::from_secs(60) }),
+            session_idle: Duration::from_secs(30 * 24 * 3600),
+            session_max: Duration::from_secs(180 * 24 * 3600),
             chat_max_lines: crate::site::CHAT_MAX_LINES,
             join_limit: Some(RateLimit { burst: 10, every: Duration::from_secs(6) }),
             max_connections_per_address: 64,

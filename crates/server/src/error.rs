@@ -493,6 +493,8 @@ impl Error {
                 Refusal::NothingToTakeBack { .. } => "nothing-to-take-back",
                 Refusal::CannotResign { .. } => "cannot-resign",
                 Refusal::TooLateToAbort => "too-late-to-abort",
+                Refusal::CannotLeave => "cannot-leave",
+                Refusal::AlreadyLeft { .. } => "already-left",
             };
             let mut refusal = self.args();
             refusal["kind"] = json!(kind);
@@ -537,6 +539,9 @@ impl From<Refusal> for Error {
             Refusal::NothingToTakeBack { seat } => Error::NothingToTakeBack { seat: seat as usize + 1, rules },
             Refusal::CannotResign { form } => Error::CannotResign { form: form.to_string(), rules },
             Refusal::TooLateToAbort => Error::TooLateToAbort { rules },
+            Refusal::CannotLeave => Error::CannotLeave,
+            // a seat that left is the bot's
+            Refusal::AlreadyLeft { .. } => Error::SeatIsBot,
         }
     }
 }

@@ -276,7 +276,9 @@ impl LiveGame {
                     self.m.lose_on_time(s)?;
                     self.moves.push(n);
                 } else {
-                    // the match goes on; the seat's choices are a bot's
+                    // the match goes on (the record says `N leave`: the
+                    // seat ranks last); the seat's choices are a bot's
+                    self.m.leave(s)?;
                     seat.player = Player::Bot(crate::clock::TIMEOUT_BOT.to_string());
                 }
                 LogItem::timeout(n, s)
@@ -303,7 +305,9 @@ impl LiveGame {
                 })?;
                 let log = if kind == Kind::Leave { LogKind::Leave } else { LogKind::Abandoned };
                 if seats > 2 {
-                    // as a timeout: the match goes on, the seat's choices are a bot's
+                    // as a timeout: the match goes on (`N leave`: the seat
+                    // ranks last), the seat's choices are a bot's
+                    self.m.leave(s)?;
                     seat.player = Player::Bot(crate::clock::TIMEOUT_BOT.to_string());
                 } else if kind == Kind::Leave {
                     return Err(Error::CannotLeave);

@@ -126,13 +126,14 @@ pub(crate) fn games_query(q: &HashMap<String, String>) -> Result<GamesQuery, Err
     Ok(GamesQuery { before, limit, form, school, result, opponent })
 }
 
-/// An account's id by its name as shown (or its normalised key); `None`
-/// for an unknown or deleted name.
+/// An account's id by its name as shown, or as typed in any case or
+/// compatible form (its NFKC, case-folded key: `STRASSE` finds `Straße`);
+/// `None` for an unknown or deleted name.
 fn account_by_name(c: &Connection, name: &str) -> rusqlite::Result<Option<(i64, String)>> {
     c.query_row(
-        "SELECT id, name FROM accounts WHERE deleted IS NULL AND name IS NOT NULL AND (name = ?1 OR key = ?1)
+        "SELECT id, name FROM accounts WHERE deleted IS NULL AND name IS NOT NULL AND (name = ?1 OR key = ?2)
          ORDER BY name = ?1 DESC LIMIT 1",
-        [name],
+        [name, &crate::account::name_key(name)],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )
     .optional()
@@ -257,11 +258,18 @@ pub(crate) fn profile_of(c: &Connection, name: &str, q: &GamesQuery, lang: Lang)
            AND (?2 IS NULL OR g.updated < ?2) AND (?3 IS NULL OR g.form = ?3) AND (?4 IS NULL OR s.school = ?4)
            AND (?5 IS NULL OR EXISTS (SELECT 1 FROM seats o JOIN accounts oa ON oa.id = o.account_id
                                       WHERE o.game_id = g.id AND o.seat != s.seat
-                                        AND (oa.name = ?5 OR oa.key = ?5)))
+                                        AND (oa.name = ?5 OR oa.key = ?6)))
          ORDER BY g.updated DESC, g.id",
     )?;
-    let mut rows =
-        stmt.query(params![account, q.before, q.form.map(Form::name), q.school.map(School::name), q.opponent])?;
+    let opponent_key = q.opponent.as_deref().map(crate::account::name_key);
+    let mut rows = stmt.query(params![
+        account,
+        q.before,
+        q.form.map(Form::name),
+        q.school.map(School::name),
+        q.opponent,
+        opponent_key
+    ])?;
     let mut games = Vec::new();
     let mut more = false;
     while let Some(row) = rows.next()? {

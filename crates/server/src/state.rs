@@ -72,8 +72,12 @@ impl AppState {
         let replays =
             replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
         let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
-        let accounts =
-            crate::account::Accounts::new(config.sign_up_limit, config.sign_in_limit, config.sign_in_failures_limit);
+        let accounts = crate::account::Accounts::new(
+            config.sign_up_limit,
+            config.sign_in_limit,
+            config.sign_in_failures_limit,
+            crate::account::Lifetimes { idle: config.session_idle, max: config.session_max },
+        );
         let inner = Inner {
             store,
             games: Registry::default(),

@@ -330,6 +330,53 @@ async fn changing_the_password_ends_the_other_sessions() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_end_when_idle_or_too_old_and_the_cookie_says_how_long() {
+    use sha2::Digest as _;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("expiry.sqlite");
+    let mut config = Config::new(&db);
+    config.session_idle = Duration::from_secs(3600);
+    config.session_max = Duration::from_secs(24 * 3600);
+    let server = TestServer::start_with(config);
+    let addr = server.addr;
+    let a = sign_up(addr, "Ana", "a long password").await;
+    assert!(a.header("set-cookie").unwrap().contains("Max-Age=86400"), "{:?}", a.headers);
+    let idle = a.cookie();
+    let old = sign_in(addr, "Ana", "a long password").await.cookie();
+    let fresh = sign_in(addr, "Ana", "a long password").await.cookie();
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    let age = |cookie: &str, created_secs: i64, seen_secs: i64| {
+        let token = cookie.trim_start_matches("tk_session=");
+        let hash = sha2::Sha256::digest(token.as_bytes()).to_vec();
+        let n = c
+            .execute(
+                "UPDATE sessions SET created = ?2, seen = ?3 WHERE token_hash = ?1",
+                rusqlite::params![hash, now - created_secs * 1000, now - seen_secs * 1000],
+            )
+            .unwrap();
+        assert_eq!(n, 1);
+    };
+    // not seen for an hour and a minute; used a minute ago but opened 25 hours ago
+    age(&idle, 2 * 3600, 3660);
+    age(&old, 25 * 3600, 60);
+    age(&fresh, 23 * 3600, 3540);
+    let who = |cookie: String| async move { call(addr, "GET", "/api/session", Some(&cookie), None).await };
+    assert_eq!(who(idle.clone()).await.status, 401, "idle too long");
+    assert_eq!(who(old.clone()).await.status, 401, "too old");
+    let a = who(fresh.clone()).await;
+    assert_eq!((a.status, a.body["name"].as_str()), (200, Some("Ana")), "within both lifetimes");
+    // an expired session is a guest: a signed-in action is refused
+    let a = call(addr, "POST", "/api/blocks/Nobody", Some(&idle), None).await;
+    assert_eq!((a.status, a.body["code"].as_str()), (401, Some("sign-in-required")), "{}", a.body);
+    // the next sign-in deletes the rows of the sessions that are over
+    sign_in(addr, "Ana", "a long password").await;
+    let rows: i64 = c.query_row("SELECT count(*) FROM sessions", [], |r| r.get(0)).unwrap();
+    assert_eq!(rows, 2, "the fresh session and the new one");
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deleted_account_keeps_its_games_under_no_name_and_its_sessions_end() {
     let (_dir, server) = server("delete.sqlite");
     let addr = server.addr;

@@ -197,6 +197,38 @@ async fn a_melee_player_leaves_to_a_bot_and_a_duel_player_may_not() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_melee_seat_that_left_ranks_last_and_a_restart_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_with(config(&dir, |c| c.bot_pause = Duration::from_millis(0)));
+    let seats = json!([
+        {"school": "northern", "player": "human"},
+        {"school": "southern", "player": "bot", "bot": "random"},
+        {"school": "highland", "player": "bot", "bot": "random"},
+    ]);
+    let (id, tokens) = create_form(server.addr, "melee", seats).await;
+    let mut a = Client::join(server.addr, &id, tokens[0].as_deref()).await;
+    a.send(json!({"type": "leave"})).await;
+    until_state(&mut a, "the seat a bot's", |s| s["players"][0]["player"] == "bot").await;
+    // the bots play it out (random bots: a few hundred choices)
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !a.over() {
+        assert!(Instant::now() < deadline, "the melee ends");
+        a.try_recv(Duration::from_millis(200)).await;
+    }
+    let places = a.view()["outcome"]["places"].clone();
+    assert_eq!(places[0], 2, "the seat that left is last: {places}");
+    assert!(places[1].as_u64().unwrap() < 2 && places[2].as_u64().unwrap() < 2, "{places}");
+    let (_, record) = http(server.addr, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert!(record.contains("\n1 leave\n"), "{record}");
+    tash_kalar_rules::replay_text(&record).unwrap();
+    // the game stored replays to the same ranking after a restart
+    server.stop();
+    let server = TestServer::start_with(config(&dir, |_| {}));
+    let w = Client::join(server.addr, &id, None).await;
+    assert_eq!(w.view()["outcome"]["places"], places);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_melee_seat_away_on_its_turn_is_claimed_to_a_bot() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start_with(config(&dir, |c| c.claim_after = Duration::from_millis(200)));

@@ -310,7 +310,7 @@ fn account(c: &rusqlite::Connection, id: i64, name: &str) -> String {
     let token = format!("{id:064x}");
     let hash = Sha256::digest(token.as_bytes()).to_vec();
     c.execute(
-        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, 0, 0)",
+        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
         rusqlite::params![hash, id],
     )
     .unwrap();

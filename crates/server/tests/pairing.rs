@@ -28,7 +28,7 @@ fn sign_up(db: &Path, id: i64, name: &str) -> String {
     let token = format!("{id:064x}");
     let hash = Sha256::digest(token.as_bytes()).to_vec();
     c.execute(
-        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, 0, 0)",
+        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
         rusqlite::params![hash, id],
     )
     .unwrap();
@@ -139,6 +139,71 @@ async fn rated_seeks_need_accounts_and_make_a_rated_game_of_both_accounts() {
         .collect();
     accounts.sort();
     assert_eq!(accounts, [1, 2]);
+}
+
+/// Gives an account a rating row in a pool, as settling rated games would.
+fn rate(db: &Path, id: i64, pool: &str, rating: f64) {
+    let c = rusqlite::Connection::open(db).unwrap();
+    c.execute(
+        "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games, wins, draws, losses, updated)
+         VALUES (?1, ?2, ?3, 60.0, 0.06, 20, 10, 0, 10, 0)",
+        rusqlite::params![id, pool, rating],
+    )
+    .unwrap();
+}
+
+/// The accounts seated in a game, by seat.
+fn seated(db: &Path, game: &str) -> Vec<i64> {
+    let c = rusqlite::Connection::open(db).unwrap();
+    let mut accounts: Vec<i64> = c
+        .prepare("SELECT account_id FROM seats WHERE game_id = ?1")
+        .unwrap()
+        .query_map([game], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    accounts.sort();
+    accounts
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_is_paired_with_the_closest_rating_in_reach_from_the_rating_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.sqlite");
+    let server = TestServer::start(&db);
+    let players: Vec<String> =
+        [(1, "Ana", 1500.0), (2, "Bo", 1900.0), (3, "Cy", 1560.0), (4, "Di", 1870.0), (5, "Ed", 1640.0)]
+            .into_iter()
+            .map(|(id, name, rating)| {
+                let session = sign_up(&db, id, name);
+                rate(&db, id, "duel", rating);
+                // another pool's rating is not the one compared
+                rate(&db, id, "high-form", 3000.0 - rating);
+                session
+            })
+            .collect();
+    let none = json!({"kind": "none"});
+    let ask =
+        |who: usize| call(server.addr, "POST", "/api/seeks", Some(&players[who]), seek("duel", none.clone(), true));
+    // Bo (1900), Ed (1640) and Ana (1500) are too far apart to pair at
+    // first (±100)
+    let (_, bo) = ask(1).await;
+    assert_eq!(bo["status"], "waiting", "{bo}");
+    let (_, ed) = ask(4).await;
+    assert_eq!(ed["status"], "waiting", "{ed}");
+    let (_, ana) = ask(0).await;
+    assert_eq!(ana["status"], "waiting", "{ana}");
+    // Cy (1560) reaches Ed (80 away, waiting longer) and Ana (60 away): it
+    // pairs with the closer, Ana; Ed waits on
+    let (_, cy) = ask(2).await;
+    assert_eq!(cy["status"], "paired", "{cy}");
+    assert_eq!(seated(&db, cy["game"].as_str().unwrap()), [1, 3], "Cy with Ana, the closest in reach");
+    // Di (1870) pairs with Bo (30 away); Ed (230 away) is out of reach
+    let (_, di) = ask(3).await;
+    assert_eq!(di["status"], "paired", "{di}");
+    assert_eq!(seated(&db, di["game"].as_str().unwrap()), [2, 4]);
+    let (_, ed_now) = call(server.addr, "GET", &format!("/api/seeks/{}", ed["id"].as_str().unwrap()), None, None).await;
+    assert_eq!(ed_now["status"], "waiting");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

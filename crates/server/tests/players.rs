@@ -29,7 +29,7 @@ fn accounts(db: &Path, names: &[&str]) -> Vec<String> {
             .unwrap();
             let token = format!("{:064x}", id);
             c.execute(
-                "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, 0, 0)",
+                "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
                 rusqlite::params![Sha256::digest(token.as_bytes()).to_vec(), id],
             )
             .unwrap();
@@ -172,6 +172,24 @@ async fn a_rated_duel_changes_both_ratings_once_and_shows_on_the_profiles() {
     // a deleted account has no profile
     c.execute("UPDATE accounts SET name = NULL, key = NULL, deleted = 1 WHERE id = 100", []).unwrap();
     let (status, _) = http_json(server.addr, "GET", "/api/players/Ana", None).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_profile_is_found_by_the_names_normalised_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("key.sqlite"));
+    let body = json!({"name": "Straße", "password": "a long passphrase"});
+    let (status, v) = http_json(server.addr, "POST", "/api/account", Some(body)).await;
+    assert_eq!(status, 201, "{v}");
+    // the name as shown, in capitals (ß folds to ss), in lower case, and in full-width letters (NFKC)
+    for typed in
+        ["Stra%C3%9Fe", "STRASSE", "strasse", "%EF%BD%93%EF%BD%94%EF%BD%92%EF%BD%81%EF%BD%93%EF%BD%93%EF%BD%85"]
+    {
+        let (status, p) = http_json(server.addr, "GET", &format!("/api/players/{typed}"), None).await;
+        assert_eq!((status, p["name"].as_str()), (200, Some("Straße")), "{typed}: {p}");
+    }
+    let (status, _) = http_json(server.addr, "GET", "/api/players/Strase", None).await;
     assert_eq!(status, 404);
 }
 

@@ -46,3 +46,10 @@ account-deleted = Účet smazán.
 account-my-games = Moje hry
 account-no-games = Žádná rozehraná hra.
 account-game-item = { $form }, místo { $seat }
+
+account-blocks = Hráči, které blokuješ
+account-blocks-help = Nemohou tě vyzvat ani s tebou být spárováni a žádný z vás nevidí chat toho druhého. Hráče zablokuješ v seznamu hráčů online v předsálí.
+account-blocks-none = Nikoho neblokuješ.
+account-unblock = Odblokovat
+account-unblock-title = Odblokovat hráče { $name }
+account-unblocked = Hráče { $name } už neblokuješ.

@@ -46,3 +46,10 @@ account-deleted = Account deleted.
 account-my-games = My games
 account-no-games = No game in progress.
 account-game-item = { $form }, seat { $seat }
+
+account-blocks = Players you block
+account-blocks-help = They cannot challenge you or be paired with you, and neither of you sees the other's chat. Block a player from the lobby's list of who is online.
+account-blocks-none = You block nobody.
+account-unblock = Unblock
+account-unblock-title = Unblock { $name }
+account-unblocked = You no longer block { $name }.

@@ -46,3 +46,10 @@ account-deleted = Cuenta eliminada.
 account-my-games = Mis partidas
 account-no-games = Ninguna partida en curso.
 account-game-item = { $form }, asiento { $seat }
+
+account-blocks = Jugadores que bloqueas
+account-blocks-help = No pueden desafiarte ni emparejarse contigo, y ninguno de los dos ve el chat del otro. Bloquea a un jugador desde la lista de quién está en línea del vestíbulo.
+account-blocks-none = No bloqueas a nadie.
+account-unblock = Desbloquear
+account-unblock-title = Desbloquear a { $name }
+account-unblocked = Ya no bloqueas a { $name }.

@@ -5,18 +5,18 @@ players-profile-title = { $name } · Tash-Kalar
 players-profile = Jugador
 players-not-found = Ningún jugador tiene este nombre.
 players-ratings = Puntuaciones
-players-no-ratings = Todavía no hay partidas puntuables.
+players-no-ratings = Todavía no hay partidas puntuadas.
 players-pool-duel = Duelo a muerte
 players-pool-high-form = Élite
 players-pool-melee = Melé a muerte
 players-pool-team = Partida por equipos
 players-provisional = (provisional)
-players-provisional-title = Aún tiene pocas partidas puntuables para la clasificación
+players-provisional-title = Aún tiene pocas partidas puntuadas para la clasificación
 players-record = { $games ->
-    [one] { $games } partida puntuable
-   *[other] { $games } partidas puntuables
+    [one] { $games } partida puntuada
+   *[other] { $games } partidas puntuadas
   }: { $wins } ganadas, { $draws } en tablas, { $losses } perdidas
-players-graph = { $pool }: la puntuación tras cada una de { $games } partidas puntuables
+players-graph = { $pool }: la puntuación tras cada una de { $games } partidas puntuadas
 players-opponents = Rivales frecuentes
 players-no-opponents = Todavía no hay partidas terminadas contra otros jugadores.
 players-opponent = Rival
@@ -35,7 +35,7 @@ players-result-win = ganada
 players-result-draw = tablas
 players-result-loss = perdida
 players-no-result = sin resultado
-players-rated = (puntuable)
+players-rated = (puntuada)
 players-bot = bot { $bot }
 players-guest = un invitado
 players-open-game = partida
@@ -47,7 +47,7 @@ players-change = Puntuación
 players-links = Enlaces
 players-leaderboard-page-title = Tash-Kalar: clasificación
 players-leaderboard = Clasificación
-players-board-rule = Jugadores con al menos { $games } partidas puntuables y una desviación menor que { $deviation }.
+players-board-rule = Jugadores con al menos { $games } partidas puntuadas y una desviación menor que { $deviation }.
 players-board-empty = Nadie todavía.
 players-rank = #
 players-player = Jugador
@@ -58,9 +58,9 @@ players-level-rated = { $level } (unos { $rating })
 
 ## Rechazos (`error-<code>`)
 
-error-rated-needs-account = las partidas puntuables son para jugadores con sesión iniciada: inicia sesión primero
-error-rated-with-bots = una partida puntuable no tiene bots
-error-rated-form = la primera partida nunca es puntuable
-error-rated-seats = en una partida puntuable todos los asientos salvo el tuyo son abiertos, para que se una un jugador con sesión iniciada
+error-rated-needs-account = las partidas puntuadas son para jugadores con sesión iniciada: inicia sesión primero
+error-rated-with-bots = una partida puntuada no tiene bots
+error-rated-form = la primera partida nunca es puntuada
+error-rated-seats = en una partida puntuada todos los asientos salvo el tuyo son abiertos, para que se una un jugador con sesión iniciada
 error-no-such-player = ningún jugador tiene este nombre
 error-no-such-pool = no hay ninguna clasificación «{ $pool }» (duel, high-form, melee o team)

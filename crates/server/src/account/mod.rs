@@ -21,10 +21,13 @@ mod throttle;
 
 use std::net::IpAddr;
 
+/// A name's key: two names are one account's when their keys are equal
+/// (NFKC, Unicode case folding: `STRASSE` and `Straße`).
+pub(crate) use names::key as name_key;
 pub use names::NameError;
 pub use password::PasswordError;
 pub(crate) use routes::routes;
-pub(crate) use session::{Account, AccountId, Visitor};
+pub(crate) use session::{Account, AccountId, Lifetimes, Visitor};
 
 use crate::limit::RateLimit;
 
@@ -41,13 +44,20 @@ pub(crate) struct Accounts {
     /// Failed sign-ins per account name key (known or not).
     failures: throttle::Throttle<String>,
     hashing: tokio::sync::Semaphore,
+    /// How long sessions live (`Config`'s `session_idle`, `session_max`).
+    sessions: Lifetimes,
 }
 
 impl Accounts {
     /// The throttles: accounts created per address, sign-in tries per
     /// address, failed sign-ins per name (`Config`'s `sign_up_limit`,
-    /// `sign_in_limit`, `sign_in_failures_limit`).
-    pub fn new(sign_ups: Option<RateLimit>, sign_ins: Option<RateLimit>, failures: Option<RateLimit>) -> Accounts {
+    /// `sign_in_limit`, `sign_in_failures_limit`); and how long sessions live.
+    pub fn new(
+        sign_ups: Option<RateLimit>,
+        sign_ins: Option<RateLimit>,
+        failures: Option<RateLimit>,
+        sessions: Lifetimes,
+    ) -> Accounts {
         // made now, not by the first unknown name's sign-in, which would take twice as long
         password::dummy_hash();
         Accounts {
@@ -55,6 +65,7 @@ impl Accounts {
             sign_ins: throttle::Throttle::new(sign_ins),
             failures: throttle::Throttle::new(failures),
             hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
+            sessions,
         }
     }
 }

@@ -35,7 +35,8 @@ impl FromRequestParts<AppState> for Visitor {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Visitor, Self::Rejection> {
         let Some(token) = token_of(&parts.headers) else { return Ok(Visitor(None)) };
         let hash = token_hash(token);
-        match state.store().read(move |c| account_of_session(c, &hash)).await {
+        let life = state.accounts().sessions;
+        match state.store().read(move |c| account_of_session(c, &hash, life)).await {
             Ok(account) => Ok(Visitor(account)),
             Err(e) => {
                 tracing::warn!(error = %e, "cannot read a session");
@@ -123,8 +124,8 @@ async fn hashing<T: Send + 'static>(a: &Accounts, work: impl FnOnce() -> T + Sen
 }
 
 /// A signed-in answer: its status, `{"name"}` and the session's cookie.
-fn signed_in(status: StatusCode, name: &str, token: &str, headers: &HeaderMap) -> Response {
-    let cookie = session::set_cookie(token, session::over_https(headers));
+fn signed_in(status: StatusCode, name: &str, token: &str, headers: &HeaderMap, life: session::Lifetimes) -> Response {
+    let cookie = session::set_cookie(token, session::over_https(headers), life);
     (status, [(header::SET_COOKIE, cookie)], Json(json!({ "name": name }))).into_response()
 }
 
@@ -161,15 +162,21 @@ async fn sign_up(
     let secret = req.password;
     let hash = hashing(state.accounts(), move || password::hash(&secret)).await?.map_err(Error::internal)?;
     let shown = name.shown.clone();
-    let made = state.store().write(move |c| create(c, &name, &hash)).await.map_err(Error::internal)?;
+    let life = state.accounts().sessions;
+    let made = state.store().write(move |c| create(c, &name, &hash, life)).await.map_err(Error::internal)?;
     let Some((id, token)) = made else { return Err(Error::NameTaken) };
     tracing::info!(account = id.0, "account created");
-    Ok(signed_in(StatusCode::CREATED, &shown, &token, &headers))
+    Ok(signed_in(StatusCode::CREATED, &shown, &token, &headers, life))
 }
 
 /// Inserts an account and its first session; `None` if the name's key is
 /// taken (by a request that came in meanwhile).
-fn create(c: &Connection, name: &names::Name, hash: &str) -> rusqlite::Result<Option<(AccountId, String)>> {
+fn create(
+    c: &Connection,
+    name: &names::Name,
+    hash: &str,
+    life: session::Lifetimes,
+) -> rusqlite::Result<Option<(AccountId, String)>> {
     let inserted = c.execute(
         "INSERT INTO accounts (name, key, hash, created) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (key) DO NOTHING",
         params![name.shown, name.key, hash, now_ms()],
@@ -178,7 +185,7 @@ fn create(c: &Connection, name: &names::Name, hash: &str) -> rusqlite::Result<Op
         return Ok(None);
     }
     let id = AccountId(c.last_insert_rowid());
-    Ok(Some((id, session::open(c, id)?)))
+    Ok(Some((id, session::open(c, id, life)?)))
 }
 
 /// A live account by its name's key: its id, name as shown and hash.
@@ -237,9 +244,10 @@ async fn sign_in(
     };
     check_password(&state, key, hash, req.password).await?;
     let Some((id, shown)) = account else { return Err(Error::BadCredentials) };
-    let token = state.store().write(move |c| session::open(c, id)).await.map_err(Error::internal)?;
+    let life = state.accounts().sessions;
+    let token = state.store().write(move |c| session::open(c, id, life)).await.map_err(Error::internal)?;
     tracing::info!(account = id.0, "signed in");
-    Ok(signed_in(StatusCode::OK, &shown, &token, &headers))
+    Ok(signed_in(StatusCode::OK, &shown, &token, &headers, life))
 }
 
 /// `DELETE /api/session`: signs out (the session's row goes; the cookie is

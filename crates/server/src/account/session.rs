@@ -53,22 +53,38 @@ pub(crate) fn token_of(headers: &HeaderMap) -> Option<&str> {
         .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-/// The live account of a session token, marking the session seen.
-pub(crate) fn account_of_session(c: &Connection, hash: &[u8]) -> rusqlite::Result<Option<Account>> {
+/// How long a session lives: since it was last seen, and in all. A
+/// session past either is over: it names nobody, and its row is deleted
+/// when the next session is opened ([`open`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lifetimes {
+    pub idle: std::time::Duration,
+    pub max: std::time::Duration,
+}
+
+impl Lifetimes {
+    /// The oldest `seen` and `created` (Unix ms) a live session may have at `now`.
+    fn oldest(self, now: i64) -> (i64, i64) {
+        let ms = |d: std::time::Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+        (now.saturating_sub(ms(self.idle)), now.saturating_sub(ms(self.max)))
+    }
+}
+
+/// The live account of a session token: the session is within its
+/// lifetimes and the account not deleted.
+pub(crate) fn account_of_session(c: &Connection, hash: &[u8], life: Lifetimes) -> rusqlite::Result<Option<Account>> {
+    let (seen, created) = life.oldest(now_ms());
     let found = c
         .query_row(
             "SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id
-             WHERE s.token_hash = ?1 AND a.deleted IS NULL AND a.name IS NOT NULL",
-            params![hash],
+             WHERE s.token_hash = ?1 AND a.deleted IS NULL AND a.name IS NOT NULL
+               AND s.seen >= ?2 AND s.created >= ?3",
+            params![hash, seen, created],
             |r| Ok(Account { id: AccountId(r.get(0)?), name: r.get(1)? }),
         )
         .optional()?;
     Ok(found)
 }
-
-/// How long a browser keeps the cookie (the row lives until signed out,
-/// the password changed elsewhere or the account deleted): 180 days.
-pub(crate) const COOKIE_MAX_AGE_SECS: u64 = 180 * 24 * 3600;
 
 /// A new session token: 256 bits from the operating system's generator,
 /// in 64 hex digits.
@@ -80,10 +96,14 @@ pub(crate) fn new_token() -> String {
 }
 
 /// Opens a session for an account: a new random token (256 bits from the
-/// operating system), of which only the hash is stored.
-pub(crate) fn open(c: &Connection, account: AccountId) -> rusqlite::Result<String> {
+/// operating system), of which only the hash is stored. The sessions past
+/// their lifetimes (anyone's) are deleted on the way: opening is throttled
+/// per address, so this runs at a bounded pace.
+pub(crate) fn open(c: &Connection, account: AccountId, life: Lifetimes) -> rusqlite::Result<String> {
     let token = new_token();
     let now = now_ms();
+    let (seen, created) = life.oldest(now);
+    c.execute("DELETE FROM sessions WHERE seen < ?1 OR created < ?2", params![seen, created])?;
     c.execute(
         "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, ?3, ?3)",
         params![token_hash(&token), account.0, now],
@@ -118,10 +138,12 @@ pub(crate) fn over_https(headers: &HeaderMap) -> bool {
         || origin.is_some_and(|o| o.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")))
 }
 
-/// The `Set-Cookie` value that holds a session's token.
-pub(crate) fn set_cookie(token: &str, secure: bool) -> String {
+/// The `Set-Cookie` value that holds a session's token; the browser keeps
+/// it as long as the session may live at most.
+pub(crate) fn set_cookie(token: &str, secure: bool, life: Lifetimes) -> String {
     let secure = if secure { "; Secure" } else { "" };
-    format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}{secure}")
+    let max_age = life.max.as_secs();
+    format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}{secure}")
 }
 
 /// The `Set-Cookie` value that makes the browser forget its session.
@@ -147,15 +169,54 @@ pub(crate) fn touch(c: &Connection, hash: &[u8]) -> rusqlite::Result<usize> {
 mod tests {
     use super::*;
     use axum::http::HeaderValue;
+    use std::time::Duration;
+
+    #[test]
+    fn a_session_ends_when_idle_or_old_and_its_row_goes_with_the_next_sign_in() {
+        let c = Connection::open_in_memory().unwrap();
+        c.execute_batch(
+            "CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT, deleted INTEGER);
+             CREATE TABLE sessions (token_hash BLOB PRIMARY KEY, account_id INTEGER, created INTEGER, seen INTEGER);
+             INSERT INTO accounts (id, name) VALUES (1, 'Ana');",
+        )
+        .unwrap();
+        let life = Lifetimes { idle: Duration::from_secs(3600), max: Duration::from_secs(10 * 3600) };
+        let token = open(&c, AccountId(1), life).unwrap();
+        let hash = token_hash(&token);
+        let ana = Some(Account { id: AccountId(1), name: "Ana".into() });
+        assert_eq!(account_of_session(&c, &hash, life).unwrap(), ana);
+        let set = |created: i64, seen: i64| {
+            let now = now_ms();
+            c.execute(
+                "UPDATE sessions SET created = ?2, seen = ?3 WHERE token_hash = ?1",
+                params![hash, now - created * 1000, now - seen * 1000],
+            )
+            .unwrap();
+        };
+        // idle for 59 minutes: alive; for 61: over
+        set(3540, 3540);
+        assert_eq!(account_of_session(&c, &hash, life).unwrap(), ana);
+        set(3660, 3660);
+        assert_eq!(account_of_session(&c, &hash, life).unwrap(), None);
+        // seen a minute ago but opened 11 hours ago: over
+        set(11 * 3600, 60);
+        assert_eq!(account_of_session(&c, &hash, life).unwrap(), None);
+        // the next session opened deletes the row over
+        let other = open(&c, AccountId(1), life).unwrap();
+        let rows: i64 = c.query_row("SELECT count(*) FROM sessions", [], |r| r.get(0)).unwrap();
+        assert_eq!(rows, 1);
+        assert!(account_of_session(&c, &token_hash(&other), life).unwrap().is_some());
+    }
 
     #[test]
     fn cookies_are_http_only_lax_and_secure_over_https() {
         let token = "ab".repeat(32);
+        let life = Lifetimes { idle: std::time::Duration::from_secs(60), max: std::time::Duration::from_secs(3600) };
         assert_eq!(
-            set_cookie(&token, false),
-            format!("tk_session={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={COOKIE_MAX_AGE_SECS}")
+            set_cookie(&token, false, life),
+            format!("tk_session={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=3600")
         );
-        assert!(set_cookie(&token, true).ends_with("; Secure"));
+        assert!(set_cookie(&token, true, life).ends_with("; Secure"));
         assert!(clear_cookie(false).contains("Max-Age=0"));
         let mut h = HeaderMap::new();
         assert!(!over_https(&h));

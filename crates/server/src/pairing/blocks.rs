@@ -38,15 +38,15 @@ pub(crate) fn blocked_either_way(c: &Connection, a: AccountId) -> rusqlite::Resu
     ids
 }
 
-/// The live account of this name (as typed, or in any case), if there is one.
+/// The live account of this name (as typed, or in any case or compatible
+/// form: its NFKC, case-folded key), if there is one.
 pub(crate) fn account_named(c: &Connection, name: &str) -> rusqlite::Result<Option<Account>> {
-    // the exact name first; else one whose name differs only in case
-    // (`key` is the full normalised form, which `account` computes)
+    // the exact name first; else the one whose key is the name's
     c.query_row(
         "SELECT id, name FROM accounts WHERE deleted IS NULL AND name IS NOT NULL
-           AND (name = ?1 OR lower(name) = lower(?1))
+           AND (name = ?1 OR key = ?2)
          ORDER BY name = ?1 DESC LIMIT 1",
-        [name],
+        [name, &crate::account::name_key(name)],
         |r| Ok(Account { id: AccountId(r.get(0)?), name: r.get(1)? }),
     )
     .optional()
@@ -164,10 +164,10 @@ mod tests {
         ] {
             c.execute_batch(m).unwrap();
         }
-        for (id, name) in [(1, "Ana"), (2, "Bo"), (3, "Cy")] {
+        for (id, name) in [(1, "Ana"), (2, "Bo"), (3, "Cy"), (4, "Straße")] {
             c.execute(
-                "INSERT INTO accounts (id, name, key, hash, created) VALUES (?1, ?2, lower(?2), 'x', 0)",
-                params![id, name],
+                "INSERT INTO accounts (id, name, key, hash, created) VALUES (?1, ?2, ?3, 'x', 0)",
+                params![id, name, crate::account::name_key(name)],
             )
             .unwrap();
         }
@@ -178,5 +178,6 @@ mod tests {
         assert_eq!(blocked_either_way(&c, AccountId(2)).unwrap(), [AccountId(1)]);
         assert_eq!(account_named(&c, "ana").unwrap().map(|a| a.name), Some("Ana".into()));
         assert_eq!(account_named(&c, "Nobody").unwrap(), None);
+        assert_eq!(account_named(&c, "STRASSE").unwrap().map(|a| a.name), Some("Straße".into()));
     }
 }

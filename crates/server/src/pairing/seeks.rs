@@ -4,8 +4,8 @@
 //! terms (form, clock, rated flag), cancelled, or [`SEEK_TTL`] passes. Two
 //! seeks pair when their ratings (in the form's pool) differ by no more
 //! than the range of either, which widens with the time it has waited
-//! ([`range`]): the seek that has waited the longest is paired first,
-//! with the seek of the closest rating in reach. Pairing runs when a seek
+//! ([`range`]): the two closest ratings in reach are paired first (a
+//! new seek goes to the waiting seek nearest its rating). Pairing runs when a seek
 //! is made, and every [`TICK`] while seeks wait (their ranges widen).
 //! A rated seek needs an account; guests seek casual games. Two seeks
 //! of one account, or of two accounts one of which blocks the other,
@@ -125,28 +125,26 @@ fn may_pair(a: &Candidate<'_>, b: &Candidate<'_>) -> bool {
         && (a.rating - b.rating).abs() <= range(a.waited).min(range(b.waited))
 }
 
-/// The pairs to make among waiting seeks, by index: the longest waiting
-/// first, each with the closest rating in reach (on a tie, the one that
-/// has waited longer).
+/// The pairs to make among waiting seeks, by index (the one that has
+/// waited longer first): the closest ratings in reach first, so a new seek
+/// goes to the waiting seek nearest its rating, not to whichever waited
+/// longest; on a tie, the pair whose newer seek has waited longer.
 pub(crate) fn pairs(seeks: &[Candidate<'_>]) -> Vec<(usize, usize)> {
-    let mut order: Vec<usize> = (0..seeks.len()).collect();
-    order.sort_by(|&a, &b| seeks[b].waited.cmp(&seeks[a].waited));
+    let mut all: Vec<(usize, usize)> = Vec::new();
+    for i in 0..seeks.len() {
+        for j in 0..seeks.len() {
+            let older = (seeks[i].waited, std::cmp::Reverse(i)) > (seeks[j].waited, std::cmp::Reverse(j));
+            if older && may_pair(&seeks[i], &seeks[j]) {
+                all.push((i, j));
+            }
+        }
+    }
+    let gap = |&(i, j): &(usize, usize)| (seeks[i].rating - seeks[j].rating).abs();
+    all.sort_by(|a, b| gap(a).total_cmp(&gap(b)).then(seeks[b.1].waited.cmp(&seeks[a.1].waited)));
     let mut taken = vec![false; seeks.len()];
     let mut out = Vec::new();
-    for &i in &order {
-        if taken[i] {
-            continue;
-        }
-        let best = order
-            .iter()
-            .copied()
-            .filter(|&j| j != i && !taken[j] && may_pair(&seeks[i], &seeks[j]))
-            // `order` is longest-waiting first and min_by keeps the first of equals
-            .min_by(|&x, &y| {
-                let d = |k: usize| (seeks[i].rating - seeks[k].rating).abs();
-                d(x).total_cmp(&d(y))
-            });
-        if let Some(j) = best {
+    for (i, j) in all {
+        if !taken[i] && !taken[j] {
             taken[i] = true;
             taken[j] = true;
             out.push((i, j));
@@ -396,6 +394,13 @@ mod tests {
         // on a tie the one that has waited longer
         let seeks = [seek(1500.0, 30, Some(1)), seek(1550.0, 5, Some(2)), seek(1450.0, 20, Some(3))];
         assert_eq!(pairs(&seeks), vec![(0, 2)]);
+    }
+
+    #[test]
+    fn a_new_seek_goes_to_the_closest_not_the_longest_waiting() {
+        // 1600 reaches both 1500 (waiting longer) and 1650: the closer wins
+        let seeks = [seek(1500.0, 30, Some(1)), seek(1650.0, 20, Some(2)), seek(1600.0, 0, Some(3))];
+        assert_eq!(pairs(&seeks), vec![(1, 2)]);
     }
 
     #[test]

@@ -203,6 +203,52 @@ mod tests {
         assert!(settled);
     }
 
+    /// A rated melee of three accounts whose first seat left (the rules'
+    /// `Match::leave`) half-way through a game played to its end: that seat
+    /// ranks last, so it loses to both others in the rating.
+    #[test]
+    fn a_melee_seat_that_left_loses_to_every_other_in_the_rating() {
+        use tash_kalar_rules::{Match, Mover, School};
+        let schools = [School::Southern, School::Northern, School::Highland];
+        let mut m = Match::new(Form::Melee, &schools, None).unwrap();
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for n in 0..20_000 {
+            let Some(by) = Mover::of(m.game().actor()) else { break };
+            if n == 40 {
+                m.leave(0).unwrap();
+            }
+            let legal = m.game().legal_choices();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            m.act(by, legal[(x % legal.len() as u64) as usize]).unwrap();
+        }
+        let outcome = serde_json::to_string(m.game().outcome().expect("the melee ended")).unwrap();
+        let c = db();
+        c.execute_batch(
+            "INSERT INTO accounts (id, name, key, hash, created) VALUES (3, 'Cy', 'cy', 'x', 0);
+             UPDATE games SET form = 'melee';
+             INSERT INTO seats (game_id, seat, school, player, account_id) VALUES ('g', 2, 'highland', 'human', 3);",
+        )
+        .unwrap();
+        end(&c, &outcome);
+        assert_eq!(settle(&c, "g").unwrap(), Settled::Rated, "{outcome}");
+        let melee = |account: i64| -> (f64, i64, i64) {
+            c.query_row(
+                "SELECT rating, wins, losses FROM ratings WHERE account_id = ?1 AND pool = 'melee'",
+                [account],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap()
+        };
+        let (left, wins, losses) = melee(1);
+        assert_eq!((wins, losses), (0, 1), "{outcome}");
+        for other in [2, 3] {
+            assert!(melee(other).0 > left, "{outcome}: {:?} vs {left}", melee(other));
+        }
+        assert!(left < 1500.0);
+    }
+
     #[test]
     fn what_is_not_a_rated_result_changes_nothing() {
         let cases: [(&str, &str); 5] = [
