@@ -103,6 +103,7 @@ fn option_lines(bot: &BotSpec) -> Vec<String> {
         ] {
             v.push(format!("option name {name} type string default {default}"));
         }
+        v.push("option name turn type string default none".into());
     }
     if let BotSpec::Greedy(_) = bot {
         v.push("option name noise type string default 0".into());
@@ -224,8 +225,8 @@ impl Engine {
         // again: the same checks as on the command line
         let mut spec = Spec::parse(&self.spec.to_string());
         spec.set(name, value);
-        if name == "time" && value == "none" {
-            spec.options.retain(|(k, _)| k != "time");
+        if (name == "time" || name == "turn") && value == "none" {
+            spec.options.retain(|(k, _)| k != name);
         }
         self.spec = spec.text().parse::<BotSpec>()?;
         self.renew();
@@ -837,6 +838,13 @@ mod tests {
         assert_eq!(out[0], "id name tash-kalar mcts:time=500ms,threads=2");
         let out = talk("mcts:time=1s", "setoption name time value none\ntkp\n");
         assert_eq!(out[0], "id name tash-kalar mcts");
+        // a turn's budget, the new search's own
+        let out = talk("mcts:time=5s,threads=2", "setoption name turn value 4s\ntkp\n");
+        assert_eq!(out[0], "id name tash-kalar mcts:time=5s,threads=2,turn=4s");
+        let out = talk("mcts:turn=4s", "setoption name turn value none\ntkp\n");
+        assert_eq!(out[0], "id name tash-kalar mcts");
+        let out = talk("mcts-v2", "setoption name turn value 4s\ntkp\n");
+        assert!(out[0].starts_with("error unknown option \"turn\""), "{out:?}");
     }
 
     /// A driver may only show the engine what its seat could see: a view

@@ -38,6 +38,11 @@ impl<'a> Decision<'a> {
         self.seat
     }
 
+    /// The number of the turn being played (public: every seat sees it).
+    pub fn turn(&self) -> u16 {
+        self.game.turn().number
+    }
+
     /// The seat's legal choices, in the engine's stable order.
     pub fn legal(&self) -> &[Choice] {
         &self.legal

@@ -115,6 +115,13 @@ pub struct MctsConfig {
     /// What held legends and flares are worth and what giving them away
     /// costs ([`crate::economy`]; [`Economy::NONE`] judges as `mcts-v2`).
     pub economy: Economy,
+    /// Wall-clock time for all of the bot's choices in one turn, if
+    /// limited: a choice gets at most half of what is left of it (and at
+    /// most `time`), so that a turn of many steps (two summons, their
+    /// effects, a flare, the tasks) stays within it; the first choices,
+    /// which decide most, get the most, and the later ones go on in the
+    /// trees those searched.
+    pub turn: Option<Duration>,
 }
 
 impl Default for MctsConfig {
@@ -136,6 +143,7 @@ impl Default for MctsConfig {
             weights: Weights::default(),
             end: EndWeights::default(),
             economy: Economy::default(),
+            turn: None,
         }
     }
 }
@@ -147,6 +155,12 @@ pub struct MctsBot {
     trees: Vec<Tree>,
     /// The observation those trees were searched from.
     searched: Option<Observation>,
+    /// The turn the bot last chose in and its time spent choosing in it
+    /// (for [`MctsConfig::turn`]).
+    this_turn: (u16, Duration),
+    /// The time of the choice being searched, if the turn's budget cuts
+    /// it below [`MctsConfig::time`].
+    cut: Option<Duration>,
 }
 
 /// A small fast hasher for the edge map (the keys are a node number and a
@@ -265,7 +279,14 @@ impl Tree {
 
 impl MctsBot {
     pub fn new(config: MctsConfig, seed: u64) -> MctsBot {
-        MctsBot { config, rng: ChaCha8Rng::seed_from_u64(seed), trees: Vec::new(), searched: None }
+        MctsBot {
+            config,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            trees: Vec::new(),
+            searched: None,
+            this_turn: (0, Duration::ZERO),
+            cut: None,
+        }
     }
 
     /// The trees to go on from for `obs`: those kept from the last search
@@ -319,7 +340,7 @@ impl MctsBot {
     /// first; with figures of the search.
     pub fn search_root(&mut self, obs: &Observation) -> (Vec<RootChoice>, SearchStats) {
         // the time budget covers the whole decision, judging the root included
-        let deadline = self.config.time.map(|t| Instant::now() + t);
+        let deadline = self.cut.or(self.config.time).map(|t| Instant::now() + t);
         let threads = self.config.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.gen()).collect();
         let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
@@ -415,6 +436,12 @@ impl Bot for MctsBot {
     }
 
     fn choose(&mut self, obs: &Observation) -> Choice {
+        let started = Instant::now();
+        let number = obs.game().turn().number;
+        if self.this_turn.0 != number {
+            self.this_turn = (number, Duration::ZERO);
+        }
+        self.cut = choice_time(self.config.time, self.config.turn, self.this_turn.1);
         let legal = obs.game().legal_choices();
         let choice = if legal.len() == 1 {
             // a forced step: the kept trees, if they fit, go on below it
@@ -427,6 +454,8 @@ impl Bot for MctsBot {
         } else {
             self.search(obs).first().map(|&(c, _)| c).unwrap_or(legal[0])
         };
+        self.cut = None;
+        self.this_turn.1 += started.elapsed();
         if self.config.reuse && !self.trees.is_empty() {
             self.keep(obs, choice);
         } else {
@@ -435,6 +464,14 @@ impl Bot for MctsBot {
         }
         choice
     }
+}
+
+/// The time of one choice under a turn's budget `turn` of which `spent`
+/// is used: half of what is left, and at most `time` (none without a
+/// turn's budget: then `time` alone).
+fn choice_time(time: Option<Duration>, turn: Option<Duration>, spent: Duration) -> Option<Duration> {
+    let half = turn?.saturating_sub(spent) / 2;
+    Some(time.map_or(half, |t| t.min(half)))
 }
 
 /// The root's legal choices judged greedily (each action finished by the
@@ -1016,5 +1053,48 @@ mod tests {
         let (choices, _) = MctsBot::new(config, 3).search_stats(&g.observe(0));
         assert!(started.elapsed() < Duration::from_millis(2700), "{:?}", started.elapsed());
         assert!(matches!(choices[0].0, Choice::Summon { .. }), "{}", choices[0].0);
+    }
+
+    #[test]
+    fn a_choice_gets_half_of_what_is_left_of_the_turn() {
+        let ms = Duration::from_millis;
+        assert_eq!(choice_time(Some(ms(5000)), None, ms(0)), None);
+        assert_eq!(choice_time(Some(ms(5000)), Some(ms(10_000)), ms(0)), Some(ms(5000)));
+        assert_eq!(choice_time(Some(ms(5000)), Some(ms(10_000)), ms(5000)), Some(ms(2500)));
+        assert_eq!(choice_time(Some(ms(1000)), Some(ms(10_000)), ms(9000)), Some(ms(500)));
+        assert_eq!(choice_time(None, Some(ms(4000)), ms(1000)), Some(ms(1500)));
+        assert_eq!(choice_time(Some(ms(5000)), Some(ms(10_000)), ms(12_000)), Some(ms(0)));
+    }
+
+    #[test]
+    fn a_turns_budget_bounds_all_of_a_turns_choices() {
+        // a turn of greedy players' game: the bot's every choice until the turn ends
+        let mut g = Game::new(tash_kalar_rules::Form::Duel, &[School::Northern, School::Sylvan]).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        crate::play_until_turn(&mut g, &mut crate::GreedyBot::new(2), 9, &mut rng);
+        let Actor::Seat(seat) = g.actor() else { panic!("a seat to act") };
+        let turn = g.turn().number;
+        let config = MctsConfig {
+            iterations: None,
+            time: Some(Duration::from_millis(400)),
+            turn: Some(Duration::from_millis(400)),
+            early_stop: false,
+            ..MctsConfig::default()
+        };
+        let mut bot = MctsBot::new(config, 5);
+        let (mut searched, mut took) = (0, Vec::new());
+        while !g.is_over() && g.turn().number == turn && g.actor() == Actor::Seat(seat) {
+            let many = g.legal_choices().len() > 1;
+            let started = Instant::now();
+            let c = bot.choose(&g.observe(seat));
+            took.push(started.elapsed());
+            searched += many as u32;
+            g.apply_unchecked(c);
+        }
+        let total: Duration = took.iter().sum();
+        // the first choice gets half of the turn, the next half of the rest...
+        assert!(searched >= 2, "{searched} choices searched");
+        assert!(took[0] < Duration::from_millis(300), "{took:?}");
+        assert!(total < Duration::from_millis(550), "{took:?}, {searched} searched");
     }
 }

@@ -29,6 +29,7 @@
 //! | `held_legend`, `held_flare` | mcts | what a legend or a flare in hand is worth while turns are left to play it, 0 to 100 evaluation points (default 0.3, 0.2; see [`crate::economy`]) |
 //! | `return_legend`, `return_flare` | mcts | the cost of returning a legend to the shared deck (if it comes round before the end) or a flare, 0 to 100 (default 1.5, 0.3) |
 //! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
+//! | `turn` | mcts | the time for all of the bot's choices in one turn, as `time` (default none; each choice gets at most half of what is left of it, see [`MctsConfig::turn`]) |
 //! | `early_stop` | mcts, mcts-v2 | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
 //! | a weight's name | greedy, mcts, mcts-v2, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's for mcts and mcts-v2, [`Weights::hand_set`] for greedy, [`Weights::hand_written`] for mcts-v1) |
@@ -116,13 +117,13 @@ impl Level {
     /// | `easy` | `greedy:noise=0.5` | one greedy look at each action, then a choice at random weighted by its value (a choice half a point worse 2.7 times less likely): it beat random in 48 duels of 48 and lost to greedy in 48 of 48 |
     /// | `medium` | `mcts:iterations=500` | 500 iterations: some 20–50 ms on one core |
     /// | `hard` | `mcts:time=1s` | one second, one thread |
-    /// | `expert` | `mcts:time=5s,threads=2` | five seconds on two threads |
+    /// | `expert` | `mcts:time=5s,threads=2,turn=10s` | five seconds a choice on two threads, ten for all of a turn's choices (a choice at most half of what is left of them) |
     pub fn spec(self) -> BotSpec {
         let text = match self {
             Level::Easy => "greedy:noise=0.5",
             Level::Medium => "mcts:iterations=500",
             Level::Hard => "mcts:time=1s",
-            Level::Expert => "mcts:time=5s,threads=2",
+            Level::Expert => "mcts:time=5s,threads=2,turn=10s",
         };
         text.parse().expect("a level's spec parses")
     }
@@ -133,7 +134,7 @@ impl Level {
             Level::Easy => "easy: a beginner can beat it (greedy with noise)",
             Level::Medium => "medium: a quick search (500 iterations a decision)",
             Level::Hard => "hard: one second of search a decision",
-            Level::Expert => "expert: five seconds of search a decision on two threads",
+            Level::Expert => "expert: up to five seconds of search a decision and ten a turn, on two threads",
         }
     }
 }
@@ -269,7 +270,7 @@ pub mod bounds {
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
                             playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
-                            held_flare, return_legend, return_flare, flare_cost or an evaluation weight";
+                            held_flare, return_legend, return_flare, flare_cost, turn or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
 const GREEDY_OPTIONS: &str = "noise or an evaluation weight: common, heroic, legendary, ready1, ready2, ready3, \
@@ -312,6 +313,11 @@ fn flag(option: &str, value: &str) -> Result<bool, SpecError> {
 
 /// `1s`, `0.5s`, `500ms` or a plain number of seconds, to whole milliseconds.
 fn time(value: &str) -> Result<Duration, SpecError> {
+    duration("time", value)
+}
+
+/// A time option (`time`, `turn`): as [`time`], refused under its own name.
+fn duration(option: &str, value: &str) -> Result<Duration, SpecError> {
     let secs = match value.strip_suffix("ms") {
         Some(ms) => ms.parse::<f64>().map(|m| m / 1000.0),
         None => value.strip_suffix('s').unwrap_or(value).parse::<f64>(),
@@ -320,7 +326,7 @@ fn time(value: &str) -> Result<Duration, SpecError> {
     let range = bounds::TIME_MS;
     match ms {
         Some(ms) if ms >= *range.start() as f64 && ms <= *range.end() as f64 => Ok(Duration::from_millis(ms as u64)),
-        _ => Err(out_of_range("time", value, Allowed::Time)),
+        _ => Err(out_of_range(option, value, Allowed::Time)),
     }
 }
 
@@ -419,6 +425,7 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "return_legend" => e.return_legend = real(key, value, bounds::ECONOMY)?,
         "return_flare" => e.return_flare = real(key, value, bounds::ECONOMY)?,
         "flare_cost" => e.flare = real(key, value, bounds::ECONOMY)?,
+        "turn" => c.turn = Some(duration(key, value)?),
         _ => {
             let mut v = v2_part(c);
             v2_option(&mut v, "mcts", key, value)?;
@@ -540,6 +547,16 @@ impl FromStr for BotSpec {
     }
 }
 
+/// A time as an option's value: `2s`, or `1500ms` when not whole seconds.
+fn millis(t: Duration) -> String {
+    let ms = t.as_millis();
+    if ms.is_multiple_of(1000) {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{ms}ms")
+    }
+}
+
 /// The weights that differ from the defaults `d`, as options.
 fn weight_options(w: &Weights, d: &Weights, out: &mut Vec<String>) {
     for name in Weights::NAMES {
@@ -561,8 +578,7 @@ fn search_options(c: &MctsV1Config, d: &MctsV1Config, out: &mut Vec<String>) {
         out.push(format!("iterations={n}"));
     }
     if let Some(t) = c.time {
-        let ms = t.as_millis();
-        out.push(if ms % 1000 == 0 { format!("time={}s", ms / 1000) } else { format!("time={ms}ms") });
+        out.push(format!("time={}", millis(t)));
     }
     let mut differs = |key: &str, changed: bool, value: String| {
         if changed {
@@ -618,6 +634,9 @@ impl fmt::Display for BotSpec {
                         options.push(format!("{key}={v}"));
                     }
                 }
+                if let Some(t) = c.turn {
+                    options.push(format!("turn={}", millis(t)));
+                }
             }
             BotSpec::MctsV2(c) => v2_options(c, &MctsV2Config::default(), &mut options),
             BotSpec::MctsV1(c) => {
@@ -654,6 +673,17 @@ fn check_v2(c: &MctsV2Config) -> Result<(), SpecError> {
     Ok(())
 }
 
+/// Whether a time option, if set, is whole milliseconds in range.
+fn check_time(option: &str, t: Option<Duration>) -> Result<(), SpecError> {
+    if let Some(t) = t {
+        let ms = t.as_millis();
+        if Duration::from_millis(ms as u64) != t || !bounds::TIME_MS.contains(&(ms as u64)) {
+            return Err(out_of_range(option, &format!("{t:?}"), Allowed::WholeMilliseconds));
+        }
+    }
+    Ok(())
+}
+
 /// Whether the shared options of a search are finite and in range.
 fn check_search(c: &MctsV1Config) -> Result<(), SpecError> {
     if c.iterations.is_none() && c.time.is_none() {
@@ -662,12 +692,7 @@ fn check_search(c: &MctsV1Config) -> Result<(), SpecError> {
     if let Some(n) = c.iterations {
         whole("iterations", &n.to_string(), bounds::ITERATIONS)?;
     }
-    if let Some(t) = c.time {
-        let ms = t.as_millis();
-        if Duration::from_millis(ms as u64) != t || !bounds::TIME_MS.contains(&(ms as u64)) {
-            return Err(out_of_range("time", &format!("{t:?}"), Allowed::WholeMilliseconds));
-        }
-    }
+    check_time("time", c.time)?;
     whole("threads", &c.threads.to_string(), bounds::THREADS)?;
     whole("playout", &c.playout_turns.to_string(), bounds::PLAYOUT)?;
     real("c", &c.exploration.to_string(), bounds::C)?;
@@ -711,6 +736,7 @@ impl BotSpec {
             }
             BotSpec::Mcts(c) => {
                 check_v2(&v2_part(c))?;
+                check_time("turn", c.turn)?;
                 economy_options(&c.economy)
                     .into_iter()
                     .try_for_each(|(key, v)| real(key, &v.to_string(), bounds::ECONOMY).map(drop))
@@ -856,6 +882,13 @@ mod tests {
         assert_eq!((c.economy.return_legend, c.economy.held_flare, c.economy.flare), (3.0, 0.0, 1.0));
         assert_eq!(parse("mcts:iterations=50").unwrap().build(1).name(), "mcts");
         assert_eq!(parse("random").unwrap().build(1).name(), "random");
+        let BotSpec::Mcts(c) = parse("mcts:time=5s,threads=2,turn=10s").unwrap() else { panic!() };
+        assert_eq!((c.time, c.turn), (Some(Duration::from_secs(5)), Some(Duration::from_secs(10))));
+        assert_eq!(BotSpec::Mcts(c).to_string(), "mcts:time=5s,threads=2,turn=10s");
+        let BotSpec::Mcts(c) = parse("mcts:turn=2500ms").unwrap() else { panic!() };
+        assert_eq!((c.iterations, c.turn), (Some(2000), Some(Duration::from_millis(2500))));
+        assert_eq!(BotSpec::Mcts(c).to_string(), "mcts:turn=2500ms");
+        assert!(matches!(parse("mcts-v2:turn=1s"), Err(SpecError::UnknownOption { .. })));
     }
 
     #[test]
@@ -942,6 +975,9 @@ mod tests {
         assert_eq!(parse("mcts:threads=0"), Err(range("threads", "0", Allowed::Whole { min: 1, max: 64 })));
         assert_eq!(parse("mcts:c=-1"), Err(range("c", "-1", Allowed::Real { min: Real(0.0), max: Real(100.0) })));
         assert_eq!(parse("mcts:time=soon"), Err(range("time", "soon", Allowed::Time)));
+        assert_eq!(parse("mcts:turn=0"), Err(range("turn", "0", Allowed::Time)));
+        let c = MctsConfig { turn: Some(Duration::from_micros(1500)), ..MctsConfig::default() };
+        assert_eq!(BotSpec::Mcts(c).check(), Err(range("turn", "1.5ms", Allowed::WholeMilliseconds)));
         let c = MctsConfig { time: Some(Duration::from_micros(1500)), ..MctsConfig::default() };
         assert_eq!(BotSpec::Mcts(c).check(), Err(range("time", "1.5ms", Allowed::WholeMilliseconds)));
         let limits = Limits { threads: 2, iterations: 100, time: Duration::from_secs(1) };
@@ -1046,7 +1082,7 @@ mod tests {
         assert_eq!(Level::Easy.spec().to_string(), "greedy:noise=0.5");
         assert_eq!(Level::Medium.spec().to_string(), "mcts:iterations=500");
         assert_eq!(Level::Hard.spec().to_string(), "mcts:time=1s");
-        assert_eq!(Level::Expert.spec().to_string(), "mcts:time=5s,threads=2");
+        assert_eq!(Level::Expert.spec().to_string(), "mcts:time=5s,threads=2,turn=10s");
         assert_eq!(parse("expert").unwrap().threads(), 2);
         let small = Limits { threads: 1, iterations: 1000, time: Duration::from_secs(2) };
         assert!(parse("expert").unwrap().check_within(&small).is_err());

@@ -170,6 +170,19 @@ pub struct GameResult {
     /// in older results).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub decks_out: Vec<bool>,
+    /// Legends each seat returned to the shared legend deck (empty in
+    /// older results, as are the three below).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legends_returned: Vec<u16>,
+    /// Flares each seat invoked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flares: Vec<u16>,
+    /// Per seat, the longest wall-clock time of one of its choices, and of
+    /// its choices in one turn, in milliseconds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slowest_choice_ms: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slowest_turn_ms: Vec<u32>,
 }
 
 #[cfg(test)]

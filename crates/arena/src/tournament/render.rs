@@ -90,6 +90,23 @@ impl Summary {
                 ));
             }
         }
+        if self.standings.iter().any(|t| t.timed_seats > 0) {
+            s.push_str(
+                "\n| entrant | seats counted | legends returned a game | flares a game | flares a game not placed first | slowest choice | slowest turn |\n|---|---:|---:|---:|---:|---:|---:|\n",
+            );
+            for t in self.standings.iter().filter(|t| t.timed_seats > 0) {
+                s.push_str(&format!(
+                    "| {} | {} | {:.2} | {:.2} | {:.2} | {:.1} s | {:.1} s |\n",
+                    t.name,
+                    t.timed_seats,
+                    t.legends_returned_per_game,
+                    t.flares_per_game,
+                    t.flares_for_nothing_per_game,
+                    t.slowest_choice,
+                    t.slowest_turn
+                ));
+            }
+        }
         if melee {
             s.push_str("\n| pairing | games together | first ahead | level | second ahead | score of the first | 95% interval | avg turns |\n");
         } else {

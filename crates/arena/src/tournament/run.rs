@@ -7,9 +7,11 @@ use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use tash_kalar_bots::{play_game, Bot};
-use tash_kalar_rules::Game;
+use tash_kalar_bots::{play_game, Bot, Decision};
+use tash_kalar_rules::{Choice, Game, Observation};
 
 use super::{schedule, setup, summarize, GameResult, PlayerFactory, PlayerSeeds, Setup, Summary, TournamentConfig};
 use crate::Entrant;
@@ -148,19 +150,21 @@ fn play_scheduled(
 ) -> anyhow::Result<GameResult> {
     let Setup { seats, schools, seed } = setup(config, table, index);
     // a player of its own in every seat (a team's entrant too), seeded by the seat
-    let counters: Vec<std::sync::Arc<std::sync::atomic::AtomicU32>> =
-        seats.iter().map(|_| Default::default()).collect();
+    let tallies: Vec<Arc<Mutex<Tally>>> = seats.iter().map(|_| Default::default()).collect();
     let mut players = seats
         .iter()
         .enumerate()
         .map(|(s, &e)| {
             let inner = make(e, config.player_seeds.player(seed, s))?;
-            Ok(Box::new(Counted { inner, discards: counters[s].clone() }) as Box<dyn Bot>)
+            Ok(Box::new(Counted { inner, tally: tallies[s].clone() }) as Box<dyn Bot>)
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let (game, choices) = play_game(config.form, &schools, &mut players, seed)?;
+    drop(players);
     let outcome = game.outcome().expect("a finished game");
-    let discards = counters.iter().map(|c| c.load(std::sync::atomic::Ordering::Relaxed).min(u16::MAX as u32) as u16);
+    let tallies: Vec<Tally> = tallies.iter().map(|t| *t.lock().expect("tally lock")).collect();
+    let small = |n: u32| n.min(u16::MAX as u32) as u16;
+    let ms = |d: Duration| d.as_millis().min(u32::MAX as u128) as u32;
     Ok(GameResult {
         seats,
         schools,
@@ -171,37 +175,72 @@ fn play_scheduled(
         scores: game.seats().iter().map(|s| s.score).collect(),
         turns: game.turn().number,
         choices,
-        discards: discards.collect(),
+        discards: tallies.iter().map(|t| small(t.discards)).collect(),
         decks_out: game.seats().iter().map(|s| s.deck.is_empty()).collect(),
+        legends_returned: tallies.iter().map(|t| small(t.legends_returned)).collect(),
+        flares: tallies.iter().map(|t| small(t.flares)).collect(),
+        slowest_choice_ms: tallies.iter().map(|t| ms(t.slowest_choice)).collect(),
+        slowest_turn_ms: tallies.iter().map(|t| ms(t.slowest_turn)).collect(),
     })
 }
 
-/// A player that counts its discard actions (for the results).
-struct Counted {
-    inner: Box<dyn Bot>,
-    discards: std::sync::Arc<std::sync::atomic::AtomicU32>,
+/// What one seat did with its cards and its time in a game.
+#[derive(Copy, Clone, Debug, Default)]
+struct Tally {
+    discards: u32,
+    /// Legends put back at the bottom of the shared legend deck.
+    legends_returned: u32,
+    /// Flares invoked.
+    flares: u32,
+    /// The longest wall-clock time of one choice.
+    slowest_choice: Duration,
+    /// The longest wall-clock time of the seat's choices in one turn.
+    slowest_turn: Duration,
+    /// The turn being timed and the time spent in it so far.
+    turn: u16,
+    this_turn: Duration,
 }
 
-impl Counted {
-    fn count(&self, c: tash_kalar_rules::Choice) -> tash_kalar_rules::Choice {
-        if matches!(c, tash_kalar_rules::Choice::Discard(_)) {
-            self.discards.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+impl Tally {
+    fn count(&mut self, turn: u16, c: Choice, took: Duration) {
+        match c {
+            Choice::Discard(_) => self.discards += 1,
+            Choice::Return(card) if card.is_legend() => self.legends_returned += 1,
+            Choice::Flare(_) => self.flares += 1,
+            _ => {}
         }
-        c
+        if turn != self.turn {
+            self.turn = turn;
+            self.this_turn = Duration::ZERO;
+        }
+        self.this_turn += took;
+        self.slowest_choice = self.slowest_choice.max(took);
+        self.slowest_turn = self.slowest_turn.max(self.this_turn);
     }
+}
+
+/// A player that counts its cards spent and times its choices (for the
+/// results).
+struct Counted {
+    inner: Box<dyn Bot>,
+    tally: Arc<Mutex<Tally>>,
 }
 
 impl Bot for Counted {
     fn name(&self) -> String {
         self.inner.name()
     }
-    fn choose(&mut self, obs: &tash_kalar_rules::Observation) -> tash_kalar_rules::Choice {
+    fn choose(&mut self, obs: &Observation) -> Choice {
+        let started = Instant::now();
         let c = self.inner.choose(obs);
-        self.count(c)
+        self.tally.lock().expect("tally lock").count(obs.game().turn().number, c, started.elapsed());
+        c
     }
-    fn decide(&mut self, d: &tash_kalar_bots::driver::Decision) -> tash_kalar_rules::Choice {
+    fn decide(&mut self, d: &Decision) -> Choice {
+        let started = Instant::now();
         let c = self.inner.decide(d);
-        self.count(c)
+        self.tally.lock().expect("tally lock").count(d.turn(), c, started.elapsed());
+        c
     }
     fn take_error(&mut self) -> Option<String> {
         self.inner.take_error()

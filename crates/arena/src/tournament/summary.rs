@@ -38,6 +38,24 @@ pub struct Standing {
     pub discards_per_game: f64,
     #[serde(default)]
     pub decks_out: u32,
+    /// Seats played in the games whose cards spent and times were
+    /// recorded; per such seat and game, the legends it returned to the
+    /// shared deck, the flares it invoked, and those it invoked in games
+    /// it did not place first (each a point to an opponent, and the game
+    /// lost all the same); the longest time of one choice and of one
+    /// turn's choices, in seconds.
+    #[serde(default)]
+    pub timed_seats: u32,
+    #[serde(default)]
+    pub legends_returned_per_game: f64,
+    #[serde(default)]
+    pub flares_per_game: f64,
+    #[serde(default)]
+    pub flares_for_nothing_per_game: f64,
+    #[serde(default)]
+    pub slowest_choice: f64,
+    #[serde(default)]
+    pub slowest_turn: f64,
 }
 
 /// One pairing's line in the results: the pairwise results of the two
@@ -142,6 +160,35 @@ pub fn summarize(config: &TournamentConfig, results: &[GameResult]) -> Summary {
             t.2 += r.decks_out[s] as u32;
         }
     }
+    // cards spent and time taken, per seat an entrant played
+    #[derive(Clone, Default)]
+    struct Spent {
+        seats: u32,
+        legends: u64,
+        flares: u64,
+        for_nothing: u64,
+        choice_ms: u32,
+        turn_ms: u32,
+    }
+    let mut spent = vec![Spent::default(); n];
+    let recorded = |r: &&GameResult| {
+        let k = r.seats.len();
+        [r.legends_returned.len(), r.flares.len(), r.slowest_choice_ms.len(), r.slowest_turn_ms.len()] == [k; 4]
+    };
+    for r in results.iter().filter(recorded) {
+        for (s, &e) in r.seats.iter().enumerate() {
+            let t = &mut spent[e];
+            t.seats += 1;
+            t.legends += r.legends_returned[s] as u64;
+            t.flares += r.flares[s] as u64;
+            if r.places[s] > 0 {
+                t.for_nothing += r.flares[s] as u64;
+            }
+            t.choice_ms = t.choice_ms.max(r.slowest_choice_ms[s]);
+            t.turn_ms = t.turn_ms.max(r.slowest_turn_ms[s]);
+        }
+    }
+    let per = |x: u64, seats: u32| if seats > 0 { x as f64 / seats as f64 } else { 0.0 };
     let ratings = elo(n, &pairwise);
     let standings = (0..n)
         .map(|i| {
@@ -168,6 +215,12 @@ pub fn summarize(config: &TournamentConfig, results: &[GameResult]) -> Summary {
                     0.0
                 },
                 decks_out: seat_counts[i].2,
+                timed_seats: spent[i].seats,
+                legends_returned_per_game: per(spent[i].legends, spent[i].seats),
+                flares_per_game: per(spent[i].flares, spent[i].seats),
+                flares_for_nothing_per_game: per(spent[i].for_nothing, spent[i].seats),
+                slowest_choice: spent[i].choice_ms as f64 / 1000.0,
+                slowest_turn: spent[i].turn_ms as f64 / 1000.0,
             }
         })
         .collect();

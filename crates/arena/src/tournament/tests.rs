@@ -60,6 +60,32 @@ fn a_small_tournament_runs_and_resumes_without_replaying() {
     let random = &s.standings[0];
     assert!(random.discards_per_game > 0.0, "the random player discards");
     assert!(fs::read_to_string(dir.join("results.md")).unwrap().contains("discards a game"));
+    // the cards spent and the times, per seat, summed up the same way
+    for r in &played {
+        assert_eq!(
+            [r.legends_returned.len(), r.flares.len(), r.slowest_choice_ms.len(), r.slowest_turn_ms.len()],
+            [2; 4]
+        );
+        for k in 0..2 {
+            assert!(r.slowest_turn_ms[k] >= r.slowest_choice_ms[k]);
+        }
+    }
+    for (e, t) in s.standings.iter().enumerate() {
+        let seats: Vec<(&GameResult, usize)> = played
+            .iter()
+            .flat_map(|r| r.seats.iter().enumerate().filter(move |x| *x.1 == e).map(move |x| (r, x.0)))
+            .collect();
+        let flares: u32 = seats.iter().map(|&(r, k)| r.flares[k] as u32).sum();
+        let lost: u32 = seats.iter().filter(|&&(r, k)| r.places[k] > 0).map(|&(r, k)| r.flares[k] as u32).sum();
+        let legends: u32 = seats.iter().map(|&(r, k)| r.legends_returned[k] as u32).sum();
+        assert_eq!(t.timed_seats, seats.len() as u32);
+        assert!((t.flares_per_game - flares as f64 / seats.len() as f64).abs() < 1e-9);
+        assert!((t.flares_for_nothing_per_game - lost as f64 / seats.len() as f64).abs() < 1e-9);
+        assert!((t.legends_returned_per_game - legends as f64 / seats.len() as f64).abs() < 1e-9);
+        let slowest = seats.iter().map(|&(r, k)| r.slowest_turn_ms[k]).max().unwrap();
+        assert!((t.slowest_turn - slowest as f64 / 1000.0).abs() < 1e-9);
+    }
+    assert!(fs::read_to_string(dir.join("results.md")).unwrap().contains("legends returned a game"));
     // resuming plays nothing new
     let mut calls = 0;
     let again = run(&c, &dir, &factory(&c), 1, |done, total| {
@@ -524,6 +550,10 @@ fn melee_results_count_places_and_pairwise_results() {
         choices: 0,
         discards: vec![],
         decks_out: vec![],
+        legends_returned: vec![],
+        flares: vec![],
+        slowest_choice_ms: vec![],
+        slowest_turn_ms: vec![],
     };
     // a first, b second, c third; then a and b share first, c third
     let s = summarize(&c, &[game([0, 1, 2], [0, 1, 2]), game([2, 0, 1], [2, 0, 0])]);
@@ -560,6 +590,33 @@ fn melee_results_count_places_and_pairwise_results() {
     assert_eq!((b.counted_seats, b.discards_per_game, b.decks_out), (2, 0.5, 0));
     assert_eq!((cc.counted_seats, cc.discards_per_game, cc.decks_out), (2, 2.5, 2));
     assert!(s.markdown().contains("| c | 2 | 2.50 | 2 (100.0%) |"), "{}", s.markdown());
+    assert_eq!(a.timed_seats, 0);
+    assert!(!s.markdown().contains("legends returned a game"));
+    // cards spent and times: flares of a seat not placed first count as for nothing
+    let spent = |seats, places, legends: [u16; 3], flares: [u16; 3], ms: [u32; 3]| GameResult {
+        legends_returned: legends.to_vec(),
+        flares: flares.to_vec(),
+        slowest_choice_ms: ms.to_vec(),
+        slowest_turn_ms: ms.iter().map(|m| m * 3).collect(),
+        ..game(seats, places)
+    };
+    let s = summarize(
+        &c,
+        &[
+            spent([0, 1, 2], [0, 1, 2], [1, 0, 0], [2, 1, 3], [100, 2000, 5]),
+            spent([2, 0, 1], [2, 0, 0], [0, 0, 1], [1, 4, 0], [7, 300, 1500]),
+            game([0, 1, 2], [0, 1, 2]),
+        ],
+    );
+    let [a, b, cc] = [&s.standings[0], &s.standings[1], &s.standings[2]];
+    assert_eq!(
+        (a.timed_seats, a.legends_returned_per_game, a.flares_per_game, a.flares_for_nothing_per_game),
+        (2, 0.5, 3.0, 0.0)
+    );
+    assert_eq!((b.legends_returned_per_game, b.flares_per_game, b.flares_for_nothing_per_game), (0.5, 0.5, 0.5));
+    assert_eq!((cc.legends_returned_per_game, cc.flares_per_game, cc.flares_for_nothing_per_game), (0.0, 2.0, 2.0));
+    assert_eq!((b.slowest_choice, b.slowest_turn), (2.0, 6.0));
+    assert!(s.markdown().contains("| b | 2 | 0.50 | 0.50 | 0.50 | 2.0 s | 6.0 s |"), "{}", s.markdown());
     // one entrant in two seats: its own two seats are not compared
     let two = summarize(&c, &[game([0, 0, 1], [0, 1, 2])]);
     assert_eq!(two.standings[0].games, 2);

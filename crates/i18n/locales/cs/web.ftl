@@ -14,7 +14,7 @@ web-won-by = Vyhrál: { $names }
 level-easy = snadná: začátečník ji porazí (hladový bot s šumem)
 level-medium = střední: rychlé hledání (500 iterací na rozhodnutí)
 level-hard = těžká: sekunda hledání na rozhodnutí
-level-expert = expertní: pět sekund hledání na rozhodnutí ve dvou vláknech
+level-expert = expertní: až pět sekund hledání na rozhodnutí a deset na tah, ve dvou vláknech
 
 ## Herna
 

@@ -15,7 +15,7 @@ web-won-by = Won by { $names }
 level-easy = easy: a beginner can beat it (greedy with noise)
 level-medium = medium: a quick search (500 iterations a decision)
 level-hard = hard: one second of search a decision
-level-expert = expert: five seconds of search a decision on two threads
+level-expert = expert: up to five seconds of search a decision and ten a turn, on two threads
 
 ## The lobby
 

@@ -14,7 +14,7 @@ web-won-by = Ganada por { $names }
 level-easy = fácil: un principiante puede ganarle (voraz con ruido)
 level-medium = medio: una búsqueda rápida (500 iteraciones por decisión)
 level-hard = difícil: un segundo de búsqueda por decisión
-level-expert = experto: cinco segundos de búsqueda por decisión en dos hilos
+level-expert = experto: hasta cinco segundos de búsqueda por decisión y diez por turno, en dos hilos
 
 ## La sala
 
