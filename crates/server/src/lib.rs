@@ -62,6 +62,7 @@ pub mod delta;
 mod door;
 mod limit;
 mod live;
+mod learn;
 mod lobby;
 mod pairing;
 mod players;
@@ -101,6 +102,7 @@ pub fn app(state: AppState) -> Router {
         .merge(analysis::routes::routes())
         .merge(ws::routes())
         .merge(players::routes())
+        .merge(learn::routes())
         .merge(assets::routes())
         .with_state(state)
         .layer(axum::middleware::from_fn_with_state(door, door::check))
