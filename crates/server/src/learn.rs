@@ -192,7 +192,8 @@ async fn play(
     let lesson = find(&id)?;
     let i = step_index(&lesson, n)?;
     let PlayBody { choices } = decode(&body)?;
-    if choices.len() > MAX_CHOICES.min(tash_kalar_learn::MAX_CHOICES) || choices.iter().any(|c| c.len() > MAX_CHOICE_BYTES)
+    if choices.len() > MAX_CHOICES.min(tash_kalar_learn::MAX_CHOICES)
+        || choices.iter().any(|c| c.len() > MAX_CHOICE_BYTES)
     {
         return Err(Error::TooLarge);
     }
@@ -247,7 +248,8 @@ async fn merge(State(state): State<AppState>, visitor: Visitor, body: Bytes) -> 
     let account = visitor.0.ok_or(Error::SignInRequired)?;
     let MergeBody { done } = decode(&body)?;
     // only lessons that exist: the list is the browser's, not to be trusted
-    let known: Vec<String> = tash_kalar_learn::lessons().into_iter().map(|l| l.id).filter(|id| done.contains(id)).collect();
+    let known: Vec<String> =
+        tash_kalar_learn::lessons().into_iter().map(|l| l.id).filter(|id| done.contains(id)).collect();
     let AccountId(aid) = account.id;
     let all = state
         .store()
