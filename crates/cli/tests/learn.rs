@@ -49,3 +49,22 @@ fn an_unknown_lesson_is_an_error() {
     assert!(!ok);
     assert!(out.contains("no lesson \"nonesuch\""), "{out}");
 }
+
+#[test]
+fn the_high_form_lesson_claims_a_task_in_czech() {
+    let (ok, out) = learn(&["high-form", "--lang", "cs"], "place e5\nplace a3\nend\nclaim tasks.center_cross\n");
+    assert!(ok, "{out}");
+    assert!(out.starts_with("Vznešená hra a její úkoly\n"), "{out}");
+    assert!(out.contains("claim tasks.center_cross, skip"), "{out}");
+    assert!(out.ends_with("Výborně: cíl je splněn.\n"), "{out}");
+}
+
+#[test]
+fn the_list_names_every_lesson_the_crate_ships() {
+    let (ok, out) = learn(&["--lang", "en"], "");
+    assert!(ok);
+    let ids: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    let shipped: Vec<String> = tash_kalar_learn::lessons().into_iter().map(|l| l.id).collect();
+    assert_eq!(ids, shipped);
+    assert!(ids.contains(&"high-form"));
+}

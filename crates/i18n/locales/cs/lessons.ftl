@@ -53,4 +53,4 @@ lessons-high-form = Vznešená hra a její úkoly
 lessons-high-form-text = Ve vznešené hře získáváš body plněním úkolů. Tři aktuální úkoly leží lícem nahoru; na konci svého tahu můžeš splnit jeden, jehož podmínku tvoje kameny splňují, a získáš jeho body. Dosažení 9 bodů spouští konec hry.
 lessons-high-form-1-goal = Splň úkol Středový kříž.
 lessons-high-form-1-hint-1 = Středový kříž chce tvoje kameny na e5 a na čtyřech polích kolem něj: chybí jen e5.
-lessons-high-form-1-hint-2 = Polož kámen na e5, ukonči tah a pak splň úkol tasks.center_cross.
+lessons-high-form-1-hint-2 = Polož kámen na e5 a druhý kamkoli, ukonči tah a pak splň úkol tasks.center_cross.

@@ -55,4 +55,4 @@ lessons-high-form = The High Form and its tasks
 lessons-high-form-text = In the High Form you score by claiming tasks. Three current tasks lie face up; at the end of your turn you may claim one whose criterion your pieces meet, for its points. Reaching 9 points brings the game to its end.
 lessons-high-form-1-goal = Claim the Center Cross task.
 lessons-high-form-1-hint-1 = The Center Cross wants your pieces on e5 and on the four squares around it: only e5 is missing.
-lessons-high-form-1-hint-2 = Place a piece on e5, end your turn, then claim tasks.center_cross.
+lessons-high-form-1-hint-2 = Place a piece on e5 and your second one anywhere, end your turn, then claim tasks.center_cross.

@@ -53,4 +53,4 @@ lessons-high-form = La variante de élite y sus misiones
 lessons-high-form-text = En la variante de élite se puntúa reclamando misiones. Hay tres misiones actuales boca arriba; al final de tu turno puedes reclamar una cuyo criterio cumplan tus fichas, y ganas sus puntos. Llegar a 9 puntos desencadena el final de la partida.
 lessons-high-form-1-goal = Reclama la misión Cruz Central.
 lessons-high-form-1-hint-1 = La Cruz Central pide tus fichas en e5 y en las cuatro casillas que la rodean: solo falta e5.
-lessons-high-form-1-hint-2 = Coloca una ficha en e5, termina tu turno y reclama tasks.center_cross.
+lessons-high-form-1-hint-2 = Coloca una ficha en e5 y la segunda donde quieras, termina tu turno y reclama tasks.center_cross.
