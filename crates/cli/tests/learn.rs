@@ -68,3 +68,11 @@ fn the_list_names_every_lesson_the_crate_ships() {
     assert_eq!(ids, shipped);
     assert!(ids.contains(&"high-form"));
 }
+
+#[test]
+fn invoking_a_flare_meets_the_flares_lesson_in_spanish() {
+    let (ok, out) = learn(&["flares", "--lang", "es"], "flare r\n");
+    assert!(ok, "{out}");
+    assert!(out.starts_with("Estallidos\n"), "{out}");
+    assert!(out.ends_with("Bien hecho: has cumplido el objetivo.\n"), "{out}");
+}

@@ -54,3 +54,9 @@ lessons-high-form-text = Ve vznešené hře získáváš body plněním úkolů.
 lessons-high-form-1-goal = Splň úkol Středový kříž.
 lessons-high-form-1-hint-1 = Středový kříž chce tvoje kameny na e5 a na čtyřech polích kolem něj: chybí jen e5.
 lessons-high-form-1-hint-2 = Polož kámen na e5 a druhý kamkoli, ukonči tah a pak splň úkol tasks.center_cross.
+
+lessons-flares = Karty balance
+lessons-flares-text = Karta balance pomáhá tomu, kdo prohrává. Jednou za tah můžeš kromě svých akcí zahrát kartu balance z ruky proti soupeři: vyhodnotí se horní efekt, je-li splněna horní podmínka (soupeř má na desce o dost více povýšených kamenů než ty), a spodní efekt, je-li splněna spodní podmínka (má o dost více kamenů). V deathmatch souboji za to soupeř získá bod.
+lessons-flares-1-goal = Zahraj svou kartu balance proti Červenému.
+lessons-flares-1-hint-1 = Červený má na desce o 6 kamenů více než ty: spodní podmínka karty Balance 01 žádá 6.
+lessons-flares-1-hint-2 = Zvol „flare r“ a pak polož hrdinský kámen, který ti karta dá.

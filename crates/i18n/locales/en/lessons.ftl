@@ -56,3 +56,9 @@ lessons-high-form-text = In the High Form you score by claiming tasks. Three cur
 lessons-high-form-1-goal = Claim the Center Cross task.
 lessons-high-form-1-hint-1 = The Center Cross wants your pieces on e5 and on the four squares around it: only e5 is missing.
 lessons-high-form-1-hint-2 = Place a piece on e5 and your second one anywhere, end your turn, then claim tasks.center_cross.
+
+lessons-flares = Flares
+lessons-flares-text = A flare helps the player who is behind. Once a turn, besides your actions, you may invoke the flare in your hand against an opponent: its upper half if they have enough more upgraded pieces on the board than you, its lower half if they have enough more pieces. The opponent scores a point for it in a Deathmatch.
+lessons-flares-1-goal = Invoke your flare against Red.
+lessons-flares-1-hint-1 = Red has 6 more pieces on the board than you: the lower half of Flare 01 asks for 6.
+lessons-flares-1-hint-2 = Choose "flare r", then place the heroic piece it gives you.

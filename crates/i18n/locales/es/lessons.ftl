@@ -54,3 +54,9 @@ lessons-high-form-text = En la variante de élite se puntúa reclamando misiones
 lessons-high-form-1-goal = Reclama la misión Cruz Central.
 lessons-high-form-1-hint-1 = La Cruz Central pide tus fichas en e5 y en las cuatro casillas que la rodean: solo falta e5.
 lessons-high-form-1-hint-2 = Coloca una ficha en e5 y la segunda donde quieras, termina tu turno y reclama tasks.center_cross.
+
+lessons-flares = Estallidos
+lessons-flares-text = Un estallido ayuda a quien va por detrás. Una vez por turno, además de tus acciones, puedes provocar el estallido de tu mano contra un rival: su efecto superior si se cumple el requisito superior (el rival tiene bastantes fichas mejoradas más que tú en el tablero) y su efecto inferior si se cumple el requisito inferior (tiene bastantes fichas más). En el Duelo a muerte el rival gana un punto por ello.
+lessons-flares-1-goal = Provoca tu estallido contra Rojo.
+lessons-flares-1-hint-1 = Rojo tiene 6 fichas más que tú en el tablero: el requisito inferior del Estallido 01 pide 6.
+lessons-flares-1-hint-2 = Elige «flare r» y después coloca la ficha heroica que te da.
