@@ -38,7 +38,7 @@
 //!   online, the lobby's WebSocket), `replays` (finished games' replays and
 //!   records), `analysis` (finished games' analyses), `ws` (a game's
 //!   WebSocket), `assets` (the pages), `players` (profiles and
-//!   leaderboards); `door`
+//!   leaderboards), `learn` (the lessons, replayed by the engine); `door`
 //!   (checks before any handler) and `conn` (the accept loop);
 //! - this file: [`app`], the routers assembled behind the door, and
 //!   [`serve`].
