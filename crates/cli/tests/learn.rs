@@ -76,3 +76,20 @@ fn invoking_a_flare_meets_the_flares_lesson_in_spanish() {
     assert!(out.starts_with("Estallidos\n"), "{out}");
     assert!(out.ends_with("Bien hecho: has cumplido el objetivo.\n"), "{out}");
 }
+
+#[test]
+fn the_lessons_follow_the_guidebooks_order() {
+    let (ok, out) = learn(&["--lang", "en"], "");
+    assert!(ok);
+    let ids: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    let want = ["legends", "flares", "high-form", "scoring", "melee"];
+    let at: Vec<usize> = want.iter().map(|w| ids.iter().position(|i| i == w).unwrap()).collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+}
+
+#[test]
+fn the_melee_lesson_scores_in_brown() {
+    let (ok, out) = learn(&["melee", "--lang", "en"], "summon imperial.knight e5 r0\ne5-e6\n");
+    assert!(ok, "{out}");
+    assert!(out.ends_with("Well done: the goal is met.\n"), "{out}");
+}

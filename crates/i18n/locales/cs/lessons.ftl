@@ -60,3 +60,9 @@ lessons-flares-text = Karta balance pomáhá tomu, kdo prohrává. Jednou za tah
 lessons-flares-1-goal = Zahraj svou kartu balance proti Červenému.
 lessons-flares-1-hint-1 = Červený má na desce o 6 kamenů více než ty: spodní podmínka karty Balance 01 žádá 6.
 lessons-flares-1-hint-2 = Zvol „flare r“ a pak polož hrdinský kámen, který ti karta dá.
+
+lessons-melee = Deathmatch bitka a týmová hra
+lessons-melee-text = V deathmatch bitce proti sobě hrají tři nebo čtyři hráči. Body získáváš v barvě každého soupeře, jehož kameny zničíš, a tvým konečným skóre je tvoje nejnižší barva: útoč na všechny soupeře, ne jen na jednoho. V týmové hře má každý ze dvou dvoučlenných týmů jednu barvu kamenů a ve svém tahu můžeš předat tah spoluhráči.
+lessons-melee-1-goal = Znič hnědý hrdinský kámen.
+lessons-melee-1-hint-1 = Nejdřív vyvolej Rytíře na e5.
+lessons-melee-1-hint-2 = Pak Rytířův bojový pohyb na e6 zničí hnědý kámen a získá bod v hnědé.

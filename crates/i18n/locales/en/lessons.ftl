@@ -62,3 +62,9 @@ lessons-flares-text = A flare helps the player who is behind. Once a turn, besid
 lessons-flares-1-goal = Invoke your flare against Red.
 lessons-flares-1-hint-1 = Red has 6 more pieces on the board than you: the lower half of Flare 01 asks for 6.
 lessons-flares-1-hint-2 = Choose "flare r", then place the heroic piece it gives you.
+
+lessons-melee = The melee and team play
+lessons-melee-text = In a Deathmatch Melee three or four players fight each other. You score in the color of each opponent whose pieces you destroy, and your final score is your lowest color: strike every opponent, not just one. In team play two teams of two each share one color of pieces, and on your turn you may pass control to your teammate.
+lessons-melee-1-goal = Destroy the brown heroic piece.
+lessons-melee-1-hint-1 = First summon the Knight on e5.
+lessons-melee-1-hint-2 = Then the Knight's combat move onto e6 destroys the brown piece and scores in brown.

@@ -60,3 +60,9 @@ lessons-flares-text = Un estallido ayuda a quien va por detrás. Una vez por tur
 lessons-flares-1-goal = Provoca tu estallido contra Rojo.
 lessons-flares-1-hint-1 = Rojo tiene 6 fichas más que tú en el tablero: el requisito inferior del Estallido 01 pide 6.
 lessons-flares-1-hint-2 = Elige «flare r» y después coloca la ficha heroica que te da.
+
+lessons-melee = La melé a muerte y la partida por equipos
+lessons-melee-text = En la Melé a muerte se enfrentan tres o cuatro jugadores. Puntúas en el color de cada rival cuyas fichas destruyes, y tu puntuación final es la de tu color más bajo: golpea a todos los rivales, no solo a uno. En la partida por equipos, cada uno de los dos equipos de dos comparte un color de fichas, y en tu turno puedes ceder el control del turno a tu compañero.
+lessons-melee-1-goal = Destruye la ficha heroica marrón.
+lessons-melee-1-hint-1 = Primero invoca al Caballero en e5.
+lessons-melee-1-hint-2 = Después el movimiento de combate del Caballero a e6 destruye la ficha marrón y puntúa en marrón.
