@@ -49,3 +49,47 @@ fn an_unknown_lesson_is_an_error() {
     assert!(!ok);
     assert!(out.contains("no lesson \"nonesuch\""), "{out}");
 }
+
+#[test]
+fn the_high_form_lesson_claims_a_task_in_czech() {
+    let (ok, out) = learn(&["high-form", "--lang", "cs"], "place e5\nplace a3\nend\nclaim tasks.center_cross\n");
+    assert!(ok, "{out}");
+    assert!(out.starts_with("Vznešená hra a její úkoly\n"), "{out}");
+    assert!(out.contains("claim tasks.center_cross, skip"), "{out}");
+    assert!(out.ends_with("Výborně: cíl je splněn.\n"), "{out}");
+}
+
+#[test]
+fn the_list_names_every_lesson_the_crate_ships() {
+    let (ok, out) = learn(&["--lang", "en"], "");
+    assert!(ok);
+    let ids: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    let shipped: Vec<String> = tash_kalar_learn::lessons().into_iter().map(|l| l.id).collect();
+    assert_eq!(ids, shipped);
+    assert!(ids.contains(&"high-form"));
+}
+
+#[test]
+fn invoking_a_flare_meets_the_flares_lesson_in_spanish() {
+    let (ok, out) = learn(&["flares", "--lang", "es"], "flare r\n");
+    assert!(ok, "{out}");
+    assert!(out.starts_with("Estallidos\n"), "{out}");
+    assert!(out.ends_with("Bien hecho: has cumplido el objetivo.\n"), "{out}");
+}
+
+#[test]
+fn the_lessons_follow_the_guidebooks_order() {
+    let (ok, out) = learn(&["--lang", "en"], "");
+    assert!(ok);
+    let ids: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    let want = ["legends", "flares", "high-form", "scoring", "melee"];
+    let at: Vec<usize> = want.iter().map(|w| ids.iter().position(|i| i == w).unwrap()).collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+}
+
+#[test]
+fn the_melee_lesson_scores_in_brown() {
+    let (ok, out) = learn(&["melee", "--lang", "en"], "summon imperial.knight e5 r0\ne5-e6\n");
+    assert!(ok, "{out}");
+    assert!(out.ends_with("Well done: the goal is met.\n"), "{out}");
+}

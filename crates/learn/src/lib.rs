@@ -31,6 +31,8 @@ pub enum Goal {
     Claim { task: String },
     /// Reach at least this score.
     Score { at_least: i16 },
+    /// Invoke a flare (against any opponent).
+    Flare,
     /// End the turn.
     EndTurn,
 }
@@ -168,6 +170,7 @@ pub fn goal_met(goal: &Goal, learner: Seat, game: &Game, events: &[Event]) -> bo
         (Goal::Destroy { color }, Event::Destroyed { piece, .. }) => piece.color.to_string() == *color,
         (Goal::Upgrade, Event::Upgraded { color, .. }) => *color == own,
         (Goal::Claim { task }, Event::TaskClaimed { seat, task: t, .. }) => *seat == learner && t.to_string() == *task,
+        (Goal::Flare, Event::FlareInvoked { seat, .. }) => *seat == learner,
         (Goal::EndTurn, Event::TurnStarted { seat, .. }) => *seat != learner,
         _ => false,
     }) || matches!(goal, Goal::Score { at_least } if game.seat(learner).score >= *at_least)

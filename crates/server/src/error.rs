@@ -322,6 +322,12 @@ pub enum Error {
         connections: usize,
     },
 
+    // Lessons (`learn.rs`).
+    #[error("no such lesson or step")]
+    NoSuchLesson,
+    #[error("choice {index} ({choice}) is not one of the choices here; nothing was played")]
+    LessonChoice { index: usize, choice: String },
+
     // Finding a game (`pairing`): seeks, challenges, blocks (besides
     // `sign-in-required`, `rated-needs-account` and `no-such-player` above).
     #[error("that is your own name")]
@@ -413,6 +419,7 @@ impl Error {
             | Code::NoSuchGame
             | Code::NoSuchPlayer
             | Code::NoSuchPool
+            | Code::NoSuchLesson
             | Code::NotAnalysed
             | Code::NoSuchSeek
             | Code::NoSuchChallenge => StatusCode::NOT_FOUND,

@@ -39,7 +39,7 @@
 //!   online, the lobby's WebSocket), `replays` (finished games' replays and
 //!   records), `analysis` (finished games' analyses), `ws` (a game's
 //!   WebSocket), `assets` (the pages), `players` (profiles and
-//!   leaderboards); `door`
+//!   leaderboards), `learn` (the lessons, replayed by the engine); `door`
 //!   (checks before any handler) and `conn` (the accept loop);
 //! - this file: [`app`], the routers assembled behind the door, and
 //!   [`serve`].
@@ -61,6 +61,7 @@ mod conn;
 mod db;
 pub mod delta;
 mod door;
+mod learn;
 mod limit;
 mod live;
 mod lobby;
@@ -102,6 +103,7 @@ pub fn app(state: AppState) -> Router {
         .merge(analysis::routes::routes())
         .merge(ws::routes())
         .merge(players::routes())
+        .merge(learn::routes())
         .merge(assets::routes())
         .with_state(state)
         .layer(axum::middleware::from_fn_with_state(door, door::check))

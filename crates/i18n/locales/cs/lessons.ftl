@@ -48,3 +48,21 @@ lessons-legends-text = Legendy jsou mocné bytosti, které si bereš do ruky ze 
 lessons-legends-1-goal = Vyvolej Titána.
 lessons-legends-1-hint-1 = Tvoje dva hrdinské kameny na e5 a e4 a tři běžné pod nimi tvoří vzor Titána.
 lessons-legends-1-hint-2 = Zvol vyvolání legends.titan.
+
+lessons-high-form = Vznešená hra a její úkoly
+lessons-high-form-text = Ve vznešené hře získáváš body plněním úkolů. Tři aktuální úkoly leží lícem nahoru; na konci svého tahu můžeš splnit jeden, jehož podmínku tvoje kameny splňují, a získáš jeho body. Dosažení 9 bodů spouští konec hry.
+lessons-high-form-1-goal = Splň úkol Středový kříž.
+lessons-high-form-1-hint-1 = Středový kříž chce tvoje kameny na e5 a na čtyřech polích kolem něj: chybí jen e5.
+lessons-high-form-1-hint-2 = Polož kámen na e5 a druhý kamkoli, ukonči tah a pak splň úkol tasks.center_cross.
+
+lessons-flares = Karty balance
+lessons-flares-text = Karta balance pomáhá tomu, kdo prohrává. Jednou za tah můžeš kromě svých akcí zahrát kartu balance z ruky proti soupeři: vyhodnotí se horní efekt, je-li splněna horní podmínka (soupeř má na desce o dost více povýšených kamenů než ty), a spodní efekt, je-li splněna spodní podmínka (má o dost více kamenů). V deathmatch souboji za to soupeř získá bod.
+lessons-flares-1-goal = Zahraj svou kartu balance proti Červenému.
+lessons-flares-1-hint-1 = Červený má na desce o 6 kamenů více než ty: spodní podmínka karty Balance 01 žádá 6.
+lessons-flares-1-hint-2 = Zvol „flare r“ a pak polož hrdinský kámen, který ti karta dá.
+
+lessons-melee = Deathmatch bitka a týmová hra
+lessons-melee-text = V deathmatch bitce proti sobě hrají tři nebo čtyři hráči. Body získáváš v barvě každého soupeře, jehož kameny zničíš, a tvým konečným skóre je tvoje nejnižší barva: útoč na všechny soupeře, ne jen na jednoho. V týmové hře má každý ze dvou dvoučlenných týmů jednu barvu kamenů a ve svém tahu můžeš předat tah spoluhráči.
+lessons-melee-1-goal = Znič hnědý hrdinský kámen.
+lessons-melee-1-hint-1 = Nejdřív vyvolej Rytíře na e5.
+lessons-melee-1-hint-2 = Pak Rytířův bojový pohyb na e6 zničí hnědý kámen a získá bod v hnědé.

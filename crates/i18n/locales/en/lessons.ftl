@@ -50,3 +50,21 @@ lessons-legends-text = Legends are mighty beings, drawn into your hand from a de
 lessons-legends-1-goal = Summon the Titan.
 lessons-legends-1-hint-1 = Your two heroic pieces on e5 and e4 and the three commons below them form the Titan's pattern.
 lessons-legends-1-hint-2 = Choose the summon of legends.titan.
+
+lessons-high-form = The High Form and its tasks
+lessons-high-form-text = In the High Form you score by claiming tasks. Three current tasks lie face up; at the end of your turn you may claim one whose criterion your pieces meet, for its points. Reaching 9 points brings the game to its end.
+lessons-high-form-1-goal = Claim the Center Cross task.
+lessons-high-form-1-hint-1 = The Center Cross wants your pieces on e5 and on the four squares around it: only e5 is missing.
+lessons-high-form-1-hint-2 = Place a piece on e5 and your second one anywhere, end your turn, then claim tasks.center_cross.
+
+lessons-flares = Flares
+lessons-flares-text = A flare helps the player who is behind. Once a turn, besides your actions, you may invoke the flare in your hand against an opponent: its upper half if they have enough more upgraded pieces on the board than you, its lower half if they have enough more pieces. The opponent scores a point for it in a Deathmatch.
+lessons-flares-1-goal = Invoke your flare against Red.
+lessons-flares-1-hint-1 = Red has 6 more pieces on the board than you: the lower half of Flare 01 asks for 6.
+lessons-flares-1-hint-2 = Choose "flare r", then place the heroic piece it gives you.
+
+lessons-melee = The melee and team play
+lessons-melee-text = In a Deathmatch Melee three or four players fight each other. You score in the color of each opponent whose pieces you destroy, and your final score is your lowest color: strike every opponent, not just one. In team play two teams of two each share one color of pieces, and on your turn you may pass control to your teammate.
+lessons-melee-1-goal = Destroy the brown heroic piece.
+lessons-melee-1-hint-1 = First summon the Knight on e5.
+lessons-melee-1-hint-2 = Then the Knight's combat move onto e6 destroys the brown piece and scores in brown.

@@ -48,3 +48,21 @@ lessons-legends-text = Las leyendas son seres poderosos que robas a tu mano de u
 lessons-legends-1-goal = Invoca al Titán.
 lessons-legends-1-hint-1 = Tus dos fichas heroicas en e5 y e4 y las tres básicas bajo ellas reproducen el patrón del Titán.
 lessons-legends-1-hint-2 = Elige la invocación de legends.titan.
+
+lessons-high-form = La variante de élite y sus misiones
+lessons-high-form-text = En la variante de élite se puntúa reclamando misiones. Hay tres misiones actuales boca arriba; al final de tu turno puedes reclamar una cuyo criterio cumplan tus fichas, y ganas sus puntos. Llegar a 9 puntos desencadena el final de la partida.
+lessons-high-form-1-goal = Reclama la misión Cruz Central.
+lessons-high-form-1-hint-1 = La Cruz Central pide tus fichas en e5 y en las cuatro casillas que la rodean: solo falta e5.
+lessons-high-form-1-hint-2 = Coloca una ficha en e5 y la segunda donde quieras, termina tu turno y reclama tasks.center_cross.
+
+lessons-flares = Estallidos
+lessons-flares-text = Un estallido ayuda a quien va por detrás. Una vez por turno, además de tus acciones, puedes provocar el estallido de tu mano contra un rival: su efecto superior si se cumple el requisito superior (el rival tiene bastantes fichas mejoradas más que tú en el tablero) y su efecto inferior si se cumple el requisito inferior (tiene bastantes fichas más). En el Duelo a muerte el rival gana un punto por ello.
+lessons-flares-1-goal = Provoca tu estallido contra Rojo.
+lessons-flares-1-hint-1 = Rojo tiene 6 fichas más que tú en el tablero: el requisito inferior del Estallido 01 pide 6.
+lessons-flares-1-hint-2 = Elige «flare r» y después coloca la ficha heroica que te da.
+
+lessons-melee = La melé a muerte y la partida por equipos
+lessons-melee-text = En la Melé a muerte se enfrentan tres o cuatro jugadores. Puntúas en el color de cada rival cuyas fichas destruyes, y tu puntuación final es la de tu color más bajo: golpea a todos los rivales, no solo a uno. En la partida por equipos, cada uno de los dos equipos de dos comparte un color de fichas, y en tu turno puedes ceder el control del turno a tu compañero.
+lessons-melee-1-goal = Destruye la ficha heroica marrón.
+lessons-melee-1-hint-1 = Primero invoca al Caballero en e5.
+lessons-melee-1-hint-2 = Después el movimiento de combate del Caballero a e6 destruye la ficha marrón y puntúa en marrón.
