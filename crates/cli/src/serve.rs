@@ -99,6 +99,12 @@ pub struct Args {
     /// refused (a guard against DNS rebinding); may be given several times.
     #[arg(long = "host-name", value_name = "NAME")]
     host_names: Vec<String>,
+    /// A reverse proxy (an address, or a range ADDRESS/PREFIX) whose X-Forwarded-For,
+    /// Forwarded and X-Forwarded-Proto headers are believed: the per-address limits then
+    /// count the client it forwards for; may be given several times. Without it those
+    /// headers are ignored.
+    #[arg(long = "trusted-proxy", value_name = "ADDR_OR_CIDR")]
+    trusted_proxies: Vec<String>,
     /// Megabytes of finished games' replays and records kept in memory.
     #[arg(long, default_value_t = 64)]
     replay_cache_mb: usize,
@@ -164,6 +170,7 @@ pub fn run(args: &Args) -> Result<()> {
     config.ping_interval = Duration::from_secs(args.ping_secs);
     config.allow_origins = args.allow_origins.iter().map(|o| o.trim_end_matches('/').to_string()).collect();
     config.host_names = args.host_names.clone();
+    config.trusted_proxies = tash_kalar_server::TrustedProxies::parse(&args.trusted_proxies)?;
     config.replay_cache_bytes = args.replay_cache_mb << 20;
     config.replay_builds = args.replay_builds;
     config.replays_per_address = args.replays_per_address;

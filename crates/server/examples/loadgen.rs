@@ -12,7 +12,10 @@
 //! message on that connection with a higher version: the move is in the
 //! database by then), the server's resident memory per game it holds, and
 //! the server's CPU time (user and system, from `/proc/PID/stat`) per
-//! acknowledged move. Linux only (it reads `/proc`).
+//! acknowledged move. Linux only (it reads `/proc`). It also says what
+//! the bytes are made of: the largest parts of the messages (their keys,
+//! and the keys of `view`), as mean bytes per message; `LOADGEN_DUMP=FILE`
+//! writes every message to FILE, one a line.
 //!
 //! ```text
 //! cargo run --release -p tash-kalar-server --example loadgen -- --games 100 --secs 20
@@ -182,6 +185,37 @@ struct Stats {
     stuck: usize,
 }
 
+/// The bytes of each part of the messages received, in all: a message's
+/// keys, and the keys of its `view` as `view.KEY` (serialised compactly,
+/// as the server sends them; the key's own name and punctuation aside).
+static PARTS: Mutex<Option<HashMap<String, usize>>> = Mutex::new(None);
+
+fn count_parts(message: &Value) {
+    let Some(obj) = message.as_object() else { return };
+    let size = |v: &Value| serde_json::to_string(v).map_or(0, |t| t.len());
+    let mut parts = PARTS.lock().unwrap();
+    let parts = parts.get_or_insert_with(HashMap::new);
+    for (k, v) in obj {
+        match v.as_object() {
+            Some(view) if k == "view" => {
+                for (k2, v2) in view {
+                    *parts.entry(format!("view.{k2}")).or_default() += size(v2);
+                }
+            }
+            _ => *parts.entry(k.clone()).or_default() += size(v),
+        }
+    }
+}
+
+/// The largest parts, as mean bytes per message.
+fn largest_parts(messages: usize) -> String {
+    let parts = PARTS.lock().unwrap().take().unwrap_or_default();
+    let mut parts: Vec<_> = parts.into_iter().collect();
+    parts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let mean = |n: usize| n as f64 / messages.max(1) as f64;
+    parts.iter().take(12).map(|(k, n)| format!("{k} {:.0}", mean(*n))).collect::<Vec<_>>().join(", ")
+}
+
 /// The server process's resident memory (kB) and CPU time (s).
 fn rss_kb(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
@@ -265,6 +299,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
         "loadgen: {} games at once ({}), {elapsed:.1} s, {} more created as games ended ({} finished), seed {}\n\
          moves acknowledged: {} ({:.0}/s); refused: {}; games stuck: {}\n\
          bytes per message: mean {mean:.0}, p99 {}, max {} ({} messages: {kinds:?})\n\
+         largest parts, mean bytes per message: {}\n\
          choice -> acknowledgement: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n\
          server CPU per acknowledged move: {:.0} us ({cpu:.2} s user+system)\n\
          server memory: {} MB idle, {} MB with the games joined, {} MB at the end: {:.0} kB per game held ({held} in memory)\n\
@@ -281,6 +316,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
         pct(&s.sizes, 0.99),
         s.sizes.last().copied().unwrap_or(0),
         s.sizes.len(),
+        largest_parts(s.sizes.len()),
         lat(0.5),
         lat(0.99),
         lat(1.0),
@@ -339,11 +375,13 @@ impl Seat {
             self.sizes.push(text.len());
             if let Some(path) = std::env::var_os("LOADGEN_DUMP") {
                 // every message, one a line, to see what the bytes are made of
+                // (one write a line: the seats' tasks append at once)
                 use std::io::Write;
                 let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).expect("the dump file");
-                let _ = writeln!(f, "{text}");
+                let _ = f.write_all(format!("{text}\n").as_bytes());
             }
             let v: Value = serde_json::from_str(&text).ok()?;
+            count_parts(&v);
             match v["type"].as_str() {
                 Some(kind @ ("state" | "delta")) => {
                     *self.kinds.entry(if kind == "state" { "state" } else { "delta" }).or_default() += 1;

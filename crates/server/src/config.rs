@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::limit::RateLimit;
+use crate::proxy::TrustedProxies;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -86,6 +87,11 @@ pub struct Config {
     /// hosts of `allow_origins`; any other is refused at the door, so a
     /// page whose name was rebound to this machine's address cannot use it.
     pub host_names: Vec<String>,
+    /// The reverse proxies (addresses and ranges) whose `X-Forwarded-For`,
+    /// `Forwarded` and `X-Forwarded-Proto` are believed: behind them every
+    /// per-address limit counts the forwarded client (`proxy.rs`). Empty:
+    /// the client is the connection's peer and those headers are ignored.
+    pub trusted_proxies: TrustedProxies,
     /// The cache of finished games' replays and records, in bytes.
     pub replay_cache_bytes: usize,
     /// Replays and records built at once.
@@ -154,6 +160,7 @@ impl Config {
             ping_interval: Duration::from_secs(20),
             allow_origins: Vec::new(),
             host_names: Vec::new(),
+            trusted_proxies: TrustedProxies::default(),
             replay_cache_bytes: 64 << 20,
             replay_builds: 2,
             replays_per_address: 4,

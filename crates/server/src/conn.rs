@@ -5,7 +5,9 @@
 //!   address (an IPv6 address by its /64) and in all; a connection over
 //!   either limit is answered `429` (or `503` over the total) and closed.
 //!   A WebSocket keeps its connection's place for as long as it lives
-//!   (the upgrade handler takes a share of it, [`ConnSlot`]).
+//!   (the upgrade handler takes a share of it, [`ConnSlot`]). A trusted
+//!   proxy's connections count in all only; each request it forwards
+//!   holds a place for its client's address instead (`door.rs`).
 //! - A connection must send a whole request head within the header
 //!   timeout, whether it is new, between two requests of a kept-alive
 //!   connection, or half-way through its headers; otherwise it is closed.
@@ -25,11 +27,10 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 use crate::error::{Error, Held};
-use crate::limit::{InFlight, Over, Slot};
-
-/// The place a connection holds, shared with the WebSocket it may become.
-#[derive(Clone, Debug)]
-pub struct ConnSlot(#[allow(dead_code)] pub Arc<Slot>);
+// where the handlers find it (it lives with the slots, below the door)
+pub use crate::limit::ConnSlot;
+use crate::limit::{InFlight, Over};
+use crate::proxy::TrustedProxies;
 
 /// At most this many refused connections are answered at once; beyond, a
 /// refused connection is closed without an answer (a flood of them must
@@ -73,6 +74,7 @@ pub async fn serve(
     listener: TcpListener,
     router: Router,
     conns: Arc<InFlight>,
+    trusted: Arc<TrustedProxies>,
     header_timeout: Duration,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
@@ -92,7 +94,10 @@ pub async fn serve(
             },
             _ = &mut shutdown => return Ok(()),
         };
-        let slot = match conns.acquire(peer.ip()) {
+        // a trusted proxy's connections count in the total only: each of
+        // its requests counts against its client's address at the door
+        let taken = if trusted.contains(peer.ip()) { conns.acquire_in_total() } else { conns.acquire(peer.ip()) };
+        let slot = match taken {
             Ok(slot) => Arc::new(slot),
             Err(over) => {
                 tracing::debug!(peer = %peer.ip(), ?over, "connection refused");
@@ -115,7 +120,7 @@ pub async fn serve(
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |mut req: Request<Incoming>| {
                 req.extensions_mut().insert(ConnectInfo(peer));
-                req.extensions_mut().insert(ConnSlot(slot.clone()));
+                req.extensions_mut().insert(ConnSlot::connection(slot.clone()));
                 router.clone().oneshot(req)
             });
             let served = hyper::server::conn::http1::Builder::new()

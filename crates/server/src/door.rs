@@ -26,19 +26,30 @@
 //! - A request (other than a WebSocket upgrade) must be answered within the
 //!   request timeout, body read included: a body sent slowly on purpose
 //!   is cut off with `408`.
+//! - The client's address: behind a trusted reverse proxy
+//!   (`--trusted-proxy`) it is the forwarded one (`proxy.rs`), and the
+//!   request's `ConnectInfo` is rewritten to it, so that every handler's
+//!   per-address limit counts the client, not the proxy; such a request
+//!   holds a connection place for its client while it runs (a WebSocket:
+//!   while it lives), `429` over the per-address cap. `X-Forwarded-Proto`
+//!   is kept only as a trusted proxy's word (`https` or nothing): a client
+//!   cannot claim it past the door.
 //! - An error answer is worded in the request's language (`tk-lang`
 //!   cookie, else `Accept-Language`): the handlers answer an [`Error`],
 //!   the door gives it its `message`.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, Method};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::error::Error;
+use crate::error::{Error, Held};
+use crate::limit::{ConnSlot, InFlight, Over};
+use crate::proxy::{self, TrustedProxies};
 
 /// What the door lets in.
 #[derive(Clone, Debug)]
@@ -49,6 +60,10 @@ pub struct Door {
     /// lower case, without a port ([`host_names`]).
     pub host_names: Arc<Vec<String>>,
     pub request_timeout: Duration,
+    /// The reverse proxies whose forwarding headers are believed.
+    pub trusted: Arc<TrustedProxies>,
+    /// The connections' places, where a forwarded client's is taken.
+    pub conns: Arc<InFlight>,
 }
 
 /// The host part of a `Host` header or an origin's authority, in lower
@@ -116,7 +131,48 @@ pub async fn check(State(door): State<Door>, req: Request, next: Next) -> Respon
     }
 }
 
-async fn checked(door: Door, req: Request, next: Next) -> Response {
+/// Puts the client's address in the request's `ConnectInfo` (the one
+/// place every handler reads it from) and keeps `X-Forwarded-Proto` only
+/// from a trusted proxy. A forwarded client's place among the connections
+/// is taken here; `Err` when it holds its maximum.
+fn identify(door: &Door, req: &mut Request) -> Result<(), Error> {
+    const PROTO: &str = "x-forwarded-proto";
+    let Some(&ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>() else {
+        // no connection (a test calling the router itself): no proxy either
+        req.headers_mut().remove(PROTO);
+        return Ok(());
+    };
+    if !door.trusted.contains(peer.ip()) {
+        req.headers_mut().remove(PROTO);
+        return Ok(());
+    }
+    let client = proxy::client_addr(peer.ip(), req.headers(), &door.trusted);
+    let https = proxy::forwarded_https(peer.ip(), req.headers(), &door.trusted);
+    req.headers_mut().remove(PROTO);
+    if https {
+        req.headers_mut().insert(PROTO, HeaderValue::from_static("https"));
+    }
+    let slot = door.conns.acquire_for_address(client).map_err(|over| {
+        tracing::info!(client = %client, ?over, "forwarded request over its address's connections");
+        let n = match over {
+            Over::Address(n) | Over::Total(n) => n,
+        };
+        Error::TooManyRequests { held: Held::Connections(n) }
+    })?;
+    // the proxy's connection place stays held beside the client's
+    if let Some(conn) = req.extensions().get::<ConnSlot>().cloned() {
+        req.extensions_mut().insert(conn.with_client(slot));
+    } else {
+        req.extensions_mut().insert(ConnSlot::client_only(slot));
+    }
+    req.extensions_mut().insert(ConnectInfo(SocketAddr::new(client, peer.port())));
+    Ok(())
+}
+
+async fn checked(door: Door, mut req: Request, next: Next) -> Response {
+    if let Err(e) = identify(&door, &mut req) {
+        return e.into_response();
+    }
     if let Some(host) = req.headers().get(header::HOST) {
         if !host.to_str().is_ok_and(|h| host_allowed(h, &door.host_names)) {
             tracing::info!(host = ?host, path = %req.uri().path(), "request for another host refused");

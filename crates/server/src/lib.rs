@@ -40,7 +40,8 @@
 //!   records), `analysis` (finished games' analyses), `ws` (a game's
 //!   WebSocket), `assets` (the pages), `players` (profiles and
 //!   leaderboards), `learn` (the lessons, replayed by the engine); `door`
-//!   (checks before any handler) and `conn` (the accept loop);
+//!   (checks before any handler; the client's address, `proxy`, behind a
+//!   trusted reverse proxy) and `conn` (the accept loop);
 //! - this file: [`app`], the routers assembled behind the door, and
 //!   [`serve`].
 
@@ -68,6 +69,7 @@ mod lobby;
 mod pairing;
 mod players;
 mod pool;
+mod proxy;
 mod rating;
 mod replay_cache;
 mod replays;
@@ -83,6 +85,7 @@ pub mod wire;
 pub use clock::MAX_SECS as MAX_CLOCK_SECS;
 pub use config::{default_bot_threads, default_max_connections, Config};
 pub use limit::RateLimit;
+pub use proxy::{ProxyParseError, TrustedProxies};
 pub use state::AppState;
 pub use store::{Lease, Store, StoreError};
 
@@ -95,6 +98,8 @@ pub fn app(state: AppState) -> Router {
         allow_origins: Arc::new(c.allow_origins.clone()),
         host_names: Arc::new(door::host_names(&c.allow_origins, &c.host_names)),
         request_timeout: c.request_timeout,
+        trusted: Arc::new(c.trusted_proxies.clone()),
+        conns: state.conns(),
     };
     lobby::routes()
         .merge(account::routes())
@@ -118,7 +123,8 @@ pub async fn serve_on(
 ) -> std::io::Result<()> {
     let conns = state.conns();
     let header_timeout = state.config().header_timeout;
-    conn::serve(listener, app(state), conns, header_timeout, shutdown).await
+    let trusted = Arc::new(state.config().trusted_proxies.clone());
+    conn::serve(listener, app(state), conns, trusted, header_timeout, shutdown).await
 }
 
 /// `tash-kalar serve`: opens the database, reloads the unfinished games and

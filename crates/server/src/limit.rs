@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How many games one address may create (or seats join): `burst` at
@@ -95,15 +95,51 @@ pub struct InFlight {
     held: Mutex<(usize, HashMap<IpAddr, usize>)>,
 }
 
+impl std::fmt::Debug for InFlight {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "InFlight({} per address, {} in all, {} held)", self.per_address, self.total, self.held())
+    }
+}
+
 /// One place held in an [`InFlight`]; dropping it gives the place back.
 pub struct Slot {
     counter: std::sync::Arc<InFlight>,
-    key: IpAddr,
+    /// The address it counts against, if any.
+    key: Option<IpAddr>,
+    /// Whether it counts in the total.
+    total: bool,
 }
 
 impl std::fmt::Debug for Slot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Slot({})", self.key)
+        write!(f, "Slot({:?}, total: {})", self.key, self.total)
+    }
+}
+
+/// The place a connection holds, shared with the WebSocket it may become;
+/// behind a trusted proxy, also the place its request holds for the
+/// forwarded client's address (the door adds it, `door.rs`).
+#[derive(Clone, Debug)]
+pub struct ConnSlot {
+    _connection: Option<Arc<Slot>>,
+    _client: Option<Arc<Slot>>,
+}
+
+impl ConnSlot {
+    /// A connection's own place (the accept loop's, `conn.rs`).
+    pub fn connection(slot: Arc<Slot>) -> ConnSlot {
+        ConnSlot { _connection: Some(slot), _client: None }
+    }
+
+    /// The connection's place with a forwarded client's beside it.
+    pub fn with_client(&self, client: Slot) -> ConnSlot {
+        ConnSlot { _connection: self._connection.clone(), _client: Some(Arc::new(client)) }
+    }
+
+    /// A forwarded client's place, on a connection that holds none (one
+    /// not from the accept loop).
+    pub fn client_only(client: Slot) -> ConnSlot {
+        ConnSlot { _connection: None, _client: Some(Arc::new(client)) }
     }
 }
 
@@ -123,18 +159,38 @@ impl InFlight {
 
     /// A place for `ip`, if it and everyone are below their limits.
     pub fn acquire(self: &std::sync::Arc<Self>, ip: IpAddr) -> Result<Slot, Over> {
-        let key = key(ip);
+        self.take(Some(key(ip)), true)
+    }
+
+    /// A place counted in the total only: a trusted proxy's connection,
+    /// whose requests each count against their client's address instead
+    /// ([`InFlight::acquire_for_address`]).
+    pub fn acquire_in_total(self: &std::sync::Arc<Self>) -> Result<Slot, Over> {
+        self.take(None, true)
+    }
+
+    /// A place counted against `ip`'s address only: a request forwarded by
+    /// a trusted proxy, whose connection holds its place in the total.
+    pub fn acquire_for_address(self: &std::sync::Arc<Self>, ip: IpAddr) -> Result<Slot, Over> {
+        self.take(Some(key(ip)), false)
+    }
+
+    fn take(self: &std::sync::Arc<Self>, key: Option<IpAddr>, total: bool) -> Result<Slot, Over> {
         let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
-        if held.0 >= self.total {
+        if total && held.0 >= self.total {
             return Err(Over::Total(self.total));
         }
-        let n = held.1.entry(key).or_insert(0);
-        if *n >= self.per_address {
-            return Err(Over::Address(self.per_address));
+        if let Some(key) = key {
+            let n = held.1.entry(key).or_insert(0);
+            if *n >= self.per_address {
+                return Err(Over::Address(self.per_address));
+            }
+            *n += 1;
         }
-        *n += 1;
-        held.0 += 1;
-        Ok(Slot { counter: self.clone(), key })
+        if total {
+            held.0 += 1;
+        }
+        Ok(Slot { counter: self.clone(), key, total })
     }
 
     /// How many places `ip`'s address holds now.
@@ -152,12 +208,15 @@ impl InFlight {
 impl Drop for Slot {
     fn drop(&mut self) {
         let mut held = self.counter.held.lock().unwrap_or_else(|e| e.into_inner());
-        held.0 = held.0.saturating_sub(1);
-        if let Some(n) = held.1.get_mut(&self.key) {
+        if self.total {
+            held.0 = held.0.saturating_sub(1);
+        }
+        let Some(key) = self.key else { return };
+        if let Some(n) = held.1.get_mut(&key) {
             *n = n.saturating_sub(1);
             if *n == 0 {
                 // an address holding nothing takes no memory
-                held.1.remove(&self.key);
+                held.1.remove(&key);
             }
         }
     }
@@ -242,5 +301,24 @@ mod tests {
         assert_eq!(c.acquire(ip("2001:db8::5")).unwrap_err(), Over::Address(2), "the same /64");
         let _a3 = c.acquire(ip("10.0.0.1")).unwrap();
         assert_eq!(c.held(), 4);
+    }
+
+    #[test]
+    fn a_proxy_s_connections_count_in_all_and_its_clients_each_by_address() {
+        let c = InFlight::new(2, 3);
+        let proxy: Vec<Slot> = (0..3).map(|_| c.acquire_in_total().unwrap()).collect();
+        assert_eq!(c.held(), 3);
+        assert_eq!(c.acquire_in_total().unwrap_err(), Over::Total(3));
+        // the clients behind it: two places each, whatever the total
+        let a1 = c.acquire_for_address(ip("203.0.113.1")).unwrap();
+        let _a2 = c.acquire_for_address(ip("203.0.113.1")).unwrap();
+        assert_eq!(c.acquire_for_address(ip("203.0.113.1")).unwrap_err(), Over::Address(2));
+        let _b1 = c.acquire_for_address(ip("203.0.113.2")).unwrap();
+        assert_eq!(c.held(), 3);
+        drop(a1);
+        assert_eq!(c.held_by(ip("203.0.113.1")), 1);
+        drop(proxy);
+        assert_eq!(c.held(), 0);
+        assert_eq!(c.held_by(ip("203.0.113.2")), 1);
     }
 }

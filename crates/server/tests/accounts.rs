@@ -127,13 +127,27 @@ async fn sign_up_sign_out_and_sign_in_with_a_revocable_cookie() {
     assert_ne!(ok.cookie(), cookie, "a new session");
     assert_eq!(call(addr, "GET", "/api/session", Some(&ok.cookie()), None).await.status, 200);
 
-    // over https (as a proxy in front says), the cookie is Secure
-    let https = request(
+    // a client's own word that it came over https is not believed (no
+    // proxy is trusted here; `tests/proxy.rs` has one that is)
+    let claimed = request(
         None,
         addr,
         "POST",
         "/api/session",
         &[("X-Forwarded-Proto", "https")],
+        Some(json!({"name": "ana", "password": "correct horse"})),
+    )
+    .await;
+    assert_eq!(claimed.status, 200);
+    assert!(!claimed.header("set-cookie").unwrap().contains("Secure"));
+    // over https (as the page's origin says), the cookie is Secure
+    let origin = format!("https://{addr}");
+    let https = request(
+        None,
+        addr,
+        "POST",
+        "/api/session",
+        &[("Origin", &origin)],
         Some(json!({"name": "ana", "password": "correct horse"})),
     )
     .await;

@@ -9,6 +9,7 @@ use std::path::Path;
 const LAYERS: &[(&str, u8)] = &[
     ("clock", 0),
     ("limit", 0),
+    ("proxy", 0),
     ("store", 0),
     ("pool", 0),
     ("words", 0),
@@ -43,8 +44,13 @@ const LAYERS: &[(&str, u8)] = &[
 ];
 
 /// Names lib.rs re-exports, by the module that defines them.
-const REEXPORTS: &[(&str, &str)] =
-    &[("AppState", "state"), ("Config", "config"), ("RateLimit", "limit"), ("StoreError", "store")];
+const REEXPORTS: &[(&str, &str)] = &[
+    ("AppState", "state"),
+    ("Config", "config"),
+    ("RateLimit", "limit"),
+    ("StoreError", "store"),
+    ("TrustedProxies", "proxy"),
+];
 
 fn layer(module: &str) -> u8 {
     LAYERS.iter().find(|(m, _)| *m == module).map(|(_, l)| *l).unwrap_or_else(|| panic!("{module} has no layer"))
