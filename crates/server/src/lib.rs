@@ -99,6 +99,7 @@ pub fn app(state: AppState) -> Router {
         .merge(pairing::routes())
         .merge(replays::routes())
         .merge(analysis::routes::routes())
+        .merge(analysis::branch::routes())
         .merge(ws::routes())
         .merge(players::routes())
         .merge(assets::routes())

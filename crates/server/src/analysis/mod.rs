@@ -20,6 +20,7 @@ use std::sync::Mutex;
 
 use axum::body::Bytes;
 
+pub(crate) mod branch;
 pub(crate) mod routes;
 
 /// Finished analyses kept in memory.
