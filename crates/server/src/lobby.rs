@@ -268,13 +268,12 @@ async fn summary(
     Path(id): Path<String>,
     headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, Error> {
-    let read = move |c: &rusqlite::Connection| {
-        Ok((db::list(c, None, Some(&id), 1)?, crate::analysis::branch::branch_of(c, &id)?))
-    };
+    let read =
+        move |c: &rusqlite::Connection| Ok((db::list(c, None, Some(&id), 1)?, crate::analysis::branch_of(c, &id)?));
     let (mut games, branch) = state.store().read(read).await.map_err(Error::internal)?;
     let mut game = games.pop().ok_or(Error::NoSuchGame)?;
     // a game branched from another's position says which (`analysis/branch.rs`)
-    game["branch_of"] = crate::analysis::branch::branch_json(branch);
+    game["branch_of"] = crate::analysis::branch_json(branch);
     name_seats(&mut game, crate::words::of_request(&headers));
     Ok(Json(game))
 }

@@ -114,7 +114,7 @@ async fn record(
     // a branch's record says first where it came from (a comment: the
     // record replays from its own first line, as the game did)
     let key = id.clone();
-    let branch = state.store().read(move |c| crate::analysis::branch::branch_of(c, &key)).await;
+    let branch = state.store().read(move |c| crate::analysis::branch_of(c, &key)).await;
     let text = match branch.map_err(Error::internal)? {
         Some((source, at)) => {
             let head = format!("# branched from game {source} at step {at} of its replay\n");

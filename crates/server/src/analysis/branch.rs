@@ -24,11 +24,12 @@ use axum::routing::post;
 use axum::{Json, Router};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::params;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tash_kalar_rules::Token;
 
+use super::branch_json;
 use crate::account::Visitor;
 use crate::actor;
 use crate::db;
@@ -70,16 +71,6 @@ fn bad(why: WireError) -> Error {
 
 fn bad_at(at: u32) -> Error {
     bad(WireError::BadQuery { field: "at", value: Token::new(&at.to_string()) })
-}
-
-/// The game this one was branched from, and at which step.
-pub(crate) fn branch_of(c: &Connection, id: &str) -> rusqlite::Result<Option<(String, u32)>> {
-    c.query_row("SELECT source, at FROM branches WHERE game_id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?))).optional()
-}
-
-/// `branch_of` as the summary and the answer carry it.
-pub(crate) fn branch_json(b: Option<(String, u32)>) -> Value {
-    b.map_or(Value::Null, |(game, at)| json!({"game": game, "at": at}))
 }
 
 async fn branch(
