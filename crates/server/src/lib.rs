@@ -36,7 +36,7 @@
 //!   rematch, cards, meta), `account::routes` (sign up, in and out; who a
 //!   request comes from), `pairing` (seeks, challenges, blocks, who is
 //!   online, the lobby's WebSocket), `replays` (finished games' replays and
-//!   records), `analysis` (finished games' analyses), `ws` (a game's
+//!   records), `analysis` (finished games' analyses, and branches from their positions), `ws` (a game's
 //!   WebSocket), `assets` (the pages), `players` (profiles and
 //!   leaderboards); `door`
 //!   (checks before any handler) and `conn` (the accept loop);
