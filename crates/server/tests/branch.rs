@@ -57,11 +57,11 @@ async fn a_branch_plays_on_from_a_finished_games_position_and_is_kept() {
     let token = made["seats"][0]["token"].as_str().unwrap().to_string();
     let mut c = Client::join(server.addr, &id, Some(&token)).await;
     assert!(c.log.len() >= at, "{} entries", c.log.len());
-    for n in 1..=at {
-        let was = &steps[n]["entry"];
-        assert_eq!(c.log[n - 1]["seat"], was["seat"], "entry {n}");
+    for (n, (step, entry)) in steps[1..=at].iter().zip(&c.log).enumerate() {
+        let was = &step["entry"];
+        assert_eq!(entry["seat"], was["seat"], "entry {}", n + 1);
         if was["seat"] == 0 {
-            assert_eq!(c.log[n - 1]["text"], was["text"], "entry {n}");
+            assert_eq!(entry["text"], was["text"], "entry {}", n + 1);
         }
     }
     // and plays on: the human's turn comes (the bot plays its own), and a move is taken
