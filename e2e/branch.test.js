@@ -150,3 +150,33 @@ test('analyse, see the best choices, play from a position against a bot, see it 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('play from a position by oneself: this browser holds both seats and goes on to the seat to play', { timeout: 4 * TIMEOUT }, async () => {
+  const id = await finishedGame();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.setDefaultTimeout(TIMEOUT);
+  await page.goto(`${server.base}/games/${id}/replay`);
+  // (hidden at the last step: the game is over there)
+  await page.waitForSelector('#branch', { state: 'attached' });
+  assert.ok(await page.$eval('#branch-panel', (el) => el.hidden));
+  // a step where Blue is to choose, from the replay itself
+  const replay = await (await fetch(`${server.base}/api/games/${id}/replay`)).json();
+  const at = replay.steps.findIndex((s, i) => i > 10 && s.view.actor.kind === 'seat' && s.view.actor.seat === 0 && !s.view.outcome);
+  await page.$eval('#slider', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }, at);
+  await page.waitForSelector('#branch');
+  await page.selectOption('#branch-seat-1', '');
+  await page.click('#branch');
+  await page.waitForURL(/\/games\/[^/]+#seat=/);
+  await page.waitForFunction(() => document.body.dataset.seat === '0' && document.body.dataset.choosing === '1');
+  await finishTurn(page);
+  // Red's turn, held by this browser too: one click goes on to it
+  await page.waitForSelector('#next-seat');
+  assert.equal(await page.textContent('#next-seat'), 'Play Red\'s turn');
+  await page.click('#next-seat');
+  await page.waitForFunction(() => document.body.dataset.seat === '1' && document.body.dataset.choosing === '1');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
