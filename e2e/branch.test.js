@@ -128,6 +128,8 @@ test('analyse, see the best choices, play from a position against a bot, see it 
   // the live region says whose turn it is
   assert.match(await page.textContent('#announce'), /Turn \d+: your move$/);
 
+  // (the chat's list is a live region too: marked now, it must not be redrawn by the moves)
+  await page.$eval('#chat-log li', (li) => { li.dataset.mark = 'before'; });
   // a move against the bot: the turn played, then the bot thinks (its progress shown) and answers
   await finishTurn(page);
   await page.waitForFunction(() => document.body.dataset.choosing === '1', null, { timeout: TIMEOUT });
@@ -145,6 +147,7 @@ test('analyse, see the best choices, play from a position against a bot, see it 
   assert.ok(announced.some((a) => /Turn \d+: Red \(bot, medium\) to play$/.test(a)), JSON.stringify(announced));
   // each announcement is said once
   assert.ok(announced.every((a, i) => i === 0 || a !== announced[i - 1]), JSON.stringify(announced));
+  assert.ok(await page.$('#chat-log li[data-mark="before"]'), 'the chat was not redrawn');
   // the log is not read again on every redraw: it is not a live region
   assert.equal(await page.getAttribute('#log', 'aria-live'), null);
   assert.deepEqual(errors, []);
