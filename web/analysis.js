@@ -2,8 +2,11 @@
 // analyse it (`POST /api/games/{id}/analysis`), shows its progress, then
 // the chances turn by turn as a graph and the mistakes, as the server
 // worded them. A click on a turn or a mistake shows that step of the replay.
+// At each step it shows the best choices of the position there (once
+// analysed), and offers to play on from that position (`POST
+// /api/games/{id}/branch`) against a bot or by oneself.
 
-import { h, api } from './common.js';
+import { h, api, loadMeta, holdSeat, seatLink } from './common.js';
 import { t } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -38,7 +41,27 @@ function graph(a, goTo) {
   return box;
 }
 
+/** The analysis shown, for the best choices at each step. */
+let shown = null;
+
+/** The best choices of the position at replay step `at`: the choice made there is entry `at + 1`. */
+export function bestHere(box, at) {
+  const c = shown && shown.choices.find((x) => x.step === at + 1);
+  if (!c) {
+    box.replaceChildren();
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(
+    h('h3', {}, t('analysis-best-here', { who: c.who, chance: percent(c.chance) })),
+    h('ol', { class: 'best-choices' }, ...c.best.map((b) => h('li', {}, t('analysis-best-choice', { choice: b.text, chance: percent(b.chance) })))),
+    h('p', { class: 'hint' }, t('analysis-played-here', { choice: c.played, chance: percent(c.played_chance ?? c.chance) })),
+  );
+}
+
 function results(panel, a, goTo) {
+  shown = a;
   const mistakes = a.mistakes.map((k) => a.choices[k]);
   const list = mistakes.length
     ? h('ol', { class: 'mistakes' }, ...mistakes.map((c) => h('li', {},
@@ -53,16 +76,23 @@ function results(panel, a, goTo) {
     list,
     h('p', { class: 'hint' }, t('analysis-note', { iterations: a.iterations })),
   );
+  if (panel.onAnalysed) panel.onAnalysed();
 }
 
 /** Fills `panel` with the analysis button, then the analysis. */
 export function analysisPanel(panel, gameId, goTo) {
   const path = `/api/games/${encodeURIComponent(gameId)}/analysis`;
   const progress = h('p', { class: 'analysis-progress', 'aria-live': 'polite' });
+  const bar = h('progress', { class: 'analysis-bar', max: 1, value: 0, hidden: true, 'aria-hidden': 'true' });
   const button = h('button', { type: 'button', class: 'btn', id: 'analyse' }, t('analysis-button'));
   const show = (a) => {
     if (a && a.status === 'done') return results(panel, a, goTo), true;
-    if (a && a.status === 'running') progress.textContent = t('analysis-running', { done: a.done, total: a.total });
+    if (a && a.status === 'running') {
+      progress.textContent = t('analysis-running', { done: a.done, total: a.total });
+      bar.max = Math.max(1, a.total);
+      bar.value = a.done;
+      bar.hidden = false;
+    }
     return false;
   };
   const poll = async () => {
@@ -82,7 +112,47 @@ export function analysisPanel(panel, gameId, goTo) {
       button.disabled = false;
     }
   };
-  panel.replaceChildren(h('h2', { id: 'analysis-title' }, t('analysis-title')), button, progress);
+  panel.replaceChildren(h('h2', { id: 'analysis-title' }, t('analysis-title')), button, progress, bar);
   // an analysis already made (or running) shows at once
-  api(path).then(show).then((shown) => { if (!shown && progress.textContent) setTimeout(poll, 1000); }).catch(() => {});
+  api(path).then(show).then((done) => { if (!done && progress.textContent) setTimeout(poll, 1000); }).catch(() => {});
+  return { start: () => { if (!button.disabled) button.click(); } };
+}
+
+/**
+ * "Play from here": each seat a bot (a level the server offers) or this
+ * browser, then a new game from the position at the step `stepOf()` gives.
+ * `seats`: the replay's seats (`view.seats`), `label(seat)` their names.
+ */
+export async function branchForm(box, gameId, seats, label, stepOf) {
+  const meta = await loadMeta().catch(() => ({ levels: [] }));
+  const levels = meta.levels || [];
+  const pick = seats.map((s, i) => {
+    const select = h('select', { id: `branch-seat-${i}`, 'aria-label': t('analysis-branch-seat', { who: label(i) }) },
+      h('option', { value: '' }, t('analysis-branch-me')),
+      ...levels.map((l) => h('option', { value: l.name, selected: i > 0 && l.name === 'medium' }, t('analysis-branch-bot', { level: t(`level-${l.name}`) }))));
+    return { select, row: h('label', { class: 'branch-seat' }, h('span', {}, label(i)), ' ', select) };
+  });
+  const note = h('p', { class: 'hint', 'aria-live': 'polite' });
+  const button = h('button', { type: 'button', class: 'btn primary', id: 'branch' }, t('analysis-branch-button'));
+  button.onclick = async () => {
+    button.disabled = true;
+    const at = stepOf();
+    const body = { at, seats: pick.map((p) => (p.select.value ? { player: 'bot', bot: p.select.value } : { player: 'human' })) };
+    try {
+      const res = await api(`/api/games/${encodeURIComponent(gameId)}/branch`, { json: body });
+      const mine = res.seats.filter((s) => s.token);
+      for (const s of mine) holdSeat(res.id, s.seat, s.token);
+      location.href = mine.length ? seatLink(res.id, mine[0].token) : `/games/${encodeURIComponent(res.id)}`;
+    } catch (e) {
+      note.textContent = e.message;
+      button.disabled = false;
+    }
+  };
+  box.replaceChildren(
+    h('h2', { id: 'branch-title' }, t('analysis-branch-title')),
+    h('p', { class: 'hint' }, t('analysis-branch-note')),
+    ...pick.map((p) => p.row),
+    button,
+    note,
+  );
 }

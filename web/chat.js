@@ -38,6 +38,11 @@ export function updateChat(panel, msg, view, players, gameId) {
   const shown = lines.filter((l) => !l.blocked);
   const nearBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
   const had = ol.children.length;
+  // redrawn only when its lines change: the list is a live region, and a
+  // screen reader would read every line again after each move
+  const drawn = `${seated}|${shown.map((l) => l.n).join(',')}`;
+  if (ol.dataset.drawn === drawn) return;
+  ol.dataset.drawn = drawn;
   ol.replaceChildren(...shown.map((l) => {
     const li = h('li', { dataset: { seat: String(l.seat) } }, h('span', { class: 'who' }, `${seatLabel(l.seat, view)}: `));
     const text = document.createElement('span');

@@ -91,6 +91,7 @@ function connect() {
     }
     if (msg.type === 'state') onState(held(msg));
     else if (msg.type === 'delta') onDelta(msg);
+    else if (msg.type === 'thinking') showThinking(msg.seat === null || msg.seat === undefined ? null : msg);
     else if (msg.type === 'spectator-chat') {
       addSpectatorLines(msg.lines);
       showSpectatorChat();
@@ -283,6 +284,68 @@ function onState(msg) {
   updateTakeback($('takeback-box'), S.view, S.seat, S.version, send);
   signalTurn(myTurn());
   updateRematch($('rematch-box'), msg, gameId, token);
+  announce();
+}
+
+// ---------- what a screen reader hears ----------
+
+/** The last event announced, and the last announcement. */
+let announcedUpTo = null;
+let announced = '';
+
+/**
+ * One polite live region (`#announce`) says, after each change, what
+ * happened since the last announcement (the events, in the server's
+ * words) and whose turn it is, or the result: the log and the status line
+ * are redrawn on every render and are not live regions themselves, so
+ * that nothing is read twice.
+ */
+function announce() {
+  const v = S.view;
+  if (!v) return;
+  const events = [...S.events.values()].sort((a, b) => a.n - b.n);
+  // the page's first state: only whose turn it is
+  const fresh = announcedUpTo === null ? [] : events.filter((e) => e.n > announcedUpTo);
+  if (events.length) announcedUpTo = events[events.length - 1].n;
+  const said = eventLines(fresh).filter((l) => !l.turn).map((l) => l.text);
+  let now;
+  if (v.outcome) now = `${t('web-game-over-colon')} ${playerResultText(v, S.seat)}`;
+  else {
+    const who = v.actor.kind === 'seat' ? v.actor.seat : v.turn.seat;
+    now = who === S.seat ? t('web-turn-your-move', { n: v.turn.number }) : t('web-turn-to-play', { n: v.turn.number, who: seatLabel(who, v) });
+  }
+  const text = [...said, now].join('. ');
+  if (text === announced) return;
+  announced = text;
+  $('announce').textContent = text;
+}
+
+// ---------- a bot's thinking ----------
+
+/** The progress of the bot deciding now (the server's `thinking` message), or none. */
+function showThinking(m) {
+  const box = $('thinking');
+  if (!m || !S.view || S.over) {
+    box.hidden = true;
+    return;
+  }
+  const who = seatLabel(m.seat, S.view);
+  const bar = box.querySelector('progress');
+  let text;
+  if (m.of) {
+    bar.max = m.of;
+    bar.value = Math.min(m.iterations, m.of);
+    text = t('analysis-thinking-iterations', { who, done: m.iterations, of: m.of });
+  } else if (m.time_ms) {
+    bar.max = m.time_ms;
+    bar.value = Math.min(m.ms, m.time_ms);
+    text = t('analysis-thinking-time', { who, done: m.iterations, secs: (m.ms / 1000).toFixed(1), of: (m.time_ms / 1000).toFixed(0) });
+  } else {
+    bar.removeAttribute('value');
+    text = t('analysis-thinking', { who });
+  }
+  box.querySelector('span').textContent = text;
+  box.hidden = false;
 }
 
 /** Whether this page's seat is to choose now. */
@@ -529,7 +592,9 @@ function renderStatus() {
   if (v.outcome) {
     const shown = !res.hidden;
     res.hidden = false;
-    res.replaceChildren(h('span', { id: 'result-text' }, t('web-game-over-colon'), ' ', playerResultText(v, S.seat), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, t('web-step-through-replay')));
+    res.replaceChildren(h('span', { id: 'result-text' }, t('web-game-over-colon'), ' ', playerResultText(v, S.seat), ' '), h('a', { href: `/games/${encodeURIComponent(gameId)}/replay` }, t('web-step-through-replay')),
+      ' · ', h('a', { id: 'analyse-link', class: 'btn', href: `/games/${encodeURIComponent(gameId)}/replay#analyse` }, t('analysis-analyse-link')));
+    $('thinking').hidden = true;
     // the game just ended: the result (and the rematch under it) comes into view
     if (!shown) requestAnimationFrame(() => res.scrollIntoView({ block: 'start' }));
   } else res.hidden = true;
@@ -559,6 +624,12 @@ function renderStatus() {
       h('span', {}, t('web-you-hold-seat'), ' '),
       ...seats.map((s) => h('a', { class: 'btn', href: seatLink(gameId, held[s]), onclick: () => setTimeout(() => location.reload(), 0) }, t('web-play-seat-n', { seat: Number(s) + 1 }))),
     );
+  } else if (token && !v.outcome && v.actor.kind === 'seat' && v.actor.seat !== S.seat && held[v.actor.seat]) {
+    // one browser holding every seat (a game played by oneself): on to the seat to play
+    const next = v.actor.seat;
+    offer.hidden = false;
+    offer.replaceChildren(h('a', { class: 'btn primary', id: 'next-seat', href: seatLink(gameId, held[next]), onclick: () => setTimeout(() => location.reload(), 0) },
+      t('analysis-play-seat', { who: seatLabel(next, v) })));
   } else offer.hidden = true;
 }
 

@@ -8,7 +8,7 @@ import {
   h, api, loadCards, seatLabel, resultText, formLabel, eventLines, eventSquares,
 } from './common.js';
 import { initI18n, t, langSelector, schoolName, taskName, taskText } from './i18n.js';
-import { analysisPanel } from './analysis.js';
+import { analysisPanel, bestHere, branchForm } from './analysis.js';
 
 // the messages first: everything below draws in the page's language
 await initI18n();
@@ -92,6 +92,9 @@ function render() {
   renderEffect(v);
   renderTasks(v);
   renderLog();
+  bestHere($('best-here'), at);
+  // a branch plays on from a position still in play
+  $('branch-panel').hidden = !!v.outcome;
 }
 
 function renderPlayers(v) {
@@ -200,7 +203,17 @@ async function start() {
     cards = c;
     steps = r.steps || [];
     if (summary) $('game-title').textContent = t('web-replay-title', { form: formLabel(summary.form) });
-    analysisPanel($('analysis-panel'), gameId, go);
+    if (summary && summary.branch_of) {
+      const b = summary.branch_of;
+      $('branch-of').hidden = false;
+      $('branch-of').replaceChildren(h('a', { href: `/games/${encodeURIComponent(b.game)}/replay#${b.at}` }, t('analysis-branched-from', { at: b.at })));
+    }
+    $('analysis-panel').onAnalysed = () => render();
+    const analysis = analysisPanel($('analysis-panel'), gameId, go);
+    const first = steps[0].view;
+    branchForm($('branch-panel'), gameId, first.seats, (i) => seatLabel(i, first), () => at);
+    // the game page's "Analyse" link opens the analysis at once
+    if (location.hash === '#analyse') analysis.start();
     const hashStep = Number(location.hash.slice(1));
     go(Number.isInteger(hashStep) && hashStep > 0 ? hashStep : steps.length - 1);
   } catch (e) {

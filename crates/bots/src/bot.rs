@@ -30,6 +30,10 @@ pub trait Bot: Send {
     fn take_error(&mut self) -> Option<String> {
         None
     }
+    /// A counter the bot bumps once per iteration of its search from now
+    /// on (`None`: no longer), to show its thinking's progress. Bots that
+    /// do not search ignore it.
+    fn set_progress(&mut self, _counter: Option<std::sync::Arc<std::sync::atomic::AtomicU32>>) {}
 }
 
 /// Chooses uniformly among the legal choices.

@@ -52,6 +52,8 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
@@ -122,6 +124,22 @@ pub struct MctsConfig {
     /// which decide most, get the most, and the later ones go on in the
     /// trees those searched.
     pub turn: Option<Duration>,
+    /// Iterations done so far in the current decision, all threads
+    /// together (reset at each search's start), for whoever shows the
+    /// search's progress (the server, while a bot thinks).
+    pub progress: Option<Progress>,
+}
+
+/// A counter of a search's iterations, bumped once per iteration. Not a
+/// part of what a spec means: any two are equal, and none is written in
+/// a spec's text.
+#[derive(Clone, Debug, Default)]
+pub struct Progress(pub Arc<AtomicU32>);
+
+impl PartialEq for Progress {
+    fn eq(&self, _: &Progress) -> bool {
+        true
+    }
 }
 
 impl Default for MctsConfig {
@@ -144,6 +162,7 @@ impl Default for MctsConfig {
             end: EndWeights::default(),
             economy: Economy::default(),
             turn: None,
+            progress: None,
         }
     }
 }
@@ -346,6 +365,9 @@ impl MctsBot {
         let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
         let kept = self.kept_trees(obs, threads);
         let config = &self.config;
+        if let Some(p) = &config.progress {
+            p.0.store(0, Ordering::Relaxed);
+        }
         let judging = Instant::now();
         let priors = &root_priors(obs, config);
         let judging = judging.elapsed();
@@ -433,6 +455,10 @@ pub struct SearchStats {
 impl Bot for MctsBot {
     fn name(&self) -> String {
         "mcts".into()
+    }
+
+    fn set_progress(&mut self, counter: Option<Arc<AtomicU32>>) {
+        self.config.progress = counter.map(Progress);
     }
 
     fn choose(&mut self, obs: &Observation) -> Choice {
@@ -588,6 +614,9 @@ fn search_tree(
             break;
         }
         done += 1;
+        if let Some(p) = &config.progress {
+            p.0.fetch_add(1, Ordering::Relaxed);
+        }
         let mut game = obs.determinize(&mut |cards| cards.shuffle(&mut rng));
         path.clear();
         path.push(0);

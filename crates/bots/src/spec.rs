@@ -812,6 +812,10 @@ impl Bot for LevelBot {
     fn take_error(&mut self) -> Option<String> {
         self.bot.take_error()
     }
+
+    fn set_progress(&mut self, counter: Option<std::sync::Arc<std::sync::atomic::AtomicU32>>) {
+        self.bot.set_progress(counter)
+    }
 }
 
 /// Splits a comma-separated list of bot specs, keeping a bot's `key=value`

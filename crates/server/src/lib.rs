@@ -37,7 +37,7 @@
 //!   rematch, cards, meta), `account::routes` (sign up, in and out; who a
 //!   request comes from), `pairing` (seeks, challenges, blocks, who is
 //!   online, the lobby's WebSocket), `replays` (finished games' replays and
-//!   records), `analysis` (finished games' analyses), `ws` (a game's
+//!   records), `analysis` (finished games' analyses, and branches from their positions), `ws` (a game's
 //!   WebSocket), `assets` (the pages), `players` (profiles and
 //!   leaderboards), `learn` (the lessons, replayed by the engine); `door`
 //!   (checks before any handler; the client's address, `proxy`, behind a
@@ -106,6 +106,7 @@ pub fn app(state: AppState) -> Router {
         .merge(pairing::routes())
         .merge(replays::routes())
         .merge(analysis::routes::routes())
+        .merge(analysis::branch::routes())
         .merge(ws::routes())
         .merge(players::routes())
         .merge(learn::routes())

@@ -75,7 +75,7 @@ pub(crate) struct NewGame {
 
 impl NewGame {
     /// A checked request, with a new token for each human seat.
-    fn new(req: CreateRequest) -> NewGame {
+    pub(crate) fn new(req: CreateRequest) -> NewGame {
         let mut seats = Vec::new();
         let mut tokens = Vec::new();
         for s in req.seats {
@@ -104,7 +104,7 @@ impl NewGame {
     /// creator's account's (named after it unless named). With several
     /// human seats, which is the creator's is not known: each is the
     /// account's that first opens it signed in (`actor/seats.rs`).
-    fn created_by(mut self, account: Option<&Account>) -> NewGame {
+    pub(crate) fn created_by(mut self, account: Option<&Account>) -> NewGame {
         let Some(a) = account else { return self };
         let mut humans = self.seats.iter_mut().filter(|s| s.player == Player::Human);
         if let (Some(seat), None) = (humans.next(), humans.next()) {
@@ -259,7 +259,11 @@ async fn summary(
     headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, Error> {
     let mut games = state.store().list(None, Some(&id), 1).await.map_err(Error::internal)?;
+    let branch_id = id.clone();
+    let branch = state.store().read(move |c| crate::analysis::branch_of(c, &branch_id)).await.map_err(Error::internal)?;
     let mut game = games.pop().ok_or(Error::NoSuchGame)?;
+    // a game branched from another's position says which (`analysis/branch.rs`)
+    game["branch_of"] = crate::analysis::branch_json(branch);
     name_seats(&mut game, crate::words::of_request(&headers));
     Ok(Json(game))
 }

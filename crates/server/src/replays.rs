@@ -110,6 +110,17 @@ async fn record(
     check_over(&state, &id).await?;
     let build = finished(state.clone(), id.clone(), build_record);
     let text = state.replays().get(peer_ip(&peer), format!("record:{id}"), build).await?;
+    // a branch's record says first where it came from (a comment: the
+    // record replays from its own first line, as the game did)
+    let key = id.clone();
+    let branch = state.store().read(move |c| crate::analysis::branch_of(c, &key)).await;
+    let text = match branch.map_err(Error::internal)? {
+        Some((source, at)) => {
+            let head = format!("# branched from game {source} at step {at} of its replay\n");
+            Bytes::from([head.as_bytes(), &text].concat())
+        }
+        None => text,
+    };
     Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),

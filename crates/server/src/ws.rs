@@ -133,6 +133,19 @@ struct Watching {
     muted: Muted,
 }
 
+/// `{"type":"thinking","seat":1,"iterations":120,"of":500,"ms":250,"time_ms":null}`
+/// while a bot decides; `{"type":"thinking","seat":null}` once it has.
+fn thinking_message(now: Option<&crate::actor::Thinking>) -> Message {
+    let mut m = serde_json::to_value(now).unwrap_or_default();
+    match m.as_object_mut() {
+        Some(o) => {
+            o.insert("type".into(), "thinking".into());
+        }
+        None => m = serde_json::json!({"type": "thinking", "seat": null}),
+    }
+    Message::Text(m.to_string())
+}
+
 /// A refused message: its code, arguments and words in `lang`, and for
 /// the match's refusal the refusal as data (`Error::ws_message`).
 fn error(e: &Error, lang: Lang) -> Message {
@@ -200,6 +213,8 @@ async fn connection(
     author: Author,
 ) {
     let mut watching: Option<Watching> = None;
+    // a bot's thinking, sent as `thinking` messages as it changes
+    let mut thinking: Option<watch::Receiver<Option<crate::actor::Thinking>>> = None;
     let hello_timeout = state.config().hello_timeout;
     let hello_by = tokio::time::Instant::now() + hello_timeout;
     let mut pings = tokio::time::interval(state.config().ping_interval);
@@ -243,6 +258,7 @@ async fn connection(
                             match hello(&state, &id, token.clone(), account.clone(), lang).await {
                                 Ok(h) => {
                                     let muted = Muted::of(&state, &id, &author).await;
+                                    thinking = Some(h.thinking);
                                     let mut w = Watching {
                                         seat: h.seat,
                                         token,
@@ -329,6 +345,12 @@ async fn connection(
                 heard = false;
                 if socket.send(Message::Ping(Vec::new())).await.is_err() { break }
             }
+            // a bot's progress (at most every 250 ms: `actor/bots.rs`); a
+            // game unloaded ends it, and the state's branch below says hello again
+            Ok(()) = async { thinking.as_mut().expect("guarded").changed().await }, if thinking.is_some() => {
+                let now = thinking.as_mut().expect("guarded").borrow_and_update().clone();
+                if socket.send(thinking_message(now.as_ref())).await.is_err() { break }
+            }
             changed = async { watching.as_mut().expect("guarded").rx.changed().await }, if watching.is_some() => {
                 let w = watching.as_mut().expect("guarded");
                 if changed.is_err() {
@@ -337,6 +359,7 @@ async fn connection(
                         Ok(h) => {
                             // the game's new task numbers its states anew
                             w.rx = h.rx;
+                            thinking = Some(h.thinking);
                             w.rev = None;
                             w.rx.mark_changed();
                         }

@@ -32,6 +32,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("replays", 9),
     ("analysis", 4),
     ("analysis/routes", 9),
+    // a branch is made through the lobby's creation, as pairing's games are
+    ("analysis/branch", 10),
     ("ws", 9),
     ("assets", 9),
     ("players", 9),

@@ -1,16 +1,47 @@
 //! Bots: a bot seat's search started on the bot pool (`pool.rs`), in turn
 //! with other games' bots, on its seat's [`Decision`], and its choice
-//! played when it comes back (unless the game moved on meanwhile).
+//! played when it comes back (unless the game moved on meanwhile). While
+//! it thinks, its progress (iterations done of its budget) is published
+//! every [`PROGRESS_EVERY`] to the game's connections, which send it as a
+//! `thinking` message.
 
-use std::time::Duration;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use rand::Rng;
-use tash_kalar_bots::{Bot, Decision, Next};
+use serde::Serialize;
+use tash_kalar_bots::{Bot, BotSpec, Decision, Next};
 use tash_kalar_rules::{Choice, Seat};
 use tokio::task::JoinHandle;
 
 use super::GameActor;
 use crate::live::{Kind, Player};
+
+/// How often a thinking bot's progress is published.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// A bot's decision under way: whose, its search's iterations so far and
+/// its budget (of iterations, of time: what its spec sets), and how long
+/// it has been thinking (waiting for the bot pool included).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Thinking {
+    pub seat: Seat,
+    pub iterations: u32,
+    pub of: Option<u32>,
+    pub ms: u64,
+    pub time_ms: Option<u64>,
+}
+
+/// A spec's budget a decision: its iterations and its time, if limited
+/// (none for the bots that do not search).
+fn budget(spec: &BotSpec) -> (Option<u32>, Option<u64>) {
+    match spec {
+        BotSpec::Level(l) => budget(&l.spec()),
+        BotSpec::Mcts(c) => (c.iterations, c.time.map(|t| t.as_millis() as u64)),
+        _ => (None, None),
+    }
+}
 
 pub(super) type BotResult = (Seat, u32, Option<Box<dyn Bot>>, Option<Choice>);
 
@@ -24,8 +55,14 @@ impl GameActor {
         // a stored spec is parsed and checked again (the database may hold one
         // from before the checks); one that fails gets no bot, and a random
         // choice is played for the seat (see bot_done)
-        let bot =
-            self.bots[seat as usize].take().or_else(|| crate::wire::bot_spec(&spec).ok().map(|spec| spec.build(seed)));
+        let parsed = crate::wire::bot_spec(&spec).ok();
+        let mut bot = self.bots[seat as usize].take().or_else(|| parsed.as_ref().map(|spec| spec.build(seed)));
+        let (of, time_ms) = parsed.as_ref().map_or((None, None), budget);
+        let counter = Arc::new(AtomicU32::new(0));
+        if let Some(b) = bot.as_mut() {
+            b.set_progress(Some(counter.clone()));
+        }
+        let thinking = self.thinking.clone();
         // the bot's decision (and its observation, if the bot wants one) is
         // built on the pool's thread, from a copy of the game
         let game = self.g.game().clone();
@@ -39,13 +76,32 @@ impl GameActor {
             }
             let Some(mut bot) = bot else { return (seat, version, None, None) };
             // the bot thinks on the bot pool, in turn with other games' bots
-            match pool
-                .run(&owner, move || {
-                    let c = bot.decide(&Decision::new(&game, seat));
-                    (bot, c)
-                })
-                .await
-            {
+            let job = pool.run(&owner, move || {
+                let c = bot.decide(&Decision::new(&game, seat));
+                (bot, c)
+            });
+            tokio::pin!(job);
+            // (a bot that does not search has no progress to show)
+            if of.is_none() && time_ms.is_none() {
+                return match job.await {
+                    Some((bot, c)) => (seat, version, Some(bot), Some(c)),
+                    None => (seat, version, None, None),
+                };
+            }
+            let began = Instant::now();
+            let mut ticks = tokio::time::interval(PROGRESS_EVERY);
+            let done = loop {
+                tokio::select! {
+                    done = &mut job => break done,
+                    _ = ticks.tick() => {
+                        let iterations = counter.load(Ordering::Relaxed);
+                        let ms = began.elapsed().as_millis() as u64;
+                        thinking.send_replace(Some(Thinking { seat, iterations, of, ms, time_ms }));
+                    }
+                }
+            };
+            thinking.send_replace(None);
+            match done {
                 Some((bot, c)) => (seat, version, Some(bot), Some(c)),
                 None => (seat, version, None, None),
             }

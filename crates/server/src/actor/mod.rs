@@ -40,6 +40,7 @@ use crate::store::Store;
 use crate::words::{index, LANGS};
 
 mod bots;
+pub use bots::Thinking;
 mod chat;
 mod clocks;
 mod endings;
@@ -171,6 +172,8 @@ pub enum Action {
 pub struct Hello {
     pub seat: Option<Seat>,
     pub rx: watch::Receiver<Arc<Snapshot>>,
+    /// A bot's thinking while it decides (`bots.rs`), `None` between.
+    pub thinking: watch::Receiver<Option<Thinking>>,
 }
 
 pub use crate::delta::Snapshot;
@@ -181,6 +184,8 @@ struct GameActor {
     registry: Registry,
     rx: mpsc::Receiver<Command>,
     snap: watch::Sender<Arc<Snapshot>>,
+    /// The progress of the bot deciding now, if one is (`bots.rs`).
+    thinking: watch::Sender<Option<Thinking>>,
     /// Connections per seat, and spectators.
     online: Vec<u32>,
     spectators: u32,
@@ -388,6 +393,7 @@ pub fn spawn(
         registry,
         rx,
         snap,
+        thinking: watch::channel(None).0,
         online,
         spectators: 0,
         langs,

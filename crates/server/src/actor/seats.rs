@@ -58,7 +58,7 @@ impl GameActor {
             self.spectators += 1;
             self.langs[self.g.seats.len()][crate::words::index(lang)] += 1;
             self.watch_class(self.g.seats.len(), lang);
-            return Ok(Hello { seat: None, rx: self.snap.subscribe() });
+            return Ok(Hello { seat: None, rx: self.snap.subscribe(), thinking: self.thinking.subscribe() });
         };
         let mut named = false;
         if let (None, Some(a)) = (self.g.seats[seat].account, account) {
@@ -83,7 +83,7 @@ impl GameActor {
             self.publish();
         }
         self.watch_class(seat, lang);
-        Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe() })
+        Ok(Hello { seat: Some(seat as Seat), rx: self.snap.subscribe(), thinking: self.thinking.subscribe() })
     }
 
     /// Gives a seat to a signed-in player's account, and its name to the

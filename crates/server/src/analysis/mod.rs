@@ -11,15 +11,19 @@
 //! and the finished ones kept in memory up to [`KEPT`] (the oldest
 //! dropped), worded once per language when they finish.
 //!
-//! This module is the registry the app's state holds (low in the layers);
-//! `routes` has the handlers.
+//! This module is the registry the app's state holds (low in the layers),
+//! and where a branched game's link is read (`branch_of`); `routes` has
+//! the analyses' handlers, `branch` the branches' (`POST /api/games/{id}/branch`).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
 
 use axum::body::Bytes;
+use rusqlite::{Connection, OptionalExtension};
+use serde_json::{json, Value};
 
+pub(crate) mod branch;
 pub(crate) mod routes;
 
 /// Finished analyses kept in memory.
@@ -68,4 +72,14 @@ impl Analyses {
             entries.remove(&oldest);
         }
     }
+}
+
+/// The game this one was branched from, and at which step.
+pub(crate) fn branch_of(c: &Connection, id: &str) -> rusqlite::Result<Option<(String, u32)>> {
+    c.query_row("SELECT source, at FROM branches WHERE game_id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?))).optional()
+}
+
+/// `branch_of` as the summary and the answer carry it.
+pub(crate) fn branch_json(b: Option<(String, u32)>) -> Value {
+    b.map_or(Value::Null, |(game, at)| json!({"game": game, "at": at}))
 }

@@ -28,6 +28,7 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ("0008_pairing.sql", include_str!("../../migrations/0008_pairing.sql")),
     ("0009_manners.sql", include_str!("../../migrations/0009_manners.sql")),
     ("0012_lessons.sql", include_str!("../../migrations/0012_lessons.sql")),
+    ("0014_branches.sql", include_str!("../../migrations/0014_branches.sql")),
 ];
 
 /// At most this many writes share one transaction.
