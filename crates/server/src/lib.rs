@@ -66,6 +66,7 @@ mod lobby;
 mod pairing;
 mod players;
 mod pool;
+mod puzzles;
 mod rating;
 mod replay_cache;
 mod replays;
@@ -101,6 +102,7 @@ pub fn app(state: AppState) -> Router {
         .merge(analysis::routes::routes())
         .merge(ws::routes())
         .merge(players::routes())
+        .merge(puzzles::routes())
         .merge(assets::routes())
         .with_state(state)
         .layer(axum::middleware::from_fn_with_state(door, door::check))
