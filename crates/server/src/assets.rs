@@ -31,6 +31,7 @@ pub fn routes() -> Router<AppState> {
         .route("/account", get(|headers: HeaderMap| async move { html_page("account.html", &headers) }))
         .route("/players/:name", get(|headers: HeaderMap| async move { html_page("player.html", &headers) }))
         .route("/leaderboard", get(|headers: HeaderMap| async move { html_page("leaderboard.html", &headers) }))
+        .route("/puzzles", get(|headers: HeaderMap| async move { html_page("puzzles.html", &headers) }))
         .route("/assets/*path", get(|Path(path): Path<String>| async move { page(&path) }))
         .route("/locales/:file", get(|Path(file): Path<String>| async move { locale(&file) }))
 }
@@ -80,7 +81,8 @@ fn content_type(path: &str) -> &'static str {
 }
 
 /// The pages served at their own routes, each localized once per language.
-const PAGES: [&str; 6] = ["index.html", "game.html", "replay.html", "account.html", "player.html", "leaderboard.html"];
+const PAGES: [&str; 7] =
+    ["index.html", "game.html", "replay.html", "account.html", "player.html", "leaderboard.html", "puzzles.html"];
 
 /// A page in the language negotiated from the request's headers.
 fn html_page(path: &'static str, headers: &HeaderMap) -> Response {
