@@ -62,7 +62,7 @@ function render() {
   list.replaceChildren();
   if (over) return;
   for (const e of model.legal || []) {
-    const b = h('button', { type: 'button', class: group === e ? 'selected' : '' }, e.label);
+    const b = h('button', { type: 'button', class: group === e ? 'selected' : '', dataset: { text: e.text } }, e.label);
     b.addEventListener('click', () => {
       if (e.each) {
         group = e;
