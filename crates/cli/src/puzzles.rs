@@ -14,8 +14,9 @@ pub struct Args {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play seeded random duels, keep the verified puzzles, write them one
-    /// JSON object a line.
+    /// Play seeded games of the easy bot (duels, High Form games and melees
+    /// of three, every school in turn), keep the verified puzzles, write
+    /// them one JSON object a line.
     Generate {
         /// How many games to play.
         #[arg(long, default_value_t = 10)]
@@ -32,7 +33,9 @@ enum Command {
 pub fn run(args: &Args) -> Result<()> {
     match &args.command {
         Command::Generate { games, seed, out } => {
-            let found = tash_kalar_arena::puzzles::generate(*games, *seed);
+            let found = tash_kalar_arena::puzzles::generate_with(*games, *seed, |n, found| {
+                eprintln!("game {n}/{games}: {} puzzles", found.len());
+            });
             let mut file = std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?;
             for p in &found {
                 writeln!(file, "{}", serde_json::to_string(p)?)?;

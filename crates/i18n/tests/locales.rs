@@ -144,6 +144,8 @@ fn dynamic_ids() -> Vec<(&'static str, Vec<String>)> {
         ("orientation-", Orientation::all().map(|c| c.name().to_string()).collect()),
         ("level-", s(&["easy", "medium", "hard", "expert"])),
         ("option-", s(tash_kalar_rules::OPTION_MEANINGS)),
+        // the puzzles' themes, as stored (`tash_kalar_puzzles::Theme`)
+        ("puzzles-theme-", s(&["win-now", "stop-the-win", "claim-task", "best-score"])),
     ]
 }
 

@@ -11,6 +11,10 @@
 //! the line: free choices such as a warp played first only reorder it.) Chance is excluded: a sequence
 //! stops where chance would act (mid-turn draws are not searched).
 
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
 use serde::{Deserialize, Serialize};
 use tash_kalar_rules::{Actor, Choice, ChoiceTextError, Form, Game, Position, PositionError, School, Seat};
 
@@ -23,24 +27,67 @@ pub enum Theme {
     /// Score the most this turn: the seat's lead over its best opponent
     /// when the turn ends.
     BestScore,
+    /// Claim the most tasks this turn (the High Form).
+    ClaimTask,
+    /// A defence: the opponent would win on its next turn, unless this
+    /// turn's key choice stops it. Measured 1 where no line of the next
+    /// seat's turn wins for it (or this seat has won), else 0.
+    StopTheWin,
 }
 
 impl Theme {
     /// How far every other first choice must fall short of the solution.
     pub fn margin(self) -> i32 {
+        1
+    }
+
+    /// Every theme, in the order the generator tries them.
+    pub const ALL: [Theme; 4] = [Theme::WinNow, Theme::StopTheWin, Theme::ClaimTask, Theme::BestScore];
+
+    /// The theme's name, as stored.
+    pub fn name(self) -> &'static str {
         match self {
-            Theme::WinNow => 1,
-            Theme::BestScore => 1,
+            Theme::WinNow => "win-now",
+            Theme::BestScore => "best-score",
+            Theme::ClaimTask => "claim-task",
+            Theme::StopTheWin => "stop-the-win",
+        }
+    }
+
+    /// The highest measure there is, where a search may stop early.
+    fn ceiling(self) -> Option<i32> {
+        match self {
+            Theme::WinNow | Theme::StopTheWin => Some(1),
+            Theme::BestScore | Theme::ClaimTask => None,
         }
     }
 
     /// The measure of a game where `seat`'s search stopped: higher is better.
-    fn measure(self, game: &Game, seat: Seat) -> i32 {
-        match self {
-            Theme::WinNow => match game.outcome() {
-                Some(o) if o.winner() == Some(seat) => 1,
-                _ => 0,
-            },
+    fn measure(self, game: &Game, seat: Seat, search: &mut Search) -> Result<i32, VerifyError> {
+        Ok(match self {
+            Theme::WinNow => won(game, seat),
+            Theme::ClaimTask => game.tasks().map_or(0, |t| t.claimed[usize::from(seat)].len() as i32),
+            Theme::StopTheWin => {
+                if game.is_over() {
+                    return Ok(won(game, seat));
+                }
+                // the turn's end draws: any cards will do, the next seat's
+                // turn does not depend on them
+                let mut g = game.clone();
+                while g.actor() == Actor::Chance {
+                    let Some(&c) = g.legal_choices().first() else { break };
+                    g.apply_unchecked(c);
+                }
+                match g.actor() {
+                    Actor::Seat(o) if o != seat && g.teammate(seat) != Some(o) => {
+                        1 - best_of(&g, o, Theme::WinNow, None, search)?
+                    }
+                    // a draw in the middle of the turn: not searched, and
+                    // counted as stopping the win, so that a line through it
+                    // keeps a puzzle from being accepted rather than proves one
+                    _ => 1,
+                }
+            }
             Theme::BestScore => {
                 let own = i32::from(game.seat(seat).score);
                 let best_other = (0..game.seat_count() as Seat)
@@ -50,7 +97,14 @@ impl Theme {
                     .unwrap_or(0);
                 own - best_other
             }
-        }
+        })
+    }
+}
+
+fn won(game: &Game, seat: Seat) -> i32 {
+    match game.outcome() {
+        Some(o) if o.winner() == Some(seat) => 1,
+        _ => 0,
     }
 }
 
@@ -129,8 +183,7 @@ pub fn solves(puzzle: &Puzzle, choices: &[String], budget: u64) -> Result<bool, 
     if play(&mut game, choices).is_err() {
         return Ok(false);
     }
-    let mut nodes = 0;
-    Ok(best_of(&game, seat, puzzle.theme, None, &mut nodes, budget)? >= best)
+    Ok(best_of(&game, seat, puzzle.theme, None, &mut Search::new(budget))? >= best)
 }
 
 /// Proves the puzzle's solution clearly best (see the crate's doc).
@@ -142,11 +195,11 @@ pub fn verify(puzzle: &Puzzle, budget: u64) -> Result<Verdict, VerifyError> {
     play(&mut after, &puzzle.solution)?;
     let key: Choice = first.parse().map_err(|error| VerifyError::Syntax { index: 0, error })?;
     let key = game.normalize(key);
-    let mut nodes = 0;
-    let got = best_of(&after, seat, puzzle.theme, None, &mut nodes, budget)?;
-    let best = best_of(&game, seat, puzzle.theme, None, &mut nodes, budget)?;
+    let mut search = Search::new(budget);
+    let got = best_of(&after, seat, puzzle.theme, None, &mut search)?;
+    let best = best_of(&game, seat, puzzle.theme, None, &mut search)?;
     // the key is needed: no line of the turn that avoids it comes close
-    let without = best_of(&game, seat, puzzle.theme, Some(key), &mut nodes, budget)?;
+    let without = best_of(&game, seat, puzzle.theme, Some(key), &mut search)?;
     if got < best {
         return Err(VerifyError::NotBest { got, best });
     }
@@ -156,7 +209,21 @@ pub fn verify(puzzle: &Puzzle, budget: u64) -> Result<Verdict, VerifyError> {
             return Err(VerifyError::NotUnique { value: v });
         }
     }
-    Ok(Verdict { best, runner_up, first_choices: game.legal_choices().len(), nodes })
+    Ok(Verdict { best, runner_up, first_choices: game.legal_choices().len(), nodes: search.nodes })
+}
+
+/// A search's count of positions and its memory of positions measured:
+/// lines of a turn that differ only in order meet again.
+struct Search {
+    nodes: u64,
+    budget: u64,
+    memo: HashMap<u64, i32>,
+}
+
+impl Search {
+    fn new(budget: u64) -> Search {
+        Search { nodes: 0, budget, memo: HashMap::new() }
+    }
 }
 
 /// The best measure `seat` can reach from `game` before its turn ends,
@@ -166,15 +233,22 @@ fn best_of(
     seat: Seat,
     theme: Theme,
     avoid: Option<Choice>,
-    nodes: &mut u64,
-    budget: u64,
+    search: &mut Search,
 ) -> Result<i32, VerifyError> {
-    *nodes += 1;
-    if *nodes > budget {
-        return Err(VerifyError::TooBig(budget));
+    search.nodes += 1;
+    if search.nodes > search.budget {
+        return Err(VerifyError::TooBig(search.budget));
     }
     if game.actor() != Actor::Seat(seat) {
-        return Ok(theme.measure(game, seat));
+        return theme.measure(game, seat, search);
+    }
+    // a 64-bit key: a collision among a search's few million positions is
+    // far less likely than a fault in the machine
+    let mut h = DefaultHasher::new();
+    (game, seat, theme, avoid).hash(&mut h);
+    let key = h.finish();
+    if let Some(&v) = search.memo.get(&key) {
+        return Ok(v);
     }
     let mut best = i32::MIN;
     for c in game.legal_choices() {
@@ -183,8 +257,12 @@ fn best_of(
         }
         let mut g = game.clone();
         g.apply_unchecked(c);
-        best = best.max(best_of(&g, seat, theme, avoid, nodes, budget)?);
+        best = best.max(best_of(&g, seat, theme, avoid, search)?);
+        if Some(best) == theme.ceiling() {
+            break;
+        }
     }
+    search.memo.insert(key, best);
     Ok(best)
 }
 
@@ -193,17 +271,17 @@ fn best_of(
 /// solution before [`verify`] proves it.
 pub fn best_line(game: &Game, theme: Theme, budget: u64) -> Result<(i32, Vec<Choice>), VerifyError> {
     let Actor::Seat(seat) = game.actor() else { return Err(VerifyError::Empty) };
-    let mut nodes = 0;
+    let mut search = Search::new(budget);
     let mut line = Vec::new();
     let mut at = game.clone();
-    let best = best_of(&at, seat, theme, None, &mut nodes, budget)?;
+    let best = best_of(&at, seat, theme, None, &mut search)?;
     // walk down the first choice that keeps the best within reach
     while at.actor() == Actor::Seat(seat) {
         let mut next = None;
         for c in at.legal_choices() {
             let mut g = at.clone();
             g.apply_unchecked(c);
-            if best_of(&g, seat, theme, None, &mut nodes, budget)? == best {
+            if best_of(&g, seat, theme, None, &mut search)? == best {
                 next = Some((c, g));
                 break;
             }

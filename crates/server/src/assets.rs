@@ -32,6 +32,7 @@ pub fn routes() -> Router<AppState> {
         .route("/players/:name", get(|headers: HeaderMap| async move { html_page("player.html", &headers) }))
         .route("/leaderboard", get(|headers: HeaderMap| async move { html_page("leaderboard.html", &headers) }))
         .route("/learn", get(|headers: HeaderMap| async move { html_page("learn.html", &headers) }))
+        .route("/puzzles", get(|headers: HeaderMap| async move { html_page("puzzles.html", &headers) }))
         .route("/assets/*path", get(|Path(path): Path<String>| async move { page(&path) }))
         .route("/locales/:file", get(|Path(file): Path<String>| async move { locale(&file) }))
 }
@@ -81,8 +82,8 @@ fn content_type(path: &str) -> &'static str {
 }
 
 /// The pages served at their own routes, each localized once per language.
-const PAGES: [&str; 7] =
-    ["index.html", "game.html", "replay.html", "account.html", "player.html", "leaderboard.html", "learn.html"];
+const PAGES: [&str; 8] =
+    ["index.html", "game.html", "replay.html", "account.html", "player.html", "leaderboard.html", "learn.html", "puzzles.html"];
 
 /// A page in the language negotiated from the request's headers.
 fn html_page(path: &'static str, headers: &HeaderMap) -> Response {

@@ -70,6 +70,7 @@ mod pairing;
 mod players;
 mod pool;
 mod proxy;
+mod puzzles;
 mod rating;
 mod replay_cache;
 mod replays;
@@ -110,6 +111,7 @@ pub fn app(state: AppState) -> Router {
         .merge(ws::routes())
         .merge(players::routes())
         .merge(learn::routes())
+        .merge(puzzles::routes())
         .merge(assets::routes())
         .with_state(state)
         .layer(axum::middleware::from_fn_with_state(door, door::check))

@@ -38,6 +38,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("assets", 9),
     ("players", 9),
     ("learn", 9),
+    ("puzzles", 9),
     // the account routes and the `Visitor` extractor, above the app's state
     ("account/routes", 9),
     // finding a game makes its games through the lobby's creation

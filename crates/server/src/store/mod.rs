@@ -80,7 +80,7 @@ pub enum StoreError {
 /// What is not yet ported to PostgreSQL (all of it SQL through
 /// [`Store::write`] and [`Store::read`]).
 pub const NOT_PORTED: &str = "accounts and sessions, ratings (settled at a rated game's end, read by the \
-     lobby and pairing), seeks, challenges and blocks, players' profiles and leaderboards, lesson progress, branches' sources, and the spectators' \
+     lobby and pairing), seeks, challenges and blocks, players' profiles and leaderboards, lesson progress, puzzle ratings, branches' sources, and the spectators' \
      chat filter";
 
 /// The database: a SQLite file or a PostgreSQL pool.

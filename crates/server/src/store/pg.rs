@@ -23,6 +23,7 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ("0007_endings.sql", include_str!("../../migrations/pg/0007_endings.sql")),
     ("0008_pairing.sql", include_str!("../../migrations/pg/0008_pairing.sql")),
     ("0009_manners.sql", include_str!("../../migrations/pg/0009_manners.sql")),
+    ("0011_puzzles.sql", include_str!("../../migrations/pg/0011_puzzles.sql")),
     ("0012_lessons.sql", include_str!("../../migrations/pg/0012_lessons.sql")),
     ("0013_leases.sql", include_str!("../../migrations/pg/0013_leases.sql")),
     ("0014_branches.sql", include_str!("../../migrations/pg/0014_branches.sql")),

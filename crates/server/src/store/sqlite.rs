@@ -27,6 +27,7 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ("0007_endings.sql", include_str!("../../migrations/0007_endings.sql")),
     ("0008_pairing.sql", include_str!("../../migrations/0008_pairing.sql")),
     ("0009_manners.sql", include_str!("../../migrations/0009_manners.sql")),
+    ("0011_puzzles.sql", include_str!("../../migrations/0011_puzzles.sql")),
     ("0012_lessons.sql", include_str!("../../migrations/0012_lessons.sql")),
     ("0014_branches.sql", include_str!("../../migrations/0014_branches.sql")),
 ];

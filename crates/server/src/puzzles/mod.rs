@@ -1,0 +1,354 @@
+//! Puzzles (docs/puzzles.md): the set embedded in the binary, the puzzle
+//! of the day, the next puzzle near a solver's rating, and attempts judged
+//! by the verifier (`tash_kalar_puzzles::solves`) with Glicko-2 ratings for
+//! the solver (signed in: stored; a guest: kept by the browser, which
+//! sends it) and for the puzzle.
+//!
+//! `GET /api/puzzles/next?rating=R&skip=ID,ID`, `GET /api/puzzles/daily`,
+//! `GET /api/puzzles/{id}`: the puzzle without its solution, with the
+//! model of its position for the seat to play. `POST
+//! /api/puzzles/{id}/play {choices}`: the model after the choices (the
+//! page plays a turn through it). `POST /api/puzzles/{id}/attempt
+//! {choices, rating?}`: solved or not, the solution, the new ratings.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::HeaderMap;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use rusqlite::{Connection, OptionalExtension};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+use tash_kalar_present::Table;
+use tash_kalar_puzzles::{play, solves, Puzzle};
+use tash_kalar_rules::view::Viewer;
+use tash_kalar_rules::{Actor, Game, Position, Seat};
+
+use crate::account::Visitor;
+use crate::error::Error;
+use crate::limit::{Limiter, RateLimit};
+use crate::state::AppState;
+use crate::store::now_ms;
+use crate::words;
+
+/// The stored set, one JSON object a line (`data/puzzles/`).
+const SET: &str = include_str!("../../../../data/puzzles/puzzles.jsonl");
+
+/// At most this many choices an attempt, each at most this many bytes.
+pub const MAX_CHOICES: usize = 200;
+pub const MAX_CHOICE_BYTES: usize = 200;
+
+/// Positions the verifier may search to judge an attempt (the set is
+/// verified within 300,000).
+const BUDGET: u64 = 1_000_000;
+
+/// The puzzles, in the file's order.
+pub fn set() -> &'static [Puzzle] {
+    static PUZZLES: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    PUZZLES.get_or_init(|| {
+        SET.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str(l).expect("the embedded puzzle set reads (a test checks it)"))
+            .collect()
+    })
+}
+
+fn find(id: &str) -> Result<&'static Puzzle, Error> {
+    set().iter().find(|p| p.id == id).ok_or(Error::NotFound)
+}
+
+/// The puzzle of UTC day `day` (days since 1970): the same for everyone,
+/// and a different one each day until the set comes round.
+pub fn daily(day: u64) -> &'static Puzzle {
+    let all = set();
+    // a step coprime with the set's size walks every puzzle once
+    let n = all.len() as u64;
+    let mut step = 7919 % n.max(1);
+    while n > 1 && gcd(step, n) != 1 {
+        step += 1;
+    }
+    &all[((day * step.max(1)) % n.max(1)) as usize]
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// A puzzle's starting rating, from its difficulty (1 to 5).
+fn initial(p: &Puzzle) -> Glicko2Rating {
+    Glicko2Rating { rating: 1100.0 + 150.0 * f64::from(p.difficulty), ..Glicko2Rating::new() }
+}
+
+fn config() -> Glicko2Config {
+    Glicko2Config { tau: 0.5, ..Glicko2Config::new() }
+}
+
+fn limiter() -> &'static Limiter {
+    static L: OnceLock<Limiter> = OnceLock::new();
+    // a turn's choices one at a time, and some attempts: plenty for a person
+    L.get_or_init(|| Limiter::new(Some(RateLimit { burst: 120, every: Duration::from_millis(250) })))
+}
+
+fn count(peer: &Option<ConnectInfo<SocketAddr>>) -> Result<(), Error> {
+    let ip = peer.as_ref().map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(p)| p.ip());
+    limiter().take(ip, Instant::now()).map_err(|wait| Error::TooFast { secs: wait.as_secs().max(1) })
+}
+
+/// The puzzles' router.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/puzzles/next", get(next))
+        .route("/api/puzzles/daily", get(today))
+        .route("/api/puzzles/:id", get(one))
+        .route("/api/puzzles/:id/play", post(play_choices))
+        .route("/api/puzzles/:id/attempt", post(attempt))
+}
+
+fn start(p: &Puzzle) -> Result<(Game, Seat), Error> {
+    let game = Position::from_text(&p.position).and_then(|pos| pos.to_game()).map_err(Error::internal)?;
+    let Actor::Seat(seat) = game.actor() else { return Err(Error::internal("a puzzle with no seat to play")) };
+    Ok((game, seat))
+}
+
+fn model(game: &Game, seat: Seat, headers: &HeaderMap) -> Value {
+    let lang = words::of_request(headers);
+    let m = tash_kalar_present::model(game, Viewer::Seat { seat }, &Table::default(), words::messages(lang));
+    serde_json::to_value(m).unwrap_or(Value::Null)
+}
+
+fn rating_json(r: &Glicko2Rating) -> Value {
+    json!({"rating": r.rating.round(), "deviation": r.deviation.round(), "volatility": r.volatility})
+}
+
+async fn puzzle_rating(state: &AppState, p: &'static Puzzle) -> Result<Glicko2Rating, Error> {
+    let id = p.id.clone();
+    let stored = state.store().read(move |c| read_puzzle(c, &id)).await.map_err(Error::internal)?;
+    Ok(stored.unwrap_or_else(|| initial(p)))
+}
+
+/// The puzzle as the page gets it: no solution.
+async fn shown(state: &AppState, p: &'static Puzzle, headers: &HeaderMap) -> Result<Json<Value>, Error> {
+    let (game, seat) = start(p)?;
+    let rating = puzzle_rating(state, p).await?;
+    Ok(Json(json!({
+        "id": p.id, "theme": p.theme, "form": p.form, "schools": p.schools, "difficulty": p.difficulty,
+        "seat": seat, "rating": rating_json(&rating), "model": model(&game, seat, headers),
+    })))
+}
+
+async fn one(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, Error> {
+    shown(&state, find(&id)?, &headers).await
+}
+
+async fn today(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, Error> {
+    let day = (now_ms().max(0) as u64) / 86_400_000;
+    let mut v = shown(&state, daily(day), &headers).await?;
+    v.0["daily"] = json!(day);
+    Ok(v)
+}
+
+#[derive(Deserialize)]
+struct NextQuery {
+    rating: Option<f64>,
+    skip: Option<String>,
+}
+
+async fn next(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Query(q): Query<NextQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, Error> {
+    let mut skip: Vec<String> = q.skip.unwrap_or_default().split(',').take(100).map(str::to_owned).collect();
+    let account = visitor.account().map(|a| a.id.0);
+    let (mine, ratings) = state
+        .store()
+        .read(move |c| -> rusqlite::Result<_> {
+            let mine = match account {
+                Some(a) => Some((read_solver(c, a)?, tried(c, a)?)),
+                None => None,
+            };
+            Ok((mine, all_ratings(c)?))
+        })
+        .await
+        .map_err(Error::internal)?;
+    let target = match &mine {
+        Some((r, seen)) => {
+            skip.extend(seen.iter().cloned());
+            r.map_or(1500.0, |r| r.rating)
+        }
+        None => q.rating.filter(|r| r.is_finite()).unwrap_or(1500.0).clamp(0.0, 4000.0),
+    };
+    let rating_of = |p: &Puzzle| ratings.get(&p.id).map_or_else(|| initial(p).rating, |r| r.rating);
+    let near = |p: &&'static Puzzle| ((rating_of(p) - target).abs() as i64, p.id.clone());
+    let fresh = set().iter().filter(|p| !skip.contains(&p.id)).min_by_key(near);
+    // every puzzle tried: start again from the nearest
+    let p = fresh.or_else(|| set().iter().min_by_key(near)).ok_or(Error::NotFound)?;
+    shown(&state, p, &headers).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Choices {
+    choices: Vec<String>,
+    /// A guest's rating, kept by the browser.
+    #[serde(default)]
+    rating: Option<GuestRating>,
+}
+
+#[derive(Deserialize)]
+struct GuestRating {
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+}
+
+fn read_body(body: &[u8]) -> Result<Choices, Error> {
+    let c: Choices = serde_json::from_slice(body)
+        .map_err(|e| Error::BadRequest { why: crate::wire::WireError::Unreadable(e.to_string()) })?;
+    if c.choices.len() > MAX_CHOICES || c.choices.iter().any(|t| t.len() > MAX_CHOICE_BYTES) {
+        return Err(Error::TooLarge);
+    }
+    Ok(c)
+}
+
+/// `POST /play`: the model after the choices, and whether the turn is over.
+async fn play_choices(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, Error> {
+    let _ = &state;
+    count(&peer)?;
+    let p = find(&id)?;
+    let c = read_body(&body)?;
+    let (mut game, seat) = start(p)?;
+    if play(&mut game, &c.choices).is_err() {
+        return Err(Error::BadRequest { why: crate::wire::WireError::Unreadable("a choice is not legal here".into()) });
+    }
+    let done = game.actor() != Actor::Seat(seat);
+    Ok(Json(json!({"done": done, "model": model(&game, seat, &headers)})))
+}
+
+/// `POST /attempt`: judged by the verifier; both ratings move.
+async fn attempt(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    visitor: Visitor,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, Error> {
+    count(&peer)?;
+    let p = find(&id)?;
+    let c = read_body(&body)?;
+    let choices = c.choices.clone();
+    let solved = tokio::task::spawn_blocking(move || solves(p, &choices, BUDGET))
+        .await
+        .map_err(Error::internal)?
+        .map_err(Error::internal)?;
+    let guest = c.rating.map(|g| Glicko2Rating {
+        rating: if g.rating.is_finite() { g.rating.clamp(0.0, 4000.0) } else { 1500.0 },
+        deviation: if g.deviation.is_finite() { g.deviation.clamp(30.0, 350.0) } else { 350.0 },
+        volatility: if g.volatility.is_finite() { g.volatility.clamp(0.01, 0.2) } else { 0.06 },
+    });
+    let account = visitor.account().map(|a| a.id.0);
+    let start_rating = initial(p);
+    let pid = p.id.clone();
+    let (solver, puzzle, streak) = state
+        .store()
+        .write(move |c| settle(c, &pid, start_rating, account, guest, solved))
+        .await
+        .map_err(Error::internal)?;
+    Ok(Json(json!({
+        "solved": solved,
+        "solution": p.solution,
+        "rating": rating_json(&solver),
+        "puzzle": rating_json(&puzzle),
+        "streak": streak,
+        "signedIn": account.is_some(),
+    })))
+}
+
+/// Rates one attempt as a game between solver and puzzle; the stored
+/// ratings (the puzzle's, a signed-in solver's) are updated.
+fn settle(
+    c: &Connection,
+    puzzle: &str,
+    start: Glicko2Rating,
+    account: Option<i64>,
+    guest: Option<Glicko2Rating>,
+    solved: bool,
+) -> rusqlite::Result<(Glicko2Rating, Glicko2Rating, Option<i64>)> {
+    let p = read_puzzle(c, puzzle)?.unwrap_or(start);
+    let s = match account {
+        Some(a) => read_solver(c, a)?.unwrap_or_default(),
+        None => guest.unwrap_or_default(),
+    };
+    let outcome = if solved { Outcomes::WIN } else { Outcomes::LOSS };
+    let (s2, p2) = glicko2(&s, &p, &outcome, &config());
+    let won = i64::from(solved);
+    c.execute(
+        "INSERT INTO puzzle_ratings (puzzle, rating, deviation, volatility, attempts, solved)
+         VALUES (?1, ?2, ?3, ?4, 1, ?5)
+         ON CONFLICT (puzzle) DO UPDATE SET rating = ?2, deviation = ?3, volatility = ?4,
+         attempts = puzzle_ratings.attempts + 1, solved = puzzle_ratings.solved + ?5",
+        rusqlite::params![puzzle, p2.rating, p2.deviation, p2.volatility, 1 - won],
+    )?;
+    let mut streak = None;
+    if let Some(a) = account {
+        c.execute(
+            "INSERT INTO puzzle_solvers (account, rating, deviation, volatility, attempts, solved, streak)
+             VALUES (?1, ?2, ?3, ?4, 1, ?5, ?5)
+             ON CONFLICT (account) DO UPDATE SET rating = ?2, deviation = ?3, volatility = ?4,
+             attempts = puzzle_solvers.attempts + 1, solved = puzzle_solvers.solved + ?5,
+             streak = CASE WHEN ?5 = 1 THEN puzzle_solvers.streak + 1 ELSE 0 END",
+            rusqlite::params![a, s2.rating, s2.deviation, s2.volatility, won],
+        )?;
+        c.execute(
+            "INSERT OR IGNORE INTO puzzle_attempts (account, puzzle, at, solved) VALUES (?1, ?2, ?3, ?4)",
+            rusqlite::params![a, puzzle, now_ms(), won],
+        )?;
+        streak = c.query_row("SELECT streak FROM puzzle_solvers WHERE account = ?1", [a], |r| r.get(0)).optional()?;
+    }
+    Ok((s2, p2, streak))
+}
+
+fn read_puzzle(c: &Connection, puzzle: &str) -> rusqlite::Result<Option<Glicko2Rating>> {
+    c.query_row("SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = ?1", [puzzle], |r| {
+        Ok(Glicko2Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? })
+    })
+    .optional()
+}
+
+fn read_solver(c: &Connection, account: i64) -> rusqlite::Result<Option<Glicko2Rating>> {
+    c.query_row("SELECT rating, deviation, volatility FROM puzzle_solvers WHERE account = ?1", [account], |r| {
+        Ok(Glicko2Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? })
+    })
+    .optional()
+}
+
+fn tried(c: &Connection, account: i64) -> rusqlite::Result<Vec<String>> {
+    let mut st = c.prepare("SELECT DISTINCT puzzle FROM puzzle_attempts WHERE account = ?1")?;
+    let rows = st.query_map([account], |r| r.get(0))?;
+    rows.collect()
+}
+
+fn all_ratings(c: &Connection) -> rusqlite::Result<HashMap<String, Glicko2Rating>> {
+    let mut st = c.prepare("SELECT puzzle, rating, deviation, volatility FROM puzzle_ratings")?;
+    let rows = st.query_map([], |r| {
+        Ok((r.get(0)?, Glicko2Rating { rating: r.get(1)?, deviation: r.get(2)?, volatility: r.get(3)? }))
+    })?;
+    rows.collect()
+}

@@ -1,0 +1,156 @@
+// Puzzles (`/api/puzzles`): the server sends a position's model for the
+// seat to play; each choice is sent back with the ones before it and the
+// server answers the next model until the turn ends, then judges the
+// attempt. The browser judges nothing. A guest's rating is kept here.
+
+import { h, api, toast } from './common.js';
+import { initI18n, t, langSelector } from './i18n.js';
+import { createBoard, showSide, parseBoard, gatewaysOf } from './board.js';
+
+await initI18n();
+$('lang-slot').append(langSelector());
+
+function $(id) {
+  return document.getElementById(id);
+}
+
+const KEY = 'tk-puzzle-rating';
+const SEEN = 'tk-puzzles-seen';
+let puzzle = null;
+let model = null;
+let played = [];
+let group = null;
+let over = false;
+
+const board = createBoard($('board'), { onClick: (sq) => pickSquare(sq) });
+
+function guestRating() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY)) || null;
+  } catch {
+    return null;
+  }
+}
+
+function seen() {
+  try {
+    return JSON.parse(localStorage.getItem(SEEN)) || [];
+  } catch {
+    return [];
+  }
+}
+
+function showRating(r) {
+  if (r) $('rating').textContent = t('puzzles-your-rating', { rating: Math.round(r.rating) });
+}
+
+function render() {
+  showSide($('board'), model.side);
+  board.setPieces(parseBoard(model.board));
+  board.setGateways(gatewaysOf(model));
+  const hl = { 'marked-sq': new Set(), clickable: new Set() };
+  if (group) {
+    for (const m of group.each) {
+      const at = typeof m === 'string' ? m : m.at;
+      hl['marked-sq'].add(at);
+      hl.clickable.add(at);
+    }
+  }
+  board.setHighlights(hl);
+  $('played').textContent = played.length ? t('puzzles-played', { choices: played.join('; ') }) : '';
+  const list = $('choices');
+  list.replaceChildren();
+  if (over) return;
+  for (const e of model.legal || []) {
+    const b = h('button', { type: 'button', class: group === e ? 'selected' : '', dataset: { text: e.text } }, e.label);
+    b.addEventListener('click', () => {
+      if (e.each) {
+        group = e;
+        render();
+      } else choose(e.text);
+    });
+    list.append(b);
+  }
+}
+
+function pickSquare(sq) {
+  if (!group || over) return;
+  const m = group.each.find((m) => (typeof m === 'string' ? m : m.at) === sq);
+  if (!m) return;
+  choose((typeof m === 'object' && m.text) || group.text.replace('@', sq));
+}
+
+async function choose(text) {
+  group = null;
+  const next = [...played, text];
+  try {
+    const r = await api(`/api/puzzles/${puzzle.id}/play`, { json: { choices: next } });
+    played = next;
+    model = r.model;
+    if (r.done) return attempt();
+    render();
+  } catch (e) {
+    toast(e.message, 'error');
+  }
+}
+
+async function attempt() {
+  over = true;
+  render();
+  const body = { choices: played };
+  const mine = guestRating();
+  if (mine) body.rating = mine;
+  try {
+    const r = await api(`/api/puzzles/${puzzle.id}/attempt`, { json: body });
+    if (!r.signedIn) localStorage.setItem(KEY, JSON.stringify(r.rating));
+    localStorage.setItem(SEEN, JSON.stringify([...seen(), puzzle.id].slice(-100)));
+    $('result').textContent = t(r.solved ? 'puzzles-solved' : 'puzzles-failed');
+    $('result').className = r.solved ? 'good' : 'bad';
+    const sol = $('solution');
+    sol.replaceChildren(...r.solution.map((c) => h('li', {}, c)));
+    sol.hidden = false;
+    showRating(r.rating);
+  } catch (e) {
+    toast(e.message, 'error');
+  }
+}
+
+function start(p) {
+  puzzle = p;
+  model = p.model;
+  played = [];
+  group = null;
+  over = false;
+  $('result').textContent = '';
+  $('result').className = '';
+  $('solution').hidden = true;
+  $('puzzle-title').textContent = p.daily !== undefined ? t('puzzles-daily') : t('puzzles-title');
+  $('theme').textContent = t('puzzles-theme', { theme: t(`puzzles-theme-${p.theme}`), difficulty: p.difficulty });
+  $('board').dataset.puzzle = p.id;
+  history.replaceState(null, '', `/puzzles?id=${encodeURIComponent(p.id)}`);
+  render();
+}
+
+async function load(path) {
+  try {
+    start(await api(path));
+  } catch (e) {
+    toast(e.message, 'error');
+  }
+}
+
+function nextPath() {
+  const r = guestRating();
+  const q = new URLSearchParams();
+  if (r) q.set('rating', String(Math.round(r.rating)));
+  const skip = [...seen(), puzzle ? puzzle.id : ''].filter(Boolean).slice(-50);
+  if (skip.length) q.set('skip', skip.join(','));
+  return `/api/puzzles/next?${q}`;
+}
+
+$('next').addEventListener('click', () => load(nextPath()));
+$('daily').addEventListener('click', () => load('/api/puzzles/daily'));
+$('restart').addEventListener('click', () => puzzle && start(puzzle));
+showRating(guestRating());
+const wanted = new URLSearchParams(location.search).get('id');
+await load(wanted ? `/api/puzzles/${encodeURIComponent(wanted)}` : '/api/puzzles/daily');
