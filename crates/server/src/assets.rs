@@ -82,8 +82,16 @@ fn content_type(path: &str) -> &'static str {
 }
 
 /// The pages served at their own routes, each localized once per language.
-const PAGES: [&str; 8] =
-    ["index.html", "game.html", "replay.html", "account.html", "player.html", "leaderboard.html", "learn.html", "puzzles.html"];
+const PAGES: [&str; 8] = [
+    "index.html",
+    "game.html",
+    "replay.html",
+    "account.html",
+    "player.html",
+    "leaderboard.html",
+    "learn.html",
+    "puzzles.html",
+];
 
 /// A page in the language negotiated from the request's headers.
 fn html_page(path: &'static str, headers: &HeaderMap) -> Response {

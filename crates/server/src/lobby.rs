@@ -260,7 +260,8 @@ async fn summary(
 ) -> Result<Json<Value>, Error> {
     let mut games = state.store().list(None, Some(&id), 1).await.map_err(Error::internal)?;
     let branch_id = id.clone();
-    let branch = state.store().read(move |c| crate::analysis::branch_of(c, &branch_id)).await.map_err(Error::internal)?;
+    let branch =
+        state.store().read(move |c| crate::analysis::branch_of(c, &branch_id)).await.map_err(Error::internal)?;
     let mut game = games.pop().ok_or(Error::NoSuchGame)?;
     // a game branched from another's position says which (`analysis/branch.rs`)
     game["branch_of"] = crate::analysis::branch_json(branch);
