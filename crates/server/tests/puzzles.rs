@@ -24,7 +24,7 @@ fn account(db: &std::path::Path) -> String {
         .unwrap();
     let token = format!("{:064x}", 7);
     c.execute(
-        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, 7, 0, 0)",
+        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, 7, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
         rusqlite::params![Sha256::digest(token.as_bytes()).to_vec()],
     )
     .unwrap();
