@@ -259,9 +259,7 @@ async fn summary(
     headers: axum::http::HeaderMap,
 ) -> Result<Json<Value>, Error> {
     let mut games = state.store().list(None, Some(&id), 1).await.map_err(Error::internal)?;
-    let branch_id = id.clone();
-    let branch =
-        state.store().read(move |c| crate::analysis::branch_of(c, &branch_id)).await.map_err(Error::internal)?;
+    let branch = state.store().branched_from(&id).await.map_err(Error::internal)?;
     let mut game = games.pop().ok_or(Error::NoSuchGame)?;
     // a game branched from another's position says which (`analysis/branch.rs`)
     game["branch_of"] = crate::analysis::branch_json(branch);
@@ -315,8 +313,7 @@ async fn join(
 ) -> Result<Json<Value>, Error> {
     let seat = wire::join_request(&body).map_err(bad)?;
     if visitor.account().is_none() {
-        let key = id.clone();
-        if state.store().read(move |c| crate::rating::is_rated(c, &key)).await.map_err(Error::internal)? {
+        if state.store().is_rated(&id).await.map_err(Error::internal)? {
             return Err(Error::RatedNeedsAccount);
         }
     }

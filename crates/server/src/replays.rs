@@ -2,6 +2,8 @@
 //! `/record`): built from the stored log off the async threads, a few at a
 //! time and cached (`replay_cache.rs`).
 
+mod store;
+
 use std::net::SocketAddr;
 
 use axum::body::Bytes;
@@ -112,8 +114,7 @@ async fn record(
     let text = state.replays().get(peer_ip(&peer), format!("record:{id}"), build).await?;
     // a branch's record says first where it came from (a comment: the
     // record replays from its own first line, as the game did)
-    let key = id.clone();
-    let branch = state.store().read(move |c| crate::analysis::branch_of(c, &key)).await;
+    let branch = state.store().branched_from(&id).await;
     let text = match branch.map_err(Error::internal)? {
         Some((source, at)) => {
             let head = format!("# branched from game {source} at step {at} of its replay\n");

@@ -410,18 +410,10 @@ struct Muted {
 impl Muted {
     async fn of(state: &AppState, id: &str, author: &Author) -> Muted {
         let Some(me) = author.account.as_ref().map(|(a, _)| *a) else { return Muted::default() };
-        let id = id.to_string();
-        let seats = state
-            .store()
-            .read(move |c| {
-                let seats = crate::db::seat_accounts(c, &id)?;
-                Ok(seats.into_iter().filter(|&(_, a)| crate::actor::blocks(c, me, a)).map(|(s, _)| s).collect())
-            })
-            .await
-            .unwrap_or_else(|e| {
-                tracing::warn!(error = %e, "cannot read the blocked seats");
-                Vec::new()
-            });
+        let seats = state.store().blocked_seats(id, me).await.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "cannot read the blocked seats");
+            Vec::new()
+        });
         Muted { account: Some(me), seats, ..Muted::default() }
     }
 
@@ -476,7 +468,7 @@ impl Muted {
                 let blocked = match self.authors.get(&a) {
                     Some(&b) => b,
                     None => {
-                        let b = state.store().read(move |c| Ok(crate::actor::blocks(c, me, a))).await.unwrap_or(false);
+                        let b = state.store().blocks_between(me, a).await.unwrap_or(false);
                         self.authors.insert(a, b);
                         b
                     }

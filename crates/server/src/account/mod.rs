@@ -6,8 +6,8 @@
 //! and out, change the password, delete: `docs/server-protocol.md`,
 //! "Accounts") are in `routes`, built on `names` (what a name may be and
 //! when two are one), `password` (bounds and Argon2id), [`session`] (the
-//! cookie and its rows) and `throttle` (sign-in tries per address and per
-//! account).
+//! cookie) and `throttle` (sign-in tries per address and per account);
+//! their queries, on SQLite and on PostgreSQL, are `store`'s.
 //!
 //! The module sits low (below `error`, `live` and `db`, which name its
 //! types); `routes` alone, the handlers and the `Visitor` extractor, sits
@@ -17,6 +17,7 @@ mod names;
 mod password;
 mod routes;
 pub(crate) mod session;
+mod store;
 mod throttle;
 
 use std::net::IpAddr;
@@ -28,6 +29,8 @@ pub use names::NameError;
 pub use password::PasswordError;
 pub(crate) use routes::routes;
 pub(crate) use session::{Account, AccountId, Lifetimes, Visitor};
+/// SQL written for both databases, in SQLite's placeholders.
+pub(crate) use store::lite;
 
 use crate::limit::RateLimit;
 

@@ -15,15 +15,13 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{post, put};
 use axum::{Json, Router};
-use rusqlite::{params, Connection, OptionalExtension};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::session::{self, account_of_session, token_hash, token_of};
-use super::{names, password, AccountId, Accounts, Visitor};
+use super::session::{self, token_hash, token_of};
+use super::{names, password, Accounts, Visitor};
 use crate::error::Error;
 use crate::state::AppState;
-use crate::store::now_ms;
 use crate::wire::WireError;
 
 #[axum::async_trait]
@@ -36,7 +34,7 @@ impl FromRequestParts<AppState> for Visitor {
         let Some(token) = token_of(&parts.headers) else { return Ok(Visitor(None)) };
         let hash = token_hash(token);
         let life = state.accounts().sessions;
-        match state.store().read(move |c| account_of_session(c, &hash, life)).await {
+        match state.store().session_account(hash, life).await {
             Ok(account) => Ok(Visitor(account)),
             Err(e) => {
                 tracing::warn!(error = %e, "cannot read a session");
@@ -154,8 +152,7 @@ async fn sign_up(
         })?;
     }
     // a taken name is said before the work of hashing (it is no secret)
-    let key = name.key.clone();
-    let taken = state.store().read(move |c| account_by_key(c, &key)).await.map_err(Error::internal)?.is_some();
+    let taken = state.store().account_by_key(&name.key).await.map_err(Error::internal)?.is_some();
     if taken {
         return Err(Error::NameTaken);
     }
@@ -163,43 +160,10 @@ async fn sign_up(
     let hash = hashing(state.accounts(), move || password::hash(&secret)).await?.map_err(Error::internal)?;
     let shown = name.shown.clone();
     let life = state.accounts().sessions;
-    let made = state.store().write(move |c| create(c, &name, &hash, life)).await.map_err(Error::internal)?;
+    let made = state.store().create_account(name, hash, life).await.map_err(Error::internal)?;
     let Some((id, token)) = made else { return Err(Error::NameTaken) };
     tracing::info!(account = id.0, "account created");
     Ok(signed_in(StatusCode::CREATED, &shown, &token, &headers, life))
-}
-
-/// Inserts an account and its first session; `None` if the name's key is
-/// taken (by a request that came in meanwhile).
-fn create(
-    c: &Connection,
-    name: &names::Name,
-    hash: &str,
-    life: session::Lifetimes,
-) -> rusqlite::Result<Option<(AccountId, String)>> {
-    let inserted = c.execute(
-        "INSERT INTO accounts (name, key, hash, created) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (key) DO NOTHING",
-        params![name.shown, name.key, hash, now_ms()],
-    )?;
-    if inserted == 0 {
-        return Ok(None);
-    }
-    let id = AccountId(c.last_insert_rowid());
-    Ok(Some((id, session::open(c, id, life)?)))
-}
-
-/// A live account by its name's key: its id, name as shown and hash.
-fn account_by_key(c: &Connection, key: &str) -> rusqlite::Result<Option<(AccountId, String, String)>> {
-    c.query_row("SELECT id, name, hash FROM accounts WHERE key = ?1 AND deleted IS NULL", params![key], |r| {
-        Ok((AccountId(r.get(0)?), r.get(1)?, r.get(2)?))
-    })
-    .optional()
-}
-
-fn hash_of(c: &Connection, id: AccountId) -> rusqlite::Result<Option<String>> {
-    c.query_row("SELECT hash FROM accounts WHERE id = ?1 AND deleted IS NULL", params![id.0], |r| r.get(0))
-        .optional()
-        .map(Option::flatten)
 }
 
 /// Checks an account's password, throttled by the account's failures;
@@ -235,8 +199,7 @@ async fn sign_in(
         })?;
     }
     let key = names::key(&req.name);
-    let lookup = key.clone();
-    let found = state.store().read(move |c| account_by_key(c, &lookup)).await.map_err(Error::internal)?;
+    let found = state.store().account_by_key(&key).await.map_err(Error::internal)?;
     // an unknown name is verified too, against a hash of nothing: the same work
     let (account, hash) = match found {
         Some((id, shown, hash)) => (Some((id, shown)), hash),
@@ -245,7 +208,7 @@ async fn sign_in(
     check_password(&state, key, hash, req.password).await?;
     let Some((id, shown)) = account else { return Err(Error::BadCredentials) };
     let life = state.accounts().sessions;
-    let token = state.store().write(move |c| session::open(c, id, life)).await.map_err(Error::internal)?;
+    let token = state.store().open_session(id, life).await.map_err(Error::internal)?;
     tracing::info!(account = id.0, "signed in");
     Ok(signed_in(StatusCode::OK, &shown, &token, &headers, life))
 }
@@ -255,7 +218,7 @@ async fn sign_in(
 async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, Error> {
     if let Some(token) = token_of(&headers) {
         let hash = token_hash(token);
-        state.store().write(move |c| session::revoke(c, &hash)).await.map_err(Error::internal)?;
+        state.store().revoke_session(hash).await.map_err(Error::internal)?;
     }
     Ok(signed_out(&headers))
 }
@@ -265,32 +228,14 @@ async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> Result<R
 async fn who(State(state): State<AppState>, visitor: Visitor, headers: HeaderMap) -> Result<Json<Value>, Error> {
     let account = visitor.0.ok_or(Error::SignInRequired)?;
     let id = account.id;
-    let games = state.store().read(move |c| running_games(c, id)).await.map_err(Error::internal)?;
+    let games = state.store().running_games(id, MY_GAMES).await.map_err(Error::internal)?;
     // the pages ask on every load: the session is marked seen (at most once a minute)
     if let Some(hash) = token_of(&headers).map(token_hash) {
-        if let Err(e) = state.store().write(move |c| session::touch(c, &hash)).await {
+        if let Err(e) = state.store().touch_session(hash).await {
             tracing::warn!(error = %e, "cannot mark a session seen");
         }
     }
     Ok(Json(json!({ "name": account.name, "games": games })))
-}
-
-fn running_games(c: &Connection, id: AccountId) -> rusqlite::Result<Vec<Value>> {
-    let mut stmt = c.prepare_cached(
-        "SELECT g.id, g.form, g.status, MIN(s.seat), g.updated FROM seats s JOIN games g ON g.id = s.game_id
-         WHERE s.account_id = ?1 AND g.status != 'over'
-         GROUP BY g.id ORDER BY g.updated DESC, g.id LIMIT ?2",
-    )?;
-    let rows = stmt.query_map(params![id.0, MY_GAMES], |r| {
-        Ok(json!({
-            "id": r.get::<_, String>(0)?,
-            "form": r.get::<_, String>(1)?,
-            "status": r.get::<_, String>(2)?,
-            "seat": r.get::<_, i64>(3)?,
-            "updated": r.get::<_, i64>(4)?,
-        }))
-    })?;
-    rows.collect()
 }
 
 /// `PUT /api/account/password {"old","new"}`: changes the password; every
@@ -308,20 +253,13 @@ async fn change_password(
     }
     password::check(&req.new).map_err(bad_password)?;
     let id = account.id;
-    let hash = state.store().read(move |c| hash_of(c, id)).await.map_err(Error::internal)?;
+    let hash = state.store().password_hash(id).await.map_err(Error::internal)?;
     let hash = hash.ok_or(Error::SignInRequired)?;
     check_password(&state, names::key(&account.name), hash, req.old).await?;
     let secret = req.new;
     let new_hash = hashing(state.accounts(), move || password::hash(&secret)).await?.map_err(Error::internal)?;
     let keep = token_of(&headers).map(token_hash);
-    state
-        .store()
-        .write(move |c| {
-            c.execute("UPDATE accounts SET hash = ?2 WHERE id = ?1 AND deleted IS NULL", params![id.0, new_hash])?;
-            session::revoke_others(c, id, keep.as_deref())
-        })
-        .await
-        .map_err(Error::internal)?;
+    state.store().change_password(id, new_hash, keep).await.map_err(Error::internal)?;
     tracing::info!(account = id.0, "password changed");
     Ok(Json(json!({ "name": account.name })))
 }
@@ -342,21 +280,11 @@ async fn delete_account(
         return Err(Error::BadCredentials);
     }
     let id = account.id;
-    let hash = state.store().read(move |c| hash_of(c, id)).await.map_err(Error::internal)?;
+    let hash = state.store().password_hash(id).await.map_err(Error::internal)?;
     let hash = hash.ok_or(Error::SignInRequired)?;
     check_password(&state, names::key(&account.name), hash, req.password).await?;
     let name = account.name;
-    state.store().write(move |c| delete(c, id, &name)).await.map_err(Error::internal)?;
+    state.store().delete_account(id, name).await.map_err(Error::internal)?;
     tracing::info!(account = id.0, "account deleted");
     Ok(signed_out(&headers))
-}
-
-fn delete(c: &Connection, id: AccountId, name: &str) -> rusqlite::Result<()> {
-    c.execute(
-        "UPDATE accounts SET name = NULL, key = NULL, hash = NULL, deleted = ?2 WHERE id = ?1",
-        params![id.0, now_ms()],
-    )?;
-    c.execute("UPDATE seats SET name = NULL WHERE account_id = ?1 AND name = ?2", params![id.0, name])?;
-    session::revoke_others(c, id, None)?;
-    Ok(())
 }

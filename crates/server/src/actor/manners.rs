@@ -207,18 +207,3 @@ impl GameActor {
         Ok(())
     }
 }
-
-/// Whether a block stands between accounts `a` and `b`, either way (the
-/// two cannot chat: neither is sent the other's lines). The `blocks`
-/// table and its function are the pairing module's (`pairing::blocks`,
-/// with the same meaning); until that is merged this one place reads the
-/// table when it is there, and answers false when it is not.
-pub(crate) fn blocks(c: &rusqlite::Connection, a: i64, b: i64) -> bool {
-    c.query_row(
-        "SELECT EXISTS (SELECT 1 FROM blocks WHERE (account_id = ?1 AND blocked_id = ?2)
-                                                OR (account_id = ?2 AND blocked_id = ?1))",
-        [a, b],
-        |r| r.get(0),
-    )
-    .unwrap_or(false)
-}

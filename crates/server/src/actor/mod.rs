@@ -51,7 +51,6 @@ mod seats;
 
 use bots::BotResult;
 use clocks::to_move;
-pub(crate) use manners::blocks;
 pub use manners::Author;
 use manners::Manners;
 pub use play::{driver, run_chance};

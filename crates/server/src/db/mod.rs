@@ -19,11 +19,9 @@ mod suite;
 use serde_json::{json, Value};
 use tash_kalar_rules::{Form, School, Seat};
 
-// (the spectators' blocks read seats with the pairing's SQLite queries,
-// and the ratings' tests append on a bare connection)
+// (the ratings' tests append on a bare connection)
 #[cfg(test)]
 pub(crate) use sqlite::append;
-pub(crate) use sqlite::seat_accounts;
 
 use crate::account::AccountId;
 use crate::clock::TimeControl;

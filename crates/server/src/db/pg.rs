@@ -19,18 +19,20 @@ fn flag(b: bool) -> i64 {
     i64::from(b)
 }
 
-/// Writes a game's summary.
-///
-/// (SQLite's settles a rated game's ratings in the same transaction;
-/// the ratings have no PostgreSQL queries yet, which is why `serve`
-/// refuses PostgreSQL.)
+/// Writes a game's summary; the summary of a game over also settles its
+/// ratings (`rating::settle_pg`, once per game), in the same transaction.
 async fn update_summary(c: &impl GenericClient, id: &str, s: &Summary) -> Result<u64, StoreError> {
-    Ok(c.execute(
-        "UPDATE games SET status = $2, version = $3, turn = $4, scores = $5, outcome = $6, updated = $7,
-         clocks = COALESCE($8, clocks) WHERE id = $1",
-        &[&id, &s.status, &i64::from(s.version), &i64::from(s.turn), &s.scores, &s.outcome, &now_ms(), &s.clocks],
-    )
-    .await?)
+    let n = c
+        .execute(
+            "UPDATE games SET status = $2, version = $3, turn = $4, scores = $5, outcome = $6, updated = $7,
+             clocks = COALESCE($8, clocks) WHERE id = $1",
+            &[&id, &s.status, &i64::from(s.version), &i64::from(s.turn), &s.scores, &s.outcome, &now_ms(), &s.clocks],
+        )
+        .await?;
+    if s.status == "over" {
+        crate::rating::settle_pg(c, id).await?;
+    }
+    Ok(n)
 }
 
 async fn insert_entries(c: &impl GenericClient, id: &str, entries: &[StoredEntry]) -> Result<(), StoreError> {

@@ -134,14 +134,6 @@ pub fn insert_spectator_chat(c: &Connection, id: &str, line: &SpectatorLine) -> 
     Ok(())
 }
 
-/// The accounts holding a game's seats (`seats.account_id`), by seat.
-pub fn seat_accounts(c: &Connection, id: &str) -> rusqlite::Result<Vec<(Seat, i64)>> {
-    let mut stmt =
-        c.prepare_cached("SELECT seat, account_id FROM seats WHERE game_id = ?1 AND account_id IS NOT NULL")?;
-    let rows = stmt.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect();
-    rows
-}
-
 /// A page of a game's chat: the last `limit` lines numbered below
 /// `before` (all lines when `None`), in order; `None` for no such game.
 pub fn chat_page(c: &Connection, id: &str, before: Option<u32>, limit: u32) -> rusqlite::Result<Option<Vec<ChatLine>>> {

@@ -16,6 +16,7 @@
 
 mod levels;
 mod settle;
+mod store;
 
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -28,7 +29,7 @@ pub(crate) use levels::level_rating;
 // `rating_of` is what pairing reads (a player's rating in a pool)
 #[allow(unused_imports)]
 pub(crate) use settle::rating_of;
-pub(crate) use settle::settle;
+pub(crate) use settle::{settle, settle_pg};
 
 /// A kind of game rated apart.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -94,12 +95,6 @@ pub(crate) fn check_request(req: &CreateRequest, signed_in: bool) -> Result<(), 
         return Err(Error::RatedSeats);
     }
     Ok(())
-}
-
-/// Whether a stored game is rated (false for an unknown game).
-pub(crate) fn is_rated(c: &rusqlite::Connection, game_id: &str) -> rusqlite::Result<bool> {
-    use rusqlite::OptionalExtension;
-    Ok(c.query_row("SELECT rated FROM games WHERE id = ?1", [game_id], |r| r.get(0)).optional()?.unwrap_or(false))
 }
 
 /// Glicko-2's system constant τ, as in Glickman's example (and the crate's

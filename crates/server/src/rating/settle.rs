@@ -1,15 +1,18 @@
 //! A rated game's result written into its players' ratings, once, in the
 //! transaction that stores the game's end (`db::update_summary` calls
-//! [`settle`] whenever it writes the status `over`).
+//! [`settle`], or on PostgreSQL `settle_pg`, whenever it writes the
+//! status `over`). What changes is decided here ([`Plan`]) from the rows
+//! read; the two databases' forms read and write the same rows.
 
+use deadpool_postgres::GenericClient;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
 use skillratings::glicko2::Glicko2Rating;
 use tash_kalar_rules::Form;
 
 use super::{new_rating, rate_game, score, Pool};
-use crate::account::AccountId;
-use crate::store::now_ms;
+use crate::account::{lite, AccountId};
+use crate::store::{now_ms, StoreError};
 
 /// What [`settle`] did with a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -24,17 +27,72 @@ pub(crate) enum Settled {
     NotRated,
 }
 
+const RATING: &str = "SELECT rating, deviation, volatility FROM ratings WHERE account_id = $1 AND pool = $2";
+const GAME: &str = "SELECT form, status, rated, settled, outcome FROM games WHERE id = $1";
+const ACCOUNTS: &str = "SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat";
+const UPSERT: &str = "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games, wins, draws,
+                                           losses, updated)
+     VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9)
+     ON CONFLICT (account_id, pool) DO UPDATE SET
+        rating = EXCLUDED.rating, deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
+        games = ratings.games + 1, wins = ratings.wins + EXCLUDED.wins, draws = ratings.draws + EXCLUDED.draws,
+        losses = ratings.losses + EXCLUDED.losses, updated = EXCLUDED.updated";
+const HISTORY: &str = "INSERT INTO rating_history (game_id, account_id, pool, at, rating_before, deviation_before,
+                                                   rating, deviation, volatility, score)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+const SETTLED: &str = "UPDATE games SET settled = 1 WHERE id = $1";
+
 /// An account's rating in a pool; a new player's (1500 / 350 / 0.06) when
 /// it has none.
 pub(crate) fn rating_of(c: &Connection, account: AccountId, pool: Pool) -> rusqlite::Result<Glicko2Rating> {
     let found = c
-        .query_row(
-            "SELECT rating, deviation, volatility FROM ratings WHERE account_id = ?1 AND pool = ?2",
-            params![account.0, pool.name()],
-            |r| Ok(Glicko2Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? }),
-        )
+        .query_row(&lite(RATING), params![account.0, pool.name()], |r| {
+            Ok(Glicko2Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? })
+        })
         .optional()?;
     Ok(found.unwrap_or_else(new_rating))
+}
+
+/// A game's row as settling reads it: form, status, rated, settled, outcome.
+type GameRow = (String, String, bool, bool, Option<String>);
+
+/// A game to be rated: its pool, places and the seats' accounts in order.
+struct Plan {
+    pool: Pool,
+    places: Vec<u8>,
+    accounts: Vec<i64>,
+}
+
+impl Plan {
+    /// Whether a game is rated now (see [`settle`]); `Err` says why not.
+    fn of(row: Option<GameRow>, accounts: Vec<Option<i64>>) -> Result<Plan, Settled> {
+        let Some((form, status, rated, settled, outcome)) = row else { return Err(Settled::NotRated) };
+        if settled {
+            return Err(Settled::Already);
+        }
+        let pool = Form::parse(&form).and_then(Pool::of_form).ok_or(Settled::NotRated)?;
+        if !rated || status != "over" {
+            return Err(Settled::NotRated);
+        }
+        let places = outcome.as_deref().and_then(places_of).ok_or(Settled::NotRated)?;
+        let accounts: Vec<i64> = accounts.into_iter().collect::<Option<_>>().ok_or(Settled::NotRated)?;
+        let mut distinct = accounts.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if accounts.len() != places.len() || distinct.len() != accounts.len() || accounts.len() < 2 {
+            return Err(Settled::NotRated);
+        }
+        Ok(Plan { pool, places, accounts })
+    }
+
+    /// Each seat's account, rating before and after, and score.
+    fn changes(&self, before: &[Glicko2Rating]) -> Vec<(i64, Glicko2Rating, Glicko2Rating, f64)> {
+        let teams = matches!(self.pool, Pool::Team);
+        let after = rate_game(&self.places, before, teams);
+        (0..self.accounts.len())
+            .map(|seat| (self.accounts[seat], before[seat], after[seat], score(&self.places, seat, teams)))
+            .collect()
+    }
 }
 
 /// Rates a game that is over: only when `games.rated` is 1, every seat has
@@ -44,56 +102,61 @@ pub(crate) fn rating_of(c: &Connection, account: AccountId, pool: Pool) -> rusql
 /// again changes nothing. Runs inside the caller's transaction, so the
 /// ratings change with the entry that ends the game or not at all.
 pub(crate) fn settle(c: &Connection, game_id: &str) -> rusqlite::Result<Settled> {
-    type Row = (String, String, bool, bool, Option<String>);
-    let row: Option<Row> = c
-        .query_row("SELECT form, status, rated, settled, outcome FROM games WHERE id = ?1", [game_id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })
+    let row: Option<GameRow> = c
+        .query_row(&lite(GAME), [game_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
         .optional()?;
-    let Some((form, status, rated, settled, outcome)) = row else { return Ok(Settled::NotRated) };
-    if settled {
-        return Ok(Settled::Already);
-    }
-    let Some(form) = Form::parse(&form) else { return Ok(Settled::NotRated) };
-    let Some(pool) = Pool::of_form(form) else { return Ok(Settled::NotRated) };
-    if !rated || status != "over" {
-        return Ok(Settled::NotRated);
-    }
-    let Some(places) = outcome.as_deref().and_then(places_of) else { return Ok(Settled::NotRated) };
-    let mut stmt = c.prepare_cached("SELECT account_id FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+    let mut stmt = c.prepare_cached(&lite(ACCOUNTS))?;
     let accounts: Vec<Option<i64>> = stmt.query_map([game_id], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
-    let Some(accounts) = accounts.into_iter().collect::<Option<Vec<i64>>>() else { return Ok(Settled::NotRated) };
-    let mut distinct = accounts.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
-    if accounts.len() != places.len() || distinct.len() != accounts.len() || accounts.len() < 2 {
-        return Ok(Settled::NotRated);
-    }
-    let teams = matches!(pool, Pool::Team);
+    let plan = match Plan::of(row, accounts) {
+        Ok(plan) => plan,
+        Err(why) => return Ok(why),
+    };
     let before: Vec<Glicko2Rating> =
-        accounts.iter().map(|&a| rating_of(c, AccountId(a), pool)).collect::<rusqlite::Result<_>>()?;
-    let after = rate_game(&places, &before, teams);
-    let now = now_ms();
-    for (seat, &account) in accounts.iter().enumerate() {
-        let (b, a) = (before[seat], after[seat]);
-        let s = score(&places, seat, teams);
+        plan.accounts.iter().map(|&a| rating_of(c, AccountId(a), plan.pool)).collect::<rusqlite::Result<_>>()?;
+    let (now, pool) = (now_ms(), plan.pool.name());
+    for (account, b, a, s) in plan.changes(&before) {
         let (win, draw, loss) = (s == 1.0, s == 0.5, s == 0.0);
+        c.execute(&lite(UPSERT), params![account, pool, a.rating, a.deviation, a.volatility, win, draw, loss, now])?;
         c.execute(
-            "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games, wins, draws, losses, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9)
-             ON CONFLICT (account_id, pool) DO UPDATE SET
-                rating = ?3, deviation = ?4, volatility = ?5, games = games + 1,
-                wins = wins + ?6, draws = draws + ?7, losses = losses + ?8, updated = ?9",
-            params![account, pool.name(), a.rating, a.deviation, a.volatility, win, draw, loss, now],
-        )?;
-        c.execute(
-            "INSERT INTO rating_history (game_id, account_id, pool, at, rating_before, deviation_before,
-                                         rating, deviation, volatility, score)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            params![game_id, account, pool.name(), now, b.rating, b.deviation, a.rating, a.deviation, a.volatility, s],
+            &lite(HISTORY),
+            params![game_id, account, pool, now, b.rating, b.deviation, a.rating, a.deviation, a.volatility, s],
         )?;
     }
-    c.execute("UPDATE games SET settled = 1 WHERE id = ?1", [game_id])?;
+    c.execute(&lite(SETTLED), [game_id])?;
+    Ok(Settled::Rated)
+}
+
+/// [`settle`] on PostgreSQL, inside the caller's transaction `c`.
+pub(crate) async fn settle_pg(c: &impl GenericClient, game_id: &str) -> Result<Settled, StoreError> {
+    let row = c.query_opt(GAME, &[&game_id]).await?;
+    let row: Option<GameRow> =
+        row.map(|r| (r.get(0), r.get(1), r.get::<_, i64>(2) != 0, r.get::<_, i64>(3) != 0, r.get(4)));
+    let accounts: Vec<Option<i64>> = c.query(ACCOUNTS, &[&game_id]).await?.iter().map(|r| r.get(0)).collect();
+    let plan = match Plan::of(row, accounts) {
+        Ok(plan) => plan,
+        Err(why) => return Ok(why),
+    };
+    let pool = plan.pool.name();
+    let mut before = Vec::with_capacity(plan.accounts.len());
+    for account in &plan.accounts {
+        let found = c.query_opt(RATING, &[account, &pool]).await?;
+        before.push(found.map_or_else(new_rating, |r| Glicko2Rating {
+            rating: r.get(0),
+            deviation: r.get(1),
+            volatility: r.get(2),
+        }));
+    }
+    let now = now_ms();
+    for (account, b, a, s) in plan.changes(&before) {
+        let (win, draw, loss) = (i64::from(s == 1.0), i64::from(s == 0.5), i64::from(s == 0.0));
+        c.execute(UPSERT, &[&account, &pool, &a.rating, &a.deviation, &a.volatility, &win, &draw, &loss, &now]).await?;
+        c.execute(
+            HISTORY,
+            &[&game_id, &account, &pool, &now, &b.rating, &b.deviation, &a.rating, &a.deviation, &a.volatility, &s],
+        )
+        .await?;
+    }
+    c.execute(SETTLED, &[&game_id]).await?;
     Ok(Settled::Rated)
 }
 
