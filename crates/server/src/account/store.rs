@@ -339,3 +339,185 @@ async fn revoke_others_pg(
     }?;
     Ok(())
 }
+
+/// What the ported modules' tests share: each case runs on a new SQLite
+/// file and on a new PostgreSQL database, and what it saw on each must be
+/// the same.
+#[cfg(test)]
+pub(crate) mod both {
+    use std::future::Future;
+
+    use serde_json::Value;
+    use tash_kalar_testkit::pg::TempPostgres;
+
+    use crate::store::Store;
+
+    /// Runs `case` on SQLite, then on a temporary PostgreSQL (skipped
+    /// without one, unless `CI` is set); the two answers, times left
+    /// out ([`untimed`]), must be equal.
+    pub(crate) async fn run<F, Fut>(case: F)
+    where
+        F: Fn(Store) -> Fut,
+        Fut: Future<Output = Value>,
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let on_sqlite = untimed(case(Store::open(&dir.path().join("t.sqlite")).unwrap()).await);
+        let Some(pg) = TempPostgres::for_tests() else { return };
+        let url = pg.database("t").unwrap();
+        let on_postgres = untimed(case(Store::open_postgres(&url).await.unwrap()).await);
+        assert_eq!(on_postgres, on_sqlite, "PostgreSQL saw otherwise than SQLite");
+    }
+
+    /// `v` with the clock's readings (`at`, `created`, `updated`) nulled.
+    pub(crate) fn untimed(mut v: Value) -> Value {
+        match &mut v {
+            Value::Object(map) => {
+                for (k, x) in map.iter_mut() {
+                    *x = if ["at", "created", "updated"].contains(&k.as_str()) {
+                        Value::Null
+                    } else {
+                        untimed(x.take())
+                    };
+                }
+            }
+            Value::Array(list) => list.iter_mut().for_each(|x| *x = untimed(x.take())),
+            _ => {}
+        }
+        v
+    }
+
+    /// Runs SQL that both databases read alike.
+    pub(crate) async fn exec(store: &Store, sql: impl Into<String>) {
+        let sql = sql.into();
+        match store {
+            Store::Sqlite(_) => store.write(move |c| c.execute_batch(&sql)).await.unwrap(),
+            Store::Postgres(p) => p.client().await.unwrap().batch_execute(&sql).await.unwrap(),
+        }
+    }
+
+    /// The one number a query answers (`count(*)` ...).
+    pub(crate) async fn number(store: &Store, sql: impl Into<String>) -> i64 {
+        let sql = sql.into();
+        match store {
+            Store::Sqlite(_) => store.read(move |c| c.query_row(&sql, [], |r| r.get(0))).await.unwrap(),
+            Store::Postgres(p) => p.client().await.unwrap().query_one(&sql, &[]).await.unwrap().get(0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::both::{exec, number};
+    use super::*;
+    use crate::account::names;
+
+    #[test]
+    fn placeholders_are_made_sqlites() {
+        assert_eq!(
+            lite("UPDATE t SET a = $2 WHERE b = $1 AND c = '$'"),
+            "UPDATE t SET a = ?2 WHERE b = ?1 AND c = '$'"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn accounts_and_sessions_on_both_databases() {
+        both::run(accounts_and_sessions).await;
+    }
+
+    async fn accounts_and_sessions(store: Store) -> Value {
+        let life = Lifetimes { idle: Duration::from_secs(3600), max: Duration::from_secs(10 * 3600) };
+        let name = |n: &str| names::check(n).unwrap();
+        let (ana, token) = store.create_account(name("Ana"), "h1".into(), life).await.unwrap().unwrap();
+        assert!(store.create_account(name("ANA"), "h2".into(), life).await.unwrap().is_none(), "one key, one account");
+        let (bo, _) = store.create_account(name("Boris"), "hb".into(), life).await.unwrap().unwrap();
+        assert_ne!(ana, bo);
+        let hash = token_hash(&token);
+        let ana_is = Some(Account { id: ana, name: "Ana".into() });
+        assert_eq!(store.session_account(hash.clone(), life).await.unwrap(), ana_is);
+        assert_eq!(store.account_by_key("ana").await.unwrap(), Some((ana, "Ana".into(), "h1".into())));
+        assert_eq!(store.account_by_key("cy").await.unwrap(), None);
+        assert_eq!(store.password_hash(ana).await.unwrap().as_deref(), Some("h1"));
+
+        // a session ends when idle (59 minutes: alive; 61: over) or old
+        let aged = |created_secs: i64, seen_secs: i64| {
+            let now = now_ms();
+            format!(
+                "UPDATE sessions SET created = {}, seen = {} WHERE account_id = {}",
+                now - created_secs * 1000,
+                now - seen_secs * 1000,
+                ana.0
+            )
+        };
+        exec(&store, aged(3540, 3540)).await;
+        assert_eq!(store.session_account(hash.clone(), life).await.unwrap(), ana_is);
+        exec(&store, aged(3660, 3660)).await;
+        assert_eq!(store.session_account(hash.clone(), life).await.unwrap(), None);
+        exec(&store, aged(11 * 3600, 60)).await;
+        assert_eq!(store.session_account(hash.clone(), life).await.unwrap(), None);
+        // the next session opened deletes the row over
+        let second = token_hash(&store.open_session(ana, life).await.unwrap());
+        let ana_sessions = format!("SELECT count(*) FROM sessions WHERE account_id = {}", ana.0);
+        assert_eq!(number(&store, ana_sessions.clone()).await, 1);
+        assert_eq!(store.session_account(second.clone(), life).await.unwrap(), ana_is);
+
+        // seen is written at most once a minute
+        exec(&store, format!("UPDATE sessions SET seen = {} WHERE account_id = {}", now_ms() - 30_000, ana.0)).await;
+        store.touch_session(second.clone()).await.unwrap();
+        let fresh = format!("SELECT count(*) FROM sessions WHERE seen > {}", now_ms() - 20_000);
+        assert_eq!(number(&store, fresh.clone()).await, 1, "Boris's only: Ana's was marked 30 s ago");
+        exec(&store, format!("UPDATE sessions SET seen = {} WHERE account_id = {}", now_ms() - 90_000, ana.0)).await;
+        store.touch_session(second.clone()).await.unwrap();
+        assert_eq!(number(&store, fresh).await, 2);
+
+        // a password changed ends every other session
+        let third = token_hash(&store.open_session(ana, life).await.unwrap());
+        store.change_password(ana, "h3".into(), Some(second.clone())).await.unwrap();
+        assert_eq!(store.password_hash(ana).await.unwrap().as_deref(), Some("h3"));
+        assert_eq!(store.session_account(third.clone(), life).await.unwrap(), None);
+        assert_eq!(store.session_account(second.clone(), life).await.unwrap(), ana_is);
+        store.revoke_session(third).await.unwrap();
+
+        // the running games, and the blocks the chat filter reads
+        exec(
+            &store,
+            format!(
+                "INSERT INTO games (id, form, created, updated, status) VALUES
+                    ('g1', 'duel', 1, 5, 'playing'), ('g2', 'duel', 1, 9, 'over'), ('g3', 'melee', 1, 7, 'playing');
+                 INSERT INTO seats (game_id, seat, school, player, name, account_id) VALUES
+                    ('g1', 0, 'northern', 'human', 'Boris', {bo}), ('g1', 1, 'southern', 'human', 'Ana', {ana}),
+                    ('g2', 0, 'northern', 'human', 'Ana', {ana}), ('g2', 1, 'southern', 'human', NULL, NULL),
+                    ('g3', 0, 'northern', 'human', 'Ana', {ana}), ('g3', 1, 'southern', 'bot', NULL, NULL),
+                    ('g3', 2, 'highland', 'human', 'Ana', {ana});
+                 INSERT INTO blocks (account_id, blocked_id, created) VALUES ({ana}, {bo}, 0);",
+                ana = ana.0,
+                bo = bo.0
+            ),
+        )
+        .await;
+        let running = store.running_games(ana, 50).await.unwrap();
+        let ids: Vec<(&str, i64)> =
+            running.iter().map(|g| (g["id"].as_str().unwrap(), g["seat"].as_i64().unwrap())).collect();
+        assert_eq!(ids, [("g3", 0), ("g1", 1)], "not over, the latest first, the first seat");
+        assert_eq!(store.running_games(ana, 1).await.unwrap().len(), 1);
+        assert_eq!(store.blocked_seats("g1", ana.0).await.unwrap(), [0]);
+        assert_eq!(store.blocked_seats("g1", bo.0).await.unwrap(), [1], "either way");
+        assert!(store.blocked_seats("g3", ana.0).await.unwrap().is_empty());
+        assert!(store.blocks_between(bo.0, ana.0).await.unwrap());
+        assert!(!store.blocks_between(ana.0, ana.0).await.unwrap());
+
+        // deleted: the name free, the seats unnamed, the sessions ended
+        store.delete_account(ana, "Ana".into()).await.unwrap();
+        assert_eq!(store.session_account(second, life).await.unwrap(), None);
+        assert_eq!(store.account_by_key("ana").await.unwrap(), None);
+        assert_eq!(store.password_hash(ana).await.unwrap(), None);
+        assert_eq!(number(&store, ana_sessions).await, 0);
+        let named = format!("SELECT count(*) FROM seats WHERE account_id = {} AND name IS NOT NULL", ana.0);
+        assert_eq!(number(&store, named).await, 0);
+        assert_eq!(number(&store, "SELECT count(*) FROM seats WHERE name = 'Boris'").await, 1);
+        let (again, _) = store.create_account(name("ana"), "h4".into(), life).await.unwrap().unwrap();
+        assert_ne!(again, ana);
+        serde_json::json!({ "running": running })
+    }
+}
