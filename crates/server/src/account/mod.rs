@@ -31,6 +31,9 @@ pub(crate) use routes::routes;
 pub(crate) use session::{Account, AccountId, Lifetimes, Visitor};
 /// SQL written for both databases, in SQLite's placeholders.
 pub(crate) use store::lite;
+// (the ported modules' tests: each case on both databases)
+#[cfg(test)]
+pub(crate) use store::both;
 
 use crate::limit::RateLimit;
 

@@ -347,9 +347,14 @@ async fn revoke_others_pg(
 pub(crate) mod both {
     use std::future::Future;
 
+    use std::time::Duration;
+
     use serde_json::Value;
     use tash_kalar_testkit::pg::TempPostgres;
 
+    use crate::account::{name_key, AccountId, Lifetimes};
+    use crate::db::Summary;
+    use crate::live::{Kind, StoredEntry};
     use crate::store::Store;
 
     /// Runs `case` on SQLite, then on a temporary PostgreSQL (skipped
@@ -384,6 +389,32 @@ pub(crate) mod both {
             _ => {}
         }
         v
+    }
+
+    /// Accounts made as sign-up makes them.
+    pub(crate) async fn accounts(store: &Store, names: &[&str]) -> Vec<AccountId> {
+        let life = Lifetimes { idle: Duration::from_secs(60), max: Duration::from_secs(60) };
+        let mut ids = Vec::new();
+        for n in names {
+            let name = crate::account::names::check(n).unwrap();
+            assert_eq!(name.key, name_key(n));
+            ids.push(store.create_account(name, "x".into(), life).await.unwrap().unwrap().0);
+        }
+        ids
+    }
+
+    /// The entry and summary that end game `id` with `outcome`.
+    pub(crate) async fn end(store: &Store, id: &str, n: u32, outcome: &str) -> Result<(), crate::store::StoreError> {
+        let summary = Summary {
+            status: "over",
+            version: n,
+            turn: 1,
+            scores: "[0,0]".into(),
+            outcome: Some(outcome.into()),
+            clocks: None,
+        };
+        let entry = StoredEntry { n, seat: Some(0), kind: Kind::Resign, choice: None };
+        store.append(id, vec![entry], summary, None).await
     }
 
     /// Runs SQL that both databases read alike.

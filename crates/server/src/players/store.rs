@@ -458,3 +458,110 @@ async fn profile_pg(
     }
     Ok(Some(Profile { shown, ratings, history, opponents, playing, games, more }))
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::*;
+    use crate::account::both::{self, accounts, end, exec};
+    use crate::players::GameResult;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn profiles_and_leaderboards_on_both_databases() {
+        both::run(profiles_and_leaderboards).await;
+    }
+
+    fn query(f: impl FnOnce(&mut GamesQuery)) -> GamesQuery {
+        let mut q = GamesQuery { limit: 20, ..GamesQuery::default() };
+        f(&mut q);
+        q
+    }
+
+    fn ids(profile: &Value, list: &str) -> Vec<String> {
+        profile[list].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()).collect()
+    }
+
+    async fn profiles_and_leaderboards(store: Store) -> Value {
+        accounts(&store, &["Ana", "Boris", "Cyril"]).await;
+        exec(
+            &store,
+            "INSERT INTO games (id, form, created, updated, status, rated, private) VALUES
+                ('d1', 'duel', 1, 1, 'playing', 1, 0), ('d2', 'duel', 2, 2, 'playing', 0, 0),
+                ('m1', 'melee', 3, 3, 'playing', 0, 0), ('p1', 'duel', 4, 4, 'playing', 0, 0),
+                ('x1', 'duel', 5, 5, 'playing', 0, 1), ('a1', 'duel', 6, 6, 'playing', 0, 0);
+             INSERT INTO seats (game_id, seat, school, player, bot, name, account_id) VALUES
+                ('d1', 0, 'northern', 'human', NULL, 'Ana', 1), ('d1', 1, 'southern', 'human', NULL, 'Boris', 2),
+                ('d2', 0, 'southern', 'human', NULL, 'Boris', 2), ('d2', 1, 'northern', 'human', NULL, 'Ana', 1),
+                ('m1', 0, 'northern', 'human', NULL, 'Ana', 1), ('m1', 1, 'southern', 'human', NULL, 'Boris', 2),
+                ('m1', 2, 'highland', 'human', NULL, 'Cyril', 3),
+                ('p1', 0, 'northern', 'human', NULL, 'Ana', 1), ('p1', 1, 'southern', 'bot', 'greedy', NULL, NULL),
+                ('x1', 0, 'northern', 'human', NULL, 'Ana', 1), ('x1', 1, 'southern', 'human', NULL, 'Boris', 2),
+                ('a1', 0, 'northern', 'human', NULL, 'Ana', 1), ('a1', 1, 'southern', 'human', NULL, 'Cyril', 3);",
+        )
+        .await;
+        for (id, outcome) in [
+            ("d1", r#"{"places":[0,1],"why":"resigned","resigned":1}"#),
+            ("d2", r#"{"places":[0,1],"why":"end-score"}"#),
+            ("m1", r#"{"places":[2,0,1],"why":"end-score"}"#),
+            ("x1", r#"{"places":[0,1],"why":"end-score"}"#),
+            ("a1", r#"{"places":[],"why":"aborted"}"#),
+        ] {
+            end(&store, id, 1, outcome).await.unwrap();
+        }
+        // the order of the finished games fixed, whatever the clock read
+        exec(
+            &store,
+            "UPDATE games SET updated = 10 WHERE id = 'd1'; UPDATE games SET updated = 20 WHERE id = 'd2';
+             UPDATE games SET updated = 30 WHERE id = 'm1'; UPDATE games SET updated = 40 WHERE id = 'a1';
+             INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games, wins, draws, losses, updated)
+             VALUES (3, 'duel', 1700.5, 100, 0.06, 6, 4, 1, 1, 0), (3, 'melee', 1600, 149, 0.06, 9, 5, 0, 4, 0),
+                    (2, 'melee', 1650, 151, 0.06, 9, 5, 0, 4, 0);",
+        )
+        .await;
+
+        let profile = |name: &str, q: GamesQuery| {
+            let (store, name) = (store.clone(), name.to_string());
+            async move { store.profile(name, q, Lang::En).await.unwrap() }
+        };
+        let ana = profile("ana", query(|_| ())).await.unwrap();
+        assert_eq!(ana["name"], "Ana");
+        assert_eq!(ids(&ana, "games"), ["a1", "m1", "d2", "d1"], "public, newest first");
+        assert_eq!(ids(&ana, "playing"), ["p1"]);
+        assert_eq!(ana["more"], false);
+        let d1 = &ana["games"][3];
+        assert_eq!((d1["result"].as_str(), d1["rated"].as_bool()), (Some("win"), Some(true)));
+        assert!(d1["rating"]["after"].as_f64().unwrap() > d1["rating"]["before"].as_f64().unwrap());
+        assert_eq!(ana["games"][0]["result"], Value::Null, "aborted");
+        assert_eq!(ana["ratings"]["duel"]["games"], 1);
+        assert_eq!(ana["ratings"]["duel"]["provisional"], true);
+        assert_eq!(ana["history"]["duel"].as_array().unwrap().len(), 1);
+        assert_eq!(ana["opponents"][0]["name"], "Boris");
+        assert_eq!(ana["opponents"][0]["games"], 3, "d1, d2, m1: not the private one");
+        assert_eq!(profile("STRASSE", query(|_| ())).await, None);
+        assert_eq!(profile("ANA", query(|_| ())).await.unwrap()["name"], "Ana");
+
+        let wins = profile("Ana", query(|q| q.result = Some(GameResult::Win))).await.unwrap();
+        assert_eq!(ids(&wins, "games"), ["d1"]);
+        let paged = profile("Ana", query(|q| (q.opponent, q.limit) = (Some("BORIS".into()), 2))).await.unwrap();
+        assert_eq!((ids(&paged, "games"), &paged["more"]), (vec!["m1".to_string(), "d2".into()], &json!(true)));
+        let next = profile("Ana", query(|q| (q.opponent, q.before) = (Some("Boris".into()), Some(20)))).await.unwrap();
+        assert_eq!(ids(&next, "games"), ["d1"]);
+        let melee = profile("Cyril", query(|q| (q.form, q.school) = (Some(Form::Melee), Some(School::Highland))))
+            .await
+            .unwrap();
+        assert_eq!(ids(&melee, "games"), ["m1"]);
+        assert_eq!(melee["games"][0]["result"], "loss", "second of three: a melee is won by the first alone");
+        let none = profile("Cyril", query(|q| q.school = Some(School::Northern))).await.unwrap();
+        assert!(ids(&none, "games").is_empty());
+
+        let duel = store.leaderboard(Pool::Duel, 0, 50).await.unwrap();
+        assert_eq!(duel.len(), 1, "Cyril only: Ana and Boris have one game");
+        assert_eq!((duel[0]["name"].as_str(), duel[0]["rank"].as_u64()), (Some("Cyril"), Some(1)));
+        let boards = store.leaderboards(&Pool::ALL, 0, 10).await.unwrap();
+        let sizes: Vec<usize> = boards.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [1, 0, 1, 0], "Boris's melee deviation is too wide");
+        assert!(store.leaderboard(Pool::Duel, 1, 50).await.unwrap().is_empty());
+        json!({ "ana": ana, "wins": wins, "paged": paged, "next": next, "melee": melee, "boards": boards })
+    }
+}

@@ -18,3 +18,89 @@ impl Store {
         Ok(rated.is_some_and(|r| r != 0))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use crate::account::both::{self, accounts, end, exec, number};
+    use crate::store::Store;
+
+    async fn ratings(store: &Store) -> Value {
+        let mut out = Vec::new();
+        for (account, pool) in [(1, "duel"), (2, "duel"), (1, "melee")] {
+            // (-1 for no row; the rating to a thousandth)
+            let column = |c: &str| {
+                format!(
+                    "SELECT COALESCE((SELECT {c} FROM ratings WHERE account_id = {account} AND pool = '{pool}'), -1)"
+                )
+            };
+            let games = number(store, column("games")).await;
+            let wins = number(store, column("wins")).await;
+            let milli = number(store, column("CAST(ROUND(rating * 1000) AS BIGINT)")).await;
+            out.push(json!([account, pool, games, wins, milli]));
+        }
+        json!(out)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_rated_end_settles_once_in_its_transaction_on_both_databases() {
+        both::run(a_rated_end_settles_once).await;
+    }
+
+    async fn a_rated_end_settles_once(store: Store) -> Value {
+        let [ana, bo] = accounts(&store, &["Ana", "Boris"]).await[..] else { panic!() };
+        assert_eq!((ana.0, bo.0), (1, 2));
+        exec(
+            &store,
+            "INSERT INTO games (id, form, created, updated, status, rated) VALUES
+                ('r', 'duel', 0, 0, 'playing', 1), ('u', 'duel', 0, 0, 'playing', 0);
+             INSERT INTO seats (game_id, seat, school, player, account_id) VALUES
+                ('r', 0, 'northern', 'human', 1), ('r', 1, 'southern', 'human', 2),
+                ('u', 0, 'northern', 'human', 1), ('u', 1, 'southern', 'human', 2);",
+        )
+        .await;
+        assert!(store.is_rated("r").await.unwrap());
+        assert!(!store.is_rated("u").await.unwrap());
+        assert!(!store.is_rated("nope").await.unwrap());
+        let resigned = r#"{"places":[1,0],"why":"resigned","resigned":0}"#;
+
+        // a settlement that fails takes the entry that ended the game with it
+        let broken = match &store {
+            Store::Sqlite(_) => {
+                "CREATE TRIGGER broken BEFORE INSERT ON rating_history BEGIN SELECT RAISE(ABORT, 'disk full'); END;"
+            }
+            Store::Postgres(_) => {
+                "CREATE FUNCTION broken() RETURNS trigger LANGUAGE plpgsql AS $$
+                 BEGIN RAISE EXCEPTION 'disk full'; END; $$;
+                 CREATE TRIGGER broken BEFORE INSERT ON rating_history FOR EACH ROW EXECUTE FUNCTION broken();"
+            }
+        };
+        exec(&store, broken).await;
+        assert!(end(&store, "r", 1, resigned).await.is_err());
+        let fixed = match &store {
+            Store::Sqlite(_) => "DROP TRIGGER broken",
+            Store::Postgres(_) => "DROP TRIGGER broken ON rating_history",
+        };
+        exec(&store, fixed).await;
+        let kept = "SELECT (SELECT count(*) FROM log) + (SELECT count(*) FROM ratings) + (SELECT count(*) FROM games WHERE status = 'over')";
+        assert_eq!(number(&store, kept).await, 0, "nothing of the end was kept");
+
+        // the same end, sound: the ratings change with it, once
+        end(&store, "r", 1, resigned).await.unwrap();
+        let first = ratings(&store).await;
+        assert_eq!(first[0][2], 1, "{first}");
+        assert_eq!(first[0][3], 0, "Ana resigned");
+        assert_eq!(first[1][3], 1);
+        assert!(first[0][4].as_i64().unwrap() < 1_500_000 && first[1][4].as_i64().unwrap() > 1_500_000);
+        assert_eq!(first[2][2], -1, "no melee rating");
+        end(&store, "r", 2, resigned).await.unwrap();
+        assert_eq!(ratings(&store).await, first, "settled once");
+        assert_eq!(number(&store, "SELECT count(*) FROM rating_history").await, 2);
+        assert_eq!(number(&store, "SELECT settled FROM games WHERE id = 'r'").await, 1);
+        // an unrated game's end changes nothing
+        end(&store, "u", 1, resigned).await.unwrap();
+        assert_eq!(ratings(&store).await, first);
+        json!({ "ratings": first })
+    }
+}

@@ -24,3 +24,23 @@ impl Store {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use crate::account::both::{self, exec};
+    use crate::store::Store;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_branchs_source_is_read_on_both_databases() {
+        both::run(a_branchs_source).await;
+    }
+
+    async fn a_branchs_source(store: Store) -> Value {
+        exec(&store, "INSERT INTO branches (game_id, source, at, created) VALUES ('b', 'g', 17, 0)").await;
+        assert_eq!(store.branched_from("b").await.unwrap(), Some(("g".to_string(), 17)));
+        assert_eq!(store.branched_from("g").await.unwrap(), None);
+        json!(store.branched_from("b").await.unwrap())
+    }
+}
