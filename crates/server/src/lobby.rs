@@ -312,10 +312,8 @@ async fn join(
     Body(body): Body,
 ) -> Result<Json<Value>, Error> {
     let seat = wire::join_request(&body).map_err(bad)?;
-    if visitor.account().is_none() {
-        if state.store().is_rated(&id).await.map_err(Error::internal)? {
-            return Err(Error::RatedNeedsAccount);
-        }
+    if visitor.account().is_none() && state.store().is_rated(&id).await.map_err(Error::internal)? {
+        return Err(Error::RatedNeedsAccount);
     }
     if let Some(ConnectInfo(peer)) = peer {
         state.join_limiter().take(peer.ip(), Instant::now()).map_err(|wait| {
