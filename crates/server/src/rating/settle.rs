@@ -136,17 +136,28 @@ pub(crate) async fn settle_pg(c: &impl GenericClient, game_id: &str) -> Result<S
         Ok(plan) => plan,
         Err(why) => return Ok(why),
     };
-    let pool = plan.pool.name();
+    let (pool, now) = (plan.pool.name(), now_ms());
+    // Two games of one player may end at once on two servers: each locks
+    // its players' rating rows (made first if new; in the accounts'
+    // order, so that two settlements never wait for each other), so the
+    // second reads the ratings the first wrote, as SQLite's one writer does.
+    let mut locking = plan.accounts.clone();
+    locking.sort_unstable();
+    let fresh = new_rating();
+    for account in &locking {
+        c.execute(
+            "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, updated)
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_id, pool) DO NOTHING",
+            &[account, &pool, &fresh.rating, &fresh.deviation, &fresh.volatility, &now],
+        )
+        .await?;
+        c.execute(&format!("{RATING} FOR UPDATE"), &[account, &pool]).await?;
+    }
     let mut before = Vec::with_capacity(plan.accounts.len());
     for account in &plan.accounts {
-        let found = c.query_opt(RATING, &[account, &pool]).await?;
-        before.push(found.map_or_else(new_rating, |r| Glicko2Rating {
-            rating: r.get(0),
-            deviation: r.get(1),
-            volatility: r.get(2),
-        }));
+        let r = c.query_one(RATING, &[account, &pool]).await?;
+        before.push(Glicko2Rating { rating: r.get(0), deviation: r.get(1), volatility: r.get(2) });
     }
-    let now = now_ms();
     for (account, b, a, s) in plan.changes(&before) {
         let (win, draw, loss) = (i64::from(s == 1.0), i64::from(s == 0.5), i64::from(s == 0.0));
         c.execute(UPSERT, &[&account, &pool, &a.rating, &a.deviation, &a.volatility, &win, &draw, &loss, &now]).await?;

@@ -103,4 +103,78 @@ mod tests {
         assert_eq!(ratings(&store).await, first);
         json!({ "ratings": first })
     }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_games_of_one_player_ending_at_once_both_count_on_both_databases() {
+        both::run(two_ends_at_once).await;
+    }
+
+    /// Ana's two rated games end at once: the second settled reads the
+    /// rating the first wrote (on PostgreSQL the rating rows are locked;
+    /// they exist already, so no insert of a new row orders the two).
+    async fn two_ends_at_once(store: Store) -> Value {
+        accounts(&store, &["Ana", "Boris", "Cyril"]).await;
+        exec(
+            &store,
+            "INSERT INTO games (id, form, created, updated, status, rated) VALUES
+                ('a', 'duel', 0, 0, 'playing', 1), ('b', 'duel', 0, 0, 'playing', 1);
+             INSERT INTO seats (game_id, seat, school, player, account_id) VALUES
+                ('a', 0, 'northern', 'human', 1), ('a', 1, 'southern', 'human', 2),
+                ('b', 0, 'northern', 'human', 3), ('b', 1, 'southern', 'human', 1);
+             INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games, updated) VALUES
+                (1, 'duel', 1500, 200, 0.06, 3, 0), (2, 'duel', 1500, 200, 0.06, 3, 0),
+                (3, 'duel', 1500, 200, 0.06, 3, 0);",
+        )
+        .await;
+        let won = r#"{"places":[1,0],"why":"end-score"}"#;
+        let (a, b) = tokio::join!(end(&store, "a", 1, won), end(&store, "b", 1, won));
+        a.unwrap();
+        b.unwrap();
+        assert_eq!(number(&store, "SELECT games FROM ratings WHERE account_id = 1 AND pool = 'duel'").await, 5);
+        // one of Ana's two history rows starts where the other ends
+        let chained = "SELECT count(*) FROM rating_history h1 JOIN rating_history h2
+                       ON h1.account_id = h2.account_id AND h1.game_id != h2.game_id AND h2.rating_before = h1.rating
+                       WHERE h1.account_id = 1";
+        assert_eq!(number(&store, chained).await, 1);
+        json!(number(&store, "SELECT count(*) FROM rating_history").await)
+    }
+
+    /// On PostgreSQL, a settlement waits for another of the same player
+    /// still in its transaction, and then reads the rating it wrote.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_settlement_waits_for_another_of_the_same_player_on_postgres() {
+        let Some(pg) = tash_kalar_testkit::pg::TempPostgres::for_tests() else { return };
+        let store = Store::open_postgres(&pg.database("t").unwrap()).await.unwrap();
+        accounts(&store, &["Ana", "Boris", "Cyril"]).await;
+        exec(
+            &store,
+            "INSERT INTO games (id, form, created, updated, status, rated) VALUES
+                ('a', 'duel', 0, 0, 'playing', 1), ('b', 'duel', 0, 0, 'playing', 1);
+             INSERT INTO seats (game_id, seat, school, player, account_id) VALUES
+                ('a', 0, 'northern', 'human', 1), ('a', 1, 'southern', 'human', 2),
+                ('b', 0, 'northern', 'human', 3), ('b', 1, 'southern', 'human', 1);
+             INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games, updated) VALUES
+                (1, 'duel', 1500, 200, 0.06, 3, 0), (2, 'duel', 1500, 200, 0.06, 3, 0),
+                (3, 'duel', 1500, 200, 0.06, 3, 0);",
+        )
+        .await;
+        let won = r#"{"places":[1,0],"why":"end-score"}"#;
+        let Store::Postgres(p) = &store else { unreachable!() };
+        let mut client = p.client().await.unwrap();
+        let first = client.transaction().await.unwrap();
+        first.execute("UPDATE games SET status = 'over', outcome = $1 WHERE id = 'a'", &[&won]).await.unwrap();
+        crate::rating::settle_pg(&first, "a").await.unwrap();
+        let second = tokio::spawn({
+            let store = store.clone();
+            async move { end(&store, "b", 1, won).await }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        assert!(!second.is_finished(), "the second waits for the first's rating rows");
+        first.commit().await.unwrap();
+        second.await.unwrap().unwrap();
+        let chained = "SELECT count(*) FROM rating_history h1 JOIN rating_history h2
+                       ON h1.account_id = h2.account_id AND h1.game_id = 'a' AND h2.game_id = 'b'
+                       AND h2.rating_before = h1.rating WHERE h1.account_id = 1";
+        assert_eq!(number(&store, chained).await, 1, "the second read what the first wrote");
+    }
 }
