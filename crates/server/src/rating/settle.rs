@@ -139,7 +139,7 @@ pub(crate) async fn settle_pg(c: &impl GenericClient, game_id: &str) -> Result<S
     let (pool, now) = (plan.pool.name(), now_ms());
     // Two games of one player may end at once on two servers: each locks
     // its players' rating rows (made first if new; in the accounts'
-    // order, so that two settlements never wait for each other), so the
+    // order, so that two settlements cannot deadlock), so the
     // second reads the ratings the first wrote, as SQLite's one writer does.
     let mut locking = plan.accounts.clone();
     locking.sort_unstable();
