@@ -468,7 +468,7 @@ impl Muted {
                 let blocked = match self.authors.get(&a) {
                     Some(&b) => b,
                     None => {
-                        let b = state.store().blocks_between(me, a).await.unwrap_or(false);
+                        let b = state.store().chat_blocks(me, a).await.unwrap_or(false);
                         self.authors.insert(a, b);
                         b
                     }

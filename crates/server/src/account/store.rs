@@ -275,8 +275,9 @@ impl Store {
         Ok(seats.into_iter().filter_map(|s| Seat::try_from(s).ok()).collect())
     }
 
-    /// Whether either of two accounts blocks the other.
-    pub(crate) async fn blocks_between(&self, a: i64, b: i64) -> Result<bool, StoreError> {
+    /// Whether either of two accounts blocks the other (the spectators'
+    /// chat filter's question; `pairing` asks it too, by its own query).
+    pub(crate) async fn chat_blocks(&self, a: i64, b: i64) -> Result<bool, StoreError> {
         const SQL: &str = "SELECT EXISTS (SELECT 1 FROM blocks WHERE (account_id = $1 AND blocked_id = $2)
                                                    OR (account_id = $2 AND blocked_id = $1))";
         match self {
@@ -535,8 +536,8 @@ mod tests {
         assert_eq!(store.blocked_seats("g1", ana.0).await.unwrap(), [0]);
         assert_eq!(store.blocked_seats("g1", bo.0).await.unwrap(), [1], "either way");
         assert!(store.blocked_seats("g3", ana.0).await.unwrap().is_empty());
-        assert!(store.blocks_between(bo.0, ana.0).await.unwrap());
-        assert!(!store.blocks_between(ana.0, ana.0).await.unwrap());
+        assert!(store.chat_blocks(bo.0, ana.0).await.unwrap());
+        assert!(!store.chat_blocks(ana.0, ana.0).await.unwrap());
 
         // deleted: the name free, the seats unnamed, the sessions ended
         store.delete_account(ana, "Ana".into()).await.unwrap();
