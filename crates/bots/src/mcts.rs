@@ -101,6 +101,13 @@ pub struct MctsConfig {
     /// How often a playout step is random among the sensible choices
     /// instead of the policy's best (0 to 1).
     pub playout_noise: f64,
+    /// The playout judges every summon in hand by its immediate result (as
+    /// `mcts-v2`), not one summon per being picked at random.
+    pub all_summons: bool,
+    /// Of an effect step's choices, the playout judges at most this many
+    /// (at random, the step's Skip always among them; 2 to
+    /// [`JUDGED_STEPS`], which judges every one as `mcts-v2`).
+    pub judged_steps: usize,
     /// Score a result by its evaluation less the root's (so that the
     /// results of a game already well won or lost still differ).
     pub centre: bool,
@@ -155,6 +162,8 @@ impl Default for MctsConfig {
             widen: 2.0,
             widen_inner: 1.0,
             playout_noise: 0.25,
+            all_summons: false,
+            judged_steps: JUDGED_AT_MOST,
             centre: true,
             reuse: true,
             early_stop: true,
@@ -803,12 +812,14 @@ fn playout(
     theirs
 }
 
-/// Effect steps with at most this many choices are judged one by one.
-const JUDGED_STEPS: usize = 24;
+/// Effect steps with at most this many choices are judged (some or all of
+/// them, see [`MctsConfig::judged_steps`]); longer ones are played at random.
+pub const JUDGED_STEPS: usize = 24;
 
-/// Of an effect step's choices, at most this many are judged (at random
-/// among them, the step's Skip always with them): judging every one of up
-/// to [`JUDGED_STEPS`] cost the playout about a tenth of the search's time.
+/// Of an effect step's choices, at most this many are judged by default (at
+/// random among them, the step's Skip always with them): judging every one
+/// of up to [`JUDGED_STEPS`] cost the playout about a tenth of the search's
+/// time.
 const JUDGED_AT_MOST: usize = 8;
 
 /// The playout policy's pick among `choices` (a subset of the legal ones):
@@ -828,6 +839,9 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
             if n > 0 {
                 if noisy {
                     return nth(summons, rng.gen_range(0..n));
+                }
+                if config.all_summons {
+                    return best_by_quick_value(game, seat, summons, rng).expect("a summon");
                 }
                 return best_summon(game, seat, summons, rng);
             }
@@ -890,16 +904,16 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
                 _ => i16::MAX,
             })
             .unwrap_or(choices[0]),
-        Phase::Effect if choices.len() <= JUDGED_AT_MOST && !noisy => {
+        Phase::Effect if choices.len() <= config.judged_steps.clamp(2, JUDGED_STEPS) && !noisy => {
             best_by_quick_value(game, seat, choices.iter().copied(), rng).expect("a choice")
         }
         Phase::Effect if choices.len() <= JUDGED_STEPS && !noisy => {
-            let mut some: ArrayVec<Choice, JUDGED_AT_MOST> = ArrayVec::new();
+            let mut some: ArrayVec<Choice, JUDGED_STEPS> = ArrayVec::new();
             if choices.contains(&Choice::Skip) {
                 some.push(Choice::Skip);
             }
             let rest = choices.iter().copied().filter(|&c| c != Choice::Skip);
-            let room = JUDGED_AT_MOST - some.len();
+            let room = config.judged_steps.clamp(2, JUDGED_STEPS) - some.len();
             some.extend(rest.choose_multiple(rng, room));
             best_by_quick_value(game, seat, some.into_iter(), rng).expect("a choice")
         }
