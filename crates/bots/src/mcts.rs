@@ -31,9 +31,9 @@
 //! likely replies are searched before their many quiet placements.
 //!
 //! The playout policy plays like a sensible player at a fraction of the
-//! greedy bot's cost: it summons when it can (of one summon per being, at
-//! random among the being's, the one whose immediate result is best by
-//! [`quick_value`], a cheap count of scores and pieces),
+//! greedy bot's cost: it summons when it can (of one summon per being, the
+//! one whose square costs the enemy most, the one whose immediate result is
+//! best by [`quick_value`], a cheap count of scores and pieces),
 //! resolves effects the same way, places next to its own pieces, claims
 //! the best task, rarely invokes a flare in a deathmatch (it gives a point)
 //! and never discards while another action is open.
@@ -106,7 +106,9 @@ pub struct MctsConfig {
     pub all_summons: bool,
     /// Of an effect step's choices, the playout judges at most this many
     /// (at random, the step's Skip always among them; 2 to
-    /// [`JUDGED_STEPS`], which judges every one as `mcts-v2`).
+    /// [`JUDGED_STEPS`], the default, which judges every one as `mcts-v2`:
+    /// 8 saved only 1% to 4% of an iteration and picked a worse step than
+    /// all 24 in 12% of such steps, see docs/bot-strength-log.md).
     pub judged_steps: usize,
     /// Score a result by its evaluation less the root's (so that the
     /// results of a game already well won or lost still differ).
@@ -163,7 +165,7 @@ impl Default for MctsConfig {
             widen_inner: 1.0,
             playout_noise: 0.25,
             all_summons: false,
-            judged_steps: JUDGED_AT_MOST,
+            judged_steps: JUDGED_STEPS,
             centre: true,
             reuse: true,
             early_stop: true,
@@ -812,15 +814,9 @@ fn playout(
     theirs
 }
 
-/// Effect steps with at most this many choices are judged (some or all of
-/// them, see [`MctsConfig::judged_steps`]); longer ones are played at random.
+/// Effect steps with at most this many choices are judged (all of them, or
+/// some, see [`MctsConfig::judged_steps`]); longer ones are played at random.
 pub const JUDGED_STEPS: usize = 24;
-
-/// Of an effect step's choices, at most this many are judged by default (at
-/// random among them, the step's Skip always with them): judging every one
-/// of up to [`JUDGED_STEPS`] cost the playout about a tenth of the search's
-/// time.
-const JUDGED_AT_MOST: usize = 8;
 
 /// The playout policy's pick among `choices` (a subset of the legal ones):
 /// the summon (or effect step) whose immediate result is best by the quick

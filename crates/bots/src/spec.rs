@@ -30,7 +30,7 @@
 //! | `return_legend`, `return_flare` | mcts | the cost of returning a legend to the shared deck (if it comes round before the end) or a flare, 0 to 100 (default 1.5, 0.3) |
 //! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
 //! | `all_summons` | mcts | `0`, `1`, `false` or `true` (default 0: the playout judges one summon per being, picked at random; 1 judges every summon, as mcts-v2) |
-//! | `judged_steps` | mcts | the most of an effect step's choices the playout judges, 2 to 24 (default 8; 24 judges every one, as mcts-v2) |
+//! | `judged_steps` | mcts | the most of an effect step's choices the playout judges (at random among them), 2 to 24 (default 24: every one, as mcts-v2) |
 //! | `turn` | mcts | the time for all of the bot's choices in one turn, as `time` (default none; each choice gets at most half of what is left of it, see [`MctsConfig::turn`]) |
 //! | `early_stop` | mcts, mcts-v2 | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
