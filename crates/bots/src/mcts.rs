@@ -1059,6 +1059,30 @@ mod tests {
     }
 
     #[test]
+    fn the_playouts_summon_of_a_being_is_on_the_square_that_costs_the_enemy_most() {
+        // the Champion's position with a red piece on d3, one of its squares
+        let mut p = Position::duel("9/9/9/5r3/3bbr*3/3bb4/3rb4/9/9").unwrap();
+        p.seats[0].beings = vec![CardId::parse("imperial.champion").unwrap()];
+        let g = p.to_game().unwrap();
+        let legal = g.legal_choices();
+        let me = g.seat(0).color;
+        let worth = |c: &Choice| match *c {
+            Choice::Summon { at, pickup, .. } => summon_square_worth(&g, me, at, pickup),
+            _ => f64::NEG_INFINITY,
+        };
+        let summons: Vec<Choice> = legal.iter().copied().filter(|c| matches!(c, Choice::Summon { .. })).collect();
+        let best = summons.iter().map(worth).fold(f64::NEG_INFINITY, f64::max);
+        // the Champion's summons differ: one lands on the red piece, one on a blue
+        assert!(summons.iter().any(|c| worth(c) < best), "{summons:?}");
+        assert!(best > 0.0, "{summons:?}");
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let c = best_summon(&g, 0, summons.iter().copied(), &mut rng);
+            assert_eq!(worth(&c), best, "seed {seed}: {c}");
+        }
+    }
+
+    #[test]
     fn iterations_play_through_the_opponents_turn() {
         let g = champion();
         let config = MctsConfig { iterations: Some(300), ..MctsConfig::default() };

@@ -910,6 +910,22 @@ mod tests {
     }
 
     #[test]
+    fn the_playouts_judging_is_an_option_of_the_new_search() {
+        let BotSpec::Mcts(c) = parse("mcts:judged_steps=8,all_summons=1").unwrap() else { panic!() };
+        assert_eq!((c.all_summons, c.judged_steps), (true, 8));
+        assert_eq!(BotSpec::Mcts(c).to_string(), "mcts:all_summons=1,judged_steps=8");
+        // the defaults are not written
+        assert_eq!(parse("mcts:all_summons=0,judged_steps=24").unwrap().to_string(), "mcts");
+        for bad in ["1", "25", "-3", "x", ""] {
+            let e = parse(&format!("mcts:judged_steps={bad}")).expect_err(bad).to_string();
+            assert!(e.contains("judged_steps") && e.contains("2") && e.contains("24"), "{bad}: {e}");
+        }
+        assert!(parse("mcts:all_summons=2").is_err());
+        assert!(matches!(parse("mcts-v2:all_summons=1"), Err(SpecError::UnknownOption { .. })));
+        assert!(matches!(parse("mcts-v2:judged_steps=8"), Err(SpecError::UnknownOption { .. })));
+    }
+
+    #[test]
     fn bad_values_are_refused_naming_the_option_and_its_range() {
         let refused = |text: &str, words: &[&str]| {
             let e = parse(text).expect_err(text).to_string();
