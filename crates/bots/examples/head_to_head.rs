@@ -1,6 +1,6 @@
 //! A short match between two bots, seats and schools rotated, using only the
 //! bots and rules crates:
-//! `cargo run --release -p tash-kalar-bots --example head_to_head A B [games] [form] [seed] [jobs]`
+//! `cargo run --release -p tash-kalar-bots --example head_to_head A B [games] [form] [seed] [jobs] [schools]`
 //! where a bot is a bot spec (`easy`, `medium`, `random`, `greedy:noise=1`,
 //! `mcts:iterations=500,playout_noise=0.5`, `mcts-v1:iterations=1000`, see
 //! the `spec` module), or in the short form of earlier measurements
@@ -12,7 +12,9 @@
 //! every seat and every set of three schools. Prints A's wins, partial
 //! results and losses (in a melee a game's result is A's pairwise score
 //! against B's seats), its score with a 95% (Wilson) interval over games,
-//! and the discard actions a game of a seat of each bot.
+//! and the discard actions a game of a seat of each bot. With `schools`
+//! `all` the two-seat forms deal all seven schools (84 games cover every
+//! pairing, seat and school once each way) instead of the four base ones.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -65,7 +67,7 @@ fn make(spec: &str, seed: u64) -> Box<dyn Bot> {
 /// swapped every 12 games; in a melee of three the table `A B B` (even `i`)
 /// or `A A B` (odd), turned by `i / 2 % 3` seats, over the four sets of
 /// three schools (`i / 6 % 4`).
-fn table(form: Form, i: usize) -> (Vec<bool>, Vec<School>) {
+fn table(form: Form, i: usize, all: bool) -> (Vec<bool>, Vec<School>) {
     if form.is_melee() {
         let mut a_seats = if i.is_multiple_of(2) { vec![true, false, false] } else { vec![true, true, false] };
         a_seats.rotate_right(i / 2 % 3);
@@ -73,10 +75,11 @@ fn table(form: Form, i: usize) -> (Vec<bool>, Vec<School>) {
         let schools = School::BASE.iter().enumerate().filter(|&(k, _)| k != skip).map(|(_, &s)| s).collect();
         return (a_seats, schools);
     }
-    let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-    let (x, y) = pairs[i / 2 % 6];
+    let count = if all { School::ALL.len() } else { School::BASE.len() };
+    let pairs: Vec<(usize, usize)> = (0..count).flat_map(|x| (x + 1..count).map(move |y| (x, y))).collect();
+    let (x, y) = pairs[i / 2 % pairs.len()];
     let mut schools = vec![School::ALL[x], School::ALL[y]];
-    if i / 12 % 2 == 1 {
+    if i / (2 * pairs.len()) % 2 == 1 {
         schools.swap(0, 1);
     }
     (if i.is_multiple_of(2) { vec![true, false] } else { vec![false, true] }, schools)
@@ -85,8 +88,8 @@ fn table(form: Form, i: usize) -> (Vec<bool>, Vec<School>) {
 /// One game: A's pairwise score against B's seats (1 placed ahead, ½ level,
 /// 0 behind; its mean), the discards a seat of A and of B made, the turns,
 /// and in a melee at a table of one A whether A was placed first alone.
-fn play(a: &str, b: &str, form: Form, i: usize, seed: u64) -> (f64, f64, f64, u16, Option<bool>) {
-    let (a_seats, schools) = table(form, i);
+fn play(a: &str, b: &str, form: Form, i: usize, seed: u64, all: bool) -> (f64, f64, f64, u16, Option<bool>) {
+    let (a_seats, schools) = table(form, i, all);
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
     let mut bots: Vec<Box<dyn Bot>> =
         a_seats.iter().enumerate().map(|(k, &is_a)| make(if is_a { a } else { b }, game_seed + k as u64)).collect();
@@ -147,6 +150,7 @@ fn main() {
     let form = args.get(4).map_or(Form::Duel, |f| Form::parse(f).expect("a form (duel, high-form, first-game, melee)"));
     let seed: u64 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(1);
     let jobs: usize = args.get(6).and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
+    let all = args.get(7).is_some_and(|s| s == "all");
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -156,7 +160,7 @@ fn main() {
                 if i >= games {
                     break;
                 }
-                let r = play(&a, &b, form, i, seed);
+                let r = play(&a, &b, form, i, seed, all);
                 eprintln!("game {i}: {a} scored {} ({} turns, discards {} / {})", r.0, r.3, r.1, r.2);
                 results.lock().expect("results").push(r);
             });

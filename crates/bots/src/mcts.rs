@@ -31,9 +31,9 @@
 //! likely replies are searched before their many quiet placements.
 //!
 //! The playout policy plays like a sensible player at a fraction of the
-//! greedy bot's cost: it summons when it can (of one summon per being, at
-//! random among the being's, the one whose immediate result is best by
-//! [`quick_value`], a cheap count of scores and pieces),
+//! greedy bot's cost: it summons when it can (of one summon per being, the
+//! one whose square costs the enemy most, the one whose immediate result is
+//! best by [`quick_value`], a cheap count of scores and pieces),
 //! resolves effects the same way, places next to its own pieces, claims
 //! the best task, rarely invokes a flare in a deathmatch (it gives a point)
 //! and never discards while another action is open.
@@ -60,7 +60,7 @@ use arrayvec::ArrayVec;
 use rand::seq::{IteratorRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_rules::{Actor, CardId, Choice, Game, Observation, Phase, Seat};
+use tash_kalar_rules::{Actor, CardId, Choice, Color, Game, Observation, Phase, Piece, Seat, Square};
 
 use crate::bot::Bot;
 use crate::economy::{Economy, Ledger};
@@ -101,6 +101,15 @@ pub struct MctsConfig {
     /// How often a playout step is random among the sensible choices
     /// instead of the policy's best (0 to 1).
     pub playout_noise: f64,
+    /// The playout judges every summon in hand by its immediate result (as
+    /// `mcts-v2`), not one summon per being picked at random.
+    pub all_summons: bool,
+    /// Of an effect step's choices, the playout judges at most this many
+    /// (at random, the step's Skip always among them; 2 to
+    /// [`JUDGED_STEPS`], the default, which judges every one as `mcts-v2`:
+    /// 8 saved only 1% to 4% of an iteration and picked a worse step than
+    /// all 24 in 12% of such steps, see docs/bot-strength-log.md).
+    pub judged_steps: usize,
     /// Score a result by its evaluation less the root's (so that the
     /// results of a game already well won or lost still differ).
     pub centre: bool,
@@ -155,6 +164,8 @@ impl Default for MctsConfig {
             widen: 2.0,
             widen_inner: 1.0,
             playout_noise: 0.25,
+            all_summons: false,
+            judged_steps: JUDGED_STEPS,
             centre: true,
             reuse: true,
             early_stop: true,
@@ -803,13 +814,9 @@ fn playout(
     theirs
 }
 
-/// Effect steps with at most this many choices are judged one by one.
-const JUDGED_STEPS: usize = 24;
-
-/// Of an effect step's choices, at most this many are judged (at random
-/// among them, the step's Skip always with them): judging every one of up
-/// to [`JUDGED_STEPS`] cost the playout about a tenth of the search's time.
-const JUDGED_AT_MOST: usize = 8;
+/// Effect steps with at most this many choices are judged (all of them, or
+/// some, see [`MctsConfig::judged_steps`]); longer ones are played at random.
+pub const JUDGED_STEPS: usize = 24;
 
 /// The playout policy's pick among `choices` (a subset of the legal ones):
 /// the summon (or effect step) whose immediate result is best by the quick
@@ -828,6 +835,9 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
             if n > 0 {
                 if noisy {
                     return nth(summons, rng.gen_range(0..n));
+                }
+                if config.all_summons {
+                    return best_by_quick_value(game, seat, summons, rng).expect("a summon");
                 }
                 return best_summon(game, seat, summons, rng);
             }
@@ -890,16 +900,16 @@ pub fn policy_choice(game: &Game, choices: &[Choice], config: &MctsConfig, rng: 
                 _ => i16::MAX,
             })
             .unwrap_or(choices[0]),
-        Phase::Effect if choices.len() <= JUDGED_AT_MOST && !noisy => {
+        Phase::Effect if choices.len() <= config.judged_steps.clamp(2, JUDGED_STEPS) && !noisy => {
             best_by_quick_value(game, seat, choices.iter().copied(), rng).expect("a choice")
         }
         Phase::Effect if choices.len() <= JUDGED_STEPS && !noisy => {
-            let mut some: ArrayVec<Choice, JUDGED_AT_MOST> = ArrayVec::new();
+            let mut some: ArrayVec<Choice, JUDGED_STEPS> = ArrayVec::new();
             if choices.contains(&Choice::Skip) {
                 some.push(Choice::Skip);
             }
             let rest = choices.iter().copied().filter(|&c| c != Choice::Skip);
-            let room = JUDGED_AT_MOST - some.len();
+            let room = config.judged_steps.clamp(2, JUDGED_STEPS) - some.len();
             some.extend(rest.choose_multiple(rng, room));
             best_by_quick_value(game, seat, some.into_iter(), rng).expect("a choice")
         }
@@ -927,32 +937,58 @@ fn nth(mut choices: impl Iterator<Item = Choice>, k: usize) -> Choice {
 }
 
 /// The playout policy's summon: one summon of each being in hand judged by
-/// its immediate result (a summon at random among the being's), the best
-/// of those. A being's summons mostly leave the same pieces and scores (the
-/// effect is judged at its own steps), and judging every one of them was
-/// the playout's largest cost: some 16 applied copies of the game a step.
+/// its immediate result, the best of those; of a being's summons, the one
+/// whose square costs the enemy most and its summoner least (an enemy piece
+/// there is destroyed, one's own replaced, a piece picked up leaves its
+/// square; see [`summon_square_worth`]), at random among equals. Judging
+/// every summon was the playout's largest cost (some 16 applied copies of
+/// the game a step); a being's summons mostly differ by what stands on the
+/// square (the effect is judged at its own steps), and one at random per
+/// being, without looking at the square, picked a worse summon than
+/// `mcts-v2`'s a third of the time (the `playout_judging` example).
 fn best_summon(game: &Game, seat: Seat, summons: impl Iterator<Item = Choice>, rng: &mut ChaCha8Rng) -> Choice {
-    // per being: its summons so far and the one picked at random among them
-    let mut picked: ArrayVec<(CardId, u32, Choice), 16> = ArrayVec::new();
+    // per being: the best worth of a square so far, how many summons share
+    // it, and the one picked at random among those
+    let mut picked: ArrayVec<(CardId, f64, u32, Choice), 16> = ArrayVec::new();
+    let me = game.seat(seat).color;
     for c in summons {
-        let Choice::Summon { card, .. } = c else { continue };
+        let Choice::Summon { card, at, pickup, .. } = c else { continue };
+        let worth = summon_square_worth(game, me, at, pickup);
         match picked.iter().position(|p| p.0 == card) {
             Some(i) => {
                 let p = &mut picked[i];
-                p.1 += 1;
-                if rng.gen_range(0..p.1) == 0 {
-                    p.2 = c;
+                if worth > p.1 + 1e-9 {
+                    *p = (card, worth, 1, c);
+                } else if worth > p.1 - 1e-9 {
+                    p.2 += 1;
+                    if rng.gen_range(0..p.2) == 0 {
+                        p.3 = c;
+                    }
                 }
             }
             None => {
-                let _ = picked.try_push((card, 1, c));
+                let _ = picked.try_push((card, worth, 1, c));
             }
         }
     }
     if picked.len() == 1 {
-        return picked[0].2;
+        return picked[0].3;
     }
-    best_by_quick_value(game, seat, picked.iter().map(|p| p.2), rng).expect("a summon")
+    best_by_quick_value(game, seat, picked.iter().map(|p| p.3), rng).expect("a summon")
+}
+
+/// What a summon's square and pick-up change at once, by the policy's
+/// weights of pieces: an enemy piece on the square is destroyed (its worth
+/// gained), one's own is replaced (lost), a piece picked up leaves the board.
+fn summon_square_worth(game: &Game, me: Color, at: Square, pickup: Option<Square>) -> f64 {
+    let board = game.board();
+    let worth = |sq| board.get(sq).map_or(0.0, |p: Piece| POLICY_WEIGHTS.piece[p.rank.index()]);
+    let square = match board.get(at) {
+        Some(p) if p.color != me => worth(at),
+        Some(_) => -worth(at),
+        None => 0.0,
+    };
+    square - pickup.map_or(0.0, worth)
 }
 
 /// The choice whose immediate result has the best quick value for `seat`
@@ -1020,6 +1056,30 @@ mod tests {
         let c = other.choose(&champion().observe(0));
         assert!(other.kept_trees(&obs, 2).iter().all(Option::is_none), "{c}");
         assert!(bot.kept_trees(&champion().observe(0), 2).iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn the_playouts_summon_of_a_being_is_on_the_square_that_costs_the_enemy_most() {
+        // the Champion's position with a red piece on d3, one of its squares
+        let mut p = Position::duel("9/9/9/5r3/3bbr*3/3bb4/3rb4/9/9").unwrap();
+        p.seats[0].beings = vec![CardId::parse("imperial.champion").unwrap()];
+        let g = p.to_game().unwrap();
+        let legal = g.legal_choices();
+        let me = g.seat(0).color;
+        let worth = |c: &Choice| match *c {
+            Choice::Summon { at, pickup, .. } => summon_square_worth(&g, me, at, pickup),
+            _ => f64::NEG_INFINITY,
+        };
+        let summons: Vec<Choice> = legal.iter().copied().filter(|c| matches!(c, Choice::Summon { .. })).collect();
+        let best = summons.iter().map(worth).fold(f64::NEG_INFINITY, f64::max);
+        // the Champion's summons differ: one lands on the red piece, one on a blue
+        assert!(summons.iter().any(|c| worth(c) < best), "{summons:?}");
+        assert!(best > 0.0, "{summons:?}");
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let c = best_summon(&g, 0, summons.iter().copied(), &mut rng);
+            assert_eq!(worth(&c), best, "seed {seed}: {c}");
+        }
     }
 
     #[test]

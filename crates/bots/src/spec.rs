@@ -29,6 +29,8 @@
 //! | `held_legend`, `held_flare` | mcts | what a legend or a flare in hand is worth while turns are left to play it, 0 to 100 evaluation points (default 0.3, 0.2; see [`crate::economy`]) |
 //! | `return_legend`, `return_flare` | mcts | the cost of returning a legend to the shared deck (if it comes round before the end) or a flare, 0 to 100 (default 1.5, 0.3) |
 //! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
+//! | `all_summons` | mcts | `0`, `1`, `false` or `true` (default 0: the playout judges one summon per being, picked at random; 1 judges every summon, as mcts-v2) |
+//! | `judged_steps` | mcts | the most of an effect step's choices the playout judges (at random among them), 2 to 24 (default 24: every one, as mcts-v2) |
 //! | `turn` | mcts | the time for all of the bot's choices in one turn, as `time` (default none; each choice gets at most half of what is left of it, see [`MctsConfig::turn`]) |
 //! | `early_stop` | mcts, mcts-v2 | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
@@ -264,13 +266,16 @@ pub mod bounds {
     pub const NOISE: RangeInclusive<f64> = 0.0..=100.0;
     /// The new search's economy weights, in evaluation points.
     pub const ECONOMY: RangeInclusive<f64> = 0.0..=100.0;
+    /// The new search's playout: an effect step's choices judged at most.
+    pub const JUDGED_STEPS: RangeInclusive<u64> = 2..=crate::mcts::JUDGED_STEPS as u64;
     // the weights' own ranges, where a weights file is read too
     pub use crate::weights::bounds::{CARDS_PER_TURN, LEAD, POINTS_PER_TURN, WEIGHT};
 }
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
                             playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
-                            held_flare, return_legend, return_flare, flare_cost, turn or an evaluation weight";
+                            held_flare, return_legend, return_flare, flare_cost, all_summons, judged_steps, turn \
+                            or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
 const GREEDY_OPTIONS: &str = "noise or an evaluation weight: common, heroic, legendary, ready1, ready2, ready3, \
@@ -426,6 +431,8 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "return_flare" => e.return_flare = real(key, value, bounds::ECONOMY)?,
         "flare_cost" => e.flare = real(key, value, bounds::ECONOMY)?,
         "turn" => c.turn = Some(duration(key, value)?),
+        "all_summons" => c.all_summons = flag(key, value)?,
+        "judged_steps" => c.judged_steps = whole(key, value, bounds::JUDGED_STEPS)? as usize,
         _ => {
             let mut v = v2_part(c);
             v2_option(&mut v, "mcts", key, value)?;
@@ -634,6 +641,12 @@ impl fmt::Display for BotSpec {
                         options.push(format!("{key}={v}"));
                     }
                 }
+                if c.all_summons != d.all_summons {
+                    options.push(format!("all_summons={}", u8::from(c.all_summons)));
+                }
+                if c.judged_steps != d.judged_steps {
+                    options.push(format!("judged_steps={}", c.judged_steps));
+                }
                 if let Some(t) = c.turn {
                     options.push(format!("turn={}", millis(t)));
                 }
@@ -737,6 +750,7 @@ impl BotSpec {
             BotSpec::Mcts(c) => {
                 check_v2(&v2_part(c))?;
                 check_time("turn", c.turn)?;
+                whole("judged_steps", &c.judged_steps.to_string(), bounds::JUDGED_STEPS)?;
                 economy_options(&c.economy)
                     .into_iter()
                     .try_for_each(|(key, v)| real(key, &v.to_string(), bounds::ECONOMY).map(drop))
@@ -893,6 +907,22 @@ mod tests {
         assert_eq!((c.iterations, c.turn), (Some(2000), Some(Duration::from_millis(2500))));
         assert_eq!(BotSpec::Mcts(c).to_string(), "mcts:turn=2500ms");
         assert!(matches!(parse("mcts-v2:turn=1s"), Err(SpecError::UnknownOption { .. })));
+    }
+
+    #[test]
+    fn the_playouts_judging_is_an_option_of_the_new_search() {
+        let BotSpec::Mcts(c) = parse("mcts:judged_steps=8,all_summons=1").unwrap() else { panic!() };
+        assert_eq!((c.all_summons, c.judged_steps), (true, 8));
+        assert_eq!(BotSpec::Mcts(c).to_string(), "mcts:all_summons=1,judged_steps=8");
+        // the defaults are not written
+        assert_eq!(parse("mcts:all_summons=0,judged_steps=24").unwrap().to_string(), "mcts");
+        for bad in ["1", "25", "-3", "x", ""] {
+            let e = parse(&format!("mcts:judged_steps={bad}")).expect_err(bad).to_string();
+            assert!(e.contains("judged_steps") && e.contains("2") && e.contains("24"), "{bad}: {e}");
+        }
+        assert!(parse("mcts:all_summons=2").is_err());
+        assert!(matches!(parse("mcts-v2:all_summons=1"), Err(SpecError::UnknownOption { .. })));
+        assert!(matches!(parse("mcts-v2:judged_steps=8"), Err(SpecError::UnknownOption { .. })));
     }
 
     #[test]

@@ -65,3 +65,42 @@ fn mcts_v2_is_a_bot_spec_of_its_own() {
     assert_eq!(bot.name(), "mcts-v2");
     assert_eq!("mcts-v2:iterations=20".parse::<BotSpec>().unwrap().to_string(), "mcts-v2:iterations=20");
 }
+
+/// The same positions searched by the new search, its three most visited
+/// root choices and their visits.
+fn new_decisions(spec: &str) -> Vec<String> {
+    let (n, s, y) = (School::Northern, School::Southern, School::Sylvan);
+    let setups: [(Form, &[School], u16, u64); 5] = [
+        (Form::Duel, &[n, s], 5, 1),
+        (Form::Duel, &[y, n], 12, 2),
+        (Form::HighForm, &[s, y], 9, 3),
+        (Form::Melee, &[n, s, y], 8, 4),
+        (Form::Duel, &[s, n], 20, 5),
+    ];
+    let Ok(BotSpec::Mcts(config)) = spec.parse() else { panic!("{spec} is an mcts spec") };
+    let mut out = Vec::new();
+    for (form, schools, turn, seed) in setups {
+        let mut g = Game::new(form, schools).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        play_until_turn(&mut g, &mut GreedyBot::new(seed), turn, &mut rng);
+        let Actor::Seat(seat) = g.actor() else { panic!("a seat to act") };
+        let visits = tash_kalar_bots::MctsBot::new(config.clone(), 11).search(&g.observe(seat));
+        let top: Vec<String> = visits.iter().take(3).map(|(c, n)| format!("{c} {n}")).collect();
+        out.push(top.join(", "));
+    }
+    out
+}
+
+#[test]
+fn the_new_search_with_mcts_v2s_playout_and_no_economy_searches_as_mcts_v2() {
+    // what the new search changed beyond the playout's judging and the
+    // economy (the logarithm's table, the root's own map of edges, the
+    // priors kept in the nodes) changes no visit
+    let v2_like =
+        "all_summons=1,judged_steps=24,held_legend=0,held_flare=0,return_legend=0,return_flare=0,flare_cost=0";
+    assert_eq!(new_decisions(&format!("mcts:iterations=400,{v2_like}")), decisions("mcts-v2:iterations=400"));
+    assert_eq!(
+        new_decisions(&format!("mcts:iterations=300,threads=2,c=0.3,playout=0,{v2_like}")),
+        decisions("mcts-v2:iterations=300,threads=2,c=0.3,playout=0")
+    );
+}
