@@ -35,6 +35,15 @@ pub enum Goal {
     Flare,
     /// End the turn.
     EndTurn,
+    /// Everfrost: freeze one of your cards (summon a being with a frozen
+    /// effect).
+    Freeze,
+    /// Everfrost: thaw your frozen card (its frozen effect resolves).
+    Thaw,
+    /// Nethervoid: one of your pieces becomes your Gateway.
+    Gateway,
+    /// Etherweave: play a being's warp effect from your hand.
+    Warp,
 }
 
 /// One position to play and its goal.
@@ -172,6 +181,10 @@ pub fn goal_met(goal: &Goal, learner: Seat, game: &Game, events: &[Event]) -> bo
         (Goal::Claim { task }, Event::TaskClaimed { seat, task: t, .. }) => *seat == learner && t.to_string() == *task,
         (Goal::Flare, Event::FlareInvoked { seat, .. }) => *seat == learner,
         (Goal::EndTurn, Event::TurnStarted { seat, .. }) => *seat != learner,
+        (Goal::Freeze, Event::Frozen { seat, .. })
+        | (Goal::Thaw, Event::Thawed { seat, .. })
+        | (Goal::Gateway, Event::GatewayGained { seat, .. })
+        | (Goal::Warp, Event::Warped { seat, .. }) => *seat == learner,
         _ => false,
     }) || matches!(goal, Goal::Score { at_least } if game.seat(learner).score >= *at_least)
 }
