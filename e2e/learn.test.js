@@ -120,14 +120,21 @@ test('an expansion lesson by clicking: a card frozen, shown in front of the lear
   await page.locator('#goal', { hasText: 'Thaw' }).waitFor();
   await page.locator('#marks [data-mark="frozen"]', { hasText: 'Crystal Grower' }).waitFor();
   await page.locator('#choices button[data-choice="thaw"]').click();
+  // its frozen effect: one of the learner's common pieces upgraded
+  await page.locator('#board .sq.clickable[data-sq="d4"]').waitFor();
+  await page.locator('#board .sq[data-sq="d4"]').click();
   await page.locator('#message', { hasText: 'lesson is complete' }).waitFor();
   await page.locator('#lessons li[data-lesson="frozen-cards"][data-done="yes"]').waitFor();
+  assert.equal((await pieces(page)).d4, 'white-heroic');
 
   // the next lesson, the Gateway: the Flame Imp summoned becomes it, marked on the board
   await next(page);
   await lessonShown(page, 'The Gateway (Nethervoid)');
   await page.locator('#board .sq[data-sq="e5"]').click();
   await page.locator('#choices button[data-choice^="summon nethervoid.flame_imp"]').first().click();
+  // the Gateway's square is marked at once; the Imp's optional effect skipped
+  await page.locator('#board .sq.gateway[data-sq="e5"]').waitFor();
+  await page.locator('#choices button[data-choice="skip"]').click();
   await page.locator('#message', { hasText: 'step' }).waitFor();
   await page.locator('#board .sq.gateway[data-sq="e5"]').waitFor();
   await page.locator('#marks [data-mark="gateway"]', { hasText: 'e5' }).waitFor();

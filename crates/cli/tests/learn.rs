@@ -105,7 +105,7 @@ fn the_expansion_lessons_come_last_in_the_list() {
 
 #[test]
 fn the_frozen_card_is_frozen_shown_and_thawed() {
-    let (ok, out) = learn(&["frozen-cards", "--lang", "en"], "summon everfrost.crystal_grower e5 r0\ng5\nthaw\n");
+    let (ok, out) = learn(&["frozen-cards", "--lang", "en"], "summon everfrost.crystal_grower e5 r0\ng5\nthaw\nd4\n");
     assert!(ok, "{out}");
     assert!(out.starts_with("Frozen cards (Everfrost)\n"), "{out}");
     // the second step shows the card lying in front of the learner, and "thaw" among the choices
@@ -119,7 +119,7 @@ fn the_frozen_card_is_frozen_shown_and_thawed() {
 fn the_gateway_is_marked_on_the_board_in_spanish() {
     let (ok, out) = learn(
         &["gateway", "--lang", "es"],
-        "summon nethervoid.flame_imp e5 r0\nsummon nethervoid.flame_imp d3 r0\nf6\n",
+        "summon nethervoid.flame_imp e5 r0\nskip\nsummon nethervoid.flame_imp d3 r0\nf6\n",
     );
     assert!(ok, "{out}");
     assert!(out.starts_with("El Portal (Vacío Abisal)\n"), "{out}");
@@ -132,7 +132,7 @@ fn the_gateway_is_marked_on_the_board_in_spanish() {
 fn a_warp_then_the_pending_being_summoned_in_czech() {
     let (ok, out) = learn(
         &["warps", "--lang", "cs"],
-        "place c5\nwarp etherweave.lesser_shadow_twin\nsummon etherweave.lesser_shadow_twin d5 r0\n",
+        "place c5\nwarp etherweave.lesser_shadow_twin\ne4\nsummon etherweave.lesser_shadow_twin d5 r0\n",
     );
     assert!(ok, "{out}");
     assert!(out.starts_with("Efekty zkřivení (Éterotkaní)\n"), "{out}");

@@ -145,14 +145,16 @@ fn freezing_is_summoning_a_being_with_a_frozen_effect() {
 
 #[test]
 fn thawing_is_using_the_frozen_card() {
-    assert!(meets("frozen-cards", 1, &["thaw"]));
     assert!(meets("frozen-cards", 1, &["thaw", "d4"]));
+    // thawed, its frozen effect not yet resolved
+    assert!(!meets("frozen-cards", 1, &["thaw"]));
     assert!(!meets("frozen-cards", 1, &["place c5", "place c6"]));
 }
 
 #[test]
 fn the_first_nethervoid_being_becomes_the_gateway() {
-    assert!(meets("gateway", 0, &["summon nethervoid.flame_imp e5 r0"]));
+    assert!(meets("gateway", 0, &["summon nethervoid.flame_imp e5 r0", "skip"]));
+    assert!(!meets("gateway", 0, &["summon nethervoid.flame_imp e5 r0"]), "its effect still to resolve");
     assert!(!meets("gateway", 0, &["place e5"]));
     // with a Gateway on the board, the Flame Imp destroys next to it
     assert!(meets("gateway", 1, &["summon nethervoid.flame_imp d3 r0", "f6"]));
@@ -161,7 +163,8 @@ fn the_first_nethervoid_being_becomes_the_gateway() {
 
 #[test]
 fn a_warp_is_played_from_the_hand_not_summoned() {
-    assert!(meets("warps", 0, &["warp etherweave.lesser_shadow_twin"]));
+    assert!(meets("warps", 0, &["warp etherweave.lesser_shadow_twin", "e4"]));
+    assert!(!meets("warps", 0, &["warp etherweave.lesser_shadow_twin"]), "its warp effect still to resolve");
     assert!(!meets("warps", 0, &["summon etherweave.lesser_shadow_twin d5 r0"]));
     // the pending being is summoned like a card in the hand
     assert!(meets("warps", 1, &["summon etherweave.lesser_shadow_twin d5 r0"]));
