@@ -82,7 +82,7 @@ lessons-gateway-1-goal = Vyvolej Plamenného skřítka: stane se tvou Bránou.
 lessons-gateway-1-hint-1 = Tvoje běžné kameny na c5 a d4 tvoří vzor Plamenného skřítka; jeho vyvolávací pole je e5.
 lessons-gateway-1-hint-2 = Jeho efekt, zničení běžného kamene vedle Brány, je nepovinný: můžeš ho vynechat.
 lessons-gateway-2-goal = Znič modrý kámen vedle své Brány.
-lessons-gateway-2-hint-1 = Tvoje Brána je na e5 a modrý kámen na f6, hned vedle ní. Plamenný skřítek zničí běžný kámen vedle Brány, ať sám stojí kdekoli.
+lessons-gateway-2-hint-1 = Tvoje Brána je na e5 a modrý kámen na f6, hned vedle ní. Plamenný skřítek může zničit běžný kámen vedle Brány, ať sám stojí kdekoli.
 lessons-gateway-2-hint-2 = Vyvolej Plamenného skřítka na d3 z kamenů na b3 a c2, potom vyber f6.
 
 lessons-warps = Efekty zkřivení (Éterotkaní)

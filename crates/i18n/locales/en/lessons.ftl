@@ -84,7 +84,7 @@ lessons-gateway-1-goal = Summon the Flame Imp: it becomes your Gateway.
 lessons-gateway-1-hint-1 = Your common pieces on c5 and d4 form the Flame Imp's pattern; its summoning square is e5.
 lessons-gateway-1-hint-2 = Its effect, destroying a common piece next to the Gateway, is optional: you may skip it.
 lessons-gateway-2-goal = Destroy the blue piece next to your Gateway.
-lessons-gateway-2-hint-1 = Your Gateway is on e5 and the blue piece on f6, next to it. The Flame Imp destroys a common piece next to the Gateway, wherever the Imp itself stands.
+lessons-gateway-2-hint-1 = Your Gateway is on e5 and the blue piece on f6, next to it. The Flame Imp may destroy a common piece next to the Gateway, wherever the Imp itself stands.
 lessons-gateway-2-hint-2 = Summon the Flame Imp on d3 with your pieces on b3 and c2, then pick f6.
 
 lessons-warps = Warps (Etherweave)

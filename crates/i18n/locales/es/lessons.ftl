@@ -82,7 +82,7 @@ lessons-gateway-1-goal = Invoca al Diablillo de Llamas: pasa a ser tu Portal.
 lessons-gateway-1-hint-1 = Tus fichas básicas de c5 y d4 forman el patrón del Diablillo de Llamas; su casilla de invocación es e5.
 lessons-gateway-1-hint-2 = Su efecto, destruir una ficha básica adyacente al Portal, es opcional: puedes omitirlo.
 lessons-gateway-2-goal = Destruye la ficha azul adyacente a tu Portal.
-lessons-gateway-2-hint-1 = Tu Portal está en e5 y la ficha azul en f6, adyacente a él. El Diablillo de Llamas destruye una ficha básica adyacente al Portal, esté donde esté el propio Diablillo.
+lessons-gateway-2-hint-1 = Tu Portal está en e5 y la ficha azul en f6, adyacente a él. El Diablillo de Llamas puede destruir una ficha básica adyacente al Portal, esté donde esté el propio Diablillo.
 lessons-gateway-2-hint-2 = Invoca al Diablillo de Llamas en d3 con tus fichas de b3 y c2, y después elige f6.
 
 lessons-warps = Efectos de distorsión (Tejido Etéreo)
