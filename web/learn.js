@@ -7,8 +7,8 @@
 // into the account once signed in.
 
 import { h, api } from './common.js';
-import { initI18n, t } from './i18n.js';
-import { createBoard, parseBoard } from './board.js';
+import { cardName, initI18n, t } from './i18n.js';
+import { createBoard, gatewaysOf, parseBoard } from './board.js';
 
 await initI18n();
 
@@ -53,10 +53,28 @@ function renderList() {
 function render(answer) {
   const m = answer.model;
   board.setPieces(parseBoard(m.board));
+  board.setGateways(gatewaysOf(m));
+  showMarks(m);
   offered = answer.choices;
   const clickable = new Set(offered.filter((c) => c.square).map((c) => c.square));
   board.setHighlights({ clickable, target: clickable });
   showOthers(offered.filter((c) => !c.square));
+}
+
+/**
+ * What lies in front of the seats, which the expansion lessons are about:
+ * a frozen card, a Gateway's square, a pending being; in words and with a
+ * sign each (not told by colour alone).
+ */
+function showMarks(m) {
+  const marks = [];
+  for (const s of m.seats || []) {
+    if (s.frozen) marks.push(h('span', { class: 'mark', dataset: { mark: 'frozen' } }, '❄ ', `${t('web-frozen')}: ${cardName(s.frozen)}`));
+    if (s.gateway) marks.push(h('span', { class: 'mark', dataset: { mark: 'gateway' } }, t('web-gateway-on', { at: s.gateway })));
+    if (s.pending) marks.push(h('span', { class: 'mark', dataset: { mark: 'pending' } }, '⟲ ', `${t('web-pending')}: ${cardName(s.pending)}`));
+  }
+  $('marks').replaceChildren(...marks.flatMap((x, i) => (i ? [' · ', x] : [x])));
+  $('marks').hidden = marks.length === 0;
 }
 
 /** Buttons for the choices not picked on the board (or several on one square). */

@@ -6,7 +6,8 @@ use std::io::BufRead;
 
 use anyhow::{bail, Result};
 use tash_kalar_i18n::Messages;
-use tash_kalar_learn::{lesson, lessons, replay, PlayError};
+use tash_kalar_learn::{lesson, lessons, replay, PlayError, Played};
+use tash_kalar_rules::Bitboard;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -34,7 +35,7 @@ pub fn run(args: &Args) -> Result<()> {
         let mut hints = 0;
         let mut played = replay(&lesson, i, &choices).map_err(|e| anyhow::anyhow!("{e}"))?;
         loop {
-            println!("\n{}", played.game.board().diagram());
+            print_position(&msgs, &played);
             let legal: Vec<String> = played.game.legal_choices().iter().map(|c| c.to_text()).collect();
             println!("{} {}", msgs.text("lessons-ui-choices", &[]), legal.join(", "));
             let Some(line) = input.next() else { return Ok(()) };
@@ -70,4 +71,16 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The board, with each Gateway marked `@`, and what lies in front of the
+/// learner (a frozen card, the Gateway's square, a pending being), as
+/// line mode prints them: the expansion lessons are about these.
+fn print_position(msgs: &Messages, played: &Played) {
+    let view = played.game.view(played.learner);
+    let gateways = view.seats.iter().filter_map(|s| s.gateway).fold(Bitboard::EMPTY, |b, sq| b | sq.bb());
+    println!("\n{}", played.game.board().diagram_marked(gateways));
+    for line in crate::play::seat_marks(msgs, &view.seats[played.learner as usize]) {
+        println!("{line}");
+    }
 }

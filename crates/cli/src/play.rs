@@ -338,7 +338,7 @@ fn seat_and_school(msgs: &Messages, name: &str, seat: &tash_kalar_rules::view::S
 /// What lies in front of a seat, public, one line each: the Everfrost
 /// frozen card, the Nethervoid Gateway, the Etherweave pending being and
 /// the piece kept on the Merchant of Time.
-fn seat_marks(msgs: &Messages, s: &tash_kalar_rules::view::SeatView) -> Vec<String> {
+pub(crate) fn seat_marks(msgs: &Messages, s: &tash_kalar_rules::view::SeatView) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(card) = s.frozen {
         out.push(msgs.text("frozen-card", args![("card", msgs.card_name(card))]));

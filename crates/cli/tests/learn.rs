@@ -82,7 +82,7 @@ fn the_lessons_follow_the_guidebooks_order() {
     let (ok, out) = learn(&["--lang", "en"], "");
     assert!(ok);
     let ids: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
-    let want = ["legends", "flares", "high-form", "scoring", "melee"];
+    let want = ["legends", "flares", "high-form", "scoring", "melee", "frozen-cards", "gateway", "warps"];
     let at: Vec<usize> = want.iter().map(|w| ids.iter().position(|i| i == w).unwrap()).collect();
     assert!(at.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
 }
@@ -92,4 +92,53 @@ fn the_melee_lesson_scores_in_brown() {
     let (ok, out) = learn(&["melee", "--lang", "en"], "summon imperial.knight e5 r0\ne5-e6\n");
     assert!(ok, "{out}");
     assert!(out.ends_with("Well done: the goal is met.\n"), "{out}");
+}
+
+#[test]
+fn the_expansion_lessons_come_last_in_the_list() {
+    let (ok, out) = learn(&["--lang", "en"], "");
+    assert!(ok);
+    let ids: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(ids[ids.len() - 3..], ["frozen-cards", "gateway", "warps"]);
+    assert!(out.contains("warps  Warps (Etherweave)"), "{out}");
+}
+
+#[test]
+fn the_frozen_card_is_frozen_shown_and_thawed() {
+    let (ok, out) = learn(&["frozen-cards", "--lang", "en"], "summon everfrost.crystal_grower e5 r0\ng5\nthaw\nd4\n");
+    assert!(ok, "{out}");
+    assert!(out.starts_with("Frozen cards (Everfrost)\n"), "{out}");
+    // the second step shows the card lying in front of the learner, and "thaw" among the choices
+    let second = out.split("Thaw the frozen Crystal Grower.").nth(1).expect("the second step");
+    assert!(second.contains("frozen: Crystal Grower"), "{second}");
+    assert!(second.contains(", thaw"), "{second}");
+    assert_eq!(out.matches("Well done: the goal is met.").count(), 2, "{out}");
+}
+
+#[test]
+fn the_gateway_is_marked_on_the_board_in_spanish() {
+    let (ok, out) = learn(
+        &["gateway", "--lang", "es"],
+        "summon nethervoid.flame_imp e5 r0\nskip\nsummon nethervoid.flame_imp d3 r0\nf6\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.starts_with("El Portal (Vacío Abisal)\n"), "{out}");
+    assert!(out.contains(" o@ "), "{out}");
+    assert!(out.contains("Portal en e5"), "{out}");
+    assert!(out.ends_with("Bien hecho: has cumplido el objetivo.\n"), "{out}");
+}
+
+#[test]
+fn a_warp_then_the_pending_being_summoned_in_czech() {
+    let (ok, out) = learn(
+        &["warps", "--lang", "cs"],
+        "place c5\nwarp etherweave.lesser_shadow_twin\ne4\nsummon etherweave.lesser_shadow_twin d5 r0\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.starts_with("Efekty zkřivení (Éterotkaní)\n"), "{out}");
+    // placing a piece is not the warp: the first step goes on, then the warp meets it
+    let first = out.split("Vyvolej svou čekající bytost").next().unwrap();
+    assert_eq!(first.matches("Výborně: cíl je splněn.").count(), 1, "{first}");
+    assert!(out.contains("čekající bytost: Menší stínové dvojče"), "{out}");
+    assert!(out.ends_with("Výborně: cíl je splněn.\n"), "{out}");
 }

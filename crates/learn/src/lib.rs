@@ -35,6 +35,18 @@ pub enum Goal {
     Flare,
     /// End the turn.
     EndTurn,
+    /// Everfrost: freeze one of your cards (summon a being with a frozen
+    /// effect).
+    Freeze,
+    /// Everfrost: thaw your frozen card (met once its frozen effect has
+    /// resolved).
+    Thaw,
+    /// Nethervoid: one of your pieces becomes your Gateway (met once the
+    /// effect then resolving is done).
+    Gateway,
+    /// Etherweave: play a being's warp effect from your hand (met once the
+    /// warp effect has resolved).
+    Warp,
 }
 
 /// One position to play and its goal.
@@ -172,6 +184,12 @@ pub fn goal_met(goal: &Goal, learner: Seat, game: &Game, events: &[Event]) -> bo
         (Goal::Claim { task }, Event::TaskClaimed { seat, task: t, .. }) => *seat == learner && t.to_string() == *task,
         (Goal::Flare, Event::FlareInvoked { seat, .. }) => *seat == learner,
         (Goal::EndTurn, Event::TurnStarted { seat, .. }) => *seat != learner,
+        // the effect that follows (the frozen or warp effect, the new
+        // Gateway's being's) is resolved first, so the learner sees it
+        (Goal::Freeze, Event::Frozen { seat, .. })
+        | (Goal::Thaw, Event::Thawed { seat, .. })
+        | (Goal::Gateway, Event::GatewayGained { seat, .. })
+        | (Goal::Warp, Event::Warped { seat, .. }) => *seat == learner && game.effect().is_none(),
         _ => false,
     }) || matches!(goal, Goal::Score { at_least } if game.seat(learner).score >= *at_least)
 }

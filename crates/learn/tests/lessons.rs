@@ -126,3 +126,83 @@ fn a_broken_lesson_file_is_a_typed_error() {
     assert!(matches!(parse("x", r#"{"id": "a", "steps": []}"#), Err(LessonError::Empty { .. })));
     assert!(matches!(parse("x", r#"{"id": "a", "steps": [], "extra": 1}"#), Err(LessonError::Json { .. })));
 }
+
+/// The step of the lesson `id` (from 0) and whether `choices` meet its goal.
+fn meets(id: &str, step: usize, choices: &[&str]) -> bool {
+    let lesson = tash_kalar_learn::lesson(id).unwrap();
+    let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
+    replay(&lesson, step, &choices).unwrap().done
+}
+
+#[test]
+fn freezing_is_summoning_a_being_with_a_frozen_effect() {
+    assert!(matches!(lessons().iter().find(|l| l.id == "frozen-cards").unwrap().steps[0].goal, Goal::Freeze));
+    assert!(meets("frozen-cards", 0, &["summon everfrost.crystal_grower e5 r0", "g5"]));
+    // the being's effect must resolve first: summoned, not yet frozen
+    assert!(!meets("frozen-cards", 0, &["summon everfrost.crystal_grower e5 r0"]));
+    assert!(!meets("frozen-cards", 0, &["place e5"]));
+}
+
+#[test]
+fn thawing_is_using_the_frozen_card() {
+    assert!(meets("frozen-cards", 1, &["thaw", "d4"]));
+    // thawed, its frozen effect not yet resolved
+    assert!(!meets("frozen-cards", 1, &["thaw"]));
+    assert!(!meets("frozen-cards", 1, &["place c5", "place c6"]));
+}
+
+#[test]
+fn the_first_nethervoid_being_becomes_the_gateway() {
+    assert!(meets("gateway", 0, &["summon nethervoid.flame_imp e5 r0", "skip"]));
+    assert!(!meets("gateway", 0, &["summon nethervoid.flame_imp e5 r0"]), "its effect still to resolve");
+    assert!(!meets("gateway", 0, &["place e5"]));
+    // with a Gateway on the board, the Flame Imp destroys next to it
+    assert!(meets("gateway", 1, &["summon nethervoid.flame_imp d3 r0", "f6"]));
+    assert!(!meets("gateway", 1, &["summon nethervoid.flame_imp d3 r0", "skip"]));
+}
+
+#[test]
+fn a_warp_is_played_from_the_hand_not_summoned() {
+    assert!(meets("warps", 0, &["warp etherweave.lesser_shadow_twin", "e4"]));
+    assert!(!meets("warps", 0, &["warp etherweave.lesser_shadow_twin"]), "its warp effect still to resolve");
+    assert!(!meets("warps", 0, &["summon etherweave.lesser_shadow_twin d5 r0"]));
+    // the pending being is summoned like a card in the hand
+    assert!(meets("warps", 1, &["summon etherweave.lesser_shadow_twin d5 r0"]));
+    assert!(!meets("warps", 1, &["place d5"]));
+}
+
+#[test]
+fn the_expansion_goals_count_the_learner_s_events_only() {
+    let game = lessons()[0].steps[0].start().unwrap();
+    let card = tash_kalar_rules::CardId::parse("everfrost.crystal_grower").unwrap();
+    let sq = tash_kalar_rules::Square::parse("e5").unwrap();
+    let other = [
+        (Goal::Freeze, tash_kalar_rules::Event::Frozen { seat: 1, card }),
+        (Goal::Thaw, tash_kalar_rules::Event::Thawed { seat: 1, card }),
+        (Goal::Gateway, tash_kalar_rules::Event::GatewayGained { seat: 1, at: sq }),
+        (Goal::Warp, tash_kalar_rules::Event::Warped { seat: 1, card }),
+    ];
+    for (goal, event) in other {
+        assert!(!goal_met(&goal, 0, &game, std::slice::from_ref(&event)), "{goal:?}: another seat's event");
+        let mine = match event {
+            tash_kalar_rules::Event::Frozen { card, .. } => tash_kalar_rules::Event::Frozen { seat: 0, card },
+            tash_kalar_rules::Event::Thawed { card, .. } => tash_kalar_rules::Event::Thawed { seat: 0, card },
+            tash_kalar_rules::Event::GatewayGained { at, .. } => tash_kalar_rules::Event::GatewayGained { seat: 0, at },
+            tash_kalar_rules::Event::Warped { card, .. } => tash_kalar_rules::Event::Warped { seat: 0, card },
+            e => e,
+        };
+        assert!(goal_met(&goal, 0, &game, &[mine]), "{goal:?}: the learner's own event");
+    }
+}
+
+#[test]
+fn the_expansion_goals_read_from_their_json_names() {
+    for (text, goal) in [
+        ("\"freeze\"", Goal::Freeze),
+        ("\"thaw\"", Goal::Thaw),
+        ("\"gateway\"", Goal::Gateway),
+        ("\"warp\"", Goal::Warp),
+    ] {
+        assert_eq!(serde_json::from_str::<Goal>(text).unwrap(), goal);
+    }
+}

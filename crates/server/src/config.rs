@@ -60,6 +60,9 @@ pub struct Config {
     pub chat_max_lines: usize,
     /// Seats one client address may join from the lobby; `None`: no limit.
     pub join_limit: Option<RateLimit>,
+    /// Lesson steps replayed, hints and progress writes one client address
+    /// may ask for (`learn.rs`); `None`: no limit.
+    pub lessons_limit: Option<RateLimit>,
     /// Connections (HTTP and WebSocket) one client address may hold open
     /// at once (an IPv6 address counts by its /64); over it a connection
     /// is answered `429` and closed.
@@ -152,6 +155,7 @@ impl Config {
             session_max: Duration::from_secs(180 * 24 * 3600),
             chat_max_lines: crate::site::CHAT_MAX_LINES,
             join_limit: Some(RateLimit { burst: 10, every: Duration::from_secs(6) }),
+            lessons_limit: Some(crate::limit::LESSONS),
             max_connections_per_address: 64,
             max_connections: default_max_connections(),
             header_timeout: Duration::from_secs(10),

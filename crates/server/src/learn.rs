@@ -13,9 +13,15 @@
 //!
 //! The browser judges no rule: it sends choice texts the model offered,
 //! and an illegal one is refused with nothing played.
+//!
+//! A step, a hint and a progress write each take a token from the
+//! address's allowance (`Config::lessons_limit`); over it, 429 `too-fast`.
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
@@ -47,6 +53,17 @@ pub fn routes() -> Router<AppState> {
         .route("/api/lessons/:id", get(one))
         .route("/api/lessons/:id/steps/:n", post(play))
         .route("/api/lessons/:id/steps/:n/hints/:k", get(hint))
+}
+
+/// Takes a token from the address's lessons' allowance (`serve`'s
+/// `lessons_limit`), before anything is read, played or stored: a refusal
+/// (429 with `Retry-After`) changes nothing.
+fn count(state: &AppState, peer: &Option<ConnectInfo<SocketAddr>>) -> Result<(), Error> {
+    let ip = peer.as_ref().map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(p)| p.ip());
+    state
+        .lessons_limiter()
+        .take(ip, Instant::now())
+        .map_err(|wait| Error::TooFast { secs: wait.as_secs_f64().ceil().max(1.0) as u64 })
 }
 
 fn find(id: &str) -> Result<Lesson, Error> {
@@ -121,7 +138,13 @@ async fn one(Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, 
     })))
 }
 
-async fn hint(Path((id, n, k)): Path<(String, usize, u8)>, headers: HeaderMap) -> Result<Json<Value>, Error> {
+async fn hint(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    Path((id, n, k)): Path<(String, usize, u8)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, Error> {
+    count(&state, &peer)?;
     let lesson = find(&id)?;
     let i = step_index(&lesson, n)?;
     if k == 0 || k > lesson.steps[i].hints {
@@ -184,11 +207,13 @@ fn decode<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
 
 async fn play(
     State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
     visitor: Visitor,
     Path((id, n)): Path<(String, usize)>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, Error> {
+    count(&state, &peer)?;
     let lesson = find(&id)?;
     let i = step_index(&lesson, n)?;
     let PlayBody { choices } = decode(&body)?;
@@ -244,7 +269,13 @@ struct MergeBody {
     done: Vec<String>,
 }
 
-async fn merge(State(state): State<AppState>, visitor: Visitor, body: Bytes) -> Result<Json<Value>, Error> {
+async fn merge(
+    State(state): State<AppState>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    visitor: Visitor,
+    body: Bytes,
+) -> Result<Json<Value>, Error> {
+    count(&state, &peer)?;
     let account = visitor.0.ok_or(Error::SignInRequired)?;
     let MergeBody { done } = decode(&body)?;
     // only lessons that exist: the list is the browser's, not to be trusted

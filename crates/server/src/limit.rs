@@ -4,7 +4,9 @@
 //!   at most `burst` tokens and gains one every `every`. Two requests are
 //!   limited by rate: creating games (new ones and rematches), which fills
 //!   the database and the memory, and joining seats from the lobby, which
-//!   one client could otherwise do to every open seat at once.
+//!   one client could otherwise do to every open seat at once. The
+//!   lessons' routes that cost work or a write ([`LESSONS`]) are limited
+//!   the same way.
 //! - [`InFlight`]: how many of something (open connections, replays being
 //!   served) one address and everyone together hold at once; a [`Slot`]
 //!   gives its place back when dropped.
@@ -86,6 +88,12 @@ impl Limiter {
         }
     }
 }
+
+/// What the lessons' routes allow an address: a step replayed, a hint and
+/// a progress write each cost a token. A learner sends a step's choices
+/// one click at a time, so a burst as the puzzles' routes allow, refilled
+/// four times a second: plenty for a person, not for a flood.
+pub const LESSONS: RateLimit = RateLimit { burst: 120, every: Duration::from_millis(250) };
 
 /// Counts what each address holds at once, within a limit per address
 /// and a limit for everyone.

@@ -48,6 +48,7 @@ struct Inner {
     config: Config,
     limiter: limit::Limiter,
     joins: limit::Limiter,
+    lessons: limit::Limiter,
     conns: Arc<limit::InFlight>,
     replays: replay_cache::Replays,
     pool: pool::BotPool,
@@ -68,6 +69,7 @@ impl AppState {
         let store = Store::open(&config.db)?;
         let limiter = limit::Limiter::new(config.create_limit);
         let joins = limit::Limiter::new(config.join_limit);
+        let lessons = limit::Limiter::new(config.lessons_limit);
         let conns = limit::InFlight::new(config.max_connections_per_address, config.max_connections);
         let replays =
             replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
@@ -85,6 +87,7 @@ impl AppState {
             config,
             limiter,
             joins,
+            lessons,
             conns,
             replays,
             pool,
@@ -164,6 +167,12 @@ impl AppState {
     /// The allowance of seats joined from the lobby, per address.
     pub(crate) fn join_limiter(&self) -> &limit::Limiter {
         &self.inner.joins
+    }
+
+    /// The allowance of lesson steps, hints and progress writes, per
+    /// address (`learn.rs`).
+    pub(crate) fn lessons_limiter(&self) -> &limit::Limiter {
+        &self.inner.lessons
     }
 
     /// The slot of a feature above this layer's state (see `Inner::above`).

@@ -31,7 +31,16 @@ fn account(db: &Path, id: i64, name: &str) -> String {
     format!("Cookie: tk_session={token}")
 }
 
-async fn req(addr: SocketAddr, method: &str, path: &str, headers: &[&str], body: Option<Value>) -> (u16, Value) {
+/// A request as [`req`] sends it, from `from`; the status, the headers
+/// (names in lower case) and the body.
+async fn req_from(
+    from: Option<std::net::Ipv4Addr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: Option<Value>,
+) -> (u16, Vec<(String, String)>, Value) {
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let mut r = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
@@ -43,8 +52,13 @@ async fn req(addr: SocketAddr, method: &str, path: &str, headers: &[&str], body:
     }
     r.push_str("\r\n");
     r.push_str(&body);
-    let (status, _, text) = http_raw(None, addr, &r).await;
-    (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON from {path}: {text}")))
+    let (status, head, text) = http_raw(from, addr, &r).await;
+    (status, head, serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON from {path}: {text}")))
+}
+
+async fn req(addr: SocketAddr, method: &str, path: &str, headers: &[&str], body: Option<Value>) -> (u16, Value) {
+    let (status, _, v) = req_from(None, addr, method, path, headers, body).await;
+    (status, v)
 }
 
 fn done_rows(db: &Path) -> Vec<(i64, String)> {
@@ -150,5 +164,47 @@ async fn the_browsers_progress_merges_into_the_account() {
     let (_, v) = req(addr, "PUT", "/api/lessons/progress", &[&bo], Some(body)).await;
     assert_eq!(v["done"], json!(["placing", "summoning"]));
     assert_eq!(done_rows(&db).len(), 2);
+    server.stop();
+}
+
+#[tokio::test]
+async fn steps_hints_and_progress_writes_count_against_the_address_s_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("learn.sqlite");
+    let mut config = tash_kalar_server::Config::new(&db);
+    config.lessons_limit = Some(tash_kalar_server::RateLimit { burst: 3, every: std::time::Duration::from_secs(3600) });
+    let server = TestServer::start_with(config);
+    let addr = server.addr;
+    let cy = account(&db, 102, "Cy");
+
+    // a hint, a step and a progress write: the three tokens
+    let (status, v) = req(addr, "GET", "/api/lessons/placing/steps/1/hints/1", &[], None).await;
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = req(addr, "POST", "/api/lessons/placing/steps/1", &[], Some(json!({"choices": []}))).await;
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = req(addr, "PUT", "/api/lessons/progress", &[&cy], Some(json!({"done": ["summoning"]}))).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(done_rows(&db), vec![(102, "summoning".to_string())]);
+
+    // then each is refused with 429 and a Retry-After, and nothing changes
+    let refused = [
+        ("POST", "/api/lessons/placing/steps/1", Some(json!({"choices": ["place e5"]}))),
+        ("PUT", "/api/lessons/progress", Some(json!({"done": ["legends"]}))),
+        ("GET", "/api/lessons/placing/steps/1/hints/1", None),
+    ];
+    for (method, path, body) in refused {
+        let (status, head, v) = req_from(None, addr, method, path, &[&cy], body).await;
+        assert_eq!((status, v["code"].as_str()), (429, Some("too-fast")), "{method} {path}: {v}");
+        let retry: u64 = head.iter().find(|(k, _)| k == "retry-after").expect("Retry-After").1.parse().unwrap();
+        assert!((3000..=3600).contains(&retry), "{retry}");
+    }
+    assert_eq!(done_rows(&db), vec![(102, "summoning".to_string())], "the refused step and write stored nothing");
+
+    // reading the lessons costs nothing, and another address has its own allowance
+    let (status, _) = req(addr, "GET", "/api/lessons/placing", &[], None).await;
+    assert_eq!(status, 200);
+    let other = Some(std::net::Ipv4Addr::new(127, 0, 0, 2));
+    let (status, _, v) = req_from(other, addr, "GET", "/api/lessons/placing/steps/1/hints/1", &[], None).await;
+    assert_eq!(status, 200, "{v}");
     server.stop();
 }

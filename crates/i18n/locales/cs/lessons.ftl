@@ -66,3 +66,30 @@ lessons-melee-text = V deathmatch bitce proti sobě hrají tři nebo čtyři hr�
 lessons-melee-1-goal = Znič hnědý hrdinský kámen.
 lessons-melee-1-hint-1 = Nejdřív vyvolej Rytíře na e5.
 lessons-melee-1-hint-2 = Pak Rytířův bojový pohyb na e6 zničí hnědý kámen a získá bod v hnědé.
+
+lessons-frozen-cards = Zmrazené karty (Věčný mráz)
+lessons-frozen-cards-text = Některé bytosti Věčného mrazu mají kromě svého efektu ještě zmrazený efekt. Když takovou bytost vyvoláš, vyhodnotí se její efekt a karta se potom zmrazí: leží lícem nahoru před tebou, místo aby šla na tvůj odhazovací balíček. Ve stejném tahu nebo v kterémkoli dalším svém tahu ji můžeš rozmrazit, před akcí nebo po ní a bez utracení akce: vyhodnotí se její zmrazený efekt a karta jde na tvůj odhazovací balíček. Zmrazenou kartu můžeš mít vždy jen jednu.
+lessons-frozen-cards-1-goal = Vyvolej Pěstitele krystalů a zmraz jeho kartu.
+lessons-frozen-cards-1-hint-1 = Tvoje běžné kameny na d4 a e4 tvoří vzor Pěstitele krystalů; jeho vyvolávací pole je e5.
+lessons-frozen-cards-1-hint-2 = Jeho efekt povýší modrý kámen na g5; potom se karta zmrazí a zůstane ležet před tebou.
+lessons-frozen-cards-2-goal = Rozmraz zmrazenou kartu Pěstitele krystalů.
+lessons-frozen-cards-2-hint-1 = Rozmrazení nestojí žádnou akci: zvol rozmrazit Pěstitele krystalů.
+lessons-frozen-cards-2-hint-2 = Jeho zmrazený efekt povýší jeden z tvých běžných kamenů: vyber d4 nebo e4.
+
+lessons-gateway = Brána (Podsvětí)
+lessons-gateway-text = Bytosti Podsvětí působí skrze Bránu, jeden z tvých běžných nebo hrdinských kamenů, který je tak označen. Na začátku Bránu nemáš: první bytost Podsvětí, kterou vyvoláš, se stane tvou Bránou. Bránu máš nejvýše jednu; některé efekty udělají Bránou jiný kámen, a když je Brána zničena, zaujme její místo další bytost Podsvětí, kterou vyvoláš. Efekty, které mluví o Bráně, nedělají nic, dokud žádnou nemáš.
+lessons-gateway-1-goal = Vyvolej Plamenného skřítka: stane se tvou Bránou.
+lessons-gateway-1-hint-1 = Tvoje běžné kameny na c5 a d4 tvoří vzor Plamenného skřítka; jeho vyvolávací pole je e5.
+lessons-gateway-1-hint-2 = Jeho efekt, zničení běžného kamene vedle Brány, je nepovinný: můžeš ho vynechat.
+lessons-gateway-2-goal = Znič modrý kámen vedle své Brány.
+lessons-gateway-2-hint-1 = Tvoje Brána je na e5 a modrý kámen na f6, hned vedle ní. Plamenný skřítek může zničit běžný kámen vedle Brány, ať sám stojí kdekoli.
+lessons-gateway-2-hint-2 = Vyvolej Plamenného skřítka na d3 z kamenů na b3 a c2, potom vyber f6.
+
+lessons-warps = Efekty zkřivení (Éterotkaní)
+lessons-warps-text = Mnoho bytostí Éterotkaní má efekt zkřivení. Ve svém tahu, kromě svého prvního tahu ve hře, ho můžeš zahrát z ruky bez utracení akce a bez vzoru: karta se položí lícem nahoru na tvůj dobírací balíček jako tvoje čekající bytost a vyhodnotí se její efekt zkřivení. Čekající bytost se dál počítá jako karta v ruce a později ji můžeš vyvolat jako obvykle. Čekající bytost můžeš mít jen jednu; pokud ještě čeká na konci hry, přijdeš o 2 body.
+lessons-warps-1-goal = Zahraj efekt zkřivení Menšího stínového dvojčete.
+lessons-warps-1-hint-1 = Efekt zkřivení se hraje z ruky, bez vyvolání: zvol zahrát efekt zkřivení Menšího stínového dvojčete.
+lessons-warps-1-hint-2 = Jeho efekt zkřivení povýší jeden z tvých běžných kamenů: vyber kterýkoli.
+lessons-warps-2-goal = Vyvolej svou čekající bytost, Menší stínové dvojče.
+lessons-warps-2-hint-1 = Hrdinský kámen může ve vzoru zastoupit běžný: tvoje řada na d4, e4 a f4 stále tvoří vzor Menšího stínového dvojčete.
+lessons-warps-2-hint-2 = Jeho vyvolávací pole je d5 (zrcadlově f5).

@@ -68,3 +68,30 @@ lessons-melee-text = In a Deathmatch Melee three or four players fight each othe
 lessons-melee-1-goal = Destroy the brown heroic piece.
 lessons-melee-1-hint-1 = First summon the Knight on e5.
 lessons-melee-1-hint-2 = Then the Knight's combat move onto e6 destroys the brown piece and scores in brown.
+
+lessons-frozen-cards = Frozen cards (Everfrost)
+lessons-frozen-cards-text = Some Everfrost beings have a frozen effect besides their usual one. When you summon such a being, its effect resolves and then the card is frozen: it lies face up in front of you instead of going to your discard pile. In the same turn or on any later turn of yours you may thaw it, before or after an action and without spending one: its frozen effect resolves and the card goes to your discard pile. You may keep only one frozen card at a time.
+lessons-frozen-cards-1-goal = Summon the Crystal Grower to freeze it.
+lessons-frozen-cards-1-hint-1 = Your common pieces on d4 and e4 form the Crystal Grower's pattern; its summoning square is e5.
+lessons-frozen-cards-1-hint-2 = Its effect upgrades Blue's piece on g5; then the card is frozen in front of you.
+lessons-frozen-cards-2-goal = Thaw the frozen Crystal Grower.
+lessons-frozen-cards-2-hint-1 = Thawing costs no action: choose to thaw the frozen Crystal Grower.
+lessons-frozen-cards-2-hint-2 = Its frozen effect upgrades one of your common pieces: pick d4 or e4.
+
+lessons-gateway = The Gateway (Nethervoid)
+lessons-gateway-text = Nethervoid beings act through the Gateway, one of your common or heroic pieces, marked as such. You start without one: the first Nethervoid being you summon becomes your Gateway. You have at most one; some effects make another piece the Gateway, and once the Gateway is destroyed, the next Nethervoid being you summon takes its place. Effects that speak of the Gateway do nothing while you have none.
+lessons-gateway-1-goal = Summon the Flame Imp: it becomes your Gateway.
+lessons-gateway-1-hint-1 = Your common pieces on c5 and d4 form the Flame Imp's pattern; its summoning square is e5.
+lessons-gateway-1-hint-2 = Its effect, destroying a common piece next to the Gateway, is optional: you may skip it.
+lessons-gateway-2-goal = Destroy the blue piece next to your Gateway.
+lessons-gateway-2-hint-1 = Your Gateway is on e5 and the blue piece on f6, next to it. The Flame Imp may destroy a common piece next to the Gateway, wherever the Imp itself stands.
+lessons-gateway-2-hint-2 = Summon the Flame Imp on d3 with your pieces on b3 and c2, then pick f6.
+
+lessons-warps = Warps (Etherweave)
+lessons-warps-text = Many Etherweave beings have a warp effect. On your turn, except your first turn of the game, you may play it from your hand without spending an action and without a pattern: the card goes face up on top of your draw deck as your pending being, and its warp effect resolves. The pending being still counts as a card in your hand, and you may summon it later as usual. You may have only one pending being; one still pending when the game ends costs you 2 points.
+lessons-warps-1-goal = Play the Lesser Shadow Twin's warp effect.
+lessons-warps-1-hint-1 = A warp effect is played from the hand, not summoned: choose to play the warp effect of the Lesser Shadow Twin.
+lessons-warps-1-hint-2 = Its warp effect upgrades one of your common pieces: pick any of them.
+lessons-warps-2-goal = Summon your pending being, the Lesser Shadow Twin.
+lessons-warps-2-hint-1 = A heroic piece may stand where a pattern shows a common one: your row on d4, e4 and f4 still forms the Lesser Shadow Twin's pattern.
+lessons-warps-2-hint-2 = Its summoning square is d5 (or f5, mirrored).

@@ -66,3 +66,30 @@ lessons-melee-text = En la Melé a muerte se enfrentan tres o cuatro jugadores. 
 lessons-melee-1-goal = Destruye la ficha heroica marrón.
 lessons-melee-1-hint-1 = Primero invoca al Caballero en e5.
 lessons-melee-1-hint-2 = Después el movimiento de combate del Caballero a e6 destruye la ficha marrón y puntúa en marrón.
+
+lessons-frozen-cards = Cartas congeladas (Hielo Eterno)
+lessons-frozen-cards-text = Algunas criaturas de Hielo Eterno tienen un efecto congelado además de su efecto de siempre. Cuando invocas una de ellas, se resuelve su efecto y después la carta queda congelada: boca arriba delante de ti, en lugar de ir a tu pila de descarte. En ese mismo turno o en cualquier otro turno tuyo puedes descongelarla, antes o después de una acción y sin gastar ninguna: se resuelve su efecto congelado y la carta va a tu pila de descarte. Solo puedes tener una carta congelada a la vez.
+lessons-frozen-cards-1-goal = Invoca al Cultivador de Cristales para congelarlo.
+lessons-frozen-cards-1-hint-1 = Tus fichas básicas de d4 y e4 forman el patrón del Cultivador de Cristales; su casilla de invocación es e5.
+lessons-frozen-cards-1-hint-2 = Su efecto mejora la ficha azul de g5; después la carta queda congelada delante de ti.
+lessons-frozen-cards-2-goal = Descongela al Cultivador de Cristales.
+lessons-frozen-cards-2-hint-1 = Descongelar no gasta ninguna acción: elige descongelar al Cultivador de Cristales.
+lessons-frozen-cards-2-hint-2 = Su efecto congelado mejora una de tus fichas básicas: elige d4 o e4.
+
+lessons-gateway = El Portal (Vacío Abisal)
+lessons-gateway-text = Las criaturas del Vacío Abisal actúan a través del Portal, una de tus fichas básicas o heroicas, señalada como tal. Empiezas sin Portal: la primera criatura del Vacío Abisal que invocas pasa a ser tu Portal. Tienes como mucho uno; algunos efectos hacen que otra ficha pase a ser el Portal, y si el Portal es destruido, la siguiente criatura del Vacío Abisal que invoques ocupa su lugar. Los efectos que hablan del Portal no hacen nada mientras no tengas uno.
+lessons-gateway-1-goal = Invoca al Diablillo de Llamas: pasa a ser tu Portal.
+lessons-gateway-1-hint-1 = Tus fichas básicas de c5 y d4 forman el patrón del Diablillo de Llamas; su casilla de invocación es e5.
+lessons-gateway-1-hint-2 = Su efecto, destruir una ficha básica adyacente al Portal, es opcional: puedes omitirlo.
+lessons-gateway-2-goal = Destruye la ficha azul adyacente a tu Portal.
+lessons-gateway-2-hint-1 = Tu Portal está en e5 y la ficha azul en f6, adyacente a él. El Diablillo de Llamas puede destruir una ficha básica adyacente al Portal, esté donde esté el propio Diablillo.
+lessons-gateway-2-hint-2 = Invoca al Diablillo de Llamas en d3 con tus fichas de b3 y c2, y después elige f6.
+
+lessons-warps = Efectos de distorsión (Tejido Etéreo)
+lessons-warps-text = Muchas criaturas de Tejido Etéreo tienen un efecto de distorsión. En tu turno, salvo en tu primer turno de la partida, puedes jugarlo desde tu mano sin gastar ninguna acción y sin patrón: la carta se pone boca arriba encima de tu mazo como tu criatura pendiente y se resuelve su efecto de distorsión. La criatura pendiente sigue contando como una carta de tu mano, y puedes invocarla más tarde como de costumbre. Solo puedes tener una criatura pendiente; si sigue pendiente al final de la partida, pierdes 2 puntos.
+lessons-warps-1-goal = Juega el efecto de distorsión del Gemelo Sombrío Menor.
+lessons-warps-1-hint-1 = Un efecto de distorsión se juega desde la mano, sin invocar: elige jugar el efecto de distorsión del Gemelo Sombrío Menor.
+lessons-warps-1-hint-2 = Su efecto de distorsión mejora una de tus fichas básicas: elige cualquiera.
+lessons-warps-2-goal = Invoca a tu criatura pendiente, el Gemelo Sombrío Menor.
+lessons-warps-2-hint-1 = Una ficha heroica puede ocupar el lugar de una básica en un patrón: tu fila de d4, e4 y f4 sigue formando el patrón del Gemelo Sombrío Menor.
+lessons-warps-2-hint-2 = Su casilla de invocación es d5 (o f5, reflejado).
