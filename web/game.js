@@ -13,7 +13,7 @@
 
 import {
   COLORS, createBoard, showSide, parseBoard, patternDiagram, pieceSvg,
-  cardElement, countPieces, fillLegend, gatewaysOf,
+  cardElement, countPieces, fillLegend, gatewaysOf, offsetSquare,
 } from './board.js';
 import {
   h, loadCards, seatLabel, resultText,
@@ -413,20 +413,24 @@ function fromView(c) {
 /**
  * `view.legal` with its groups opened: a group (`each`) is choices alike
  * but for their square; a member is its square, or a summoning's
- * `{at, squares, marked?, pickup?, onto?, text?, label?}`. Its notation is
- * the group's with `@` for the square, its words the group's (unless its own).
+ * `{at, pickup?, onto?, text, label}`. Its notation is the group's with
+ * `@` for the square, its words the group's (unless its own); a
+ * summoning's squares are the group's `pattern` and `marked` shifts laid
+ * from its square (those on the board).
  */
 function openLegal(list) {
   const out = [];
+  const lay = (at, shifts) => (shifts || []).map(([dx, dy]) => offsetSquare(at, dx, dy)).filter((s) => s);
   for (const c of list || []) {
     if (!c.each) {
       out.push(c);
       continue;
     }
-    const { each, ...group } = c;
+    const { each, pattern, marked, ...group } = c;
     for (const m of each) {
       const one = typeof m === 'string' ? { at: m } : m;
-      out.push({ ...group, ...one, text: one.text || group.text.replace('@', one.at), label: one.label || group.label });
+      const laid = pattern ? { squares: lay(one.at, pattern), marked: lay(one.at, marked) } : {};
+      out.push({ ...group, ...laid, ...one, text: one.text || group.text.replace('@', one.at), label: one.label || group.label });
     }
   }
   return out;

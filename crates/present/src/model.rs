@@ -201,7 +201,10 @@ pub enum LegalEntry {
 /// Choices alike but for their square: `kind`, `card` and `orientation`
 /// as [`Choice`] serialises them, the notation of each with `@` for its
 /// square (`summon imperial.knight @ r90`, `place @`), their words without
-/// the square (`label`), and each square (`each`).
+/// the square (`label`), and each square (`each`). A summoning group says
+/// once where its pattern lies from the summoning square (`pattern`,
+/// `marked`: shifts `[dx, dy]`, columns right and rows up), not once per
+/// square: [`LegalGroup::laid`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LegalGroup {
     /// `summon`, `place` or `pickup`.
@@ -210,15 +213,33 @@ pub struct LegalGroup {
     pub card: Option<CardId>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub orientation: Option<Orientation>,
+    /// A summoning: its pattern's squares as shifts from the summoning
+    /// square, in the group's orientation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<Vec<(i8, i8)>>,
+    /// A summoning: its marked squares as shifts, laid the same way (a
+    /// marked square may lie off the board: it is then left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marked: Option<Vec<(i8, i8)>>,
     pub text: String,
     pub label: String,
     pub each: Vec<Member>,
 }
 
-/// A choice of a [`LegalGroup`]: its square (placing, picking up) or, for
-/// a summoning, its square with the squares of its pattern laid there;
-/// one that takes up a piece or destroys one has its own notation and
-/// words (`text`, `label`).
+impl LegalGroup {
+    /// A summoning group's pattern squares and marked squares (those on
+    /// the board) laid at `at`; none for other groups.
+    pub fn laid(&self, at: Square) -> (Vec<Square>, Vec<Square>) {
+        let lay = |shifts: &Option<Vec<(i8, i8)>>| {
+            shifts.iter().flatten().filter_map(|&(x, y)| at.offset(x, y)).collect::<Vec<_>>()
+        };
+        (lay(&self.pattern), lay(&self.marked))
+    }
+}
+
+/// A choice of a [`LegalGroup`]: its square, or for a summoning that
+/// takes up a piece or destroys one, that with its own notation and words
+/// (`text`, `label`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Member {
@@ -226,15 +247,20 @@ pub enum Member {
     Summon(SummonAt),
 }
 
-/// A summoning of a [`LegalGroup`].
+impl Member {
+    /// The member's square.
+    pub fn at(&self) -> Square {
+        match self {
+            Member::At(at) => *at,
+            Member::Summon(s) => s.at,
+        }
+    }
+}
+
+/// A summoning of a [`LegalGroup`] that takes up a piece or destroys one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SummonAt {
     pub at: Square,
-    /// The squares of its pattern, laid at `at` in the group's orientation.
-    pub squares: Vec<Square>,
-    /// Its marked squares, laid the same way (left out when none).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub marked: Vec<Square>,
     /// A summoning in a piece shortage: the piece taken up.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pickup: Option<Square>,
@@ -277,18 +303,13 @@ pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> 
     for c in choices {
         let (key, member) = match c {
             Choice::Summon { card, at, orientation, pickup } => {
-                let (squares, marked) = laid(card, at, orientation);
                 let onto = Facts::of(game, c).onto;
-                let own = (pickup.is_some() || onto.is_some()).then(|| legal_model(game, c, msgs));
-                let member = Member::Summon(SummonAt {
-                    at,
-                    squares,
-                    marked,
-                    pickup,
-                    onto,
-                    text: own.as_ref().map(|m| m.text.clone()),
-                    label: own.map(|m| m.label),
-                });
+                let member = if pickup.is_some() || onto.is_some() {
+                    let own = legal_model(game, c, msgs);
+                    Member::Summon(SummonAt { at, pickup, onto, text: Some(own.text), label: Some(own.label) })
+                } else {
+                    Member::At(at)
+                };
                 (("summon", Some(card), Some(orientation)), member)
             }
             Choice::Place(at) => (("place", None, None), Member::At(at)),
@@ -312,7 +333,17 @@ pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> 
                     (format!("{kind} @"), msgs.text(if kind == "place" { "legal-place" } else { "legal-pickup" }, &[]))
                 }
             };
-            out.push(LegalEntry::Group(LegalGroup { kind, card, orientation, text, label, each: Vec::new() }));
+            let shifts = card.zip(orientation).and_then(|(card, o)| oriented(card, canonical_orientation(card, o)));
+            out.push(LegalEntry::Group(LegalGroup {
+                kind,
+                card,
+                orientation,
+                pattern: shifts.as_ref().map(|p| p.squares.iter().map(|&(x, y, _)| (x, y)).collect()),
+                marked: shifts.map(|p| p.marked.clone()),
+                text,
+                label,
+                each: Vec::new(),
+            }));
             out.len() - 1
         });
         if let Some(LegalEntry::Group(g)) = out.get_mut(at) {
@@ -575,9 +606,9 @@ mod tests {
     use tash_kalar_rules::{Form, Match, Mover, School};
 
     /// Random games of every form: the legal list, its groups opened, is
-    /// every legal choice once; each summoning's squares are its pattern's
-    /// laid there, and its words are the group's unless it takes up or
-    /// destroys a piece.
+    /// every legal choice once; each summoning's squares, laid from its
+    /// group's shifts, are its pattern's laid there, and its words are the
+    /// group's unless it takes up or destroys a piece.
     #[test]
     fn the_legal_list_groups_every_choice_once() {
         let forms: [(Form, &[School]); 3] = [
@@ -607,15 +638,14 @@ mod tests {
                             for (member, (text, label)) in grp.each.iter().zip(e.choices()) {
                                 let c: Choice = legal.iter().copied().find(|c| c.to_string() == text).unwrap();
                                 let one = legal_model(g, c, &msgs);
+                                if grp.kind == "summon" {
+                                    let (squares, marked) = grp.laid(member.at());
+                                    assert_eq!((Some(&squares), Some(&marked)), (one.squares.as_ref(), one.marked.as_ref()));
+                                }
                                 if let Member::Summon(s) = member {
-                                    assert_eq!(
-                                        (Some(&s.squares), Some(&s.marked)),
-                                        (one.squares.as_ref(), one.marked.as_ref())
-                                    );
-                                    if s.label.is_some() {
-                                        own_words += 1;
-                                        assert_eq!(label, one.label);
-                                    }
+                                    own_words += 1;
+                                    assert_eq!(s.label.as_deref(), Some(one.label.as_str()));
+                                    assert_eq!(label, one.label);
                                 }
                                 assert_eq!(grp.kind, serde_json::to_value(c).unwrap()["kind"]);
                             }
