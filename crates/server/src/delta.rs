@@ -23,10 +23,11 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use tash_kalar_present::{log_line, Lang, LogItem, Model, Reader, Table};
+use tash_kalar_rules::view::SeatView;
 use tash_kalar_rules::Game;
 
 use crate::site::{ChatLine, SpectatorLine};
@@ -192,42 +193,14 @@ fn members(json: &RawValue) -> Option<Members<'_>> {
     Some(map.into_iter().collect())
 }
 
-fn items(json: &RawValue) -> Option<Vec<&RawValue>> {
-    serde_json::from_str(json.get()).ok()
-}
-
-fn is_object(json: &RawValue) -> bool {
-    json.get().starts_with('{')
-}
-
-fn is_array(json: &RawValue) -> bool {
-    json.get().starts_with('[')
-}
-
-/// An event's number (each event of a model is an object with `n`).
-fn event_number(json: &RawValue) -> Option<u64> {
-    #[derive(Deserialize)]
-    struct N {
-        n: u64,
-    }
-    serde_json::from_str::<N>(json.get()).ok().map(|e| e.n)
-}
-
-/// How the events went from `old` to `new`: the client drops its events
-/// numbered below `first`, keeps the next `keep`, and appends the rest of
-/// `new` (`{"first","keep","add"}`).
-fn events_delta(old: &[&RawValue], new: &[&RawValue]) -> Option<Vec<u8>> {
-    let first = match new.first() {
-        Some(e) => event_number(e)?,
-        None => 0,
-    };
-    let mut kept = Vec::new();
-    for e in old {
-        if event_number(e)? >= first {
-            kept.push(*e);
-        }
-    }
-    let keep = kept.iter().zip(new).take_while(|(a, b)| a.get() == b.get()).count();
+/// How the events went from `old` to `new` (each numbered by `n`): the
+/// client drops its events numbered below `first`, keeps the next `keep`,
+/// and appends the rest of `new` (`{"first","keep","add"}`). Events are
+/// compared as values: only the new ones are serialised.
+fn events_delta<T: PartialEq + Serialize>(old: &[T], new: &[T], n: impl Fn(&T) -> u64) -> Option<Vec<u8>> {
+    let first = new.first().map_or(0, &n);
+    let kept = old.iter().filter(|e| n(e) >= first);
+    let keep = kept.zip(new).take_while(|(a, b)| a == b).count();
     let mut o = Obj::new();
     o.field("first", &first)?;
     o.field("keep", &keep)?;
@@ -241,7 +214,7 @@ const MERGED: [&str; 7] = ["turn", "legends", "flares", "effect", "tasks", "ques
 
 /// `new` as an object merged into `old`: its changed keys, and the paths
 /// (`path.key`) of the keys gone.
-fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<(Vec<u8>, Vec<String>)> {
+fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<Part> {
     let (a, b) = (members(old)?, members(new)?);
     let a: BTreeMap<&str, &RawValue> = a.into_iter().collect();
     let mut part = Obj::new();
@@ -262,147 +235,187 @@ fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<(Vec<u8>, Vec<Str
         let b: BTreeMap<&str, &RawValue> = b.into_iter().collect();
         a.keys().filter(|k| !b.contains_key(*k)).map(|k| format!("{path}.{k}")).collect()
     };
-    Some((part.finish(), gone))
+    Some(Part { json: Some(part.finish()), unset: gone })
 }
 
-/// The seat patches made for one change, reused by the classes and
-/// languages that see a seat alike (every class but its own sees the same
-/// public seat, in every language): by index, old and new seat.
-type SeatPatches = Vec<(usize, String, String, Option<(Vec<u8>, Vec<String>)>)>;
+/// One part of a model's delta: the value written under its key (none:
+/// the key is only unset) and the paths it unsets.
+#[derive(Debug, Default)]
+struct Part {
+    json: Option<Vec<u8>>,
+    unset: Vec<String>,
+}
+
+impl Part {
+    /// The part written whole.
+    fn whole<T: Serialize + ?Sized>(v: &T) -> Option<Part> {
+        Some(Part { json: Some(serde_json::to_vec(v).ok()?), unset: Vec::new() })
+    }
+
+    /// An object's part: merged into the object held, key by key.
+    fn merged<T: Serialize>(path: &str, old: &T, new: &T) -> Option<Part> {
+        patch(path, &*to_raw(old)?, &*to_raw(new)?)
+    }
+
+    /// A part the model leaves out when it is none (`Option`): unset,
+    /// written whole, or merged when `merge` and both are there.
+    fn optional<T: Serialize>(path: &str, old: &Option<T>, new: &Option<T>, merge: bool) -> Option<Part> {
+        match (old, new) {
+            (_, None) => Some(Part { json: None, unset: vec![path.to_string()] }),
+            (Some(a), Some(b)) if merge => Part::merged(path, a, b),
+            (_, Some(b)) => Part::whole(b),
+        }
+    }
+}
 
 fn to_raw<T: Serialize>(v: &T) -> Option<Box<RawValue>> {
     serde_json::value::to_raw_value(v).ok()
 }
 
-/// Writes the key `k` of a delta: `new` as it differs from `was` (both
-/// serialised; `None`: the model leaves the key out).
-fn key_delta(
-    o: &mut Obj,
-    unset: &mut Vec<String>,
-    seen: &mut SeatPatches,
-    k: &str,
-    was: Option<&RawValue>,
-    v: Option<&RawValue>,
-) -> Option<()> {
-    let (was, v) = match (was, v) {
-        (_, None) => {
-            unset.push(k.to_string());
-            return Some(());
-        }
-        (None, Some(v)) => {
-            o.raw(k, v.get().as_bytes());
-            return Some(());
-        }
-        (Some(was), Some(v)) if was.get() == v.get() => return Some(()),
-        (Some(was), Some(v)) => (was, v),
-    };
-    match k {
-        "seats" if is_array(was) && is_array(v) => {
-            let (old_seats, new_seats) = (items(was)?, items(v)?);
-            if old_seats.len() != new_seats.len() {
-                return None;
-            }
-            let mut seats = Obj::new();
-            for (i, (x, y)) in old_seats.iter().zip(&new_seats).enumerate() {
-                if x.get() == y.get() {
-                    continue;
-                }
-                let known = seen.iter().position(|(j, p, q, _)| *j == i && p == x.get() && q == y.get());
-                let at = known.unwrap_or_else(|| {
-                    seen.push((i, x.get().to_string(), y.get().to_string(), patch(&format!("seats.{i}"), x, y)));
-                    seen.len() - 1
-                });
-                let (part, gone) = seen[at].3.as_ref()?;
-                seats.raw(&i.to_string(), part);
-                unset.extend(gone.iter().cloned());
-            }
-            o.raw(k, &seats.finish());
-        }
-        k if MERGED.contains(&k) && is_object(was) && is_object(v) => {
-            let (part, gone) = patch(k, was, v)?;
-            o.raw(k, &part);
-            unset.extend(gone);
-        }
-        "events" if is_array(was) && is_array(v) => o.raw(k, &events_delta(&items(was)?, &items(v)?)?),
-        _ => o.raw(k, v.get().as_bytes()),
-    }
-    Some(())
+/// The number of parts of a model a delta writes (every field but the
+/// viewer and the language, which a delta never changes).
+const PARTS: usize = 22;
+
+/// The parts of the deltas of one change made so far, shared by the
+/// classes and languages whose models changed alike: most of a model is
+/// the same for every class (the board, the scores, the turn, the other
+/// seats), and what does not depend on the words for every language, so
+/// each part is made once per change and its bytes reused. A part is
+/// reused when the two models' fields compare equal as values (cheap
+/// beside serialising them).
+#[derive(Default)]
+struct Memo<'a> {
+    /// Per model delta made: its two models and each part it wrote.
+    models: Vec<(&'a Model, &'a Model, [Option<Arc<Part>>; PARTS])>,
+    /// Each seat's patch made, by index, with its two views.
+    seats: Vec<(usize, &'a SeatView, &'a SeatView, Arc<Part>)>,
 }
 
 /// The parts of `new` that differ from `old` (two models of one class in
 /// one language), as the `view` object of a delta, and the paths of the
 /// parts `new` no longer has (`unset`: `effect`, `turn.key`,
 /// `seats.1.key`); `None` when only a whole state will do. Fields are
-/// compared as values first; only those that changed are serialised and
-/// taken apart.
-fn model_delta(old: &Model, new: &Model, seen: &mut SeatPatches) -> Option<(Vec<u8>, Vec<String>)> {
+/// compared as values first; only those that changed are serialised, once
+/// per change for every class and language alike ([`Memo`]).
+fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Option<(Vec<u8>, Vec<String>)> {
     // every field, named: a field added to the model fails to compile here
     let Model {
         viewer,
-        form,
-        board,
-        actor,
-        phase,
-        turn,
-        scores,
+        form: _,
+        board: _,
+        actor: _,
+        phase: _,
+        turn: _,
+        scores: _,
         seats,
-        legends,
-        flares,
-        effect,
-        prompt,
-        end,
-        tasks,
-        outcome,
+        legends: _,
+        flares: _,
+        effect: _,
+        prompt: _,
+        end: _,
+        tasks: _,
+        outcome: _,
         lang,
-        names,
-        side,
-        teams,
-        can,
-        question,
-        legal,
-        result,
-        events,
+        names: _,
+        side: _,
+        teams: _,
+        can: _,
+        question: _,
+        legal: _,
+        result: _,
+        events: _,
     } = new;
-    if *viewer != old.viewer || *lang != old.lang {
+    if *viewer != old.viewer || *lang != old.lang || seats.len() != old.seats.len() {
         return None;
     }
     let mut o = Obj::new();
     let mut unset: Vec<String> = Vec::new();
-    macro_rules! fields {
-        ($($f:ident),*) => {$(
-            if old.$f != *$f {
-                key_delta(&mut o, &mut unset, seen, stringify!($f), Some(&*to_raw(&old.$f)?), Some(&*to_raw($f)?))?;
-            }
-        )*};
+    let mut written: [Option<Arc<Part>>; PARTS] = Default::default();
+    let mut part = |i: usize, k: &str, same: &dyn Fn(&Model, &Model) -> bool, make: &dyn Fn() -> Option<Part>| {
+        if same(old, new) {
+            return Some(());
+        }
+        let known = memo.models.iter().find(|(a, b, w)| w[i].is_some() && same(a, old) && same(b, new));
+        let p = match known {
+            Some((_, _, w)) => w[i].clone()?,
+            None => Arc::new(make()?),
+        };
+        if let Some(json) = &p.json {
+            o.raw(k, json);
+        }
+        unset.extend(p.unset.iter().cloned());
+        written[i] = Some(p);
+        Some(())
+    };
+    macro_rules! whole {
+        ($i:expr, $f:ident) => {
+            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| Part::whole(&new.$f))?
+        };
+    }
+    macro_rules! merged {
+        ($i:expr, $f:ident) => {
+            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| Part::merged(stringify!($f), &old.$f, &new.$f))?
+        };
     }
     // (the model leaves these out when they are none)
     macro_rules! optional {
-        ($($f:ident),*) => {$(
-            if old.$f != *$f {
-                let (a, b) = (old.$f.as_ref().and_then(to_raw), $f.as_ref().and_then(to_raw));
-                key_delta(&mut o, &mut unset, seen, stringify!($f), a.as_deref(), b.as_deref())?;
-            }
-        )*};
+        ($i:expr, $f:ident, $merge:expr) => {
+            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| Part::optional(stringify!($f), &old.$f, &new.$f, $merge))?
+        };
     }
-    fields!(form, board, actor, phase, turn, scores, seats, legends, flares);
-    optional!(effect, prompt);
-    fields!(end);
-    optional!(tasks, outcome);
-    fields!(names, side, teams, can, question, result);
+    whole!(0, form);
+    whole!(1, board);
+    whole!(2, actor);
+    whole!(3, phase);
+    merged!(4, turn);
+    whole!(5, scores);
+    merged!(6, legends);
+    merged!(7, flares);
+    optional!(8, effect, true);
+    optional!(9, prompt, false);
+    whole!(10, end);
+    optional!(11, tasks, true);
+    optional!(12, outcome, false);
+    whole!(13, names);
+    whole!(14, side);
+    whole!(15, teams);
+    merged!(16, can);
+    // (a question is there or not: merged when it stays)
+    part(17, "question", &|a, b| a.question == b.question, &|| match (&old.question, &new.question) {
+        (Some(a), Some(b)) => Part::merged("question", a, b),
+        (_, b) => Part::whole(b),
+    })?;
+    whole!(18, result);
     // the legal choices whole when they change (grouped, they are short;
-    // a seat holds none between its questions), the events as a window,
-    // compared item by item: only new events are serialised
-    fields!(legal);
-    if old.events != *events {
-        let first = events.first().map_or(0, |e| e.n);
-        let kept = old.events.iter().filter(|e| e.n >= first);
-        let keep = kept.zip(events).take_while(|(a, b)| a == b).count();
-        let mut e = Obj::new();
-        e.field("first", &first)?;
-        e.field("keep", &keep)?;
-        e.field("add", &events[keep..])?;
-        o.raw("events", &e.finish());
+    // a seat holds none between its questions)
+    whole!(19, legal);
+    // the events as a window, compared item by item: only new events are serialised
+    part(20, "events", &|a, b| a.events == b.events, &|| {
+        Some(Part { json: Some(events_delta(&old.events, &new.events, |e| e.n.into())?), unset: Vec::new() })
+    })?;
+    // the seats by index, each merged key by key: every class but its own
+    // sees a seat alike, so each seat's patch is made once
+    if old.seats != new.seats {
+        let mut by_seat = Obj::new();
+        for (i, (a, b)) in old.seats.iter().zip(seats).enumerate() {
+            if a == b {
+                continue;
+            }
+            let known = memo.seats.iter().find(|(j, x, y, _)| *j == i && *x == a && *y == b);
+            let p = match known {
+                Some((.., p)) => p.clone(),
+                None => {
+                    let p = Arc::new(Part::merged(&format!("seats.{i}"), a, b)?);
+                    memo.seats.push((i, a, b, p.clone()));
+                    p
+                }
+            };
+            by_seat.raw(&i.to_string(), p.json.as_deref().unwrap_or(b"{}"));
+            unset.extend(p.unset.iter().cloned());
+        }
+        o.raw("seats", &by_seat.finish());
     }
+    memo.models.push((old, new, written));
     Some((o.finish(), unset))
 }
 
@@ -417,11 +430,11 @@ pub(crate) fn deltas(prev: &Snapshot, next: &Snapshot, now: i64) -> Deltas {
     {
         vec![Default::default(); classes]
     } else {
-        let mut seen = SeatPatches::new();
+        let mut memo = Memo::default();
         (0..classes)
             .map(|c| {
                 std::array::from_fn(|l| {
-                    class_delta(prev, next, c, l, now, &mut seen).and_then(|b| String::from_utf8(b).ok()).map(Arc::from)
+                    class_delta(prev, next, c, l, now, &mut memo).and_then(|b| String::from_utf8(b).ok()).map(Arc::from)
                 })
             })
             .collect()
@@ -429,13 +442,13 @@ pub(crate) fn deltas(prev: &Snapshot, next: &Snapshot, now: i64) -> Deltas {
     Deltas { from: prev.rev, messages }
 }
 
-fn class_delta(
-    prev: &Snapshot,
-    next: &Snapshot,
+fn class_delta<'a>(
+    prev: &'a Snapshot,
+    next: &'a Snapshot,
     class: usize,
     lang: usize,
     now: i64,
-    seen: &mut SeatPatches,
+    memo: &mut Memo<'a>,
 ) -> Option<Vec<u8>> {
     let seat = (class < next.seats()).then_some(class);
     // a class and language nobody read in one of the two states has no delta
@@ -446,7 +459,7 @@ fn class_delta(
     o.field("to", &next.rev)?;
     o.field("version", &next.version)?;
     o.field("now", &now)?;
-    let (view, unset) = model_delta(old, new, seen)?;
+    let (view, unset) = model_delta(old, new, memo)?;
     if view.len() > 2 {
         o.raw("view", &view);
     }
@@ -718,9 +731,10 @@ mod tests {
             .collect()
     }
 
-    /// Applies a model delta as a client does (`apply_delta`).
-    fn applied(old: &Model, new: &Model) -> Value {
-        let (bytes, unset) = model_delta(old, new, &mut Vec::new()).expect("a delta between two models of one viewer");
+    /// Applies a model delta as a client does (`apply_delta`), with the
+    /// parts made for the other classes and languages of the change.
+    fn applied<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Value {
+        let (bytes, unset) = model_delta(old, new, memo).expect("a delta between two models of one viewer");
         let d = json!({"to": 1, "version": 1, "now": 0, "view": serde_json::from_slice::<Value>(&bytes).unwrap(), "unset": unset});
         let mut state = json!({"view": serde_json::to_value(old).unwrap()});
         apply_delta(&mut state, &d).unwrap();
@@ -758,9 +772,11 @@ mod tests {
                     break;
                 }
                 let after = models(m.game());
+                // (one memo for every class and language, as `deltas` shares it)
+                let mut memo = Memo::default();
                 for (a, b) in before.iter().flatten().zip(after.iter().flatten()) {
                     let want = serde_json::to_value(b).unwrap();
-                    assert_eq!(applied(a, b), want, "{form:?} after {c}");
+                    assert_eq!(applied(a, b, &mut memo), want, "{form:?} after {c}");
                 }
                 before = after;
                 steps += 1;
@@ -782,12 +798,10 @@ mod tests {
 
     #[test]
     fn the_events_window_slides_and_renumbers() {
-        let ev = |n: u32, text: &str| RawValue::from_string(json!({"n": n, "text": text}).to_string()).unwrap();
-        let list = |l: &[Box<RawValue>]| -> Vec<Box<RawValue>> { l.to_vec() };
-        let d = |old: &[Box<RawValue>], new: &[Box<RawValue>]| -> Value {
-            let (old, new): (Vec<&RawValue>, Vec<&RawValue>) =
-                (old.iter().map(|b| &**b).collect(), new.iter().map(|b| &**b).collect());
-            serde_json::from_slice(&events_delta(&old, &new).unwrap()).unwrap()
+        let ev = |n: u32, text: &str| json!({"n": n, "text": text});
+        let list = |l: &[Value]| -> Vec<Value> { l.to_vec() };
+        let d = |old: &[Value], new: &[Value]| -> Value {
+            serde_json::from_slice(&events_delta(old, new, |e| e["n"].as_u64().unwrap()).unwrap()).unwrap()
         };
         let old = list(&[ev(3, "a"), ev(4, "b"), ev(5, "c")]);
         // the window moved on by one and grew by one
