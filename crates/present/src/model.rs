@@ -296,7 +296,18 @@ impl LegalEntry {
 }
 
 /// The legal list of `choices` ([`LegalEntry`]).
+#[cfg(test)]
 pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> Vec<LegalEntry> {
+    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f))
+}
+
+/// The legal list of `choices`, each choice's words by `label`.
+fn legal_list_with(
+    game: &Game,
+    choices: Vec<Choice>,
+    msgs: &Messages,
+    label: &dyn Fn(Choice, &Facts) -> String,
+) -> Vec<LegalEntry> {
     let mut out: Vec<LegalEntry> = Vec::new();
     // each group's place in `out`, by kind, card and orientation
     let mut groups: HashMap<(&'static str, Option<CardId>, Option<Orientation>), usize> = HashMap::new();
@@ -305,7 +316,7 @@ pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> 
             Choice::Summon { card, at, orientation, pickup } => {
                 let onto = Facts::of(game, c).onto;
                 let member = if pickup.is_some() || onto.is_some() {
-                    let own = legal_model(game, c, msgs);
+                    let own = legal_model_with(game, c, label);
                     Member::Summon(SummonAt { at, pickup, onto, text: Some(own.text), label: Some(own.label) })
                 } else {
                     Member::At(at)
@@ -315,7 +326,7 @@ pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> 
             Choice::Place(at) => (("place", None, None), Member::At(at)),
             Choice::PickUp(at) => (("pickup", None, None), Member::At(at)),
             _ => {
-                out.push(LegalEntry::One(legal_model(game, c, msgs)));
+                out.push(LegalEntry::One(legal_model_with(game, c, label)));
                 continue;
             }
         };
@@ -396,16 +407,22 @@ pub struct Shared<'m> {
     events: RefCell<HashMap<Event, String>>,
     /// Sentences worded for an earlier change, taken as they are used.
     earlier: RefCell<HashMap<Event, String>>,
+    /// The legal choices' words, by the choice and what it acts on (they
+    /// depend on nothing else), and those of an earlier change.
+    labels: RefCell<HashMap<(Choice, Facts), String>>,
+    earlier_labels: RefCell<HashMap<(Choice, Facts), String>>,
 }
 
-/// The events' sentences of one change, kept for the next
-/// ([`Shared::with_words`]): an event's sentence does not change once
-/// made while the seats' names stay, so a game's task words each event
-/// once, not at every change while it stays in the window.
+/// The events' sentences and the legal choices' words of one change,
+/// kept for the next ([`Shared::with_words`]): an event's sentence does
+/// not change once made while the seats' names stay, nor a choice's words
+/// while it acts on the same pieces, so a game's task words each once,
+/// not at every change while it stays in the window or the list.
 #[derive(Debug, Default)]
 pub struct EventWords {
     names: Vec<String>,
     events: HashMap<Event, String>,
+    labels: HashMap<(Choice, Facts), String>,
 }
 
 impl<'m> Shared<'m> {
@@ -422,7 +439,16 @@ impl<'m> Shared<'m> {
             text: msgs.question(&q, game),
         });
         let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
-        Shared { msgs, names, question, result, events: RefCell::default(), earlier: RefCell::default() }
+        Shared {
+            msgs,
+            names,
+            question,
+            result,
+            events: RefCell::default(),
+            earlier: RefCell::default(),
+            labels: RefCell::default(),
+            earlier_labels: RefCell::default(),
+        }
     }
 
     /// [`Shared::new`], with the sentences of an earlier change (those of
@@ -432,14 +458,29 @@ impl<'m> Shared<'m> {
         if words.names == s.names {
             *s.earlier.borrow_mut() = words.events;
         }
+        *s.earlier_labels.borrow_mut() = words.labels;
         s
     }
 
-    /// The sentences used so far (of this change's models), for the next
-    /// change: only those, so what is kept is the events' window, not the
-    /// whole game's.
+    /// The sentences and words used so far (of this change's models), for
+    /// the next change: only those, so what is kept is the events' window
+    /// and the legal list, not the whole game's.
     pub fn into_words(self) -> EventWords {
-        EventWords { names: self.names, events: self.events.into_inner() }
+        EventWords { names: self.names, events: self.events.into_inner(), labels: self.labels.into_inner() }
+    }
+
+    /// A legal choice's words, worded once.
+    fn label(&self, c: Choice, f: &Facts) -> String {
+        let key = (c, *f);
+        if let Some(t) = self.labels.borrow().get(&key) {
+            return t.clone();
+        }
+        let text = match self.earlier_labels.borrow_mut().remove(&key) {
+            Some(t) => t,
+            None => self.msgs.choice(c, f),
+        };
+        self.labels.borrow_mut().insert(key, text.clone());
+        text
     }
 
     /// An event's sentence, worded once.
@@ -512,7 +553,7 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         }),
         ..Can::default()
     };
-    let legal = choices.map(|cs| legal_list(game, cs, msgs));
+    let legal = choices.map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f)));
     let result = shared.result.clone();
     let events =
         view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
@@ -575,7 +616,13 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
 }
 
 /// A legal choice of `game` as the model lists it.
+#[cfg(test)]
 pub(crate) fn legal_model(game: &Game, c: Choice, msgs: &Messages) -> LegalModel {
+    legal_model_with(game, c, &|c, f| msgs.choice(c, f))
+}
+
+/// A legal choice of `game` as the model lists it, its words by `label`.
+fn legal_model_with(game: &Game, c: Choice, label: &dyn Fn(Choice, &Facts) -> String) -> LegalModel {
     let facts = Facts::of(game, c);
     let (squares, marked) = match c {
         Choice::Summon { card, at, orientation, .. } => {
@@ -594,7 +641,7 @@ pub(crate) fn legal_model(game: &Game, c: Choice, msgs: &Messages) -> LegalModel
         card: facts.card,
         squares,
         marked,
-        label: msgs.choice(c, &facts),
+        label: label(c, &facts),
     }
 }
 
