@@ -226,6 +226,9 @@ function onDelta(d) {
       for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = { ...view.seats[Number(i)], ...seat };
     } else if (MERGED.includes(k)) {
       view[k] = { ...(view[k] || {}), ...v };
+    } else if (k === 'legal' && v && !Array.isArray(v)) {
+      // entries of the list held by index, or new
+      view.legal = v.ref.map((e) => (typeof e === 'number' ? last.view.legal[e] : e));
     } else if (k === 'events') {
       view.events = (view.events || []).filter((e) => e.n >= v.first).slice(0, v.keep).concat(v.add);
     } else view[k] = v;

@@ -687,7 +687,10 @@ mod tests {
                                 let one = legal_model(g, c, &msgs);
                                 if grp.kind == "summon" {
                                     let (squares, marked) = grp.laid(member.at());
-                                    assert_eq!((Some(&squares), Some(&marked)), (one.squares.as_ref(), one.marked.as_ref()));
+                                    assert_eq!(
+                                        (Some(&squares), Some(&marked)),
+                                        (one.squares.as_ref(), one.marked.as_ref())
+                                    );
                                 }
                                 if let Member::Summon(s) = member {
                                     own_words += 1;

@@ -26,7 +26,7 @@ use std::sync::{Arc, OnceLock};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use tash_kalar_present::{log_line, Lang, LogItem, Model, Reader, Table};
+use tash_kalar_present::{log_line, Lang, LegalEntry, LogItem, Model, Reader, Table};
 use tash_kalar_rules::view::SeatView;
 use tash_kalar_rules::Game;
 
@@ -272,6 +272,33 @@ fn to_raw<T: Serialize>(v: &T) -> Option<Box<RawValue>> {
     serde_json::value::to_raw_value(v).ok()
 }
 
+/// The legal list `new` as it follows `old`, the list held:
+/// `{"ref":[...]}`, each entry of `new` as the index of the same entry in
+/// `old` (most of a list stays from one choice of a turn to the next), or
+/// whole; the list whole when no entry stays.
+fn legal_refs(old: &[LegalEntry], new: &[LegalEntry]) -> Option<Part> {
+    let mut buf = b"{\"ref\":[".to_vec();
+    let mut kept = false;
+    for (j, e) in new.iter().enumerate() {
+        if j > 0 {
+            buf.push(b',');
+        }
+        // (an entry that stays is mostly where it was)
+        match if old.get(j) == Some(e) { Some(j) } else { old.iter().position(|x| x == e) } {
+            Some(i) => {
+                kept = true;
+                buf.extend_from_slice(i.to_string().as_bytes());
+            }
+            None => serde_json::to_writer(&mut buf, e).ok()?,
+        }
+    }
+    if !kept {
+        return Part::whole(new);
+    }
+    buf.extend_from_slice(b"]}");
+    Some(Part { json: Some(buf), unset: Vec::new() })
+}
+
 /// The number of parts of a model a delta writes (every field but the
 /// viewer and the language, which a delta never changes).
 const PARTS: usize = 22;
@@ -360,7 +387,9 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
     // (the model leaves these out when they are none)
     macro_rules! optional {
         ($i:expr, $f:ident, $merge:expr) => {
-            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| Part::optional(stringify!($f), &old.$f, &new.$f, $merge))?
+            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| {
+                Part::optional(stringify!($f), &old.$f, &new.$f, $merge)
+            })?
         };
     }
     whole!(0, form);
@@ -386,9 +415,12 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
         (_, b) => Part::whole(b),
     })?;
     whole!(18, result);
-    // the legal choices whole when they change (grouped, they are short;
-    // a seat holds none between its questions)
-    whole!(19, legal);
+    // the legal choices as references to the entries of the list held
+    // where there is one (a seat holds none between its questions)
+    part(19, "legal", &|a, b| a.legal == b.legal, &|| match (&old.legal, &new.legal) {
+        (Some(a), Some(b)) => legal_refs(a, b),
+        (_, b) => Part::whole(b),
+    })?;
     // the events as a window, compared item by item: only new events are serialised
     part(20, "events", &|a, b| a.events == b.events, &|| {
         Some(Part { json: Some(events_delta(&old.events, &new.events, |e| e.n.into())?), unset: Vec::new() })
@@ -651,6 +683,20 @@ fn apply_delta(state: &mut Value, d: &Value) -> Result<(), ApplyError> {
                     }
                     merge(held, v)?
                 }
+                // entries of the list held by index, or new
+                "legal" if v.is_object() => {
+                    let held =
+                        view.get("legal").and_then(Value::as_array).ok_or(bad("legal by reference, none held"))?;
+                    let refs = v["ref"].as_array().ok_or(bad("legal by reference without ref"))?;
+                    let list = refs
+                        .iter()
+                        .map(|e| match e.as_u64() {
+                            Some(i) => held.get(i as usize).cloned().ok_or(bad("legal: no such entry held")),
+                            None => Ok(e.clone()),
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    view.insert("legal".into(), Value::Array(list));
+                }
                 "events" => {
                     let first = v["first"].as_u64().ok_or(bad("events without first"))?;
                     let keep = v["keep"].as_u64().ok_or(bad("events without keep"))? as usize;
@@ -712,7 +758,7 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
     use tash_kalar_rules::view::Viewer;
-    use tash_kalar_rules::{Form, Match, Mover, School};
+    use tash_kalar_rules::{Choice, Form, Match, Mover, School};
 
     /// Every class's model of a game in every language.
     fn models(g: &Game) -> Vec<Vec<Model>> {
@@ -783,6 +829,94 @@ mod tests {
             }
         }
         assert!(steps > 150, "games were played ({steps} choices)");
+    }
+
+    /// The forms, each with its schools.
+    const FORMS: [(Form, &[School]); 4] = [
+        (Form::Duel, &[School::Northern, School::Southern]),
+        (Form::HighForm, &[School::Northern, School::Southern]),
+        (Form::Melee, &[School::Northern, School::Southern, School::Highland]),
+        (Form::TeamDuel, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
+    ];
+
+    /// One random choice of whoever is to choose.
+    fn step(m: &mut Match, rng: &mut impl Rng) -> Choice {
+        let legal = m.game().legal_choices();
+        let c = legal[rng.gen_range(0..legal.len())];
+        let mover = match m.game().actor() {
+            tash_kalar_rules::Actor::Seat(s) => Mover::Seat(s),
+            _ => Mover::Chance,
+        };
+        m.act(mover, c).unwrap();
+        c
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 12, ..Default::default() })]
+        /// At random positions of every form (a random game's first
+        /// choices), for the next few choices: every class's model in
+        /// every language, its delta applied, is the next model (the
+        /// parts shared by the classes and languages of a change, and the
+        /// legal list by reference, included).
+        #[test]
+        fn deltas_make_the_next_model_at_random_positions(seed: u64, form in 0..FORMS.len(), at in 0..150usize) {
+            let (form, schools) = FORMS[form];
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut m = Match::new(form, schools, None).unwrap();
+            for _ in 0..at {
+                if m.game().is_over() {
+                    break;
+                }
+                step(&mut m, &mut rng);
+            }
+            let mut before = models(m.game());
+            for _ in 0..4 {
+                if m.game().is_over() {
+                    break;
+                }
+                let c = step(&mut m, &mut rng);
+                if m.game().is_over() {
+                    break;
+                }
+                let after = models(m.game());
+                let mut memo = Memo::default();
+                for (a, b) in before.iter().flatten().zip(after.iter().flatten()) {
+                    proptest::prop_assert_eq!(applied(a, b, &mut memo), serde_json::to_value(b).unwrap(), "{:?} after {}", form, c);
+                }
+                before = after;
+            }
+        }
+    }
+
+    /// Within a turn the seat to choose gets its legal list by reference
+    /// to the list it holds, and applied it is the new list.
+    #[test]
+    fn the_legal_list_follows_by_reference() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let (mut by_ref, mut saved) = (0, 0);
+        for (form, schools) in FORMS {
+            let mut m = Match::new(form, schools, None).unwrap();
+            let mut before = models(m.game());
+            while !m.game().is_over() {
+                step(&mut m, &mut rng);
+                let after = models(m.game());
+                for (a, b) in before.iter().flatten().zip(after.iter().flatten()) {
+                    let (Some(x), Some(y)) = (&a.legal, &b.legal) else { continue };
+                    let Some(part) = legal_refs(x, y) else { continue };
+                    let json: Value = serde_json::from_slice(part.json.as_deref().unwrap()).unwrap();
+                    if json.get("ref").is_some() {
+                        by_ref += 1;
+                        saved += serde_json::to_vec(y).unwrap().len() as i64 - part.json.unwrap().len() as i64;
+                    }
+                    let mut state = json!({"view": {"legal": x}});
+                    let d = json!({"view": {"legal": json}});
+                    apply_delta(&mut state, &d).unwrap();
+                    assert_eq!(state["view"]["legal"], serde_json::to_value(y).unwrap());
+                }
+                before = after;
+            }
+        }
+        assert!(by_ref > 20 && saved > 0, "lists by reference: {by_ref}, {saved} bytes saved");
     }
 
     /// Every key a model serialises to is one this module knows.
