@@ -7,16 +7,19 @@
 //! then a `delta` message per change: the new log entries and chat lines,
 //! the model's parts that changed (seats by index and, like the turn and
 //! the question, only their keys that changed; the legal choices as
-//! pieces of the list held; the events as a window that slides), and the
+//! references to the entries of the list held; the events as a window
+//! that slides), and the
 //! players and clocks when they changed. A seat's delta is made from that
 //! seat's own models, so it carries nothing the seat's full state would
 //! not (its hand, its legal choices); the spectators' from theirs.
 //!
 //! The deltas are made once per change, class and language, when the
 //! game's task publishes the change, and their bytes are shared by every
-//! connection of the class and language. They are made from the models as
-//! serialised (compared key by key as text), so this module knows the
-//! model's keys but not its Rust type. The format is in
+//! connection of the class and language. The models' fields are compared
+//! as values; only a part that changed is serialised (an object's both
+//! sides, to merge it key by key), and once per change for every class
+//! and language whose models changed alike ([`Memo`]: the board, the
+//! scores, the other seats are the same for all). The format is in
 //! `docs/server-protocol.md` ("Deltas"); [`apply`] is the client's side,
 //! for Rust clients and the tests.
 
