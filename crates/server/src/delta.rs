@@ -257,7 +257,7 @@ impl Part {
 
     /// An object's part: merged into the object held, key by key.
     fn merged<T: Serialize>(path: &str, old: &T, new: &T) -> Option<Part> {
-        patch(path, &*to_raw(old)?, &*to_raw(new)?)
+        patch(path, &to_raw(old)?, &to_raw(new)?)
     }
 
     /// A part the model leaves out when it is none (`Option`): unset,
@@ -306,6 +306,9 @@ fn legal_refs(old: &[LegalEntry], new: &[LegalEntry]) -> Option<Part> {
 /// viewer and the language, which a delta never changes).
 const PARTS: usize = 22;
 
+/// Each part a model delta wrote, by its number (`None`: unchanged).
+type Written = [Option<Arc<Part>>; PARTS];
+
 /// The parts of the deltas of one change made so far, shared by the
 /// classes and languages whose models changed alike: most of a model is
 /// the same for every class (the board, the scores, the turn, the other
@@ -316,7 +319,7 @@ const PARTS: usize = 22;
 #[derive(Default)]
 struct Memo<'a> {
     /// Per model delta made: its two models and each part it wrote.
-    models: Vec<(&'a Model, &'a Model, [Option<Arc<Part>>; PARTS])>,
+    models: Vec<(&'a Model, &'a Model, Written)>,
     /// Each seat's patch made, by index, with its two views.
     seats: Vec<(usize, &'a SeatView, &'a SeatView, Arc<Part>)>,
 }
@@ -360,7 +363,7 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
     }
     let mut o = Obj::new();
     let mut unset: Vec<String> = Vec::new();
-    let mut written: [Option<Arc<Part>>; PARTS] = Default::default();
+    let mut written: Written = Default::default();
     let mut part = |i: usize, k: &str, same: &dyn Fn(&Model, &Model) -> bool, make: &dyn Fn() -> Option<Part>| {
         if same(old, new) {
             return Some(());
