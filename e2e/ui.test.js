@@ -386,8 +386,9 @@ test('the page decides nothing from the form: the board side, resigning, taking 
   const w = viewOf('summon-two-ways.tkr');
   w.side = 'tasks';
   w.can = { resign: false, undo: true, discard: false };
-  // (summonings come grouped by card and orientation: each member has its squares)
-  for (const c of w.legal) if (c.kind === 'summon' && c.orientation === 'r90') for (const m of c.each) [m.squares, m.marked] = [['a5', 'b5'], ['c5']];
+  // (summonings come grouped by card and orientation: the group's pattern
+  // as shifts from the summoning square, here laid at e5 on a5 and b5, marked c5)
+  for (const c of w.legal) if (c.kind === 'summon' && c.orientation === 'r90') [c.pattern, c.marked] = [[[-4, 0], [-3, 0]], [[-2, 0]]];
   const h = await openGame(stateMessage(w));
   assert.equal(await h.page.$('#board.board-deathmatch'), null, 'the tasks side');
   assert.equal(await h.page.$('#choices #resign'), null, 'no resigning');

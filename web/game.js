@@ -13,7 +13,7 @@
 
 import {
   COLORS, createBoard, showSide, parseBoard, patternDiagram, pieceSvg,
-  cardElement, countPieces, fillLegend, gatewaysOf,
+  cardElement, countPieces, fillLegend, gatewaysOf, offsetSquare,
 } from './board.js';
 import {
   h, loadCards, seatLabel, resultText,
@@ -226,6 +226,9 @@ function onDelta(d) {
       for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = { ...view.seats[Number(i)], ...seat };
     } else if (MERGED.includes(k)) {
       view[k] = { ...(view[k] || {}), ...v };
+    } else if (k === 'legal' && v && !Array.isArray(v)) {
+      // entries of the list held by index, or new
+      view.legal = v.ref.map((e) => (typeof e === 'number' ? last.view.legal[e] : e));
     } else if (k === 'events') {
       view.events = (view.events || []).filter((e) => e.n >= v.first).slice(0, v.keep).concat(v.add);
     } else view[k] = v;
@@ -413,20 +416,24 @@ function fromView(c) {
 /**
  * `view.legal` with its groups opened: a group (`each`) is choices alike
  * but for their square; a member is its square, or a summoning's
- * `{at, squares, marked?, pickup?, onto?, text?, label?}`. Its notation is
- * the group's with `@` for the square, its words the group's (unless its own).
+ * `{at, pickup?, onto?, text, label}`. Its notation is the group's with
+ * `@` for the square, its words the group's (unless its own); a
+ * summoning's squares are the group's `pattern` and `marked` shifts laid
+ * from its square (those on the board).
  */
 function openLegal(list) {
   const out = [];
+  const lay = (at, shifts) => (shifts || []).map(([dx, dy]) => offsetSquare(at, dx, dy)).filter((s) => s);
   for (const c of list || []) {
     if (!c.each) {
       out.push(c);
       continue;
     }
-    const { each, ...group } = c;
+    const { each, pattern, marked, ...group } = c;
     for (const m of each) {
       const one = typeof m === 'string' ? { at: m } : m;
-      out.push({ ...group, ...one, text: one.text || group.text.replace('@', one.at), label: one.label || group.label });
+      const laid = pattern ? { squares: lay(one.at, pattern), marked: lay(one.at, marked) } : {};
+      out.push({ ...group, ...laid, ...one, text: one.text || group.text.replace('@', one.at), label: one.label || group.label });
     }
   }
   return out;

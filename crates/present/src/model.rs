@@ -201,7 +201,10 @@ pub enum LegalEntry {
 /// Choices alike but for their square: `kind`, `card` and `orientation`
 /// as [`Choice`] serialises them, the notation of each with `@` for its
 /// square (`summon imperial.knight @ r90`, `place @`), their words without
-/// the square (`label`), and each square (`each`).
+/// the square (`label`), and each square (`each`). A summoning group says
+/// once where its pattern lies from the summoning square (`pattern`,
+/// `marked`: shifts `[dx, dy]`, columns right and rows up), not once per
+/// square: [`LegalGroup::laid`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LegalGroup {
     /// `summon`, `place` or `pickup`.
@@ -210,15 +213,33 @@ pub struct LegalGroup {
     pub card: Option<CardId>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub orientation: Option<Orientation>,
+    /// A summoning: its pattern's squares as shifts from the summoning
+    /// square, in the group's orientation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<Vec<(i8, i8)>>,
+    /// A summoning: its marked squares as shifts, laid the same way (a
+    /// marked square may lie off the board: it is then left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marked: Option<Vec<(i8, i8)>>,
     pub text: String,
     pub label: String,
     pub each: Vec<Member>,
 }
 
-/// A choice of a [`LegalGroup`]: its square (placing, picking up) or, for
-/// a summoning, its square with the squares of its pattern laid there;
-/// one that takes up a piece or destroys one has its own notation and
-/// words (`text`, `label`).
+impl LegalGroup {
+    /// A summoning group's pattern squares and marked squares (those on
+    /// the board) laid at `at`; none for other groups.
+    pub fn laid(&self, at: Square) -> (Vec<Square>, Vec<Square>) {
+        let lay = |shifts: &Option<Vec<(i8, i8)>>| {
+            shifts.iter().flatten().filter_map(|&(x, y)| at.offset(x, y)).collect::<Vec<_>>()
+        };
+        (lay(&self.pattern), lay(&self.marked))
+    }
+}
+
+/// A choice of a [`LegalGroup`]: its square, or for a summoning that
+/// takes up a piece or destroys one, that with its own notation and words
+/// (`text`, `label`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Member {
@@ -226,15 +247,20 @@ pub enum Member {
     Summon(SummonAt),
 }
 
-/// A summoning of a [`LegalGroup`].
+impl Member {
+    /// The member's square.
+    pub fn at(&self) -> Square {
+        match self {
+            Member::At(at) => *at,
+            Member::Summon(s) => s.at,
+        }
+    }
+}
+
+/// A summoning of a [`LegalGroup`] that takes up a piece or destroys one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SummonAt {
     pub at: Square,
-    /// The squares of its pattern, laid at `at` in the group's orientation.
-    pub squares: Vec<Square>,
-    /// Its marked squares, laid the same way (left out when none).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub marked: Vec<Square>,
     /// A summoning in a piece shortage: the piece taken up.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pickup: Option<Square>,
@@ -270,31 +296,37 @@ impl LegalEntry {
 }
 
 /// The legal list of `choices` ([`LegalEntry`]).
+#[cfg(test)]
 pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> Vec<LegalEntry> {
+    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f))
+}
+
+/// The legal list of `choices`, each choice's words by `label`.
+fn legal_list_with(
+    game: &Game,
+    choices: Vec<Choice>,
+    msgs: &Messages,
+    label: &dyn Fn(Choice, &Facts) -> String,
+) -> Vec<LegalEntry> {
     let mut out: Vec<LegalEntry> = Vec::new();
     // each group's place in `out`, by kind, card and orientation
     let mut groups: HashMap<(&'static str, Option<CardId>, Option<Orientation>), usize> = HashMap::new();
     for c in choices {
         let (key, member) = match c {
             Choice::Summon { card, at, orientation, pickup } => {
-                let (squares, marked) = laid(card, at, orientation);
                 let onto = Facts::of(game, c).onto;
-                let own = (pickup.is_some() || onto.is_some()).then(|| legal_model(game, c, msgs));
-                let member = Member::Summon(SummonAt {
-                    at,
-                    squares,
-                    marked,
-                    pickup,
-                    onto,
-                    text: own.as_ref().map(|m| m.text.clone()),
-                    label: own.map(|m| m.label),
-                });
+                let member = if pickup.is_some() || onto.is_some() {
+                    let own = legal_model_with(game, c, label);
+                    Member::Summon(SummonAt { at, pickup, onto, text: Some(own.text), label: Some(own.label) })
+                } else {
+                    Member::At(at)
+                };
                 (("summon", Some(card), Some(orientation)), member)
             }
             Choice::Place(at) => (("place", None, None), Member::At(at)),
             Choice::PickUp(at) => (("pickup", None, None), Member::At(at)),
             _ => {
-                out.push(LegalEntry::One(legal_model(game, c, msgs)));
+                out.push(LegalEntry::One(legal_model_with(game, c, label)));
                 continue;
             }
         };
@@ -312,7 +344,17 @@ pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> 
                     (format!("{kind} @"), msgs.text(if kind == "place" { "legal-place" } else { "legal-pickup" }, &[]))
                 }
             };
-            out.push(LegalEntry::Group(LegalGroup { kind, card, orientation, text, label, each: Vec::new() }));
+            let shifts = card.zip(orientation).and_then(|(card, o)| oriented(card, canonical_orientation(card, o)));
+            out.push(LegalEntry::Group(LegalGroup {
+                kind,
+                card,
+                orientation,
+                pattern: shifts.as_ref().map(|p| p.squares.iter().map(|&(x, y, _)| (x, y)).collect()),
+                marked: shifts.map(|p| p.marked.clone()),
+                text,
+                label,
+                each: Vec::new(),
+            }));
             out.len() - 1
         });
         if let Some(LegalEntry::Group(g)) = out.get_mut(at) {
@@ -365,16 +407,22 @@ pub struct Shared<'m> {
     events: RefCell<HashMap<Event, String>>,
     /// Sentences worded for an earlier change, taken as they are used.
     earlier: RefCell<HashMap<Event, String>>,
+    /// The legal choices' words, by the choice and what it acts on (they
+    /// depend on nothing else), and those of an earlier change.
+    labels: RefCell<HashMap<(Choice, Facts), String>>,
+    earlier_labels: RefCell<HashMap<(Choice, Facts), String>>,
 }
 
-/// The events' sentences of one change, kept for the next
-/// ([`Shared::with_words`]): an event's sentence does not change once
-/// made while the seats' names stay, so a game's task words each event
-/// once, not at every change while it stays in the window.
+/// The events' sentences and the legal choices' words of one change,
+/// kept for the next ([`Shared::with_words`]): an event's sentence does
+/// not change once made while the seats' names stay, nor a choice's words
+/// while it acts on the same pieces, so a game's task words each once,
+/// not at every change while it stays in the window or the list.
 #[derive(Debug, Default)]
 pub struct EventWords {
     names: Vec<String>,
     events: HashMap<Event, String>,
+    labels: HashMap<(Choice, Facts), String>,
 }
 
 impl<'m> Shared<'m> {
@@ -391,7 +439,16 @@ impl<'m> Shared<'m> {
             text: msgs.question(&q, game),
         });
         let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
-        Shared { msgs, names, question, result, events: RefCell::default(), earlier: RefCell::default() }
+        Shared {
+            msgs,
+            names,
+            question,
+            result,
+            events: RefCell::default(),
+            earlier: RefCell::default(),
+            labels: RefCell::default(),
+            earlier_labels: RefCell::default(),
+        }
     }
 
     /// [`Shared::new`], with the sentences of an earlier change (those of
@@ -401,14 +458,29 @@ impl<'m> Shared<'m> {
         if words.names == s.names {
             *s.earlier.borrow_mut() = words.events;
         }
+        *s.earlier_labels.borrow_mut() = words.labels;
         s
     }
 
-    /// The sentences used so far (of this change's models), for the next
-    /// change: only those, so what is kept is the events' window, not the
-    /// whole game's.
+    /// The sentences and words used so far (of this change's models), for
+    /// the next change: only those, so what is kept is the events' window
+    /// and the legal list, not the whole game's.
     pub fn into_words(self) -> EventWords {
-        EventWords { names: self.names, events: self.events.into_inner() }
+        EventWords { names: self.names, events: self.events.into_inner(), labels: self.labels.into_inner() }
+    }
+
+    /// A legal choice's words, worded once.
+    fn label(&self, c: Choice, f: &Facts) -> String {
+        let key = (c, *f);
+        if let Some(t) = self.labels.borrow().get(&key) {
+            return t.clone();
+        }
+        let text = match self.earlier_labels.borrow_mut().remove(&key) {
+            Some(t) => t,
+            None => self.msgs.choice(c, f),
+        };
+        self.labels.borrow_mut().insert(key, text.clone());
+        text
     }
 
     /// An event's sentence, worded once.
@@ -481,7 +553,7 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         }),
         ..Can::default()
     };
-    let legal = choices.map(|cs| legal_list(game, cs, msgs));
+    let legal = choices.map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f)));
     let result = shared.result.clone();
     let events =
         view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
@@ -544,7 +616,13 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
 }
 
 /// A legal choice of `game` as the model lists it.
+#[cfg(test)]
 pub(crate) fn legal_model(game: &Game, c: Choice, msgs: &Messages) -> LegalModel {
+    legal_model_with(game, c, &|c, f| msgs.choice(c, f))
+}
+
+/// A legal choice of `game` as the model lists it, its words by `label`.
+fn legal_model_with(game: &Game, c: Choice, label: &dyn Fn(Choice, &Facts) -> String) -> LegalModel {
     let facts = Facts::of(game, c);
     let (squares, marked) = match c {
         Choice::Summon { card, at, orientation, .. } => {
@@ -563,7 +641,7 @@ pub(crate) fn legal_model(game: &Game, c: Choice, msgs: &Messages) -> LegalModel
         card: facts.card,
         squares,
         marked,
-        label: msgs.choice(c, &facts),
+        label: label(c, &facts),
     }
 }
 
@@ -575,9 +653,9 @@ mod tests {
     use tash_kalar_rules::{Form, Match, Mover, School};
 
     /// Random games of every form: the legal list, its groups opened, is
-    /// every legal choice once; each summoning's squares are its pattern's
-    /// laid there, and its words are the group's unless it takes up or
-    /// destroys a piece.
+    /// every legal choice once; each summoning's squares, laid from its
+    /// group's shifts, are its pattern's laid there, and its words are the
+    /// group's unless it takes up or destroys a piece.
     #[test]
     fn the_legal_list_groups_every_choice_once() {
         let forms: [(Form, &[School]); 3] = [
@@ -607,15 +685,17 @@ mod tests {
                             for (member, (text, label)) in grp.each.iter().zip(e.choices()) {
                                 let c: Choice = legal.iter().copied().find(|c| c.to_string() == text).unwrap();
                                 let one = legal_model(g, c, &msgs);
-                                if let Member::Summon(s) = member {
+                                if grp.kind == "summon" {
+                                    let (squares, marked) = grp.laid(member.at());
                                     assert_eq!(
-                                        (Some(&s.squares), Some(&s.marked)),
+                                        (Some(&squares), Some(&marked)),
                                         (one.squares.as_ref(), one.marked.as_ref())
                                     );
-                                    if s.label.is_some() {
-                                        own_words += 1;
-                                        assert_eq!(label, one.label);
-                                    }
+                                }
+                                if let Member::Summon(s) = member {
+                                    own_words += 1;
+                                    assert_eq!(s.label.as_deref(), Some(one.label.as_str()));
+                                    assert_eq!(label, one.label);
                                 }
                                 assert_eq!(grp.kind, serde_json::to_value(c).unwrap()["kind"]);
                             }

@@ -12,7 +12,7 @@ use tash_kalar_rules::{
 /// What a choice acts on beside its own fields, read from the game it is
 /// legal in: the pieces it touches, the card a flare or a thaw plays, what
 /// an option stands for.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Facts {
     /// The piece on the choice's square (an effect's square, a move's `from`).
     pub piece: Option<Piece>,

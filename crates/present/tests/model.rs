@@ -194,16 +194,17 @@ fn a_summon_lays_its_pattern_at_its_orientation() {
                 });
                 let members = groups.flat_map(|g| {
                     let (card, o) = (g.card.unwrap(), g.orientation.unwrap());
-                    g.each.into_iter().map(move |m| match m {
-                        Member::Summon(s) => (card, o, s),
-                        Member::At(_) => panic!("a summoning's member has its squares"),
-                    })
+                    let laid: Vec<_> = g.each.iter().map(|m| g.laid(m.at())).collect();
+                    g.each.into_iter().zip(laid).map(move |(m, laid)| (card, o, m, laid))
                 });
-                for (card, o, l) in members {
-                    let (at, pickup) = (l.at, l.pickup);
-                    let text = l.text.clone().unwrap_or_else(|| format!("summon {} {at} {o}", card.def().id));
+                for (card, o, l, (squares, marked)) in members {
+                    let at = l.at();
+                    let (pickup, text) = match &l {
+                        Member::Summon(s) => (s.pickup, s.text.clone()),
+                        Member::At(_) => (None, None),
+                    };
+                    let text = text.unwrap_or_else(|| format!("summon {} {at} {o}", card.def().id));
                     let pattern = oriented(card, canonical_orientation(card, o)).unwrap();
-                    let squares = l.squares.clone();
                     let mut want: Vec<_> = pattern.pattern_squares(at).squares().collect();
                     let mut got = squares.clone();
                     want.sort();
@@ -217,7 +218,6 @@ fn a_summon_lays_its_pattern_at_its_orientation() {
                             assert_eq!(piece.color, color, "{}: {sq}", text);
                         }
                     }
-                    let marked = l.marked.clone();
                     // (a marked square may lie off the board)
                     let want: Vec<_> = pattern.marked.iter().filter_map(|&(x, y)| at.offset(x, y)).collect();
                     assert_eq!(marked, want, "{}", text);

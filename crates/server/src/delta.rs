@@ -7,26 +7,30 @@
 //! then a `delta` message per change: the new log entries and chat lines,
 //! the model's parts that changed (seats by index and, like the turn and
 //! the question, only their keys that changed; the legal choices as
-//! pieces of the list held; the events as a window that slides), and the
+//! references to the entries of the list held; the events as a window
+//! that slides), and the
 //! players and clocks when they changed. A seat's delta is made from that
 //! seat's own models, so it carries nothing the seat's full state would
 //! not (its hand, its legal choices); the spectators' from theirs.
 //!
 //! The deltas are made once per change, class and language, when the
 //! game's task publishes the change, and their bytes are shared by every
-//! connection of the class and language. They are made from the models as
-//! serialised (compared key by key as text), so this module knows the
-//! model's keys but not its Rust type. The format is in
+//! connection of the class and language. The models' fields are compared
+//! as values; only a part that changed is serialised (an object's both
+//! sides, to merge it key by key), and once per change for every class
+//! and language whose models changed alike ([`Memo`]: the board, the
+//! scores, the other seats are the same for all). The format is in
 //! `docs/server-protocol.md` ("Deltas"); [`apply`] is the client's side,
 //! for Rust clients and the tests.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use tash_kalar_present::{log_line, Lang, LogItem, Model, Reader, Table};
+use tash_kalar_present::{log_line, Lang, LegalEntry, LogItem, Model, Reader, Table};
+use tash_kalar_rules::view::SeatView;
 use tash_kalar_rules::Game;
 
 use crate::site::{ChatLine, SpectatorLine};
@@ -192,42 +196,14 @@ fn members(json: &RawValue) -> Option<Members<'_>> {
     Some(map.into_iter().collect())
 }
 
-fn items(json: &RawValue) -> Option<Vec<&RawValue>> {
-    serde_json::from_str(json.get()).ok()
-}
-
-fn is_object(json: &RawValue) -> bool {
-    json.get().starts_with('{')
-}
-
-fn is_array(json: &RawValue) -> bool {
-    json.get().starts_with('[')
-}
-
-/// An event's number (each event of a model is an object with `n`).
-fn event_number(json: &RawValue) -> Option<u64> {
-    #[derive(Deserialize)]
-    struct N {
-        n: u64,
-    }
-    serde_json::from_str::<N>(json.get()).ok().map(|e| e.n)
-}
-
-/// How the events went from `old` to `new`: the client drops its events
-/// numbered below `first`, keeps the next `keep`, and appends the rest of
-/// `new` (`{"first","keep","add"}`).
-fn events_delta(old: &[&RawValue], new: &[&RawValue]) -> Option<Vec<u8>> {
-    let first = match new.first() {
-        Some(e) => event_number(e)?,
-        None => 0,
-    };
-    let mut kept = Vec::new();
-    for e in old {
-        if event_number(e)? >= first {
-            kept.push(*e);
-        }
-    }
-    let keep = kept.iter().zip(new).take_while(|(a, b)| a.get() == b.get()).count();
+/// How the events went from `old` to `new` (each numbered by `n`): the
+/// client drops its events numbered below `first`, keeps the next `keep`,
+/// and appends the rest of `new` (`{"first","keep","add"}`). Events are
+/// compared as values: only the new ones are serialised.
+fn events_delta<T: PartialEq + Serialize>(old: &[T], new: &[T], n: impl Fn(&T) -> u64) -> Option<Vec<u8>> {
+    let first = new.first().map_or(0, &n);
+    let kept = old.iter().filter(|e| n(e) >= first);
+    let keep = kept.zip(new).take_while(|(a, b)| a == b).count();
     let mut o = Obj::new();
     o.field("first", &first)?;
     o.field("keep", &keep)?;
@@ -241,7 +217,7 @@ const MERGED: [&str; 7] = ["turn", "legends", "flares", "effect", "tasks", "ques
 
 /// `new` as an object merged into `old`: its changed keys, and the paths
 /// (`path.key`) of the keys gone.
-fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<(Vec<u8>, Vec<String>)> {
+fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<Part> {
     let (a, b) = (members(old)?, members(new)?);
     let a: BTreeMap<&str, &RawValue> = a.into_iter().collect();
     let mut part = Obj::new();
@@ -262,147 +238,222 @@ fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<(Vec<u8>, Vec<Str
         let b: BTreeMap<&str, &RawValue> = b.into_iter().collect();
         a.keys().filter(|k| !b.contains_key(*k)).map(|k| format!("{path}.{k}")).collect()
     };
-    Some((part.finish(), gone))
+    Some(Part { json: Some(part.finish()), unset: gone })
 }
 
-/// The seat patches made for one change, reused by the classes and
-/// languages that see a seat alike (every class but its own sees the same
-/// public seat, in every language): by index, old and new seat.
-type SeatPatches = Vec<(usize, String, String, Option<(Vec<u8>, Vec<String>)>)>;
+/// One part of a model's delta: the value written under its key (none:
+/// the key is only unset) and the paths it unsets.
+#[derive(Debug, Default)]
+struct Part {
+    json: Option<Vec<u8>>,
+    unset: Vec<String>,
+}
+
+impl Part {
+    /// The part written whole.
+    fn whole<T: Serialize + ?Sized>(v: &T) -> Option<Part> {
+        Some(Part { json: Some(serde_json::to_vec(v).ok()?), unset: Vec::new() })
+    }
+
+    /// An object's part: merged into the object held, key by key.
+    fn merged<T: Serialize>(path: &str, old: &T, new: &T) -> Option<Part> {
+        patch(path, &to_raw(old)?, &to_raw(new)?)
+    }
+
+    /// A part the model leaves out when it is none (`Option`): unset,
+    /// written whole, or merged when `merge` and both are there.
+    fn optional<T: Serialize>(path: &str, old: &Option<T>, new: &Option<T>, merge: bool) -> Option<Part> {
+        match (old, new) {
+            (_, None) => Some(Part { json: None, unset: vec![path.to_string()] }),
+            (Some(a), Some(b)) if merge => Part::merged(path, a, b),
+            (_, Some(b)) => Part::whole(b),
+        }
+    }
+}
 
 fn to_raw<T: Serialize>(v: &T) -> Option<Box<RawValue>> {
     serde_json::value::to_raw_value(v).ok()
 }
 
-/// Writes the key `k` of a delta: `new` as it differs from `was` (both
-/// serialised; `None`: the model leaves the key out).
-fn key_delta(
-    o: &mut Obj,
-    unset: &mut Vec<String>,
-    seen: &mut SeatPatches,
-    k: &str,
-    was: Option<&RawValue>,
-    v: Option<&RawValue>,
-) -> Option<()> {
-    let (was, v) = match (was, v) {
-        (_, None) => {
-            unset.push(k.to_string());
-            return Some(());
+/// The legal list `new` as it follows `old`, the list held:
+/// `{"ref":[...]}`, each entry of `new` as the index of the same entry in
+/// `old` (most of a list stays from one choice of a turn to the next), or
+/// whole; the list whole when no entry stays.
+fn legal_refs(old: &[LegalEntry], new: &[LegalEntry]) -> Option<Part> {
+    let mut buf = b"{\"ref\":[".to_vec();
+    let mut kept = false;
+    for (j, e) in new.iter().enumerate() {
+        if j > 0 {
+            buf.push(b',');
         }
-        (None, Some(v)) => {
-            o.raw(k, v.get().as_bytes());
-            return Some(());
-        }
-        (Some(was), Some(v)) if was.get() == v.get() => return Some(()),
-        (Some(was), Some(v)) => (was, v),
-    };
-    match k {
-        "seats" if is_array(was) && is_array(v) => {
-            let (old_seats, new_seats) = (items(was)?, items(v)?);
-            if old_seats.len() != new_seats.len() {
-                return None;
+        // (an entry that stays is mostly where it was)
+        match if old.get(j) == Some(e) { Some(j) } else { old.iter().position(|x| x == e) } {
+            Some(i) => {
+                kept = true;
+                buf.extend_from_slice(i.to_string().as_bytes());
             }
-            let mut seats = Obj::new();
-            for (i, (x, y)) in old_seats.iter().zip(&new_seats).enumerate() {
-                if x.get() == y.get() {
-                    continue;
-                }
-                let known = seen.iter().position(|(j, p, q, _)| *j == i && p == x.get() && q == y.get());
-                let at = known.unwrap_or_else(|| {
-                    seen.push((i, x.get().to_string(), y.get().to_string(), patch(&format!("seats.{i}"), x, y)));
-                    seen.len() - 1
-                });
-                let (part, gone) = seen[at].3.as_ref()?;
-                seats.raw(&i.to_string(), part);
-                unset.extend(gone.iter().cloned());
-            }
-            o.raw(k, &seats.finish());
+            None => serde_json::to_writer(&mut buf, e).ok()?,
         }
-        k if MERGED.contains(&k) && is_object(was) && is_object(v) => {
-            let (part, gone) = patch(k, was, v)?;
-            o.raw(k, &part);
-            unset.extend(gone);
-        }
-        "events" if is_array(was) && is_array(v) => o.raw(k, &events_delta(&items(was)?, &items(v)?)?),
-        _ => o.raw(k, v.get().as_bytes()),
     }
-    Some(())
+    if !kept {
+        return Part::whole(new);
+    }
+    buf.extend_from_slice(b"]}");
+    Some(Part { json: Some(buf), unset: Vec::new() })
+}
+
+/// The number of parts of a model a delta writes (every field but the
+/// viewer and the language, which a delta never changes).
+const PARTS: usize = 22;
+
+/// Each part a model delta wrote, by its number (`None`: unchanged).
+type Written = [Option<Arc<Part>>; PARTS];
+
+/// The parts of the deltas of one change made so far, shared by the
+/// classes and languages whose models changed alike: most of a model is
+/// the same for every class (the board, the scores, the turn, the other
+/// seats), and what does not depend on the words for every language, so
+/// each part is made once per change and its bytes reused. A part is
+/// reused when the two models' fields compare equal as values (cheap
+/// beside serialising them).
+#[derive(Default)]
+struct Memo<'a> {
+    /// Per model delta made: its two models and each part it wrote.
+    models: Vec<(&'a Model, &'a Model, Written)>,
+    /// Each seat's patch made, by index, with its two views.
+    seats: Vec<(usize, &'a SeatView, &'a SeatView, Arc<Part>)>,
 }
 
 /// The parts of `new` that differ from `old` (two models of one class in
 /// one language), as the `view` object of a delta, and the paths of the
 /// parts `new` no longer has (`unset`: `effect`, `turn.key`,
 /// `seats.1.key`); `None` when only a whole state will do. Fields are
-/// compared as values first; only those that changed are serialised and
-/// taken apart.
-fn model_delta(old: &Model, new: &Model, seen: &mut SeatPatches) -> Option<(Vec<u8>, Vec<String>)> {
+/// compared as values first; only those that changed are serialised, once
+/// per change for every class and language alike ([`Memo`]).
+fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Option<(Vec<u8>, Vec<String>)> {
     // every field, named: a field added to the model fails to compile here
     let Model {
         viewer,
-        form,
-        board,
-        actor,
-        phase,
-        turn,
-        scores,
+        form: _,
+        board: _,
+        actor: _,
+        phase: _,
+        turn: _,
+        scores: _,
         seats,
-        legends,
-        flares,
-        effect,
-        prompt,
-        end,
-        tasks,
-        outcome,
+        legends: _,
+        flares: _,
+        effect: _,
+        prompt: _,
+        end: _,
+        tasks: _,
+        outcome: _,
         lang,
-        names,
-        side,
-        teams,
-        can,
-        question,
-        legal,
-        result,
-        events,
+        names: _,
+        side: _,
+        teams: _,
+        can: _,
+        question: _,
+        legal: _,
+        result: _,
+        events: _,
     } = new;
-    if *viewer != old.viewer || *lang != old.lang {
+    if *viewer != old.viewer || *lang != old.lang || seats.len() != old.seats.len() {
         return None;
     }
     let mut o = Obj::new();
     let mut unset: Vec<String> = Vec::new();
-    macro_rules! fields {
-        ($($f:ident),*) => {$(
-            if old.$f != *$f {
-                key_delta(&mut o, &mut unset, seen, stringify!($f), Some(&*to_raw(&old.$f)?), Some(&*to_raw($f)?))?;
-            }
-        )*};
+    let mut written: Written = Default::default();
+    let mut part = |i: usize, k: &str, same: &dyn Fn(&Model, &Model) -> bool, make: &dyn Fn() -> Option<Part>| {
+        if same(old, new) {
+            return Some(());
+        }
+        let known = memo.models.iter().find(|(a, b, w)| w[i].is_some() && same(a, old) && same(b, new));
+        let p = match known {
+            Some((_, _, w)) => w[i].clone()?,
+            None => Arc::new(make()?),
+        };
+        if let Some(json) = &p.json {
+            o.raw(k, json);
+        }
+        unset.extend(p.unset.iter().cloned());
+        written[i] = Some(p);
+        Some(())
+    };
+    macro_rules! whole {
+        ($i:expr, $f:ident) => {
+            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| Part::whole(&new.$f))?
+        };
+    }
+    macro_rules! merged {
+        ($i:expr, $f:ident) => {
+            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| Part::merged(stringify!($f), &old.$f, &new.$f))?
+        };
     }
     // (the model leaves these out when they are none)
     macro_rules! optional {
-        ($($f:ident),*) => {$(
-            if old.$f != *$f {
-                let (a, b) = (old.$f.as_ref().and_then(to_raw), $f.as_ref().and_then(to_raw));
-                key_delta(&mut o, &mut unset, seen, stringify!($f), a.as_deref(), b.as_deref())?;
+        ($i:expr, $f:ident, $merge:expr) => {
+            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| {
+                Part::optional(stringify!($f), &old.$f, &new.$f, $merge)
+            })?
+        };
+    }
+    whole!(0, form);
+    whole!(1, board);
+    whole!(2, actor);
+    whole!(3, phase);
+    merged!(4, turn);
+    whole!(5, scores);
+    merged!(6, legends);
+    merged!(7, flares);
+    optional!(8, effect, true);
+    optional!(9, prompt, false);
+    whole!(10, end);
+    optional!(11, tasks, true);
+    optional!(12, outcome, false);
+    whole!(13, names);
+    whole!(14, side);
+    whole!(15, teams);
+    merged!(16, can);
+    // (a question is there or not: merged when it stays)
+    part(17, "question", &|a, b| a.question == b.question, &|| match (&old.question, &new.question) {
+        (Some(a), Some(b)) => Part::merged("question", a, b),
+        (_, b) => Part::whole(b),
+    })?;
+    whole!(18, result);
+    // the legal choices as references to the entries of the list held
+    // where there is one (a seat holds none between its questions)
+    part(19, "legal", &|a, b| a.legal == b.legal, &|| match (&old.legal, &new.legal) {
+        (Some(a), Some(b)) => legal_refs(a, b),
+        (_, b) => Part::whole(b),
+    })?;
+    // the events as a window, compared item by item: only new events are serialised
+    part(20, "events", &|a, b| a.events == b.events, &|| {
+        Some(Part { json: Some(events_delta(&old.events, &new.events, |e| e.n.into())?), unset: Vec::new() })
+    })?;
+    // the seats by index, each merged key by key: every class but its own
+    // sees a seat alike, so each seat's patch is made once
+    if old.seats != new.seats {
+        let mut by_seat = Obj::new();
+        for (i, (a, b)) in old.seats.iter().zip(seats).enumerate() {
+            if a == b {
+                continue;
             }
-        )*};
+            let known = memo.seats.iter().find(|(j, x, y, _)| *j == i && *x == a && *y == b);
+            let p = match known {
+                Some((.., p)) => p.clone(),
+                None => {
+                    let p = Arc::new(Part::merged(&format!("seats.{i}"), a, b)?);
+                    memo.seats.push((i, a, b, p.clone()));
+                    p
+                }
+            };
+            by_seat.raw(&i.to_string(), p.json.as_deref().unwrap_or(b"{}"));
+            unset.extend(p.unset.iter().cloned());
+        }
+        o.raw("seats", &by_seat.finish());
     }
-    fields!(form, board, actor, phase, turn, scores, seats, legends, flares);
-    optional!(effect, prompt);
-    fields!(end);
-    optional!(tasks, outcome);
-    fields!(names, side, teams, can, question, result);
-    // the legal choices whole when they change (grouped, they are short;
-    // a seat holds none between its questions), the events as a window,
-    // compared item by item: only new events are serialised
-    fields!(legal);
-    if old.events != *events {
-        let first = events.first().map_or(0, |e| e.n);
-        let kept = old.events.iter().filter(|e| e.n >= first);
-        let keep = kept.zip(events).take_while(|(a, b)| a == b).count();
-        let mut e = Obj::new();
-        e.field("first", &first)?;
-        e.field("keep", &keep)?;
-        e.field("add", &events[keep..])?;
-        o.raw("events", &e.finish());
-    }
+    memo.models.push((old, new, written));
     Some((o.finish(), unset))
 }
 
@@ -417,11 +468,11 @@ pub(crate) fn deltas(prev: &Snapshot, next: &Snapshot, now: i64) -> Deltas {
     {
         vec![Default::default(); classes]
     } else {
-        let mut seen = SeatPatches::new();
+        let mut memo = Memo::default();
         (0..classes)
             .map(|c| {
                 std::array::from_fn(|l| {
-                    class_delta(prev, next, c, l, now, &mut seen).and_then(|b| String::from_utf8(b).ok()).map(Arc::from)
+                    class_delta(prev, next, c, l, now, &mut memo).and_then(|b| String::from_utf8(b).ok()).map(Arc::from)
                 })
             })
             .collect()
@@ -429,13 +480,13 @@ pub(crate) fn deltas(prev: &Snapshot, next: &Snapshot, now: i64) -> Deltas {
     Deltas { from: prev.rev, messages }
 }
 
-fn class_delta(
-    prev: &Snapshot,
-    next: &Snapshot,
+fn class_delta<'a>(
+    prev: &'a Snapshot,
+    next: &'a Snapshot,
     class: usize,
     lang: usize,
     now: i64,
-    seen: &mut SeatPatches,
+    memo: &mut Memo<'a>,
 ) -> Option<Vec<u8>> {
     let seat = (class < next.seats()).then_some(class);
     // a class and language nobody read in one of the two states has no delta
@@ -446,7 +497,7 @@ fn class_delta(
     o.field("to", &next.rev)?;
     o.field("version", &next.version)?;
     o.field("now", &now)?;
-    let (view, unset) = model_delta(old, new, seen)?;
+    let (view, unset) = model_delta(old, new, memo)?;
     if view.len() > 2 {
         o.raw("view", &view);
     }
@@ -638,6 +689,20 @@ fn apply_delta(state: &mut Value, d: &Value) -> Result<(), ApplyError> {
                     }
                     merge(held, v)?
                 }
+                // entries of the list held by index, or new
+                "legal" if v.is_object() => {
+                    let held =
+                        view.get("legal").and_then(Value::as_array).ok_or(bad("legal by reference, none held"))?;
+                    let refs = v["ref"].as_array().ok_or(bad("legal by reference without ref"))?;
+                    let list = refs
+                        .iter()
+                        .map(|e| match e.as_u64() {
+                            Some(i) => held.get(i as usize).cloned().ok_or(bad("legal: no such entry held")),
+                            None => Ok(e.clone()),
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    view.insert("legal".into(), Value::Array(list));
+                }
                 "events" => {
                     let first = v["first"].as_u64().ok_or(bad("events without first"))?;
                     let keep = v["keep"].as_u64().ok_or(bad("events without keep"))? as usize;
@@ -699,7 +764,7 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
     use tash_kalar_rules::view::Viewer;
-    use tash_kalar_rules::{Form, Match, Mover, School};
+    use tash_kalar_rules::{Choice, Form, Match, Mover, School};
 
     /// Every class's model of a game in every language.
     fn models(g: &Game) -> Vec<Vec<Model>> {
@@ -718,9 +783,10 @@ mod tests {
             .collect()
     }
 
-    /// Applies a model delta as a client does (`apply_delta`).
-    fn applied(old: &Model, new: &Model) -> Value {
-        let (bytes, unset) = model_delta(old, new, &mut Vec::new()).expect("a delta between two models of one viewer");
+    /// Applies a model delta as a client does (`apply_delta`), with the
+    /// parts made for the other classes and languages of the change.
+    fn applied<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Value {
+        let (bytes, unset) = model_delta(old, new, memo).expect("a delta between two models of one viewer");
         let d = json!({"to": 1, "version": 1, "now": 0, "view": serde_json::from_slice::<Value>(&bytes).unwrap(), "unset": unset});
         let mut state = json!({"view": serde_json::to_value(old).unwrap()});
         apply_delta(&mut state, &d).unwrap();
@@ -758,15 +824,105 @@ mod tests {
                     break;
                 }
                 let after = models(m.game());
+                // (one memo for every class and language, as `deltas` shares it)
+                let mut memo = Memo::default();
                 for (a, b) in before.iter().flatten().zip(after.iter().flatten()) {
                     let want = serde_json::to_value(b).unwrap();
-                    assert_eq!(applied(a, b), want, "{form:?} after {c}");
+                    assert_eq!(applied(a, b, &mut memo), want, "{form:?} after {c}");
                 }
                 before = after;
                 steps += 1;
             }
         }
         assert!(steps > 150, "games were played ({steps} choices)");
+    }
+
+    /// The forms, each with its schools.
+    const FORMS: [(Form, &[School]); 4] = [
+        (Form::Duel, &[School::Northern, School::Southern]),
+        (Form::HighForm, &[School::Northern, School::Southern]),
+        (Form::Melee, &[School::Northern, School::Southern, School::Highland]),
+        (Form::TeamDuel, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
+    ];
+
+    /// One random choice of whoever is to choose.
+    fn step(m: &mut Match, rng: &mut impl Rng) -> Choice {
+        let legal = m.game().legal_choices();
+        let c = legal[rng.gen_range(0..legal.len())];
+        let mover = match m.game().actor() {
+            tash_kalar_rules::Actor::Seat(s) => Mover::Seat(s),
+            _ => Mover::Chance,
+        };
+        m.act(mover, c).unwrap();
+        c
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 12, ..Default::default() })]
+        /// At random positions of every form (a random game's first
+        /// choices), for the next few choices: every class's model in
+        /// every language, its delta applied, is the next model (the
+        /// parts shared by the classes and languages of a change, and the
+        /// legal list by reference, included).
+        #[test]
+        fn deltas_make_the_next_model_at_random_positions(seed: u64, form in 0..FORMS.len(), at in 0..150usize) {
+            let (form, schools) = FORMS[form];
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut m = Match::new(form, schools, None).unwrap();
+            for _ in 0..at {
+                if m.game().is_over() {
+                    break;
+                }
+                step(&mut m, &mut rng);
+            }
+            let mut before = models(m.game());
+            for _ in 0..4 {
+                if m.game().is_over() {
+                    break;
+                }
+                let c = step(&mut m, &mut rng);
+                if m.game().is_over() {
+                    break;
+                }
+                let after = models(m.game());
+                let mut memo = Memo::default();
+                for (a, b) in before.iter().flatten().zip(after.iter().flatten()) {
+                    proptest::prop_assert_eq!(applied(a, b, &mut memo), serde_json::to_value(b).unwrap(), "{:?} after {}", form, c);
+                }
+                before = after;
+            }
+        }
+    }
+
+    /// Within a turn the seat to choose gets its legal list by reference
+    /// to the list it holds, and applied it is the new list.
+    #[test]
+    fn the_legal_list_follows_by_reference() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let (mut by_ref, mut saved) = (0, 0);
+        for (form, schools) in FORMS {
+            let mut m = Match::new(form, schools, None).unwrap();
+            let mut before = models(m.game());
+            while !m.game().is_over() {
+                step(&mut m, &mut rng);
+                let after = models(m.game());
+                for (a, b) in before.iter().flatten().zip(after.iter().flatten()) {
+                    let (Some(x), Some(y)) = (&a.legal, &b.legal) else { continue };
+                    let Some(part) = legal_refs(x, y) else { continue };
+                    let json: Value = serde_json::from_slice(part.json.as_deref().unwrap()).unwrap();
+                    if json.get("ref").is_some() {
+                        by_ref += 1;
+                        saved += serde_json::to_vec(y).unwrap().len() as i64 - part.json.unwrap().len() as i64;
+                    }
+                    let mut state = json!({"view": {"legal": x}});
+                    let d = json!({"view": {"legal": json}});
+                    apply_delta(&mut state, &d).unwrap();
+                    assert_eq!(state["view"]["legal"], serde_json::to_value(y).unwrap());
+                }
+                before = after;
+            }
+        }
+        assert!(by_ref > 20 && saved > 0, "lists by reference: {by_ref}, {saved} bytes saved");
     }
 
     /// Every key a model serialises to is one this module knows.
@@ -782,12 +938,10 @@ mod tests {
 
     #[test]
     fn the_events_window_slides_and_renumbers() {
-        let ev = |n: u32, text: &str| RawValue::from_string(json!({"n": n, "text": text}).to_string()).unwrap();
-        let list = |l: &[Box<RawValue>]| -> Vec<Box<RawValue>> { l.to_vec() };
-        let d = |old: &[Box<RawValue>], new: &[Box<RawValue>]| -> Value {
-            let (old, new): (Vec<&RawValue>, Vec<&RawValue>) =
-                (old.iter().map(|b| &**b).collect(), new.iter().map(|b| &**b).collect());
-            serde_json::from_slice(&events_delta(&old, &new).unwrap()).unwrap()
+        let ev = |n: u32, text: &str| json!({"n": n, "text": text});
+        let list = |l: &[Value]| -> Vec<Value> { l.to_vec() };
+        let d = |old: &[Value], new: &[Value]| -> Value {
+            serde_json::from_slice(&events_delta(old, new, |e| e["n"].as_u64().unwrap()).unwrap()).unwrap()
         };
         let old = list(&[ev(3, "a"), ev(4, "b"), ev(5, "c")]);
         // the window moved on by one and grew by one
