@@ -8,7 +8,8 @@ use std::collections::HashSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
-use tash_kalar_puzzles::{best_line, verify, Puzzle, Theme};
+pub use tash_kalar_puzzles::Puzzle;
+use tash_kalar_puzzles::{best_line, verify, Theme};
 use tash_kalar_rules::{Actor, Form, Game, Phase, Position, School};
 
 /// Positions searched for a candidate's best line: most turns with more
@@ -150,6 +151,156 @@ fn candidate(game: &Game, form: Form, schools: &[School], seen: &mut HashSet<Str
         return Some(puzzle);
     }
     None
+}
+
+/// The games' ends: where `win-now` (the game's last turn) and
+/// `stop-the-win` (a duel's turn before the last) can apply at all.
+fn ending_theme(game: &Game) -> Option<Theme> {
+    let end = game.end_state();
+    if game.turn().extra_turn || end.last.is_none() {
+        return None;
+    }
+    match end.turns_left {
+        Some(0) => Some(Theme::WinNow),
+        Some(1) if game.seat_count() == 2 => Some(Theme::StopTheWin),
+        _ => None,
+    }
+}
+
+/// Plays `games` seeded games as [`generate_with`] does and searches only
+/// their ends: every main-phase position of a game's final round is a
+/// `win-now` or `stop-the-win` candidate (one puzzle a turn at most).
+/// Where the bot's score leaves the turn undecided either way, a duel's
+/// score is moved by the fewest points that make the turn decide it (see
+/// [`ending_candidate`]). `progress(game, found)` after each game.
+pub fn generate_endings(games: u32, seed: u64, mut progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for n in 0..games {
+        let form = FORMS[n as usize % FORMS.len()];
+        let schools = schools_of(n, if form == Form::Melee { 3 } else { 2 });
+        let Ok(mut game) = Game::new(form, &schools) else { continue };
+        let mut found_in = None;
+        let mut bot = tash_kalar_bots::from_spec("greedy:noise=0.5", rng.gen()).expect("a valid spec");
+        for _ in 0..4000 {
+            if game.is_over() {
+                break;
+            }
+            let now = game.actor();
+            let turn = game.turn().number;
+            if game.phase() == Phase::Main && matches!(now, Actor::Seat(_)) && found_in != Some(turn) {
+                if let Some(p) = ending_candidate(&game, form, &schools, &mut seen) {
+                    out.push(p);
+                    found_in = Some(turn);
+                }
+            }
+            let choices = game.legal_choices();
+            if choices.is_empty() {
+                break;
+            }
+            let choice = match now {
+                Actor::Seat(s) => bot.choose(&game.observe(s)),
+                _ => choices[rng.gen_range(0..choices.len())],
+            };
+            game.apply_unchecked(choice);
+        }
+        progress(n + 1, &out);
+    }
+    out
+}
+
+/// Positions searched for a `stop-the-win` candidate's best line: each
+/// line of the seat's turn is measured by a search of the next seat's
+/// whole turn.
+const FIND_STOP: u64 = 400_000;
+/// Positions searched per `stop-the-win` verification: below the server's
+/// budget for judging an answer, which verifies the puzzle again.
+const BUDGET_STOP: u64 = 800_000;
+
+/// The largest score move tried (points), either way.
+const SHIFT: i16 = 24;
+
+/// A final-round position's puzzle, if one is there. The measure is
+/// monotone in the scores, so the fewest points `s` added to the seat's
+/// side (`win-now`: taken from its opponent's score, the seat having
+/// reached the end score; `stop-the-win`: added to its own) at which the
+/// seat can just reach the theme is found by bisection; there the key is
+/// most likely alone. `s` is 0 where the game left it so; a duel only
+/// (a melee's points are by color, the High Form's come from tasks).
+fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut HashSet<String>) -> Option<Puzzle> {
+    let theme = ending_theme(game)?;
+    let position = Position::of(game)?;
+    let Actor::Seat(seat) = game.actor() else { return None };
+    let moved = |s: i16| -> Option<Position> {
+        let mut p = position.clone();
+        // no score below 0: the move stops there
+        let moved = |v: i16, by: i16| v.saturating_add(by).max(0);
+        if form.is_melee() {
+            // every other seat's points in every color it scores in
+            let colors: Vec<usize> = p.seats.iter().map(|x| x.school.color().index()).collect();
+            for (i, other) in p.seats.iter_mut().enumerate().filter(|&(i, _)| i != usize::from(seat)) {
+                for &c in colors.iter().filter(|&&c| c != colors[i]) {
+                    other.points[c] = moved(other.points[c], -s);
+                }
+            }
+        } else {
+            let (who, by) = if theme == Theme::WinNow { (1 - usize::from(seat), -s) } else { (usize::from(seat), s) };
+            p.seats.get_mut(who)?.score = moved(p.seats.get(who)?.score, by);
+        }
+        Some(p)
+    };
+    // whether the theme can be met with the score moved by `s`
+    let find = if theme == Theme::StopTheWin { FIND_STOP } else { FIND };
+    let reach = |s: i16| -> Option<bool> {
+        let g = moved(s)?.to_game().ok()?;
+        Some(best_line(&g, theme, find).ok()?.0 == 1)
+    };
+    let s = if form == Form::HighForm {
+        0
+    } else {
+        // the least s in (lo, hi] that reaches: lo never does, hi does
+        let (mut lo, mut hi) = (-SHIFT - 1, SHIFT);
+        if !reach(hi)? {
+            return None;
+        }
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if reach(mid)? {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        hi
+    };
+    let p = moved(s)?;
+    let text = p.to_text();
+    if !seen.insert(text.clone()) {
+        return None;
+    }
+    let g = p.to_game().ok()?;
+    let (best, line) = best_line(&g, theme, find).ok()?;
+    if best != 1 || line.is_empty() {
+        return None;
+    }
+    let budget = if theme == Theme::StopTheWin { BUDGET_STOP } else { BUDGET };
+    let mut puzzle = Puzzle {
+        id: id_of(&text),
+        position: text,
+        theme,
+        solution: line.iter().map(|c| c.to_text()).collect(),
+        difficulty: 1,
+        form,
+        schools: schools.to_vec(),
+    };
+    let verdict = verify(&puzzle, budget).ok()?;
+    // a line without the key loses: the turn decides the game
+    if verdict.first_choices < MIN_CHOICES || verdict.runner_up != Some(0) {
+        return None;
+    }
+    puzzle.difficulty = (1 + verdict.first_choices / 40).min(5) as u8;
+    Some(puzzle)
 }
 
 #[cfg(test)]

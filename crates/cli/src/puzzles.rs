@@ -27,15 +27,25 @@ enum Command {
         /// The file to write (JSON lines).
         #[arg(long)]
         out: PathBuf,
+        /// Search only the games' final rounds, for `win-now` and
+        /// `stop-the-win` puzzles (a duel's or melee's score moved by the
+        /// fewest points that make the turn decide the game).
+        #[arg(long)]
+        endings: bool,
     },
 }
 
 pub fn run(args: &Args) -> Result<()> {
     match &args.command {
-        Command::Generate { games, seed, out } => {
-            let found = tash_kalar_arena::puzzles::generate_with(*games, *seed, |n, found| {
+        Command::Generate { games, seed, out, endings } => {
+            let progress = |n: u32, found: &[tash_kalar_arena::puzzles::Puzzle]| {
                 eprintln!("game {n}/{games}: {} puzzles", found.len());
-            });
+            };
+            let found = if *endings {
+                tash_kalar_arena::puzzles::generate_endings(*games, *seed, progress)
+            } else {
+                tash_kalar_arena::puzzles::generate_with(*games, *seed, progress)
+            };
             let mut file = std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?;
             for p in &found {
                 writeln!(file, "{}", serde_json::to_string(p)?)?;
