@@ -213,7 +213,7 @@ pub fn generate_endings(games: u32, seed: u64, mut progress: impl FnMut(u32, &[P
 /// Positions searched for a `stop-the-win` candidate's best line: each
 /// line of the seat's turn is measured by a search of the next seat's
 /// whole turn.
-const FIND_STOP: u64 = 400_000;
+const FIND_STOP: u64 = 250_000;
 /// Positions searched per `stop-the-win` verification: below the server's
 /// budget for judging an answer, which verifies the puzzle again.
 const BUDGET_STOP: u64 = 800_000;
@@ -231,6 +231,11 @@ const SHIFT: i16 = 24;
 fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut HashSet<String>) -> Option<Puzzle> {
     let theme = ending_theme(game)?;
     let position = Position::of(game)?;
+    // a defence is searched at the seat's last action only: every line of
+    // its turn is measured by a search of the next seat's whole turn
+    if theme == Theme::StopTheWin && position.actions != 1 {
+        return None;
+    }
     let Actor::Seat(seat) = game.actor() else { return None };
     let moved = |s: i16| -> Option<Position> {
         let mut p = position.clone();
@@ -259,10 +264,34 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
     let s = if form == Form::HighForm {
         0
     } else {
-        // the least s in (lo, hi] that reaches: lo never does, hi does
+        // the least s in (lo, hi] that reaches: lo never does, hi does;
+        // bracketed outward from 0 in doubling steps (scores move little)
         let (mut lo, mut hi) = (-SHIFT - 1, SHIFT);
-        if !reach(hi)? {
-            return None;
+        if reach(0)? {
+            hi = 0;
+            let mut step = 1;
+            while lo == -SHIFT - 1 && step <= SHIFT {
+                if reach(-step)? {
+                    hi = -step;
+                } else {
+                    lo = -step;
+                }
+                step *= 2;
+            }
+        } else {
+            lo = 0;
+            let mut step = 1;
+            while hi == SHIFT && step <= SHIFT {
+                if reach(step)? {
+                    hi = step;
+                    break;
+                }
+                lo = step;
+                step *= 2;
+            }
+            if hi == SHIFT && !reach(SHIFT)? {
+                return None;
+            }
         }
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2;

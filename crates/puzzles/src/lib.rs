@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use serde::{Deserialize, Serialize};
-use tash_kalar_rules::{Actor, Choice, ChoiceTextError, Form, Game, Position, PositionError, School, Seat};
+use tash_kalar_rules::{Actor, Choice, ChoiceTextError, Form, Game, Phase, Position, PositionError, School, Seat};
 
 /// What the puzzle asks, and so how a turn's result is measured.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -62,9 +62,12 @@ impl Theme {
         }
     }
 
-    /// The measure of a game where `seat`'s search stopped: higher is better.
-    fn measure(self, game: &Game, seat: Seat, search: &mut Search) -> Result<i32, VerifyError> {
+    /// The measure of a game where `seat`'s search stopped: higher is
+    /// better. Where the search cannot tell (see [`unsettled`]) a win/loss
+    /// theme counts the best for the seat if `optimistic`, else the worst.
+    fn measure(self, game: &Game, seat: Seat, optimistic: bool, search: &mut Search) -> Result<i32, VerifyError> {
         Ok(match self {
+            Theme::WinNow if unsettled(game) => i32::from(optimistic),
             Theme::WinNow => won(game, seat),
             Theme::ClaimTask => game.tasks().map_or(0, |t| t.claimed[usize::from(seat)].len() as i32),
             Theme::StopTheWin => {
@@ -79,13 +82,16 @@ impl Theme {
                     g.apply_unchecked(c);
                 }
                 match g.actor() {
-                    Actor::Seat(o) if o != seat && g.teammate(seat) != Some(o) => {
-                        1 - best_of(&g, o, Theme::WinNow, None, search)?
+                    // the opponent's unsearched lines count for it where
+                    // ours count against us, and the other way round
+                    Actor::Seat(o) if o != seat && g.teammate(seat) != Some(o) && !unsettled(game) => {
+                        1 - best_of(&g, o, Theme::WinNow, None, !optimistic, search)?
                     }
-                    // a draw in the middle of the turn: not searched, and
-                    // counted as stopping the win, so that a line through it
-                    // keeps a puzzle from being accepted rather than proves one
-                    _ => 1,
+                    // a draw in the middle of the turn, or an extra turn:
+                    // not searched, so counted against the solution and for
+                    // the other lines: a line through it keeps a puzzle from
+                    // being accepted and never proves one
+                    _ => i32::from(optimistic),
                 }
             }
             Theme::BestScore => {
@@ -99,6 +105,17 @@ impl Theme {
             }
         })
     }
+}
+
+/// Whether a search that stopped here cannot tell how the turn ends: the
+/// game goes on with chance in the middle of a turn (a draw the search does
+/// not deal), or with an extra turn (Time Elemental).
+fn unsettled(game: &Game) -> bool {
+    if game.is_over() {
+        return false;
+    }
+    let turn_end = matches!(game.phase(), Phase::Refill { .. } | Phase::RevealTasks | Phase::NextTask { .. });
+    game.turn().extra_turn || (game.actor() == Actor::Chance && !turn_end)
 }
 
 fn won(game: &Game, seat: Seat) -> i32 {
@@ -183,7 +200,7 @@ pub fn solves(puzzle: &Puzzle, choices: &[String], budget: u64) -> Result<bool, 
     if play(&mut game, choices).is_err() {
         return Ok(false);
     }
-    Ok(best_of(&game, seat, puzzle.theme, None, &mut Search::new(budget))? >= best)
+    Ok(best_of(&game, seat, puzzle.theme, None, false, &mut Search::new(budget))? >= best)
 }
 
 /// Proves the puzzle's solution clearly best (see the crate's doc).
@@ -196,10 +213,12 @@ pub fn verify(puzzle: &Puzzle, budget: u64) -> Result<Verdict, VerifyError> {
     let key: Choice = first.parse().map_err(|error| VerifyError::Syntax { index: 0, error })?;
     let key = game.normalize(key);
     let mut search = Search::new(budget);
-    let got = best_of(&after, seat, puzzle.theme, None, &mut search)?;
-    let best = best_of(&game, seat, puzzle.theme, None, &mut search)?;
+    // what the search cannot tell counts against the solution and for
+    // every other line
+    let got = best_of(&after, seat, puzzle.theme, None, false, &mut search)?;
+    let best = best_of(&game, seat, puzzle.theme, None, false, &mut search)?;
     // the key is needed: no line of the turn that avoids it comes close
-    let without = best_of(&game, seat, puzzle.theme, Some(key), &mut search)?;
+    let without = best_of(&game, seat, puzzle.theme, Some(key), true, &mut search)?;
     if got < best {
         return Err(VerifyError::NotBest { got, best });
     }
@@ -227,12 +246,16 @@ impl Search {
 }
 
 /// The best measure `seat` can reach from `game` before its turn ends,
-/// never playing `avoid` (`i32::MIN`: every line plays it).
+/// never playing `avoid` (`i32::MIN`: every line plays it); `optimistic`:
+/// whether what the search cannot tell counts for the seat (an upper
+/// bound, for the lines that must fall short) or against it (a lower
+/// bound, for the solution).
 fn best_of(
     game: &Game,
     seat: Seat,
     theme: Theme,
     avoid: Option<Choice>,
+    optimistic: bool,
     search: &mut Search,
 ) -> Result<i32, VerifyError> {
     search.nodes += 1;
@@ -240,12 +263,12 @@ fn best_of(
         return Err(VerifyError::TooBig(search.budget));
     }
     if game.actor() != Actor::Seat(seat) {
-        return theme.measure(game, seat, search);
+        return theme.measure(game, seat, optimistic, search);
     }
     // a 64-bit key: a collision among a search's few million positions is
     // far less likely than a fault in the machine
     let mut h = DefaultHasher::new();
-    (game, seat, theme, avoid).hash(&mut h);
+    (game, seat, theme, avoid, optimistic).hash(&mut h);
     let key = h.finish();
     if let Some(&v) = search.memo.get(&key) {
         return Ok(v);
@@ -257,7 +280,7 @@ fn best_of(
         }
         let mut g = game.clone();
         g.apply_unchecked(c);
-        best = best.max(best_of(&g, seat, theme, avoid, search)?);
+        best = best.max(best_of(&g, seat, theme, avoid, optimistic, search)?);
         if Some(best) == theme.ceiling() {
             break;
         }
@@ -274,14 +297,14 @@ pub fn best_line(game: &Game, theme: Theme, budget: u64) -> Result<(i32, Vec<Cho
     let mut search = Search::new(budget);
     let mut line = Vec::new();
     let mut at = game.clone();
-    let best = best_of(&at, seat, theme, None, &mut search)?;
+    let best = best_of(&at, seat, theme, None, false, &mut search)?;
     // walk down the first choice that keeps the best within reach
     while at.actor() == Actor::Seat(seat) {
         let mut next = None;
         for c in at.legal_choices() {
             let mut g = at.clone();
             g.apply_unchecked(c);
-            if best_of(&g, seat, theme, None, &mut search)? == best {
+            if best_of(&g, seat, theme, None, false, &mut search)? == best {
                 next = Some((c, g));
                 break;
             }
