@@ -213,10 +213,10 @@ pub fn generate_endings(games: u32, seed: u64, mut progress: impl FnMut(u32, &[P
 /// Positions searched for a `stop-the-win` candidate's best line: each
 /// line of the seat's turn is measured by a search of the next seat's
 /// whole turn.
-const FIND_STOP: u64 = 250_000;
+const FIND_STOP: u64 = 900_000;
 /// Positions searched per `stop-the-win` verification: below the server's
 /// budget for judging an answer, which verifies the puzzle again.
-const BUDGET_STOP: u64 = 800_000;
+const BUDGET_STOP: u64 = 900_000;
 
 /// The largest score move tried (points), either way.
 const SHIFT: i16 = 24;
@@ -257,11 +257,18 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
     };
     // whether the theme can be met with the score moved by `s`
     let find = if theme == Theme::StopTheWin { FIND_STOP } else { FIND };
-    let reach = |s: i16| -> Option<bool> {
+    // the best lines found, by score move: the last search is not repeated
+    let mut lines = std::collections::HashMap::new();
+    let mut reach = |s: i16| -> Option<bool> {
         let g = moved(s)?.to_game().ok()?;
-        Some(best_line(&g, theme, find).ok()?.0 == 1)
+        let (best, line) = best_line(&g, theme, find).ok()?;
+        lines.insert(s, line);
+        Some(best == 1)
     };
     let s = if form == Form::HighForm {
+        if !reach(0)? {
+            return None;
+        }
         0
     } else {
         // the least s in (lo, hi] that reaches: lo never does, hi does;
@@ -308,9 +315,8 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
     if !seen.insert(text.clone()) {
         return None;
     }
-    let g = p.to_game().ok()?;
-    let (best, line) = best_line(&g, theme, find).ok()?;
-    if best != 1 || line.is_empty() {
+    let line = lines.remove(&s)?;
+    if line.is_empty() {
         return None;
     }
     let budget = if theme == Theme::StopTheWin { BUDGET_STOP } else { BUDGET };
@@ -347,6 +353,35 @@ mod tests {
         assert_eq!(pairs.len(), 42, "every ordered pair of the seven schools");
         let three = schools_of(5, 3);
         assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
+    }
+
+    fn at_end(end: Option<(u8, u8)>, turn: u8) -> Game {
+        let mut p = Position::duel("9/9/9/9/4b4/9/9/9/9").expect("a board");
+        p.end = end;
+        p.turn = turn;
+        p.to_game().expect("a valid position")
+    }
+
+    #[test]
+    fn only_the_final_rounds_last_two_turns_are_endings() {
+        assert_eq!(ending_theme(&at_end(None, 0)), None, "before the end is triggered");
+        // seat 0 triggered: seat 1 plays once more, then seat 0 last
+        assert_eq!(ending_theme(&at_end(Some((0, 1)), 1)), Some(Theme::StopTheWin));
+        assert_eq!(ending_theme(&at_end(Some((0, 0)), 0)), Some(Theme::WinNow));
+        // the trigger's own turn: the opponent's next turn is not the last
+        assert_eq!(ending_theme(&at_end(Some((0, 2)), 0)), None);
+    }
+
+    #[test]
+    #[ignore = "minutes in a debug build: cargo test --release -p tash-kalar-arena -- --ignored"]
+    fn generated_endings_are_verified_and_deterministic() {
+        let a = generate_endings(24, 11, |_, _| {});
+        assert!(!a.is_empty(), "seed 11's first 24 games hold win-now puzzles");
+        for p in &a {
+            assert!(matches!(p.theme, Theme::WinNow | Theme::StopTheWin));
+            assert!(verify(p, BUDGET_STOP).is_ok(), "{}", p.position);
+        }
+        assert_eq!(a, generate_endings(24, 11, |_, _| {}));
     }
 
     #[test]
