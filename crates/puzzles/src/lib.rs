@@ -63,37 +63,32 @@ impl Theme {
     }
 
     /// The measure of a game where `seat`'s search stopped: higher is
-    /// better. Where the search cannot tell (see [`unsettled`]) a win/loss
+    /// better. Where the search cannot tell (see [`settled`]) a win/loss
     /// theme counts the best for the seat if `optimistic`, else the worst.
     fn measure(self, game: &Game, seat: Seat, optimistic: bool, search: &mut Search) -> Result<i32, VerifyError> {
         Ok(match self {
-            Theme::WinNow if unsettled(game) => i32::from(optimistic),
-            Theme::WinNow => won(game, seat),
+            // the last turn's end draws come before the game is over: dealt
+            // in the first legal way, as cards drawn then change nothing
+            Theme::WinNow => settled(game).map_or(i32::from(optimistic), |g| won(&g, seat)),
             Theme::ClaimTask => game.tasks().map_or(0, |t| t.claimed[usize::from(seat)].len() as i32),
-            Theme::StopTheWin => {
-                if game.is_over() {
-                    return Ok(won(game, seat));
-                }
+            Theme::StopTheWin => match settled(game) {
+                Some(g) if g.is_over() => won(&g, seat),
                 // the turn's end draws: any cards will do, the next seat's
-                // turn does not depend on them
-                let mut g = game.clone();
-                while g.actor() == Actor::Chance {
-                    let Some(&c) = g.legal_choices().first() else { break };
-                    g.apply_unchecked(c);
-                }
-                match g.actor() {
-                    // the opponent's unsearched lines count for it where
-                    // ours count against us, and the other way round
-                    Actor::Seat(o) if o != seat && g.teammate(seat) != Some(o) && !unsettled(game) => {
+                // turn does not depend on them; the opponent's unsearched
+                // lines count for it where ours count against us, and the
+                // other way round
+                Some(g) => match g.actor() {
+                    Actor::Seat(o) if o != seat && g.teammate(seat) != Some(o) => {
                         1 - best_of(&g, o, Theme::WinNow, None, !optimistic, search)?
                     }
-                    // a draw in the middle of the turn, or an extra turn:
-                    // not searched, so counted against the solution and for
-                    // the other lines: a line through it keeps a puzzle from
-                    // being accepted and never proves one
                     _ => i32::from(optimistic),
-                }
-            }
+                },
+                // a draw in the middle of the turn, or an extra turn: not
+                // searched, so counted against the solution and for the
+                // other lines: a line through it keeps a puzzle from being
+                // accepted and never proves one
+                None => i32::from(optimistic),
+            },
             Theme::BestScore => {
                 let own = i32::from(game.seat(seat).score);
                 let best_other = (0..game.seat_count() as Seat)
@@ -107,15 +102,25 @@ impl Theme {
     }
 }
 
-/// Whether a search that stopped here cannot tell how the turn ends: the
-/// game goes on with chance in the middle of a turn (a draw the search does
-/// not deal), or with an extra turn (Time Elemental).
-fn unsettled(game: &Game) -> bool {
-    if game.is_over() {
-        return false;
-    }
+/// The game where a seat's search stopped with its turn's end draws dealt
+/// in the first legal way (the game is over after them, or the next seat
+/// is to play); None where the search cannot tell how the turn ends: chance
+/// acts in the middle of the turn (a draw the search does not deal), or an
+/// extra turn follows (Time Elemental).
+fn settled(game: &Game) -> Option<Game> {
     let turn_end = matches!(game.phase(), Phase::Refill { .. } | Phase::RevealTasks | Phase::NextTask { .. });
-    game.turn().extra_turn || (game.actor() == Actor::Chance && !turn_end)
+    if game.is_over() {
+        return Some(game.clone());
+    }
+    if game.turn().extra_turn || (game.actor() == Actor::Chance && !turn_end) {
+        return None;
+    }
+    let mut g = game.clone();
+    while g.actor() == Actor::Chance {
+        let Some(&c) = g.legal_choices().first() else { break };
+        g.apply_unchecked(c);
+    }
+    Some(g)
 }
 
 fn won(game: &Game, seat: Seat) -> i32 {

@@ -1,6 +1,7 @@
 //! The verifier on handmade positions.
 
 use tash_kalar_puzzles::{solves, verify, Puzzle, Theme, VerifyError, BUDGET};
+use tash_kalar_rules::pile::Pile;
 use tash_kalar_rules::{Board, CardId, Color, Form, Piece, Position, Rank, School, SeatSetup, Square};
 
 /// An Etherweave (purple, seat 0, to play) against Northern duel position
@@ -114,6 +115,17 @@ fn win_now_only_the_warp_first_wins_the_last_turn() {
     assert_eq!((verdict.best, verdict.runner_up), (1, Some(0)), "{verdict:?}");
     assert!(solves(&p, &p.solution, BUDGET).unwrap());
     assert!(!solves(&p, &[SUMMON.to_string()], BUDGET).unwrap());
+}
+
+#[test]
+fn win_now_is_seen_past_the_last_turns_draws() {
+    // with cards left in purple's deck the summon's card is drawn again
+    // before the game is over: the draw is dealt, the win still seen
+    let mut p = Position::from_text(&final_round((0, 0), (18, 19))).unwrap();
+    p.seats[0].deck = Pile::ordered([CardId::parse("etherweave.void_summoner").unwrap()]);
+    let p = themed(Theme::WinNow, p.to_text(), &[WARP, SUMMON]);
+    let verdict = verify(&p, BUDGET).expect("a true puzzle");
+    assert_eq!((verdict.best, verdict.runner_up), (1, Some(0)), "{verdict:?}");
 }
 
 #[test]
