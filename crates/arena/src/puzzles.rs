@@ -23,7 +23,7 @@ const BUDGET: u64 = 300_000;
 
 /// The forms games are played in, in turn: two duels for each High Form
 /// game and melee of three.
-const FORMS: [Form; 4] = [Form::Duel, Form::HighForm, Form::Duel, Form::Melee];
+pub const FORMS: [Form; 4] = [Form::Duel, Form::HighForm, Form::Duel, Form::Melee];
 
 /// The schools of game `n`: every school in turn, with every other as its
 /// opponents over 42 games.
@@ -154,9 +154,24 @@ fn candidate(game: &Game, form: Form, schools: &[School], seen: &mut HashSet<Str
 }
 
 /// The games' ends: where `win-now` (the game's last turn) and
-/// `stop-the-win` (a duel's turn before the last) can apply at all.
+/// `stop-the-win` (a duel's turn before the last) can apply at all. In the
+/// first game, which ends with the turn that reaches the end score, any
+/// turn of a seat (`win-now`) or of its one opponent (`stop-the-win`)
+/// within 4 points of it.
 fn ending_theme(game: &Game) -> Option<Theme> {
     let end = game.end_state();
+    let form = game.form();
+    if !form.final_round() {
+        let Actor::Seat(seat) = game.actor() else { return None };
+        let near = |s: u8| i32::from(game.seat(s).score) + 4 >= i32::from(form.end_score(game.seat_count()));
+        return if near(seat) {
+            Some(Theme::WinNow)
+        } else if game.seat_count() == 2 && near(1 - seat) {
+            Some(Theme::StopTheWin)
+        } else {
+            None
+        };
+    }
     if game.turn().extra_turn || end.last.is_none() {
         return None;
     }
@@ -173,12 +188,22 @@ fn ending_theme(game: &Game) -> Option<Theme> {
 /// Where the bot's score leaves the turn undecided either way, a duel's
 /// score is moved by the fewest points that make the turn decide it (see
 /// [`ending_candidate`]). `progress(game, found)` after each game.
-pub fn generate_endings(games: u32, seed: u64, mut progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+pub fn generate_endings(games: u32, seed: u64, progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+    generate_endings_in(&FORMS, games, seed, progress)
+}
+
+/// [`generate_endings`] with games in these forms, in turn.
+pub fn generate_endings_in(
+    forms: &[Form],
+    games: u32,
+    seed: u64,
+    mut progress: impl FnMut(u32, &[Puzzle]),
+) -> Vec<Puzzle> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for n in 0..games {
-        let form = FORMS[n as usize % FORMS.len()];
+        let form = forms[n as usize % forms.len()];
         let schools = schools_of(n, if form == Form::Melee { 3 } else { 2 });
         let Ok(mut game) = Game::new(form, &schools) else { continue };
         let mut found_in = None;
@@ -226,8 +251,8 @@ const SHIFT: i16 = 24;
 /// side (`win-now`: taken from its opponent's score, the seat having
 /// reached the end score; `stop-the-win`: added to its own) at which the
 /// seat can just reach the theme is found by bisection; there the key is
-/// most likely alone. `s` is 0 where the game left it so; a duel only
-/// (a melee's points are by color, the High Form's come from tasks).
+/// most likely alone. `s` is 0 where the game left it so, and in the task
+/// forms, whose points come from their tasks.
 fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut HashSet<String>) -> Option<Puzzle> {
     let theme = ending_theme(game)?;
     let position = Position::of(game)?;
@@ -265,7 +290,7 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
         lines.insert(s, line);
         Some(best == 1)
     };
-    let s = if form == Form::HighForm {
+    let s = if form.uses_tasks() {
         if !reach(0)? {
             return None;
         }
