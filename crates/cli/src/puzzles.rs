@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args as ClapArgs, Subcommand};
+use tash_kalar_rules::Form;
 
 #[derive(ClapArgs, Debug)]
 pub struct Args {
@@ -32,17 +33,26 @@ enum Command {
         /// fewest points that make the turn decide the game).
         #[arg(long)]
         endings: bool,
+        /// With --endings: the forms played in turn, comma-separated
+        /// (e.g. `duel`); the usual duel, High Form, duel, melee if absent.
+        #[arg(long, value_delimiter = ',', value_parser = parse_form, requires = "endings")]
+        forms: Vec<Form>,
     },
+}
+
+fn parse_form(name: &str) -> Result<Form, String> {
+    Form::parse(name).ok_or_else(|| format!("no form {name:?}"))
 }
 
 pub fn run(args: &Args) -> Result<()> {
     match &args.command {
-        Command::Generate { games, seed, out, endings } => {
+        Command::Generate { games, seed, out, endings, forms } => {
             let progress = |n: u32, found: &[tash_kalar_arena::puzzles::Puzzle]| {
                 eprintln!("game {n}/{games}: {} puzzles", found.len());
             };
             let found = if *endings {
-                tash_kalar_arena::puzzles::generate_endings(*games, *seed, progress)
+                let forms = if forms.is_empty() { tash_kalar_arena::puzzles::FORMS.to_vec() } else { forms.clone() };
+                tash_kalar_arena::puzzles::generate_endings_in(&forms, *games, *seed, progress)
             } else {
                 tash_kalar_arena::puzzles::generate_with(*games, *seed, progress)
             };
