@@ -8,7 +8,8 @@ use std::collections::HashSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
-use tash_kalar_puzzles::{best_line, verify, Puzzle, Theme};
+pub use tash_kalar_puzzles::Puzzle;
+use tash_kalar_puzzles::{best_line, verify, Theme};
 use tash_kalar_rules::{Actor, Form, Game, Phase, Position, School};
 
 /// Positions searched for a candidate's best line: most turns with more
@@ -22,7 +23,7 @@ const BUDGET: u64 = 300_000;
 
 /// The forms games are played in, in turn: two duels for each High Form
 /// game and melee of three.
-const FORMS: [Form; 4] = [Form::Duel, Form::HighForm, Form::Duel, Form::Melee];
+pub const FORMS: [Form; 4] = [Form::Duel, Form::HighForm, Form::Duel, Form::Melee];
 
 /// The schools of game `n`: every school in turn, with every other as its
 /// opponents over 42 games.
@@ -152,6 +153,217 @@ fn candidate(game: &Game, form: Form, schools: &[School], seen: &mut HashSet<Str
     None
 }
 
+/// The games' ends: where `win-now` (the game's last turn) and
+/// `stop-the-win` (a duel's turn before the last) can apply at all. In the
+/// first game, which ends with the turn that reaches the end score, any
+/// turn of a seat (`win-now`) or of its one opponent (`stop-the-win`)
+/// within 4 points of it.
+fn ending_theme(game: &Game) -> Option<Theme> {
+    let end = game.end_state();
+    let form = game.form();
+    if !form.final_round() {
+        let Actor::Seat(seat) = game.actor() else { return None };
+        let near = |s: u8| i32::from(game.seat(s).score) + 4 >= i32::from(form.end_score(game.seat_count()));
+        return if near(seat) {
+            Some(Theme::WinNow)
+        } else if game.seat_count() == 2 && near(1 - seat) {
+            Some(Theme::StopTheWin)
+        } else {
+            None
+        };
+    }
+    if game.turn().extra_turn || end.last.is_none() {
+        return None;
+    }
+    match end.turns_left {
+        Some(0) => Some(Theme::WinNow),
+        Some(1) if game.seat_count() == 2 => Some(Theme::StopTheWin),
+        _ => None,
+    }
+}
+
+/// Plays `games` seeded games as [`generate_with`] does and searches only
+/// their ends: every main-phase position of a game's final round is a
+/// `win-now` or `stop-the-win` candidate (one puzzle a turn at most; a
+/// defence only at the seat's last action). Where the bot's score leaves
+/// the turn undecided either way, a duel's or melee's score is moved by
+/// the fewest points that make the turn decide it (see
+/// [`ending_candidate`]). `progress(game, found)` after each game.
+pub fn generate_endings(games: u32, seed: u64, progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+    generate_endings_in(&FORMS, games, seed, progress)
+}
+
+/// [`generate_endings`] with games in these forms, in turn.
+pub fn generate_endings_in(
+    forms: &[Form],
+    games: u32,
+    seed: u64,
+    mut progress: impl FnMut(u32, &[Puzzle]),
+) -> Vec<Puzzle> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for n in 0..games {
+        let form = forms[n as usize % forms.len()];
+        let schools = schools_of(n, if form == Form::Melee { 3 } else { 2 });
+        let Ok(mut game) = Game::new(form, &schools) else { continue };
+        let mut found_in = None;
+        let mut bot = tash_kalar_bots::from_spec("greedy:noise=0.5", rng.gen()).expect("a valid spec");
+        for _ in 0..4000 {
+            if game.is_over() {
+                break;
+            }
+            let now = game.actor();
+            let turn = game.turn().number;
+            if game.phase() == Phase::Main && matches!(now, Actor::Seat(_)) && found_in != Some(turn) {
+                if let Some(p) = ending_candidate(&game, form, &schools, &mut seen) {
+                    out.push(p);
+                    found_in = Some(turn);
+                }
+            }
+            let choices = game.legal_choices();
+            if choices.is_empty() {
+                break;
+            }
+            let choice = match now {
+                Actor::Seat(s) => bot.choose(&game.observe(s)),
+                _ => choices[rng.gen_range(0..choices.len())],
+            };
+            game.apply_unchecked(choice);
+        }
+        progress(n + 1, &out);
+    }
+    out
+}
+
+/// Positions searched for a `stop-the-win` candidate's best line: each
+/// line of the seat's turn is measured by a search of the next seat's
+/// whole turn.
+const FIND_STOP: u64 = 900_000;
+/// Positions searched per `stop-the-win` verification: below the server's
+/// budget for judging an answer, which verifies the puzzle again.
+const BUDGET_STOP: u64 = 900_000;
+
+/// The largest score move tried (points), either way.
+const SHIFT: i16 = 24;
+
+/// A final-round position's puzzle, if one is there. The measure is
+/// monotone in the scores, so the fewest points `s` added to the seat's
+/// side (`win-now`: taken from its opponent's score, the seat having
+/// reached the end score; `stop-the-win`: added to its own) at which the
+/// seat can just reach the theme is found by bisection; there the key is
+/// most likely alone. `s` is 0 where the game left it so, and in the task
+/// forms, whose points come from their tasks.
+fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut HashSet<String>) -> Option<Puzzle> {
+    let theme = ending_theme(game)?;
+    let position = Position::of(game)?;
+    // a defence is searched at the seat's last action only: every line of
+    // its turn is measured by a search of the next seat's whole turn
+    if theme == Theme::StopTheWin && position.actions != 1 {
+        return None;
+    }
+    let Actor::Seat(seat) = game.actor() else { return None };
+    let moved = |s: i16| -> Option<Position> {
+        let mut p = position.clone();
+        // no score below 0: the move stops there
+        let moved = |v: i16, by: i16| v.saturating_add(by).max(0);
+        if form.is_melee() {
+            // every other seat's points in every color it scores in
+            let colors: Vec<usize> = p.seats.iter().map(|x| x.school.color().index()).collect();
+            for (i, other) in p.seats.iter_mut().enumerate().filter(|&(i, _)| i != usize::from(seat)) {
+                for &c in colors.iter().filter(|&&c| c != colors[i]) {
+                    other.points[c] = moved(other.points[c], -s);
+                }
+            }
+        } else {
+            let (who, by) = if theme == Theme::WinNow { (1 - usize::from(seat), -s) } else { (usize::from(seat), s) };
+            p.seats.get_mut(who)?.score = moved(p.seats.get(who)?.score, by);
+        }
+        Some(p)
+    };
+    // whether the theme can be met with the score moved by `s`
+    let find = if theme == Theme::StopTheWin { FIND_STOP } else { FIND };
+    // the best lines found, by score move: the last search is not repeated
+    let mut lines = std::collections::HashMap::new();
+    let mut reach = |s: i16| -> Option<bool> {
+        let g = moved(s)?.to_game().ok()?;
+        let (best, line) = best_line(&g, theme, find).ok()?;
+        lines.insert(s, line);
+        Some(best == 1)
+    };
+    let s = if form.uses_tasks() {
+        if !reach(0)? {
+            return None;
+        }
+        0
+    } else {
+        // the least s in (lo, hi] that reaches: lo never does, hi does;
+        // bracketed outward from 0 in doubling steps (scores move little)
+        let (mut lo, mut hi) = (-SHIFT - 1, SHIFT);
+        if reach(0)? {
+            hi = 0;
+            let mut step = 1;
+            while lo == -SHIFT - 1 && step <= SHIFT {
+                if reach(-step)? {
+                    hi = -step;
+                } else {
+                    lo = -step;
+                }
+                step *= 2;
+            }
+        } else {
+            lo = 0;
+            let mut step = 1;
+            while hi == SHIFT && step <= SHIFT {
+                if reach(step)? {
+                    hi = step;
+                    break;
+                }
+                lo = step;
+                step *= 2;
+            }
+            if hi == SHIFT && !reach(SHIFT)? {
+                return None;
+            }
+        }
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if reach(mid)? {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        hi
+    };
+    let p = moved(s)?;
+    let text = p.to_text();
+    if !seen.insert(text.clone()) {
+        return None;
+    }
+    let line = lines.remove(&s)?;
+    if line.is_empty() {
+        return None;
+    }
+    let budget = if theme == Theme::StopTheWin { BUDGET_STOP } else { BUDGET };
+    let mut puzzle = Puzzle {
+        id: id_of(&text),
+        position: text,
+        theme,
+        solution: line.iter().map(|c| c.to_text()).collect(),
+        difficulty: 1,
+        form,
+        schools: schools.to_vec(),
+    };
+    let verdict = verify(&puzzle, budget).ok()?;
+    // a line without the key loses: the turn decides the game
+    if verdict.first_choices < MIN_CHOICES || verdict.runner_up != Some(0) {
+        return None;
+    }
+    puzzle.difficulty = (1 + verdict.first_choices / 40).min(5) as u8;
+    Some(puzzle)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +379,35 @@ mod tests {
         assert_eq!(pairs.len(), 42, "every ordered pair of the seven schools");
         let three = schools_of(5, 3);
         assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
+    }
+
+    fn at_end(end: Option<(u8, u8)>, turn: u8) -> Game {
+        let mut p = Position::duel("9/9/9/9/4b4/9/9/9/9").expect("a board");
+        p.end = end;
+        p.turn = turn;
+        p.to_game().expect("a valid position")
+    }
+
+    #[test]
+    fn only_the_final_rounds_last_two_turns_are_endings() {
+        assert_eq!(ending_theme(&at_end(None, 0)), None, "before the end is triggered");
+        // seat 0 triggered: seat 1 plays once more, then seat 0 last
+        assert_eq!(ending_theme(&at_end(Some((0, 1)), 1)), Some(Theme::StopTheWin));
+        assert_eq!(ending_theme(&at_end(Some((0, 0)), 0)), Some(Theme::WinNow));
+        // the trigger's own turn: the opponent's next turn is not the last
+        assert_eq!(ending_theme(&at_end(Some((0, 2)), 0)), None);
+    }
+
+    #[test]
+    #[ignore = "minutes in a debug build: cargo test --release -p tash-kalar-arena -- --ignored"]
+    fn generated_endings_are_verified_and_deterministic() {
+        let a = generate_endings(24, 11, |_, _| {});
+        assert!(!a.is_empty(), "seed 11's first 24 games hold win-now puzzles");
+        for p in &a {
+            assert!(matches!(p.theme, Theme::WinNow | Theme::StopTheWin));
+            assert!(verify(p, BUDGET_STOP).is_ok(), "{}", p.position);
+        }
+        assert_eq!(a, generate_endings(24, 11, |_, _| {}));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args as ClapArgs, Subcommand};
+use tash_kalar_rules::Form;
 
 #[derive(ClapArgs, Debug)]
 pub struct Args {
@@ -27,15 +28,34 @@ enum Command {
         /// The file to write (JSON lines).
         #[arg(long)]
         out: PathBuf,
+        /// Search only the games' final rounds, for `win-now` and
+        /// `stop-the-win` puzzles (a duel's or melee's score moved by the
+        /// fewest points that make the turn decide the game).
+        #[arg(long)]
+        endings: bool,
+        /// With --endings: the forms played in turn, comma-separated
+        /// (e.g. `duel`); the usual duel, High Form, duel, melee if absent.
+        #[arg(long, value_delimiter = ',', value_parser = parse_form, requires = "endings")]
+        forms: Vec<Form>,
     },
+}
+
+fn parse_form(name: &str) -> Result<Form, String> {
+    Form::parse(name).ok_or_else(|| format!("no form {name:?}"))
 }
 
 pub fn run(args: &Args) -> Result<()> {
     match &args.command {
-        Command::Generate { games, seed, out } => {
-            let found = tash_kalar_arena::puzzles::generate_with(*games, *seed, |n, found| {
+        Command::Generate { games, seed, out, endings, forms } => {
+            let progress = |n: u32, found: &[tash_kalar_arena::puzzles::Puzzle]| {
                 eprintln!("game {n}/{games}: {} puzzles", found.len());
-            });
+            };
+            let found = if *endings {
+                let forms = if forms.is_empty() { tash_kalar_arena::puzzles::FORMS.to_vec() } else { forms.clone() };
+                tash_kalar_arena::puzzles::generate_endings_in(&forms, *games, *seed, progress)
+            } else {
+                tash_kalar_arena::puzzles::generate_with(*games, *seed, progress)
+            };
             let mut file = std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?;
             for p in &found {
                 writeln!(file, "{}", serde_json::to_string(p)?)?;

@@ -758,3 +758,15 @@ fn play_branches_from_a_record_at_a_line_and_plays_on() {
     let o = run(&["play", "--from", path, "--at", "x"]);
     assert!(!o.status.success());
 }
+
+#[test]
+fn puzzles_generate_refuses_an_unknown_form_and_forms_without_endings() {
+    let out = std::env::temp_dir().join(format!("tk-puzzles-{}.jsonl", std::process::id()));
+    let path = out.to_str().unwrap();
+    let o = run(&["puzzles", "generate", "--endings", "--forms", "duel,chess", "--out", path]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("no form \"chess\""), "{}", stderr(&o));
+    let o = run(&["puzzles", "generate", "--forms", "duel", "--out", path]);
+    assert!(!o.status.success(), "--forms needs --endings");
+    assert!(!out.exists(), "nothing written");
+}

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use serde::{Deserialize, Serialize};
-use tash_kalar_rules::{Actor, Choice, ChoiceTextError, Form, Game, Position, PositionError, School, Seat};
+use tash_kalar_rules::{Actor, Choice, ChoiceTextError, Form, Game, Phase, Position, PositionError, School, Seat};
 
 /// What the puzzle asks, and so how a turn's result is measured.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -62,32 +62,33 @@ impl Theme {
         }
     }
 
-    /// The measure of a game where `seat`'s search stopped: higher is better.
-    fn measure(self, game: &Game, seat: Seat, search: &mut Search) -> Result<i32, VerifyError> {
+    /// The measure of a game where `seat`'s search stopped: higher is
+    /// better. Where the search cannot tell (see [`settled`]) a win/loss
+    /// theme counts the best for the seat if `optimistic`, else the worst.
+    fn measure(self, game: &Game, seat: Seat, optimistic: bool, search: &mut Search) -> Result<i32, VerifyError> {
         Ok(match self {
-            Theme::WinNow => won(game, seat),
+            // the last turn's end draws come before the game is over: dealt
+            // in the first legal way, as cards drawn then change nothing
+            Theme::WinNow => settled(game).map_or(i32::from(optimistic), |g| won(&g, seat)),
             Theme::ClaimTask => game.tasks().map_or(0, |t| t.claimed[usize::from(seat)].len() as i32),
-            Theme::StopTheWin => {
-                if game.is_over() {
-                    return Ok(won(game, seat));
-                }
+            Theme::StopTheWin => match settled(game) {
+                Some(g) if g.is_over() => won(&g, seat),
                 // the turn's end draws: any cards will do, the next seat's
-                // turn does not depend on them
-                let mut g = game.clone();
-                while g.actor() == Actor::Chance {
-                    let Some(&c) = g.legal_choices().first() else { break };
-                    g.apply_unchecked(c);
-                }
-                match g.actor() {
+                // turn does not depend on them; the opponent's unsearched
+                // lines count for it where ours count against us, and the
+                // other way round
+                Some(g) => match g.actor() {
                     Actor::Seat(o) if o != seat && g.teammate(seat) != Some(o) => {
-                        1 - best_of(&g, o, Theme::WinNow, None, search)?
+                        1 - best_of(&g, o, Theme::WinNow, None, !optimistic, search)?
                     }
-                    // a draw in the middle of the turn: not searched, and
-                    // counted as stopping the win, so that a line through it
-                    // keeps a puzzle from being accepted rather than proves one
-                    _ => 1,
-                }
-            }
+                    _ => i32::from(optimistic),
+                },
+                // a draw in the middle of the turn, or an extra turn: not
+                // searched, so counted against the solution and for the
+                // other lines: a line through it keeps a puzzle from being
+                // accepted and never proves one
+                None => i32::from(optimistic),
+            },
             Theme::BestScore => {
                 let own = i32::from(game.seat(seat).score);
                 let best_other = (0..game.seat_count() as Seat)
@@ -99,6 +100,27 @@ impl Theme {
             }
         })
     }
+}
+
+/// The game where a seat's search stopped with its turn's end draws dealt
+/// in the first legal way (the game is over after them, or the next seat
+/// is to play); None where the search cannot tell how the turn ends: chance
+/// acts in the middle of the turn (a draw the search does not deal), or an
+/// extra turn follows (Time Elemental).
+fn settled(game: &Game) -> Option<Game> {
+    let turn_end = matches!(game.phase(), Phase::Refill { .. } | Phase::RevealTasks | Phase::NextTask { .. });
+    if game.is_over() {
+        return Some(game.clone());
+    }
+    if game.turn().extra_turn || (game.actor() == Actor::Chance && !turn_end) {
+        return None;
+    }
+    let mut g = game.clone();
+    while g.actor() == Actor::Chance {
+        let Some(&c) = g.legal_choices().first() else { break };
+        g.apply_unchecked(c);
+    }
+    Some(g)
 }
 
 fn won(game: &Game, seat: Seat) -> i32 {
@@ -183,7 +205,7 @@ pub fn solves(puzzle: &Puzzle, choices: &[String], budget: u64) -> Result<bool, 
     if play(&mut game, choices).is_err() {
         return Ok(false);
     }
-    Ok(best_of(&game, seat, puzzle.theme, None, &mut Search::new(budget))? >= best)
+    Ok(best_of(&game, seat, puzzle.theme, None, false, &mut Search::new(budget))? >= best)
 }
 
 /// Proves the puzzle's solution clearly best (see the crate's doc).
@@ -196,10 +218,12 @@ pub fn verify(puzzle: &Puzzle, budget: u64) -> Result<Verdict, VerifyError> {
     let key: Choice = first.parse().map_err(|error| VerifyError::Syntax { index: 0, error })?;
     let key = game.normalize(key);
     let mut search = Search::new(budget);
-    let got = best_of(&after, seat, puzzle.theme, None, &mut search)?;
-    let best = best_of(&game, seat, puzzle.theme, None, &mut search)?;
+    // what the search cannot tell counts against the solution and for
+    // every other line
+    let got = best_of(&after, seat, puzzle.theme, None, false, &mut search)?;
+    let best = best_of(&game, seat, puzzle.theme, None, false, &mut search)?;
     // the key is needed: no line of the turn that avoids it comes close
-    let without = best_of(&game, seat, puzzle.theme, Some(key), &mut search)?;
+    let without = best_of(&game, seat, puzzle.theme, Some(key), true, &mut search)?;
     if got < best {
         return Err(VerifyError::NotBest { got, best });
     }
@@ -227,12 +251,16 @@ impl Search {
 }
 
 /// The best measure `seat` can reach from `game` before its turn ends,
-/// never playing `avoid` (`i32::MIN`: every line plays it).
+/// never playing `avoid` (`i32::MIN`: every line plays it); `optimistic`:
+/// whether what the search cannot tell counts for the seat (an upper
+/// bound, for the lines that must fall short) or against it (a lower
+/// bound, for the solution).
 fn best_of(
     game: &Game,
     seat: Seat,
     theme: Theme,
     avoid: Option<Choice>,
+    optimistic: bool,
     search: &mut Search,
 ) -> Result<i32, VerifyError> {
     search.nodes += 1;
@@ -240,12 +268,12 @@ fn best_of(
         return Err(VerifyError::TooBig(search.budget));
     }
     if game.actor() != Actor::Seat(seat) {
-        return theme.measure(game, seat, search);
+        return theme.measure(game, seat, optimistic, search);
     }
     // a 64-bit key: a collision among a search's few million positions is
     // far less likely than a fault in the machine
     let mut h = DefaultHasher::new();
-    (game, seat, theme, avoid).hash(&mut h);
+    (game, seat, theme, avoid, optimistic).hash(&mut h);
     let key = h.finish();
     if let Some(&v) = search.memo.get(&key) {
         return Ok(v);
@@ -257,7 +285,7 @@ fn best_of(
         }
         let mut g = game.clone();
         g.apply_unchecked(c);
-        best = best.max(best_of(&g, seat, theme, avoid, search)?);
+        best = best.max(best_of(&g, seat, theme, avoid, optimistic, search)?);
         if Some(best) == theme.ceiling() {
             break;
         }
@@ -274,14 +302,14 @@ pub fn best_line(game: &Game, theme: Theme, budget: u64) -> Result<(i32, Vec<Cho
     let mut search = Search::new(budget);
     let mut line = Vec::new();
     let mut at = game.clone();
-    let best = best_of(&at, seat, theme, None, &mut search)?;
+    let best = best_of(&at, seat, theme, None, false, &mut search)?;
     // walk down the first choice that keeps the best within reach
     while at.actor() == Actor::Seat(seat) {
         let mut next = None;
         for c in at.legal_choices() {
             let mut g = at.clone();
             g.apply_unchecked(c);
-            if best_of(&g, seat, theme, None, &mut search)? == best {
+            if best_of(&g, seat, theme, None, false, &mut search)? == best {
                 next = Some((c, g));
                 break;
             }
