@@ -175,7 +175,9 @@ impl Store {
     /// in the pool yet: a new player's), and the accounts a block stands
     /// between them and: what a seek is made with, read together.
     pub(crate) async fn seeker(&self, account: AccountId, form: Form) -> Result<(f64, Vec<AccountId>), StoreError> {
-        let Some(pool) = Pool::of_form(form) else { return Ok((GUEST_RATING, self.blocked_either_way(account).await?)) };
+        let Some(pool) = Pool::of_form(form) else {
+            return Ok((GUEST_RATING, self.blocked_either_way(account).await?));
+        };
         let found = match self {
             Store::Sqlite(_) => {
                 self.read(move |c| {
@@ -190,9 +192,12 @@ impl Store {
             }
             Store::Postgres(p) => {
                 let c = p.client().await?;
-                c.query_opt("SELECT rating FROM ratings WHERE account_id = $1 AND pool = $2", &[&account.0, &pool.name()])
-                    .await?
-                    .map(|r| r.get(0))
+                c.query_opt(
+                    "SELECT rating FROM ratings WHERE account_id = $1 AND pool = $2",
+                    &[&account.0, &pool.name()],
+                )
+                .await?
+                .map(|r| r.get(0))
             }
         };
         Ok((found.unwrap_or(NEW_RATING), self.blocked_either_way(account).await?))
@@ -219,8 +224,11 @@ mod tests {
     async fn accounts(store: &Store) {
         for (id, name) in [(1, "Ana"), (2, "Bo"), (3, "Cy"), (4, "Straße"), (5, "zed"), (6, "Gone")] {
             let key = crate::account::name_key(name);
-            sql(store, format!("INSERT INTO accounts (id, name, key, hash, created) VALUES ({id}, '{name}', '{key}', 'x', 0)"))
-                .await;
+            sql(
+                store,
+                format!("INSERT INTO accounts (id, name, key, hash, created) VALUES ({id}, '{name}', '{key}', 'x', 0)"),
+            )
+            .await;
         }
         sql(store, "UPDATE accounts SET deleted = 1 WHERE id = 6".into()).await;
     }
