@@ -141,7 +141,7 @@ impl Store {
                 tx.execute(
                     "UPDATE puzzle_ratings SET rating = $2, deviation = $3, volatility = $4,
                      attempts = attempts + 1, solved = solved + $5 WHERE puzzle = $1",
-                    &[&puzzle, &p2.rating, &p2.deviation, &p2.volatility, &(1 - won)],
+                    &[&puzzle, &p2.rating, &p2.deviation, &p2.volatility, &won],
                 )
                 .await?;
                 let mut streak = None;
@@ -184,7 +184,7 @@ fn settle(c: &Connection, attempt: &Attempt, rate: Rate) -> rusqlite::Result<Set
          VALUES (?1, ?2, ?3, ?4, 1, ?5)
          ON CONFLICT (puzzle) DO UPDATE SET rating = ?2, deviation = ?3, volatility = ?4,
          attempts = puzzle_ratings.attempts + 1, solved = puzzle_ratings.solved + ?5",
-        params![puzzle, p2.rating, p2.deviation, p2.volatility, 1 - won],
+        params![puzzle, p2.rating, p2.deviation, p2.volatility, won],
     )?;
     let mut streak = None;
     if let Some(AccountId(a)) = attempt.account {
@@ -308,13 +308,14 @@ mod tests {
         let all = store.puzzle_ratings().await.unwrap();
         assert_eq!(all.len(), 2);
         assert_eq!(all["p2"], done.puzzle);
-        assert_eq!(counts(&store, "p1").await.0, 4);
+        // p1: a guest's failure, two solved, one failed
+        assert_eq!(counts(&store, "p1").await, (4, 2));
         // one transaction: a solver the database does not hold moves
         // nothing, not even the puzzle's rating
         let before = store.puzzle_rating("p1").await.unwrap();
         assert!(store.settle_puzzle_attempt(attempt(Some(99), true), super::super::rate).await.is_err());
         assert_eq!(store.puzzle_rating("p1").await.unwrap(), before);
-        assert_eq!(counts(&store, "p1").await.0, 4);
+        assert_eq!(counts(&store, "p1").await, (4, 2));
     }
 
     async fn attempts_at_once_are_all_counted(store: Store) {
@@ -341,7 +342,7 @@ mod tests {
             p = super::super::rate(&guest, &p, true).1;
         }
         assert_eq!(store.puzzle_rating("p1").await.unwrap(), Some(p));
-        assert_eq!(counts(&store, "p1").await.0, 12);
+        assert_eq!(counts(&store, "p1").await, (12, 12));
         assert_eq!(counts(&store, "p2").await.0, 6);
         let (_, tried) = store.puzzle_solver(AccountId(1)).await.unwrap();
         assert_eq!(tried, ["p2"]);
