@@ -13,6 +13,8 @@
 //! - The **lobby's WebSocket** (`socket.rs`, `/ws/lobby`) tells who is
 //!   online (the accounts with a lobby connection), and each visitor of
 //!   its challenges and pairings.
+//! - Their queries (blocks, accounts by name, a seeker's rating) are
+//!   `Store` methods in `store.rs`, on SQLite or PostgreSQL.
 //!
 //! Seeks and challenges are short-lived: they live in memory only (the
 //! [`Book`]), a seek at most [`SEEK_TTL`] and a challenge at most

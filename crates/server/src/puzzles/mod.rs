@@ -10,6 +10,9 @@
 //! /api/puzzles/{id}/play {choices}`: the model after the choices (the
 //! page plays a turn through it). `POST /api/puzzles/{id}/attempt
 //! {choices, rating?}`: solved or not, the solution, the new ratings.
+//!
+//! The ratings and attempts are stored through `Store` methods in
+//! `store.rs`, on SQLite or PostgreSQL.
 
 mod store;
 
