@@ -20,12 +20,13 @@
 use std::net::{IpAddr, SocketAddr};
 use std::time::Instant;
 
+mod store;
+
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use rusqlite::{params, Connection};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tash_kalar_learn::{Lesson, PlayError};
@@ -36,7 +37,6 @@ use tash_kalar_rules::{Choice, Game, Square};
 use crate::account::{AccountId, Visitor};
 use crate::error::Error;
 use crate::state::AppState;
-use crate::store::now_ms;
 use crate::wire::WireError;
 
 /// At most this many choices a request (a lesson's turn is short).
@@ -82,25 +82,7 @@ fn msgs(headers: &HeaderMap) -> (Lang, &'static Messages) {
 
 async fn done_of(state: &AppState, account: Option<AccountId>) -> Result<Vec<String>, Error> {
     let Some(AccountId(id)) = account else { return Ok(Vec::new()) };
-    state.store().read(move |c| done_lessons(c, id)).await.map_err(Error::internal)
-}
-
-fn done_lessons(c: &Connection, account: i64) -> rusqlite::Result<Vec<String>> {
-    let mut q = c.prepare("SELECT lesson FROM lesson_progress WHERE account_id = ?1 ORDER BY lesson")?;
-    let rows = q.query_map(params![account], |r| r.get(0))?;
-    rows.collect()
-}
-
-fn mark_done(c: &Connection, account: i64, lessons: &[String]) -> rusqlite::Result<()> {
-    let now = now_ms();
-    for l in lessons {
-        c.execute(
-            "INSERT INTO lesson_progress (account_id, lesson, done_at) VALUES (?1, ?2, ?3) \
-             ON CONFLICT (account_id, lesson) DO NOTHING",
-            params![account, l, now],
-        )?;
-    }
-    Ok(())
+    state.store().lessons_done(AccountId(id)).await.map_err(Error::internal)
 }
 
 async fn list(State(state): State<AppState>, visitor: Visitor, headers: HeaderMap) -> Result<Json<Value>, Error> {
@@ -246,9 +228,8 @@ async fn play(
     };
     if played.done && last {
         if let Some(account) = visitor.0 {
-            let AccountId(aid) = account.id;
             let ids = vec![lesson.id.clone()];
-            state.store().write(move |c| mark_done(c, aid, &ids)).await.map_err(Error::internal)?;
+            state.store().mark_lessons_done(account.id, ids).await.map_err(Error::internal)?;
         }
     }
     let table = Table::default();
@@ -281,14 +262,6 @@ async fn merge(
     // only lessons that exist: the list is the browser's, not to be trusted
     let known: Vec<String> =
         tash_kalar_learn::lessons().into_iter().map(|l| l.id).filter(|id| done.contains(id)).collect();
-    let AccountId(aid) = account.id;
-    let all = state
-        .store()
-        .write(move |c| {
-            mark_done(c, aid, &known)?;
-            done_lessons(c, aid)
-        })
-        .await
-        .map_err(Error::internal)?;
+    let all = state.store().mark_lessons_done(account.id, known).await.map_err(Error::internal)?;
     Ok(Json(json!({ "done": all })))
 }

@@ -24,7 +24,6 @@ use axum::routing::post;
 use axum::{Json, Router};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use rusqlite::params;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tash_kalar_rules::Token;
@@ -122,18 +121,7 @@ async fn branch(
     let entries: Vec<StoredEntry> = g.entries.iter().map(StoredEntry::from).collect();
     let owner = owner_of(peer.as_ref()).unwrap_or_else(|| id.clone());
     state.create(g, entries, owner).await?;
-    let (link_id, link_source) = (id.clone(), source.clone());
-    state
-        .store()
-        .write(move |c| {
-            c.execute(
-                "INSERT INTO branches (game_id, source, at, created) VALUES (?1, ?2, ?3, ?4)",
-                params![link_id, link_source, at, now_ms()],
-            )
-            .map(|_| ())
-        })
-        .await
-        .map_err(Error::internal)?;
+    state.store().insert_branch(&id, &source, at).await.map_err(Error::internal)?;
     tracing::info!(game = %id, source = %source, at, "branched");
     let seats: Vec<Value> = tokens.iter().enumerate().map(|(i, t)| json!({"seat": i, "token": t})).collect();
     let from = branch_json(Some((source, at)));

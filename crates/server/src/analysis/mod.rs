@@ -13,7 +13,8 @@
 //!
 //! This module is the registry the app's state holds (low in the layers),
 //! and where a branched game's link is read (`branch_of`); `routes` has
-//! the analyses' handlers, `branch` the branches' (`POST /api/games/{id}/branch`).
+//! the analyses' handlers, `branch` the branches' (`POST /api/games/{id}/branch`),
+//! `store` the link's write on either store.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -25,6 +26,7 @@ use serde_json::{json, Value};
 
 pub(crate) mod branch;
 pub(crate) mod routes;
+mod store;
 
 /// Finished analyses kept in memory.
 pub const KEPT: usize = 32;

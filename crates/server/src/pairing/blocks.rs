@@ -16,10 +16,10 @@ use super::{decode, BLOCKS_PER_ACCOUNT};
 use crate::account::{Account, AccountId, Visitor};
 use crate::error::Error;
 use crate::state::AppState;
-use crate::store::now_ms;
 
 /// Whether `a` blocks `b` or `b` blocks `a`: then they are never paired,
-/// cannot challenge each other, and cannot chat.
+/// cannot challenge each other, and cannot chat. (SQLite's query; the
+/// routes ask [`crate::store::Store::blocks_between`], of either store.)
 pub(crate) fn blocks(c: &Connection, a: AccountId, b: AccountId) -> rusqlite::Result<bool> {
     c.query_row(
         "SELECT EXISTS (SELECT 1 FROM blocks WHERE (account_id = ?1 AND blocked_id = ?2)
@@ -61,12 +61,7 @@ fn signed_in(visitor: Visitor) -> Result<Account, Error> {
 async fn parties(state: &AppState, visitor: Visitor, name: &str) -> Result<(Account, Account), Error> {
     let me = signed_in(visitor)?;
     let name = decode::player_name(name).map_err(|why| Error::BadRequest { why })?;
-    let them = state
-        .store()
-        .read(move |c| account_named(c, &name))
-        .await
-        .map_err(Error::internal)?
-        .ok_or(Error::NoSuchPlayer)?;
+    let them = state.store().account_named(&name).await.map_err(Error::internal)?.ok_or(Error::NoSuchPlayer)?;
     if them.id == me.id {
         return Err(Error::OwnName);
     }
@@ -89,22 +84,7 @@ pub(super) async fn block(
             .take(peer.ip(), Instant::now())
             .map_err(|wait| Error::TooFast { secs: wait.as_secs_f64().ceil().max(1.0) as u64 })?;
     }
-    let (a, b) = (me.id.0, them.id.0);
-    let added = state
-        .store()
-        .write(move |c| {
-            let held: i64 = c.query_row("SELECT count(*) FROM blocks WHERE account_id = ?1", [a], |r| r.get(0))?;
-            if held >= BLOCKS_PER_ACCOUNT as i64 {
-                return Ok(false);
-            }
-            c.execute(
-                "INSERT OR IGNORE INTO blocks (account_id, blocked_id, created) VALUES (?1, ?2, ?3)",
-                params![a, b, now_ms()],
-            )?;
-            Ok(true)
-        })
-        .await
-        .map_err(Error::internal)?;
+    let added = state.store().add_block(me.id, them.id, BLOCKS_PER_ACCOUNT).await.map_err(Error::internal)?;
     if !added {
         return Err(Error::TooManyBlocks { blocks: BLOCKS_PER_ACCOUNT });
     }
@@ -120,30 +100,14 @@ pub(super) async fn unblock(
     Path(name): Path<String>,
 ) -> Result<StatusCode, Error> {
     let (me, them) = parties(&state, visitor, &name).await?;
-    let (a, b) = (me.id.0, them.id.0);
-    state
-        .store()
-        .write(move |c| c.execute("DELETE FROM blocks WHERE account_id = ?1 AND blocked_id = ?2", [a, b]))
-        .await
-        .map_err(Error::internal)?;
+    state.store().remove_block(me.id, them.id).await.map_err(Error::internal)?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// `GET /api/blocks`: the names the signed-in player blocks.
 pub(super) async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Json<Value>, Error> {
-    let me = signed_in(visitor)?.id.0;
-    let names = state
-        .store()
-        .read(move |c| {
-            let mut stmt = c.prepare_cached(
-                "SELECT a.name FROM blocks b JOIN accounts a ON a.id = b.blocked_id
-                 WHERE b.account_id = ?1 AND a.name IS NOT NULL ORDER BY lower(a.name)",
-            )?;
-            let names: rusqlite::Result<Vec<String>> = stmt.query_map([me], |r| r.get(0))?.collect();
-            names
-        })
-        .await
-        .map_err(Error::internal)?;
+    let me = signed_in(visitor)?.id;
+    let names = state.store().blocked_names(me).await.map_err(Error::internal)?;
     Ok(Json(json!({ "blocked": names })))
 }
 

@@ -122,16 +122,8 @@ pub(super) async fn create(
     let me = signed_in(visitor)?;
     let (to, terms) = decode::challenge_request(&body).map_err(|why| Error::BadRequest { why })?;
     let my_id = me.id;
-    let (them, blocked) = state
-        .store()
-        .read(move |c| {
-            let Some(them) = super::blocks::account_named(c, &to)? else { return Ok(None) };
-            let blocked = super::blocks(c, my_id, them.id)?;
-            Ok(Some((them, blocked)))
-        })
-        .await
-        .map_err(Error::internal)?
-        .ok_or(Error::NoSuchPlayer)?;
+    let them = state.store().account_named(&to).await.map_err(Error::internal)?.ok_or(Error::NoSuchPlayer)?;
+    let blocked = state.store().blocks_between(my_id, them.id).await.map_err(Error::internal)?;
     if them.id == me.id {
         return Err(Error::OwnName);
     }
@@ -203,7 +195,7 @@ pub(super) async fn accept(
         (c.from.clone(), c.terms, c.owner.clone())
     };
     let (a, b) = (from.id, me.id);
-    let blocked = state.store().read(move |c| super::blocks(c, a, b)).await.map_err(Error::internal)?;
+    let blocked = state.store().blocks_between(a, b).await.map_err(Error::internal)?;
     if blocked {
         withdraw_between(&state, a, b);
         return Err(Error::Blocked);

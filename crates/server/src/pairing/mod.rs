@@ -13,6 +13,8 @@
 //! - The **lobby's WebSocket** (`socket.rs`, `/ws/lobby`) tells who is
 //!   online (the accounts with a lobby connection), and each visitor of
 //!   its challenges and pairings.
+//! - Their queries (blocks, accounts by name, a seeker's rating) are
+//!   `Store` methods in `store.rs`, on SQLite or PostgreSQL.
 //!
 //! Seeks and challenges are short-lived: they live in memory only (the
 //! [`Book`]), a seek at most [`SEEK_TTL`] and a challenge at most
@@ -29,6 +31,7 @@ mod challenges;
 mod decode;
 mod seeks;
 mod socket;
+mod store;
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -38,7 +41,6 @@ use std::time::{Duration, Instant};
 use axum::routing::{delete, get, post};
 use axum::Router;
 use rand::seq::SliceRandom;
-use rusqlite::Connection;
 use serde_json::{json, Value};
 use tash_kalar_rules::{Form, School};
 use tokio::sync::{mpsc, watch};
@@ -205,16 +207,6 @@ impl Book {
 /// A new channel for a lobby socket's messages.
 fn socket_channel() -> (mpsc::Sender<Arc<str>>, mpsc::Receiver<Arc<str>>) {
     mpsc::channel(64)
-}
-
-/// A player's rating in the pool of a form, which pairing compares: the
-/// one place that reads ratings (a form with no pool, the first game: the
-/// default).
-fn rating_of(c: &Connection, account: AccountId, form: Form) -> rusqlite::Result<f64> {
-    match crate::rating::Pool::of_form(form) {
-        Some(pool) => crate::rating::rating_of(c, account, pool).map(|r| r.rating),
-        None => Ok(GUEST_RATING),
-    }
 }
 
 /// The rating a guest is compared by (guests play casual games only).

@@ -22,7 +22,7 @@ use axum::Json;
 use serde_json::{json, Value};
 use tash_kalar_i18n::Lang;
 
-use super::{decode, error_json, make_game, rating_of, Book, Side, Terms, GUEST_RATING};
+use super::{decode, error_json, make_game, Book, Side, Terms, GUEST_RATING};
 use super::{OUTCOME_TTL, SEEKS_PER_ADDRESS, SEEKS_TOTAL, SEEK_TTL};
 use crate::account::{AccountId, Visitor};
 use crate::error::Error;
@@ -287,15 +287,7 @@ pub(super) async fn create(
     check_room(&state.pairing().book(), address)?;
     take_creation(&state, peer.as_ref())?;
     let (rating, blocked) = match &account {
-        Some(a) => {
-            let id = a.id;
-            let form = terms.form;
-            state
-                .store()
-                .read(move |c| Ok((rating_of(c, id, form)?, super::blocks::blocked_either_way(c, id)?)))
-                .await
-                .map_err(Error::internal)?
-        }
+        Some(a) => state.store().seeker(a.id, terms.form).await.map_err(Error::internal)?,
         None => (GUEST_RATING, Vec::new()),
     };
     let id = crate::actor::new_secret(12);

@@ -10,8 +10,12 @@
 //! /api/puzzles/{id}/play {choices}`: the model after the choices (the
 //! page plays a turn through it). `POST /api/puzzles/{id}/attempt
 //! {choices, rating?}`: solved or not, the solution, the new ratings.
+//!
+//! The ratings and attempts are stored through `Store` methods in
+//! `store.rs`, on SQLite or PostgreSQL.
 
-use std::collections::HashMap;
+mod store;
+
 use std::net::{IpAddr, SocketAddr};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -20,7 +24,6 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use rusqlite::{Connection, OptionalExtension};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
@@ -131,8 +134,7 @@ fn rating_json(r: &Glicko2Rating) -> Value {
 }
 
 async fn puzzle_rating(state: &AppState, p: &'static Puzzle) -> Result<Glicko2Rating, Error> {
-    let id = p.id.clone();
-    let stored = state.store().read(move |c| read_puzzle(c, &id)).await.map_err(Error::internal)?;
+    let stored = state.store().puzzle_rating(&p.id).await.map_err(Error::internal)?;
     Ok(stored.unwrap_or_else(|| initial(p)))
 }
 
@@ -170,18 +172,11 @@ async fn next(
     headers: HeaderMap,
 ) -> Result<Json<Value>, Error> {
     let mut skip: Vec<String> = q.skip.unwrap_or_default().split(',').take(100).map(str::to_owned).collect();
-    let account = visitor.account().map(|a| a.id.0);
-    let (mine, ratings) = state
-        .store()
-        .read(move |c| -> rusqlite::Result<_> {
-            let mine = match account {
-                Some(a) => Some((read_solver(c, a)?, tried(c, a)?)),
-                None => None,
-            };
-            Ok((mine, all_ratings(c)?))
-        })
-        .await
-        .map_err(Error::internal)?;
+    let mine = match visitor.account() {
+        Some(a) => Some(state.store().puzzle_solver(a.id).await.map_err(Error::internal)?),
+        None => None,
+    };
+    let ratings = state.store().puzzle_ratings().await.map_err(Error::internal)?;
     let target = match &mine {
         Some((r, seen)) => {
             skip.extend(seen.iter().cloned());
@@ -263,14 +258,10 @@ async fn attempt(
         deviation: if g.deviation.is_finite() { g.deviation.clamp(30.0, 350.0) } else { 350.0 },
         volatility: if g.volatility.is_finite() { g.volatility.clamp(0.01, 0.2) } else { 0.06 },
     });
-    let account = visitor.account().map(|a| a.id.0);
-    let start_rating = initial(p);
-    let pid = p.id.clone();
-    let (solver, puzzle, streak) = state
-        .store()
-        .write(move |c| settle(c, &pid, start_rating, account, guest, solved))
-        .await
-        .map_err(Error::internal)?;
+    let account = visitor.account().map(|a| a.id);
+    let attempt = store::Attempt { puzzle: p.id.clone(), start: initial(p), account, guest, solved };
+    let store::Settled { solver, puzzle, streak } =
+        state.store().settle_puzzle_attempt(attempt, rate).await.map_err(Error::internal)?;
     Ok(Json(json!({
         "solved": solved,
         "solution": p.solution,
@@ -281,74 +272,9 @@ async fn attempt(
     })))
 }
 
-/// Rates one attempt as a game between solver and puzzle; the stored
-/// ratings (the puzzle's, a signed-in solver's) are updated.
-fn settle(
-    c: &Connection,
-    puzzle: &str,
-    start: Glicko2Rating,
-    account: Option<i64>,
-    guest: Option<Glicko2Rating>,
-    solved: bool,
-) -> rusqlite::Result<(Glicko2Rating, Glicko2Rating, Option<i64>)> {
-    let p = read_puzzle(c, puzzle)?.unwrap_or(start);
-    let s = match account {
-        Some(a) => read_solver(c, a)?.unwrap_or_default(),
-        None => guest.unwrap_or_default(),
-    };
+/// The ratings after an attempt, rated as a game between solver and
+/// puzzle: (solver, puzzle).
+fn rate(solver: &Glicko2Rating, puzzle: &Glicko2Rating, solved: bool) -> (Glicko2Rating, Glicko2Rating) {
     let outcome = if solved { Outcomes::WIN } else { Outcomes::LOSS };
-    let (s2, p2) = glicko2(&s, &p, &outcome, &config());
-    let won = i64::from(solved);
-    c.execute(
-        "INSERT INTO puzzle_ratings (puzzle, rating, deviation, volatility, attempts, solved)
-         VALUES (?1, ?2, ?3, ?4, 1, ?5)
-         ON CONFLICT (puzzle) DO UPDATE SET rating = ?2, deviation = ?3, volatility = ?4,
-         attempts = puzzle_ratings.attempts + 1, solved = puzzle_ratings.solved + ?5",
-        rusqlite::params![puzzle, p2.rating, p2.deviation, p2.volatility, 1 - won],
-    )?;
-    let mut streak = None;
-    if let Some(a) = account {
-        c.execute(
-            "INSERT INTO puzzle_solvers (account, rating, deviation, volatility, attempts, solved, streak)
-             VALUES (?1, ?2, ?3, ?4, 1, ?5, ?5)
-             ON CONFLICT (account) DO UPDATE SET rating = ?2, deviation = ?3, volatility = ?4,
-             attempts = puzzle_solvers.attempts + 1, solved = puzzle_solvers.solved + ?5,
-             streak = CASE WHEN ?5 = 1 THEN puzzle_solvers.streak + 1 ELSE 0 END",
-            rusqlite::params![a, s2.rating, s2.deviation, s2.volatility, won],
-        )?;
-        c.execute(
-            "INSERT OR IGNORE INTO puzzle_attempts (account, puzzle, at, solved) VALUES (?1, ?2, ?3, ?4)",
-            rusqlite::params![a, puzzle, now_ms(), won],
-        )?;
-        streak = c.query_row("SELECT streak FROM puzzle_solvers WHERE account = ?1", [a], |r| r.get(0)).optional()?;
-    }
-    Ok((s2, p2, streak))
-}
-
-fn read_puzzle(c: &Connection, puzzle: &str) -> rusqlite::Result<Option<Glicko2Rating>> {
-    c.query_row("SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = ?1", [puzzle], |r| {
-        Ok(Glicko2Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? })
-    })
-    .optional()
-}
-
-fn read_solver(c: &Connection, account: i64) -> rusqlite::Result<Option<Glicko2Rating>> {
-    c.query_row("SELECT rating, deviation, volatility FROM puzzle_solvers WHERE account = ?1", [account], |r| {
-        Ok(Glicko2Rating { rating: r.get(0)?, deviation: r.get(1)?, volatility: r.get(2)? })
-    })
-    .optional()
-}
-
-fn tried(c: &Connection, account: i64) -> rusqlite::Result<Vec<String>> {
-    let mut st = c.prepare("SELECT DISTINCT puzzle FROM puzzle_attempts WHERE account = ?1")?;
-    let rows = st.query_map([account], |r| r.get(0))?;
-    rows.collect()
-}
-
-fn all_ratings(c: &Connection) -> rusqlite::Result<HashMap<String, Glicko2Rating>> {
-    let mut st = c.prepare("SELECT puzzle, rating, deviation, volatility FROM puzzle_ratings")?;
-    let rows = st.query_map([], |r| {
-        Ok((r.get(0)?, Glicko2Rating { rating: r.get(1)?, deviation: r.get(2)?, volatility: r.get(3)? }))
-    })?;
-    rows.collect()
+    glicko2(solver, puzzle, &outcome, &config())
 }
