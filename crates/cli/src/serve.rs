@@ -11,8 +11,9 @@ pub struct Args {
     /// The address to listen on; 0.0.0.0:8080 lets others on your network in.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite database file, created on first start. (A postgres:// URL
-    /// is refused for now: only the games' core has its PostgreSQL queries.)
+    /// The database: a SQLite file, created on first start, or a
+    /// PostgreSQL database as a `postgres://` URL
+    /// (`postgresql:///tash?host=/run/postgresql` for a local socket).
     #[arg(long, default_value = "tash-kalar.sqlite")]
     db: PathBuf,
     /// Milliseconds a bot waits before each choice, so that its moves can be followed.

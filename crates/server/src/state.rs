@@ -66,7 +66,7 @@ impl AppState {
     /// changed first, as many as the cap on live games allows (the others
     /// are loaded when someone opens them).
     pub async fn open(config: Config) -> Result<AppState, StoreError> {
-        let store = Store::open(&config.db)?;
+        let store = Store::open(&config.db).await?;
         let limiter = limit::Limiter::new(config.create_limit);
         let joins = limit::Limiter::new(config.join_limit);
         let lessons = limit::Limiter::new(config.lessons_limit);

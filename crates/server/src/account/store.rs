@@ -367,7 +367,7 @@ pub(crate) mod both {
         Fut: Future<Output = Value>,
     {
         let dir = tempfile::tempdir().unwrap();
-        let on_sqlite = untimed(case(Store::open(&dir.path().join("t.sqlite")).unwrap()).await);
+        let on_sqlite = untimed(case(Store::open(&dir.path().join("t.sqlite")).await.unwrap()).await);
         let Some(pg) = TempPostgres::for_tests() else { return };
         let url = pg.database("t").unwrap();
         let on_postgres = untimed(case(Store::open_postgres(&url).await.unwrap()).await);

@@ -81,7 +81,7 @@ mod tests {
     #[tokio::test]
     async fn branches_on_sqlite() {
         let dir = tempfile::tempdir().unwrap();
-        links_are_kept(Store::open(&dir.path().join("t.sqlite")).unwrap()).await;
+        links_are_kept(Store::open(&dir.path().join("t.sqlite")).await.unwrap()).await;
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

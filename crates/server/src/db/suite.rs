@@ -40,7 +40,7 @@ async fn the_suite_on_sqlite() {
     for (name, case) in CASES {
         eprintln!("sqlite: {name}");
         let dir = tempfile::tempdir().unwrap();
-        case(Store::open(&dir.path().join("t.sqlite")).unwrap()).await;
+        case(Store::open(&dir.path().join("t.sqlite")).await.unwrap()).await;
     }
 }
 
@@ -121,13 +121,22 @@ async fn a_bad_postgres_address_is_an_error() {
     }
 }
 
-#[test]
-fn serve_refuses_postgres_while_parts_are_sqlite_only() {
-    for url in ["postgres://tash@localhost/tash", "postgresql://localhost/tash"] {
-        let refused = Store::open(std::path::Path::new(url)).err().expect("refused");
-        assert!(matches!(refused, StoreError::PostgresServer { .. }));
-        assert!(refused.to_string().contains("accounts"), "{refused}");
-    }
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_takes_a_postgres_url_to_postgresql_and_a_path_to_sqlite() {
+    // a URL is never taken for a file name: an unreachable server is an
+    // error of PostgreSQL's, and no file appears
+    let dir = tempfile::tempdir().unwrap();
+    let gone = format!("postgresql:///x?host={}/nowhere&user=nobody", dir.path().display());
+    let refused = Store::open(std::path::Path::new(&gone)).await.err().expect("nothing listens there");
+    assert!(matches!(refused, StoreError::Postgres(_) | StoreError::Pool(_)), "{refused:?}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    assert!(matches!(Store::open(&dir.path().join("t.sqlite")).await.unwrap(), Store::Sqlite(_)));
+
+    let Some(pg) = TempPostgres::for_tests() else { return };
+    pg.database("byurl").unwrap();
+    let user = pg.url("byurl").split_whitespace().find_map(|kv| kv.strip_prefix("user=").map(String::from)).unwrap();
+    let url = format!("postgresql:///byurl?host={}&user={user}", pg.socket_dir().display());
+    assert!(matches!(Store::open(std::path::Path::new(&url)).await.unwrap(), Store::Postgres(_)));
 }
 
 /// Runs SQL that both databases read alike.

@@ -145,7 +145,7 @@ mod tests {
     #[tokio::test]
     async fn lesson_progress_on_sqlite() {
         let dir = tempfile::tempdir().unwrap();
-        progress_is_kept_and_merged(Store::open(&dir.path().join("t.sqlite")).unwrap()).await;
+        progress_is_kept_and_merged(Store::open(&dir.path().join("t.sqlite")).await.unwrap()).await;
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -298,7 +298,7 @@ mod tests {
         for (name, case) in CASES {
             eprintln!("sqlite: {name}");
             let dir = tempfile::tempdir().unwrap();
-            case(Store::open(&dir.path().join("t.sqlite")).unwrap()).await;
+            case(Store::open(&dir.path().join("t.sqlite")).await.unwrap()).await;
         }
     }
 

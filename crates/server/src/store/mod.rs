@@ -9,11 +9,12 @@
 //! - **PostgreSQL** (`pg`): a pool of connections (`deadpool-postgres`
 //!   over `tokio-postgres`), for several servers on one database.
 //!
-//! The game core's queries (`db`) have both forms. The other modules
-//! still write their SQL for SQLite through [`Store::write`] and
-//! [`Store::read`], which a PostgreSQL store refuses
-//! ([`StoreError::NotPorted`]); so `serve` does not start on PostgreSQL
-//! yet ([`Store::open`]).
+//! Every query has both forms: the game core's in `db`, each feature's in
+//! a `store.rs` beside its module (`account`, `rating`, `players`,
+//! `pairing`, `learn`, `puzzles`, `analysis`, `replays`). [`Store::write`]
+//! and [`Store::read`] run SQLite's own SQL, for what is SQLite's alone
+//! (its tests); a PostgreSQL store refuses them
+//! ([`StoreError::NotPorted`]).
 //!
 //! A **lease** ([`Lease`]) names the one process that drives a live game;
 //! its token fences the game's log: a write of moves made under a lease
@@ -62,26 +63,13 @@ pub enum StoreError {
     #[error("no game {0} to take a lease on")]
     NoSuchGame(String),
     /// SQL written for SQLite only, asked of a PostgreSQL store.
-    #[error("{what} is not stored in PostgreSQL yet")]
+    #[error("{what} is SQLite's own SQL, which a PostgreSQL store does not run")]
     NotPorted { what: &'static str },
-    /// `serve --db postgres://...`: not every part of the server has its
-    /// PostgreSQL queries yet.
-    #[error(
-        "the server cannot run on PostgreSQL yet: the games' core is ported, but {missing} still \
-         use SQLite only. Start it with a SQLite file (`--db tash-kalar.sqlite`)"
-    )]
-    PostgresServer { missing: &'static str },
     #[error("the database writer has stopped")]
     Closed,
     #[error("{0}")]
     Task(String),
 }
-
-/// What is not yet ported to PostgreSQL (all of it SQL through
-/// [`Store::write`] and [`Store::read`]).
-pub const NOT_PORTED: &str = "accounts and sessions, ratings (settled at a rated game's end, read by the \
-     lobby and pairing), seeks, challenges and blocks, players' profiles and leaderboards, lesson progress, puzzle ratings, branches' sources, and the spectators' \
-     chat filter";
 
 /// The database: a SQLite file or a PostgreSQL pool.
 #[derive(Clone)]
@@ -105,17 +93,15 @@ pub fn is_postgres_url(db: &Path) -> bool {
 }
 
 impl Store {
-    /// Opens the server's database. A `postgres://` or `postgresql://`
-    /// URL is refused ([`StoreError::PostgresServer`]) while parts of the
-    /// server use SQLite only: a server half on PostgreSQL would fail
-    /// request by request. Anything else is a SQLite file, created if
-    /// need be, checked (`PRAGMA quick_check`: a damaged file is refused)
-    /// and migrated.
-    pub fn open(db: &Path) -> Result<Store, StoreError> {
-        if is_postgres_url(db) {
-            return Err(StoreError::PostgresServer { missing: NOT_PORTED });
+    /// Opens the server's database: a `postgres://` or `postgresql://`
+    /// URL is a PostgreSQL database ([`Store::open_postgres`]); anything
+    /// else is a SQLite file, created if need be, checked (`PRAGMA
+    /// quick_check`: a damaged file is refused) and migrated.
+    pub async fn open(db: &Path) -> Result<Store, StoreError> {
+        match db.to_str().filter(|_| is_postgres_url(db)) {
+            Some(url) => Store::open_postgres(url).await,
+            None => Ok(Store::Sqlite(sqlite::Sqlite::open(db)?)),
         }
-        Ok(Store::Sqlite(sqlite::Sqlite::open(db)?))
     }
 
     /// Connects to a PostgreSQL database (a URL or `key=value` string) and
