@@ -7,8 +7,9 @@
 use tash_kalar_bots::Level;
 
 /// Each measured level and its rating; a level not here has not been
-/// measured (`expert`: above `hard`, by how much not yet known).
-pub(crate) const LEVEL_RATINGS: &[(Level, u32)] = &[(Level::Easy, 1000), (Level::Medium, 2000), (Level::Hard, 2250)];
+/// measured.
+pub(crate) const LEVEL_RATINGS: &[(Level, u32)] =
+    &[(Level::Easy, 1000), (Level::Medium, 2000), (Level::Hard, 2250), (Level::Expert, 2350)];
 
 /// A level's published rating, if it has been measured.
 pub(crate) fn level_rating(level: Level) -> Option<u32> {
@@ -22,6 +23,7 @@ mod tests {
     #[test]
     fn the_levels_rise_and_easy_is_the_anchor() {
         assert_eq!(level_rating(Level::Easy), Some(1000));
+        assert!(Level::ALL.iter().all(|&l| level_rating(l).is_some()), "every level is measured");
         assert!(LEVEL_RATINGS.windows(2).all(|w| w[0].1 < w[1].1 && w[0].0 != w[1].0));
     }
 }
