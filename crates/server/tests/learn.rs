@@ -10,26 +10,7 @@ use std::path::Path;
 
 use common::*;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
-
-/// An account with a session, written as the accounts routes would; its
-/// cookie header.
-fn account(db: &Path, id: i64, name: &str) -> String {
-    let c = rusqlite::Connection::open(db).unwrap();
-    c.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
-    c.execute(
-        "INSERT INTO accounts (id, name, key, hash, created) VALUES (?1, ?2, lower(?2), 'x', 0)",
-        rusqlite::params![id, name],
-    )
-    .unwrap();
-    let token = format!("{:064x}", id);
-    c.execute(
-        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
-        rusqlite::params![Sha256::digest(token.as_bytes()).to_vec(), id],
-    )
-    .unwrap();
-    format!("Cookie: tk_session={token}")
-}
+use tash_kalar_testkit::accounts::signed_in;
 
 async fn req(addr: SocketAddr, method: &str, path: &str, headers: &[&str], body: Option<Value>) -> (u16, Value) {
     let body = body.map(|b| b.to_string()).unwrap_or_default();
@@ -60,7 +41,7 @@ async fn a_lesson_is_listed_played_by_the_engine_and_remembered_for_an_account()
     let db = dir.path().join("learn.sqlite");
     let server = TestServer::start(&db);
     let addr = server.addr;
-    let ana = account(&db, 100, "Ana");
+    let ana = signed_in(&db, 100, "Ana").header();
 
     // the list, in the reader's language
     let (status, v) = req(addr, "GET", "/api/lessons", &["Accept-Language: es"], None).await;
@@ -138,7 +119,7 @@ async fn the_browsers_progress_merges_into_the_account() {
     let db = dir.path().join("learn.sqlite");
     let server = TestServer::start(&db);
     let addr = server.addr;
-    let bo = account(&db, 101, "Bo");
+    let bo = signed_in(&db, 101, "Bo").header();
 
     let body = json!({"done": ["summoning", "no-such-lesson", "placing"]});
     let (status, v) = req(addr, "PUT", "/api/lessons/progress", &[], Some(body.clone())).await;
