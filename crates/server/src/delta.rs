@@ -143,9 +143,10 @@ pub(crate) struct Deltas {
 /// checks that a model serialises to no others, so a key added to the
 /// model cannot be left out of the deltas unnoticed.
 #[cfg(test)]
-const MODEL_KEYS: [&str; 24] = [
+const MODEL_KEYS: [&str; 25] = [
     "viewer", "form", "board", "actor", "phase", "turn", "scores", "seats", "legends", "flares", "effect", "prompt",
     "end", "tasks", "outcome", "lang", "names", "side", "teams", "can", "question", "legal", "result", "events",
+    "left",
 ];
 
 /// A JSON object written as it goes.
@@ -362,6 +363,7 @@ fn model_delta(old: &Model, new: &Model, seen: &mut SeatPatches) -> Option<(Vec<
         legal,
         result,
         events,
+        left,
     } = new;
     if *viewer != old.viewer || *lang != old.lang {
         return None;
@@ -389,6 +391,8 @@ fn model_delta(old: &Model, new: &Model, seen: &mut SeatPatches) -> Option<(Vec<
     fields!(end);
     optional!(tasks, outcome);
     fields!(names, side, teams, can, question, result);
+    // (none is left out of the model, `[]` here: the same to a client)
+    fields!(left);
     // the legal choices whole when they change (grouped, they are short;
     // a seat holds none between its questions), the events as a window,
     // compared item by item: only new events are serialised
