@@ -1,8 +1,9 @@
 //! Account names: what may be one, and the key that makes two names one.
 //!
 //! A name is checked after NFKC normalisation (so a full-width `ＡＮＡ` is
-//! `ANA`): 3 to 20 characters, each a letter or a digit of any script, `_`
-//! or `-`, starting with a letter or a digit. It is shown as normalised,
+//! `ANA`): 3 to 20 characters, each a letter or a digit of a script in use
+//! today (UTS #39's identifier profile), `_` or `-`, starting with a
+//! letter or a digit. It is shown as normalised,
 //! and is unique on its key: the NFKC form of its Unicode case folding
 //! (`caseless`), so `Ana`, `ANA` and `ＡＮＡ` are one name, and `Straße`
 //! and `STRASSE` too (which `to_lowercase` would keep apart).
@@ -22,7 +23,8 @@
 //! letters, digits and accents are kept as they are, so the key of a Latin
 //! name is what it always was (and look-alikes within Latin, such as `rn`
 //! and `m`, stay apart): the key changes only where another script
-//! imitates Latin letters.
+//! imitates Latin letters (an account made before with such a name keeps
+//! its old key: `docs/server-protocol.md`, "Names").
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
