@@ -4,49 +4,21 @@
 // on a turn of the graph shows that step of the replay.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { finishedBotGame, openPage, serverAndBrowser } from './server.js';
 
 const TIMEOUT = 120_000;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 /** A game of two random bots, played to its end. */
-async function finishedGame() {
-  const body = { form: 'duel', seats: [{ school: 'northern', player: 'bot', bot: 'random' }, { school: 'southern', player: 'bot', bot: 'random' }] };
-  const r = await fetch(`${server.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const game = await r.json();
-  assert.equal(r.status, 201, JSON.stringify(game));
-  const deadline = Date.now() + TIMEOUT;
-  for (;;) {
-    const s = await (await fetch(`${server.base}/api/games/${game.id}`)).json();
-    if (s.status === 'over') return game.id;
-    assert.ok(Date.now() < deadline, 'the bots finish their game');
-    await new Promise((ok) => setTimeout(ok, 200));
-  }
-}
+const finishedGame = () => finishedBotGame(server.base, TIMEOUT);
 
 test('analyse a finished game on its replay page, then go to a turn from the graph', { timeout: 4 * TIMEOUT }, async () => {
   const id = await finishedGame();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.setDefaultTimeout(TIMEOUT);
+  const page = await openPage(browser, { viewport: { width: 1280, height: 800 }, locale: 'en-US' }, TIMEOUT);
+  const errors = page.errors;
   await page.goto(`${server.base}/games/${id}/replay`);
   await page.waitForSelector('#analyse');
   assert.equal(await page.textContent('#analyse'), 'Analyse the game');
@@ -75,6 +47,6 @@ test('analyse a finished game on its replay page, then go to a turn from the gra
   await pageEs.waitForSelector('.analysis-graph circle');
   assert.match(await pageEs.textContent('.analysis-caption'), /^Probabilidad de ganar de Azul \(bot, random\), turno a turno$/);
   assert.deepEqual(errors, []);
-  await context.close();
+  await page.context().close();
   await es.close();
 });

@@ -6,41 +6,16 @@
 // is; the "Analyse" link at the end of a game.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { finishedBotGame, openPage, serverAndBrowser, watched } from './server.js';
 
 const TIMEOUT = 120_000;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 /** A game of two random bots, played to its end. */
-async function finishedGame() {
-  const body = { form: 'duel', seats: [{ school: 'northern', player: 'bot', bot: 'random' }, { school: 'southern', player: 'bot', bot: 'random' }] };
-  const r = await fetch(`${server.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const game = await r.json();
-  assert.equal(r.status, 201, JSON.stringify(game));
-  const deadline = Date.now() + TIMEOUT;
-  for (;;) {
-    const s = await (await fetch(`${server.base}/api/games/${game.id}`)).json();
-    if (s.status === 'over') return game.id;
-    assert.ok(Date.now() < deadline, 'the bots finish their game');
-    await new Promise((ok) => setTimeout(ok, 200));
-  }
-}
+const finishedGame = () => finishedBotGame(server.base, TIMEOUT);
 
 async function version(page) {
   return Number(await page.evaluate(() => document.body.dataset.version));
@@ -88,10 +63,8 @@ test('analyse, see the best choices, play from a position against a bot, see it 
       new MutationObserver(() => window.announced.push(live.textContent)).observe(live, { childList: true, subtree: true, characterData: true });
     });
   });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.setDefaultTimeout(TIMEOUT);
+  const page = watched(await context.newPage(), TIMEOUT);
+  const errors = page.errors;
 
   // the end of the game offers its analysis
   await page.goto(`${server.base}/games/${id}`);
@@ -156,11 +129,8 @@ test('analyse, see the best choices, play from a position against a bot, see it 
 
 test('play from a position by oneself: this browser holds both seats and goes on to the seat to play', { timeout: 4 * TIMEOUT }, async () => {
   const id = await finishedGame();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.setDefaultTimeout(TIMEOUT);
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 }, locale: 'en-US' }, TIMEOUT);
+  const errors = page.errors;
   await page.goto(`${server.base}/games/${id}/replay`);
   // (hidden at the last step: the game is over there)
   await page.waitForSelector('#branch', { state: 'attached' });
@@ -181,5 +151,5 @@ test('play from a position by oneself: this browser holds both seats and goes on
   await page.click('#next-seat');
   await page.waitForFunction(() => document.body.dataset.seat === '1' && document.body.dataset.choosing === '1');
   assert.deepEqual(errors, []);
-  await context.close();
+  await page.context().close();
 });

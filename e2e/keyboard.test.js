@@ -5,26 +5,13 @@
 // the keys are listed on the page.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { serverAndBrowser, watched } from './server.js';
 
 const TIMEOUT = 60_000;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 const focused = (page) => page.evaluate(() => {
   const el = document.activeElement;
@@ -36,10 +23,8 @@ test('the hand is within ten Tab presses, the board one tab stop with arrows, En
   const r = await fetch(`${server.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const game = await r.json();
   assert.equal(r.status, 201, JSON.stringify(game));
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.setDefaultTimeout(TIMEOUT);
+  const page = watched(await browser.newPage({ viewport: { width: 1280, height: 800 } }), TIMEOUT);
+  const errors = page.errors;
   await page.goto(`${server.base}/games/${game.id}#seat=${game.seats[0].token}`);
   await page.waitForFunction(() => document.body.dataset.choosing === '1');
   assert.match(await page.textContent('#keys'), /^Keys: the arrows move on the board/);

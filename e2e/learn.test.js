@@ -7,26 +7,13 @@
 // card shown in front of the learner, and the Gateway marked on the board.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { openPage, serverAndBrowser } from './server.js';
 
 const TIMEOUT = 20_000;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 /** The pieces on the board, as the page draws them (square: colour-rank). */
 function pieces(page) {
@@ -43,11 +30,8 @@ async function next(page) {
 }
 
 test('the first three lessons by clicking, a wrong square refused, progress kept', async () => {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.setDefaultTimeout(TIMEOUT);
+  const page = await openPage(browser, { locale: 'en-US' }, TIMEOUT);
+  const errors = page.errors;
   await page.goto(`${server.base}/learn`);
 
   // 1. placing: c5 holds a red piece, not a choice: said, nothing changes
@@ -93,7 +77,7 @@ test('the first three lessons by clicking, a wrong square refused, progress kept
   const done = await page.$$eval('#lessons li', (ls) => ls.map((l) => [l.dataset.lesson, l.dataset.done]));
   assert.deepEqual(done.slice(0, 4), [['placing', 'yes'], ['summoning', 'yes'], ['destroying', 'yes'], ['upgrading', 'no']]);
   assert.deepEqual(errors, []);
-  await context.close();
+  await page.context().close();
 });
 
 test('an expansion lesson by clicking: a card frozen, shown in front of the learner, then thawed', async () => {

@@ -5,40 +5,16 @@
 // confirmed; the browser's confirm() is never used.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { openPage, serverAndBrowser } from './server.js';
 
 const TIMEOUT = 60_000;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 /** A page that fails the test on a script error or a browser dialog. */
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('dialog', (d) => {
-    page.errors.push(`a browser dialog: ${d.message()}`);
-    d.dismiss();
-  });
-  page.setDefaultTimeout(TIMEOUT);
-  return page;
-}
+const newPage = () => openPage(browser, { viewport: { width: 1400, height: 1000 } }, TIMEOUT, { dialogs: true });
 
 const version = (page) => page.evaluate(() => Number(document.body.dataset.version));
 const choices = (page) => page.$$eval('#choice-list option', (os) => os.map((o) => o.value));

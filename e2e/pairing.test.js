@@ -2,32 +2,15 @@
 // same terms on the lobby and both land in the same game, each on a seat.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { openPage, serverAndBrowser } from './server.js';
 
 const TIMEOUT = 60_000;
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 async function lobbyPage() {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.setDefaultTimeout(TIMEOUT);
+  const page = await openPage(browser, {}, TIMEOUT);
   await page.goto(`${server.base}/`);
   await page.waitForSelector('#seek-form option', { state: 'attached' });
   return page;

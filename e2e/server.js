@@ -1,11 +1,16 @@
 // Starts the real server binary on a free loopback port with a fresh
-// SQLite file, and stops it again.
+// SQLite file, and stops it again; and the set-up the browser tests share
+// (a file's server and browser, a watched page, a finished game).
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { after, before } from 'node:test';
+
+import { chromium } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 
@@ -94,3 +99,70 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/**
+ * A file's server and browser: `before` starts the server (`extra`: more
+ * `serve` arguments) and launches Chromium, `after` closes both. Called at
+ * the top of a test file; what it returns stands for the two once `before`
+ * has run (each property read goes to the real one, methods bound), so a
+ * file writes `server.base` and `browser.newContext()` as before.
+ */
+export function serverAndBrowser(extra = []) {
+  const held = {};
+  before(async () => {
+    held.server = await startServer(extra);
+    held.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await held.browser?.close();
+    await held.server?.stop();
+  });
+  const later = (name) => new Proxy({}, {
+    get(_, key) {
+      const it = held[name];
+      if (!it) throw new Error(`the ${name} is there once before() has run`);
+      const v = it[key];
+      return typeof v === 'function' ? v.bind(it) : v;
+    },
+  });
+  return { server: later('server'), browser: later('browser') };
+}
+
+/**
+ * Watches a page for a test: its script errors are collected in
+ * `page.errors` (and so are browser dialogs, dismissed, with `dialogs:
+ * true`: a page that must use its own), and `timeout` is its default wait.
+ */
+export function watched(page, timeout, { dialogs = false } = {}) {
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  if (dialogs) {
+    page.on('dialog', (d) => {
+      page.errors.push(`a browser dialog: ${d.message()}`);
+      d.dismiss();
+    });
+  }
+  page.setDefaultTimeout(timeout);
+  return page;
+}
+
+/** A page in a new browser context (`options`: its viewport, locale...), [`watched`]. */
+export async function openPage(browser, options, timeout, watch = {}) {
+  const context = await browser.newContext(options);
+  return watched(await context.newPage(), timeout, watch);
+}
+
+/** A game of two random bots on `base`'s server, played to its end: its id. */
+export async function finishedBotGame(base, timeout) {
+  const body = { form: 'duel', seats: [{ school: 'northern', player: 'bot', bot: 'random' }, { school: 'southern', player: 'bot', bot: 'random' }] };
+  const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const game = await r.json();
+  assert.equal(r.status, 201, JSON.stringify(game));
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const s = await (await fetch(`${base}/api/games/${game.id}`)).json();
+    if (s.status === 'over') return game.id;
+    assert.ok(Date.now() < deadline, 'the bots finish their game');
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+}

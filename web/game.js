@@ -1058,6 +1058,9 @@ function renderPlayers() {
     // team play: the team and the sideways cards at the bottom of the deck
     // Nethervoid: the seat's Gateway (public), ringed on the board too
     if (s.gateway) extra.push(t('web-gateway-on', { at: s.gateway }));
+    // a melee or team seat that left: the model says who plays it now
+    const left = (v.left || []).find((l) => l.seat === s.seat);
+    if (left) extra.push(left.text);
     if (s.team !== undefined && s.team !== null) {
       extra.push(t('web-team-n', { team: s.team + 1 }) + (s.sideways !== undefined && s.sideways !== null ? ` · ${t('web-sideways', { n: s.sideways })}` : ''));
     }

@@ -498,6 +498,8 @@ fn show(msgs: &Messages, game: &Game, names: &tash_kalar_present::Table, seat: S
             ],
         ));
         lines.extend(seat_marks(msgs, s).into_iter().map(|line| format!("  {line}")));
+        // a melee or team seat that left: who plays it now
+        lines.extend(tash_kalar_present::left_text(game, s.seat, names, msgs).map(|left| format!("  {left}")));
     }
     lines.push(msgs.text("play-shared-decks", args![("legends", v.legends.deck), ("flares", v.flares.deck)]));
     printed.part("seats".into(), lines);

@@ -36,8 +36,8 @@ mod words;
 
 pub use log::{log_line, LogItem, LogKind, LogLine, Reader};
 pub use model::{
-    model, model_with, view_of, Can, EffectModel, EventModel, EventWords, LegalEntry, LegalGroup, LegalModel, Member,
-    Model, QuestionModel, ResultModel, Shared, Side, SummonAt, TakebackAsk,
+    model, model_with, view_of, Can, EffectModel, EventModel, EventWords, LeftSeat, LegalEntry, LegalGroup, LegalModel,
+    Member, Model, QuestionModel, ResultModel, Shared, Side, SummonAt, TakebackAsk,
 };
 pub use tash_kalar_i18n::{Arg, Lang, Messages};
 
@@ -133,6 +133,24 @@ pub fn choice_label(game: &Game, choice: tash_kalar_rules::Choice, msgs: &Messag
 pub fn event_text(event: &tash_kalar_rules::Event, game: &Game, table: &Table, msgs: &Messages) -> String {
     use words::Say;
     msgs.event(event, &|s| seat_name(game, s, table, msgs))
+}
+
+/// A seat that left a melee or team game (it left, was claimed against
+/// or ran out of time: [`Game::has_left`]), in words: "Ana left; medium
+/// plays the seat". The person is named by the table's name, else by the
+/// seat's color ("Blue", "Blue (seat 1)": not by the bot that now plays
+/// it); the bot by the table's level for the seat (the server's `medium`),
+/// else as "a bot". `None` for a seat that has not left.
+pub fn left_text(game: &Game, seat: Seat, table: &Table, msgs: &Messages) -> Option<String> {
+    if (seat as usize) >= game.seat_count() || !game.has_left(seat) {
+        return None;
+    }
+    let player = table.players.get(seat as usize);
+    let name = player.and_then(|p| p.name.clone()).unwrap_or_else(|| seat_name(game, seat, &Table::default(), msgs));
+    Some(match player.and_then(|p| p.bot.as_deref()) {
+        Some(level) => msgs.text("departures-left", args![("name", name), ("level", level)]),
+        None => msgs.text("departures-left-bot", args![("name", name)]),
+    })
 }
 
 /// How the game ended, in one sentence with the score, once it has.

@@ -69,6 +69,18 @@ pub struct Model {
     /// What happened in the current turn and the last round, oldest first,
     /// as the viewer may know it, each with its sentence.
     pub events: Vec<EventModel>,
+    /// The seats that left a melee or team game (left, claimed against or
+    /// out of time): a bot plays each on and it ranks last; each with its
+    /// sentence ([`crate::left_text`]). Left out when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub left: Vec<LeftSeat>,
+}
+
+/// A seat that left the game, and the sentence that says so.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LeftSeat {
+    pub seat: Seat,
+    pub text: String,
 }
 
 /// Which side of the board a form plays on.
@@ -404,6 +416,7 @@ pub struct Shared<'m> {
     names: Vec<String>,
     question: Option<QuestionModel>,
     result: Option<ResultModel>,
+    left: Vec<LeftSeat>,
     events: RefCell<HashMap<Event, String>>,
     /// Sentences worded for an earlier change, taken as they are used.
     earlier: RefCell<HashMap<Event, String>>,
@@ -439,11 +452,15 @@ impl<'m> Shared<'m> {
             text: msgs.question(&q, game),
         });
         let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
+        let left = (0..game.seat_count() as Seat)
+            .filter_map(|seat| crate::left_text(game, seat, table, msgs).map(|text| LeftSeat { seat, text }))
+            .collect();
         Shared {
             msgs,
             names,
             question,
             result,
+            left,
             events: RefCell::default(),
             earlier: RefCell::default(),
             labels: RefCell::default(),
@@ -612,6 +629,7 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         legal,
         result,
         events,
+        left: shared.left.clone(),
     }
 }
 

@@ -272,3 +272,36 @@ fn no_model_shows_another_seats_hand() {
     }
     assert!(changed > 100, "the perturbation must change hidden things ({changed})");
 }
+
+#[test]
+fn a_seat_that_left_is_said_to_have_left_with_the_bot_that_plays_it() {
+    let mut g = midgame(Form::Melee, 5);
+    let table = |bot: Option<&str>| Table {
+        players: vec![
+            Player { name: Some("Ana".into()), bot: bot.map(str::to_string) },
+            Player { name: Some("Bo".into()), bot: None },
+            Player { name: None, bot: None },
+        ],
+        ..Table::default()
+    };
+    let medium = table(Some("medium"));
+    let en = Messages::new(Lang::En);
+    assert!(model(&g, Viewer::Spectator, &medium, &en).left.is_empty());
+    g.leave(0).unwrap();
+    g.leave(2).unwrap();
+    let m = model(&g, Viewer::Seat { seat: 1 }, &medium, &en);
+    let said: Vec<(Seat, &str)> = m.left.iter().map(|l| (l.seat, l.text.as_str())).collect();
+    // a seat with no person's name is named as a seat
+    assert_eq!(said, [(0, "Ana left; medium plays the seat"), (2, "Brown left; a bot plays the seat")]);
+    // the same fact to every viewer, in each language
+    assert_eq!(model(&g, Viewer::Spectator, &medium, &en).left, m.left);
+    let es = model(&g, Viewer::Spectator, &medium, &Messages::new(Lang::Es));
+    assert_eq!(es.left[0].text, "Ana dejó la partida; medium juega en su asiento");
+    let cs = model(&g, Viewer::Spectator, &table(None), &Messages::new(Lang::Cs));
+    assert_eq!(cs.left[0].text, "Ana opustil hru; za jeho místo hraje bot");
+    // on the wire only once someone has left
+    let json = serde_json::to_value(&m).unwrap();
+    assert_eq!(json["left"][0]["seat"], 0);
+    let before = serde_json::to_value(model(&midgame(Form::Melee, 5), Viewer::Spectator, &medium, &en)).unwrap();
+    assert!(before.get("left").is_none());
+}

@@ -147,9 +147,10 @@ pub(crate) struct Deltas {
 /// checks that a model serialises to no others, so a key added to the
 /// model cannot be left out of the deltas unnoticed.
 #[cfg(test)]
-const MODEL_KEYS: [&str; 24] = [
+const MODEL_KEYS: [&str; 25] = [
     "viewer", "form", "board", "actor", "phase", "turn", "scores", "seats", "legends", "flares", "effect", "prompt",
     "end", "tasks", "outcome", "lang", "names", "side", "teams", "can", "question", "legal", "result", "events",
+    "left",
 ];
 
 /// A JSON object written as it goes.
@@ -304,7 +305,7 @@ fn legal_refs(old: &[LegalEntry], new: &[LegalEntry]) -> Option<Part> {
 
 /// The number of parts of a model a delta writes (every field but the
 /// viewer and the language, which a delta never changes).
-const PARTS: usize = 22;
+const PARTS: usize = 23;
 
 /// Each part a model delta wrote, by its number (`None`: unchanged).
 type Written = [Option<Arc<Part>>; PARTS];
@@ -357,6 +358,7 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
         legal: _,
         result: _,
         events: _,
+        left: _,
     } = new;
     if *viewer != old.viewer || *lang != old.lang || seats.len() != old.seats.len() {
         return None;
@@ -421,6 +423,8 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
         (_, b) => Part::whole(b),
     })?;
     whole!(18, result);
+    // (none is left out of the model, `[]` here: the same to a client)
+    whole!(21, left);
     // the legal choices as references to the entries of the list held
     // where there is one (a seat holds none between its questions)
     part(19, "legal", &|a, b| a.legal == b.legal, &|| match (&old.legal, &new.legal) {

@@ -170,6 +170,8 @@ async fn bad_names_and_passwords_are_refused_with_their_reason_in_three_language
         ("admin", "long enough", "bad-name", "reserved"),
         ("guest_7", "long enough", "bad-name", "reserved"),
         ("mcts", "long enough", "bad-name", "reserved"),
+        // a Cyrillic А before Latin letters
+        ("\u{0410}na", "long enough", "bad-name", "mixed-scripts"),
         ("Bea", "1234567", "bad-password", "too-short"),
         ("Bea", &"x".repeat(257), "bad-password", "too-long"),
     ];
@@ -221,6 +223,17 @@ async fn bad_names_and_passwords_are_refused_with_their_reason_in_three_language
     )
     .await;
     assert_eq!(es.body["message"], "este nombre ya está en uso");
+
+    // one name with the letters of another script that look like its own:
+    // "Сосо" and "СОСО" in Cyrillic are "Coco", and signing in with them
+    // finds the Latin account
+    assert_eq!(sign_up(addr, "Coco", "a long password").await.status, 201);
+    for look_alike in ["\u{0421}\u{043e}\u{0441}\u{043e}", "\u{0421}\u{041e}\u{0421}\u{041e}"] {
+        let a = sign_up(addr, look_alike, "another password").await;
+        assert_eq!((a.status, a.body["code"].as_str()), (409, Some("name-taken")), "{look_alike:?}");
+    }
+    let a = sign_in(addr, "\u{0421}\u{043e}\u{0441}\u{043e}", "a long password").await;
+    assert_eq!((a.status, a.body["name"].as_str()), (200, Some("Coco")));
     server.stop();
 }
 

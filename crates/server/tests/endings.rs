@@ -168,7 +168,7 @@ async fn a_melee_player_leaves_to_a_bot_and_a_duel_player_may_not() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start_with(config(&dir, |c| c.bot_pause = Duration::from_millis(10)));
     let seats = json!([
-        {"school": "northern", "player": "human"},
+        {"school": "northern", "player": "human", "name": "Ana"},
         {"school": "southern", "player": "bot", "bot": "random"},
         {"school": "highland", "player": "bot", "bot": "random"},
     ]);
@@ -183,6 +183,8 @@ async fn a_melee_player_leaves_to_a_bot_and_a_duel_player_may_not() {
     let s = until_state(&mut a, "the seat a bot's", |s| s["players"][0]["player"] == "bot").await;
     assert_eq!(s["players"][0]["bot"], "medium");
     assert_eq!(s["view"]["can"]["leave"], false);
+    // the model says who left and who plays the seat now
+    assert_eq!(a.view()["left"], json!([{"seat": 0, "text": "Ana left; medium plays the seat"}]));
     assert!(a.log.iter().any(|e| e["kind"] == "leave" && e["seat"] == 0), "a leave entry");
     let (_, summary) = http_json(server.addr, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(summary["seats"][0]["player"], "bot");

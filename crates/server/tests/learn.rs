@@ -10,26 +10,7 @@ use std::path::Path;
 
 use common::*;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
-
-/// An account with a session, written as the accounts routes would; its
-/// cookie header.
-fn account(db: &Path, id: i64, name: &str) -> String {
-    let c = rusqlite::Connection::open(db).unwrap();
-    c.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
-    c.execute(
-        "INSERT INTO accounts (id, name, key, hash, created) VALUES (?1, ?2, lower(?2), 'x', 0)",
-        rusqlite::params![id, name],
-    )
-    .unwrap();
-    let token = format!("{:064x}", id);
-    c.execute(
-        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
-        rusqlite::params![Sha256::digest(token.as_bytes()).to_vec(), id],
-    )
-    .unwrap();
-    format!("Cookie: tk_session={token}")
-}
+use tash_kalar_testkit::accounts::signed_in;
 
 /// A request as [`req`] sends it, from `from`; the status, the headers
 /// (names in lower case) and the body.
@@ -74,7 +55,7 @@ async fn a_lesson_is_listed_played_by_the_engine_and_remembered_for_an_account()
     let db = dir.path().join("learn.sqlite");
     let server = TestServer::start(&db);
     let addr = server.addr;
-    let ana = account(&db, 100, "Ana");
+    let ana = signed_in(&db, 100, "Ana").header();
 
     // the list, in the reader's language
     let (status, v) = req(addr, "GET", "/api/lessons", &["Accept-Language: es"], None).await;
@@ -152,7 +133,7 @@ async fn the_browsers_progress_merges_into_the_account() {
     let db = dir.path().join("learn.sqlite");
     let server = TestServer::start(&db);
     let addr = server.addr;
-    let bo = account(&db, 101, "Bo");
+    let bo = signed_in(&db, 101, "Bo").header();
 
     let body = json!({"done": ["summoning", "no-such-lesson", "placing"]});
     let (status, v) = req(addr, "PUT", "/api/lessons/progress", &[], Some(body.clone())).await;
@@ -175,7 +156,7 @@ async fn steps_hints_and_progress_writes_count_against_the_address_s_limit() {
     config.lessons_limit = Some(tash_kalar_server::RateLimit { burst: 3, every: std::time::Duration::from_secs(3600) });
     let server = TestServer::start_with(config);
     let addr = server.addr;
-    let cy = account(&db, 102, "Cy");
+    let cy = signed_in(&db, 102, "Cy").header();
 
     // a hint, a step and a progress write: the three tokens
     let (status, v) = req(addr, "GET", "/api/lessons/placing/steps/1/hints/1", &[], None).await;

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use common::*;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
+use tash_kalar_testkit::accounts;
 
 /// Reads messages until none comes for a moment.
 async fn quiet(c: &mut Client) {
@@ -300,23 +300,6 @@ async fn spectators_chat_is_paced_per_address() {
     drop(s1);
 }
 
-/// A signed-in account with a session: its id and the cookie's token.
-fn account(c: &rusqlite::Connection, id: i64, name: &str) -> String {
-    c.execute(
-        "INSERT INTO accounts (id, name, key, hash, created) VALUES (?1, ?2, lower(?2), 'x', 0)",
-        rusqlite::params![id, name],
-    )
-    .unwrap();
-    let token = format!("{id:064x}");
-    let hash = Sha256::digest(token.as_bytes()).to_vec();
-    c.execute(
-        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
-        rusqlite::params![hash, id],
-    )
-    .unwrap();
-    token
-}
-
 async fn signed_in(addr: std::net::SocketAddr, id: &str, token: Option<&str>, session: &str) -> Client {
     let cookie = format!("tk_session={session}");
     let mut c = Client::connect_with(addr, id, &[("cookie", &cookie)]).await;
@@ -335,10 +318,10 @@ async fn chat_lines_of_a_blocked_account_are_not_shown_to_the_blocker() {
     server.stop();
     let (ana, bo, cy, dee) = {
         let c = rusqlite::Connection::open(&db).unwrap();
-        let ana = account(&c, 1, "Ana");
-        let bo = account(&c, 2, "Bo");
-        let cy = account(&c, 3, "Cy");
-        let dee = account(&c, 4, "Dee");
+        let ana = accounts::signed_in(&db, 1, "Ana").token;
+        let bo = accounts::signed_in(&db, 2, "Bo").token;
+        let cy = accounts::signed_in(&db, 3, "Cy").token;
+        let dee = accounts::signed_in(&db, 4, "Dee").token;
         c.execute("UPDATE seats SET account_id = seat + 1 WHERE game_id = ?1", [&id]).unwrap();
         // the pairing module's table (its migration makes it once merged)
         c.execute_batch(

@@ -12,27 +12,13 @@ use std::time::Duration;
 use common::*;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
-/// Signs a player up and in by writing the rows `account` would: the
-/// session cookie's value.
+/// Signs a player up and in by writing the rows the account routes would:
+/// the session cookie's value.
 fn sign_up(db: &Path, id: i64, name: &str) -> String {
-    let c = rusqlite::Connection::open(db).unwrap();
-    c.execute(
-        "INSERT INTO accounts (id, name, key, hash, created) VALUES (?1, ?2, lower(?2), 'x', 0)",
-        rusqlite::params![id, name],
-    )
-    .unwrap();
-    let token = format!("{id:064x}");
-    let hash = Sha256::digest(token.as_bytes()).to_vec();
-    c.execute(
-        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
-        rusqlite::params![hash, id],
-    )
-    .unwrap();
-    token
+    tash_kalar_testkit::accounts::signed_in(db, id, name).token
 }
 
 /// A request with an optional session; the status and the JSON body (`null` when empty).

@@ -10,32 +10,11 @@ use std::path::Path;
 
 use common::*;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
+use tash_kalar_testkit::accounts::signed_in;
 
-/// Accounts with a session each, written as the accounts routes would:
-/// each name's cookie header.
+/// Accounts with a session each, ids from 100: each name's cookie header.
 fn accounts(db: &Path, names: &[&str]) -> Vec<String> {
-    let c = rusqlite::Connection::open(db).unwrap();
-    c.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let id = 100 + i as i64;
-            c.execute(
-                "INSERT INTO accounts (id, name, key, hash, created) VALUES (?1, ?2, lower(?2), 'x', 0)",
-                rusqlite::params![id, name],
-            )
-            .unwrap();
-            let token = format!("{:064x}", id);
-            c.execute(
-                "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, ?2, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
-                rusqlite::params![Sha256::digest(token.as_bytes()).to_vec(), id],
-            )
-            .unwrap();
-            format!("Cookie: tk_session={token}")
-        })
-        .collect()
+    names.iter().zip(100..).map(|(name, id)| signed_in(db, id, name).header()).collect()
 }
 
 async fn post_as(addr: std::net::SocketAddr, cookie: Option<&str>, path: &str, body: Value) -> (u16, Value) {

@@ -7,28 +7,13 @@ mod common;
 
 use common::*;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 use tash_kalar_puzzles::Puzzle;
+use tash_kalar_testkit::accounts::signed_in;
 
 const SET: &str = include_str!("../../../data/puzzles/puzzles.jsonl");
 
 fn set() -> Vec<Puzzle> {
     SET.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
-}
-
-/// An account with a session: its cookie header.
-fn account(db: &std::path::Path) -> String {
-    let c = rusqlite::Connection::open(db).unwrap();
-    c.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
-    c.execute("INSERT INTO accounts (id, name, key, hash, created) VALUES (7, 'Puzzler', 'puzzler', 'x', 0)", [])
-        .unwrap();
-    let token = format!("{:064x}", 7);
-    c.execute(
-        "INSERT INTO sessions (token_hash, account_id, created, seen) VALUES (?1, 7, CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000)",
-        rusqlite::params![Sha256::digest(token.as_bytes()).to_vec()],
-    )
-    .unwrap();
-    format!("Cookie: tk_session={token}")
 }
 
 async fn post(addr: std::net::SocketAddr, cookie: Option<&str>, path: &str, body: Value) -> (u16, Value) {
@@ -43,7 +28,7 @@ async fn puzzles_are_shown_judged_and_rated() {
     let db = dir.path().join("puzzles.sqlite");
     let server = TestServer::start(&db);
     let addr = server.addr;
-    let cookie = account(&db);
+    let cookie = signed_in(&db, 7, "Puzzler").header();
     let puzzles = set();
     let p = &puzzles[0];
 

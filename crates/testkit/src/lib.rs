@@ -7,8 +7,10 @@
 //! positions play through this instead.
 //!
 //! [`pg::TempPostgres`] is a throwaway PostgreSQL cluster for the server's
-//! store suite.
+//! store suite; [`accounts::signed_in`] a signed-in account in a server's
+//! SQLite file, for the server's tests.
 
+pub mod accounts;
 pub mod pg;
 
 use tash_kalar_rules::history::check_act;

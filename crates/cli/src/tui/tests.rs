@@ -1054,3 +1054,23 @@ fn the_last_turns_squares_are_marked_by_more_than_colour() {
     press(&mut app, KeyCode::Char('?'));
     assert!(screen(&app, 140, 40).contains("_ last turn"), "the key names the mark");
 }
+
+#[test]
+fn a_melee_seat_that_left_is_said_to_be_played_by_the_bot() {
+    use tash_kalar_rules::School;
+    let mut m = Match::new(Form::Melee, &[School::Northern, School::Southern, School::Highland], Some(5)).unwrap();
+    m.leave(1).unwrap();
+    let seed = 5;
+    let bots = (0..3).map(|s| tash_kalar_bots::from_spec("random", seed + s).unwrap()).collect();
+    let driver = Driver::new(seed, vec![Seating::Person, Seating::Bot, Seating::Bot]);
+    let players = vec![
+        tash_kalar_present::Player::default(),
+        tash_kalar_present::Player { name: Some("Bo".into()), bot: Some("medium".into()) },
+        tash_kalar_present::Player { name: None, bot: Some("random".into()) },
+    ];
+    let lang = tash_kalar_i18n::Lang::En;
+    let app = App::new(Table { m, form: Form::Melee, seed, bots, driver, lang, players });
+    let text = screen(&app, 160, 50);
+    assert!(text.contains("Bo left; medium plays the seat"), "{text}");
+    assert_eq!(text.matches(" left; ").count(), 1, "only the seat that left: {text}");
+}

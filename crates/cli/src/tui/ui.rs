@@ -251,6 +251,10 @@ fn draw_scores(frame: &mut Frame, app: &App, v: &View, area: Rect) {
             Span::raw(format!(": {}", m.text("tui-score", args![("score", s.score)]))),
         ]));
         lines.push(Line::from(format!("  {}", m.school(s.school))));
+        // a melee or team seat that left: who plays it now
+        if let Some(left) = tash_kalar_present::left_text(app.game_match().game(), s.seat, &app.table(), m) {
+            lines.push(Line::from(format!("  {left}")));
+        }
         if let Some(points) = &s.points {
             let by: Vec<String> = points.iter().map(|(c, p)| format!("{} {p}", m.color(*c))).collect();
             lines.push(Line::from(format!("  {}", m.text("tui-points", args![("points", by.join(", "))]))));

@@ -5,6 +5,7 @@ error-bad-name = { $reason ->
     [too-short] jméno je příliš krátké (nejmenší počet znaků: { $min })
     [too-long] jméno je příliš dlouhé (největší počet znaků: { $max })
     [reserved] toto jméno je vyhrazeno pro vlastní hráče a slova serveru
+    [mixed-scripts] jméno se píše jedním písmem (latinkou, cyrilicí, řeckým písmem...), latinku lze spojit jen s čínským, japonským nebo korejským písmem
    *[characters] jméno se skládá z písmen, číslic, _ a - a začíná písmenem nebo číslicí
 }
 error-bad-password = { $reason ->

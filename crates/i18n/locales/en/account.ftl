@@ -5,6 +5,7 @@ error-bad-name = { $reason ->
     [too-short] a name has at least { $min } characters
     [too-long] a name has at most { $max } characters
     [reserved] this name is kept for the server's own players and words
+    [mixed-scripts] a name is written in one script (Latin, Cyrillic, Greek...), with Latin only beside Chinese, Japanese or Korean
    *[characters] a name is made of letters, digits, _ and -, and starts with a letter or a digit
 }
 error-bad-password = { $reason ->

@@ -5,6 +5,7 @@ error-bad-name = { $reason ->
     [too-short] un nombre tiene al menos { $min } caracteres
     [too-long] un nombre tiene como mucho { $max } caracteres
     [reserved] este nombre está reservado para los jugadores y las palabras del propio servidor
+    [mixed-scripts] un nombre se escribe en una sola escritura (latina, cirílica, griega...), y la latina solo junto a la china, la japonesa o la coreana
    *[characters] un nombre se compone de letras, cifras, _ y -, y empieza por una letra o una cifra
 }
 error-bad-password = { $reason ->
