@@ -85,7 +85,9 @@ async fn a_branch_plays_on_from_a_finished_games_position_and_is_kept() {
     let (status, summary) = http_json(server.addr, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(status, 200);
     assert_eq!(summary["branch_of"], json!({"game": source, "at": at}));
-    assert_eq!(summary["version"].as_u64().unwrap(), version);
+    // (the bot may have moved again between the read and the stop, or
+    // after the restart: nothing acknowledged is lost)
+    assert!(summary["version"].as_u64().unwrap() >= version, "{summary}");
     let mut c = Client::join(server.addr, &id, Some(&token)).await;
     assert!(c.view()["outcome"].is_null());
     // resigned, its record says where it came from
