@@ -24,9 +24,14 @@ test('a melee player leaves: the seat says who left and that medium plays it', a
   await ana.locator('#leave').waitFor();
   // nobody has left yet
   assert.equal(await ana.locator('#players', { hasText: 'left;' }).count(), 0);
-  // (the page asks with the browser's confirm: accepted here)
-  ana.on('dialog', (d) => d.accept());
+  // the page asks in a dialog of its own: "Keep playing" changes nothing,
+  // then leaving is confirmed
   await ana.click('#leave');
+  await ana.click('#leave-no');
+  assert.equal(await ana.locator('#leave-dialog').count(), 0);
+  assert.equal(await ana.locator('#players', { hasText: 'left;' }).count(), 0);
+  await ana.click('#leave');
+  await ana.click('#leave-yes');
   const seat = ana.locator('#players .player[data-seat="0"]');
   await seat.filter({ hasText: 'Ana left; medium plays the seat' }).waitFor();
   // a spectator in Spanish is told the same

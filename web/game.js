@@ -27,7 +27,7 @@ import {
 import { startClocks, updateClocks } from './clock.js';
 import { initChat, updateChat } from './chat.js';
 import {
-  confirmResign, takebackButton, updateTakeback, muteToggle, isMuted, addSpectatorLines, updateSpectatorChat,
+  confirmResign, confirmLeave, takebackButton, updateTakeback, muteToggle, isMuted, addSpectatorLines, updateSpectatorChat,
 } from './manners.js';
 import { turnTitle, signalTurn, turnSignalControls } from './notify.js';
 import { playerResultText, updateRematch } from './rematch.js';
@@ -863,8 +863,7 @@ function footerButtons(m, numbered) {
 }
 
 function leaveGame() {
-  if (!confirm(t('endings-leave-confirm'))) return;
-  send({ type: 'leave' });
+  confirmLeave(() => send({ type: 'leave' }));
 }
 
 function typedChoice(m) {

@@ -1,5 +1,5 @@
-// Table manners on the game page: the resignation confirmed in the page
-// (a small dialog, not the browser's confirm()), take-back requests (ask,
+// Table manners on the game page: resigning and leaving confirmed in the
+// page (a small dialog, not the browser's confirm()), take-back requests (ask,
 // and the open request with its answer), muting the game's chat in this
 // browser, and the spectators' own chat. What a seat may do is the
 // server's word (`view.can`: `takeback_request`, `takeback_answer`,
@@ -13,25 +13,38 @@ import { t } from './i18n.js';
  * Escape and "Keep playing" cancel. Returns the dialog (for tests).
  */
 export function confirmResign(yes) {
-  const old = document.getElementById('resign-dialog');
+  return confirmInPage('resign', t('web-resign-confirm'), t('manners-resign-yes'), yes);
+}
+
+/** Asks in the page whether to leave a melee or team game, as `confirmResign`. */
+export function confirmLeave(yes) {
+  return confirmInPage('leave', t('endings-leave-confirm'), t('endings-leave'), yes);
+}
+
+/**
+ * A small modal dialog (`#<id>-dialog`, its buttons `#<id>-no` and
+ * `#<id>-yes`) asking `text`; calls `yes` only on the yes button. The
+ * safe answer ("Keep playing") has the focus; Escape cancels.
+ */
+function confirmInPage(id, text, yesText, yes) {
+  const old = document.getElementById(`${id}-dialog`);
   if (old) old.remove();
-  const dialog = h('dialog', { id: 'resign-dialog', class: 'confirm-dialog', 'aria-labelledby': 'resign-dialog-text' });
-  const close = (resign) => {
+  const dialog = h('dialog', { id: `${id}-dialog`, class: 'confirm-dialog', 'aria-labelledby': `${id}-dialog-text` });
+  const close = (confirmed) => {
     dialog.close();
     dialog.remove();
-    if (resign) yes();
+    if (confirmed) yes();
   };
-  const no = h('button', { type: 'button', class: 'btn', id: 'resign-no', onclick: () => close(false) }, t('manners-resign-no'));
+  const no = h('button', { type: 'button', class: 'btn', id: `${id}-no`, onclick: () => close(false) }, t('manners-resign-no'));
   dialog.append(
-    h('p', { id: 'resign-dialog-text' }, t('web-resign-confirm')),
+    h('p', { id: `${id}-dialog-text` }, text),
     h('div', { class: 'choice-buttons' },
       no,
-      h('button', { type: 'button', class: 'btn danger', id: 'resign-yes', onclick: () => close(true) }, t('manners-resign-yes'))),
+      h('button', { type: 'button', class: 'btn danger', id: `${id}-yes`, onclick: () => close(true) }, yesText)),
   );
   dialog.addEventListener('cancel', () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
-  // the safe answer has the focus
   no.focus();
   return dialog;
 }
