@@ -188,7 +188,7 @@ fn ending_theme(game: &Game) -> Option<Theme> {
 /// defence only at the seat's last action). Where the bot's score leaves
 /// the turn undecided either way, a duel's or melee's score is moved by
 /// the fewest points that make the turn decide it (see
-/// [`ending_candidate`]). `progress(game, found)` after each game.
+/// `ending_candidate`). `progress(game, found)` after each game.
 pub fn generate_endings(games: u32, seed: u64, progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
     generate_endings_in(&FORMS, games, seed, progress)
 }

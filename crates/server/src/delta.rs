@@ -18,7 +18,7 @@
 //! connection of the class and language. The models' fields are compared
 //! as values; only a part that changed is serialised (an object's both
 //! sides, to merge it key by key), and once per change for every class
-//! and language whose models changed alike ([`Memo`]: the board, the
+//! and language whose models changed alike (`Memo`: the board, the
 //! scores, the other seats are the same for all). The format is in
 //! `docs/server-protocol.md` ("Deltas"); [`apply`] is the client's side,
 //! for Rust clients and the tests.
