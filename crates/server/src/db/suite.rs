@@ -6,8 +6,6 @@
 //! (The suite sits inside the crate, not in `tests/`, because its cases
 //! build games with the crate's own types: `LiveGame`, `Summary`.)
 
-use std::future::Future;
-use std::pin::Pin;
 use std::time::Duration;
 
 use tash_kalar_rules::{Form, Mover, School};
@@ -20,7 +18,7 @@ use crate::live::{Kind, LiveGame, Player, SeatInfo, StoredEntry};
 use crate::site::{ChatLine, SpectatorLine};
 use crate::store::{now_ms, StoreError};
 
-type Case = fn(Store) -> Pin<Box<dyn Future<Output = ()> + Send>>;
+use crate::store::cases::Case;
 
 const CASES: &[(&str, Case)] = &[
     ("a_game_is_stored_and_loaded_whole", |s| Box::pin(a_game_is_stored_and_loaded_whole(s))),
@@ -37,21 +35,12 @@ const CASES: &[(&str, Case)] = &[
 
 #[tokio::test]
 async fn the_suite_on_sqlite() {
-    for (name, case) in CASES {
-        eprintln!("sqlite: {name}");
-        let dir = tempfile::tempdir().unwrap();
-        case(Store::open(&dir.path().join("t.sqlite")).await.unwrap()).await;
-    }
+    crate::store::cases::on_sqlite(CASES).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_suite_on_postgres() {
-    let Some(pg) = TempPostgres::for_tests() else { return };
-    for (i, (name, case)) in CASES.iter().enumerate() {
-        eprintln!("postgres: {name}");
-        let url = pg.database(&format!("case{i}")).unwrap();
-        case(Store::open_postgres(&url).await.unwrap()).await;
-    }
+    crate::store::cases::on_postgres("case", CASES).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -206,10 +206,6 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use std::future::Future;
-    use std::pin::Pin;
-
-    use tash_kalar_testkit::pg::TempPostgres;
 
     use super::*;
 
@@ -286,29 +282,18 @@ mod tests {
         assert_eq!(store.seeker(AccountId(3), Form::Duel).await.unwrap(), (NEW_RATING, vec![]));
     }
 
-    type Case = fn(Store) -> Pin<Box<dyn Future<Output = ()> + Send>>;
-
-    const CASES: &[(&str, Case)] = &[
+    const CASES: &[(&str, crate::store::cases::Case)] = &[
         ("blocks_and_names", |s| Box::pin(blocks_and_names(s))),
         ("ratings_for_seeks", |s| Box::pin(ratings_for_seeks(s))),
     ];
 
     #[tokio::test]
     async fn pairing_queries_on_sqlite() {
-        for (name, case) in CASES {
-            eprintln!("sqlite: {name}");
-            let dir = tempfile::tempdir().unwrap();
-            case(Store::open(&dir.path().join("t.sqlite")).await.unwrap()).await;
-        }
+        crate::store::cases::on_sqlite(CASES).await;
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn pairing_queries_on_postgres() {
-        let Some(pg) = TempPostgres::for_tests() else { return };
-        for (i, (name, case)) in CASES.iter().enumerate() {
-            eprintln!("postgres: {name}");
-            let url = pg.database(&format!("pairing{i}")).unwrap();
-            case(Store::open_postgres(&url).await.unwrap()).await;
-        }
+        crate::store::cases::on_postgres("pairing", CASES).await;
     }
 }

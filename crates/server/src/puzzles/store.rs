@@ -233,10 +233,6 @@ fn all_ratings(c: &Connection) -> rusqlite::Result<HashMap<String, Glicko2Rating
 
 #[cfg(test)]
 mod tests {
-    use std::future::Future;
-    use std::pin::Pin;
-
-    use tash_kalar_testkit::pg::TempPostgres;
 
     use super::*;
 
@@ -351,29 +347,18 @@ mod tests {
         assert_eq!(streak, Some(7));
     }
 
-    type Case = fn(Store) -> Pin<Box<dyn Future<Output = ()> + Send>>;
-
-    const CASES: &[(&str, Case)] = &[
+    const CASES: &[(&str, crate::store::cases::Case)] = &[
         ("attempts_move_both_ratings", |s| Box::pin(attempts_move_both_ratings(s))),
         ("attempts_at_once_are_all_counted", |s| Box::pin(attempts_at_once_are_all_counted(s))),
     ];
 
     #[tokio::test]
     async fn puzzle_queries_on_sqlite() {
-        for (name, case) in CASES {
-            eprintln!("sqlite: {name}");
-            let dir = tempfile::tempdir().unwrap();
-            case(Store::open(&dir.path().join("t.sqlite")).await.unwrap()).await;
-        }
+        crate::store::cases::on_sqlite(CASES).await;
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn puzzle_queries_on_postgres() {
-        let Some(pg) = TempPostgres::for_tests() else { return };
-        for (i, (name, case)) in CASES.iter().enumerate() {
-            eprintln!("postgres: {name}");
-            let url = pg.database(&format!("puzzles{i}")).unwrap();
-            case(Store::open_postgres(&url).await.unwrap()).await;
-        }
+        crate::store::cases::on_postgres("puzzles", CASES).await;
     }
 }

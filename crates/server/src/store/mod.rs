@@ -21,6 +21,8 @@
 //! whose token is no longer the game's is refused ([`StoreError::Fenced`]),
 //! in the transaction that would have written them.
 
+#[cfg(test)]
+pub(crate) mod cases;
 mod pg;
 mod sqlite;
 
