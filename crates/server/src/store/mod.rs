@@ -16,6 +16,9 @@
 //! (its tests); a PostgreSQL store refuses them
 //! ([`StoreError::NotPorted`]).
 //!
+//! Processes sharing a PostgreSQL database hear of each other's writes
+//! through `LISTEN`/`NOTIFY` (`listen`).
+//!
 //! A **lease** ([`Lease`]) names the one process that drives a live game;
 //! its token fences the game's log: a write of moves made under a lease
 //! whose token is no longer the game's is refused ([`StoreError::Fenced`]),
@@ -23,6 +26,7 @@
 
 #[cfg(test)]
 pub(crate) mod cases;
+pub mod listen;
 mod pg;
 mod sqlite;
 

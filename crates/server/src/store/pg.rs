@@ -5,9 +5,11 @@
 //! several servers on one database agree on when a lease runs out.
 
 use std::collections::HashSet;
+use std::sync::{Arc, OnceLock};
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 
+use super::listen::Listener;
 use super::{Lease, StoreError};
 
 /// The migrations, in order, by name; `schema_migrations` lists those
@@ -41,13 +43,16 @@ pub(crate) const NOW_MS: &str = "(extract(epoch FROM now()) * 1000)::bigint";
 #[derive(Clone)]
 pub struct Postgres {
     pool: Pool,
+    config: tokio_postgres::Config,
+    /// The process's listening connection, started on first use.
+    listener: Arc<OnceLock<Listener>>,
 }
 
 impl Postgres {
     pub(super) async fn open(url: &str) -> Result<Postgres, StoreError> {
         let config: tokio_postgres::Config = url.parse()?;
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             tokio_postgres::NoTls,
             ManagerConfig { recycling_method: RecyclingMethod::Fast },
         );
@@ -55,9 +60,15 @@ impl Postgres {
             .max_size(POOL_SIZE)
             .build()
             .map_err(|e| StoreError::Task(format!("cannot make the connection pool: {e}")))?;
-        let store = Postgres { pool };
+        let store = Postgres { pool, config, listener: Default::default() };
         store.migrate().await?;
         Ok(store)
+    }
+
+    /// The process's `LISTEN` connection (`listen.rs`), started on first
+    /// use; subscribe before reading what a notification would announce.
+    pub fn listener(&self) -> &Listener {
+        self.listener.get_or_init(|| Listener::start(self.config.clone()))
     }
 
     /// A connection of the pool (back in the pool when dropped).
