@@ -6,27 +6,14 @@
 // the lobby's "My games", while a guest browser only watches it.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { serverAndBrowser } from './server.js';
 
 const TIMEOUT = 60_000;
 const PASSWORD = 'a long passphrase';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 /** A new browser (its own cookies) in a locale. */
 async function newPage(locale = 'en-US') {

@@ -4,26 +4,13 @@
 // before the first turns.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { serverAndBrowser } from './server.js';
 
 const TIMEOUT = 60_000;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer(['--claim-after', '2']);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser(['--claim-after', '2']);
 
 async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -11,28 +11,18 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { serverAndBrowser } from './server.js';
 
 const SHOTS = process.env.TK_SCREENSHOTS || join(import.meta.dirname, '..', 'docs', 'screenshots');
 const TIMEOUT = 60_000;
 const DESKTOP = { width: 1280, height: 800 };
 
-let server;
-let browser;
+const { server, browser } = serverAndBrowser();
 
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+before(() => {
   mkdirSync(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function newPage(options = {}) {

@@ -5,26 +5,16 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { serverAndBrowser } from './server.js';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
-let server;
-let browser;
+const { server, browser } = serverAndBrowser();
 
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+before(() => {
   mkdirSync(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 test('in a melee each color has its own sign on its pieces', { timeout: 180_000 }, async () => {

@@ -4,27 +4,14 @@
 // when the game ends its result comes into view.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { serverAndBrowser } from './server.js';
 
 const TIMEOUT = 60_000;
 const PHONE = { width: 390, height: 844 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 /** Whether the element is wholly on screen and on top at its middle (not covered). */
 const visible = (page, selector) => page.$eval(selector, (el) => {

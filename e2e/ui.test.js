@@ -7,27 +7,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.js';
+import { serverAndBrowser } from './server.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const BIN = process.env.TK_BIN || join(ROOT, 'target', 'debug', 'tash-kalar');
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 /** The client's model of a position for `seat` in `lang`, as the server sends it. */
 function viewOf(file, seat = 0, lang = 'en') {

@@ -17,20 +17,6 @@ fn config(dir: &tempfile::TempDir, f: impl FnOnce(&mut Config)) -> Config {
     c
 }
 
-/// Reads states until one satisfies `f`.
-async fn until_state(c: &mut Client, what: &str, f: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        if let Some(s) = &c.state {
-            if f(s) {
-                return (**s).clone();
-            }
-        }
-        assert!(Instant::now() < deadline, "timed out waiting: {what}");
-        c.try_recv(Duration::from_millis(100)).await;
-    }
-}
-
 /// The next message that is an error: its code.
 async fn error_code(c: &mut Client) -> String {
     loop {

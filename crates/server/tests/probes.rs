@@ -7,25 +7,11 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::*;
 use serde_json::{json, Value};
 use tash_kalar_server::{Config, RateLimit};
-
-/// Reads states until one satisfies `f`.
-async fn until_state(c: &mut Client, what: &str, f: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        if let Some(s) = &c.state {
-            if f(s) {
-                return (**s).clone();
-            }
-        }
-        assert!(Instant::now() < deadline, "timed out waiting: {what}");
-        c.try_recv(Duration::from_millis(200)).await;
-    }
-}
 
 /// The seat's player resigns over a fresh WebSocket and sees the game end.
 async fn resign(addr: std::net::SocketAddr, id: &str, token: &str) {

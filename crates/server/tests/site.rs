@@ -16,20 +16,6 @@ async fn create_with(addr: std::net::SocketAddr, body: Value) -> (String, Vec<Op
     (v["id"].as_str().unwrap().to_string(), tokens)
 }
 
-/// Reads states until one satisfies `f`.
-async fn until_state(c: &mut Client, what: &str, f: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        if let Some(s) = &c.state {
-            if f(s) {
-                return (**s).clone();
-            }
-        }
-        assert!(Instant::now() < deadline, "timed out waiting: {what}");
-        c.try_recv(Duration::from_millis(200)).await;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clocks_are_stored_and_resume_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();

@@ -104,18 +104,12 @@ mod tests {
         json!({ "ratings": first })
     }
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn two_games_of_one_player_ending_at_once_both_count_on_both_databases() {
-        both::run(two_ends_at_once).await;
-    }
-
-    /// Ana's two rated games end at once: the second settled reads the
-    /// rating the first wrote (on PostgreSQL the rating rows are locked;
-    /// they exist already, so no insert of a new row orders the two).
-    async fn two_ends_at_once(store: Store) -> Value {
-        accounts(&store, &["Ana", "Boris", "Cyril"]).await;
+    /// Ana (account 1) plays Boris in game `a` and Cyril in game `b`,
+    /// both rated duels in play; all three have duel ratings already.
+    async fn two_rated_games_of_ana(store: &Store) {
+        accounts(store, &["Ana", "Boris", "Cyril"]).await;
         exec(
-            &store,
+            store,
             "INSERT INTO games (id, form, created, updated, status, rated) VALUES
                 ('a', 'duel', 0, 0, 'playing', 1), ('b', 'duel', 0, 0, 'playing', 1);
              INSERT INTO seats (game_id, seat, school, player, account_id) VALUES
@@ -126,6 +120,18 @@ mod tests {
                 (3, 'duel', 1500, 200, 0.06, 3, 0);",
         )
         .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_games_of_one_player_ending_at_once_both_count_on_both_databases() {
+        both::run(two_ends_at_once).await;
+    }
+
+    /// Ana's two rated games end at once: the second settled reads the
+    /// rating the first wrote (on PostgreSQL the rating rows are locked;
+    /// they exist already, so no insert of a new row orders the two).
+    async fn two_ends_at_once(store: Store) -> Value {
+        two_rated_games_of_ana(&store).await;
         let won = r#"{"places":[1,0],"why":"end-score"}"#;
         let (a, b) = tokio::join!(end(&store, "a", 1, won), end(&store, "b", 1, won));
         a.unwrap();
@@ -145,19 +151,7 @@ mod tests {
     async fn a_settlement_waits_for_another_of_the_same_player_on_postgres() {
         let Some(pg) = tash_kalar_testkit::pg::TempPostgres::for_tests() else { return };
         let store = Store::open_postgres(&pg.database("t").unwrap()).await.unwrap();
-        accounts(&store, &["Ana", "Boris", "Cyril"]).await;
-        exec(
-            &store,
-            "INSERT INTO games (id, form, created, updated, status, rated) VALUES
-                ('a', 'duel', 0, 0, 'playing', 1), ('b', 'duel', 0, 0, 'playing', 1);
-             INSERT INTO seats (game_id, seat, school, player, account_id) VALUES
-                ('a', 0, 'northern', 'human', 1), ('a', 1, 'southern', 'human', 2),
-                ('b', 0, 'northern', 'human', 3), ('b', 1, 'southern', 'human', 1);
-             INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games, updated) VALUES
-                (1, 'duel', 1500, 200, 0.06, 3, 0), (2, 'duel', 1500, 200, 0.06, 3, 0),
-                (3, 'duel', 1500, 200, 0.06, 3, 0);",
-        )
-        .await;
+        two_rated_games_of_ana(&store).await;
         let won = r#"{"places":[1,0],"why":"end-score"}"#;
         let Store::Postgres(p) = &store else { unreachable!() };
         let mut client = p.client().await.unwrap();

@@ -400,3 +400,18 @@ pub fn referee_model(game: &tash_kalar_rules::Game) -> Value {
     let m = model(game, tash_kalar_rules::view::Viewer::Referee, &Table::default(), &Messages::new(Lang::En));
     serde_json::to_value(m).unwrap()
 }
+
+/// Reads `c`'s states until one satisfies `f` (failing after [`WAIT`]
+/// with `what` it waited for).
+pub async fn until_state(c: &mut Client, what: &str, f: impl Fn(&Value) -> bool) -> Value {
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        if let Some(s) = &c.state {
+            if f(s) {
+                return (**s).clone();
+            }
+        }
+        assert!(std::time::Instant::now() < deadline, "timed out waiting: {what}");
+        c.try_recv(Duration::from_millis(100)).await;
+    }
+}
