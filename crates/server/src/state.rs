@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::actor::{self, Command, Games, Loaded, Registry};
+use crate::actor::{self, replay, Command, Games, Loaded, Registry};
 use crate::config::Config;
 use crate::error::Error;
 use crate::live::{self, LiveGame};
 use crate::store::{self, Store, StoreError};
-use crate::{analysis, db, limit, pool, replay_cache};
+use crate::{analysis, limit, pool, replay_cache};
 
 /// How many games the cap may unload for one new or reloaded game before
 /// it gives up (each refusal means a connection arrived meanwhile).
@@ -85,7 +85,9 @@ impl AppState {
         );
         let cluster = crate::cluster::Cluster::new(config.node.clone(), config.lease_ttl, store.clone());
         let games = Registry::default();
-        cluster.start_router(&games);
+        if let Some(heard) = cluster.start_router() {
+            tokio::spawn(hand_on(heard, std::sync::Arc::downgrade(&games)));
+        }
         let inner = Inner {
             store,
             games,
@@ -438,12 +440,23 @@ fn unload_candidate(games: &Games<'_>, need: Need) -> Option<(bool, String, mpsc
     }
 }
 
-/// A stored game, replayed from its log.
-pub(crate) fn replay(stored: db::Stored) -> Result<LiveGame, Error> {
-    let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(Error::internal)?;
-    for e in &stored.log {
-        g.apply_stored(e).map_err(Error::internal)?;
+/// Hands what the cluster's router heard to the live games it names
+/// (none named: every one).
+async fn hand_on(
+    mut heard: mpsc::Receiver<(Option<String>, crate::cluster::Heard)>,
+    games: std::sync::Weak<tokio::sync::Mutex<std::collections::HashMap<String, Loaded>>>,
+) {
+    while let Some((id, what)) = heard.recv().await {
+        let Some(games) = games.upgrade() else { break };
+        let to: Vec<_> = {
+            let games = games.lock().await;
+            match &id {
+                Some(id) => games.get(id).map(|l| l.tx.clone()).into_iter().collect(),
+                None => games.values().map(|l| l.tx.clone()).collect(),
+            }
+        };
+        for tx in to {
+            let _ = tx.send(Command::Cluster(what)).await;
+        }
     }
-    g.extras = stored.extras;
-    Ok(g)
 }

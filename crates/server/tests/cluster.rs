@@ -175,6 +175,19 @@ async fn a_duel_is_played_by_players_on_two_servers() {
         assert_eq!(c.whole["log"].as_array().map(Vec::len), Some(last as usize));
     }
     assert_eq!(players[0].whole["log"], players[1].whole["log"], "once over, everyone sees everything");
+
+    // b's player leaves: a, which counts b's connections, shows the seat away
+    let [p0, p1] = players;
+    p1.close().await;
+    let mut p0 = p0;
+    until(&mut p0, |s| s["players"][1]["online"] == false).await;
+
+    // what a mirror does on each change: read the game and replay it
+    let began = Instant::now();
+    for _ in 0..10 {
+        assert_eq!(b.state.stored_version(&id).await, Some(last as u32));
+    }
+    eprintln!("rebuild: {:?} per read and replay of {last} entries (debug build)", began.elapsed() / 10);
 }
 
 /// A game driven by `a`, its players both on `a`, a spectator on `b`; `a`

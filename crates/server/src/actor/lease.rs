@@ -8,7 +8,8 @@
 //! renewal refused, a fenced write, or renewals failing for the lease's
 //! whole time: the actor stops driving and mirrors the game
 //! (`mirror.rs`). On SQLite the same code runs with the store's leases
-//! in memory, which this one process always holds; nothing is notified.
+//! in memory, which this one process always holds: nothing is notified,
+//! and nothing renewed (no other process could take a game).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,7 +19,7 @@ use tash_kalar_rules::Seat;
 
 use super::GameActor;
 use crate::cluster::presence::Counts;
-use crate::cluster::relay::{account_from, author_from, Answer, Refused};
+use crate::cluster::relay::{account_from, Answer, Refused, RelayedAction};
 use crate::cluster::{Cluster, Heard, Relayed, Shown};
 use crate::error::Error;
 use crate::store::{Lease, StoreError};
@@ -113,7 +114,8 @@ impl GameActor {
     }
 
     /// Every [`GameActor::tie_every`]: the driver renews its lease and
-    /// reads the other processes' connections and commands again; a
+    /// reads the other processes' connections again (their counts
+    /// expire); a
     /// mirror checks whether the driver's lease ran out (`mirror.rs`).
     pub(super) async fn tie_tick(&mut self) {
         let Role::Driving { lease, renewed } = &self.role else {
@@ -128,14 +130,15 @@ impl GameActor {
             Err(e) if renewed.elapsed() >= self.ties.cluster.ttl => return self.lost_lease(&e).await,
             Err(e) => tracing::warn!(game = %self.g.id, error = %e, "cannot renew a lease; trying again"),
         }
-        if self.ties.cluster.shared() {
-            self.read_presence().await;
-            self.run_inbox().await;
-        }
+        // (commands are heard of: `tk_inbox`, or a resync after notifications were lost)
+        self.read_presence().await;
     }
 
     /// A notification for this game.
     pub(super) async fn heard(&mut self, heard: Heard) {
+        if !self.ties.cluster.shared() {
+            return;
+        }
         match (self.driving(), heard) {
             (true, Heard::Inbox | Heard::Resync) => {
                 self.read_presence().await;
@@ -152,6 +155,9 @@ impl GameActor {
     /// Driving: the other processes' connections, added to this one's; a
     /// seat whose last connection anywhere went is away from now.
     pub(super) async fn read_presence(&mut self) {
+        if !self.ties.cluster.shared() {
+            return;
+        }
         let seats = self.g.seats.len();
         let now = match self.ties.cluster.others_presence(&self.g.id, seats).await {
             Ok(c) => c,
@@ -196,6 +202,8 @@ impl GameActor {
                 break;
             }
             let answer = self.run_relayed(cmd).await;
+            // (the change reaches the mirrors before the answer does)
+            self.tell_mirrors().await;
             if let Err(e) = self.ties.cluster.answer(id, &answer).await {
                 tracing::warn!(game = %self.g.id, error = %e, "cannot answer a relayed command");
             }
@@ -225,7 +233,7 @@ impl GameActor {
                 r
             }
             Relayed::Chat { seat: None, text, account, addr, .. } => {
-                self.spectator_chat(author_from(account, addr), text).await.map(|()| Value::Null)
+                self.spectator_chat(super::Author { account, addr }, text).await.map(|()| Value::Null)
             }
             Relayed::Chat { seat, claimed, text, .. } => self.chat(seat, claimed, text).await.map(|()| Value::Null),
             Relayed::RematchMade { made } => {
@@ -278,6 +286,39 @@ impl GameActor {
                 self.ties.local = Counts { seats: vec![0; self.g.seats.len()], spectators: 0 };
                 self.send_presence().await;
             }
+        }
+    }
+}
+
+/// [`super::Action`] as relayed, and back.
+impl From<&super::Action> for RelayedAction {
+    fn from(a: &super::Action) -> RelayedAction {
+        match a {
+            super::Action::Choose(c) => RelayedAction::Choose { choice: c.clone() },
+            super::Action::Undo => RelayedAction::Undo,
+            super::Action::Resign => RelayedAction::Resign,
+            super::Action::Abort => RelayedAction::Abort,
+            super::Action::Claim(k) => RelayedAction::Claim { win: *k == crate::wire::ClaimKind::Win },
+            super::Action::Leave => RelayedAction::Leave,
+            super::Action::TakebackOffer => RelayedAction::TakebackOffer,
+            super::Action::TakebackAnswer { accept } => RelayedAction::TakebackAnswer { accept: *accept },
+        }
+    }
+}
+
+impl From<RelayedAction> for super::Action {
+    fn from(a: RelayedAction) -> super::Action {
+        match a {
+            RelayedAction::Choose { choice } => super::Action::Choose(choice),
+            RelayedAction::Undo => super::Action::Undo,
+            RelayedAction::Resign => super::Action::Resign,
+            RelayedAction::Abort => super::Action::Abort,
+            RelayedAction::Claim { win } => {
+                super::Action::Claim(if win { crate::wire::ClaimKind::Win } else { crate::wire::ClaimKind::Draw })
+            }
+            RelayedAction::Leave => super::Action::Leave,
+            RelayedAction::TakebackOffer => super::Action::TakebackOffer,
+            RelayedAction::TakebackAnswer { accept } => super::Action::TakebackAnswer { accept },
         }
     }
 }

@@ -93,6 +93,7 @@ impl GameActor {
                 let _ = reply.send(self.rematch(token.as_deref(), account));
             }
             Command::RematchMade { made } => {
+                self.rematch_pending = false;
                 let (reply, _) = oneshot::channel();
                 self.relay(Relayed::RematchMade { made }, reply, |_| ());
             }
@@ -233,7 +234,7 @@ impl GameActor {
                 return None;
             }
         };
-        match tokio::task::spawn_blocking(move || crate::state::replay(stored)).await {
+        match tokio::task::spawn_blocking(move || replay(stored)).await {
             Ok(Ok(g)) => Some(g),
             Ok(Err(e)) => {
                 tracing::warn!(game = %self.g.id, error = ?e, "cannot replay the game");
@@ -364,4 +365,14 @@ async fn unanswered(registry: &Registry, id: &str) {
     if let Some(tx) = tx {
         let _ = tx.send(Command::Cluster(Heard::Unanswered)).await;
     }
+}
+
+/// A stored game, replayed from its log.
+pub(crate) fn replay(stored: crate::db::Stored) -> Result<LiveGame, Error> {
+    let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(Error::internal)?;
+    for e in &stored.log {
+        g.apply_stored(e).map_err(Error::internal)?;
+    }
+    g.extras = stored.extras;
+    Ok(g)
 }

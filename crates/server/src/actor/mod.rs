@@ -56,6 +56,7 @@ use clocks::to_move;
 use lease::{Role, Ties};
 pub use manners::Author;
 use manners::Manners;
+pub(crate) use mirror::replay;
 pub use play::{driver, run_chance};
 pub use rematch::RematchPlan;
 pub use seats::{new_secret, token_hash};
@@ -453,6 +454,8 @@ impl GameActor {
         }
         // the other servers' connections and commands (a mirror: the driver's state)
         self.heard(crate::cluster::Heard::Resync).await;
+        // (on SQLite this one process holds every lease: nothing to renew or check)
+        let tied = self.ties.cluster.shared();
         let mut ties = tokio::time::interval(self.tie_every());
         ties.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         ties.reset();
@@ -517,7 +520,7 @@ impl GameActor {
                         break;
                     }
                 }
-                _ = ties.tick() => self.tie_tick().await,
+                _ = ties.tick(), if tied => self.tie_tick().await,
             }
         }
         if let Some(j) = job {

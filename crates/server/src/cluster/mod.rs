@@ -19,9 +19,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Notify;
+use tokio::sync::{mpsc, Notify};
 
-use crate::actor::{Command, Registry};
 use crate::store::listen::Heard as Note;
 use crate::store::{Lease, Store, StoreError};
 
@@ -111,47 +110,45 @@ impl Cluster {
         }
     }
 
-    /// Starts the task that hands the notifications heard to the games of
-    /// `registry` and to the callers waiting for answers (PostgreSQL only).
-    pub fn start_router(self: &Arc<Self>, registry: &Registry) {
-        let Store::Postgres(p) = &self.store else { return };
+    /// Starts the task that hears the notifications (PostgreSQL only):
+    /// answers wake their callers here; what is for a game comes out of
+    /// the channel returned, as the game's id and what was heard (no id:
+    /// every game), for the registry's owner to hand on (`state.rs`).
+    pub fn start_router(self: &Arc<Self>) -> Option<mpsc::Receiver<(Option<String>, Heard)>> {
+        let Store::Postgres(p) = &self.store else { return None };
         let mut sub = p.listener().subscribe();
         let cluster = Arc::downgrade(self);
-        let games = Arc::downgrade(registry);
+        let (tx, rx) = mpsc::channel(1024);
         tokio::spawn(async move {
             while let Some(note) = sub.next().await {
-                let (Some(cluster), Some(games)) = (cluster.upgrade(), games.upgrade()) else { break };
-                cluster.route(note, &games).await;
+                let Some(cluster) = cluster.upgrade() else { break };
+                let Some(heard) = cluster.route(note) else { continue };
+                // (a full channel is waited for: a change heard must reach its game)
+                if tx.send(heard).await.is_err() {
+                    break;
+                }
             }
         });
+        Some(rx)
     }
 
-    async fn route(&self, note: Note, games: &Registry) {
-        let (id, heard) = match &note {
-            Note::Note { channel, payload } if channel == "tk_reply" => {
-                if let Ok(id) = payload.parse::<i64>() {
-                    self.wake(Some(id));
+    fn route(&self, note: Note) -> Option<(Option<String>, Heard)> {
+        match note {
+            Note::Note { channel, payload } => match channel.as_str() {
+                "tk_reply" => {
+                    if let Ok(id) = payload.parse::<i64>() {
+                        self.wake(Some(id));
+                    }
+                    None
                 }
-                return;
-            }
-            Note::Note { channel, payload } if channel == "tk_game" => {
-                (payload.split(' ').next().unwrap_or_default().to_string(), Heard::Game)
-            }
-            Note::Note { channel, payload } if channel == "tk_inbox" => (payload.clone(), Heard::Inbox),
-            Note::Note { .. } => return,
+                "tk_game" => Some((Some(payload.split(' ').next().unwrap_or_default().to_string()), Heard::Game)),
+                "tk_inbox" => Some((Some(payload), Heard::Inbox)),
+                _ => None,
+            },
             Note::Resync => {
                 self.wake(None);
-                let all: Vec<_> = games.lock().await.values().map(|l| l.tx.clone()).collect();
-                for tx in all {
-                    let _ = tx.send(Command::Cluster(Heard::Resync)).await;
-                }
-                return;
+                Some((None, Heard::Resync))
             }
-        };
-        let tx = games.lock().await.get(&id).map(|l| l.tx.clone());
-        if let Some(tx) = tx {
-            // (a full queue is waited for: a change heard must reach the game)
-            let _ = tx.send(Command::Cluster(heard)).await;
         }
     }
 

@@ -24,11 +24,9 @@ use tokio::sync::Notify;
 
 use super::Cluster;
 use crate::account::{Account, AccountId};
-use crate::actor::{Action, Author};
 use crate::error::Error;
 use crate::store::NOW_MS;
 use crate::store::{Store, StoreError};
-use crate::wire::ClaimKind;
 
 /// Answered rows older than this (their asker gone) are deleted by the
 /// driver; unanswered ones older than [`STALE_WAITING_MS`] too.
@@ -81,46 +79,12 @@ pub(crate) enum RelayedAction {
     TakebackAnswer { accept: bool },
 }
 
-impl From<&Action> for RelayedAction {
-    fn from(a: &Action) -> RelayedAction {
-        match a {
-            Action::Choose(c) => RelayedAction::Choose { choice: c.clone() },
-            Action::Undo => RelayedAction::Undo,
-            Action::Resign => RelayedAction::Resign,
-            Action::Abort => RelayedAction::Abort,
-            Action::Claim(k) => RelayedAction::Claim { win: *k == ClaimKind::Win },
-            Action::Leave => RelayedAction::Leave,
-            Action::TakebackOffer => RelayedAction::TakebackOffer,
-            Action::TakebackAnswer { accept } => RelayedAction::TakebackAnswer { accept: *accept },
-        }
-    }
-}
-
-impl From<RelayedAction> for Action {
-    fn from(a: RelayedAction) -> Action {
-        match a {
-            RelayedAction::Choose { choice } => Action::Choose(choice),
-            RelayedAction::Undo => Action::Undo,
-            RelayedAction::Resign => Action::Resign,
-            RelayedAction::Abort => Action::Abort,
-            RelayedAction::Claim { win } => Action::Claim(if win { ClaimKind::Win } else { ClaimKind::Draw }),
-            RelayedAction::Leave => Action::Leave,
-            RelayedAction::TakebackOffer => Action::TakebackOffer,
-            RelayedAction::TakebackAnswer { accept } => Action::TakebackAnswer { accept },
-        }
-    }
-}
-
 pub(crate) fn account_of(a: &Option<Account>) -> Option<(i64, String)> {
     a.as_ref().map(|a| (a.id.0, a.name.clone()))
 }
 
 pub(crate) fn account_from(a: Option<(i64, String)>) -> Option<Account> {
     a.map(|(id, name)| Account { id: AccountId(id), name })
-}
-
-pub(crate) fn author_from(account: Option<(i64, String)>, addr: IpAddr) -> Author {
-    Author { account, addr }
 }
 
 /// A refusal as stored: its code, args and English text.
@@ -337,6 +301,8 @@ impl Cluster {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::actor::Action;
+    use crate::wire::ClaimKind;
 
     #[test]
     fn a_command_keeps_its_meaning_through_json() {
