@@ -279,14 +279,14 @@ impl GameActor {
 
     /// The game leaves memory: its lease is given up (another process may
     /// take it at once), or this process's connections are no longer counted.
+    /// (Once: then the actor mirrors nothing and holds nothing.)
     pub(super) async fn let_go(&mut self) {
-        match &self.role {
-            Role::Driving { lease, .. } => self.ties.cluster.release(lease).await,
-            Role::Mirroring => {
-                self.ties.local = Counts { seats: vec![0; self.g.seats.len()], spectators: 0 };
-                self.send_presence().await;
-            }
+        if let Role::Driving { lease, .. } = &self.role {
+            self.ties.cluster.release(lease).await;
+            self.role = Role::Mirroring;
         }
+        self.ties.local = Counts { seats: vec![0; self.g.seats.len()], spectators: 0 };
+        self.send_presence().await;
     }
 }
 

@@ -534,12 +534,15 @@ impl GameActor {
     /// the database before it was published, so nothing is lost; a bot
     /// still thinking is dropped and thinks again when the game is loaded.
     async fn unload(&mut self) -> bool {
-        let mut games = self.registry.lock().await;
+        let registry = self.registry.clone();
+        let mut games = registry.lock().await;
         if !self.rx.is_empty() {
             return false;
         }
         self.rx.close();
         games.remove(&self.g.id);
+        // (before the game can be loaded again here: its new lease is its own)
+        self.let_go().await;
         // commands sent before the close get no answer: their senders
         // see the game gone and load it again
         true

@@ -350,4 +350,35 @@ mod tests {
             assert_eq!(back.to_string(), e.to_string());
         }
     }
+
+    #[tokio::test]
+    async fn a_command_nobody_answers_is_given_up_and_its_row_deleted() {
+        let Some(pg) = tash_kalar_testkit::pg::TempPostgres::for_tests() else { return };
+        let url = pg.database("relay").unwrap();
+        let store = Store::open_postgres(&url).await.unwrap();
+        let cluster = Cluster::new("m".into(), Duration::from_secs(1), store);
+        let cmd = Relayed::RematchMade { made: None };
+        let r = cluster.relay("g", &cmd, Duration::from_millis(600)).await;
+        assert_eq!(r, Err(None), "no driver: no answer");
+        assert!(cluster.inbox("g").await.unwrap().is_empty(), "the row is gone");
+
+        // a driver's answer reaches the waiting caller
+        let waiting = {
+            let cluster = cluster.clone();
+            tokio::spawn(async move {
+                cluster.relay("g", &Relayed::Join { seat: 1, account: None }, Duration::from_secs(20)).await
+            })
+        };
+        let rows = loop {
+            let rows = cluster.inbox("g").await.unwrap();
+            if !rows.is_empty() {
+                break rows;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        assert_eq!(rows[0].1, Relayed::Join { seat: 1, account: None });
+        cluster.answer(rows[0].0, &Err(Refused::of(&Error::SeatTaken))).await.unwrap();
+        let answer = waiting.await.unwrap().unwrap().unwrap_err();
+        assert_eq!(answer.error(), Error::SeatTaken);
+    }
 }
