@@ -28,6 +28,9 @@
 //!   on PostgreSQL too), `live` (a game and its log), `pool` (the bot
 //!   pool), `replay_cache`, `rating` (players' ratings, settled by `db`
 //!   with a rated game's end);
+//! - `cluster`: the servers sharing a PostgreSQL database (leases,
+//!   notifications routed to games, the inbox of relayed commands,
+//!   presence); beside it
 //! - `delta`: the published state of a game (`Snapshot`) and what changed
 //!   between two, made once per viewer class;
 //! - `actor`: one task per live game (seats, play, clocks, bots, rematch,
@@ -57,6 +60,7 @@ mod actor;
 mod analysis;
 mod assets;
 mod clock;
+mod cluster;
 mod config;
 mod conn;
 mod db;

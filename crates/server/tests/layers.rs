@@ -23,6 +23,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("rating", 4),
     ("db", 5),
     ("delta", 5),
+    ("cluster", 5),
     ("actor", 6),
     ("state", 7),
     ("conn", 8),

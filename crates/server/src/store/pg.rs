@@ -29,6 +29,7 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ("0012_lessons.sql", include_str!("../../migrations/pg/0012_lessons.sql")),
     ("0013_leases.sql", include_str!("../../migrations/pg/0013_leases.sql")),
     ("0014_branches.sql", include_str!("../../migrations/pg/0014_branches.sql")),
+    ("0015_relay.sql", include_str!("../../migrations/pg/0015_relay.sql")),
 ];
 
 /// Connections in the pool: a connection is busy for one transaction.
@@ -43,7 +44,8 @@ pub(crate) const NOW_MS: &str = "(extract(epoch FROM now()) * 1000)::bigint";
 #[derive(Clone)]
 pub struct Postgres {
     pool: Pool,
-    config: tokio_postgres::Config,
+    /// (boxed: `Store`'s variants stay of a size)
+    config: Arc<tokio_postgres::Config>,
     /// The process's listening connection, started on first use.
     listener: Arc<OnceLock<Listener>>,
 }
@@ -60,7 +62,7 @@ impl Postgres {
             .max_size(POOL_SIZE)
             .build()
             .map_err(|e| StoreError::Task(format!("cannot make the connection pool: {e}")))?;
-        let store = Postgres { pool, config, listener: Default::default() };
+        let store = Postgres { pool, config: Arc::new(config), listener: Default::default() };
         store.migrate().await?;
         Ok(store)
     }
@@ -68,7 +70,7 @@ impl Postgres {
     /// The process's `LISTEN` connection (`listen.rs`), started on first
     /// use; subscribe before reading what a notification would announce.
     pub fn listener(&self) -> &Listener {
-        self.listener.get_or_init(|| Listener::start(self.config.clone()))
+        self.listener.get_or_init(|| Listener::start((*self.config).clone()))
     }
 
     /// A connection of the pool (back in the pool when dropped).
