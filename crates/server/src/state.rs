@@ -64,8 +64,14 @@ impl AppState {
     /// Opens the database (creating it and applying migrations) and reloads
     /// the unfinished games by replaying their logs, the most recently
     /// changed first, as many as the cap on live games allows (the others
-    /// are loaded when someone opens them).
+    /// are loaded when someone opens them). With `bot_workers` the
+    /// database must be PostgreSQL: on a SQLite path,
+    /// [`StoreError::NeedsPostgres`], and nothing is made.
     pub async fn open(config: Config) -> Result<AppState, StoreError> {
+        // refused before a SQLite file is made for nothing
+        if config.bot_workers && !store::is_postgres_url(&config.db) {
+            return Err(StoreError::NeedsPostgres { what: "bot workers" });
+        }
         let store = Store::open(&config.db).await?;
         let limiter = limit::Limiter::new(config.create_limit);
         let joins = limit::Limiter::new(config.join_limit);

@@ -14,6 +14,8 @@
 //! loses it to the next worker after its timeout.
 
 mod store;
+#[cfg(test)]
+mod tests;
 mod worker;
 
 use std::collections::HashMap;

@@ -111,6 +111,19 @@ fn job_of(r: &tokio_postgres::Row) -> Result<Job, StoreError> {
     })
 }
 
+const ROW_COLUMNS: &str = "id, game_id, version, seat, spec, seed, owner, attempts, state, worker, iterations, answer";
+
+fn row_of(r: &tokio_postgres::Row) -> Result<JobRow, StoreError> {
+    let state = state_of(r.get(8))?;
+    Ok(JobRow {
+        job: job_of(r)?,
+        state,
+        worker: r.get(9),
+        iterations: r.get::<_, i32>(10).max(0) as u32,
+        answer: (state == JobState::Answered).then(|| answer_of(r.get(11))),
+    })
+}
+
 impl Queue {
     /// Queues a decision and tells the workers (`tk_bot_jobs`); its id.
     /// The same position asked again (a game reloaded, or taken over by
@@ -250,21 +263,16 @@ impl Queue {
     /// A job's whole row.
     pub async fn job(&self, job_id: i64) -> Result<Option<JobRow>, StoreError> {
         let client = self.pg.client().await?;
-        let row = client
-            .query_opt(
-                &format!("SELECT {JOB_COLUMNS}, state, worker, iterations, answer FROM bot_jobs WHERE id = $1"),
-                &[&job_id],
-            )
-            .await?;
-        let Some(r) = row else { return Ok(None) };
-        let state = state_of(r.get(8))?;
-        Ok(Some(JobRow {
-            job: job_of(&r)?,
-            state,
-            worker: r.get(9),
-            iterations: r.get::<_, i32>(10).max(0) as u32,
-            answer: (state == JobState::Answered).then(|| answer_of(r.get(11))),
-        }))
+        let row = client.query_opt(&format!("SELECT {ROW_COLUMNS} FROM bot_jobs WHERE id = $1"), &[&job_id]).await?;
+        row.as_ref().map(row_of).transpose()
+    }
+
+    /// A game's jobs not yet cleaned, oldest first.
+    pub async fn jobs_of(&self, game: &str) -> Result<Vec<JobRow>, StoreError> {
+        let client = self.pg.client().await?;
+        let rows =
+            client.query(&format!("SELECT {ROW_COLUMNS} FROM bot_jobs WHERE game_id = $1 ORDER BY id"), &[&game]).await?;
+        rows.iter().map(row_of).collect()
     }
 
     /// Deletes the jobs answered more than `age` ago (their servers have
