@@ -1,5 +1,6 @@
 //! `tash-kalar bot-worker`: decides bots' choices for the servers started
-//! with `--bot-workers` on the same PostgreSQL database.
+//! with `--bot-workers` on the same PostgreSQL database, until Ctrl-C or
+//! SIGTERM.
 
 use std::time::Duration;
 
@@ -51,10 +52,24 @@ pub fn run(args: &Args) -> Result<()> {
     runtime
         .block_on(async {
             let store = tash_kalar_server::Store::open_postgres(&args.db).await?;
-            tash_kalar_server::workers::run(&store, options, async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
+            tash_kalar_server::workers::run(&store, options, stop_signal()).await
         })
         .context("running the bot worker")
+}
+
+/// Ctrl-C, or (Unix) SIGTERM as service managers send: the worker gives
+/// its jobs back and stops.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

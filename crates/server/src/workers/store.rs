@@ -140,14 +140,7 @@ impl Queue {
                      ON CONFLICT (game_id, version, seat) DO UPDATE SET owner = EXCLUDED.owner
                      RETURNING id"
                 ),
-                &[
-                    &job.game,
-                    &(job.version as i32),
-                    &i32::from(job.seat),
-                    &job.spec,
-                    &(job.seed as i64),
-                    &job.owner,
-                ],
+                &[&job.game, &(job.version as i32), &i32::from(job.seat), &job.spec, &(job.seed as i64), &job.owner],
             )
             .await?;
         let id: i64 = row.get(0);
@@ -270,8 +263,9 @@ impl Queue {
     /// A game's jobs not yet cleaned, oldest first.
     pub async fn jobs_of(&self, game: &str) -> Result<Vec<JobRow>, StoreError> {
         let client = self.pg.client().await?;
-        let rows =
-            client.query(&format!("SELECT {ROW_COLUMNS} FROM bot_jobs WHERE game_id = $1 ORDER BY id"), &[&game]).await?;
+        let rows = client
+            .query(&format!("SELECT {ROW_COLUMNS} FROM bot_jobs WHERE game_id = $1 ORDER BY id"), &[&game])
+            .await?;
         rows.iter().map(row_of).collect()
     }
 

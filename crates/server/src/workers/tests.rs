@@ -174,7 +174,8 @@ async fn a_worker_decides_as_a_local_bot_and_answers_none_to_what_it_cannot() {
 
     // each case on a game of its own: one job per position
     let mut cases = Vec::new();
-    for (i, why) in ["beyond the limits", "an outside engine", "moved on", "not yet", "another seat"].iter().enumerate() {
+    for (i, why) in ["beyond the limits", "an outside engine", "moved on", "not yet", "another seat"].iter().enumerate()
+    {
         let h = stored_game(&store, &format!("h{i}")).await;
         let mut job = new_job(&h, "random", 1, "o");
         match i {
