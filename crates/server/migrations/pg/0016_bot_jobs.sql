@@ -34,6 +34,8 @@ CREATE TABLE bot_jobs (
     answered   BIGINT,
     UNIQUE (game_id, version, seat)
 );
--- the workers' search for the oldest free job, and the cleaning of old answers
+-- the workers' search for the oldest free job (owners with fewer jobs
+-- being decided first), and the cleaning of old answers
 CREATE INDEX bot_jobs_open ON bot_jobs (id) WHERE state <> 'answered';
+CREATE INDEX bot_jobs_taken ON bot_jobs (owner) WHERE state = 'taken';
 CREATE INDEX bot_jobs_answered ON bot_jobs (answered) WHERE state = 'answered';

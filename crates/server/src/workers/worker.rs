@@ -94,10 +94,14 @@ pub async fn run(store: &Store, options: WorkerOptions, shutdown: impl Future<Ou
     let mut tasks = JoinSet::new();
     let mut clean = tokio::time::interval(CLEAN_EVERY);
     tracing::info!(name = %options.name, threads, "bot worker started");
+    let mut poll = tokio::time::interval(SLOW_POLL);
     tokio::pin!(shutdown);
+    // whether to look for jobs: not on the notifications meant for servers
+    let mut look = true;
     loop {
         // as many jobs as there are free threads
-        while let Ok(slot) = slots.clone().try_acquire_owned() {
+        while look {
+            let Ok(slot) = slots.clone().try_acquire_owned() else { break };
             match queue.take(&options.name, options.job_timeout).await {
                 Ok(Some(job)) => {
                     lock(&held).insert(job.id, job.clone());
@@ -116,23 +120,26 @@ pub async fn run(store: &Store, options: WorkerOptions, shutdown: impl Future<Ou
                 }
             }
         }
-        tokio::select! {
+        look = tokio::select! {
             _ = &mut shutdown => break,
             heard = sub.next() => match heard {
                 // a job queued or given back (or some missed): look again
-                Some(Heard::Note { channel, .. }) if channel == "tk_bot_jobs" => {}
-                Some(Heard::Resync) => {}
-                Some(Heard::Note { .. }) => continue,
+                Some(Heard::Note { channel, .. }) => channel == "tk_bot_jobs",
+                Some(Heard::Resync) => true,
                 None => return Err(StoreError::Closed),
             },
-            Some(_) = tasks.join_next() => {}
-            _ = tokio::time::sleep(SLOW_POLL) => {}
-            _ = clean.tick() => match queue.clean(KEEP_ANSWERS).await {
-                Ok(0) => {}
-                Ok(n) => tracing::debug!(n, "old bot answers deleted"),
-                Err(e) => tracing::warn!(error = %e, "cannot delete old bot answers"),
-            },
-        }
+            // a thread is free again
+            Some(_) = tasks.join_next() => true,
+            _ = poll.tick() => true,
+            _ = clean.tick() => {
+                match queue.clean(KEEP_ANSWERS).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::debug!(n, "old bot answers deleted"),
+                    Err(e) => tracing::warn!(error = %e, "cannot delete old bot answers"),
+                }
+                false
+            }
+        };
     }
     tasks.abort_all();
     let jobs: Vec<Job> = lock(&held).drain().map(|(_, j)| j).collect();
@@ -215,7 +222,7 @@ async fn decide(
         (g.game().actor() == Actor::Seat(seat)).then(|| bot.decide(&Decision::new(g.game(), seat)).to_string())
     });
     tokio::pin!(decision);
-    let mut beat = tokio::time::interval(options.job_timeout / 3);
+    let mut beat = tokio::time::interval((options.job_timeout / 3).max(Duration::from_millis(10)));
     beat.tick().await;
     loop {
         tokio::select! {
