@@ -77,6 +77,60 @@ async fn a_game_between_two_bots_is_played_to_the_end_by_a_worker() {
     worker.await.unwrap().unwrap();
 }
 
+/// A decision no longer wanted (its game moved on while it waited: a
+/// resignation) is answered "none" by the worker and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_decision_for_a_game_that_moved_on_is_answered_none_and_ignored() {
+    let Some(pg) = TempPostgres::for_tests() else { return };
+    let db = database(&pg, "moved");
+    let mut config = Config::new(&db);
+    config.bot_workers = true;
+    let server = TestServer::start_with(config);
+    let seats = json!([
+        {"school": "northern", "player": "human"},
+        {"school": "southern", "player": "bot", "bot": "random"},
+    ]);
+    let (id, tokens) = create(server.addr, seats).await;
+    let mut person = Client::join(server.addr, &id, tokens[0].as_deref()).await;
+    person.keep = false;
+    // the person chooses until the bot is to choose
+    let store = Store::open_postgres(db.to_str().unwrap()).await.unwrap();
+    let queue = Queue::of(&store).unwrap();
+    while queue.jobs_of(&id).await.unwrap().is_empty() {
+        let v = person.version();
+        if let Some(choices) = person.choices() {
+            person.choose(v, &choices[0]).await;
+        }
+        let _ = person.try_recv(Duration::from_millis(300)).await;
+    }
+    let job = queue.jobs_of(&id).await.unwrap().remove(0);
+    let v = person.version();
+    assert_eq!(job.job.version as u64, v, "the job is for the game as it is");
+    person.send(json!({"type": "resign"})).await;
+    let over = person.state_at_least(v + 1).await;
+    assert_eq!(over["over"], true);
+
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let options = WorkerOptions { name: "w".into(), threads: 1, nice: 0, job_timeout: Duration::from_secs(10) };
+    tokio::spawn(async move {
+        workers::run(&store, options, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    for _ in 0..300 {
+        if queue.job(job.job.id).await.unwrap().unwrap().state == JobState::Answered {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(queue.job(job.job.id).await.unwrap().unwrap().answer, Some(None), "answered none");
+    // nothing more is played
+    while person.try_recv(Duration::from_millis(500)).await.is_some() {}
+    assert_eq!(person.version(), v + 1);
+    let _ = stop.send(());
+}
+
 #[tokio::test]
 async fn bot_workers_on_sqlite_are_refused_before_anything_is_made() {
     let dir = tempfile::tempdir().unwrap();
