@@ -100,23 +100,25 @@ pub async fn run(store: &Store, options: WorkerOptions, shutdown: impl Future<Ou
     let mut look = true;
     loop {
         // as many jobs as there are free threads
-        while look {
-            let Ok(slot) = slots.clone().try_acquire_owned() else { break };
-            match queue.take(&options.name, options.job_timeout).await {
-                Ok(Some(job)) => {
-                    lock(&held).insert(job.id, job.clone());
-                    let (store, queue, pool, held, options) =
-                        (store.clone(), queue.clone(), pool.clone(), held.clone(), options.clone());
-                    tasks.spawn(async move {
-                        work(&store, &queue, &pool, &job, &options).await;
-                        lock(&held).remove(&job.id);
-                        drop(slot);
-                    });
-                }
-                Ok(None) => break,
-                Err(e) => {
-                    tracing::warn!(error = %e, "cannot take a bot job");
-                    break;
+        if look {
+            loop {
+                let Ok(slot) = slots.clone().try_acquire_owned() else { break };
+                match queue.take(&options.name, options.job_timeout).await {
+                    Ok(Some(job)) => {
+                        lock(&held).insert(job.id, job.clone());
+                        let (store, queue, pool, held, options) =
+                            (store.clone(), queue.clone(), pool.clone(), held.clone(), options.clone());
+                        tasks.spawn(async move {
+                            work(&store, &queue, &pool, &job, &options).await;
+                            lock(&held).remove(&job.id);
+                            drop(slot);
+                        });
+                    }
+                    Ok(None) => break,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot take a bot job");
+                        break;
+                    }
                 }
             }
         }
