@@ -236,6 +236,15 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_pool_started_on_first_use_runs_its_first_job() {
+        // (as a server with bot workers makes it: no thread until an analysis)
+        let pool = BotPool::idle(1, 0, None);
+        assert!(!pool.shared.started.is_completed());
+        assert_eq!(pool.run("a", || 7).await, Some(7));
+        assert!(pool.shared.started.is_completed());
+    }
+
+    #[tokio::test]
     async fn a_panic_loses_one_answer_and_a_job_nobody_awaits_is_dropped() {
         let pool = BotPool::new(1, 0);
         assert_eq!(pool.run("a", || -> u32 { panic!("a bot bug") }).await, None);
