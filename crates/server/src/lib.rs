@@ -26,7 +26,9 @@
 //!   `routes` alone sit with the handlers);
 //! - the game's pieces: `config`, `store` and `db` (SQLite; the game core
 //!   on PostgreSQL too), `live` (a game and its log), `pool` (the bot
-//!   pool), `replay_cache`, `rating` (players' ratings, settled by `db`
+//!   pool), `workers` (the bot decisions' queue on PostgreSQL, which the
+//!   pool carries; its worker, `workers::run`, rebuilds games above `db`),
+//!   `replay_cache`, `rating` (players' ratings, settled by `db`
 //!   with a rated game's end);
 //! - `cluster`: the servers sharing a PostgreSQL database (leases,
 //!   notifications routed to games, the inbox of relayed commands,
@@ -82,6 +84,7 @@ mod site;
 mod state;
 mod store;
 mod words;
+pub mod workers;
 mod ws;
 
 pub mod error;

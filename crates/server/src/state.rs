@@ -67,8 +67,14 @@ impl AppState {
     /// Opens the database (creating it and applying migrations) and reloads
     /// the unfinished games by replaying their logs, the most recently
     /// changed first, as many as the cap on live games allows (the others
-    /// are loaded when someone opens them).
+    /// are loaded when someone opens them). With `bot_workers` the
+    /// database must be PostgreSQL: on a SQLite path,
+    /// [`StoreError::NeedsPostgres`], and nothing is made.
     pub async fn open(config: Config) -> Result<AppState, StoreError> {
+        // refused before a SQLite file is made for nothing
+        if config.bot_workers && !store::is_postgres_url(&config.db) {
+            return Err(StoreError::NeedsPostgres { what: "bot workers" });
+        }
         let store = Store::open(&config.db).await?;
         let limiter = limit::Limiter::new(config.create_limit);
         let joins = limit::Limiter::new(config.join_limit);
@@ -76,7 +82,10 @@ impl AppState {
         let conns = limit::InFlight::new(config.max_connections_per_address, config.max_connections);
         let replays =
             replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
-        let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
+        let pool = match config.bot_workers {
+            true => pool::BotPool::queued(config.bot_threads, config.bot_nice, crate::workers::Jobs::start(&store)?),
+            false => pool::BotPool::new(config.bot_threads, config.bot_nice),
+        };
         let accounts = crate::account::Accounts::new(
             config.sign_up_limit,
             config.sign_in_limit,

@@ -11,7 +11,13 @@ const LAYERS: &[(&str, u8)] = &[
     ("limit", 0),
     ("proxy", 0),
     ("store", 0),
-    ("pool", 0),
+    // the bot decisions' queue (`workers`), which the bot pool carries for
+    // a server with bot workers; the worker itself rebuilds games (`db`)
+    ("workers", 1),
+    ("pool", 2),
+    ("workers/worker", 6),
+    // (unit tests may reach anywhere)
+    ("workers/tests", 11),
     ("words", 0),
     ("site", 1),
     ("account", 2),

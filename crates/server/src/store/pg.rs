@@ -30,6 +30,7 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ("0013_leases.sql", include_str!("../../migrations/pg/0013_leases.sql")),
     ("0014_branches.sql", include_str!("../../migrations/pg/0014_branches.sql")),
     ("0015_relay.sql", include_str!("../../migrations/pg/0015_relay.sql")),
+    ("0016_bot_jobs.sql", include_str!("../../migrations/pg/0016_bot_jobs.sql")),
 ];
 
 /// Connections in the pool: a connection is busy for one transaction.
