@@ -426,12 +426,6 @@ pub struct Shared<'m> {
     earlier_labels: RefCell<HashMap<(Choice, Facts), String>>,
 }
 
-/// How many legal choices' words a game's task keeps from one change to
-/// the next, per language ([`Shared::into_words`]): enough for the moves
-/// of every seat's turn in a game of four; beyond, the words not used
-/// by the last change are dropped (worded again if they come back).
-const KEPT_LABELS: usize = 600;
-
 /// The events' sentences and the legal choices' words of one change,
 /// kept for the next ([`Shared::with_words`]): an event's sentence does
 /// not change once made while the seats' names stay, nor a choice's words
@@ -486,19 +480,10 @@ impl<'m> Shared<'m> {
     }
 
     /// The sentences and words used so far (of this change's models), for
-    /// the next change. The events' sentences kept are this change's
-    /// only (the events' window). The legal choices' words kept are this
-    /// change's and, up to `KEPT_LABELS` (600) in all, those of earlier
-    /// changes: a seat's next turn lists mostly the moves of its last one
-    /// (the pieces that did not move), and between the two the others
-    /// chose from lists of their own.
+    /// the next change: only those, so what is kept is the events' window
+    /// and the legal list, not the whole game's.
     pub fn into_words(self) -> EventWords {
-        let mut labels = self.labels.into_inner();
-        let earlier = self.earlier_labels.into_inner();
-        if labels.len() + earlier.len() <= KEPT_LABELS {
-            labels.extend(earlier);
-        }
-        EventWords { names: self.names, events: self.events.into_inner(), labels }
+        EventWords { names: self.names, events: self.events.into_inner(), labels: self.labels.into_inner() }
     }
 
     /// A legal choice's words, worded once.
@@ -745,38 +730,6 @@ mod tests {
         }
         assert!(groups > 100, "groups were made ({groups})");
         eprintln!("{groups} groups, {own_words} summonings with words of their own");
-    }
-
-    /// The legal choices' words outlive a change that does not list them
-    /// (another seat's turn), up to `KEPT_LABELS`; beyond, only the last
-    /// change's are kept.
-    #[test]
-    fn legal_words_outlive_a_change_that_does_not_list_them() {
-        let msgs = Messages::new(Lang::En);
-        let g = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
-        let table = Table::default();
-        let squares: Vec<Square> = (0..9).flat_map(|c| (0..9).filter_map(move |r| Square::new(c, r))).collect();
-        let word = |words: EventWords, choices: &[Choice]| {
-            let shared = Shared::with_words(&g, &table, &msgs, words);
-            for &c in choices {
-                assert_eq!(shared.label(c, &Facts::default()), msgs.choice(c, &Facts::default()));
-            }
-            shared.into_words()
-        };
-        let first: Vec<Choice> = squares.iter().map(|&s| Choice::Square(s)).collect();
-        let words = word(EventWords::default(), &first);
-        // a change that lists other choices keeps the first ones' words
-        let words = word(words, &[Choice::EndTurn]);
-        assert!(first.iter().all(|&c| words.labels.contains_key(&(c, Facts::default()))));
-        assert_eq!(words.labels.len(), first.len() + 1);
-        // over the bound, what the last change did not list goes
-        let many: Vec<Choice> = squares
-            .iter()
-            .flat_map(|&from| squares.iter().map(move |&to| Choice::Move { from, to }))
-            .take(KEPT_LABELS)
-            .collect();
-        let words = word(words, &many);
-        assert_eq!(words.labels.len(), many.len());
     }
 
     /// Random games of every form, to the end: at every step, each
