@@ -970,7 +970,7 @@ mod tests {
                 let c = step(&mut m, &mut rng);
                 entries.push(LogItem::choice(&before, step_no, seat, c));
                 // (the readers worded in a changing order, some only now and then)
-                for class in (0..=seats).rev().filter(|k| (step_no as usize + k) % 3 != 0) {
+                for class in (0..=seats).rev().filter(|k| !(step_no as usize + k).is_multiple_of(3)) {
                     for lang in Lang::ALL {
                         extend_log(&logs, class, lang, &entries, m.game(), &table);
                     }
