@@ -12,7 +12,14 @@
 //! message on that connection with a higher version: the move is in the
 //! database by then), the server's resident memory per game it holds, and
 //! the server's CPU time (user and system, from `/proc/PID/stat`) per
-//! acknowledged move. Linux only (it reads `/proc`). It also says what
+//! acknowledged move. Linux only (it reads `/proc`). With `perf` on the
+//! path it also counts the server's instructions in user space per move
+//! (`perf stat -e instructions:u -p PID`), a figure the machine's load
+//! does not change, as the CPU time does. `--moves N` makes a fixed run:
+//! it stops after N moves acknowledged, so two builds compare on about
+//! the same work (the server deals at random, and which game gets how far
+//! depends on timing: the per-move figures, not the totals, compare). It
+//! also says what
 //! the bytes are made of: the largest parts of the messages (their keys,
 //! and the keys of `view`), as mean bytes per message; `LOADGEN_DUMP=FILE`
 //! writes every message to FILE, one a line.
@@ -22,6 +29,7 @@
 //! ... --games 300 --forms duel,melee4   # some forms only
 //! ... --addr 127.0.0.1:8080 --pid 1234  # a server already running
 //! ... --langs en,es,cs                  # the seats' languages, in turn (en by default)
+//! ... --games 100 --moves 20000 --secs 600  # a fixed run: 20,000 moves
 //! ```
 //! (`docs/server-protocol.md`, "Load").
 
@@ -53,12 +61,14 @@ struct Args {
     /// A server already running, and its process (for memory and CPU).
     addr: Option<SocketAddr>,
     pid: Option<u32>,
+    /// A fixed run: stop after this many moves acknowledged.
+    moves: Option<usize>,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: loadgen [--games N] [--secs S] [--seed K] [--forms duel,high-form,first-game,melee3,melee4,team] \
-         [--langs en,es,cs] [--addr HOST:PORT --pid PID]\n       loadgen --serve DB   (the server side: prints its address)"
+         [--langs en,es,cs] [--moves N] [--addr HOST:PORT --pid PID]\n       loadgen --serve DB   (the server side: prints its address)"
     );
     std::process::exit(2)
 }
@@ -72,6 +82,7 @@ fn parse_args() -> Args {
         langs: vec!["en".to_string()],
         addr: None,
         pid: None,
+        moves: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -84,6 +95,7 @@ fn parse_args() -> Args {
             "--langs" => a.langs = value().split(',').map(String::from).collect(),
             "--addr" => a.addr = Some(value().parse().unwrap_or_else(|_| usage())),
             "--pid" => a.pid = Some(value().parse().unwrap_or_else(|_| usage())),
+            "--moves" => a.moves = Some(value().parse().unwrap_or_else(|_| usage())),
             _ => usage(),
         }
     }
@@ -92,6 +104,9 @@ fn parse_args() -> Args {
     }
     a
 }
+
+/// The moves a fixed run (`--moves`) has left to play, shared by the slots.
+static MOVES_LEFT: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(i64::MAX);
 
 /// The seats' languages (`--langs`), given in turn to a game's seats.
 static LANGS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
@@ -237,6 +252,38 @@ fn cpu_secs(pid: u32) -> f64 {
     ticks as f64 / clock_ticks()
 }
 
+/// `perf stat` counting the server's instructions in user space (those
+/// the machine's load does not change), while the moves are played.
+struct Perf {
+    child: std::process::Child,
+    out: PathBuf,
+}
+
+impl Perf {
+    fn start(pid: u32) -> Option<Perf> {
+        let out = std::env::temp_dir().join(format!("loadgen-perf-{}.csv", std::process::id()));
+        let child = std::process::Command::new("perf")
+            .args(["stat", "-x", ",", "-e", "instructions:u", "-o"])
+            .arg(&out)
+            .args(["-p", &pid.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        Some(Perf { child, out })
+    }
+
+    /// Stops counting (perf prints its counts on SIGINT): the instructions.
+    fn stop(mut self) -> Option<u64> {
+        // SAFETY: a signal to our own child process
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGINT) };
+        let _ = self.child.wait();
+        let text = std::fs::read_to_string(&self.out).ok()?;
+        let _ = std::fs::remove_file(&self.out);
+        text.lines().find(|l| l.contains("instructions")).and_then(|l| l.split(',').next()?.parse().ok())
+    }
+}
+
 fn clock_ticks() -> f64 {
     // SAFETY: sysconf reads a constant of the system
     let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
@@ -261,6 +308,10 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
         started.push(g.await.expect("a game starts"));
     }
     let rss_ready = rss_kb(pid);
+    if let Some(n) = args.moves {
+        MOVES_LEFT.store(n as i64, std::sync::atomic::Ordering::SeqCst);
+    }
+    let perf = Perf::start(pid);
     let cpu0 = cpu_secs(pid);
     let t0 = Instant::now();
     let deadline = t0 + Duration::from_secs(args.secs);
@@ -278,6 +329,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
     }
     let elapsed = t0.elapsed().as_secs_f64();
     let cpu = cpu_secs(pid) - cpu0;
+    let instructions = perf.and_then(Perf::stop);
     let rss_end = rss_kb(pid);
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let mut s = std::mem::take(&mut *stats.lock().unwrap());
@@ -301,7 +353,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
          bytes per message: mean {mean:.0}, p99 {}, max {} ({} messages: {kinds:?})\n\
          largest parts, mean bytes per message: {}\n\
          choice -> acknowledgement: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n\
-         server CPU per acknowledged move: {:.0} us ({cpu:.2} s user+system)\n\
+         server CPU per acknowledged move: {:.0} us ({cpu:.2} s user+system); instructions (user) per move: {}\n\
          server memory: {} MB idle, {} MB with the games joined, {} MB at the end: {:.0} kB per game held ({held} in memory)\n\
          load average at the end: {}",
         args.games,
@@ -321,6 +373,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
         lat(0.99),
         lat(1.0),
         cpu * 1e6 / s.moves.max(1) as f64,
+        instructions.map_or("not counted (no perf)".to_string(), |n| format!("{:.0} k", n as f64 / 1e3 / s.moves.max(1) as f64)),
         rss_idle / 1024,
         rss_ready / 1024,
         rss_end / 1024,
@@ -454,6 +507,10 @@ async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instan
                 }
                 continue;
             };
+            if MOVES_LEFT.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) <= 0 {
+                // a fixed run's moves are all played
+                break 'games;
+            }
             let seat = &mut game.seats[p];
             let v = seat.version();
             let choices = seat.choices().expect("checked");

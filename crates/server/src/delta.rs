@@ -116,15 +116,29 @@ pub(crate) fn extend_log(logs: &Logs, class: usize, lang: Lang, entries: &[LogIt
         _ => Reader::All,
     };
     let Some(cache) = logs.get(r).map(|l| &l[index(lang)]) else { return };
-    let mut lines = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let have = cache.lock().unwrap_or_else(|e| e.into_inner()).len();
+    let Some(new) = entries.get(have..).filter(|n| !n.is_empty()) else { return };
+    // an entry no reader is kept from reads alike for every reader: its
+    // line is worded once per language and shared by the readers' logs
+    // (the readers' caches are filled in turn, by this game's task only)
+    let worded = |i: usize| -> Option<Box<RawValue>> {
+        logs.iter()
+            .enumerate()
+            .filter(|&(o, _)| o != r)
+            .find_map(|(_, other)| other[index(lang)].lock().unwrap_or_else(|e| e.into_inner()).get(i).cloned())
+    };
     let msgs = crate::words::messages(lang);
-    for e in entries.get(lines.len()..).unwrap_or_default() {
-        let line = log_line(e, reader, game, table, msgs);
-        lines.push(
-            serde_json::value::to_raw_value(&line)
-                .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON")),
-        );
-    }
+    let lines: Vec<Box<RawValue>> = new
+        .iter()
+        .enumerate()
+        .map(|(k, e)| {
+            e.secret.is_none().then(|| worded(have + k)).flatten().unwrap_or_else(|| {
+                serde_json::value::to_raw_value(&log_line(e, reader, game, table, msgs))
+                    .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
+            })
+        })
+        .collect();
+    cache.lock().unwrap_or_else(|e| e.into_inner()).extend(lines);
 }
 
 /// A table of empty [`PerLang`]s, one per class.
@@ -927,6 +941,62 @@ mod tests {
             }
         }
         assert!(by_ref > 20 && saved > 0, "lists by reference: {by_ref}, {saved} bytes saved");
+    }
+
+    /// The log worded for each reader in turn, sharing the lines every
+    /// reader reads alike, is for every reader and language what
+    /// `log_line` words for that reader alone: the draws into a hand stay
+    /// hidden from the others, at any seed.
+    #[test]
+    fn shared_log_lines_are_each_readers_own() {
+        let table = Table::default();
+        let seed: u64 = rand::random();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for (form, schools) in FORMS {
+            let mut m = Match::new(form, schools, None).unwrap();
+            let seats = m.game().seat_count();
+            let logs = new_logs(seats);
+            let mut entries: Vec<LogItem> = Vec::new();
+            let (mut hidden, mut public) = (0, 0);
+            for step_no in 0..120 {
+                if m.game().is_over() {
+                    break;
+                }
+                let before = m.game().clone();
+                let seat = match before.actor() {
+                    tash_kalar_rules::Actor::Seat(s) => Some(s),
+                    _ => None,
+                };
+                let c = step(&mut m, &mut rng);
+                entries.push(LogItem::choice(&before, step_no, seat, c));
+                // (the readers worded in a changing order, some only now and then)
+                for class in (0..=seats).rev().filter(|k| !(step_no as usize + k).is_multiple_of(3)) {
+                    for lang in Lang::ALL {
+                        extend_log(&logs, class, lang, &entries, m.game(), &table);
+                    }
+                }
+            }
+            for class in 0..=seats {
+                let reader =
+                    if class < seats { Reader::Seat(class as tash_kalar_rules::Seat) } else { Reader::Spectator };
+                for lang in Lang::ALL {
+                    extend_log(&logs, class, lang, &entries, m.game(), &table);
+                    let lines = logs[class][index(lang)].lock().unwrap().clone();
+                    assert_eq!(lines.len(), entries.len());
+                    for (e, line) in entries.iter().zip(&lines) {
+                        let own = log_line(e, reader, m.game(), &table, crate::words::messages(lang));
+                        let got: Value = serde_json::from_str(line.get()).unwrap();
+                        assert_eq!(got, serde_json::to_value(&own).unwrap(), "seed {seed}, {form:?}, entry {}", e.n);
+                        if own.hidden {
+                            hidden += 1;
+                        } else {
+                            public += 1;
+                        }
+                    }
+                }
+            }
+            assert!(hidden > 0 && public > 0, "seed {seed}, {form:?}: {hidden} hidden lines, {public} public");
+        }
     }
 
     /// Every key a model serialises to is one this module knows.

@@ -306,15 +306,19 @@ fn snapshot(
             continue;
         }
         let (viewer, can_undo) = viewer_of(g, c);
-        let view = view_of(g.game(), viewer);
+        let mut view = Some(view_of(g.game(), viewer));
         let class_table =
             Table { players: table.players.clone(), can_undo, can_claim: can_claim(g, c, site.claimable) };
+        // (the last language watched takes the view, the others a copy)
+        let last = watched.iter().rposition(|&n| n > 0);
         for (l, &lang) in Lang::ALL.iter().enumerate() {
             if watched[l] > 0 {
                 let said = shared[l].get_or_init(|| {
                     Shared::with_words(g.game(), &table, crate::words::messages(lang), std::mem::take(&mut words[l]))
                 });
-                let mut model = model_with(g.game(), view.clone(), &class_table, said);
+                let view = if Some(l) == last { view.take() } else { view.clone() };
+                let Some(view) = view else { continue };
+                let mut model = model_with(g.game(), view, &class_table, said);
                 site.manners.patch(g, c, &mut model);
                 let _ = built[l].set(Arc::new(model));
                 extend_log(logs, c, lang, &g.entries, g.game(), &table);

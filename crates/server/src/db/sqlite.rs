@@ -14,11 +14,13 @@ use crate::store::now_ms;
 /// Writes a game's summary; the summary of a game over also settles its
 /// ratings (`rating::settle`, once per game), in the same transaction.
 fn update_summary(c: &Connection, id: &str, s: &Summary) -> rusqlite::Result<usize> {
-    let n = c.execute(
-        "UPDATE games SET status = ?2, version = ?3, turn = ?4, scores = ?5, outcome = ?6, updated = ?7,
-         clocks = COALESCE(?8, clocks) WHERE id = ?1",
-        params![id, s.status, s.version, s.turn, s.scores, s.outcome, now_ms(), s.clocks],
-    )?;
+    // (prepared once per connection: this runs at every move)
+    let n = c
+        .prepare_cached(
+            "UPDATE games SET status = ?2, version = ?3, turn = ?4, scores = ?5, outcome = ?6, updated = ?7,
+             clocks = COALESCE(?8, clocks) WHERE id = ?1",
+        )?
+        .execute(params![id, s.status, s.version, s.turn, s.scores, s.outcome, now_ms(), s.clocks])?;
     if s.status == "over" {
         crate::rating::settle(c, id)?;
     }

@@ -257,7 +257,9 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Box<dyn Op>>) {
                 Err(_) => break,
             }
         }
-        if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+        // (each statement of the batch's frame prepared once: they run at every move)
+        let run = |sql: &str| conn.prepare_cached(sql).and_then(|mut st| st.execute([])).map(drop);
+        if let Err(e) = run("BEGIN IMMEDIATE") {
             tracing::error!(error = %e, "cannot begin a transaction");
             for op in ops {
                 op.finish(Err(e.to_string()));
@@ -265,18 +267,18 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Box<dyn Op>>) {
             continue;
         }
         for op in ops.iter_mut() {
-            let saved = conn.execute_batch("SAVEPOINT op").is_ok();
+            let saved = run("SAVEPOINT op").is_ok();
             let ok = op.run(&conn);
             if saved {
-                let end = if ok { "RELEASE op" } else { "ROLLBACK TO op; RELEASE op" };
-                if let Err(e) = conn.execute_batch(end) {
+                let end = if ok { run("RELEASE op") } else { run("ROLLBACK TO op").and_then(|()| run("RELEASE op")) };
+                if let Err(e) = end {
                     tracing::error!(error = %e, "savepoint");
                 }
             }
         }
-        let committed = conn.execute_batch("COMMIT").map_err(|e| {
+        let committed = run("COMMIT").map_err(|e| {
             tracing::error!(error = %e, "commit failed");
-            let _ = conn.execute_batch("ROLLBACK");
+            let _ = run("ROLLBACK");
             e.to_string()
         });
         for op in ops {
