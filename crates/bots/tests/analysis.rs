@@ -24,7 +24,7 @@ fn legend_wins() -> Position {
 const TITAN: &str = "summon legends.titan e6 r0";
 
 fn config(seed: u64) -> AnalysisConfig {
-    AnalysisConfig { iterations: 300, threads: 1, seed, best: 3 }
+    AnalysisConfig { iterations: 300, threads: 1, seed, best: 3, progress: None }
 }
 
 /// The record of the game from `p` with `first` played, then the first
