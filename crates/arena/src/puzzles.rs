@@ -49,12 +49,33 @@ pub fn generate(games: u32, seed: u64) -> Vec<Puzzle> {
 }
 
 /// [`generate`], calling `progress(game, found)` after each game.
-pub fn generate_with(games: u32, seed: u64, mut progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+pub fn generate_with(games: u32, seed: u64, progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+    play_games(
+        &FORMS,
+        games,
+        seed,
+        |game, form, schools, seen, _| candidate(game, form, schools, seen).into_iter().collect(),
+        progress,
+    )
+}
+
+/// Plays `games` seeded games of the easy bot, forms in turn and schools
+/// by [`schools_of`], and offers `pick` each main-phase position of a seat
+/// (with the positions seen so far and the run's random numbers); keeps
+/// what it returns, at most one turn's worth a turn (the next positions of
+/// a turn mostly repeat it). `progress(game, found)` after each game.
+fn play_games(
+    forms: &[Form],
+    games: u32,
+    seed: u64,
+    mut pick: impl FnMut(&Game, Form, &[School], &mut HashSet<String>, &mut ChaCha8Rng) -> Vec<Puzzle>,
+    mut progress: impl FnMut(u32, &[Puzzle]),
+) -> Vec<Puzzle> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for n in 0..games {
-        let form = FORMS[n as usize % FORMS.len()];
+        let form = forms[n as usize % forms.len()];
         let schools = schools_of(n, if form == Form::Melee { 3 } else { 2 });
         let Ok(mut game) = Game::new(form, &schools) else { continue };
         let mut found_in = None;
@@ -66,11 +87,11 @@ pub fn generate_with(games: u32, seed: u64, mut progress: impl FnMut(u32, &[Puzz
             // any point of a turn's main phase: the later in the turn, the
             // fewer lines to search ("your last action: ...")
             let now = game.actor();
-            // one puzzle a turn: the next positions of a turn mostly repeat it
             let turn = game.turn().number;
             if game.phase() == Phase::Main && matches!(now, Actor::Seat(_)) && found_in != Some(turn) {
-                if let Some(p) = candidate(&game, form, &schools, &mut seen) {
-                    out.push(p);
+                let found = pick(&game, form, &schools, &mut seen, &mut rng);
+                if !found.is_empty() {
+                    out.extend(found);
                     found_in = Some(turn);
                 }
             }
@@ -194,44 +215,52 @@ pub fn generate_endings(games: u32, seed: u64, progress: impl FnMut(u32, &[Puzzl
 }
 
 /// [`generate_endings`] with games in these forms, in turn.
-pub fn generate_endings_in(
-    forms: &[Form],
-    games: u32,
-    seed: u64,
-    mut progress: impl FnMut(u32, &[Puzzle]),
+pub fn generate_endings_in(forms: &[Form], games: u32, seed: u64, progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+    play_games(forms, games, seed, ending_candidates, progress)
+}
+
+/// Other first actions tried at a defence's turn: each leads to another
+/// position of the seat's last action.
+const VARIANTS: u32 = 6;
+
+/// The puzzles of a final-round position ([`ending_candidate`]). At the
+/// start of a turn that asks for a defence, with more than its last action
+/// left, the seat's other plausible first actions are played out too (the
+/// easy bot with other seeds): a defence is rarely unique, and each
+/// position of the last action is another chance of one.
+fn ending_candidates(
+    game: &Game,
+    form: Form,
+    schools: &[School],
+    seen: &mut HashSet<String>,
+    rng: &mut ChaCha8Rng,
 ) -> Vec<Puzzle> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for n in 0..games {
-        let form = forms[n as usize % forms.len()];
-        let schools = schools_of(n, if form == Form::Melee { 3 } else { 2 });
-        let Ok(mut game) = Game::new(form, &schools) else { continue };
-        let mut found_in = None;
-        let mut bot = tash_kalar_bots::from_spec("greedy:noise=0.5", rng.gen()).expect("a valid spec");
-        for _ in 0..4000 {
-            if game.is_over() {
+    let mut out: Vec<Puzzle> = ending_candidate(game, form, schools, seen).into_iter().collect();
+    let Actor::Seat(seat) = game.actor() else { return out };
+    if ending_theme(game) != Some(Theme::StopTheWin) || game.turn().actions < 2 {
+        return out;
+    }
+    let turn = game.turn().number;
+    for _ in 0..VARIANTS {
+        let mut g = game.clone();
+        let Ok(mut bot) = tash_kalar_bots::from_spec("greedy:noise=0.5", rng.gen()) else { break };
+        for _ in 0..400 {
+            if g.is_over() || g.turn().number != turn || (g.phase() == Phase::Main && g.turn().actions < 2) {
                 break;
             }
-            let now = game.actor();
-            let turn = game.turn().number;
-            if game.phase() == Phase::Main && matches!(now, Actor::Seat(_)) && found_in != Some(turn) {
-                if let Some(p) = ending_candidate(&game, form, &schools, &mut seen) {
-                    out.push(p);
-                    found_in = Some(turn);
-                }
-            }
-            let choices = game.legal_choices();
+            let choices = g.legal_choices();
             if choices.is_empty() {
                 break;
             }
-            let choice = match now {
-                Actor::Seat(s) => bot.choose(&game.observe(s)),
+            let c = match g.actor() {
+                Actor::Seat(s) => bot.choose(&g.observe(s)),
                 _ => choices[rng.gen_range(0..choices.len())],
             };
-            game.apply_unchecked(choice);
+            g.apply_unchecked(c);
         }
-        progress(n + 1, &out);
+        if g.turn().number == turn && g.actor() == Actor::Seat(seat) && g.phase() == Phase::Main {
+            out.extend(ending_candidate(&g, form, schools, seen));
+        }
     }
     out
 }
