@@ -1,6 +1,6 @@
 // The analysis of a finished game on its replay page, end to end against
 // the real server in headless Chromium: asked for with the button, its
-// progress shown, then the graph of the chances and the mistakes; a click
+// progress shown (the position under way's iterations), then the graph of the chances and the mistakes; a click
 // on a turn of the graph shows that step of the replay.
 
 import assert from 'node:assert/strict';
@@ -23,6 +23,15 @@ test('analyse a finished game on its replay page, then go to a turn from the gra
   await page.waitForSelector('#analyse');
   assert.equal(await page.textContent('#analyse'), 'Analyse the game');
   await page.click('#analyse');
+  // its progress first, within a position too: the search's iterations of
+  // the server's budget (20 in these tests), in the game page's terms
+  const progress = await page.waitForFunction(() => {
+    const p = document.querySelector('.analysis-progress');
+    return p && /^Analysing position \d+ of \d+: \d+ of 20 iterations…$/.test(p.textContent) && p.textContent;
+  }, null, { timeout: TIMEOUT });
+  const [, position, total] = (await progress.jsonValue()).match(/position (\d+) of (\d+)/).map(Number);
+  assert.ok(position >= 1 && position <= total, await progress.jsonValue());
+  assert.equal(await page.$('.analysis-graph'), null, 'the progress shows before the result');
   // the graph: one point a turn, the mistakes ringed
   await page.waitForSelector('.analysis-graph circle');
   const caption = await page.textContent('.analysis-caption');

@@ -15,6 +15,8 @@ const svg = (name, attrs) => {
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   return el;
 };
+/** How often a running analysis is read again (its search's progress moves within a position). */
+const POLL_MS = 500;
 const percent = (p) => `${Math.round(Math.max(0, Math.min(1, p)) * 100)}%`;
 
 /** The graph of the chances at each turn's end; a point per turn. */
@@ -88,16 +90,21 @@ export function analysisPanel(panel, gameId, goTo) {
   const show = (a) => {
     if (a && a.status === 'done') return results(panel, a, goTo), true;
     if (a && a.status === 'running') {
-      progress.textContent = t('analysis-running', { done: a.done, total: a.total });
+      // within a position: its search's iterations of the budget, as a
+      // thinking bot's are shown on the game page
+      const inPosition = a.of && a.done < a.total;
+      progress.textContent = inPosition
+        ? t('analysis-position', { position: a.done + 1, total: a.total, done: a.iterations, of: a.of })
+        : t('analysis-running', { done: a.done, total: a.total });
       bar.max = Math.max(1, a.total);
-      bar.value = a.done;
+      bar.value = a.done + (inPosition ? Math.min(a.iterations, a.of) / a.of : 0);
       bar.hidden = false;
     }
     return false;
   };
   const poll = async () => {
     try {
-      if (!show(await api(path))) setTimeout(poll, 1000);
+      if (!show(await api(path))) setTimeout(poll, POLL_MS);
     } catch (e) {
       progress.textContent = e.message;
       button.disabled = false;
@@ -106,7 +113,7 @@ export function analysisPanel(panel, gameId, goTo) {
   button.onclick = async () => {
     button.disabled = true;
     try {
-      if (!show(await api(path, { json: {} }))) setTimeout(poll, 1000);
+      if (!show(await api(path, { json: {} }))) setTimeout(poll, POLL_MS);
     } catch (e) {
       progress.textContent = e.message;
       button.disabled = false;
@@ -114,7 +121,7 @@ export function analysisPanel(panel, gameId, goTo) {
   };
   panel.replaceChildren(h('h2', { id: 'analysis-title' }, t('analysis-title')), button, progress, bar);
   // an analysis already made (or running) shows at once
-  api(path).then(show).then((done) => { if (!done && progress.textContent) setTimeout(poll, 1000); }).catch(() => {});
+  api(path).then(show).then((done) => { if (!done && progress.textContent) setTimeout(poll, POLL_MS); }).catch(() => {});
   return { start: () => { if (!button.disabled) button.click(); } };
 }
 

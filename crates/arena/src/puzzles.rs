@@ -3,14 +3,16 @@
 //! candidate, kept when a theme's best line of the turn is proven clearly
 //! best ([`tash_kalar_puzzles::verify`]) and the position is new.
 
-use std::collections::HashSet;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
 pub use tash_kalar_puzzles::Puzzle;
 use tash_kalar_puzzles::{best_line, verify, Theme};
-use tash_kalar_rules::{Actor, Form, Game, Phase, Position, School};
+use tash_kalar_rules::{Actor, Choice, Form, Game, Phase, Position, School, Seat};
 
 /// Positions searched for a candidate's best line: most turns with more
 /// lines than this pass it, and the rest is where puzzles are found (a
@@ -49,12 +51,33 @@ pub fn generate(games: u32, seed: u64) -> Vec<Puzzle> {
 }
 
 /// [`generate`], calling `progress(game, found)` after each game.
-pub fn generate_with(games: u32, seed: u64, mut progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+pub fn generate_with(games: u32, seed: u64, progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+    play_games(
+        &FORMS,
+        games,
+        seed,
+        |game, form, schools, seen, _| candidate(game, form, schools, seen).into_iter().collect(),
+        progress,
+    )
+}
+
+/// Plays `games` seeded games of the easy bot, forms in turn and schools
+/// by [`schools_of`], and offers `pick` each main-phase position of a seat
+/// (with the positions seen so far and the run's random numbers); keeps
+/// what it returns, at most one turn's worth a turn (the next positions of
+/// a turn mostly repeat it). `progress(game, found)` after each game.
+fn play_games(
+    forms: &[Form],
+    games: u32,
+    seed: u64,
+    mut pick: impl FnMut(&Game, Form, &[School], &mut HashSet<String>, &mut ChaCha8Rng) -> Vec<Puzzle>,
+    mut progress: impl FnMut(u32, &[Puzzle]),
+) -> Vec<Puzzle> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for n in 0..games {
-        let form = FORMS[n as usize % FORMS.len()];
+        let form = forms[n as usize % forms.len()];
         let schools = schools_of(n, if form == Form::Melee { 3 } else { 2 });
         let Ok(mut game) = Game::new(form, &schools) else { continue };
         let mut found_in = None;
@@ -66,11 +89,11 @@ pub fn generate_with(games: u32, seed: u64, mut progress: impl FnMut(u32, &[Puzz
             // any point of a turn's main phase: the later in the turn, the
             // fewer lines to search ("your last action: ...")
             let now = game.actor();
-            // one puzzle a turn: the next positions of a turn mostly repeat it
             let turn = game.turn().number;
             if game.phase() == Phase::Main && matches!(now, Actor::Seat(_)) && found_in != Some(turn) {
-                if let Some(p) = candidate(&game, form, &schools, &mut seen) {
-                    out.push(p);
+                let found = pick(&game, form, &schools, &mut seen, &mut rng);
+                if !found.is_empty() {
+                    out.extend(found);
                     found_in = Some(turn);
                 }
             }
@@ -194,44 +217,52 @@ pub fn generate_endings(games: u32, seed: u64, progress: impl FnMut(u32, &[Puzzl
 }
 
 /// [`generate_endings`] with games in these forms, in turn.
-pub fn generate_endings_in(
-    forms: &[Form],
-    games: u32,
-    seed: u64,
-    mut progress: impl FnMut(u32, &[Puzzle]),
+pub fn generate_endings_in(forms: &[Form], games: u32, seed: u64, progress: impl FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
+    play_games(forms, games, seed, ending_candidates, progress)
+}
+
+/// Other first actions tried at a defence's turn: each leads to another
+/// position of the seat's last action.
+const VARIANTS: u32 = 6;
+
+/// The puzzles of a final-round position ([`ending_candidate`]). At the
+/// start of a turn that asks for a defence, with more than its last action
+/// left, the seat's other plausible first actions are played out too (the
+/// easy bot with other seeds): a defence is rarely unique, and each
+/// position of the last action is another chance of one.
+fn ending_candidates(
+    game: &Game,
+    form: Form,
+    schools: &[School],
+    seen: &mut HashSet<String>,
+    rng: &mut ChaCha8Rng,
 ) -> Vec<Puzzle> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for n in 0..games {
-        let form = forms[n as usize % forms.len()];
-        let schools = schools_of(n, if form == Form::Melee { 3 } else { 2 });
-        let Ok(mut game) = Game::new(form, &schools) else { continue };
-        let mut found_in = None;
-        let mut bot = tash_kalar_bots::from_spec("greedy:noise=0.5", rng.gen()).expect("a valid spec");
-        for _ in 0..4000 {
-            if game.is_over() {
+    let mut out: Vec<Puzzle> = ending_candidate(game, form, schools, seen).into_iter().collect();
+    let Actor::Seat(seat) = game.actor() else { return out };
+    if ending_theme(game) != Some(Theme::StopTheWin) || game.turn().actions < 2 {
+        return out;
+    }
+    let turn = game.turn().number;
+    for _ in 0..VARIANTS {
+        let mut g = game.clone();
+        let Ok(mut bot) = tash_kalar_bots::from_spec("greedy:noise=0.5", rng.gen()) else { break };
+        for _ in 0..400 {
+            if g.is_over() || g.turn().number != turn || (g.phase() == Phase::Main && g.turn().actions < 2) {
                 break;
             }
-            let now = game.actor();
-            let turn = game.turn().number;
-            if game.phase() == Phase::Main && matches!(now, Actor::Seat(_)) && found_in != Some(turn) {
-                if let Some(p) = ending_candidate(&game, form, &schools, &mut seen) {
-                    out.push(p);
-                    found_in = Some(turn);
-                }
-            }
-            let choices = game.legal_choices();
+            let choices = g.legal_choices();
             if choices.is_empty() {
                 break;
             }
-            let choice = match now {
-                Actor::Seat(s) => bot.choose(&game.observe(s)),
+            let c = match g.actor() {
+                Actor::Seat(s) => bot.choose(&g.observe(s)),
                 _ => choices[rng.gen_range(0..choices.len())],
             };
-            game.apply_unchecked(choice);
+            g.apply_unchecked(c);
         }
-        progress(n + 1, &out);
+        if g.turn().number == turn && g.actor() == Actor::Seat(seat) && g.phase() == Phase::Main {
+            out.extend(ending_candidate(&g, form, schools, seen));
+        }
     }
     out
 }
@@ -263,6 +294,9 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
         return None;
     }
     let Actor::Seat(seat) = game.actor() else { return None };
+    if theme == Theme::StopTheWin && form.final_round() && !form.uses_tasks() && !form.is_melee() {
+        return defence_candidate(game, &position, seat, form, schools, seen);
+    }
     let moved = |s: i16| -> Option<Position> {
         let mut p = position.clone();
         // no score below 0: the move stops there
@@ -364,6 +398,198 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
     Some(puzzle)
 }
 
+/// Positions a defence's search visits (its own and the opponent's).
+const DEFENCE_NODES: u64 = 1_500_000;
+
+/// A duel's defence at the seat's last action (the turn before the game's
+/// last), found without bisection:
+/// for each first choice, the least of the opponent's best final margin
+/// (its score less the seat's after its last turn) over the seat's lines
+/// that start with it, a minimax whose opponent searches stop once they
+/// pass what could still matter. Where one first choice holds the
+/// opponent's margin below every other's, the seat's score is moved so
+/// that it just stops the win (a margin of 0, else -1) and the others do
+/// not; the verifier then proves it, exhaustively, as for every puzzle.
+fn defence_candidate(
+    game: &Game,
+    position: &Position,
+    seat: Seat,
+    form: Form,
+    schools: &[School],
+    seen: &mut HashSet<String>,
+) -> Option<Puzzle> {
+    let o = 1 - seat;
+    let mut d = Defence { nodes: 0, memo: HashMap::new(), groups: Vec::new() };
+    let mut line = Vec::new();
+    let t = std::time::Instant::now();
+    let r = d.mine(game, seat, o, &mut line);
+    if std::env::var_os("TK_DEBUG").is_some() {
+        let mut m: Vec<i32> = d.groups.iter().map(|g| g.1).collect();
+        m.sort_unstable();
+        eprintln!(
+            "defence: ok {} nodes {} groups {} mins {:?} {:?}",
+            r.is_ok(),
+            d.nodes,
+            d.groups.len(),
+            &m[..m.len().min(4)],
+            t.elapsed()
+        );
+    }
+    r.ok()?;
+    let mut groups = d.groups;
+    if groups.len() < MIN_CHOICES {
+        return None;
+    }
+    groups.sort_by_key(|g| g.1);
+    let (m1, m2) = (groups[0].1, groups[1].1);
+    if m1 >= m2 {
+        return None;
+    }
+    let solution: Vec<String> = groups[0].2.iter().map(|c| c.to_text()).collect();
+    // the seat's score moves: the defence leaves a margin of 0 (a tie,
+    // which the ties' rules decide), else -1; every other first choice
+    // still a lead
+    let who = usize::from(seat);
+    let shifts = [(m1, m2 > m1), (m1 + 1, m2 > m1 + 1)];
+    let at = position.seats.get(who)?.score;
+    for (s, apart) in shifts {
+        if !apart || s.unsigned_abs() > SHIFT as u32 || i32::from(at) + s < 0 {
+            continue;
+        }
+        let mut p = position.clone();
+        p.seats[who].score = at + s as i16;
+        let text = p.to_text();
+        if seen.contains(&text) {
+            continue;
+        }
+        let mut puzzle = Puzzle {
+            id: id_of(&text),
+            position: text.clone(),
+            theme: Theme::StopTheWin,
+            solution: solution.clone(),
+            difficulty: 1,
+            form,
+            schools: schools.to_vec(),
+        };
+        let Ok(verdict) = verify(&puzzle, BUDGET_STOP) else { continue };
+        if verdict.first_choices < MIN_CHOICES || verdict.runner_up != Some(0) || verdict.best != 1 {
+            continue;
+        }
+        seen.insert(text);
+        puzzle.difficulty = (1 + verdict.first_choices / 40).min(5) as u8;
+        return Some(puzzle);
+    }
+    None
+}
+
+/// The search behind [`defence_candidate`].
+struct Defence {
+    nodes: u64,
+    /// The opponent's margin from a position: exact, or (false) at least.
+    memo: HashMap<u64, (i32, bool)>,
+    /// Per first choice of the seat: the least margin found, and its line.
+    groups: Vec<(Choice, i32, Vec<Choice>)>,
+}
+
+/// The search passed [`DEFENCE_NODES`].
+struct TooBig;
+
+impl Defence {
+    fn count(&mut self) -> Result<(), TooBig> {
+        self.nodes += 1;
+        if self.nodes > DEFENCE_NODES {
+            return Err(TooBig);
+        }
+        Ok(())
+    }
+
+    /// Every line of `me`'s turn from `game`; at each end, the opponent's
+    /// best margin, searched only as far as it could lower its group's
+    /// least or the second least of all.
+    fn mine(&mut self, game: &Game, me: Seat, o: Seat, line: &mut Vec<Choice>) -> Result<(), TooBig> {
+        self.count()?;
+        if game.actor() != Actor::Seat(me) {
+            let Some(&first) = line.first() else { return Ok(()) };
+            let at = match self.groups.iter().position(|g| g.0 == first) {
+                Some(i) => i,
+                None => {
+                    self.groups.push((first, i32::MAX, Vec::new()));
+                    self.groups.len() - 1
+                }
+            };
+            // only a margin below both can change the two least
+            let mut mins: Vec<i32> = self.groups.iter().map(|g| g.1).collect();
+            mins.sort_unstable();
+            let second = mins.get(1).copied().unwrap_or(i32::MAX);
+            let cut = self.groups[at].1.min(second);
+            let mut g = game.clone();
+            deal(&mut g);
+            let v = self.theirs(&g, me, o, cut)?;
+            if v < self.groups[at].1 {
+                self.groups[at].1 = v;
+                self.groups[at].2 = line.clone();
+            }
+            return Ok(());
+        }
+        for c in game.legal_choices() {
+            let mut g = game.clone();
+            g.apply_unchecked(c);
+            line.push(c);
+            let r = self.mine(&g, me, o, line);
+            line.pop();
+            r?;
+        }
+        Ok(())
+    }
+
+    /// The opponent's best margin over its turn from `game`; a value at
+    /// or above `cut` may be only a bound (the search stopped there).
+    fn theirs(&mut self, game: &Game, me: Seat, o: Seat, cut: i32) -> Result<i32, TooBig> {
+        self.count()?;
+        if game.actor() != Actor::Seat(o) {
+            let mut g = game.clone();
+            deal(&mut g);
+            return Ok(margin(&g, me, o));
+        }
+        let mut h = DefaultHasher::new();
+        game.hash(&mut h);
+        let key = h.finish();
+        match self.memo.get(&key) {
+            Some(&(v, true)) => return Ok(v),
+            Some(&(v, false)) if v >= cut => return Ok(v),
+            _ => {}
+        }
+        let mut best = i32::MIN;
+        for c in game.legal_choices() {
+            let mut g = game.clone();
+            g.apply_unchecked(c);
+            best = best.max(self.theirs(&g, me, o, cut)?);
+            if best >= cut {
+                break;
+            }
+        }
+        // below the cut, every line was searched whole: exact
+        self.memo.insert(key, (best, best < cut));
+        Ok(best)
+    }
+}
+
+/// The opponent's margin where its last turn ended: its score less the
+/// seat's (the game is over, and the scores decide it before the ties'
+/// rules).
+fn margin(game: &Game, me: Seat, o: Seat) -> i32 {
+    i32::from(game.seat(o).score) - i32::from(game.seat(me).score)
+}
+
+/// Chance's draws dealt in the first legal way (the turn's end draws:
+/// the next turn does not depend on which cards come).
+fn deal(game: &mut Game) {
+    while game.actor() == Actor::Chance && !game.is_over() {
+        let Some(&c) = game.legal_choices().first() else { break };
+        game.apply_unchecked(c);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,6 +612,16 @@ mod tests {
         p.end = end;
         p.turn = turn;
         p.to_game().expect("a valid position")
+    }
+
+    #[test]
+    fn a_defences_margin_is_the_score_that_decides() {
+        let mut p = Position::duel("9/9/9/9/4b4/9/9/9/9").expect("a board");
+        p.seats[0].score = 5;
+        p.seats[1].score = 9;
+        assert_eq!(margin(&p.to_game().expect("a duel"), 0, 1), 4, "the opponent's lead");
+        p.seats[1].score = 2;
+        assert_eq!(margin(&p.to_game().expect("a duel"), 0, 1), -3, "behind");
     }
 
     #[test]

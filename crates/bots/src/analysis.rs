@@ -31,11 +31,15 @@ pub struct AnalysisConfig {
     pub seed: u64,
     /// How many of the best choices a position lists.
     pub best: usize,
+    /// Bumped once per iteration of the position's search (reset as each
+    /// search starts), for whoever shows its progress (the server's
+    /// analyses, the terminal's `analyse`).
+    pub progress: Option<crate::mcts::Progress>,
 }
 
 impl Default for AnalysisConfig {
     fn default() -> Self {
-        AnalysisConfig { iterations: 2000, threads: 1, seed: 0, best: 3 }
+        AnalysisConfig { iterations: 2000, threads: 1, seed: 0, best: 3, progress: None }
     }
 }
 
@@ -73,6 +77,7 @@ fn search_config(config: &AnalysisConfig) -> MctsConfig {
         reuse: false,
         early_stop: false,
         economy: Economy::NONE,
+        progress: config.progress.clone(),
         ..MctsConfig::default()
     }
 }

@@ -24,7 +24,7 @@ fn legend_wins() -> Position {
 const TITAN: &str = "summon legends.titan e6 r0";
 
 fn config(seed: u64) -> AnalysisConfig {
-    AnalysisConfig { iterations: 300, threads: 1, seed, best: 3 }
+    AnalysisConfig { iterations: 300, threads: 1, seed, best: 3, progress: None }
 }
 
 /// The record of the game from `p` with `first` played, then the first
@@ -105,4 +105,15 @@ fn a_record_that_does_not_replay_is_refused() {
     let mut record = played_out(legend_wins(), TITAN);
     record.moves.insert(1, tash_kalar_rules::record::Move { by: Mover::Seat(1), choice: Choice::EndTurn });
     assert!(analyse_game(&record, &config(1), &mut |_| {}).is_err());
+}
+
+#[test]
+fn a_positions_search_counts_its_iterations_for_whoever_shows_them() {
+    let counter = tash_kalar_bots::mcts::Progress::default();
+    counter.0.store(7, std::sync::atomic::Ordering::Relaxed);
+    let config = AnalysisConfig { iterations: 120, progress: Some(counter.clone()), ..config(3) };
+    let game = legend_wins().to_game().unwrap();
+    assert!(analyse_position(&game, &config).is_some());
+    // reset as the search starts, then once an iteration, all spent
+    assert_eq!(counter.0.load(std::sync::atomic::Ordering::Relaxed), 120);
 }

@@ -3,12 +3,16 @@
 //! turn by turn and the mistakes (the choices that gave away the most).
 //! The search behind it is `tash_kalar_bots::analysis`.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use tash_kalar_bots::analysis::{analyse_game, mistakes, turn_ends, AnalysisConfig, ChoiceAnalysis, BLUNDER, MISTAKE};
+use tash_kalar_bots::mcts::Progress;
 use tash_kalar_i18n::{args, Messages};
-use tash_kalar_rules::{Game, Record, Seat};
+use tash_kalar_rules::{Actor, Game, Record, Seat};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -29,6 +33,11 @@ pub struct Args {
     /// One JSON object a line per choice analysed, for programs.
     #[arg(long)]
     json: bool,
+    /// Show the search's progress within each position on standard error
+    /// (its iterations of the budget), even when that is not a terminal
+    /// (on a terminal it always shows, on one line).
+    #[arg(long)]
+    progress: bool,
     /// The language of the texts: en, es or cs. Without it, LC_ALL,
     /// LC_MESSAGES or LANG decide.
     #[arg(long)]
@@ -40,8 +49,14 @@ pub fn run(args: &Args) -> Result<()> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let record = Record::parse(&text).with_context(|| format!("{}", path.display()))?;
     let msgs = Messages::new(crate::play::language(args.lang.as_deref())?);
-    let config =
-        AnalysisConfig { iterations: args.iterations, threads: args.threads as usize, seed: args.seed, best: 3 };
+    let counter = Progress::default();
+    let config = AnalysisConfig {
+        iterations: args.iterations,
+        threads: args.threads as usize,
+        seed: args.seed,
+        best: 3,
+        progress: Some(counter.clone()),
+    };
     // the game before each move, to word each choice as it was made
     let before = games_before(&record).with_context(|| format!("{}", path.display()))?;
     let table = tash_kalar_present::Table {
@@ -66,14 +81,37 @@ pub fn run(args: &Args) -> Result<()> {
             )
         );
     }
-    let mut progress = |a: &ChoiceAnalysis| {
-        if args.json {
-            println!("{}", serde_json::to_string(a).unwrap_or_default());
-        } else {
-            println!("{}", words.line(a));
+    // the positions a seat chose among several: those analysed
+    let total = before.iter().filter(|g| matches!(g.actor(), Actor::Seat(_)) && g.legal_choices().len() >= 2).count();
+    let terminal = std::io::stderr().is_terminal();
+    let shown =
+        Shown { msgs: &msgs, counter: &counter, of: args.iterations, total, terminal, done: AtomicUsize::new(0) };
+    let stop = AtomicBool::new(false);
+    let analysed = std::thread::scope(|scope| {
+        if args.progress || terminal {
+            scope.spawn(|| shown.watch(&stop));
         }
-    };
-    let analysed = analyse_game(&record, &config, &mut progress).with_context(|| format!("{}", path.display()))?;
+        let mut progress = |a: &ChoiceAnalysis| {
+            shown.done.fetch_add(1, Ordering::Relaxed);
+            // the position's search is over: the next one's has not begun
+            counter.0.store(0, Ordering::Relaxed);
+            if terminal {
+                eprint!("\r\x1b[K");
+            }
+            if args.json {
+                println!("{}", serde_json::to_string(a).unwrap_or_default());
+            } else {
+                println!("{}", words.line(a));
+            }
+        };
+        let analysed = analyse_game(&record, &config, &mut progress);
+        stop.store(true, Ordering::Relaxed);
+        analysed
+    });
+    if terminal {
+        eprint!("\r\x1b[K");
+    }
+    let analysed = analysed.with_context(|| format!("{}", path.display()))?;
     if args.json {
         return Ok(());
     }
@@ -93,6 +131,51 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The progress of the analysis on standard error, as the server's page
+/// shows it: the position under way and its search's iterations.
+struct Shown<'a> {
+    msgs: &'a Messages,
+    counter: &'a Progress,
+    of: u32,
+    total: usize,
+    terminal: bool,
+    /// Positions analysed so far.
+    done: AtomicUsize,
+}
+
+/// How often the progress is shown, as a thinking bot's on the game page.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+impl Shown<'_> {
+    fn watch(&self, stop: &AtomicBool) {
+        let step = Duration::from_millis(10);
+        let mut waited = Duration::ZERO;
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(step);
+            waited += step;
+            if waited < PROGRESS_EVERY {
+                continue;
+            }
+            waited = Duration::ZERO;
+            let done = self.done.load(Ordering::Relaxed);
+            if done >= self.total {
+                continue;
+            }
+            let iterations = self.counter.0.load(Ordering::Relaxed).min(self.of);
+            let text = self.msgs.text(
+                "analysis-position",
+                args![("position", done + 1), ("total", self.total), ("done", iterations), ("of", self.of)],
+            );
+            // a terminal keeps it on one line, rewritten; a file gets lines
+            if self.terminal {
+                eprint!("\r{text}\x1b[K");
+            } else {
+                eprintln!("{text}");
+            }
+        }
+    }
 }
 
 /// The game before each of the record's moves (checked by the rules'

@@ -60,6 +60,13 @@ pub struct Args {
     /// Failed sign-ins allowed per account name at once.
     #[arg(long, default_value_t = 5)]
     sign_in_failures_burst: u32,
+    /// Lesson steps, hints and progress writes one address may make per
+    /// minute, after a first burst; 0: no limit.
+    #[arg(long, default_value_t = 240)]
+    lessons_per_minute: u32,
+    /// Lesson steps, hints and progress writes one address may make at once.
+    #[arg(long, default_value_t = 120)]
+    lessons_burst: u32,
     /// Days a session lives without being seen (a page of the site opened while signed in).
     #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3650))]
     session_idle_days: u64,
@@ -145,6 +152,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    let config = config(args)?;
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -153,6 +161,15 @@ pub fn run(args: &Args) -> Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime
+        .block_on(tash_kalar_server::serve_with(args.addr, config))
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("serving on {} with {}", args.addr, args.db.display()))
+}
+
+/// The server's configuration from the command line.
+fn config(args: &Args) -> Result<tash_kalar_server::Config> {
     let mut config = tash_kalar_server::Config::new(&args.db);
     config.bot_pause = Duration::from_millis(args.bot_pause_ms);
     config.abandon_after = Duration::from_secs(args.abandoned_after_secs);
@@ -169,6 +186,7 @@ pub fn run(args: &Args) -> Result<()> {
     config.sign_up_limit = per(args.sign_ups_per_hour, args.sign_ups_burst, 3600);
     config.sign_in_limit = per(args.sign_ins_per_minute, args.sign_ins_burst, 60);
     config.sign_in_failures_limit = per(args.sign_in_failures_per_hour, args.sign_in_failures_burst, 3600);
+    config.lessons_limit = per(args.lessons_per_minute, args.lessons_burst, 60);
     config.session_idle = Duration::from_secs(args.session_idle_days * 24 * 3600);
     config.session_max = Duration::from_secs(args.session_max_days * 24 * 3600);
     config.join_limit = (args.joins_per_minute > 0).then(|| tash_kalar_server::RateLimit {
@@ -200,9 +218,39 @@ pub fn run(args: &Args) -> Result<()> {
         config.node = node.clone();
     }
     config.lease_ttl = Duration::from_secs(args.lease_secs);
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    runtime
-        .block_on(tash_kalar_server::serve_with(args.addr, config))
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .with_context(|| format!("serving on {} with {}", args.addr, args.db.display()))
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use clap::Parser;
+    use tash_kalar_server::RateLimit;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: super::Args,
+    }
+
+    fn config_of(flags: &[&str]) -> tash_kalar_server::Config {
+        let cli = Cli::try_parse_from(std::iter::once("serve").chain(flags.iter().copied())).expect("the flags parse");
+        super::config(&cli.serve).expect("a configuration")
+    }
+
+    #[test]
+    fn the_lessons_limit_defaults_to_the_servers() {
+        assert_eq!(config_of(&[]).lessons_limit, tash_kalar_server::Config::new("x.sqlite").lessons_limit);
+        assert_eq!(config_of(&[]).lessons_limit, Some(RateLimit { burst: 120, every: Duration::from_millis(250) }));
+    }
+
+    #[test]
+    fn the_lessons_flags_reach_the_config() {
+        let c = config_of(&["--lessons-per-minute", "30", "--lessons-burst", "5"]);
+        assert_eq!(c.lessons_limit, Some(RateLimit { burst: 5, every: Duration::from_secs(2) }));
+        assert_eq!(config_of(&["--lessons-per-minute", "0"]).lessons_limit, None, "0: no limit");
+        assert!(Cli::try_parse_from(["serve", "--lessons-burst", "-1"]).is_err(), "not a count");
+        assert!(Cli::try_parse_from(["serve", "--lessons-per-minute", "many"]).is_err());
+    }
 }

@@ -713,6 +713,44 @@ fn analyse_words_each_choice_graphs_the_chances_and_lists_mistakes() {
 }
 
 #[test]
+fn analyse_shows_the_search_under_way_in_each_position() {
+    let dir = scratch("cli-analyse-progress");
+    let record = dir.join("short.tkr");
+    let o = run_with_input(
+        &["play", "--plain", "--seed", "5", "--opponent", "random", "--save", record.to_str().unwrap()],
+        "1\n1\n1\n1\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // enough iterations for a position's search to be seen under way
+    let o = run(&["analyse", record.to_str().unwrap(), "--iterations", "300", "--progress", "--lang", "en"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    let shown: Vec<(u32, u32, u32)> = err
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("Analysing position ")?.strip_suffix(" of 300 iterations…")?;
+            let (position, rest) = rest.split_once(" of ")?;
+            let (total, done) = rest.split_once(": ")?;
+            Some((position.parse().ok()?, total.parse().ok()?, done.parse().ok()?))
+        })
+        .collect();
+    assert!(!shown.is_empty(), "the progress on standard error: {err}");
+    for &(position, total, done) in &shown {
+        assert!(position >= 1 && position <= total && done <= 300, "bounded: {err}");
+    }
+    assert!(shown.windows(2).all(|w| w[0].0 <= w[1].0), "positions in order: {err}");
+    // then the result, on standard output as without --progress
+    assert!(stdout(&o).contains("Blue's chance to win, turn by turn:"), "{}", stdout(&o));
+    // in Czech, the same words as the page's
+    let o = run(&["analyse", record.to_str().unwrap(), "--iterations", "300", "--progress", "--lang", "cs"]);
+    assert!(
+        stderr(&o).lines().any(|l| l.starts_with("Rozbor pozice ") && l.ends_with(" z 300 iterací…")),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn play_branches_from_a_record_at_a_line_and_plays_on() {
     let dir = scratch("cli-branch");
     let record = dir.join("game.tkr");

@@ -1,5 +1,5 @@
 //! Analyses of finished games over HTTP: started by POST, read by GET
-//! (progress, then the result in the reader's language), bounded per
+//! (progress, within a position too, then the result in the reader's language), bounded per
 //! address and per server, refused for a game that is not over.
 
 mod common;
@@ -53,13 +53,19 @@ async fn a_finished_game_is_analysed_and_read_in_each_language() {
         assert!(v["total"].as_u64().unwrap() > 0, "{v}");
     }
     let deadline = Instant::now() + Duration::from_secs(120);
+    let mut last_done = 0;
     let done = loop {
         let (status, v) = get(&server, &path, "en").await;
         if status == 200 {
             break v;
         }
         assert_eq!(status, 202, "{v}");
-        assert!(v["done"].as_u64().unwrap() <= v["total"].as_u64().unwrap());
+        let (d, total) = (v["done"].as_u64().unwrap(), v["total"].as_u64().unwrap());
+        assert!(d <= total && d >= last_done, "positions done, bounded and never fewer: {v}");
+        last_done = d;
+        let (i, of) = (v["iterations"].as_u64().unwrap(), v["of"].as_u64().unwrap());
+        assert_eq!(of, 20, "{v}");
+        assert!(i <= of, "iterations bounded by the budget: {v}");
         assert!(Instant::now() < deadline, "the analysis finishes");
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
@@ -93,6 +99,65 @@ async fn a_finished_game_is_analysed_and_read_in_each_language() {
     assert_eq!(cs["first"], "Modrý (bot, random)");
     let (status, again) = http_json(server.addr, "POST", &path, None).await;
     assert_eq!((status, &again["choices"]), (200, &done["choices"]));
+}
+
+/// A duel of two people that ends after a few choices (a resignation):
+/// a short analysis.
+async fn short_game(server: &TestServer, choices: usize) -> String {
+    let (id, tokens) = create(server.addr, two_humans()).await;
+    let mut seats = [
+        Client::join(server.addr, &id, tokens[0].as_deref()).await,
+        Client::join(server.addr, &id, tokens[1].as_deref()).await,
+    ];
+    for _ in 0..choices {
+        let seat = seats.iter().position(|c| c.choices().is_some_and(|l| !l.is_empty())).expect("a seat to choose");
+        let (v, first) = (seats[seat].version(), seats[seat].choices().unwrap()[0].clone());
+        seats[seat].choose(v, &first).await;
+        for c in &mut seats {
+            c.state_at_least(v + 1).await;
+        }
+    }
+    seats[0].send(json!({"type": "resign"})).await;
+    let v = seats[0].version();
+    assert!(seats[0].state_at_least(v + 1).await["over"] == true);
+    id
+}
+
+#[tokio::test]
+async fn a_positions_search_shows_its_progress_before_the_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("analysis-progress.sqlite"));
+    // a position's search long enough to be seen under way
+    config.analysis_iterations = 600;
+    let server = TestServer::start_with(config);
+    let id = short_game(&server, 3).await;
+    let path = format!("/api/games/{id}/analysis");
+    let (status, v) = http_json(server.addr, "POST", &path, None).await;
+    assert_eq!(status, 202, "{v}");
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut seen = Vec::new();
+    let done = loop {
+        let (status, v) = get(&server, &path, "en").await;
+        if status == 200 {
+            break v;
+        }
+        assert_eq!(status, 202, "{v}");
+        let (d, total) = (v["done"].as_u64().unwrap(), v["total"].as_u64().unwrap());
+        let (i, of) = (v["iterations"].as_u64().unwrap(), v["of"].as_u64().unwrap());
+        assert!(d <= total && of == 600 && i <= of, "bounded: {v}");
+        seen.push((d, i));
+        assert!(Instant::now() < deadline, "the analysis finishes");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0), "positions done never fewer: {seen:?}");
+    assert!(seen.iter().any(|&(_, i)| i > 0 && i < 600), "a search seen under way: {seen:?}");
+    // within one position the count only grows (the played choice's own
+    // search, when it follows, starts again from 0)
+    let rising = seen.windows(2).filter(|w| w[0].0 == w[1].0 && w[1].1 > w[0].1).count();
+    assert!(rising > 0, "{seen:?}");
+    assert_eq!(done["status"], "done");
+    assert_eq!(done["iterations"], 600);
+    assert!(!done["choices"].as_array().unwrap().is_empty(), "{done}");
 }
 
 #[tokio::test]

@@ -3,6 +3,7 @@
 analysis-button = Rozebrat hru
 analysis-title = Rozbor
 analysis-running = Rozbor: { $done } z { $total } pozic…
+analysis-position = Rozbor pozice { $position } z { $total }: { $done } z { $of } iterací…
 analysis-graph-first = Šance na výhru – { $who }, tah po tahu
 analysis-graph-mover = Šance na výhru hráče na řadě, tah po tahu
 analysis-mistakes = Volby, které ztratily nejvíc

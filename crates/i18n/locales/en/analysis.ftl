@@ -3,6 +3,7 @@
 analysis-button = Analyse the game
 analysis-title = Analysis
 analysis-running = Analysing: { $done } of { $total } positions…
+analysis-position = Analysing position { $position } of { $total }: { $done } of { $of } iterations…
 analysis-graph-first = { $who }'s chance to win, turn by turn
 analysis-graph-mover = The chance to win of the seat to choose, turn by turn
 analysis-mistakes = The choices that gave away the most

@@ -3,6 +3,7 @@
 analysis-button = Analizar la partida
 analysis-title = Análisis
 analysis-running = Analizando: { $done } de { $total } posiciones…
+analysis-position = Analizando la posición { $position } de { $total }: { $done } de { $of } iteraciones…
 analysis-graph-first = Probabilidad de ganar de { $who }, turno a turno
 analysis-graph-mover = Probabilidad de ganar de quien elige, turno a turno
 analysis-mistakes = Las elecciones que más perdieron

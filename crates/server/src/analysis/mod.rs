@@ -1,5 +1,6 @@
 //! Analyses of finished games: `POST /api/games/{id}/analysis` starts
-//! one, `GET` reads it (its progress while it runs, then every choice's
+//! one, `GET` reads it (its progress while it runs: the positions done
+//! and the search's iterations in the one under way, then every choice's
 //! chance to win, the chances turn by turn and the mistakes, worded in the
 //! reader's language). The search is `tash_kalar_bots::analysis`; each
 //! position is one job on the bot pool, in turn with the live games' bots
@@ -23,6 +24,7 @@ use std::sync::Mutex;
 use axum::body::Bytes;
 use rusqlite::{Connection, OptionalExtension};
 use serde_json::{json, Value};
+use tash_kalar_bots::mcts::Progress;
 
 pub(crate) mod branch;
 pub(crate) mod routes;
@@ -37,6 +39,8 @@ pub(crate) enum Entry {
         done: usize,
         total: usize,
         by: IpAddr,
+        /// The iterations of the search of the position under way.
+        iterations: Progress,
     },
     /// The answer's JSON in each language ([`Lang::ALL`]'s order).
     Done {

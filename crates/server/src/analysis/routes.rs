@@ -2,6 +2,7 @@
 //! `GET` reads it (see the module above for what and how).
 
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::Ordering;
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
@@ -11,6 +12,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
 use tash_kalar_bots::analysis::{analyse_choice, mistakes, turn_ends, AnalysisConfig, ChoiceAnalysis, MISTAKE};
+use tash_kalar_bots::mcts::Progress;
 use tash_kalar_present::{Lang, Table};
 use tash_kalar_rules::{Choice, Game};
 
@@ -36,7 +38,7 @@ async fn read(State(state): State<AppState>, Path(id): Path<String>, headers: He
     let entries = state.analyses().lock();
     match entries.get(&id) {
         Some(Entry::Done { worded, .. }) => Ok(done(worded, lang)),
-        Some(Entry::Running { done, total, .. }) => Ok(running(*done, *total)),
+        Some(Entry::Running { done, total, iterations, .. }) => Ok(running(*done, *total, iterations, &state)),
         Some(Entry::Failed) | None => Err(Error::NotAnalysed),
     }
 }
@@ -54,8 +56,15 @@ fn done(worded: &[Bytes], lang: Lang) -> Response {
         .into_response()
 }
 
-fn running(done: usize, total: usize) -> Response {
-    (StatusCode::ACCEPTED, Json(json!({"status": "running", "done": done, "total": total}))).into_response()
+/// A running analysis's progress: the positions done of all, and the
+/// iterations of the position under way's search of its budget (a
+/// position whose choice played was searched too little is searched again
+/// after it: the count starts again).
+fn running(done: usize, total: usize, iterations: &Progress, state: &AppState) -> Response {
+    let of = state.config().analysis_iterations;
+    let iterations = iterations.0.load(Ordering::Relaxed).min(of);
+    let body = json!({"status": "running", "done": done, "total": total, "iterations": iterations, "of": of});
+    (StatusCode::ACCEPTED, Json(body)).into_response()
 }
 
 /// `POST`: starts the analysis of a finished game (or answers the one
@@ -72,7 +81,9 @@ async fn start(
         let entries = state.analyses().lock();
         match entries.get(&id) {
             Some(Entry::Done { worded, .. }) => return Ok(done(worded, lang)),
-            Some(Entry::Running { done, total, .. }) => return Ok(running(*done, *total)),
+            Some(Entry::Running { done, total, iterations, .. }) => {
+                return Ok(running(*done, *total, iterations, &state))
+            }
             Some(Entry::Failed) | None => {}
         }
         let ip_key = crate::limit::key(ip);
@@ -89,17 +100,18 @@ async fn start(
     // the positions, off the async threads: the stored log replayed
     let positions = tokio::task::spawn_blocking(move || positions(stored)).await.map_err(Error::internal)??;
     let total = positions.choices.len();
+    let iterations = Progress::default();
     {
         let mut entries = state.analyses().lock();
         if entries.contains_key(&id) && !matches!(entries.get(&id), Some(Entry::Failed)) {
             // another request started it meanwhile
-            return Ok(running(0, total));
+            return Ok(running(0, total, &iterations, &state));
         }
-        entries.insert(id.clone(), Entry::Running { done: 0, total, by: ip });
+        entries.insert(id.clone(), Entry::Running { done: 0, total, by: ip, iterations: iterations.clone() });
     }
     tracing::info!(game = %id, positions = total, peer = %ip, "analysis started");
-    tokio::spawn(run(state, id, positions, ip));
-    Ok(running(0, total))
+    tokio::spawn(run(state.clone(), id, positions, ip, iterations.clone()));
+    Ok(running(0, total, &iterations, &state))
 }
 
 /// A finished game's choices to analyse: the game before each, its log
@@ -127,8 +139,12 @@ fn positions(stored: db::Stored) -> Result<Positions, Error> {
 }
 
 /// Runs an analysis position by position on the bot pool, then words it.
-async fn run(state: AppState, id: String, positions: Positions, ip: IpAddr) {
-    let config = AnalysisConfig { iterations: state.config().analysis_iterations, ..AnalysisConfig::default() };
+async fn run(state: AppState, id: String, positions: Positions, ip: IpAddr, progress: Progress) {
+    let config = AnalysisConfig {
+        iterations: state.config().analysis_iterations,
+        progress: Some(progress.clone()),
+        ..AnalysisConfig::default()
+    };
     let owner = format!("analysis {}", crate::limit::key(ip));
     let Positions { table, choices } = positions;
     let mut analysed = Vec::new();
@@ -153,6 +169,8 @@ async fn run(state: AppState, id: String, positions: Positions, ip: IpAddr) {
         }
         if let Some(Entry::Running { done, .. }) = state.analyses().lock().get_mut(&id) {
             *done = i + 1;
+            // the next position's search has not started
+            progress.0.store(0, Ordering::Relaxed);
         }
     }
     let worded =
