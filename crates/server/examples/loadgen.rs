@@ -373,7 +373,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
         lat(0.99),
         lat(1.0),
         cpu * 1e6 / s.moves.max(1) as f64,
-        instructions.map_or("not counted (no perf)".to_string(), |n| format!("{:.0} k", n as f64 / 1e3 / s.moves.max(1) as f64)),
+        instructions.map_or("not counted (no perf, or no hardware counters)".to_string(), |n| format!("{:.0} k", n as f64 / 1e3 / s.moves.max(1) as f64)),
         rss_idle / 1024,
         rss_ready / 1024,
         rss_end / 1024,
