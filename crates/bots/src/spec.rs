@@ -30,7 +30,7 @@
 //! | `return_legend`, `return_flare` | mcts | the cost of returning a legend to the shared deck (if it comes round before the end) or a flare, 0 to 100 (default 1.5, 0.3) |
 //! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
 //! | `all_summons` | mcts | `0`, `1`, `false` or `true` (default 0: the playout judges one summon per being, picked at random; 1 judges every summon, as mcts-v2) |
-//! | `judged_expansion` | mcts | `0`, `1`, `false` or `true` (default 0: a node below the root adds its children in the playout's order with its noise, as mcts-v2; 1 without the noise, the policy's best first) |
+//! | `judged_expansion` | mcts | `0`, `1`, `false` or `true` (default 1: a node below the root adds its children in the playout policy's order without its noise, its best first; 0 with the noise, as mcts-v2) |
 //! | `judged_steps` | mcts | the most of an effect step's choices the playout judges (at random among them), 2 to 24 (default 24: every one, as mcts-v2) |
 //! | `turn` | mcts | the time for all of the bot's choices in one turn, as `time` (default none; each choice gets at most half of what is left of it, see [`MctsConfig::turn`]) |
 //! | `early_stop` | mcts, mcts-v2 | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
@@ -926,6 +926,11 @@ mod tests {
             assert!(e.contains("judged_steps") && e.contains("2") && e.contains("24"), "{bad}: {e}");
         }
         assert!(parse("mcts:all_summons=2").is_err());
+        let BotSpec::Mcts(c) = parse("mcts:judged_expansion=0").unwrap() else { panic!() };
+        assert!(!c.judged_expansion && MctsConfig::default().judged_expansion);
+        assert_eq!(BotSpec::Mcts(c).to_string(), "mcts:judged_expansion=0");
+        assert!(parse("mcts:judged_expansion=2").is_err());
+        assert!(matches!(parse("mcts-v2:judged_expansion=0"), Err(SpecError::UnknownOption { .. })));
         assert!(matches!(parse("mcts-v2:all_summons=1"), Err(SpecError::UnknownOption { .. })));
         assert!(matches!(parse("mcts-v2:judged_steps=8"), Err(SpecError::UnknownOption { .. })));
     }
