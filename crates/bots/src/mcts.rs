@@ -27,8 +27,9 @@
 //! judges it; the search tries them in that order, widens to more of them
 //! as it goes (progressive widening) and adds a fading bias towards the
 //! better judged. Below the root, nodes widen the same way in the order
-//! the playout policy prefers (its pick first), so that the opponents'
-//! likely replies are searched before their many quiet placements.
+//! the playout policy prefers (its pick first, without its noise: see
+//! [`MctsConfig::judged_expansion`]), so that the opponents' strongest
+//! replies are searched before their many quiet placements.
 //!
 //! The playout policy plays like a sensible player at a fraction of the
 //! greedy bot's cost: it summons when it can (of one summon per being, the
