@@ -88,22 +88,31 @@ fn main() {
             }
         }
         eprintln!(
-            "game {} of {games}: {a:?} against {b:?}, scores {:?}",
+            "game {} of {games}: {a:?} against {b:?}, scores {:?}, {} in seat 0; so far {} | {}",
             game_no + 1,
-            [g.seat(0).score, g.seat(1).score]
+            [g.seat(0).score, g.seat(1).score],
+            specs[first],
+            line(&specs[0], &tallies[0]),
+            line(&specs[1], &tallies[1]),
         );
     }
     for (spec, t) in specs.iter().zip(&tallies) {
-        let n = t.seats.max(1) as f64;
-        println!(
-            "{spec}: {} games, score {:.1}%; a game: discards {:.2}, legends returned {:.2}, flares returned {:.2}, flares {:.2} ({:.2} for nothing)",
-            t.seats,
-            100.0 * t.wins / n,
-            t.discards as f64 / n,
-            t.legends_returned as f64 / n,
-            t.flares_returned as f64 / n,
-            t.flares as f64 / n,
-            t.flares_for_nothing as f64 / n,
-        );
+        println!("{}", line(spec, t));
     }
+}
+
+/// A spec's tally in one line (printed after every game too, so that a run
+/// cut short still tells its figures).
+fn line(spec: &str, t: &Tally) -> String {
+    let n = t.seats.max(1) as f64;
+    format!(
+        "{spec}: {} games, score {:.1}%; a game: discards {:.2}, legends returned {:.2}, flares returned {:.2}, flares {:.2} ({:.2} for nothing)",
+        t.seats,
+        100.0 * t.wins / n,
+        t.discards as f64 / n,
+        t.legends_returned as f64 / n,
+        t.flares_returned as f64 / n,
+        t.flares as f64 / n,
+        t.flares_for_nothing as f64 / n,
+    )
 }

@@ -30,6 +30,7 @@
 //! | `return_legend`, `return_flare` | mcts | the cost of returning a legend to the shared deck (if it comes round before the end) or a flare, 0 to 100 (default 1.5, 0.3) |
 //! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
 //! | `all_summons` | mcts | `0`, `1`, `false` or `true` (default 0: the playout judges one summon per being, picked at random; 1 judges every summon, as mcts-v2) |
+//! | `judged_expansion` | mcts | `0`, `1`, `false` or `true` (default 1: a node below the root adds its children in the playout policy's order without its noise, its best first; 0 with the noise, as mcts-v2) |
 //! | `judged_steps` | mcts | the most of an effect step's choices the playout judges (at random among them), 2 to 24 (default 24: every one, as mcts-v2) |
 //! | `turn` | mcts | the time for all of the bot's choices in one turn, as `time` (default none; each choice gets at most half of what is left of it, see [`MctsConfig::turn`]) |
 //! | `early_stop` | mcts, mcts-v2 | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
@@ -274,7 +275,7 @@ pub mod bounds {
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
                             playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
-                            held_flare, return_legend, return_flare, flare_cost, all_summons, judged_steps, turn \
+                            held_flare, return_legend, return_flare, flare_cost, all_summons, judged_steps, judged_expansion, turn \
                             or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
@@ -432,6 +433,7 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "flare_cost" => e.flare = real(key, value, bounds::ECONOMY)?,
         "turn" => c.turn = Some(duration(key, value)?),
         "all_summons" => c.all_summons = flag(key, value)?,
+        "judged_expansion" => c.judged_expansion = flag(key, value)?,
         "judged_steps" => c.judged_steps = whole(key, value, bounds::JUDGED_STEPS)? as usize,
         _ => {
             let mut v = v2_part(c);
@@ -646,6 +648,9 @@ impl fmt::Display for BotSpec {
                 }
                 if c.judged_steps != d.judged_steps {
                     options.push(format!("judged_steps={}", c.judged_steps));
+                }
+                if c.judged_expansion != d.judged_expansion {
+                    options.push(format!("judged_expansion={}", u8::from(c.judged_expansion)));
                 }
                 if let Some(t) = c.turn {
                     options.push(format!("turn={}", millis(t)));
@@ -921,6 +926,11 @@ mod tests {
             assert!(e.contains("judged_steps") && e.contains("2") && e.contains("24"), "{bad}: {e}");
         }
         assert!(parse("mcts:all_summons=2").is_err());
+        let BotSpec::Mcts(c) = parse("mcts:judged_expansion=0").unwrap() else { panic!() };
+        assert!(!c.judged_expansion && MctsConfig::default().judged_expansion);
+        assert_eq!(BotSpec::Mcts(c).to_string(), "mcts:judged_expansion=0");
+        assert!(parse("mcts:judged_expansion=2").is_err());
+        assert!(matches!(parse("mcts-v2:judged_expansion=0"), Err(SpecError::UnknownOption { .. })));
         assert!(matches!(parse("mcts-v2:all_summons=1"), Err(SpecError::UnknownOption { .. })));
         assert!(matches!(parse("mcts-v2:judged_steps=8"), Err(SpecError::UnknownOption { .. })));
     }

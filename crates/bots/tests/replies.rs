@@ -135,7 +135,8 @@ fn the_new_search_defends_the_threatened_legend_and_the_old_one_does_not() {
     for seed in SEEDS {
         let mut h = g.clone();
         let made = play_turn(&mut h, &mut new_bot(1000, seed));
-        assert!(defence.contains(&made[0].as_str()), "seed {seed}: {made:?}");
+        // in the turn (before or after a placement elsewhere: the same end)
+        assert!(made.iter().any(|m| defence.contains(&m.as_str())), "seed {seed}: {made:?}");
         // red has no pattern left: the legend on f5 is safe
         assert!(!h.legal_choices().iter().any(|c| matches!(c, Choice::Summon { .. })), "{made:?}");
         // the old search takes the point and loses the legend
