@@ -8,6 +8,13 @@ use clap::{Parser, Subcommand};
 use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{cards, Board, CardId, Color, Form, School, Seat};
 
+/// The program allocates with mimalloc (the binary chooses, not the
+/// libraries): the server makes and drops many small strings and vectors
+/// per move, and glibc's malloc took about a third of its CPU under load
+/// (`docs/server-protocol.md`, "Load").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod analyse;
 mod bot_worker;
 mod engine;

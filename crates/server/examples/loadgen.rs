@@ -129,6 +129,10 @@ fn create_body(form: &str) -> Value {
     json!({"form": api_form, "seats": seats})
 }
 
+/// The server inside (`--serve`) allocates as `tash-kalar serve` does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut argv = std::env::args().skip(1);
     if argv.next().as_deref() == Some("--serve") {

@@ -50,13 +50,6 @@
 //! - this file: [`app`], the routers assembled behind the door, and
 //!   [`serve`].
 
-/// Every process that links the server (`tash-kalar serve`, its tests,
-/// `loadgen --serve`) allocates with mimalloc: publishing a move makes
-/// and drops many small strings and vectors, and glibc's malloc took
-/// about a third of the server's CPU under load.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
