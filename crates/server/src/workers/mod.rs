@@ -8,8 +8,8 @@
 //!
 //! Notifications say that something changed, never what: `tk_bot_jobs`
 //! (payload: the job's id) wakes the workers, `tk_bot_done` the server
-//! waiting for that job ([`Jobs`]); both also read the queue on a slow
-//! timer and after a [`Heard::Resync`], so a lost notification costs time,
+//! waiting for that job (`Jobs`); both also read the queue on a slow
+//! timer and after a `Heard::Resync`, so a lost notification costs time,
 //! never a decision. A worker that stops renewing its job's heartbeat
 //! loses it to the next worker after its timeout.
 
