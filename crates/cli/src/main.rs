@@ -9,6 +9,7 @@ use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{cards, Board, CardId, Color, Form, School, Seat};
 
 mod analyse;
+mod bot_worker;
 mod engine;
 mod learn;
 mod play;
@@ -59,6 +60,9 @@ enum Command {
     Play(play::Args),
     /// Serve games to browsers: HTTP, WebSocket and a SQLite database.
     Serve(serve::Args),
+    /// Decide bots' choices for servers started with --bot-workers on the
+    /// same PostgreSQL database, until Ctrl-C.
+    BotWorker(bot_worker::Args),
     /// Speak the engine protocol on standard input/output (docs/engine-protocol.md).
     Engine(engine::Args),
     /// Puzzles: `generate` finds and verifies them from seeded games.
@@ -97,6 +101,7 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::BotWorker(args) => bot_worker::run(&args),
         Command::Replay { record, at, model, lang } => replay(&record, at, model.as_deref(), lang.as_deref()),
         Command::Engine(args) => engine::run(&args),
         Command::Tournament(args) => tournament::run(&args),

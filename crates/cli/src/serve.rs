@@ -121,6 +121,11 @@ pub struct Args {
     /// The bots' thread priority on Unix (nice, 0 to 19): people's moves are answered first.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(0..=19))]
     bot_nice: i32,
+    /// Queue the bots' decisions in the database for `tash-kalar bot-worker`
+    /// processes instead of running them here (PostgreSQL only; without a
+    /// worker running, bots wait).
+    #[arg(long)]
+    bot_workers: bool,
     /// Analyses of finished games running at once (one per address); each
     /// position is a job of the bot pool.
     #[arg(long, default_value_t = 2, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
@@ -179,6 +184,7 @@ pub fn run(args: &Args) -> Result<()> {
         config.bot_threads = n;
     }
     config.bot_nice = args.bot_nice;
+    config.bot_workers = args.bot_workers;
     config.analyses = args.analyses;
     config.analysis_iterations = args.analysis_iterations;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;

@@ -107,6 +107,11 @@ pub struct Config {
     /// The bot pool's priority on Unix (`nice`, 0 to 19; 0 keeps the
     /// server's), so that people's moves are answered first.
     pub bot_nice: i32,
+    /// The games' bot decisions are queued in the database for bot
+    /// workers (`tash-kalar bot-worker`, `workers`) instead of run on the
+    /// bot pool, which then starts its threads only for analyses.
+    /// PostgreSQL only: a SQLite server refuses to start with it.
+    pub bot_workers: bool,
     /// Analyses of finished games running at once (`analysis.rs`; one per
     /// address), each position a job of the bot pool.
     pub analyses: usize,
@@ -170,6 +175,7 @@ impl Config {
             replays_per_address: 4,
             bot_threads: default_bot_threads(),
             bot_nice: 10,
+            bot_workers: false,
             analyses: 2,
             analysis_iterations: 300,
         }

@@ -26,7 +26,8 @@
 //!   `routes` alone sit with the handlers);
 //! - the game's pieces: `config`, `store` and `db` (SQLite; the game core
 //!   on PostgreSQL too), `live` (a game and its log), `pool` (the bot
-//!   pool), `replay_cache`, `rating` (players' ratings, settled by `db`
+//!   pool), `workers` (the bot decisions' queue on PostgreSQL and the bot
+//!   worker that takes it), `replay_cache`, `rating` (players' ratings, settled by `db`
 //!   with a rated game's end);
 //! - `delta`: the published state of a game (`Snapshot`) and what changed
 //!   between two, made once per viewer class;
@@ -78,6 +79,7 @@ mod site;
 mod state;
 mod store;
 mod words;
+pub mod workers;
 mod ws;
 
 pub mod error;

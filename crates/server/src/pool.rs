@@ -12,6 +12,10 @@
 //!   priority), so the async threads that answer people's moves come first.
 //! - A search whose game has gone (unloaded, or its answer no longer
 //!   awaited) before its turn is dropped unrun.
+//! - With bot workers (`Config::bot_workers`, `workers`) the games' bots
+//!   do not think here: the pool carries the queue their decisions go to
+//!   ([`BotPool::jobs`]), and starts its threads only when something else
+//!   runs on it (an analysis).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex};
@@ -31,6 +35,10 @@ struct Queue {
 struct Shared {
     queue: Mutex<Queue>,
     ready: Condvar,
+    /// The threads, started once: at once, or on first use (with bot workers).
+    started: std::sync::Once,
+    threads: usize,
+    nice: i32,
 }
 
 /// Stops the threads when the last handle goes.
@@ -48,21 +56,52 @@ impl Drop for Stop {
 pub struct BotPool {
     shared: Arc<Shared>,
     _stop: Arc<Stop>,
+    /// The queue the games' bot decisions go to, with bot workers.
+    jobs: Option<crate::workers::Jobs>,
 }
 
 impl BotPool {
     /// Starts `threads` threads (at least one) at the priority `nice`
     /// (Unix; 0 keeps the server's).
     pub fn new(threads: usize, nice: i32) -> BotPool {
-        let shared = Arc::new(Shared { queue: Mutex::new(Queue::default()), ready: Condvar::new() });
-        for i in 0..threads.max(1) {
-            let s = shared.clone();
-            let spawned = std::thread::Builder::new().name(format!("bot-{i}")).spawn(move || worker(s, nice));
-            if let Err(e) = spawned {
-                tracing::error!(error = %e, "cannot start a bot thread");
+        let pool = BotPool::idle(threads, nice, None);
+        pool.start();
+        pool
+    }
+
+    /// A pool for a server with bot workers: the games' bots decide
+    /// through `jobs`; the threads start on the pool's first use.
+    pub(crate) fn queued(threads: usize, nice: i32, jobs: crate::workers::Jobs) -> BotPool {
+        BotPool::idle(threads, nice, Some(jobs))
+    }
+
+    fn idle(threads: usize, nice: i32, jobs: Option<crate::workers::Jobs>) -> BotPool {
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(Queue::default()),
+            ready: Condvar::new(),
+            started: std::sync::Once::new(),
+            threads: threads.max(1),
+            nice,
+        });
+        BotPool { _stop: Arc::new(Stop(shared.clone())), shared, jobs }
+    }
+
+    fn start(&self) {
+        let shared = &self.shared;
+        shared.started.call_once(|| {
+            for i in 0..shared.threads {
+                let (s, nice) = (shared.clone(), shared.nice);
+                let spawned = std::thread::Builder::new().name(format!("bot-{i}")).spawn(move || worker(s, nice));
+                if let Err(e) = spawned {
+                    tracing::error!(error = %e, "cannot start a bot thread");
+                }
             }
-        }
-        BotPool { _stop: Arc::new(Stop(shared.clone())), shared }
+        });
+    }
+
+    /// The bot workers' queue, if the games' bots decide there.
+    pub(crate) fn jobs(&self) -> Option<&crate::workers::Jobs> {
+        self.jobs.as_ref()
     }
 
     /// Runs `f` on the pool in `owner`'s turn; `None` if it did not run
@@ -83,6 +122,7 @@ impl BotPool {
     }
 
     fn submit(&self, owner: &str, job: Job) {
+        self.start();
         let mut q = self.shared.queue.lock().unwrap_or_else(|e| e.into_inner());
         let jobs = q.jobs.entry(owner.to_string()).or_default();
         jobs.push_back(job);

@@ -73,7 +73,10 @@ impl AppState {
         let conns = limit::InFlight::new(config.max_connections_per_address, config.max_connections);
         let replays =
             replay_cache::Replays::new(config.replay_cache_bytes, config.replay_builds, config.replays_per_address);
-        let pool = pool::BotPool::new(config.bot_threads, config.bot_nice);
+        let pool = match config.bot_workers {
+            true => pool::BotPool::queued(config.bot_threads, config.bot_nice, crate::workers::Jobs::start(&store)?),
+            false => pool::BotPool::new(config.bot_threads, config.bot_nice),
+        };
         let accounts = crate::account::Accounts::new(
             config.sign_up_limit,
             config.sign_in_limit,

@@ -4,6 +4,11 @@
 //! it thinks, its progress (iterations done of its budget) is published
 //! every [`PROGRESS_EVERY`] to the game's connections, which send it as a
 //! `thinking` message.
+//!
+//! With bot workers (`Config::bot_workers`) the decision is queued in the
+//! database instead (`start_queued`, `workers`): a worker decides from
+//! the job's spec and seed on the game rebuilt at this version, and its
+//! choice comes back here, to be played exactly as a local one.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -17,6 +22,7 @@ use tokio::task::JoinHandle;
 
 use super::GameActor;
 use crate::live::{Kind, Player};
+use crate::workers::{Jobs, NewJob};
 
 /// How often a thinking bot's progress is published.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(250);
@@ -52,6 +58,9 @@ impl GameActor {
             Player::Human => "random".into(),
         };
         let seed = self.driver.rng().gen();
+        if let Some(jobs) = self.pool.jobs().cloned() {
+            return self.start_queued(seat, spec, seed, jobs);
+        }
         // a stored spec is parsed and checked again (the database may hold one
         // from before the checks); one that fails gets no bot, and a random
         // choice is played for the seat (see bot_done)
@@ -105,6 +114,46 @@ impl GameActor {
                 Some((bot, c)) => (seat, version, Some(bot), Some(c)),
                 None => (seat, version, None, None),
             }
+        })
+    }
+
+    /// The queued path: the decision is a job for the bot workers; its
+    /// answer, in the project's notation, is parsed here and played by
+    /// [`GameActor::bot_done`] as a local bot's choice (checked legal, the
+    /// version still the same). A worker's "none" is a bot without a choice.
+    fn start_queued(&mut self, seat: Seat, spec: String, seed: u64, jobs: Jobs) -> JoinHandle<BotResult> {
+        // a spec this server refuses (one stored before the checks) is not
+        // queued: as on the pool, the seat gets a random choice
+        let parsed = crate::wire::bot_spec(&spec).ok();
+        let (of, time_ms) = parsed.as_ref().map_or((None, None), budget);
+        let version = self.g.version();
+        let job = NewJob { game: self.g.id.clone(), version, seat, spec, seed, owner: self.owner.clone() };
+        let thinking = self.thinking.clone();
+        let pause = self.bot_pause;
+        tokio::spawn(async move {
+            if !pause.is_zero() {
+                tokio::time::sleep(pause).await;
+            }
+            if parsed.is_none() {
+                return (seat, version, None, None);
+            }
+            // (a bot that does not search has no progress to show)
+            let every = (of.is_some() || time_ms.is_some()).then_some(PROGRESS_EVERY);
+            let answer = jobs
+                .decide(&job, every, |iterations, took| {
+                    let ms = took.as_millis() as u64;
+                    thinking.send_replace(Some(Thinking { seat, iterations, of, ms, time_ms }));
+                })
+                .await;
+            thinking.send_replace(None);
+            let choice = answer.as_deref().and_then(|text| match text.parse::<Choice>() {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    tracing::error!(game = %job.game, text, error = %e, "a bot worker's answer cannot be read");
+                    None
+                }
+            });
+            (seat, version, None, choice)
         })
     }
 

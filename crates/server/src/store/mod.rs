@@ -68,6 +68,10 @@ pub enum StoreError {
     /// A lease asked for a game the database does not hold.
     #[error("no game {0} to take a lease on")]
     NoSuchGame(String),
+    /// What only several processes on one PostgreSQL database do (bot
+    /// workers), asked of a SQLite store.
+    #[error("{what} need a PostgreSQL database (--db postgres://...): a SQLite file serves one process")]
+    NeedsPostgres { what: &'static str },
     /// SQL written for SQLite only, asked of a PostgreSQL store.
     #[error("{what} is SQLite's own SQL, which a PostgreSQL store does not run")]
     NotPorted { what: &'static str },

@@ -1,0 +1,251 @@
+//! The bot worker (`tash-kalar bot-worker`): takes the queue's jobs as
+//! long as it has a free thread, rebuilds each job's game from the
+//! database at the job's version, decides on its own bot pool within the
+//! server's bot limits, heartbeats the job while it thinks, and answers.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tash_kalar_bots::Decision;
+use tash_kalar_rules::Actor;
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+
+use super::{Job, Queue, SLOW_POLL};
+use crate::db::Stored;
+use crate::live::LiveGame;
+use crate::pool::BotPool;
+use crate::store::listen::Heard;
+use crate::store::{Store, StoreError};
+
+/// A job taken this many times (its workers stopped each time) is answered
+/// "none" rather than tried again: it may be what stops them.
+const MAX_ATTEMPTS: u32 = 3;
+
+/// How often a worker deletes the answers older than [`KEEP_ANSWERS`].
+const CLEAN_EVERY: Duration = Duration::from_secs(60);
+
+/// How long an answer is kept: its server read it long before.
+const KEEP_ANSWERS: Duration = Duration::from_secs(600);
+
+/// How a worker runs.
+#[derive(Clone, Debug)]
+pub struct WorkerOptions {
+    /// The worker's name in the jobs it takes (unique among the workers).
+    pub name: String,
+    /// Decisions at once, each on a thread of the worker's bot pool.
+    pub threads: usize,
+    /// The pool's priority on Unix (`nice`, 0 to 19).
+    pub nice: i32,
+    /// The worker heartbeats a job every third of this; a job whose
+    /// heartbeat is older is taken by another worker.
+    pub job_timeout: Duration,
+}
+
+impl WorkerOptions {
+    /// A worker named `name` with the defaults: a thread per core, nice
+    /// 10, a 10 s timeout.
+    pub fn new(name: impl Into<String>) -> WorkerOptions {
+        WorkerOptions {
+            name: name.into(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            nice: 10,
+            job_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// A process's default name: `<host>-<pid>-<4 random hex digits>`.
+pub fn default_name() -> String {
+    let host = hostname().unwrap_or_else(|| "host".into());
+    format!("{host}-{}-{:04x}", std::process::id(), rand::random::<u16>())
+}
+
+#[cfg(unix)]
+fn hostname() -> Option<String> {
+    let mut buf = [0u8; 256];
+    // SAFETY: gethostname writes at most buf.len() bytes into buf
+    let r = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
+    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+    (r == 0 && end > 0).then(|| String::from_utf8_lossy(&buf[..end]).into_owned())
+}
+
+#[cfg(not(unix))]
+fn hostname() -> Option<String> {
+    std::env::var("COMPUTERNAME").ok()
+}
+
+/// The jobs a worker holds, to give back when it stops.
+type Held = Arc<Mutex<HashMap<i64, Job>>>;
+
+/// Takes and answers jobs from `store`'s queue until `shutdown` completes;
+/// then gives back the jobs it holds (another worker takes them at once)
+/// and returns, dropping its searches under way.
+pub async fn run(store: &Store, options: WorkerOptions, shutdown: impl Future<Output = ()>) -> Result<(), StoreError> {
+    let queue = Queue::of(store)?;
+    let mut sub = queue.pg.listener().subscribe();
+    let threads = options.threads.max(1);
+    let pool = BotPool::new(threads, options.nice);
+    let slots = Arc::new(Semaphore::new(threads));
+    let held: Held = Default::default();
+    let mut tasks = JoinSet::new();
+    let mut clean = tokio::time::interval(CLEAN_EVERY);
+    tracing::info!(name = %options.name, threads, "bot worker started");
+    tokio::pin!(shutdown);
+    loop {
+        // as many jobs as there are free threads
+        while let Ok(slot) = slots.clone().try_acquire_owned() {
+            match queue.take(&options.name, options.job_timeout).await {
+                Ok(Some(job)) => {
+                    lock(&held).insert(job.id, job.clone());
+                    let (store, queue, pool, held, options) =
+                        (store.clone(), queue.clone(), pool.clone(), held.clone(), options.clone());
+                    tasks.spawn(async move {
+                        work(&store, &queue, &pool, &job, &options).await;
+                        lock(&held).remove(&job.id);
+                        drop(slot);
+                    });
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot take a bot job");
+                    break;
+                }
+            }
+        }
+        tokio::select! {
+            _ = &mut shutdown => break,
+            heard = sub.next() => match heard {
+                // a job queued or given back (or some missed): look again
+                Some(Heard::Note { channel, .. }) if channel == "tk_bot_jobs" => {}
+                Some(Heard::Resync) => {}
+                Some(Heard::Note { .. }) => continue,
+                None => return Err(StoreError::Closed),
+            },
+            Some(_) = tasks.join_next() => {}
+            _ = tokio::time::sleep(SLOW_POLL) => {}
+            _ = clean.tick() => match queue.clean(KEEP_ANSWERS).await {
+                Ok(0) => {}
+                Ok(n) => tracing::debug!(n, "old bot answers deleted"),
+                Err(e) => tracing::warn!(error = %e, "cannot delete old bot answers"),
+            },
+        }
+    }
+    tasks.abort_all();
+    let jobs: Vec<Job> = lock(&held).drain().map(|(_, j)| j).collect();
+    for job in jobs {
+        if let Err(e) = queue.release(&job, &options.name).await {
+            tracing::warn!(job = job.id, error = %e, "cannot give a bot job back; it is free after its timeout");
+        }
+    }
+    tracing::info!(name = %options.name, "bot worker stopped");
+    Ok(())
+}
+
+fn lock(held: &Held) -> std::sync::MutexGuard<'_, HashMap<i64, Job>> {
+    held.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Decides one job and answers it; a database that fails before the
+/// answer gives the job back, for this worker or another to try again.
+async fn work(store: &Store, queue: &Queue, pool: &BotPool, job: &Job, options: &WorkerOptions) {
+    let choice = match decide(store, queue, pool, job, options).await {
+        Ok(choice) => choice,
+        Err(e) => {
+            tracing::warn!(job = job.id, game = %job.game, error = %e, "cannot read a bot job's game");
+            tokio::time::sleep(SLOW_POLL).await;
+            if let Err(e) = queue.release(job, &options.name).await {
+                tracing::warn!(job = job.id, error = %e, "cannot give a bot job back");
+            }
+            return;
+        }
+    };
+    for attempt in 0..3 {
+        match queue.answer(job.id, &options.name, choice.as_deref()).await {
+            Ok(_) => return,
+            Err(e) => {
+                tracing::warn!(job = job.id, error = %e, attempt, "cannot answer a bot job");
+                tokio::time::sleep(SLOW_POLL).await;
+            }
+        }
+    }
+}
+
+/// The job's choice in the project's notation, or `None` when it cannot
+/// be decided: the game moved on or is gone, the spec is beyond the
+/// server's limits, the job stopped workers before.
+async fn decide(
+    store: &Store,
+    queue: &Queue,
+    pool: &BotPool,
+    job: &Job,
+    options: &WorkerOptions,
+) -> Result<Option<String>, StoreError> {
+    if job.attempts > MAX_ATTEMPTS {
+        tracing::warn!(job = job.id, game = %job.game, attempts = job.attempts, "a bot job taken too often: answered none");
+        return Ok(None);
+    }
+    // the spec checked again: the queue is data, the limits are ours
+    let spec = match crate::wire::bot_spec(&job.spec) {
+        Ok(spec) => spec,
+        Err(e) => {
+            tracing::warn!(job = job.id, spec = %job.spec, error = %e, "a bot job's spec is refused");
+            return Ok(None);
+        }
+    };
+    let stored = match store.load(&job.game).await {
+        Ok(Some(stored)) => stored,
+        Ok(None) => return Ok(None),
+        Err(StoreError::BadRow(why)) => {
+            tracing::warn!(job = job.id, game = %job.game, why, "a bot job's game cannot be read");
+            return Ok(None);
+        }
+        Err(e) => return Err(e),
+    };
+    let mut bot = spec.build(job.seed);
+    let counter = Arc::new(AtomicU32::new(0));
+    bot.set_progress(Some(counter.clone()));
+    let (seat, version) = (job.seat, job.version);
+    // replayed and decided on the pool's thread, off the async threads
+    let decision = pool.run(&job.owner, move || {
+        let g = at_version(stored, version)?;
+        (g.game().actor() == Actor::Seat(seat)).then(|| bot.decide(&Decision::new(g.game(), seat)).to_string())
+    });
+    tokio::pin!(decision);
+    let mut beat = tokio::time::interval(options.job_timeout / 3);
+    beat.tick().await;
+    loop {
+        tokio::select! {
+            choice = &mut decision => return Ok(choice.flatten()),
+            _ = beat.tick() => {
+                let iterations = counter.load(Ordering::Relaxed);
+                match queue.heartbeat(job, &options.name, iterations).await {
+                    Ok(true) => {}
+                    // taken again by another worker: the first answer stands, this may be it
+                    Ok(false) => tracing::debug!(job = job.id, "a bot job is no longer this worker's"),
+                    Err(e) => tracing::warn!(job = job.id, error = %e, "cannot renew a bot job"),
+                }
+            }
+        }
+    }
+}
+
+/// The stored game replayed to `version`; `None` if its log is longer (the
+/// game moved on: the decision is no longer wanted) or shorter, or cannot
+/// be replayed.
+fn at_version(stored: Stored, version: u32) -> Option<LiveGame> {
+    if stored.log.len() != version as usize {
+        return None;
+    }
+    let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).ok()?;
+    for e in &stored.log {
+        if let Err(e) = g.apply_stored(e) {
+            tracing::warn!(game = %g.id, error = %e, "a bot job's game cannot be replayed");
+            return None;
+        }
+    }
+    Some(g)
+}
