@@ -331,7 +331,7 @@ async fn one_game(servers: &[Server], form: &str, kinds: &str, first: usize) -> 
     let mut clients = Vec::new();
     for (seat, token) in tokens.iter().enumerate() {
         if let Some(token) = token {
-            clients.push(Client::join(&servers[(first + seat) % 2], &id, Some((seat, token))).await);
+            clients.push(Client::join(&servers[(first + seat) % servers.len()], &id, Some((seat, token))).await);
         }
     }
     for server in servers {
@@ -369,7 +369,7 @@ async fn two_servers_and_a_worker_play_every_form_to_the_end() {
     let _worker = fleet.worker("w1");
     let games = [("first-game", "hb"), ("high-form", "hh"), ("duel", "bh"), ("melee", "hbh"), ("team-duel", "hhbb")];
     let played = futures_util::future::join_all(
-        games.iter().enumerate().map(|(i, (form, kinds))| one_game(&servers, form, kinds, i % 2)),
+        games.iter().enumerate().map(|(i, (form, kinds))| one_game(&servers, form, kinds, i % servers.len())),
     )
     .await;
     // the bots' seats were decided by the worker, from the queue
