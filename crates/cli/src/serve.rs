@@ -133,6 +133,15 @@ pub struct Args {
     /// Search iterations an analysis spends on each position.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     analysis_iterations: u32,
+    /// This server's name among the servers sharing a PostgreSQL database
+    /// (default: `<hostname>-<pid>-<random hex>`); it holds the leases of
+    /// the games it drives.
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    node: Option<String>,
+    /// Seconds a game's lease lasts unrenewed: after a server stops,
+    /// another takes its games over within this long.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    lease_secs: u64,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -187,6 +196,10 @@ pub fn run(args: &Args) -> Result<()> {
     config.bot_workers = args.bot_workers;
     config.analyses = args.analyses;
     config.analysis_iterations = args.analysis_iterations;
+    if let Some(node) = &args.node {
+        config.node = node.clone();
+    }
+    config.lease_ttl = Duration::from_secs(args.lease_secs);
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime
         .block_on(tash_kalar_server::serve_with(args.addr, config))

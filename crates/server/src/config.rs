@@ -117,6 +117,26 @@ pub struct Config {
     pub analyses: usize,
     /// Search iterations an analysis spends on each position.
     pub analysis_iterations: u32,
+    /// This process's name among the servers sharing a database: the
+    /// holder of the leases of the games it drives (`serve --node`).
+    pub node: String,
+    /// How long a game's lease lasts unrenewed (`serve --lease-secs`): the
+    /// driver renews it every third of it; another server takes the game
+    /// over once it runs out (`cluster`).
+    pub lease_ttl: Duration,
+}
+
+/// A name unique among the servers of one database: the host's name,
+/// the process id and 4 random hex digits (a restarted process with the
+/// same pid is still another holder).
+pub fn default_node() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "host".into());
+    format!("{host}-{}-{:04x}", std::process::id(), rand::random::<u16>())
 }
 
 /// The default cap on connections in all: 10,000, or fewer when the
@@ -178,6 +198,8 @@ impl Config {
             bot_workers: false,
             analyses: 2,
             analysis_iterations: 300,
+            node: default_node(),
+            lease_ttl: Duration::from_secs(10),
         }
     }
 }

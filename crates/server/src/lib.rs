@@ -58,6 +58,7 @@ mod actor;
 mod analysis;
 mod assets;
 mod clock;
+mod cluster;
 mod config;
 mod conn;
 mod db;

@@ -54,6 +54,9 @@ struct Inner {
     pool: pool::BotPool,
     analyses: analysis::Analyses,
     accounts: crate::account::Accounts,
+    /// This process among the servers sharing the database: leases,
+    /// notifications, the inbox (`cluster`).
+    cluster: Arc<crate::cluster::Cluster>,
     /// The state of a feature above this layer, made on first use: finding
     /// a game's seeks, challenges and lobby sockets (`pairing`, which alone
     /// uses it, so that this layer does not name it).
@@ -83,9 +86,13 @@ impl AppState {
             config.sign_in_failures_limit,
             crate::account::Lifetimes { idle: config.session_idle, max: config.session_max },
         );
+        let cluster = crate::cluster::Cluster::new(config.node.clone(), config.lease_ttl, store.clone());
+        let games = Registry::default();
+        cluster.start_router(&games);
         let inner = Inner {
             store,
-            games: Registry::default(),
+            games,
+            cluster,
             reserved: Default::default(),
             config,
             limiter,
@@ -104,8 +111,10 @@ impl AppState {
         ids.truncate(state.inner.config.max_live_games);
         let mut loaded = 0;
         for id in &ids {
-            match state.game(id).await {
-                Ok(_) => loaded += 1,
+            // (a game another server drives is its)
+            match state.load(id, Need::Play, false).await {
+                Ok(None) => {}
+                Ok(Some(_)) => loaded += 1,
                 Err(e) => tracing::error!(game = %id, error = ?e, "cannot reload a game"),
             }
         }
@@ -144,8 +153,9 @@ impl AppState {
             if self.is_live(&id).await {
                 continue;
             }
-            match self.game(&id).await {
-                Ok(_) => tracing::info!(game = %id, "loaded: its clock ran out"),
+            match self.load(&id, Need::Play, false).await {
+                Ok(None) => {}
+                Ok(Some(_)) => tracing::info!(game = %id, "loaded: its clock ran out"),
                 Err(e) => tracing::warn!(game = %id, error = ?e, "cannot load a game whose clock ran out"),
             }
         }
@@ -289,25 +299,37 @@ impl AppState {
         }
     }
 
-    /// The live game's queue, loading the game from the database if need be.
-    pub(crate) async fn game(&self, id: &str) -> Result<mpsc::Sender<Command>, Error> {
-        self.game_for(id, Need::Play).await
+    /// The live game's queue, loading the game from the database if need
+    /// be, for a player or a spectator ([`Need`]).
+    pub(crate) async fn game_for(&self, id: &str, need: Need) -> Result<mpsc::Sender<Command>, Error> {
+        self.load(id, need, true).await?.ok_or(Error::NoSuchGame)
     }
 
-    /// The same, loaded for a player or a spectator ([`Need`]).
-    pub(crate) async fn game_for(&self, id: &str, need: Need) -> Result<mpsc::Sender<Command>, Error> {
+    /// The live game's queue, loading the game from the database if need
+    /// be: this process takes the game's lease and drives it; if another
+    /// live server holds the lease, the game is mirrored (`mirror`), or
+    /// not loaded at all (`None`) without `mirror`.
+    async fn load(&self, id: &str, need: Need, mirror: bool) -> Result<Option<mpsc::Sender<Command>>, Error> {
         let mut games = self.room(Some(id), need).await?;
         if let Some(l) = games.get(id) {
-            return Ok(l.tx.clone());
+            return Ok(Some(l.tx.clone()));
+        }
+        let lease = match self.inner.cluster.take(id).await {
+            Ok(lease) => lease,
+            Err(StoreError::NoSuchGame(_)) => return Err(Error::NoSuchGame),
+            Err(e) => return Err(Error::internal(e)),
+        };
+        if lease.is_none() && !mirror {
+            return Ok(None);
         }
         let stored = self.inner.store.load(id).await.map_err(Error::internal)?;
         let Some(stored) = stored else { return Err(Error::NoSuchGame) };
         let g = tokio::task::spawn_blocking(move || replay(stored)).await.map_err(Error::internal)??;
         // a game loaded from the database takes its own turn on the bot pool
-        let loaded = self.spawn(g, id.to_string());
+        let loaded = self.spawn(g, id.to_string(), lease);
         let tx = loaded.tx.clone();
         games.insert(id.to_string(), loaded);
-        Ok(tx)
+        Ok(Some(tx))
     }
 
     /// The live game's queue, if it is loaded.
@@ -315,9 +337,17 @@ impl AppState {
         self.inner.games.lock().await.get(id).filter(|l| !l.tx.is_closed()).map(|l| l.tx.clone())
     }
 
-    fn spawn(&self, g: LiveGame, owner: String) -> Loaded {
+    fn spawn(&self, g: LiveGame, owner: String, lease: Option<store::Lease>) -> Loaded {
         let i = &self.inner;
-        actor::spawn(g, i.store.clone(), i.games.clone(), &i.config, i.pool.clone(), owner)
+        let cluster = i.cluster.clone();
+        actor::spawn(g, i.store.clone(), i.games.clone(), &i.config, i.pool.clone(), owner, cluster, lease)
+    }
+
+    /// Stops (or starts again) renewing and taking leases, as a process
+    /// that hangs would: for the tests of several servers.
+    #[doc(hidden)]
+    pub fn pause_leases(&self, paused: bool) {
+        self.inner.cluster.pause_leases(paused);
     }
 
     /// Stores a new game and starts its task, if there is room for it:
@@ -334,7 +364,9 @@ impl AppState {
         let mut games = self.room(None, Need::Play).await?;
         self.inner.store.insert_game(&g, entries).await.map_err(Error::internal)?;
         let id = g.id.clone();
-        let loaded = self.spawn(g, owner);
+        // (a new game's lease is free: only a paused process mirrors it)
+        let lease = self.inner.cluster.take(&id).await.map_err(Error::internal)?;
+        let loaded = self.spawn(g, owner, lease);
         games.insert(id, loaded);
         Ok(())
     }
@@ -402,7 +434,7 @@ fn unload_candidate(games: &Games<'_>, need: Need) -> Option<(bool, String, mpsc
 }
 
 /// A stored game, replayed from its log.
-fn replay(stored: db::Stored) -> Result<LiveGame, Error> {
+pub(crate) fn replay(stored: db::Stored) -> Result<LiveGame, Error> {
     let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(Error::internal)?;
     for e in &stored.log {
         g.apply_stored(e).map_err(Error::internal)?;

@@ -40,6 +40,10 @@ impl GameActor {
 
     /// The seat that may be claimed against now, if any.
     pub(super) fn claimable_now(&self) -> Option<Seat> {
+        // (a mirror shows the driver's: `mirror.rs`)
+        if !self.driving() {
+            return self.ties.shown.claimable;
+        }
         self.absent().filter(|&(_, at)| at <= crate::store::now_ms()).map(|(s, _)| s)
     }
 
@@ -86,7 +90,7 @@ impl GameActor {
             if let Some(clocks) = self.clock.stored() {
                 let mut summary = crate::db::Summary::of(&self.g);
                 summary.clocks = Some(clocks);
-                if let Err(e) = self.store.append(&self.g.id, Vec::new(), summary, None).await {
+                if let Err(e) = self.store.append(&self.g.id, Vec::new(), summary, self.lease()).await {
                     tracing::warn!(game = %self.g.id, error = %e, "cannot store a game's clocks");
                 }
             }

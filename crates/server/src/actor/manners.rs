@@ -48,7 +48,7 @@ pub(super) struct Manners {
 }
 
 /// An open take-back request.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Pending {
     seat: Seat,
     /// The position it was made at; it lapses when the game moves on.
@@ -91,6 +91,20 @@ impl Manners {
             && self.open(g).is_none()
             && self.declined != Some((seat, g.version()))
             && !answerers(g, seat).is_empty()
+    }
+
+    /// The request open and the last declined, as a game's mirrors on
+    /// other servers show them (`mirror.rs`).
+    pub fn shown(&self) -> serde_json::Value {
+        serde_json::json!({ "takeback": self.takeback, "declined": self.declined })
+    }
+
+    /// Shows the driver's request and last declined ([`Manners::shown`]);
+    /// anything else (`null`): none.
+    pub fn show(&mut self, shown: &serde_json::Value) {
+        let read = |k: &str| shown.get(k).cloned().unwrap_or_default();
+        self.takeback = serde_json::from_value(read("takeback")).unwrap_or_default();
+        self.declined = serde_json::from_value(read("declined")).unwrap_or_default();
     }
 
     /// Sets what a class of viewer (a seat, or the spectators after the

@@ -44,13 +44,16 @@ pub use bots::Thinking;
 mod chat;
 mod clocks;
 mod endings;
+mod lease;
 mod manners;
+mod mirror;
 mod play;
 mod rematch;
 mod seats;
 
 use bots::BotResult;
 use clocks::to_move;
+use lease::{Role, Ties};
 pub use manners::Author;
 use manners::Manners;
 pub use play::{driver, run_chance};
@@ -145,6 +148,8 @@ pub enum Command {
     },
     /// The rematch asked for was created (`Some`: its id) or could not be.
     RematchMade { made: Option<String> },
+    /// A notification from the other servers on the database (`cluster`).
+    Cluster(crate::cluster::Heard),
     /// Leave memory to make room for another game, if nobody is connected
     /// (`watched`: or only spectators, whose connections then end); the
     /// answer says whether the game left.
@@ -229,6 +234,10 @@ struct GameActor {
     claim_open: bool,
     /// Take-back requests and the spectators' chat (`manners.rs`).
     manners: Manners,
+    /// Driving the game (holding its lease) or mirroring another
+    /// server's (`lease.rs`, `mirror.rs`), and the ties to the others.
+    role: Role,
+    ties: Ties,
 }
 
 fn raw(v: &impl serde::Serialize) -> Box<RawValue> {
@@ -357,14 +366,19 @@ struct SiteState<'a> {
 }
 
 /// Starts a game's task; returns its queue and idle time for the registry.
-/// `owner` says whose turn on the bot pool the game's bots take.
-pub fn spawn(
+/// `owner` says whose turn on the bot pool the game's bots take. With the
+/// game's `lease` the task drives the game; without, another server holds
+/// it and the task mirrors the game (`mirror.rs`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn spawn(
     mut g: LiveGame,
     store: Store,
     registry: Registry,
     config: &Config,
     pool: BotPool,
     owner: String,
+    cluster: Arc<crate::cluster::Cluster>,
+    lease: Option<crate::store::Lease>,
 ) -> Loaded {
     let (tx, rx) = mpsc::channel(256);
     let online = vec![0; g.seats.len()];
@@ -418,6 +432,11 @@ pub fn spawn(
         claim_after: config.claim_after,
         claim_open: false,
         manners,
+        role: match lease {
+            Some(lease) => Role::Driving { lease, renewed: Instant::now() },
+            None => Role::Mirroring,
+        },
+        ties: Ties::new(cluster, seats),
     };
     tokio::spawn(actor.run());
     Loaded { tx, idle }
@@ -425,14 +444,27 @@ pub fn spawn(
 
 impl GameActor {
     async fn run(mut self) {
-        // a game stored before chance had dealt (a crash in between) deals now
-        if self.g.game().actor() == Actor::Chance {
-            let _ = self.commit(|_| Ok(())).await;
+        if self.driving() {
+            // a game stored before chance had dealt (a crash in between) deals now
+            if self.g.game().actor() == Actor::Chance {
+                let _ = self.commit(|_| Ok(())).await;
+            }
+            self.settle_on_load().await;
         }
-        self.settle_on_load().await;
+        // the other servers' connections and commands (a mirror: the driver's state)
+        self.heard(crate::cluster::Heard::Resync).await;
+        let mut ties = tokio::time::interval(self.tie_every());
+        ties.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ties.reset();
         let mut job: Option<JoinHandle<BotResult>> = None;
         loop {
-            if job.is_none() {
+            self.tell_mirrors().await;
+            if !self.driving() {
+                // (the lease was lost: the new driver's bots decide)
+                if let Some(j) = job.take() {
+                    j.abort();
+                }
+            } else if job.is_none() {
                 // (chance's draws are played by `commit` after every change:
                 // chance is to choose here only after a failed write, and
                 // then the next change tries again)
@@ -444,8 +476,8 @@ impl GameActor {
             // sooner once it is over; bots playing on do not keep it
             let after = if self.g.is_over() { self.unload_after } else { self.abandon_after };
             let deadline = self.idle_since.map(|since| since + after);
-            let flag = self.flag_at();
-            let claim = self.claim_opens_at();
+            let flag = self.flag_at().filter(|_| self.driving());
+            let claim = self.claim_opens_at().filter(|_| self.driving());
             tokio::select! {
                 // commands first: a hello that came in keeps the game
                 biased;
@@ -485,11 +517,13 @@ impl GameActor {
                         break;
                     }
                 }
+                _ = ties.tick() => self.tie_tick().await,
             }
         }
         if let Some(j) = job {
             j.abort();
         }
+        self.let_go().await;
     }
 
     /// Leaves the registry (a game nobody is connected to); false if a
@@ -555,6 +589,10 @@ impl GameActor {
     /// Applies `f`, lets chance choose, writes the new entries, and only
     /// then publishes; if the write fails the game goes back to where it was.
     async fn commit(&mut self, f: impl FnOnce(&mut LiveGame) -> Result<(), Error>) -> Result<(), Error> {
+        // (a mirror writes nothing: its commands are the driver's to run)
+        if !self.driving() {
+            return Err(Error::SaveFailed);
+        }
         let backup = self.g.clone();
         let before = self.g.version() as usize;
         f(&mut self.g)?;
@@ -567,7 +605,7 @@ impl GameActor {
         self.clock.follow(to_move(&self.g), crate::store::now_ms());
         let mut summary = Summary::of(&self.g);
         summary.clocks = self.clock.stored();
-        match self.store.append(&self.g.id, new, summary, None).await {
+        match self.store.append(&self.g.id, new, summary, self.lease()).await {
             Ok(()) => {
                 if self.g.is_over() {
                     self.bots.iter_mut().for_each(|b| *b = None);
@@ -579,12 +617,18 @@ impl GameActor {
                 tracing::error!(game = %self.g.id, error = %e, "cannot save a move");
                 self.g = backup;
                 self.clock = clock_backup;
+                if matches!(e, crate::store::StoreError::Fenced { .. }) {
+                    self.lost_lease(&e).await;
+                }
                 Err(Error::SaveFailed)
             }
         }
     }
 
     async fn handle(&mut self, cmd: Command) {
+        if !self.driving() {
+            return self.mirror_handle(cmd).await;
+        }
         match cmd {
             Command::Hello { token, account, lang, reply } => {
                 let r = self.hello(token, account, lang).await;
@@ -615,6 +659,7 @@ impl GameActor {
                 let _ = reply.send(r);
             }
             Command::RematchMade { made } => self.rematch_made(made).await,
+            Command::Cluster(heard) => self.heard(heard).await,
             // answered in `run`
             Command::Unload { reply, .. } => {
                 let _ = reply.send(false);

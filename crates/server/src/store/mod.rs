@@ -35,7 +35,7 @@ use std::time::Duration;
 
 use rusqlite::Connection;
 
-pub(crate) use pg::Postgres;
+pub(crate) use pg::{Postgres, NOW_MS};
 // (the ratings' tests build a bare SQLite database with them)
 #[cfg(test)]
 pub(crate) use sqlite::MIGRATIONS;

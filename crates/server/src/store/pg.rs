@@ -29,6 +29,7 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ("0012_lessons.sql", include_str!("../../migrations/pg/0012_lessons.sql")),
     ("0013_leases.sql", include_str!("../../migrations/pg/0013_leases.sql")),
     ("0014_branches.sql", include_str!("../../migrations/pg/0014_branches.sql")),
+    ("0015_relay.sql", include_str!("../../migrations/pg/0015_relay.sql")),
     ("0016_bot_jobs.sql", include_str!("../../migrations/pg/0016_bot_jobs.sql")),
 ];
 

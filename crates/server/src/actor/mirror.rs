@@ -1,0 +1,367 @@
+//! The mirroring role of a game's actor: another live process holds the
+//! game's lease and drives it (`lease.rs`); this one has connections to
+//! it. On each change the driver announces (`tk_game`), and on a resync,
+//! the mirror rebuilds the game from the database (its log, clocks,
+//! chats, rematch link: what a reload reads) and what the driver shows
+//! beyond it (who is online, an open take-back request, the seat that may
+//! be claimed against), and publishes it to its own connections through
+//! the same snapshot and delta code: versions stay the game's. A bot's
+//! thinking progress stays the driver's.
+//!
+//! Its connections' commands that change the game go to the driver
+//! through the inbox (`cluster::relay`), each answered with the driver's
+//! own result; a choice is first checked on the mirror's copy of the game
+//! at the same position, so a refusal of the rules is the mirror's to
+//! give (the same one). Its connections are counted in `presence`,
+//! refreshed every third of the lease's time. When the driver's lease
+//! runs out (checked as often, and whenever a relayed command is not
+//! answered in time), the mirror takes it and drives the game from the
+//! database, its clocks charged by the restart rule as on a reload.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use tash_kalar_rules::{Actor, Choice, ChoiceTextError, Seat};
+use tokio::sync::oneshot;
+
+use super::clocks::to_move;
+use super::lease::Role;
+use super::{driver, Action, Command, GameActor, Registry};
+use crate::account::Account;
+use crate::clock::Clocks;
+use crate::cluster::presence::Counts;
+use crate::cluster::relay::{account_of, Answer};
+use crate::cluster::{Heard, Relayed};
+use crate::error::Error;
+use crate::live::{Kind, LiveGame, Player};
+use crate::store::Lease;
+
+impl GameActor {
+    /// A mirror's answer to a command of its own connections.
+    pub(super) async fn mirror_handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Hello { token, account, lang, reply } => {
+                let r = self.mirror_hello(token, account, lang).await;
+                if let Ok(h) = &r {
+                    match h.seat {
+                        Some(s) => self.ties.local.seats[s as usize] += 1,
+                        None => self.ties.local.spectators += 1,
+                    }
+                }
+                self.counted().await;
+                let _ = reply.send(r);
+            }
+            Command::Leave { seat, lang } => {
+                self.leave(seat, lang);
+                let local = &mut self.ties.local;
+                match seat {
+                    Some(s) => local.seats[s as usize] = local.seats[s as usize].saturating_sub(1),
+                    None => local.spectators = local.spectators.saturating_sub(1),
+                }
+                self.counted().await;
+            }
+            Command::Act { seat, claimed, version, action, reply } => {
+                if let Some(e) = self.precheck(seat, claimed, version, &action) {
+                    let _ = reply.send(Err(e));
+                    return;
+                }
+                let cmd = Relayed::Act { seat, claimed, version, action: (&action).into() };
+                self.relay(cmd, reply, |_| ());
+            }
+            Command::Join { seat, account, reply } => {
+                let cmd = Relayed::Join { seat, account: account_of(&account) };
+                self.relay(cmd, reply, |v| v.as_str().unwrap_or_default().to_string());
+            }
+            Command::Chat { seat, claimed, text, author, reply } => {
+                if let Some(s) = seat {
+                    if let Some(c) = claimed.filter(|&c| c != s) {
+                        let _ = reply.send(Err(Error::NotYourSeat { seat: c as usize + 1 }));
+                        return;
+                    }
+                }
+                if let Err(why) = crate::site::check_chat(&text) {
+                    let _ = reply.send(Err(Error::BadChat { why }));
+                    return;
+                }
+                let cmd = Relayed::Chat { seat, claimed, text, account: author.account, addr: author.addr };
+                self.relay(cmd, reply, |_| ());
+            }
+            // (the plan reads the stored game only; the link made is the driver's to write)
+            Command::Rematch { token, account, reply } => {
+                let _ = reply.send(self.rematch(token.as_deref(), account));
+            }
+            Command::RematchMade { made } => {
+                let (reply, _) = oneshot::channel();
+                self.relay(Relayed::RematchMade { made }, reply, |_| ());
+            }
+            Command::Cluster(heard) => self.heard(heard).await,
+            Command::Unload { reply, .. } => {
+                let _ = reply.send(false);
+            }
+        }
+    }
+
+    /// A hello: one that would write (a seat's first, marking it taken, or
+    /// giving it to the signed-in account) is made by the driver first.
+    async fn mirror_hello(
+        &mut self,
+        token: Option<String>,
+        account: Option<Account>,
+        lang: tash_kalar_present::Lang,
+    ) -> Result<super::Hello, Error> {
+        let writes = {
+            let seat = match (&token, &account) {
+                (Some(t), _) => {
+                    let hash = super::token_hash(t);
+                    self.g.seats.iter().find(|s| s.token_hash == Some(hash))
+                }
+                (None, Some(a)) => self.g.seats.iter().find(|s| s.account == Some(a.id)),
+                (None, None) => None,
+            };
+            seat.is_some_and(|s| !s.taken || (s.account.is_none() && account.is_some()))
+        };
+        if writes {
+            let cmd = Relayed::Hello { token: token.clone(), account: account_of(&account) };
+            match self.ties.cluster.relay(&self.g.id, &cmd, self.relay_wait()).await {
+                Ok(Ok(_)) => self.refresh().await,
+                Ok(Err(refused)) => return Err(refused.error()),
+                Err(e) => return Err(e.unwrap_or_else(crate::cluster::relay::unanswered)),
+            }
+        }
+        self.hello(token, account, lang).await
+    }
+
+    /// How long a relayed command waits for its answer: long enough for
+    /// a dead driver's lease to run out and this process to take over.
+    fn relay_wait(&self) -> Duration {
+        self.ties.cluster.ttl * 2 + Duration::from_secs(1)
+    }
+
+    /// Relays `cmd` from a task of its own (the mirror goes on following
+    /// the game meanwhile); `ok` reads the driver's answer.
+    fn relay<T: Send + 'static>(
+        &self,
+        cmd: Relayed,
+        reply: oneshot::Sender<Result<T, Error>>,
+        ok: impl FnOnce(serde_json::Value) -> T + Send + 'static,
+    ) {
+        let cluster = self.ties.cluster.clone();
+        let registry = self.registry.clone();
+        let id = self.g.id.clone();
+        let wait = self.relay_wait();
+        tokio::spawn(async move {
+            let answer: Result<Answer, Option<Error>> = cluster.relay(&id, &cmd, wait).await;
+            let r = match answer {
+                Ok(Ok(v)) => Ok(ok(v)),
+                Ok(Err(refused)) => Err(refused.error()),
+                Err(e) => {
+                    if e.is_none() {
+                        tracing::warn!(game = %id, "a relayed command got no answer: checking the driver's lease");
+                        unanswered(&registry, &id).await;
+                    }
+                    Err(e.unwrap_or_else(crate::cluster::relay::unanswered))
+                }
+            };
+            let _ = reply.send(r);
+        });
+    }
+
+    /// What the driver would refuse at once, checked here: the seat, the
+    /// version, and a choice on this copy of the game when the message is
+    /// at its version (the same position: the same refusal).
+    fn precheck(
+        &self,
+        seat: Option<Seat>,
+        claimed: Option<Seat>,
+        version: Option<u32>,
+        action: &Action,
+    ) -> Option<Error> {
+        let Some(seat) = seat else { return Some(Error::SpectatorCannotPlay) };
+        if let Some(c) = claimed.filter(|&c| c != seat) {
+            return Some(Error::NotYourSeat { seat: c as usize + 1 });
+        }
+        if matches!(self.g.seats[seat as usize].player, Player::Bot(_)) {
+            return Some(Error::TimeRanOut);
+        }
+        let current = self.g.version();
+        match (version, action) {
+            // (the driver is at this version or past it)
+            (Some(v), _) if v < current => Some(Error::StaleVersion { version: v, current }),
+            (
+                None,
+                Action::Choose(_) | Action::Undo | Action::TakebackOffer | Action::TakebackAnswer { accept: true },
+            ) => Some(Error::VersionRequired),
+            (Some(v), Action::Choose(text)) if v == current => {
+                let choice: Choice = match text.parse() {
+                    Ok(c) => c,
+                    Err(ChoiceTextError::Resign) => return Some(Error::ResignMessage),
+                    Err(e) => {
+                        return Some(Error::UnknownChoice { why: e.to_string(), text: text.clone(), rules: None })
+                    }
+                };
+                self.g.clone().apply(Some(seat), Kind::Choice, Some(choice)).err()
+            }
+            _ => None,
+        }
+    }
+
+    /// Rebuilds the game from the database and what its driver shows, and
+    /// publishes it.
+    pub(super) async fn refresh(&mut self) {
+        let Some(g) = self.reload().await else { return };
+        self.install(g);
+        if self.ties.cluster.shared() {
+            match self.ties.cluster.read_shown(&self.g.id).await {
+                Ok(Some(shown)) => self.ties.shown = shown,
+                Ok(None) => {}
+                Err(e) => tracing::warn!(game = %self.g.id, error = %e, "cannot read what the driver shows"),
+            }
+        }
+        self.show();
+        self.publish();
+    }
+
+    /// The game as stored now, replayed.
+    async fn reload(&mut self) -> Option<LiveGame> {
+        let stored = match self.store.load(&self.g.id).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::warn!(game = %self.g.id, error = %e, "cannot read the game again");
+                return None;
+            }
+        };
+        match tokio::task::spawn_blocking(move || crate::state::replay(stored)).await {
+            Ok(Ok(g)) => Some(g),
+            Ok(Err(e)) => {
+                tracing::warn!(game = %self.g.id, error = ?e, "cannot replay the game");
+                None
+            }
+            Err(e) => {
+                tracing::warn!(game = %self.g.id, error = %e, "cannot replay the game");
+                None
+            }
+        }
+    }
+
+    /// The game read again: its clocks, chats and log, as a reload reads them.
+    fn install(&mut self, mut g: LiveGame) {
+        let now = crate::store::now_ms();
+        let (control, deadline) = (g.extras.time_control, self.clock.deadline_ms);
+        self.clock = Clocks::restore(control, deadline, g.seats.len(), g.extras.clocks.as_deref(), now);
+        self.clock.follow(to_move(&g), now);
+        self.chat = Arc::new(std::mem::take(&mut g.extras.chat));
+        self.manners.spectator_chat = Arc::new(std::mem::take(&mut g.extras.spectator_chat));
+        self.g = g;
+    }
+
+    /// Shows what the driver shows, with this process's connections.
+    fn show(&mut self) {
+        for (s, n) in self.online.iter_mut().enumerate() {
+            let driver = self.ties.shown.online.get(s).copied().unwrap_or(0);
+            *n = driver.max(self.ties.local.seats[s]);
+        }
+        self.spectators = self.ties.local.spectators;
+        self.manners.show(&self.ties.shown.manners);
+    }
+
+    /// This process's connections changed: shown, idle times set from
+    /// them alone, and told to the driver.
+    async fn counted(&mut self) {
+        let was: Vec<bool> = self.online.iter().map(|&n| n > 0).collect();
+        self.show();
+        if self.online.iter().map(|&n| n > 0).ne(was) {
+            self.publish();
+        }
+        let local = &self.ties.local;
+        let seated = local.seats.iter().sum::<u32>() > 0;
+        let now = Instant::now();
+        self.idle_since = if seated || local.spectators > 0 { None } else { self.idle_since.or(Some(now)) };
+        self.unseated_since = if seated { None } else { self.unseated_since.or(Some(now)) };
+        self.idle.set(self.idle_since, self.unseated_since);
+        self.send_presence().await;
+    }
+
+    /// Writes this process's connections if they changed (then tells the
+    /// driver).
+    pub(super) async fn send_presence(&mut self) {
+        if !self.ties.cluster.shared() || self.ties.sent.as_ref() == Some(&self.ties.local) {
+            return;
+        }
+        self.write_presence().await;
+    }
+
+    async fn write_presence(&mut self) {
+        let counts: Counts = self.ties.local.clone();
+        match self.ties.cluster.write_presence(&self.g.id, &counts).await {
+            Ok(()) => {
+                let changed = self.ties.sent.as_ref() != Some(&counts);
+                self.ties.sent = Some(counts);
+                if changed {
+                    self.ties.cluster.notify("tk_inbox", &self.g.id).await;
+                }
+            }
+            Err(e) => tracing::warn!(game = %self.g.id, error = %e, "cannot write this server's connections"),
+        }
+    }
+
+    /// Every third of the lease's time: the driver's lease is taken if it
+    /// ran out, else this process's connections are counted again.
+    pub(super) async fn mirror_tick(&mut self) {
+        match self.ties.cluster.take(&self.g.id).await {
+            Ok(Some(lease)) => return self.take_over(lease).await,
+            Ok(None) => {}
+            Err(e) => tracing::warn!(game = %self.g.id, error = %e, "cannot check the game's lease"),
+        }
+        if self.ties.cluster.shared()
+            && self.ties.sent.as_ref().is_some_and(|c| c.spectators > 0 || c.seats.iter().any(|&n| n > 0))
+        {
+            self.write_presence().await;
+        }
+    }
+
+    /// Drives the game from the database: its clocks as a reload restores
+    /// them, a take-back request open at the old driver lapsed, every
+    /// seat away from now until its connections are counted, its bots on.
+    async fn take_over(&mut self, lease: Lease) {
+        tracing::info!(game = %self.g.id, node = %self.ties.cluster.node, token = lease.token, "took the game over");
+        let Some(g) = self.reload().await else {
+            // (it is read again at the next check)
+            self.ties.cluster.release(&lease).await;
+            return;
+        };
+        self.install(g);
+        self.role = Role::Driving { lease, renewed: Instant::now() };
+        self.ties.retell();
+        self.driver = driver(&self.g, StdRng::from_entropy());
+        self.manners.show(&serde_json::Value::Null);
+        let seats = self.g.seats.len();
+        self.ties.sent = None;
+        self.ties.remote = Counts { seats: vec![0; seats], spectators: 0 };
+        self.online = self.ties.local.seats.clone();
+        self.spectators = self.ties.local.spectators;
+        self.offline_since = vec![crate::store::now_ms(); seats];
+        if self.ties.cluster.shared() {
+            let _ =
+                self.ties.cluster.write_presence(&self.g.id, &Counts { seats: vec![0; seats], spectators: 0 }).await;
+        }
+        if self.g.game().actor() == Actor::Chance {
+            let _ = self.commit(|_| Ok(())).await;
+        }
+        self.settle_on_load().await;
+        self.publish();
+        self.touch();
+        self.read_presence().await;
+        self.run_inbox().await;
+    }
+}
+
+/// Tells the game's actor that a relayed command got no answer.
+async fn unanswered(registry: &Registry, id: &str) {
+    let tx = registry.lock().await.get(id).map(|l| l.tx.clone());
+    if let Some(tx) = tx {
+        let _ = tx.send(Command::Cluster(Heard::Unanswered)).await;
+    }
+}
