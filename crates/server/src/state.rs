@@ -343,6 +343,14 @@ impl AppState {
         actor::spawn(g, i.store.clone(), i.games.clone(), &i.config, i.pool.clone(), owner, cluster, lease)
     }
 
+    /// The version of the game as stored (its log replayed), for tests of
+    /// what reached the database.
+    #[doc(hidden)]
+    pub async fn stored_version(&self, id: &str) -> Option<u32> {
+        let stored = self.inner.store.load(id).await.ok()??;
+        replay(stored).ok().map(|g| g.version())
+    }
+
     /// Stops (or starts again) renewing and taking leases, as a process
     /// that hangs would: for the tests of several servers.
     #[doc(hidden)]
