@@ -30,7 +30,21 @@
 //! ... --addr 127.0.0.1:8080 --pid 1234  # a server already running
 //! ... --langs en,es,cs                  # the seats' languages, in turn (en by default)
 //! ... --games 100 --moves 20000 --secs 600  # a fixed run: 20,000 moves
+//! ... --addr A:P,B:Q --pid 1234,5678    # several servers on one database
+//! ... --bots greedy                     # each game's last seat a bot
+//! ... --kill 0:15                       # SIGKILL the first server 15 s in
 //! ```
+//! With several servers (`docs/deploying.md`, "The benchmark") game `g` is
+//! created on server `g mod n` and its seat `s` connects to server
+//! `(g + s) mod n`, as a load balancer would spread them; memory and CPU
+//! are summed over the servers. `--bots SPEC` makes every game's last
+//! seat a bot and reports the bots' turns (from the acknowledgement of the
+//! choice that hands the turn to a bot until a person is to choose
+//! again). `--kill I:SECS` kills server `I` that far into the run: its
+//! seats reconnect to the next server, and the run reports the time from
+//! the kill to each game's first choice acknowledged after it (the
+//! failover time), apart for the games created on the killed server
+//! (which drove them).
 //! (`docs/server-protocol.md`, "Load").
 
 use std::collections::HashMap;
@@ -63,6 +77,47 @@ struct Args {
     pid: Option<u32>,
     /// A fixed run: stop after this many moves acknowledged.
     moves: Option<usize>,
+    /// `--bots SPEC`: every game's last seat is this bot.
+    forms_bot: Option<String>,
+    /// `--kill I:SECS`: server `I` is killed (SIGKILL) `SECS` into the run.
+    kill: Option<(usize, u64)>,
+}
+
+/// Several servers on one database (`--addr A,B --pid P,Q`): every
+/// address and process given, in order. The first is `Args::addr`/`pid`.
+static FLEET_ADDRS: std::sync::OnceLock<Vec<SocketAddr>> = std::sync::OnceLock::new();
+static FLEET_PIDS: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+/// The server killed by `--kill`, plus one (0: none yet), and when.
+static DEAD: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static KILLED_AT: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+/// `--bots`: the spec of every game's last seat.
+static BOT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Reads a comma-separated list into `all`; its first item.
+fn fleet_arg<T: std::str::FromStr + Copy>(text: &str, all: &std::sync::OnceLock<Vec<T>>) -> T {
+    let list: Vec<T> = text.split(',').map(|t| t.parse().unwrap_or_else(|_| usage())).collect();
+    let first = *list.first().unwrap_or_else(|| usage());
+    let _ = all.set(list);
+    first
+}
+
+/// The servers' addresses (one, when not several).
+fn servers(first: SocketAddr) -> Vec<SocketAddr> {
+    FLEET_ADDRS.get().cloned().unwrap_or_else(|| vec![first])
+}
+
+/// The `k`-th live server after `addr` in the list (a killed one skipped).
+fn server_after(addr: SocketAddr, k: usize) -> SocketAddr {
+    let all = servers(addr);
+    let at = all.iter().position(|a| *a == addr).unwrap_or(0);
+    let dead = DEAD.load(std::sync::atomic::Ordering::SeqCst);
+    let live: Vec<usize> = (0..all.len()).map(|i| (at + i) % all.len()).filter(|i| i + 1 != dead).collect();
+    all[live[k % live.len()]]
+}
+
+/// The servers' processes, for their memory and CPU (summed).
+fn pids(first: u32) -> Vec<u32> {
+    FLEET_PIDS.get().cloned().unwrap_or_else(|| vec![first])
 }
 
 fn usage() -> ! {
@@ -83,6 +138,8 @@ fn parse_args() -> Args {
         addr: None,
         pid: None,
         moves: None,
+        forms_bot: None,
+        kill: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -93,9 +150,18 @@ fn parse_args() -> Args {
             "--seed" => a.seed = value().parse().unwrap_or_else(|_| usage()),
             "--forms" => a.forms = value().split(',').map(String::from).collect(),
             "--langs" => a.langs = value().split(',').map(String::from).collect(),
-            "--addr" => a.addr = Some(value().parse().unwrap_or_else(|_| usage())),
-            "--pid" => a.pid = Some(value().parse().unwrap_or_else(|_| usage())),
             "--moves" => a.moves = Some(value().parse().unwrap_or_else(|_| usage())),
+            "--addr" => a.addr = Some(fleet_arg(&value(), &FLEET_ADDRS)),
+            "--pid" => a.pid = Some(fleet_arg(&value(), &FLEET_PIDS)),
+            "--bots" => a.forms_bot = Some(value()),
+            "--kill" => {
+                a.kill = Some(
+                    value()
+                        .split_once(':')
+                        .and_then(|(i, t)| Some((i.parse().ok()?, t.parse().ok()?)))
+                        .unwrap_or_else(|| usage()),
+                )
+            }
             _ => usage(),
         }
     }
@@ -125,7 +191,10 @@ fn create_body(form: &str) -> Value {
         "team" => "team-duel",
         f => f,
     };
-    let seats: Vec<Value> = schools.iter().map(|s| json!({"school": s, "player": "human"})).collect();
+    let mut seats: Vec<Value> = schools.iter().map(|s| json!({"school": s, "player": "human"})).collect();
+    if let (Some(spec), Some(last)) = (BOT.get(), seats.last_mut()) {
+        *last = json!({"school": last["school"], "player": "bot", "bot": spec});
+    }
     json!({"form": api_form, "seats": seats})
 }
 
@@ -141,6 +210,9 @@ fn main() {
     }
     let args = parse_args();
     let _ = LANGS.set(args.langs.clone());
+    if let Some(spec) = &args.forms_bot {
+        let _ = BOT.set(spec.clone());
+    }
     let mut child = None;
     let _dir;
     let (addr, pid) = match (args.addr, args.pid) {
@@ -197,6 +269,11 @@ struct Stats {
     sizes: Vec<usize>,
     kinds: HashMap<String, usize>,
     latencies: Vec<Duration>,
+    /// `--bots`: each bot's turn, until a person is to choose again.
+    bot_turns: Vec<Duration>,
+    /// `--kill`: each game's first acknowledgement after the kill, and
+    /// whether the killed server created (drove) the game.
+    failovers: Vec<(bool, Duration)>,
     moves: usize,
     games_created: usize,
     finished: usize,
@@ -235,8 +312,16 @@ fn largest_parts(messages: usize) -> String {
     parts.iter().take(12).map(|(k, n)| format!("{k} {:.0}", mean(*n))).collect::<Vec<_>>().join(", ")
 }
 
-/// The server process's resident memory (kB) and CPU time (s).
+/// The servers' resident memory (kB) and CPU time (s), summed.
 fn rss_kb(pid: u32) -> u64 {
+    pids(pid).into_iter().map(rss_kb_of).sum()
+}
+
+fn cpu_secs(pid: u32) -> f64 {
+    pids(pid).into_iter().map(cpu_secs_of).sum()
+}
+
+fn rss_kb_of(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()
@@ -245,7 +330,7 @@ fn rss_kb(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-fn cpu_secs(pid: u32) -> f64 {
+fn cpu_secs_of(pid: u32) -> f64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // the fields after the command's name (which may hold spaces) in brackets
     let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
@@ -305,7 +390,8 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
     let mut games = Vec::new();
     for g in 0..args.games {
         let form = args.forms[g % args.forms.len()].clone();
-        games.push(tokio::spawn(Game::start(addr, form, args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64))));
+        let on = server_after(addr, g);
+        games.push(tokio::spawn(Game::start(on, form, args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64))));
     }
     let mut started = Vec::new();
     for g in games {
@@ -319,13 +405,23 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
     let cpu0 = cpu_secs(pid);
     let t0 = Instant::now();
     let deadline = t0 + Duration::from_secs(args.secs);
+    if let Some((i, after)) = args.kill {
+        let victim = pids(pid)[i];
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(after)).await;
+            // SAFETY: a signal to a server process this run was given
+            unsafe { libc::kill(victim as i32, libc::SIGKILL) };
+            let _ = KILLED_AT.set(Instant::now());
+            DEAD.store(i + 1, std::sync::atomic::Ordering::SeqCst);
+        });
+    }
     let tasks: Vec<_> = started
         .into_iter()
         .enumerate()
         .map(|(i, g)| {
             let stats = stats.clone();
             let seed = args.seed.wrapping_mul(1_000_003).wrapping_add((args.games + i * 1000) as u64);
-            tokio::spawn(play_slot(addr, g, seed, deadline, stats))
+            tokio::spawn(play_slot(g, seed, deadline, stats))
         })
         .collect();
     for t in tasks {
@@ -339,6 +435,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
     let mut s = std::mem::take(&mut *stats.lock().unwrap());
     s.sizes.sort_unstable();
     s.latencies.sort_unstable();
+    let fleet = fleet_lines(&servers(addr), &mut s);
     let pct = |v: &[usize], p: f64| {
         v.get(((v.len() as f64 * p) as usize).min(v.len().saturating_sub(1))).copied().unwrap_or(0)
     };
@@ -359,7 +456,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
          choice -> acknowledgement: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n\
          server CPU per acknowledged move: {:.0} us ({cpu:.2} s user+system); instructions (user) per move: {}\n\
          server memory: {} MB idle, {} MB with the games joined, {} MB at the end: {:.0} kB per game held ({held} in memory)\n\
-         load average at the end: {}",
+         load average at the end: {}{fleet}",
         args.games,
         args.forms.join(","),
         s.games_created,
@@ -386,15 +483,50 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
     )
 }
 
+/// The report's lines for several servers, bots and a kill.
+fn fleet_lines(servers: &[SocketAddr], s: &mut Stats) -> String {
+    let ms = |v: &[Duration], p: f64| {
+        v.get(((v.len() as f64 * p) as usize).min(v.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1e3)
+    };
+    let mut out = String::new();
+    if servers.len() > 1 {
+        out += &format!("\nservers: {}", servers.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", "));
+    }
+    if let Some(spec) = BOT.get() {
+        s.bot_turns.sort_unstable();
+        let t = &s.bot_turns;
+        out += &format!(
+            "\nbots ({spec}, every game's last seat): {} turns, until a person is to choose again: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            t.len(), ms(t, 0.5), ms(t, 0.99), ms(t, 1.0)
+        );
+    }
+    if KILLED_AT.get().is_some() {
+        for driven in [true, false] {
+            let mut t: Vec<Duration> = s.failovers.iter().filter(|f| f.0 == driven).map(|f| f.1).collect();
+            t.sort_unstable();
+            let which = if driven { "games the killed server drove" } else { "other games" };
+            out += &format!(
+                "\nfailover, {which}: {} games went on; first choice acknowledged after the kill: p50 {:.0} ms, max {:.0} ms",
+                t.len(), ms(&t, 0.5), ms(&t, 1.0)
+            );
+        }
+    }
+    out
+}
+
 /// A game being played: a connection per seat.
 struct Game {
     form: String,
     seats: Vec<Seat>,
+    /// The server it was created on (which drives it).
+    created_on: SocketAddr,
 }
 
 /// One seat's connection and what it has put together of the game.
 struct Seat {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// What it takes to reconnect (to another server after a kill).
+    again: (SocketAddr, String, String, String),
     /// The state with every message applied (`tash_kalar_server::delta::apply`).
     state: Value,
     sizes: Vec<usize>,
@@ -405,10 +537,28 @@ impl Seat {
     async fn join(addr: SocketAddr, id: &str, token: &str, lang: &str) -> Seat {
         let (ws, _) =
             tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.expect("a WebSocket");
-        let mut s = Seat { ws, state: Value::Null, sizes: Vec::new(), kinds: HashMap::new() };
+        let again = (addr, id.to_string(), token.to_string(), lang.to_string());
+        let mut s = Seat { ws, again, state: Value::Null, sizes: Vec::new(), kinds: HashMap::new() };
         s.send(json!({"type": "hello", "token": token, "lang": lang})).await;
         s.recv().await.expect("the first state").expect("a state, not an error");
         s
+    }
+
+    /// After a server was killed: connects to the next live server with
+    /// the same token, and starts again from its whole state.
+    async fn reconnect(&mut self) -> bool {
+        if DEAD.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+            return false;
+        }
+        let (addr, id, token, lang) = self.again.clone();
+        let url = format!("ws://{}/api/games/{id}/ws", server_after(addr, 0));
+        let Ok(Ok((ws, _))) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url)).await else {
+            return false;
+        };
+        self.ws = ws;
+        self.state = Value::Null;
+        self.send(json!({"type": "hello", "token": token, "lang": lang})).await;
+        matches!(self.recv().await, Some(Ok(())))
     }
 
     async fn send(&mut self, v: Value) {
@@ -472,16 +622,19 @@ impl Game {
         let langs = LANGS.get().map_or(&[][..], |l| &l[..]);
         for (i, s) in v["seats"].as_array().expect("seats").iter().enumerate() {
             let lang = langs.get(i % langs.len().max(1)).map_or("en", |l| l.as_str());
-            seats.push(Seat::join(addr, &id, s["token"].as_str().expect("a token"), lang).await);
+            // a bot's seat has no token
+            let Some(token) = s["token"].as_str() else { continue };
+            seats.push(Seat::join(server_after(addr, i), &id, token, lang).await);
         }
-        Game { form, seats }
+        Game { form, seats, created_on: addr }
     }
 }
 
 /// Plays the slot's game, and the next ones of its form, until time is up.
-async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instant, stats: Arc<Mutex<Stats>>) {
+async fn play_slot(mut game: Game, seed: u64, deadline: Instant, stats: Arc<Mutex<Stats>>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut latencies = Vec::new();
+    let (mut bot_turns, mut failovers, mut waiting, mut failed_over) = (Vec::new(), Vec::new(), None, false);
     let (mut moves, mut errors, mut stuck, mut created, mut finished) = (0, 0, 0, 0, 0);
     'games: while Instant::now() < deadline {
         loop {
@@ -492,7 +645,7 @@ async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instan
             let latest = game.seats.iter().map(|s| s.version()).max().unwrap_or(0);
             for s in game.seats.iter_mut() {
                 while s.version() < latest {
-                    if s.recv().await.is_none() {
+                    if s.recv().await.is_none() && !s.reconnect().await {
                         stuck += 1;
                         break 'games;
                     }
@@ -504,8 +657,9 @@ async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instan
             }
             let Some(p) = game.seats.iter().position(|s| s.choices().is_some()) else {
                 // nobody to choose yet (a message still on its way)
+                waiting.get_or_insert_with(Instant::now);
                 let s = &mut game.seats[0];
-                if s.recv().await.is_none() {
+                if s.recv().await.is_none() && !s.reconnect().await {
                     stuck += 1;
                     break 'games;
                 }
@@ -515,6 +669,9 @@ async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instan
                 // a fixed run's moves are all played
                 break 'games;
             }
+            if let Some(t) = waiting.take().filter(|_| BOT.get().is_some()) {
+                bot_turns.push(t.elapsed());
+            }
             let seat = &mut game.seats[p];
             let v = seat.version();
             let choices = seat.choices().expect("checked");
@@ -523,17 +680,27 @@ async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instan
             seat.send(json!({"type": "choose", "version": v, "choice": choice})).await;
             loop {
                 match seat.recv().await {
+                    None if seat.reconnect().await => break,
                     None => {
                         stuck += 1;
                         break 'games;
                     }
                     Some(Err(_)) => {
                         errors += 1;
+                        if KILLED_AT.get().is_some() {
+                            // the game's new driver may not have taken over yet
+                            tokio::time::sleep(Duration::from_millis(100)).await;
+                        }
                         break;
                     }
                     Some(Ok(())) if seat.version() > v => {
                         latencies.push(sent.elapsed());
                         moves += 1;
+                        if let Some(at) = KILLED_AT.get().filter(|at| !failed_over && sent > **at) {
+                            failed_over = true;
+                            let dead = servers(game.created_on)[DEAD.load(std::sync::atomic::Ordering::SeqCst) - 1];
+                            failovers.push((game.created_on == dead, at.elapsed()));
+                        }
                         break;
                     }
                     Some(Ok(())) => {}
@@ -553,7 +720,9 @@ async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instan
         for s in game.seats.iter_mut() {
             let _ = s.ws.close(None).await;
         }
-        game = Game::start(addr, game.form.clone(), rng.gen()).await;
+        game = Game::start(server_after(game.created_on, 0), game.form.clone(), rng.gen()).await;
+        failed_over = KILLED_AT.get().is_some();
+        waiting = None;
         created += 1;
     }
     let mut st = stats.lock().unwrap();
@@ -564,6 +733,8 @@ async fn play_slot(addr: SocketAddr, mut game: Game, seed: u64, deadline: Instan
         }
     }
     st.latencies.extend(latencies);
+    st.bot_turns.extend(bot_turns);
+    st.failovers.extend(failovers);
     st.moves += moves;
     st.errors += errors;
     st.stuck += stuck;

@@ -200,6 +200,21 @@ impl TempPostgres {
         Ok(self.url(name))
     }
 
+    /// Runs one SQL statement with `psql` on database `db` and gives what
+    /// it printed, unaligned and without headers (`-At`: one row a line,
+    /// columns split by `|`): for tests that look at rows the server wrote
+    /// (a game's lease holder, a bot job's worker).
+    pub fn psql(&self, db: &str, sql: &str) -> Result<String, PgError> {
+        let out = Command::new(self.bin.join("psql"))
+            .arg("-h")
+            .arg(self.socket_dir())
+            .args(["-U", USER, "-d", db, "-At", "-v", "ON_ERROR_STOP=1", "-c", sql])
+            .output()?;
+        let text = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
+        checked("psql", out)?;
+        Ok(text)
+    }
+
     /// Runs one of the cluster's programs, as the unprivileged account
     /// when we are root.
     fn run<I, S>(&self, program: &str, args: I) -> Result<(), PgError>
@@ -255,6 +270,8 @@ mod tests {
         let url = pg.database("one").unwrap();
         assert!(url.contains("dbname=one"));
         assert!(pg.database("one").is_err(), "a second database of the same name is refused");
+        assert_eq!(pg.psql("one", "SELECT 1 + 1, 'a'").unwrap(), "2|a");
+        assert!(pg.psql("one", "SELECT nothing FROM nowhere").is_err());
         drop(pg);
         assert!(!dir.exists());
     }
