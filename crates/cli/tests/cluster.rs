@@ -193,11 +193,9 @@ impl Client {
                 let v: Value = serde_json::from_str(&text).expect("JSON from the server");
                 let mut seen = reader_seen.lock().unwrap();
                 match v["type"].as_str() {
-                    Some("state" | "delta") => {
-                        if tash_kalar_server::delta::apply(&mut seen.whole, &v).is_err() {
-                            // a gap: ask for the whole state again
-                            let _ = resync.send(Message::Text(json!({"type": "sync"}).to_string()));
-                        }
+                    // a gap: ask for the whole state again
+                    Some("state" | "delta") if tash_kalar_server::delta::apply(&mut seen.whole, &v).is_err() => {
+                        let _ = resync.send(Message::Text(json!({"type": "sync"}).to_string()));
                     }
                     Some("error") => seen.errors.push(v),
                     _ => {}
