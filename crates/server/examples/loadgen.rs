@@ -604,7 +604,8 @@ impl Seat {
                     *self.kinds.entry("error").or_default() += 1;
                     return Some(Err(v["message"].as_str().unwrap_or("").to_string()));
                 }
-                _ => return None,
+                // a bot's thinking, a chat line...: not what a seat waits for
+                _ => continue,
             }
             return Some(Ok(()));
         }
