@@ -29,19 +29,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
+    crate::serve::log_to_stderr();
     if !(args.db.starts_with("postgres://") || args.db.starts_with("postgresql://")) {
         bail!("--db must be a PostgreSQL database (postgres://... or postgresql://...): bot workers share the servers' database");
     }
     let mut options = tash_kalar_server::workers::WorkerOptions::new(
-        args.name.clone().unwrap_or_else(tash_kalar_server::workers::default_name),
+        args.name.clone().unwrap_or_else(tash_kalar_server::default_node),
     );
     if let Some(n) = args.threads {
         options.threads = n;

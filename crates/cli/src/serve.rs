@@ -153,6 +153,17 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let config = config(args)?;
+    log_to_stderr();
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime
+        .block_on(tash_kalar_server::serve_with(args.addr, config))
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("serving on {} with {}", args.addr, args.db.display()))
+}
+
+/// Logs (`RUST_LOG`, `info` by default) to standard error, coloured on
+/// a terminal: the server's and the bot workers'.
+pub(crate) fn log_to_stderr() {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -161,11 +172,6 @@ pub fn run(args: &Args) -> Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    runtime
-        .block_on(tash_kalar_server::serve_with(args.addr, config))
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .with_context(|| format!("serving on {} with {}", args.addr, args.db.display()))
 }
 
 /// The server's configuration from the command line.

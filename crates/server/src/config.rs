@@ -126,9 +126,9 @@ pub struct Config {
     pub lease_ttl: Duration,
 }
 
-/// A name unique among the servers of one database: the host's name,
-/// the process id and 4 random hex digits (a restarted process with the
-/// same pid is still another holder).
+/// A name unique among the processes of one database (servers and bot
+/// workers): the host's name, the process id and 4 random hex digits (a
+/// restarted process with the same pid is still another holder).
 pub fn default_node() -> String {
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .ok()

@@ -91,7 +91,7 @@ pub mod error;
 pub mod wire;
 
 pub use clock::MAX_SECS as MAX_CLOCK_SECS;
-pub use config::{default_bot_threads, default_max_connections, Config};
+pub use config::{default_bot_threads, default_max_connections, default_node, Config};
 pub use limit::RateLimit;
 pub use proxy::{ProxyParseError, TrustedProxies};
 pub use state::AppState;

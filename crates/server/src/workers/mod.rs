@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
 pub use store::{Job, JobRow, JobState, NewJob, Progress, Queue};
-pub use worker::{default_name, run, WorkerOptions};
+pub use worker::{run, WorkerOptions};
 
 use crate::store::listen::Heard;
 use crate::store::{Store, StoreError};

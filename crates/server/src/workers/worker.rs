@@ -58,26 +58,6 @@ impl WorkerOptions {
     }
 }
 
-/// A process's default name: `<host>-<pid>-<4 random hex digits>`.
-pub fn default_name() -> String {
-    let host = hostname().unwrap_or_else(|| "host".into());
-    format!("{host}-{}-{:04x}", std::process::id(), rand::random::<u16>())
-}
-
-#[cfg(unix)]
-fn hostname() -> Option<String> {
-    let mut buf = [0u8; 256];
-    // SAFETY: gethostname writes at most buf.len() bytes into buf
-    let r = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
-    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-    (r == 0 && end > 0).then(|| String::from_utf8_lossy(&buf[..end]).into_owned())
-}
-
-#[cfg(not(unix))]
-fn hostname() -> Option<String> {
-    std::env::var("COMPUTERNAME").ok()
-}
-
 /// The jobs a worker holds, to give back when it stops.
 type Held = Arc<Mutex<HashMap<i64, Job>>>;
 
