@@ -606,10 +606,16 @@ impl Position {
             s.supply = full_supply(form, schools.len(), &board, color);
         }
         assign_gateways(form, &board, marked, &mut seats)?;
-        Ok(Position {
+        Ok(Position { seats, tasks: form.uses_tasks().then(TaskBoard::default), ..Position::blank(form, board) })
+    }
+
+    /// `board` in `form` with no seats, empty piles and tasks, seat 0 to
+    /// act with 2 actions in turn 2 (the two constructors' common start).
+    fn blank(form: Form, board: Board) -> Position {
+        Position {
             form,
             board,
-            seats,
+            seats: Vec::new(),
             legends: Pile::default(),
             legend_discard: Vec::new(),
             flares: Pile::default(),
@@ -623,8 +629,8 @@ impl Position {
             passed: false,
             this_turn: TurnRecord::default(),
             end: None,
-            tasks: form.uses_tasks().then(TaskBoard::default),
-        })
+            tasks: None,
+        }
     }
 
     /// Sets a seat's supply (two-sided, legendary) and puts the pieces of
@@ -930,25 +936,7 @@ impl Position {
     pub fn from_text(text: &str) -> Result<Position, PositionError> {
         let mut form = None;
         let mut board = None;
-        let mut p = Position {
-            form: Form::Duel,
-            board: Board::empty(),
-            seats: Vec::new(),
-            legends: Pile::default(),
-            legend_discard: Vec::new(),
-            flares: Pile::default(),
-            flare_discard: Vec::new(),
-            turn: 0,
-            actions: 2,
-            number: 2,
-            discard_used: false,
-            flare_used: false,
-            extra_turn: false,
-            passed: false,
-            this_turn: TurnRecord::default(),
-            end: None,
-            tasks: None,
-        };
+        let mut p = Position::blank(Form::Duel, Board::empty());
         let mut supply_given_for = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;

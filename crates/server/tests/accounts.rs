@@ -297,7 +297,7 @@ async fn signed_in_requests_from_another_origin_are_refused() {
     let addr = server.addr;
     let cookie = account(addr, "Ana").await;
     let evil = ("Origin", "http://evil.example");
-    let body = json!({"form": "duel", "seats": [{"school": "northern", "player": "human"}, {"school": "southern", "player": "bot", "bot": "random"}]});
+    let body = duel_against_a_bot_body();
     for (method, path, body) in [
         ("POST", "/api/games", Some(body.clone())),
         ("DELETE", "/api/session", None),
@@ -409,10 +409,7 @@ async fn a_deleted_account_keeps_its_games_under_no_name_and_its_sessions_end() 
     let addr = server.addr;
     let cookie = account(addr, "Ana").await;
     let other = sign_in(addr, "Ana", "a long password").await.cookie();
-    let body = json!({"form": "duel", "seats": [{"school": "northern", "player": "human"}, {"school": "southern", "player": "bot", "bot": "random"}]});
-    let game = call(addr, "POST", "/api/games", Some(&cookie), Some(body)).await;
-    assert_eq!(game.status, 201);
-    let id = game.body["id"].as_str().unwrap().to_string();
+    let (id, _) = duel_against_a_bot(addr, &cookie).await;
     let summary = call(addr, "GET", &format!("/api/games/{id}"), None, None).await;
     assert_eq!(summary.body["seats"][0]["name"], "Ana", "the seat is named after the account");
 
@@ -453,6 +450,20 @@ async fn a_deleted_account_keeps_its_games_under_no_name_and_its_sessions_end() 
     server.stop();
 }
 
+/// A duel of a human seat against `random`.
+fn duel_against_a_bot_body() -> Value {
+    json!({"form": "duel", "seats": [{"school": "northern", "player": "human"}, {"school": "southern", "player": "bot", "bot": "random"}]})
+}
+
+/// A duel against `random` created with `cookie`: its id and the human
+/// seat's token.
+async fn duel_against_a_bot(addr: SocketAddr, cookie: &str) -> (String, String) {
+    let game = call(addr, "POST", "/api/games", Some(cookie), Some(duel_against_a_bot_body())).await;
+    assert_eq!(game.status, 201, "{}", game.body);
+    let token = game.body["seats"][0]["token"].as_str().unwrap().to_string();
+    (game.body["id"].as_str().unwrap().to_string(), token)
+}
+
 /// A game's state as a connection with these cookies (a "browser") gets it after hello.
 async fn hello_as(addr: SocketAddr, id: &str, cookie: Option<&str>, token: Option<&str>) -> Arc<Value> {
     let headers: Vec<(&str, &str)> = cookie.map(|c| ("cookie", c)).into_iter().collect();
@@ -469,10 +480,7 @@ async fn a_seat_taken_signed_in_follows_the_account_and_refuses_another() {
     let bea = account(addr, "Bea").await;
 
     // created signed in: the one human seat is the account's
-    let body = json!({"form": "duel", "seats": [{"school": "northern", "player": "human"}, {"school": "southern", "player": "bot", "bot": "random"}]});
-    let game = call(addr, "POST", "/api/games", Some(&ana), Some(body)).await;
-    let id = game.body["id"].as_str().unwrap().to_string();
-    let token = game.body["seats"][0]["token"].as_str().unwrap().to_string();
+    let (id, token) = duel_against_a_bot(addr, &ana).await;
     // a second browser: a new session of the same account, no token
     let second = sign_in(addr, "Ana", "a long password").await.cookie();
     let m = hello_as(addr, &id, Some(&second), None).await;
@@ -528,10 +536,7 @@ async fn the_account_asks_for_a_rematch_without_the_token() {
     let addr = server.addr;
     let ana = account(addr, "Ana").await;
     let bea = account(addr, "Bea").await;
-    let body = json!({"form": "duel", "seats": [{"school": "northern", "player": "human"}, {"school": "southern", "player": "bot", "bot": "random"}]});
-    let game = call(addr, "POST", "/api/games", Some(&ana), Some(body)).await;
-    let id = game.body["id"].as_str().unwrap().to_string();
-    let token = game.body["seats"][0]["token"].as_str().unwrap().to_string();
+    let (id, token) = duel_against_a_bot(addr, &ana).await;
     let mut c = Client::connect_with(addr, &id, &[("cookie", &ana)]).await;
     c.hello(None).await;
     assert_eq!(c.recv().await["seat"], 0);
