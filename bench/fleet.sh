@@ -15,6 +15,7 @@
 #
 #   bench/fleet.sh                       # the defaults below
 #   GAMES=100 SECS=60 BOT=mcts:iterations=200 bench/fleet.sh
+#   RUNS=failover GAMES=20 bench/fleet.sh  # some runs only
 #
 # Reports go to OUT (default target/bench-fleet), one file a run, and a
 # summary to OUT/summary.txt. Needs PostgreSQL's programs (as the tests:
@@ -115,13 +116,20 @@ run() {
     echo "fleet benchmark, $(date -u +%FT%TZ), $(nproc) cores, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
     echo "games at once: $GAMES, $SECS s a run, bot: $BOT, lease: $LEASE s, kill after $KILL_AFTER s"
 } >"$OUT/summary.txt"
-run fleet-people --addr "$A,$B" --pid "$PA,$PB" --secs "$SECS"
-run fleet-bots --addr "$A,$B" --pid "$PA,$PB" --secs "$SECS" --bots "$BOT"
-run sqlite-people --addr "$S" --pid "$PS" --secs "$SECS"
-run sqlite-bots --addr "$S" --pid "$PS" --secs "$SECS" --bots "$BOT"
-run failover --addr "$A,$B" --pid "$PA,$PB" --secs "$((KILL_AFTER + 30))" --kill "0:$KILL_AFTER"
+# RUNS: which runs, in this order (all by default)
+RUNS=${RUNS:-fleet-people fleet-bots sqlite-people sqlite-bots failover}
+for name in $RUNS; do
+    case $name in
+        fleet-people) run fleet-people --addr "$A,$B" --pid "$PA,$PB" --secs "$SECS" ;;
+        fleet-bots) run fleet-bots --addr "$A,$B" --pid "$PA,$PB" --secs "$SECS" --bots "$BOT" ;;
+        sqlite-people) run sqlite-people --addr "$S" --pid "$PS" --secs "$SECS" ;;
+        sqlite-bots) run sqlite-bots --addr "$S" --pid "$PS" --secs "$SECS" --bots "$BOT" ;;
+        failover) run failover --addr "$A,$B" --pid "$PA,$PB" --secs "$((KILL_AFTER + 30))" --kill "0:$KILL_AFTER" ;;
+        *) echo "unknown run $name" >&2; exit 2 ;;
+    esac
+done
 
-for name in fleet-people fleet-bots sqlite-people sqlite-bots failover; do
+for name in $RUNS; do
     echo "== $name"
     grep -E "^(loadgen:|moves acknowledged|choice -> ack|server CPU|bots \(|failover|load average)" "$OUT/$name.txt"
 done >>"$OUT/summary.txt"
