@@ -361,4 +361,17 @@ impl Store {
             Store::Postgres(p) => pg::list(p, status, id, limit).await,
         }
     }
+
+    /// A game's log entries numbered above `after`, in order (none for
+    /// no such game): what a process holding the game at version `after`
+    /// applies to catch up (a bot worker's cache of replayed games).
+    pub(crate) async fn log_after(&self, id: &str, after: u32) -> Result<Vec<StoredEntry>, StoreError> {
+        match self {
+            Store::Sqlite(_) => {
+                let id = id.to_string();
+                self.read(move |c| sqlite::log_after(c, &id, after)).await
+            }
+            Store::Postgres(p) => pg::log_after(p, id, after).await,
+        }
+    }
 }

@@ -433,3 +433,23 @@ pub(super) async fn list(
     }
     Ok(out)
 }
+
+pub(super) async fn log_after(p: &Postgres, id: &str, after: u32) -> Result<Vec<StoredEntry>, StoreError> {
+    let client = p.client().await?;
+    let mut log = Vec::new();
+    for r in client
+        .query(
+            "SELECT n, seat, kind, choice FROM log WHERE game_id = $1 AND n > $2 ORDER BY n",
+            &[&id, &i64::from(after)],
+        )
+        .await?
+    {
+        let n: u32 = narrow(id, "entry", r.get(0))?;
+        let seat = r.get::<_, Option<i64>>(1).map(|s| narrow(id, "seat", s)).transpose()?;
+        let kind: &str = r.get(2);
+        let kind = Kind::parse(kind)
+            .ok_or_else(|| StoreError::BadRow(format!("game {id}: entry {n}: unknown kind {kind:?}")))?;
+        log.push(StoredEntry { n, seat, kind, choice: r.get(3) });
+    }
+    Ok(log)
+}

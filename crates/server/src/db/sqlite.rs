@@ -328,3 +328,17 @@ pub fn list(c: &Connection, status: Option<&str>, id: Option<&str>, limit: u32) 
     }
     Ok(out)
 }
+
+pub fn log_after(c: &Connection, id: &str, after: u32) -> rusqlite::Result<Vec<StoredEntry>> {
+    let mut stmt = c.prepare("SELECT n, seat, kind, choice FROM log WHERE game_id = ?1 AND n > ?2 ORDER BY n")?;
+    let rows = stmt.query_map(params![id, after], |r| {
+        Ok((r.get::<_, u32>(0)?, r.get::<_, Option<u8>>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<String>>(3)?))
+    })?;
+    let mut log = Vec::new();
+    for row in rows {
+        let (n, seat, kind, choice) = row?;
+        let kind = Kind::parse(&kind).ok_or_else(|| bad(format!("game {id}: entry {n}: unknown kind {kind:?}")))?;
+        log.push(StoredEntry { n, seat, kind, choice });
+    }
+    Ok(log)
+}

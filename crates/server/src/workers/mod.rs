@@ -13,6 +13,7 @@
 //! never a decision. A worker that stops renewing its job's heartbeat
 //! loses it to the next worker after its timeout.
 
+mod cache;
 mod store;
 #[cfg(test)]
 mod tests;
