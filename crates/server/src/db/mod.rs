@@ -374,4 +374,17 @@ impl Store {
             Store::Postgres(p) => pg::log_after(p, id, after).await,
         }
     }
+
+    /// A stored game as [`Store::load`] reads it, but with only the log
+    /// entries numbered above `after`: a mirror holding the game at
+    /// version `after` applies them to its copy (`actor/mirror.rs`).
+    pub(crate) async fn load_after(&self, id: &str, after: u32) -> Result<Option<Stored>, StoreError> {
+        match self {
+            Store::Sqlite(_) => {
+                let id = id.to_string();
+                self.read(move |c| sqlite::load_after(c, &id, after)).await
+            }
+            Store::Postgres(p) => pg::load_after(p, id, after).await,
+        }
+    }
 }
