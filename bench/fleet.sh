@@ -97,10 +97,21 @@ start a --db "$URL" --node a --lease-secs "$LEASE" --bot-workers
 A=$ADDR; PA=$PID
 start b --db "$URL" --node b --lease-secs "$LEASE" --bot-workers
 B=$ADDR; PB=$PID
+WPIDS=()
 for w in w1 w2; do
     "$BIN" bot-worker --db "$URL" --name "$w" --threads 1 2>"$OUT/$w.log" &
     PIDS+=("$!")
+    WPIDS+=("$!")
 done
+# the workers' CPU time (user + system, seconds), summed, from /proc
+workers_cpu() {
+    local ticks=0 pid f
+    for pid in "${WPIDS[@]}"; do
+        f=$(sed -e 's/.*) //' "/proc/$pid/stat" 2>/dev/null) || continue
+        ticks=$((ticks + $(echo "$f" | awk '{print $12 + $13}')))
+    done
+    awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.2f", t / hz}'
+}
 # the same bot threads as the two workers have
 start sqlite --db "$SQLITE/tk.sqlite" --bot-threads 2
 S=$ADDR; PS=$PID
@@ -109,7 +120,10 @@ run() {
     local name=$1; shift
     echo "== $name: loadgen $*" | tee "$OUT/$name.txt"
     uptime | tee -a "$OUT/$name.txt"
+    local cpu0
+    cpu0=$(workers_cpu)
     nice -n 19 "$LOADGEN" --games "$GAMES" --seed 1 "$@" 2>>"$OUT/loadgen.log" | tee -a "$OUT/$name.txt"
+    echo "bot workers' CPU: $(awk -v a="$cpu0" -v b="$(workers_cpu)" 'BEGIN {printf "%.2f", b - a}') s user+system" | tee -a "$OUT/$name.txt"
 }
 
 {
@@ -131,6 +145,6 @@ done
 
 for name in $RUNS; do
     echo "== $name"
-    grep -E "^(loadgen:|moves acknowledged|choice -> ack|server CPU|bots \(|failover|load average)" "$OUT/$name.txt"
+    grep -E "^(loadgen:|moves acknowledged|choice -> ack|server CPU|bots \(|bot workers|failover|load average)" "$OUT/$name.txt"
 done >>"$OUT/summary.txt"
 cat "$OUT/summary.txt"
