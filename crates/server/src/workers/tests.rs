@@ -264,7 +264,7 @@ async fn a_held_game_caught_up_equals_the_game_replayed_whole() {
         panic!("the held game is used")
     };
     assert_eq!((held.version(), entries.len() as u32), (held_at, g.version() - held_at));
-    let caught = catch_up(held, &entries, g.version()).expect("caught up");
+    let caught = catch_up(*held, &entries, g.version()).expect("caught up");
     let whole = at_version(store.load("k").await.unwrap().unwrap(), g.version()).unwrap();
     assert_eq!(caught.record_text(), whole.record_text());
     assert_eq!(caught.record_text(), g.record_text());

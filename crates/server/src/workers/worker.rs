@@ -202,8 +202,8 @@ async fn decide(
     // replayed and decided on the pool's thread, off the async threads
     let decision = pool.run(&job.owner, move || {
         let g = match source {
-            Source::Held(g, entries) => catch_up(g, &entries, version)?,
-            Source::Stored(stored) => at_version(stored, version)?,
+            Source::Held(g, entries) => catch_up(*g, &entries, version)?,
+            Source::Stored(stored) => at_version(*stored, version)?,
         };
         let choice =
             (g.game().actor() == Actor::Seat(seat)).then(|| bot.decide(&Decision::new(g.game(), seat)).to_string());
@@ -235,8 +235,8 @@ async fn decide(
 /// Where a job's game comes from: the game held for its last job and the
 /// entries since, or the whole stored game.
 pub(super) enum Source {
-    Held(LiveGame, Vec<StoredEntry>),
-    Stored(Stored),
+    Held(Box<LiveGame>, Vec<StoredEntry>),
+    Stored(Box<Stored>),
 }
 
 /// The job's game as the cache holds it and the entries after it, else as
@@ -250,12 +250,12 @@ pub(super) async fn source(store: &Store, cache: &Replayed, job: &Job) -> Result
             return Ok(None);
         }
         if follows(g.version(), &entries) {
-            return Ok(Some(Source::Held(g, entries)));
+            return Ok(Some(Source::Held(Box::new(g), entries)));
         }
         // (a gap cannot happen to an append-only log: read it all)
     }
     match store.load(&job.game).await {
-        Ok(Some(stored)) => Ok(Some(Source::Stored(stored))),
+        Ok(Some(stored)) => Ok(Some(Source::Stored(Box::new(stored)))),
         Ok(None) => Ok(None),
         Err(StoreError::BadRow(why)) => {
             tracing::warn!(job = job.id, game = %job.game, why, "a bot job's game cannot be read");
