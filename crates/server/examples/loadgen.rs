@@ -44,7 +44,8 @@
 //! seats reconnect to the next server, and the run reports the time from
 //! the kill to each game's first choice acknowledged after it (the
 //! failover time), apart for the games created on the killed server
-//! (which drove them).
+//! (which drove them). Each game counted stuck is named on stderr (its
+//! id, version, the server its seat was on, and what it waited for).
 //! (`docs/server-protocol.md`, "Load").
 
 use std::collections::HashMap;
