@@ -15,6 +15,7 @@
 #
 #   bench/fleet.sh                       # the defaults below
 #   GAMES=100 SECS=60 BOT=mcts:iterations=200 bench/fleet.sh
+#   RUNS=failover GAMES=20 bench/fleet.sh  # some runs only
 #
 # Reports go to OUT (default target/bench-fleet), one file a run, and a
 # summary to OUT/summary.txt. Needs PostgreSQL's programs (as the tests:
@@ -96,10 +97,21 @@ start a --db "$URL" --node a --lease-secs "$LEASE" --bot-workers
 A=$ADDR; PA=$PID
 start b --db "$URL" --node b --lease-secs "$LEASE" --bot-workers
 B=$ADDR; PB=$PID
+WPIDS=()
 for w in w1 w2; do
     "$BIN" bot-worker --db "$URL" --name "$w" --threads 1 2>"$OUT/$w.log" &
     PIDS+=("$!")
+    WPIDS+=("$!")
 done
+# the workers' CPU time (user + system, seconds), summed, from /proc
+workers_cpu() {
+    local ticks=0 pid f
+    for pid in "${WPIDS[@]}"; do
+        f=$(sed -e 's/.*) //' "/proc/$pid/stat" 2>/dev/null) || continue
+        ticks=$((ticks + $(echo "$f" | awk '{print $12 + $13}')))
+    done
+    awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.2f", t / hz}'
+}
 # the same bot threads as the two workers have
 start sqlite --db "$SQLITE/tk.sqlite" --bot-threads 2
 S=$ADDR; PS=$PID
@@ -108,21 +120,31 @@ run() {
     local name=$1; shift
     echo "== $name: loadgen $*" | tee "$OUT/$name.txt"
     uptime | tee -a "$OUT/$name.txt"
+    local cpu0
+    cpu0=$(workers_cpu)
     nice -n 19 "$LOADGEN" --games "$GAMES" --seed 1 "$@" 2>>"$OUT/loadgen.log" | tee -a "$OUT/$name.txt"
+    echo "bot workers' CPU: $(awk -v a="$cpu0" -v b="$(workers_cpu)" 'BEGIN {printf "%.2f", b - a}') s user+system" | tee -a "$OUT/$name.txt"
 }
 
 {
     echo "fleet benchmark, $(date -u +%FT%TZ), $(nproc) cores, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
     echo "games at once: $GAMES, $SECS s a run, bot: $BOT, lease: $LEASE s, kill after $KILL_AFTER s"
 } >"$OUT/summary.txt"
-run fleet-people --addr "$A,$B" --pid "$PA,$PB" --secs "$SECS"
-run fleet-bots --addr "$A,$B" --pid "$PA,$PB" --secs "$SECS" --bots "$BOT"
-run sqlite-people --addr "$S" --pid "$PS" --secs "$SECS"
-run sqlite-bots --addr "$S" --pid "$PS" --secs "$SECS" --bots "$BOT"
-run failover --addr "$A,$B" --pid "$PA,$PB" --secs "$((KILL_AFTER + 30))" --kill "0:$KILL_AFTER"
+# RUNS: which runs, in this order (all by default)
+RUNS=${RUNS:-fleet-people fleet-bots sqlite-people sqlite-bots failover}
+for name in $RUNS; do
+    case $name in
+        fleet-people) run fleet-people --addr "$A,$B" --pid "$PA,$PB" --secs "$SECS" ;;
+        fleet-bots) run fleet-bots --addr "$A,$B" --pid "$PA,$PB" --secs "$SECS" --bots "$BOT" ;;
+        sqlite-people) run sqlite-people --addr "$S" --pid "$PS" --secs "$SECS" ;;
+        sqlite-bots) run sqlite-bots --addr "$S" --pid "$PS" --secs "$SECS" --bots "$BOT" ;;
+        failover) run failover --addr "$A,$B" --pid "$PA,$PB" --secs "$((KILL_AFTER + 30))" --kill "0:$KILL_AFTER" ;;
+        *) echo "unknown run $name" >&2; exit 2 ;;
+    esac
+done
 
-for name in fleet-people fleet-bots sqlite-people sqlite-bots failover; do
+for name in $RUNS; do
     echo "== $name"
-    grep -E "^(loadgen:|moves acknowledged|choice -> ack|server CPU|bots \(|failover|load average)" "$OUT/$name.txt"
+    grep -E "^(loadgen:|moves acknowledged|choice -> ack|server CPU|bots \(|bot workers|failover|load average)" "$OUT/$name.txt"
 done >>"$OUT/summary.txt"
 cat "$OUT/summary.txt"

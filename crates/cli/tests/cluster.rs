@@ -9,6 +9,9 @@
 //! - `kill -9` of the process driving a game mid-game: its clients
 //!   reconnect to the other server, which takes the game over once the
 //!   lease runs out; every acknowledged choice is kept;
+//! - the same for games of every form at once, each with a choice sent
+//!   and not yet acknowledged at the kill (through either server): every
+//!   game goes on through the other;
 //! - a worker killed mid-decision: another takes the job after the
 //!   timeout and the game goes on.
 //!
@@ -460,6 +463,90 @@ async fn a_game_goes_on_through_the_other_server_when_its_driver_is_killed() {
             assert_eq!(before["n"], after["n"]);
         }
     }
+}
+
+/// The benchmark's failover in small: games of every form driven by `a`,
+/// their seats on both servers, each with a choice sent and not yet
+/// acknowledged when `a` is killed (through `b`, relayed to `a`'s inbox,
+/// or through `a` itself): every one of them goes on through `b`, its
+/// clients on `a` coming back there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_of_a_killed_server_goes_on_with_choices_in_flight() {
+    let Some(fleet) = Fleet::new("failover_many") else { return };
+    let mut servers = [fleet.serve("a"), fleet.serve("b")];
+    let forms = [
+        ("duel", "hh"),
+        ("high-form", "hh"),
+        ("first-game", "hh"),
+        ("melee", "hhh"),
+        ("team-duel", "hhhh"),
+        ("duel", "hh"),
+    ];
+    let mut games = Vec::new();
+    for (form, kinds) in forms {
+        let (id, tokens) = create(servers[0].addr, json!({"form": form, "seats": seats(kinds)})).await;
+        let mut clients = Vec::new();
+        for (seat, token) in tokens.iter().enumerate() {
+            let token = token.as_deref().expect("a person's seat");
+            clients.push(Client::join(&servers[seat % 2], &id, Some((seat, token))).await);
+        }
+        games.push((id, tokens, clients));
+    }
+    for (g, (id, _, clients)) in games.iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(g as u64);
+        let mut acked = 0;
+        while acked < 3 {
+            let latest = clients.iter().map(Client::version).max().unwrap();
+            match clients.iter().find(|c| c.version() == latest && c.choices().is_some()) {
+                Some(c) => {
+                    let choices = c.choices().unwrap();
+                    acked += usize::from(c.choose(&choices[rng.gen_range(0..choices.len())]).await);
+                }
+                None => tokio::time::sleep(Duration::from_millis(10)).await,
+            }
+        }
+        assert_eq!(fleet.holder(id).as_deref(), Some("a"), "a drives the games it created");
+    }
+    // in each game the seat to choose sends a choice, not waiting for it
+    let mut sent = Vec::new();
+    for (_, _, clients) in &games {
+        let latest = clients.iter().map(Client::version).max().unwrap();
+        for c in clients {
+            c.wait_for("the latest version", |s| s.whole["version"].as_u64() == Some(latest)).await;
+        }
+        let c = clients.iter().find(|c| c.choices().is_some()).expect("a seat is to choose");
+        c.send(json!({"type": "choose", "version": latest, "choice": c.choices().unwrap()[0]}));
+        sent.push((latest, c.server.clone()));
+    }
+    assert!(sent.iter().any(|(_, on)| on == "a") && sent.iter().any(|(_, on)| on == "b"), "{sent:?}");
+    servers[0].child.kill();
+    let killed = Instant::now();
+
+    for ((id, tokens, clients), (version, _)) in games.iter_mut().zip(&sent) {
+        for c in clients.iter_mut() {
+            if c.server == "a" {
+                c.wait_for("the connection's end", |s| s.closed).await;
+                let seat = c.seat.expect("a seat");
+                *c = Client::join(&servers[1], id, Some((seat, tokens[seat].as_deref().unwrap()))).await;
+            }
+        }
+        // the choice in flight went through, or another is acknowledged
+        loop {
+            let latest = clients.iter().map(Client::version).max().unwrap();
+            if latest > *version {
+                break;
+            }
+            if let Some(c) = clients.iter().find(|c| c.version() == latest && c.choices().is_some()) {
+                if c.choose(&c.choices().unwrap()[0]).await {
+                    break;
+                }
+            }
+            assert!(killed.elapsed() < WAIT, "game {id}: nothing acknowledged {WAIT:?} after the kill");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(fleet.holder(id).as_deref(), Some("b"), "game {id}: b drives it");
+    }
+    eprintln!("failover: every game went on, the last {:?} after the kill", killed.elapsed());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -44,7 +44,8 @@
 //! seats reconnect to the next server, and the run reports the time from
 //! the kill to each game's first choice acknowledged after it (the
 //! failover time), apart for the games created on the killed server
-//! (which drove them).
+//! (which drove them). Each game counted stuck is named on stderr (its
+//! id, version, the server its seat was on, and what it waited for).
 //! (`docs/server-protocol.md`, "Load").
 
 use std::collections::HashMap;
@@ -553,12 +554,29 @@ impl Seat {
         let (addr, id, token, lang) = self.again.clone();
         let url = format!("ws://{}/api/games/{id}/ws", server_after(addr, 0));
         let Ok(Ok((ws, _))) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url)).await else {
+            eprintln!("loadgen: game {id}: no connection to {}", server_after(addr, 0));
             return false;
         };
         self.ws = ws;
         self.state = Value::Null;
         self.send(json!({"type": "hello", "token": token, "lang": lang})).await;
-        matches!(self.recv().await, Some(Ok(())))
+        match self.recv().await {
+            Some(Ok(())) => true,
+            other => {
+                eprintln!("loadgen: game {id}: the hello again through {} got {other:?}", server_after(addr, 0));
+                false
+            }
+        }
+    }
+
+    /// Says why a game is counted stuck (on stderr, for the run's log).
+    fn stuck(&self, what: &str) {
+        let (addr, id, _, _) = &self.again;
+        eprintln!(
+            "loadgen: game {id} stuck ({what}): seat first on {addr}, at version {}, {:?} after the kill",
+            self.version(),
+            KILLED_AT.get().map(|t| t.elapsed())
+        );
     }
 
     async fn send(&mut self, v: Value) {
@@ -647,6 +665,7 @@ async fn play_slot(mut game: Game, seed: u64, deadline: Instant, stats: Arc<Mute
             for s in game.seats.iter_mut() {
                 while s.version() < latest {
                     if s.recv().await.is_none() && !s.reconnect().await {
+                        s.stuck(&format!("catching up with version {latest}"));
                         stuck += 1;
                         break 'games;
                     }
@@ -661,6 +680,7 @@ async fn play_slot(mut game: Game, seed: u64, deadline: Instant, stats: Arc<Mute
                 waiting.get_or_insert_with(Instant::now);
                 let s = &mut game.seats[0];
                 if s.recv().await.is_none() && !s.reconnect().await {
+                    s.stuck("waiting for a seat to choose");
                     stuck += 1;
                     break 'games;
                 }
@@ -683,6 +703,7 @@ async fn play_slot(mut game: Game, seed: u64, deadline: Instant, stats: Arc<Mute
                 match seat.recv().await {
                     None if seat.reconnect().await => break,
                     None => {
+                        seat.stuck(&format!("waiting for the acknowledgement of a choice at {v}"));
                         stuck += 1;
                         break 'games;
                     }

@@ -16,6 +16,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("workers", 1),
     ("pool", 2),
     ("workers/worker", 6),
+    // the worker's cache of replayed games
+    ("workers/cache", 6),
     // (unit tests may reach anywhere)
     ("workers/tests", 11),
     ("words", 0),

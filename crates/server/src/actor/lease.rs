@@ -147,7 +147,8 @@ impl GameActor {
             // (its own change, or a mirror's relayed command that timed out)
             (true, Heard::Game | Heard::Unanswered) => {}
             (false, Heard::Unanswered) => self.mirror_tick().await,
-            (false, Heard::Game | Heard::Resync) => self.refresh().await,
+            (false, Heard::Game) => self.refresh().await,
+            (false, Heard::Resync) => self.rebuild().await,
             (false, Heard::Inbox) => {}
         }
     }
@@ -273,7 +274,7 @@ impl GameActor {
         self.role = Role::Mirroring;
         self.bots.iter_mut().for_each(|b| *b = None);
         self.thinking.send_replace(None);
-        self.refresh().await;
+        self.rebuild().await;
         self.send_presence().await;
     }
 

@@ -1,8 +1,10 @@
 //! The mirroring role of a game's actor: another live process holds the
 //! game's lease and drives it (`lease.rs`); this one has connections to
 //! it. On each change the driver announces (`tk_game`), and on a resync,
-//! the mirror rebuilds the game from the database (its log, clocks,
-//! chats, rematch link: what a reload reads) and what the driver shows
+//! the mirror reads the game from the database (its clocks, chats,
+//! rematch link, and only the log entries after the version it holds,
+//! which it applies to its copy: `follow`; the whole game replayed on a
+//! resync, a gap, or a changed seat's name or player) and what the driver shows
 //! beyond it (who is online, an open take-back request, the seat that may
 //! be claimed against), and publishes it to its own connections through
 //! the same snapshot and delta code: versions stay the game's. A bot's
@@ -208,10 +210,20 @@ impl GameActor {
         }
     }
 
-    /// Rebuilds the game from the database and what its driver shows, and
-    /// publishes it.
+    /// Reads the game from the database (the log entries after the version
+    /// held, applied to it) and what its driver shows, and publishes it.
     pub(super) async fn refresh(&mut self) {
-        let Some(g) = self.reload().await else { return };
+        self.refresh_from(true).await
+    }
+
+    /// The same with the whole game replayed (after a resync: anything
+    /// may have been missed).
+    pub(super) async fn rebuild(&mut self) {
+        self.refresh_from(false).await
+    }
+
+    async fn refresh_from(&mut self, follow: bool) {
+        let Some(g) = self.reload(follow).await else { return };
         self.install(g);
         if self.ties.cluster.shared() {
             match self.ties.cluster.read_shown(&self.g.id).await {
@@ -224,8 +236,26 @@ impl GameActor {
         self.publish();
     }
 
-    /// The game as stored now, replayed.
-    async fn reload(&mut self) -> Option<LiveGame> {
+    /// The game as stored now: with `follow`, the game held with the
+    /// entries after it applied (if they follow it), else replayed whole.
+    async fn reload(&mut self, follow: bool) -> Option<LiveGame> {
+        if follow {
+            let stored = match self.store.load_after(&self.g.id, self.g.version()).await {
+                Ok(Some(s)) => s,
+                Ok(None) => return None,
+                Err(e) => {
+                    tracing::warn!(game = %self.g.id, error = %e, "cannot read the game again");
+                    return None;
+                }
+            };
+            let held = self.g.clone();
+            match tokio::task::spawn_blocking(move || follow_on(held, stored)).await {
+                Ok(Ok(g)) => return Some(g),
+                // a gap, a seat changed, an entry refused: replayed whole
+                Ok(Err(_)) => {}
+                Err(e) => tracing::warn!(game = %self.g.id, error = %e, "cannot apply the game's new entries"),
+            }
+        }
         let stored = match self.store.load(&self.g.id).await {
             Ok(Some(s)) => s,
             Ok(None) => return None,
@@ -328,7 +358,7 @@ impl GameActor {
     /// seat away from now until its connections are counted, its bots on.
     async fn take_over(&mut self, lease: Lease) {
         tracing::info!(game = %self.g.id, node = %self.ties.cluster.node, token = lease.token, "took the game over");
-        let Some(g) = self.reload().await else {
+        let Some(g) = self.reload(false).await else {
             // (it is read again at the next check)
             self.ties.cluster.release(&lease).await;
             return;
@@ -367,6 +397,39 @@ async fn unanswered(registry: &Registry, id: &str) {
     }
 }
 
+/// Why a held game cannot follow the stored one.
+#[derive(Debug)]
+pub(crate) enum NoFollow {
+    /// The entries do not start right after the version held.
+    Gap,
+    /// A seat's player or name changed: the match's names are set up anew.
+    Seats,
+    /// An entry the held game refuses.
+    Refused,
+}
+
+/// `held` (this process's copy of the game) with the entries of `after`
+/// (read with [`crate::store::Store::load_after`] at `held`'s version)
+/// applied, and the rest of `after` (seats, clocks, chats, links) taken:
+/// the same game as [`replay`] of the whole stored game.
+pub(crate) fn follow_on(mut held: LiveGame, after: crate::db::Stored) -> Result<LiveGame, NoFollow> {
+    if after.log.first().is_some_and(|e| e.n != held.version() + 1) {
+        return Err(NoFollow::Gap);
+    }
+    let same = |a: &crate::live::SeatInfo, b: &crate::live::SeatInfo| {
+        (a.school, &a.name, &a.player) == (b.school, &b.name, &b.player)
+    };
+    if held.seats.len() != after.seats.len() || !held.seats.iter().zip(&after.seats).all(|(a, b)| same(a, b)) {
+        return Err(NoFollow::Seats);
+    }
+    for e in &after.log {
+        held.apply_stored(e).map_err(|_| NoFollow::Refused)?;
+    }
+    held.seats = after.seats;
+    held.extras = after.extras;
+    Ok(held)
+}
+
 /// A stored game, replayed from its log.
 pub(crate) fn replay(stored: crate::db::Stored) -> Result<LiveGame, Error> {
     let mut g = LiveGame::new(stored.id, stored.form, stored.seats, stored.created).map_err(Error::internal)?;
@@ -375,4 +438,96 @@ pub(crate) fn replay(stored: crate::db::Stored) -> Result<LiveGame, Error> {
     }
     g.extras = stored.extras;
     Ok(g)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use tash_kalar_bots::Decision;
+    use tash_kalar_rules::{Actor, Form, School};
+
+    use super::{follow_on, replay, NoFollow};
+    use crate::db::Summary;
+    use crate::live::{Kind, LiveGame, Player, SeatInfo, StoredEntry};
+    use crate::store::Store;
+
+    fn entries(g: &LiveGame, from: u32) -> Vec<StoredEntry> {
+        g.entries[from as usize..].iter().map(StoredEntry::from).collect()
+    }
+
+    /// A seeded game of every form, stored a few choices at a time (as a
+    /// note may come after several): the mirror's copy following the
+    /// stored entries after its version is, at each step, the game
+    /// replayed whole.
+    #[tokio::test]
+    async fn a_held_game_following_the_new_entries_equals_the_game_replayed_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("t.sqlite")).await.unwrap();
+        let schools = [School::Northern, School::Southern, School::Highland, School::Sylvan];
+        let forms = [
+            (Form::Duel, 2),
+            (Form::HighForm, 2),
+            (Form::FirstGame, 2),
+            (Form::Melee, 3),
+            (Form::Melee, 4),
+            (Form::TeamHighForm, 4),
+            (Form::TeamDuel, 4),
+        ];
+        for (k, &(form, n)) in forms.iter().enumerate() {
+            let seat = |i: usize| SeatInfo {
+                school: schools[i],
+                player: Player::Human,
+                name: None,
+                token_hash: None,
+                taken: true,
+                open: false,
+                account: None,
+            };
+            let id = format!("f{k}");
+            let mut g = LiveGame::new(id.clone(), form, (0..n).map(seat).collect(), 1_000).unwrap();
+            let mut driver = crate::actor::driver(&g, StdRng::seed_from_u64(k as u64));
+            crate::actor::run_chance(&mut g, &mut driver);
+            store.insert_game(&g, entries(&g, 0)).await.unwrap();
+            let mut held = replay(store.load(&id).await.unwrap().unwrap()).unwrap();
+            let mut rng = StdRng::seed_from_u64(100 + k as u64);
+            for step in 0..40 {
+                let from = g.version();
+                for _ in 0..rng.gen_range(1..4) {
+                    let Actor::Seat(s) = g.game().actor() else { break };
+                    let mut bot = crate::wire::bot_spec("random").unwrap().build(rng.gen());
+                    let choice = bot.decide(&Decision::new(g.game(), s));
+                    g.apply(Some(s), Kind::Choice, Some(choice)).unwrap();
+                    crate::actor::run_chance(&mut g, &mut driver);
+                }
+                if step % 7 == 3 {
+                    // a note with nothing new in the log (a chat line, a seat taken)
+                    let after = store.load_after(&id, held.version()).await.unwrap().unwrap();
+                    assert!(after.log.is_empty());
+                    held = follow_on(held, after).unwrap();
+                }
+                store.append(&id, entries(&g, from), Summary::of(&g), None).await.unwrap();
+                let after = store.load_after(&id, held.version()).await.unwrap().unwrap();
+                assert_eq!(after.log.len() as u32, g.version() - from);
+                held = follow_on(held, after).unwrap();
+                let whole = replay(store.load(&id).await.unwrap().unwrap()).unwrap();
+                assert_eq!(held.version(), whole.version(), "{form:?}, step {step}");
+                assert_eq!(held.entries, whole.entries, "{form:?}, step {step}");
+                assert_eq!(held.record_text(), whole.record_text(), "{form:?}, step {step}");
+                assert!(held.game() == whole.game(), "{form:?}, step {step}: the same game");
+                if g.is_over() {
+                    break;
+                }
+            }
+            assert!(held.version() > 20, "{form:?}: the game went on");
+
+            // a copy that missed entries (a gap) or whose seats changed is replayed whole
+            let mut behind = replay(store.load(&id).await.unwrap().unwrap()).unwrap();
+            let stored = store.load_after(&id, behind.version().saturating_sub(2)).await.unwrap().unwrap();
+            assert!(matches!(follow_on(behind.clone(), stored), Err(NoFollow::Gap)));
+            behind.seats[0].name = Some("renamed".into());
+            let stored = store.load_after(&id, behind.version()).await.unwrap().unwrap();
+            assert!(matches!(follow_on(behind, stored), Err(NoFollow::Seats)));
+        }
+    }
 }

@@ -361,4 +361,30 @@ impl Store {
             Store::Postgres(p) => pg::list(p, status, id, limit).await,
         }
     }
+
+    /// A game's log entries numbered above `after`, in order (none for
+    /// no such game): what a process holding the game at version `after`
+    /// applies to catch up (a bot worker's cache of replayed games).
+    pub(crate) async fn log_after(&self, id: &str, after: u32) -> Result<Vec<StoredEntry>, StoreError> {
+        match self {
+            Store::Sqlite(_) => {
+                let id = id.to_string();
+                self.read(move |c| sqlite::log_after(c, &id, after)).await
+            }
+            Store::Postgres(p) => pg::log_after(p, id, after).await,
+        }
+    }
+
+    /// A stored game as [`Store::load`] reads it, but with only the log
+    /// entries numbered above `after`: a mirror holding the game at
+    /// version `after` applies them to its copy (`actor/mirror.rs`).
+    pub(crate) async fn load_after(&self, id: &str, after: u32) -> Result<Option<Stored>, StoreError> {
+        match self {
+            Store::Sqlite(_) => {
+                let id = id.to_string();
+                self.read(move |c| sqlite::load_after(c, &id, after)).await
+            }
+            Store::Postgres(p) => pg::load_after(p, id, after).await,
+        }
+    }
 }

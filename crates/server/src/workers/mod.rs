@@ -4,7 +4,9 @@
 //! of the queue (`store`, table `bot_jobs`: game, version, seat, spec,
 //! seed, owner), which a worker (`tash-kalar bot-worker`, [`run`]) takes
 //! with `FOR UPDATE SKIP LOCKED`, decides on the game rebuilt from the
-//! database, and answers with the choice in the project's notation.
+//! database (or the game it replayed for the last job, caught up with the
+//! entries since: `cache`), and answers with the choice in the project's
+//! notation.
 //!
 //! Notifications say that something changed, never what: `tk_bot_jobs`
 //! (payload: the job's id) wakes the workers, `tk_bot_done` the server
@@ -13,6 +15,7 @@
 //! never a decision. A worker that stops renewing its job's heartbeat
 //! loses it to the next worker after its timeout.
 
+mod cache;
 mod store;
 #[cfg(test)]
 mod tests;

@@ -12,7 +12,7 @@ use tash_kalar_testkit::pg::TempPostgres;
 use tokio::sync::oneshot;
 
 use super::*;
-use crate::live::{LiveGame, Player, SeatInfo, StoredEntry};
+use crate::live::{Kind, LiveGame, Player, SeatInfo, StoredEntry};
 use crate::store::listen::Heard;
 
 /// A duel between two bots, dealt to its first seat's choice and stored.
@@ -191,6 +191,95 @@ async fn a_worker_decides_as_a_local_bot_and_answers_none_to_what_it_cannot() {
         let id = queue.enqueue(&job).await.unwrap();
         assert_eq!(answered(&queue, id).await.answer, Some(None), "{why}");
     }
+}
+
+/// A game's jobs one after another, with the other seat's choices and the
+/// draws stored between them: the worker decides each on the game it held
+/// for the last job with only the entries since applied, the same as a
+/// local bot on the whole game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_follows_a_game_from_its_cache_and_decides_as_a_local_bot() {
+    let Some(pg) = TempPostgres::for_tests() else { return };
+    let (store, queue) = postgres(&pg, "cache").await;
+    let mut g = stored_game(&store, "c").await;
+    let mut driver = crate::actor::driver(&g, StdRng::seed_from_u64(8));
+    let _stop = worker(&store, "w", 1, Duration::from_secs(10));
+    let spec = "greedy";
+    for seed in 0..16 {
+        if g.is_over() {
+            break;
+        }
+        let Actor::Seat(seat) = g.game().actor() else { unreachable!("chance runs below") };
+        let id = queue.enqueue(&new_job(&g, spec, seed, "o")).await.unwrap();
+        let row = answered(&queue, id).await;
+        let local = crate::wire::bot_spec(spec).unwrap().build(seed).decide(&Decision::new(g.game(), seat));
+        assert_eq!(row.answer, Some(Some(local.to_string())), "job {seed} at version {}", g.version());
+        let from = g.version() as usize;
+        g.apply(Some(seat), Kind::Choice, Some(local)).unwrap();
+        crate::actor::run_chance(&mut g, &mut driver);
+        let entries = g.entries[from..].iter().map(StoredEntry::from).collect();
+        store.append(&g.id, entries, crate::db::Summary::of(&g), None).await.unwrap();
+    }
+}
+
+/// The cache's game caught up with the entries after it equals the stored
+/// game replayed whole; a job older than the held game, or a game that
+/// moved past the job, reads nothing from the cache.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_held_game_caught_up_equals_the_game_replayed_whole() {
+    use super::cache::Replayed;
+    use super::worker::{at_version, catch_up, source, Source};
+    let Some(pg) = TempPostgres::for_tests() else { return };
+    let (store, _queue) = postgres(&pg, "caught").await;
+    let mut g = stored_game(&store, "k").await;
+    let cache = Replayed::new(2);
+    let start = g.clone();
+    cache.put(g.clone());
+    let held_at = g.version();
+    // a few choices and draws stored after the held version
+    let mut driver = crate::actor::driver(&g, StdRng::seed_from_u64(9));
+    let mut rng = StdRng::seed_from_u64(10);
+    for _ in 0..4 {
+        let Actor::Seat(seat) = g.game().actor() else { unreachable!() };
+        let from = g.version() as usize;
+        let mut bot = crate::wire::bot_spec("random").unwrap().build(rand::Rng::gen(&mut rng));
+        let choice = bot.decide(&Decision::new(g.game(), seat));
+        g.apply(Some(seat), Kind::Choice, Some(choice)).unwrap();
+        crate::actor::run_chance(&mut g, &mut driver);
+        let entries = g.entries[from..].iter().map(StoredEntry::from).collect();
+        store.append(&g.id, entries, crate::db::Summary::of(&g), None).await.unwrap();
+    }
+    let n = new_job(&g, "random", 1, "o");
+    let job = |version: u32| Job {
+        id: 1,
+        game: n.game.clone(),
+        version,
+        seat: n.seat,
+        spec: n.spec.clone(),
+        seed: n.seed,
+        owner: n.owner.clone(),
+        attempts: 1,
+    };
+    let Some(Source::Held(held, entries)) = source(&store, &cache, &job(g.version())).await.unwrap() else {
+        panic!("the held game is used")
+    };
+    assert_eq!((held.version(), entries.len() as u32), (held_at, g.version() - held_at));
+    let caught = catch_up(*held, &entries, g.version()).expect("caught up");
+    let whole = at_version(store.load("k").await.unwrap().unwrap(), g.version()).unwrap();
+    assert_eq!(caught.record_text(), whole.record_text());
+    assert_eq!(caught.record_text(), g.record_text());
+    assert_eq!(caught.entries.len(), whole.entries.len());
+    assert_eq!(format!("{:?}", caught.game().actor()), format!("{:?}", whole.game().actor()));
+
+    // a job older than the game held reads the stored game (and the held
+    // game stays for the next job)
+    cache.put(caught);
+    assert!(matches!(source(&store, &cache, &job(held_at)).await.unwrap(), Some(Source::Stored(_))));
+    assert_eq!(cache.len(), 1);
+    // the game moved past the job since the version held: nothing to decide
+    cache.put(start);
+    assert!(source(&store, &cache, &job(held_at + 1)).await.unwrap().is_none());
+    assert_eq!(cache.len(), 1);
 }
 
 /// A job whose worker stopped (taken through the store, then dropped) is

@@ -1,7 +1,9 @@
 //! The bot worker (`tash-kalar bot-worker`): takes the queue's jobs as
 //! long as it has a free thread, rebuilds each job's game from the
-//! database at the job's version, decides on its own bot pool within the
-//! server's bot limits, heartbeats the job while it thinks, and answers.
+//! database at the job's version (from the game it replayed for the
+//! game's last job, if it still holds it: `cache.rs`), decides on its own
+//! bot pool within the server's bot limits, heartbeats the job while it
+//! thinks, and answers.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -14,9 +16,10 @@ use tash_kalar_rules::Actor;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
+use super::cache::{follows, Replayed};
 use super::{Job, Queue, SLOW_POLL};
 use crate::db::Stored;
-use crate::live::LiveGame;
+use crate::live::{LiveGame, StoredEntry};
 use crate::pool::BotPool;
 use crate::store::listen::Heard;
 use crate::store::{Store, StoreError};
@@ -30,6 +33,10 @@ const CLEAN_EVERY: Duration = Duration::from_secs(60);
 
 /// How long an answer is kept: its server read it long before.
 const KEEP_ANSWERS: Duration = Duration::from_secs(600);
+
+/// The games a worker keeps replayed for their next jobs (a game in
+/// memory is tens of kB).
+const CACHED_GAMES: usize = 64;
 
 /// How a worker runs.
 #[derive(Clone, Debug)]
@@ -71,6 +78,7 @@ pub async fn run(store: &Store, options: WorkerOptions, shutdown: impl Future<Ou
     let pool = BotPool::new(threads, options.nice);
     let slots = Arc::new(Semaphore::new(threads));
     let held: Held = Default::default();
+    let cache = Arc::new(Replayed::new(CACHED_GAMES));
     let mut tasks = JoinSet::new();
     let mut clean = tokio::time::interval(CLEAN_EVERY);
     tracing::info!(name = %options.name, threads, "bot worker started");
@@ -86,10 +94,10 @@ pub async fn run(store: &Store, options: WorkerOptions, shutdown: impl Future<Ou
                 match queue.take(&options.name, options.job_timeout).await {
                     Ok(Some(job)) => {
                         lock(&held).insert(job.id, job.clone());
-                        let (store, queue, pool, held, options) =
-                            (store.clone(), queue.clone(), pool.clone(), held.clone(), options.clone());
+                        let (store, queue, pool, held, options, cache) =
+                            (store.clone(), queue.clone(), pool.clone(), held.clone(), options.clone(), cache.clone());
                         tasks.spawn(async move {
-                            work(&store, &queue, &pool, &job, &options).await;
+                            work(&store, &queue, &pool, &cache, &job, &options).await;
                             lock(&held).remove(&job.id);
                             drop(slot);
                         });
@@ -140,8 +148,8 @@ fn lock(held: &Held) -> std::sync::MutexGuard<'_, HashMap<i64, Job>> {
 
 /// Decides one job and answers it; a database that fails before the
 /// answer gives the job back, for this worker or another to try again.
-async fn work(store: &Store, queue: &Queue, pool: &BotPool, job: &Job, options: &WorkerOptions) {
-    let choice = match decide(store, queue, pool, job, options).await {
+async fn work(store: &Store, queue: &Queue, pool: &BotPool, cache: &Replayed, job: &Job, options: &WorkerOptions) {
+    let choice = match decide(store, queue, pool, cache, job, options).await {
         Ok(choice) => choice,
         Err(e) => {
             tracing::warn!(job = job.id, game = %job.game, error = %e, "cannot read a bot job's game");
@@ -170,6 +178,7 @@ async fn decide(
     store: &Store,
     queue: &Queue,
     pool: &BotPool,
+    cache: &Replayed,
     job: &Job,
     options: &WorkerOptions,
 ) -> Result<Option<String>, StoreError> {
@@ -185,30 +194,31 @@ async fn decide(
             return Ok(None);
         }
     };
-    let stored = match store.load(&job.game).await {
-        Ok(Some(stored)) => stored,
-        Ok(None) => return Ok(None),
-        Err(StoreError::BadRow(why)) => {
-            tracing::warn!(job = job.id, game = %job.game, why, "a bot job's game cannot be read");
-            return Ok(None);
-        }
-        Err(e) => return Err(e),
-    };
+    let Some(source) = source(store, cache, job).await? else { return Ok(None) };
     let mut bot = spec.build(job.seed);
     let counter = Arc::new(AtomicU32::new(0));
     bot.set_progress(Some(counter.clone()));
     let (seat, version) = (job.seat, job.version);
     // replayed and decided on the pool's thread, off the async threads
     let decision = pool.run(&job.owner, move || {
-        let g = at_version(stored, version)?;
-        (g.game().actor() == Actor::Seat(seat)).then(|| bot.decide(&Decision::new(g.game(), seat)).to_string())
+        let g = match source {
+            Source::Held(g, entries) => catch_up(*g, &entries, version)?,
+            Source::Stored(stored) => at_version(*stored, version)?,
+        };
+        let choice =
+            (g.game().actor() == Actor::Seat(seat)).then(|| bot.decide(&Decision::new(g.game(), seat)).to_string());
+        Some((choice, g))
     });
     tokio::pin!(decision);
     let mut beat = tokio::time::interval((options.job_timeout / 3).max(Duration::from_millis(10)));
     beat.tick().await;
     loop {
         tokio::select! {
-            choice = &mut decision => return Ok(choice.flatten()),
+            decided = &mut decision => {
+                let Some((choice, g)) = decided.flatten() else { return Ok(None) };
+                cache.put(g);
+                return Ok(choice);
+            }
             _ = beat.tick() => {
                 let iterations = counter.load(Ordering::Relaxed);
                 match queue.heartbeat(job, &options.name, iterations).await {
@@ -222,10 +232,55 @@ async fn decide(
     }
 }
 
+/// Where a job's game comes from: the game held for its last job and the
+/// entries since, or the whole stored game.
+pub(super) enum Source {
+    Held(Box<LiveGame>, Vec<StoredEntry>),
+    Stored(Box<Stored>),
+}
+
+/// The job's game as the cache holds it and the entries after it, else as
+/// stored; `None` when the game is gone or cannot be read, or moved on.
+pub(super) async fn source(store: &Store, cache: &Replayed, job: &Job) -> Result<Option<Source>, StoreError> {
+    if let Some(g) = cache.take(&job.game, job.version) {
+        let entries = store.log_after(&job.game, g.version()).await?;
+        if g.version() + entries.len() as u32 > job.version {
+            // the game moved on: the decision is no longer wanted
+            cache.put(g);
+            return Ok(None);
+        }
+        if follows(g.version(), &entries) {
+            return Ok(Some(Source::Held(Box::new(g), entries)));
+        }
+        // (a gap cannot happen to an append-only log: read it all)
+    }
+    match store.load(&job.game).await {
+        Ok(Some(stored)) => Ok(Some(Source::Stored(Box::new(stored)))),
+        Ok(None) => Ok(None),
+        Err(StoreError::BadRow(why)) => {
+            tracing::warn!(job = job.id, game = %job.game, why, "a bot job's game cannot be read");
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A held game with the entries after it applied, at `version`; `None` if
+/// it then is not, or an entry cannot be applied.
+pub(super) fn catch_up(mut g: LiveGame, entries: &[StoredEntry], version: u32) -> Option<LiveGame> {
+    for e in entries {
+        if let Err(e) = g.apply_stored(e) {
+            tracing::warn!(game = %g.id, error = %e, "a bot job's game cannot be replayed");
+            return None;
+        }
+    }
+    (g.version() == version).then_some(g)
+}
+
 /// The stored game replayed to `version`; `None` if its log is longer (the
 /// game moved on: the decision is no longer wanted) or shorter, or cannot
 /// be replayed.
-fn at_version(stored: Stored, version: u32) -> Option<LiveGame> {
+pub(super) fn at_version(stored: Stored, version: u32) -> Option<LiveGame> {
     if stored.log.len() != version as usize {
         return None;
     }
