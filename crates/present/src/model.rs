@@ -310,15 +310,22 @@ impl LegalEntry {
 /// The legal list of `choices` ([`LegalEntry`]).
 #[cfg(test)]
 pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> Vec<LegalEntry> {
-    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f))
+    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f), &|card, o| summon_label(msgs, card, o))
 }
 
-/// The legal list of `choices`, each choice's words by `label`.
+/// The words of a group of summonings of `card` in orientation `o`.
+fn summon_label(msgs: &Messages, card: CardId, o: Orientation) -> String {
+    msgs.text("legal-summon", tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))])
+}
+
+/// The legal list of `choices`, each choice's words by `label`, each
+/// group of summonings' by `group`.
 fn legal_list_with(
     game: &Game,
     choices: Vec<Choice>,
     msgs: &Messages,
     label: &dyn Fn(Choice, &Facts) -> String,
+    group: &dyn Fn(CardId, Orientation) -> String,
 ) -> Vec<LegalEntry> {
     let mut out: Vec<LegalEntry> = Vec::new();
     // each group's place in `out`, by kind, card and orientation
@@ -326,10 +333,17 @@ fn legal_list_with(
     for c in choices {
         let (key, member) = match c {
             Choice::Summon { card, at, orientation, pickup } => {
-                let onto = Facts::of(game, c).onto;
+                let facts = Facts::of(game, c);
+                let onto = facts.onto;
                 let member = if pickup.is_some() || onto.is_some() {
-                    let own = legal_model_with(game, c, label);
-                    Member::Summon(SummonAt { at, pickup, onto, text: Some(own.text), label: Some(own.label) })
+                    // (its notation and words only: the group lays its squares)
+                    Member::Summon(SummonAt {
+                        at,
+                        pickup,
+                        onto,
+                        text: Some(c.to_string()),
+                        label: Some(label(c, &facts)),
+                    })
                 } else {
                     Member::At(at)
                 };
@@ -345,13 +359,7 @@ fn legal_list_with(
         let at = *groups.entry(key).or_insert_with(|| {
             let (kind, card, orientation) = key;
             let (text, label) = match (card, orientation) {
-                (Some(card), Some(o)) => (
-                    format!("summon {} @ {o}", card.def().id),
-                    msgs.text(
-                        "legal-summon",
-                        tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))],
-                    ),
-                ),
+                (Some(card), Some(o)) => (format!("summon {} @ {o}", card.def().id), group(card, o)),
                 _ => {
                     (format!("{kind} @"), msgs.text(if kind == "place" { "legal-place" } else { "legal-pickup" }, &[]))
                 }
@@ -421,9 +429,14 @@ pub struct Shared<'m> {
     /// Sentences worded for an earlier change, taken as they are used.
     earlier: RefCell<HashMap<Event, String>>,
     /// The legal choices' words, by the choice and what it acts on (they
-    /// depend on nothing else), and those of an earlier change.
+    /// depend on nothing else), and those of the last two lists worded.
     labels: RefCell<HashMap<(Choice, Facts), String>>,
-    earlier_labels: RefCell<HashMap<(Choice, Facts), String>>,
+    last_labels: HashMap<(Choice, Facts), String>,
+    older_labels: HashMap<(Choice, Facts), String>,
+    /// The words of each group of summonings (by card and orientation:
+    /// they depend on nothing else), kept for the whole game (a game has
+    /// a few dozen).
+    groups: RefCell<HashMap<(CardId, Orientation), String>>,
 }
 
 /// The events' sentences and the legal choices' words of one change,
@@ -436,6 +449,11 @@ pub struct EventWords {
     names: Vec<String>,
     events: HashMap<Event, String>,
     labels: HashMap<(Choice, Facts), String>,
+    /// The labels of the list worded before the last (a turn's action
+    /// list comes back after an effect's question, mostly with the same
+    /// words).
+    older_labels: HashMap<(Choice, Facts), String>,
+    groups: HashMap<(CardId, Orientation), String>,
 }
 
 impl<'m> Shared<'m> {
@@ -464,18 +482,23 @@ impl<'m> Shared<'m> {
             events: RefCell::default(),
             earlier: RefCell::default(),
             labels: RefCell::default(),
-            earlier_labels: RefCell::default(),
+            last_labels: HashMap::new(),
+            older_labels: HashMap::new(),
+            groups: RefCell::default(),
         }
     }
 
     /// [`Shared::new`], with the sentences of an earlier change (those of
     /// the same names are used again).
     pub fn with_words(game: &Game, table: &Table, msgs: &'m Messages, words: EventWords) -> Self {
-        let s = Shared::new(game, table, msgs);
+        let mut s = Shared::new(game, table, msgs);
         if words.names == s.names {
             *s.earlier.borrow_mut() = words.events;
         }
-        *s.earlier_labels.borrow_mut() = words.labels;
+        // (this change's labels are looked up in the last two lists')
+        s.last_labels = words.labels;
+        s.older_labels = words.older_labels;
+        *s.groups.borrow_mut() = words.groups;
         s
     }
 
@@ -483,7 +506,22 @@ impl<'m> Shared<'m> {
     /// the next change: only those, so what is kept is the events' window
     /// and the legal list, not the whole game's.
     pub fn into_words(self) -> EventWords {
-        EventWords { names: self.names, events: self.events.into_inner(), labels: self.labels.into_inner() }
+        let labels = self.labels.into_inner();
+        // (the two lists worded last: a change that words none keeps them)
+        let (labels, older_labels) =
+            if labels.is_empty() { (self.last_labels, self.older_labels) } else { (labels, self.last_labels) };
+        EventWords {
+            names: self.names,
+            events: self.events.into_inner(),
+            labels,
+            older_labels,
+            groups: self.groups.into_inner(),
+        }
+    }
+
+    /// A group of summonings' words, worded once a game.
+    fn group(&self, card: CardId, o: Orientation) -> String {
+        self.groups.borrow_mut().entry((card, o)).or_insert_with(|| summon_label(self.msgs, card, o)).clone()
     }
 
     /// A legal choice's words, worded once.
@@ -492,8 +530,8 @@ impl<'m> Shared<'m> {
         if let Some(t) = self.labels.borrow().get(&key) {
             return t.clone();
         }
-        let text = match self.earlier_labels.borrow_mut().remove(&key) {
-            Some(t) => t,
+        let text = match self.last_labels.get(&key).or_else(|| self.older_labels.get(&key)) {
+            Some(t) => t.clone(),
             None => self.msgs.choice(c, f),
         };
         self.labels.borrow_mut().insert(key, text.clone());
@@ -570,7 +608,8 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         }),
         ..Can::default()
     };
-    let legal = choices.map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f)));
+    let legal =
+        choices.map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f), &|card, o| shared.group(card, o)));
     let result = shared.result.clone();
     let events =
         view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
