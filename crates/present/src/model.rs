@@ -315,7 +315,10 @@ pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> 
 
 /// The words of a group of summonings of `card` in orientation `o`.
 fn summon_label(msgs: &Messages, card: CardId, o: Orientation) -> String {
-    msgs.text("legal-summon", tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))])
+    msgs.text(
+        "legal-summon",
+        tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))],
+    )
 }
 
 /// The legal list of `choices`, each choice's words by `label`, each
@@ -429,10 +432,9 @@ pub struct Shared<'m> {
     /// Sentences worded for an earlier change, taken as they are used.
     earlier: RefCell<HashMap<Event, String>>,
     /// The legal choices' words, by the choice and what it acts on (they
-    /// depend on nothing else), and those of the last two lists worded.
+    /// depend on nothing else), and those of an earlier change.
     labels: RefCell<HashMap<(Choice, Facts), String>>,
-    last_labels: HashMap<(Choice, Facts), String>,
-    older_labels: HashMap<(Choice, Facts), String>,
+    earlier_labels: RefCell<HashMap<(Choice, Facts), String>>,
     /// The words of each group of summonings (by card and orientation:
     /// they depend on nothing else), kept for the whole game (a game has
     /// a few dozen).
@@ -449,10 +451,6 @@ pub struct EventWords {
     names: Vec<String>,
     events: HashMap<Event, String>,
     labels: HashMap<(Choice, Facts), String>,
-    /// The labels of the list worded before the last (a turn's action
-    /// list comes back after an effect's question, mostly with the same
-    /// words).
-    older_labels: HashMap<(Choice, Facts), String>,
     groups: HashMap<(CardId, Orientation), String>,
 }
 
@@ -482,8 +480,7 @@ impl<'m> Shared<'m> {
             events: RefCell::default(),
             earlier: RefCell::default(),
             labels: RefCell::default(),
-            last_labels: HashMap::new(),
-            older_labels: HashMap::new(),
+            earlier_labels: RefCell::default(),
             groups: RefCell::default(),
         }
     }
@@ -491,13 +488,11 @@ impl<'m> Shared<'m> {
     /// [`Shared::new`], with the sentences of an earlier change (those of
     /// the same names are used again).
     pub fn with_words(game: &Game, table: &Table, msgs: &'m Messages, words: EventWords) -> Self {
-        let mut s = Shared::new(game, table, msgs);
+        let s = Shared::new(game, table, msgs);
         if words.names == s.names {
             *s.earlier.borrow_mut() = words.events;
         }
-        // (this change's labels are looked up in the last two lists')
-        s.last_labels = words.labels;
-        s.older_labels = words.older_labels;
+        *s.earlier_labels.borrow_mut() = words.labels;
         *s.groups.borrow_mut() = words.groups;
         s
     }
@@ -506,15 +501,10 @@ impl<'m> Shared<'m> {
     /// the next change: only those, so what is kept is the events' window
     /// and the legal list, not the whole game's.
     pub fn into_words(self) -> EventWords {
-        let labels = self.labels.into_inner();
-        // (the two lists worded last: a change that words none keeps them)
-        let (labels, older_labels) =
-            if labels.is_empty() { (self.last_labels, self.older_labels) } else { (labels, self.last_labels) };
         EventWords {
             names: self.names,
             events: self.events.into_inner(),
-            labels,
-            older_labels,
+            labels: self.labels.into_inner(),
             groups: self.groups.into_inner(),
         }
     }
@@ -530,8 +520,8 @@ impl<'m> Shared<'m> {
         if let Some(t) = self.labels.borrow().get(&key) {
             return t.clone();
         }
-        let text = match self.last_labels.get(&key).or_else(|| self.older_labels.get(&key)) {
-            Some(t) => t.clone(),
+        let text = match self.earlier_labels.borrow_mut().remove(&key) {
+            Some(t) => t,
             None => self.msgs.choice(c, f),
         };
         self.labels.borrow_mut().insert(key, text.clone());
