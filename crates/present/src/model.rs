@@ -439,6 +439,12 @@ pub struct Shared<'m> {
     /// they depend on nothing else), kept for the whole game (a game has
     /// a few dozen).
     groups: RefCell<HashMap<(CardId, Orientation), String>>,
+    /// The words of the pieces (by piece) and of the summonings before
+    /// what they take up or destroy (by card, square and orientation) in
+    /// this change's legal lists: a list in a piece shortage has a
+    /// summoning per square and piece taken up, each worded from these.
+    pieces: RefCell<HashMap<Piece, String>>,
+    summons: RefCell<HashMap<(CardId, Square, Orientation), String>>,
 }
 
 /// The events' sentences and the legal choices' words of one change,
@@ -482,6 +488,8 @@ impl<'m> Shared<'m> {
             labels: RefCell::default(),
             earlier_labels: RefCell::default(),
             groups: RefCell::default(),
+            pieces: RefCell::default(),
+            summons: RefCell::default(),
         }
     }
 
@@ -509,6 +517,26 @@ impl<'m> Shared<'m> {
         }
     }
 
+    /// A legal choice's words, as [`Say::choice`] words them, with the
+    /// parts a list repeats (a piece, a summoning before what it takes
+    /// up) worded once.
+    fn word_choice(&self, c: Choice, f: &Facts) -> String {
+        let piece = |p: Piece| self.pieces.borrow_mut().entry(p).or_insert_with(|| self.msgs.piece(p)).clone();
+        match c {
+            Choice::Summon { card, at, orientation, pickup } => {
+                let base = self
+                    .summons
+                    .borrow_mut()
+                    .entry((card, at, orientation))
+                    .or_insert_with(|| self.msgs.summon_base(card, at, orientation))
+                    .clone();
+                self.msgs.summon_rest(base, pickup, f.onto.map(piece))
+            }
+            Choice::Move { from, to } => self.msgs.move_words(f.piece.map(piece), from, to, f.onto.map(piece)),
+            _ => self.msgs.choice(c, f),
+        }
+    }
+
     /// A group of summonings' words, worded once a game.
     fn group(&self, card: CardId, o: Orientation) -> String {
         self.groups.borrow_mut().entry((card, o)).or_insert_with(|| summon_label(self.msgs, card, o)).clone()
@@ -522,7 +550,7 @@ impl<'m> Shared<'m> {
         }
         let text = match self.earlier_labels.borrow_mut().remove(&key) {
             Some(t) => t,
-            None => self.msgs.choice(c, f),
+            None => self.word_choice(c, f),
         };
         self.labels.borrow_mut().insert(key, text.clone());
         text
@@ -759,6 +787,68 @@ mod tests {
         }
         assert!(groups > 100, "groups were made ({groups})");
         eprintln!("{groups} groups, {own_words} summonings with words of their own");
+    }
+
+    /// Random games of every form, to the end, in every language: each
+    /// legal choice's words in the model (worded from the parts a list
+    /// repeats, and kept from the change before) are the words the
+    /// choice has alone ([`Say::choice`]).
+    #[test]
+    fn the_legal_choices_words_are_each_choices_own() {
+        let forms: [(Form, &[School]); 3] = [
+            (Form::Duel, &[School::Northern, School::Southern]),
+            (Form::Melee, &[School::Highland, School::Sylvan, School::Everfrost]),
+            (Form::TeamDuel, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
+        ];
+        let table = Table::default();
+        let seed: u64 = rand::random();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut summons, mut moves) = (0, 0);
+        for (form, schools) in forms {
+            let mut m = Match::new(form, schools, None).unwrap();
+            let mut words: [EventWords; 3] = Default::default();
+            while !m.game().is_over() {
+                let g = m.game();
+                let legal = g.legal_choices();
+                if let Actor::Seat(seat) = g.actor() {
+                    for (l, lang) in Lang::ALL.into_iter().enumerate() {
+                        let msgs = Messages::new(lang);
+                        let shared = Shared::with_words(g, &table, &msgs, std::mem::take(&mut words[l]));
+                        let model = model_with(g, view_of(g, Viewer::Seat { seat }), &table, &shared);
+                        for e in model.legal.iter().flatten() {
+                            let own: Vec<(String, String)> = match e {
+                                LegalEntry::One(c) => vec![(c.text.clone(), c.label.clone())],
+                                LegalEntry::Group(grp) => grp
+                                    .each
+                                    .iter()
+                                    .filter_map(|m| match m {
+                                        Member::Summon(s) => s.text.clone().zip(s.label.clone()),
+                                        Member::At(_) => None,
+                                    })
+                                    .collect(),
+                            };
+                            for (text, label) in own {
+                                let c = legal.iter().copied().find(|c| c.to_string() == text).unwrap();
+                                summons += usize::from(matches!(c, Choice::Summon { .. }));
+                                moves += usize::from(matches!(c, Choice::Move { .. }));
+                                assert_eq!(label, msgs.choice(c, &Facts::of(g, c)), "seed {seed}, {form:?}, {lang:?}");
+                            }
+                        }
+                        words[l] = shared.into_words();
+                    }
+                }
+                let c = legal[rng.gen_range(0..legal.len())];
+                let mover = match g.actor() {
+                    Actor::Seat(s) => Mover::Seat(s),
+                    _ => Mover::Chance,
+                };
+                m.act(mover, c).unwrap();
+            }
+        }
+        assert!(
+            summons > 0 && moves > 0,
+            "seed {seed}: {summons} summonings and {moves} moves with words of their own"
+        );
     }
 
     /// Random games of every form, to the end: at every step, each
