@@ -310,15 +310,25 @@ impl LegalEntry {
 /// The legal list of `choices` ([`LegalEntry`]).
 #[cfg(test)]
 pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> Vec<LegalEntry> {
-    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f))
+    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f), &|card, o| summon_label(msgs, card, o))
 }
 
-/// The legal list of `choices`, each choice's words by `label`.
+/// The words of a group of summonings of `card` in orientation `o`.
+fn summon_label(msgs: &Messages, card: CardId, o: Orientation) -> String {
+    msgs.text(
+        "legal-summon",
+        tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))],
+    )
+}
+
+/// The legal list of `choices`, each choice's words by `label`, each
+/// group of summonings' by `group`.
 fn legal_list_with(
     game: &Game,
     choices: Vec<Choice>,
     msgs: &Messages,
     label: &dyn Fn(Choice, &Facts) -> String,
+    group: &dyn Fn(CardId, Orientation) -> String,
 ) -> Vec<LegalEntry> {
     let mut out: Vec<LegalEntry> = Vec::new();
     // each group's place in `out`, by kind, card and orientation
@@ -326,10 +336,17 @@ fn legal_list_with(
     for c in choices {
         let (key, member) = match c {
             Choice::Summon { card, at, orientation, pickup } => {
-                let onto = Facts::of(game, c).onto;
+                let facts = Facts::of(game, c);
+                let onto = facts.onto;
                 let member = if pickup.is_some() || onto.is_some() {
-                    let own = legal_model_with(game, c, label);
-                    Member::Summon(SummonAt { at, pickup, onto, text: Some(own.text), label: Some(own.label) })
+                    // (its notation and words only: the group lays its squares)
+                    Member::Summon(SummonAt {
+                        at,
+                        pickup,
+                        onto,
+                        text: Some(c.to_string()),
+                        label: Some(label(c, &facts)),
+                    })
                 } else {
                     Member::At(at)
                 };
@@ -345,13 +362,7 @@ fn legal_list_with(
         let at = *groups.entry(key).or_insert_with(|| {
             let (kind, card, orientation) = key;
             let (text, label) = match (card, orientation) {
-                (Some(card), Some(o)) => (
-                    format!("summon {} @ {o}", card.def().id),
-                    msgs.text(
-                        "legal-summon",
-                        tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))],
-                    ),
-                ),
+                (Some(card), Some(o)) => (format!("summon {} @ {o}", card.def().id), group(card, o)),
                 _ => {
                     (format!("{kind} @"), msgs.text(if kind == "place" { "legal-place" } else { "legal-pickup" }, &[]))
                 }
@@ -424,6 +435,16 @@ pub struct Shared<'m> {
     /// depend on nothing else), and those of an earlier change.
     labels: RefCell<HashMap<(Choice, Facts), String>>,
     earlier_labels: RefCell<HashMap<(Choice, Facts), String>>,
+    /// The words of each group of summonings (by card and orientation:
+    /// they depend on nothing else), kept for the whole game (a game has
+    /// a few dozen).
+    groups: RefCell<HashMap<(CardId, Orientation), String>>,
+    /// The words of the pieces (by piece) and of the summonings before
+    /// what they take up or destroy (by card, square and orientation) in
+    /// this change's legal lists: a list in a piece shortage has a
+    /// summoning per square and piece taken up, each worded from these.
+    pieces: RefCell<HashMap<Piece, String>>,
+    summons: RefCell<HashMap<(CardId, Square, Orientation), String>>,
 }
 
 /// The events' sentences and the legal choices' words of one change,
@@ -436,6 +457,7 @@ pub struct EventWords {
     names: Vec<String>,
     events: HashMap<Event, String>,
     labels: HashMap<(Choice, Facts), String>,
+    groups: HashMap<(CardId, Orientation), String>,
 }
 
 impl<'m> Shared<'m> {
@@ -465,6 +487,9 @@ impl<'m> Shared<'m> {
             earlier: RefCell::default(),
             labels: RefCell::default(),
             earlier_labels: RefCell::default(),
+            groups: RefCell::default(),
+            pieces: RefCell::default(),
+            summons: RefCell::default(),
         }
     }
 
@@ -476,6 +501,7 @@ impl<'m> Shared<'m> {
             *s.earlier.borrow_mut() = words.events;
         }
         *s.earlier_labels.borrow_mut() = words.labels;
+        *s.groups.borrow_mut() = words.groups;
         s
     }
 
@@ -483,7 +509,37 @@ impl<'m> Shared<'m> {
     /// the next change: only those, so what is kept is the events' window
     /// and the legal list, not the whole game's.
     pub fn into_words(self) -> EventWords {
-        EventWords { names: self.names, events: self.events.into_inner(), labels: self.labels.into_inner() }
+        EventWords {
+            names: self.names,
+            events: self.events.into_inner(),
+            labels: self.labels.into_inner(),
+            groups: self.groups.into_inner(),
+        }
+    }
+
+    /// A legal choice's words, as [`Say::choice`] words them, with the
+    /// parts a list repeats (a piece, a summoning before what it takes
+    /// up) worded once.
+    fn word_choice(&self, c: Choice, f: &Facts) -> String {
+        let piece = |p: Piece| self.pieces.borrow_mut().entry(p).or_insert_with(|| self.msgs.piece(p)).clone();
+        match c {
+            Choice::Summon { card, at, orientation, pickup } => {
+                let base = self
+                    .summons
+                    .borrow_mut()
+                    .entry((card, at, orientation))
+                    .or_insert_with(|| self.msgs.summon_base(card, at, orientation))
+                    .clone();
+                self.msgs.summon_rest(base, pickup, f.onto.map(piece))
+            }
+            Choice::Move { from, to } => self.msgs.move_words(f.piece.map(piece), from, to, f.onto.map(piece)),
+            _ => self.msgs.choice(c, f),
+        }
+    }
+
+    /// A group of summonings' words, worded once a game.
+    fn group(&self, card: CardId, o: Orientation) -> String {
+        self.groups.borrow_mut().entry((card, o)).or_insert_with(|| summon_label(self.msgs, card, o)).clone()
     }
 
     /// A legal choice's words, worded once.
@@ -494,7 +550,7 @@ impl<'m> Shared<'m> {
         }
         let text = match self.earlier_labels.borrow_mut().remove(&key) {
             Some(t) => t,
-            None => self.msgs.choice(c, f),
+            None => self.word_choice(c, f),
         };
         self.labels.borrow_mut().insert(key, text.clone());
         text
@@ -570,7 +626,8 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         }),
         ..Can::default()
     };
-    let legal = choices.map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f)));
+    let legal =
+        choices.map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f), &|card, o| shared.group(card, o)));
     let result = shared.result.clone();
     let events =
         view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
@@ -730,6 +787,70 @@ mod tests {
         }
         assert!(groups > 100, "groups were made ({groups})");
         eprintln!("{groups} groups, {own_words} summonings with words of their own");
+    }
+
+    /// Random games of every form, to the end, in every language: each
+    /// legal choice's words in the model (worded from the parts a list
+    /// repeats, and kept from the change before) are the words the
+    /// choice has alone ([`Say::choice`]). A random seed, or
+    /// `TK_PROPERTY_WORDS_SEED` to run a failure again.
+    #[test]
+    fn the_legal_choices_words_are_each_choices_own() {
+        let forms: [(Form, &[School]); 3] = [
+            (Form::Duel, &[School::Northern, School::Southern]),
+            (Form::Melee, &[School::Highland, School::Sylvan, School::Everfrost]),
+            (Form::TeamDuel, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
+        ];
+        let table = Table::default();
+        let seed: u64 =
+            std::env::var("TK_PROPERTY_WORDS_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut summons, mut moves) = (0, 0);
+        for (form, schools) in forms {
+            let mut m = Match::new(form, schools, None).unwrap();
+            let mut words: [EventWords; 3] = Default::default();
+            while !m.game().is_over() {
+                let g = m.game();
+                let legal = g.legal_choices();
+                if let Actor::Seat(seat) = g.actor() {
+                    for (l, lang) in Lang::ALL.into_iter().enumerate() {
+                        let msgs = Messages::new(lang);
+                        let shared = Shared::with_words(g, &table, &msgs, std::mem::take(&mut words[l]));
+                        let model = model_with(g, view_of(g, Viewer::Seat { seat }), &table, &shared);
+                        for e in model.legal.iter().flatten() {
+                            let own: Vec<(String, String)> = match e {
+                                LegalEntry::One(c) => vec![(c.text.clone(), c.label.clone())],
+                                LegalEntry::Group(grp) => grp
+                                    .each
+                                    .iter()
+                                    .filter_map(|m| match m {
+                                        Member::Summon(s) => s.text.clone().zip(s.label.clone()),
+                                        Member::At(_) => None,
+                                    })
+                                    .collect(),
+                            };
+                            for (text, label) in own {
+                                let c = legal.iter().copied().find(|c| c.to_string() == text).unwrap();
+                                summons += usize::from(matches!(c, Choice::Summon { .. }));
+                                moves += usize::from(matches!(c, Choice::Move { .. }));
+                                assert_eq!(label, msgs.choice(c, &Facts::of(g, c)), "seed {seed}, {form:?}, {lang:?}");
+                            }
+                        }
+                        words[l] = shared.into_words();
+                    }
+                }
+                let c = legal[rng.gen_range(0..legal.len())];
+                let mover = match g.actor() {
+                    Actor::Seat(s) => Mover::Seat(s),
+                    _ => Mover::Chance,
+                };
+                m.act(mover, c).unwrap();
+            }
+        }
+        assert!(
+            summons > 0 && moves > 0,
+            "seed {seed}: {summons} summonings and {moves} moves with words of their own"
+        );
     }
 
     /// Random games of every form, to the end: at every step, each

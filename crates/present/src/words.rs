@@ -60,6 +60,13 @@ impl Facts {
 pub(crate) trait Say {
     fn event(&self, e: &Event, who: &dyn Fn(Seat) -> String) -> String;
     fn choice(&self, c: Choice, f: &Facts) -> String;
+    /// A summoning's words before what it takes up or destroys.
+    fn summon_base(&self, card: CardId, at: Square, orientation: tash_kalar_rules::Orientation) -> String;
+    /// A summoning's words from its `base`: what it takes up and
+    /// destroys (`onto`, the piece in words) added.
+    fn summon_rest(&self, base: String, pickup: Option<Square>, onto: Option<String>) -> String;
+    /// A move's words, its pieces in words (`piece`: none when unknown).
+    fn move_words(&self, piece: Option<String>, from: Square, to: Square, onto: Option<String>) -> String;
     fn question(&self, q: &Question, game: &Game) -> String;
     fn result(&self, r: &GameResult, game: &Game, name: &dyn Fn(Seat) -> String) -> String;
 }
@@ -225,17 +232,7 @@ impl Say for Messages {
             Choice::Place(at) => self.text("choice-place", &[("at", sq(at))]),
             Choice::PickUp(at) => self.text("choice-pickup", &[("at", sq(at))]),
             Choice::Summon { card: c, at, orientation, pickup } => {
-                let mut s = self.text(
-                    "choice-summon",
-                    &[("card", card(c)), ("at", sq(at)), ("orientation", Arg::from(self.orientation(orientation)))],
-                );
-                if let Some(p) = pickup {
-                    s = self.text("choice-taking-up", args![("choice", s), ("at", p.to_string())]);
-                }
-                if let Some(p) = f.onto {
-                    s = self.text("choice-destroying", args![("choice", s), ("piece", self.piece(p))]);
-                }
-                s
+                self.summon_rest(self.summon_base(c, at, orientation), pickup, f.onto.map(|p| self.piece(p)))
             }
             Choice::Discard(c) => self.text("choice-discard", &[("card", card(c))]),
             Choice::Return(c) if f.question == Some(QuestionKind::Effect) => {
@@ -257,13 +254,7 @@ impl Say for Messages {
                 None => self.text("choice-square", &[("at", sq(at))]),
             },
             Choice::Move { from, to } => {
-                let piece = f.piece.map_or_else(|| self.text("the-piece", &[]), |p| self.piece(p));
-                let s = self
-                    .text("choice-move", args![("piece", piece), ("from", from.to_string()), ("to", to.to_string())]);
-                match f.onto {
-                    Some(p) => self.text("choice-destroying", args![("choice", s), ("piece", self.piece(p))]),
-                    None => s,
-                }
+                self.move_words(f.piece.map(|p| self.piece(p)), from, to, f.onto.map(|p| self.piece(p)))
             }
             Choice::Direction(d) => self.dir(d),
             Choice::Option(n) => match f.meaning {
@@ -292,6 +283,37 @@ impl Say for Messages {
             Choice::PassControl => self.text("choice-pass", &[]),
             Choice::Improvise(c) => self.text("choice-improvise", &[("color", color(c))]),
             Choice::Point(c) => self.text("choice-point", &[("color", color(c))]),
+        }
+    }
+
+    fn summon_base(&self, card: CardId, at: Square, orientation: tash_kalar_rules::Orientation) -> String {
+        self.text(
+            "choice-summon",
+            args![
+                ("card", self.card_name(card)),
+                ("at", at.to_string()),
+                ("orientation", self.orientation(orientation))
+            ],
+        )
+    }
+
+    fn summon_rest(&self, base: String, pickup: Option<Square>, onto: Option<String>) -> String {
+        let mut s = base;
+        if let Some(p) = pickup {
+            s = self.text("choice-taking-up", args![("choice", s), ("at", p.to_string())]);
+        }
+        if let Some(piece) = onto {
+            s = self.text("choice-destroying", args![("choice", s), ("piece", piece)]);
+        }
+        s
+    }
+
+    fn move_words(&self, piece: Option<String>, from: Square, to: Square, onto: Option<String>) -> String {
+        let piece = piece.unwrap_or_else(|| self.text("the-piece", &[]));
+        let s = self.text("choice-move", args![("piece", piece), ("from", from.to_string()), ("to", to.to_string())]);
+        match onto {
+            Some(p) => self.text("choice-destroying", args![("choice", s), ("piece", p)]),
+            None => s,
         }
     }
 
