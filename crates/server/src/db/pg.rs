@@ -219,6 +219,11 @@ const REMATCH: &str =
     "COALESCE(rematch, (SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created, r.id LIMIT 1))";
 
 pub(super) async fn load(p: &Postgres, id: &str) -> Result<Option<Stored>, StoreError> {
+    load_after(p, id, 0).await
+}
+
+/// [`load`] with only the log entries numbered above `after`.
+pub(super) async fn load_after(p: &Postgres, id: &str, after: u32) -> Result<Option<Stored>, StoreError> {
     let mut client = p.client().await?;
     // one snapshot for the game's rows, as SQLite's reading connection has
     let tx = client
@@ -263,15 +268,7 @@ pub(super) async fn load(p: &Postgres, id: &str) -> Result<Option<Stored>, Store
         };
         seats.push(row.seat_info(id, seats.len()).map_err(StoreError::BadRow)?);
     }
-    let mut log = Vec::new();
-    for r in tx.query("SELECT n, seat, kind, choice FROM log WHERE game_id = $1 ORDER BY n", &[&id]).await? {
-        let n: u32 = narrow(id, "entry", r.get(0))?;
-        let seat = r.get::<_, Option<i64>>(1).map(|s| narrow(id, "seat", s)).transpose()?;
-        let kind: &str = r.get(2);
-        let kind = Kind::parse(kind)
-            .ok_or_else(|| StoreError::BadRow(format!("game {id}: entry {n}: unknown kind {kind:?}")))?;
-        log.push(StoredEntry { n, seat, kind, choice: r.get(3) });
-    }
+    let log = entries_after(&tx, id, after).await?;
     let mut chat = Vec::new();
     for r in tx.query("SELECT n, seat, text, at FROM chat WHERE game_id = $1 ORDER BY n", &[&id]).await? {
         chat.push(chat_line(id, &r)?);
@@ -435,7 +432,12 @@ pub(super) async fn list(
 }
 
 pub(super) async fn log_after(p: &Postgres, id: &str, after: u32) -> Result<Vec<StoredEntry>, StoreError> {
-    let client = p.client().await?;
+    entries_after(&p.client().await?, id, after).await
+}
+
+/// The log entries numbered above `after`, read on `client` (a pooled
+/// connection or a transaction's snapshot).
+async fn entries_after(client: &impl GenericClient, id: &str, after: u32) -> Result<Vec<StoredEntry>, StoreError> {
     let mut log = Vec::new();
     for r in client
         .query(
@@ -452,101 +454,4 @@ pub(super) async fn log_after(p: &Postgres, id: &str, after: u32) -> Result<Vec<
         log.push(StoredEntry { n, seat, kind, choice: r.get(3) });
     }
     Ok(log)
-}
-
-/// [`load`] with only the log entries numbered above `after`.
-pub(super) async fn load_after(p: &Postgres, id: &str, after: u32) -> Result<Option<Stored>, StoreError> {
-    let mut client = p.client().await?;
-    // one snapshot for the game's rows, as SQLite's reading connection has
-    let tx = client
-        .build_transaction()
-        .read_only(true)
-        .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-        .start()
-        .await?;
-    let Some(row) = tx
-        .query_opt(
-            &format!(
-                "SELECT form, created, time_control, clocks, private, rematch_of, {REMATCH}, updated, rated
-                 FROM games WHERE id = $1"
-            ),
-            &[&id],
-        )
-        .await?
-    else {
-        return Ok(None);
-    };
-    let (time_control, form) =
-        parse_header(id, row.get::<_, &str>(2), row.get::<_, &str>(0)).map_err(StoreError::BadRow)?;
-    let mut seats = Vec::new();
-    for r in tx
-        .query(
-            "SELECT seat, school, player, bot, name, token_hash, taken, open, account_id
-             FROM seats WHERE game_id = $1 ORDER BY seat",
-            &[&id],
-        )
-        .await?
-    {
-        let row = SeatRow {
-            seat: r.get(0),
-            school: r.get(1),
-            player: r.get(2),
-            bot: r.get(3),
-            name: r.get(4),
-            token_hash: r.get(5),
-            taken: r.get::<_, i64>(6) != 0,
-            open: r.get::<_, i64>(7) != 0,
-            account: r.get(8),
-        };
-        seats.push(row.seat_info(id, seats.len()).map_err(StoreError::BadRow)?);
-    }
-    let mut log = Vec::new();
-    for r in tx
-        .query(
-            "SELECT n, seat, kind, choice FROM log WHERE game_id = $1 AND n > $2 ORDER BY n",
-            &[&id, &i64::from(after)],
-        )
-        .await?
-    {
-        let n: u32 = narrow(id, "entry", r.get(0))?;
-        let seat = r.get::<_, Option<i64>>(1).map(|s| narrow(id, "seat", s)).transpose()?;
-        let kind: &str = r.get(2);
-        let kind = Kind::parse(kind)
-            .ok_or_else(|| StoreError::BadRow(format!("game {id}: entry {n}: unknown kind {kind:?}")))?;
-        log.push(StoredEntry { n, seat, kind, choice: r.get(3) });
-    }
-    let mut chat = Vec::new();
-    for r in tx.query("SELECT n, seat, text, at FROM chat WHERE game_id = $1 ORDER BY n", &[&id]).await? {
-        chat.push(chat_line(id, &r)?);
-    }
-    let mut spectator_chat = Vec::new();
-    for r in tx
-        .query(
-            "SELECT s.n, s.account_id, a.name, s.text, s.at FROM spectator_chat s
-             LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = $1 ORDER BY s.n",
-            &[&id],
-        )
-        .await?
-    {
-        spectator_chat.push(SpectatorLine {
-            n: narrow(id, "line", r.get(0))?,
-            account: r.get(1),
-            name: r.get(2),
-            text: r.get(3),
-            at: r.get(4),
-        });
-    }
-    tx.commit().await?;
-    let extras = Extras {
-        time_control,
-        clocks: row.get(3),
-        private: row.get::<_, i64>(4) != 0,
-        rematch_of: row.get(5),
-        rematch: row.get(6),
-        chat,
-        updated: row.get(7),
-        rated: row.get::<_, i64>(8) != 0,
-        spectator_chat,
-    };
-    Ok(Some(Stored { id: id.to_string(), form, created: row.get(1), seats, log, extras }))
 }

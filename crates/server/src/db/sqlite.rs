@@ -175,6 +175,11 @@ fn bad(text: String) -> rusqlite::Error {
 }
 
 pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
+    load_after(c, id, 0)
+}
+
+/// [`load`] with only the log entries numbered above `after`.
+pub fn load_after(c: &Connection, id: &str, after: u32) -> rusqlite::Result<Option<Stored>> {
     type Row = (String, i64, String, Option<String>, bool, Option<String>, Option<String>, i64, bool);
     let row: Option<Row> = c
         .query_row(
@@ -209,16 +214,7 @@ pub fn load(c: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     for row in rows {
         seats.push(row?.seat_info(id, seats.len()).map_err(bad)?);
     }
-    let mut stmt = c.prepare("SELECT n, seat, kind, choice FROM log WHERE game_id = ?1 ORDER BY n")?;
-    let rows = stmt.query_map([id], |r| {
-        Ok((r.get::<_, u32>(0)?, r.get::<_, Option<u8>>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<String>>(3)?))
-    })?;
-    let mut log = Vec::new();
-    for row in rows {
-        let (n, seat, kind, choice) = row?;
-        let kind = Kind::parse(&kind).ok_or_else(|| bad(format!("game {id}: entry {n}: unknown kind {kind:?}")))?;
-        log.push(StoredEntry { n, seat, kind, choice });
-    }
+    let log = log_after(c, id, after)?;
     let mut stmt = c.prepare("SELECT n, seat, text, at FROM chat WHERE game_id = ?1 ORDER BY n")?;
     let chat = stmt
         .query_map([id], |r| Ok(ChatLine { n: r.get(0)?, seat: r.get(1)?, text: r.get(2)?, at: r.get(3)? }))?
@@ -341,67 +337,4 @@ pub fn log_after(c: &Connection, id: &str, after: u32) -> rusqlite::Result<Vec<S
         log.push(StoredEntry { n, seat, kind, choice });
     }
     Ok(log)
-}
-
-/// [`load`] with only the log entries numbered above `after`.
-pub fn load_after(c: &Connection, id: &str, after: u32) -> rusqlite::Result<Option<Stored>> {
-    type Row = (String, i64, String, Option<String>, bool, Option<String>, Option<String>, i64, bool);
-    let row: Option<Row> = c
-        .query_row(
-            "SELECT form, created, time_control, clocks, private, rematch_of,
-                    COALESCE(rematch, (SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created, r.id LIMIT 1)),
-                    updated, rated
-             FROM games WHERE id = ?1",
-            [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?)),
-        )
-        .optional()?;
-    let Some((form, created, tc, clocks, private, rematch_of, rematch, updated, rated)) = row else { return Ok(None) };
-    let (time_control, form) = parse_header(id, &tc, &form).map_err(bad)?;
-    let mut stmt = c.prepare(
-        "SELECT seat, school, player, bot, name, token_hash, taken, open, account_id
-         FROM seats WHERE game_id = ?1 ORDER BY seat",
-    )?;
-    let rows = stmt.query_map([id], |r| {
-        Ok(SeatRow {
-            seat: r.get(0)?,
-            school: r.get(1)?,
-            player: r.get(2)?,
-            bot: r.get(3)?,
-            name: r.get(4)?,
-            token_hash: r.get(5)?,
-            taken: r.get(6)?,
-            open: r.get(7)?,
-            account: r.get(8)?,
-        })
-    })?;
-    let mut seats = Vec::new();
-    for row in rows {
-        seats.push(row?.seat_info(id, seats.len()).map_err(bad)?);
-    }
-    let mut stmt = c.prepare("SELECT n, seat, kind, choice FROM log WHERE game_id = ?1 AND n > ?2 ORDER BY n")?;
-    let rows = stmt.query_map(params![id, after], |r| {
-        Ok((r.get::<_, u32>(0)?, r.get::<_, Option<u8>>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<String>>(3)?))
-    })?;
-    let mut log = Vec::new();
-    for row in rows {
-        let (n, seat, kind, choice) = row?;
-        let kind = Kind::parse(&kind).ok_or_else(|| bad(format!("game {id}: entry {n}: unknown kind {kind:?}")))?;
-        log.push(StoredEntry { n, seat, kind, choice });
-    }
-    let mut stmt = c.prepare("SELECT n, seat, text, at FROM chat WHERE game_id = ?1 ORDER BY n")?;
-    let chat = stmt
-        .query_map([id], |r| Ok(ChatLine { n: r.get(0)?, seat: r.get(1)?, text: r.get(2)?, at: r.get(3)? }))?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut stmt = c.prepare(
-        "SELECT s.n, s.account_id, a.name, s.text, s.at FROM spectator_chat s
-         LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.n",
-    )?;
-    let spectator_chat = stmt
-        .query_map([id], |r| {
-            Ok(SpectatorLine { n: r.get(0)?, account: r.get(1)?, name: r.get(2)?, text: r.get(3)?, at: r.get(4)? })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    let extras = Extras { time_control, clocks, private, rematch_of, rematch, chat, updated, rated, spectator_chat };
-    Ok(Some(Stored { id: id.to_string(), form, created, seats, log, extras }))
 }
