@@ -202,13 +202,20 @@ async fn rematch(
         Ok(()) => create_game(&state, new, owner_of(peer.as_ref())).await,
         Err(e) => Err(e),
     };
+    // the link that stands: where two servers made a rematch at once, the
+    // first one linked (the database decides), and every asker is sent there
+    let link = match &made {
+        // (a failed write leaves the link to the game's driver, which tries again)
+        Ok((new_id, _)) => Some(state.store().set_rematch(&id, new_id, None).await.unwrap_or_else(|_| new_id.clone())),
+        Err(_) => None,
+    };
     // tell the finished game, made or not (it lets another request try)
-    let link = made.as_ref().ok().map(|(new_id, _)| new_id.clone());
     if let Some(tx) = state.live(&id).await {
-        let _ = tx.send(Command::RematchMade { made: link }).await;
+        let _ = tx.send(Command::RematchMade { made: link.clone() }).await;
     }
     let (new_id, _) = made?;
-    Ok((StatusCode::CREATED, Json(json!({ "id": new_id, "seat": seat, "token": token }))).into_response())
+    let stands = link.unwrap_or(new_id);
+    Ok((StatusCode::CREATED, Json(json!({ "id": stands, "seat": seat, "token": token }))).into_response())
 }
 
 async fn list(

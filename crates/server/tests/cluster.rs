@@ -229,6 +229,65 @@ async fn a_stale_lease_holder_is_fenced_and_follows_as_a_mirror() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_lease_holder_writes_no_chat_and_relays_it_as_a_mirror() {
+    let Some(pg) = TempPostgres::for_tests() else { return };
+    let db = database(&pg, "cluster_fence_chat");
+    let ttl = Duration::from_secs(1);
+    let (a, b) = two_servers(&db, ttl);
+    let (id, mut players, mut watcher) = hung_driver(&a, &b, ttl).await;
+    // a still thinks it drives: its chat line is fenced, nothing stored
+    players[0].send(json!({"type": "chat", "text": "from a stale driver"})).await;
+    let refused = next_error(&mut players[0]).await;
+    assert_eq!(refused["code"], "save-failed", "{refused}");
+    // a now mirrors the game: the line sent again goes to b, and every
+    // client on either server reads it once
+    players[0].send(json!({"type": "chat", "text": "from a stale driver"})).await;
+    let said = |c: &Client| {
+        c.whole["chat"].as_array().map(|l| l.iter().filter(|l| l["text"] == "from a stale driver").count())
+    };
+    for c in players.iter_mut().chain([&mut watcher]) {
+        while said(c) != Some(1) {
+            c.recv().await;
+        }
+    }
+    // the seat's chat is the new driver's: one line stored
+    let fresh = Client::join(b.addr, &id, None).await;
+    assert_eq!(said(&fresh), Some(1), "{}", fresh.whole);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_asked_on_two_servers_at_once_is_one_game() {
+    let Some(pg) = TempPostgres::for_tests() else { return };
+    let db = database(&pg, "cluster_rematch");
+    let (a, b) = two_servers(&db, Duration::from_secs(10));
+    let (id, tokens) = create(a.addr, two_humans()).await;
+    let mut players =
+        [Client::join(a.addr, &id, tokens[0].as_deref()).await, Client::join(b.addr, &id, tokens[1].as_deref()).await];
+    players[1].send(json!({"type": "resign"})).await;
+    for c in players.iter_mut() {
+        while !c.over() {
+            c.recv().await;
+        }
+    }
+    // each player asks on their own server, at once: each server may make
+    // a game, but one link stands and both are sent to it
+    let path = format!("/api/games/{id}/rematch");
+    let ask = |addr, token: &Option<String>| http_json(addr, "POST", &path, Some(json!({"token": token})));
+    let (on_a, on_b) = tokio::join!(ask(a.addr, &tokens[0]), ask(b.addr, &tokens[1]));
+    assert!(matches!(on_a.0, 200 | 201) && matches!(on_b.0, 200 | 201), "{on_a:?} {on_b:?}");
+    assert_eq!(on_a.1["id"], on_b.1["id"], "one rematch: {on_a:?} {on_b:?}");
+    let rematch = on_a.1["id"].as_str().unwrap().to_string();
+    assert_ne!(rematch, id);
+    // asked again, on either server: the same game
+    for (addr, token) in [(a.addr, &tokens[0]), (b.addr, &tokens[1])] {
+        let again = ask(addr, token).await;
+        assert_eq!(again.1["id"], rematch.as_str(), "{again:?}");
+    }
+    let (_, summary) = http_json(a.addr, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(summary["rematch"], rematch.as_str(), "{summary}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mirror_takes_over_a_game_whose_driver_stopped() {
     let Some(pg) = TempPostgres::for_tests() else { return };
     let db = database(&pg, "cluster_takeover");

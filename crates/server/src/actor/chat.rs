@@ -26,10 +26,11 @@ impl GameActor {
             return Err(Error::ChatTooFast { secs: wait.ceil() as u64 });
         }
         let line = ChatLine { n: self.chat.len() as u32 + 1, seat, text, at: crate::store::now_ms() };
-        self.store.insert_chat(&self.g.id, line.clone()).await.map_err(|e| {
+        if let Err(e) = self.store.insert_chat(&self.g.id, line.clone(), self.lease()).await {
             tracing::error!(game = %self.g.id, error = %e, "cannot save a chat message");
-            Error::SaveFailed
-        })?;
+            self.refused_write(&e).await;
+            return Err(Error::SaveFailed);
+        }
         Arc::make_mut(&mut self.chat).push(line);
         self.publish();
         Ok(())

@@ -137,8 +137,9 @@ impl GameActor {
         self.commit(|g| g.apply(Some(seat), kind, None).map(|_| ())).await?;
         tracing::info!(game = %self.g.id, seat, kind = kind.name(), "a bot takes the seat over");
         self.driver.set_seating(seat, Seating::Bot);
-        if let Err(e) = self.store.seat_to_bot(&self.g.id, seat, TIMEOUT_BOT).await {
+        if let Err(e) = self.store.seat_to_bot(&self.g.id, seat, TIMEOUT_BOT, self.lease()).await {
             tracing::warn!(game = %self.g.id, error = %e, "cannot mark a seat as the bot's");
+            self.refused_write(&e).await;
         }
         // the bot's clock goes on from where the person's stopped
         self.publish();

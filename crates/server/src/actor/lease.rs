@@ -104,8 +104,10 @@ impl GameActor {
             claimable: self.claim_open.then(|| self.claimable_now()).flatten(),
         };
         if self.ties.told_shown.as_ref() != Some(&shown) {
-            if let Err(e) = self.ties.cluster.write_shown(&self.g.id, &shown).await {
+            let Some(lease) = self.lease().cloned() else { return };
+            if let Err(e) = self.ties.cluster.write_shown(&lease, &shown).await {
                 tracing::warn!(game = %self.g.id, error = %e, "cannot write what the game shows");
+                return self.refused_write(&e).await;
             }
             self.ties.told_shown = Some(shown);
         }
@@ -276,6 +278,14 @@ impl GameActor {
         self.thinking.send_replace(None);
         self.rebuild().await;
         self.send_presence().await;
+    }
+
+    /// After a write the store refused: a fenced one (another process
+    /// drives the game now) turns this driver into a mirror.
+    pub(super) async fn refused_write(&mut self, e: &StoreError) {
+        if matches!(e, StoreError::Fenced { .. }) {
+            self.lost_lease(e).await;
+        }
     }
 
     /// The game leaves memory: its lease is given up (another process may

@@ -212,10 +212,11 @@ impl GameActor {
             text,
             at: crate::store::now_ms(),
         };
-        self.store.insert_spectator_chat(&self.g.id, line.clone()).await.map_err(|e| {
+        if let Err(e) = self.store.insert_spectator_chat(&self.g.id, line.clone(), self.lease()).await {
             tracing::error!(game = %self.g.id, error = %e, "cannot save a spectator's chat message");
-            Error::SaveFailed
-        })?;
+            self.refused_write(&e).await;
+            return Err(Error::SaveFailed);
+        }
         Arc::make_mut(&mut self.manners.spectator_chat).push(line);
         self.publish();
         Ok(())

@@ -95,9 +95,15 @@ impl GameActor {
     pub(super) async fn rematch_made(&mut self, made: Option<String>) {
         self.rematch_pending = false;
         let Some(id) = made else { return };
-        if let Err(e) = self.store.set_rematch(&self.g.id, &id).await {
-            tracing::warn!(game = %self.g.id, error = %e, "cannot link a rematch");
-        }
+        // the link that stands: another asker's, if theirs was stored first
+        let id = match self.store.set_rematch(&self.g.id, &id, self.lease()).await {
+            Ok(stands) => stands,
+            Err(e) => {
+                tracing::warn!(game = %self.g.id, error = %e, "cannot link a rematch");
+                self.refused_write(&e).await;
+                id
+            }
+        };
         self.g.extras.rematch = Some(id);
         self.publish();
     }

@@ -71,9 +71,10 @@ impl GameActor {
             if self.clock.follow(to_move(&self.g), crate::store::now_ms()) {
                 summary.clocks = self.clock.stored();
             }
-            if let Err(e) = self.store.take_seat(&self.g.id, seat as Seat, None, summary, None).await {
+            if let Err(e) = self.store.take_seat(&self.g.id, seat as Seat, None, summary, None, self.lease()).await {
                 // the seat is still the token holder's; only the lobby's flag is stale
                 tracing::warn!(game = %self.g.id, error = %e, "cannot mark a seat taken");
+                self.refused_write(&e).await;
             }
         }
         self.online[seat] += 1;
@@ -90,8 +91,9 @@ impl GameActor {
     /// seat if it had none; whether the seat is named anew. (A seat the
     /// database cannot record stays the token's alone.)
     async fn give_seat(&mut self, seat: usize, a: Account) -> bool {
-        if let Err(e) = self.store.seat_account(&self.g.id, seat as Seat, a.id, &a.name).await {
+        if let Err(e) = self.store.seat_account(&self.g.id, seat as Seat, a.id, &a.name, self.lease()).await {
             tracing::warn!(game = %self.g.id, error = %e, "cannot give a seat to an account");
+            self.refused_write(&e).await;
             return false;
         }
         let info = &mut self.g.seats[seat];
@@ -133,7 +135,7 @@ impl GameActor {
             summary.clocks = self.clock.stored();
         }
         let holder = account.map(|a| (a.id, a.name));
-        match self.store.take_seat(&self.g.id, seat, Some(hash), summary, holder).await {
+        match self.store.take_seat(&self.g.id, seat, Some(hash), summary, holder, self.lease()).await {
             Ok(()) => {
                 self.publish();
                 Ok(token)
@@ -142,6 +144,7 @@ impl GameActor {
                 self.g.seats = old;
                 self.clock = clock_backup;
                 tracing::error!(game = %self.g.id, error = %e, "cannot give a seat");
+                self.refused_write(&e).await;
                 Err(Error::SaveFailed)
             }
         }

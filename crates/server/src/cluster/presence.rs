@@ -11,7 +11,7 @@ use serde_json::Value;
 use tash_kalar_rules::Seat;
 
 use super::Cluster;
-use crate::store::{StoreError, NOW_MS};
+use crate::store::{Lease, StoreError, NOW_MS};
 
 /// What a game's driver shows beyond the stored game. No secrets: it is
 /// shown to every player anyway.
@@ -80,17 +80,22 @@ impl Cluster {
         Ok(counts)
     }
 
-    /// Writes what `game`'s driver shows.
-    pub async fn write_shown(&self, game: &str, shown: &Shown) -> Result<(), StoreError> {
+    /// Writes what `game`'s driver shows, while `lease` is still the
+    /// game's ([`StoreError::Fenced`] otherwise, nothing written).
+    pub async fn write_shown(&self, lease: &Lease, shown: &Shown) -> Result<(), StoreError> {
         let json = serde_json::to_string(shown).map_err(|e| StoreError::Task(e.to_string()))?;
         let client = self.pg()?.client().await?;
-        client
+        let written = client
             .execute(
-                "INSERT INTO game_shown (game_id, node, shown) VALUES ($1, $2, $3::text::jsonb)
+                "INSERT INTO game_shown (game_id, node, shown)
+                 SELECT $1, $2, $3::text::jsonb FROM leases WHERE game_id = $1 AND token = $4
                  ON CONFLICT (game_id) DO UPDATE SET node = EXCLUDED.node, shown = EXCLUDED.shown",
-                &[&game, &self.node, &json],
+                &[&lease.game, &self.node, &json, &lease.token],
             )
             .await?;
+        if written == 0 {
+            return Err(crate::store::fenced(lease));
+        }
         Ok(())
     }
 
@@ -102,5 +107,48 @@ impl Cluster {
             serde_json::from_str(&r.get::<_, String>(0)).map_err(|e| StoreError::BadRow(format!("game_shown: {e}")))
         })
         .transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::store::Store;
+
+    #[tokio::test]
+    async fn presence_counts_until_its_time_runs_out_or_it_is_taken_back() {
+        let Some(pg) = tash_kalar_testkit::pg::TempPostgres::for_tests() else { return };
+        let url = pg.database("presence").unwrap();
+        let ttl = Duration::from_millis(400);
+        let mirror = Cluster::new("m".into(), ttl, Store::open_postgres(&url).await.unwrap());
+        let driver = Cluster::new("d".into(), ttl, Store::open_postgres(&url).await.unwrap());
+        let counts = Counts { seats: vec![1, 2], spectators: 3 };
+        mirror.write_presence("g", &counts).await.unwrap();
+        assert_eq!(driver.others_presence("g", 2).await.unwrap(), counts);
+        // a process's own row is not "another's", and other games are apart
+        assert_eq!(mirror.others_presence("g", 2).await.unwrap(), Counts { seats: vec![0, 0], spectators: 0 });
+        assert_eq!(driver.others_presence("h", 2).await.unwrap().spectators, 0);
+        // not refreshed within the lease's time: a stopped process's, worth nothing
+        tokio::time::sleep(ttl + Duration::from_millis(200)).await;
+        assert_eq!(driver.others_presence("g", 2).await.unwrap(), Counts { seats: vec![0, 0], spectators: 0 });
+        // refreshed, it counts again; taken back (no connections), it is gone
+        mirror.write_presence("g", &counts).await.unwrap();
+        assert_eq!(driver.others_presence("g", 2).await.unwrap(), counts);
+        mirror.write_presence("g", &Counts { seats: vec![0, 0], spectators: 0 }).await.unwrap();
+        assert_eq!(driver.others_presence("g", 2).await.unwrap(), Counts { seats: vec![0, 0], spectators: 0 });
+    }
+
+    #[tokio::test]
+    async fn what_a_driver_shows_is_fenced_by_its_lease() {
+        let Some(pg) = tash_kalar_testkit::pg::TempPostgres::for_tests() else { return };
+        let url = pg.database("shown").unwrap();
+        let cluster = Cluster::new("d".into(), Duration::from_secs(1), Store::open_postgres(&url).await.unwrap());
+        let stale = Lease { game: "g".into(), holder: "d".into(), token: 4 };
+        let shown = Shown { online: vec![1, 0], manners: Value::Null, claimable: None };
+        let refused = cluster.write_shown(&stale, &shown).await;
+        assert!(matches!(refused, Err(StoreError::Fenced { ref game, token: 4 }) if game == "g"), "{refused:?}");
+        assert_eq!(cluster.read_shown("g").await.unwrap(), None, "nothing written");
     }
 }

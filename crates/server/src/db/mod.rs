@@ -7,9 +7,11 @@
 //! connection and transaction each). Both read and write the same tables
 //! with the same meaning; `suite` runs the same cases on both.
 //!
-//! A write of moves ([`Store::append`]) may carry the game's [`Lease`]:
-//! it is then fenced, refused with [`StoreError::Fenced`] (nothing
-//! written) once the lease's token is no longer the game's.
+//! Every write of a game's driver (moves, seats, chat, the rematch link, a
+//! seat handed to a bot) carries the game's [`Lease`]: it is refused with
+//! [`StoreError::Fenced`] (nothing written) once the lease's token is no
+//! longer the game's. The rematch link is written only where there is
+//! none: the first one made stands, and a second asker is given it.
 
 mod pg;
 mod sqlite;
@@ -159,6 +161,19 @@ fn parse_header(id: &str, tc: &str, form: &str) -> Result<(TimeControl, Form), S
     Ok((time_control, form))
 }
 
+/// Runs `f` in SQLite's write transaction unless `lease` is no longer its
+/// game's ([`StoreError::Fenced`], nothing written). One process holds
+/// every lease on SQLite, so the check is the in-memory one.
+async fn fenced_write<T: Send + 'static>(
+    s: &crate::store::Sqlite,
+    lease: Option<&Lease>,
+    f: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,
+) -> Result<T, StoreError> {
+    let Some(lease) = lease else { return s.write(f).await };
+    let (leases, held) = (s.leases().clone(), lease.clone());
+    s.write(move |c| if leases.holds(&held) { f(c).map(Some) } else { Ok(None) }).await?.ok_or_else(|| fenced(lease))
+}
+
 /// The game core on either store.
 impl Store {
     /// Inserts a new game: its row, its seats and its first entries.
@@ -184,26 +199,16 @@ impl Store {
     ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => {
-                let (id, leases, held) = (id.to_string(), s.leases().clone(), lease.cloned());
-                let written = self
-                    .write(move |c| {
-                        if held.as_ref().is_some_and(|l| !leases.holds(l)) {
-                            return Ok(false);
-                        }
-                        sqlite::append(c, &id, &entries, &summary).map(|()| true)
-                    })
-                    .await?;
-                match (written, lease) {
-                    (false, Some(l)) => Err(fenced(l)),
-                    _ => Ok(()),
-                }
+                let id = id.to_string();
+                fenced_write(s, lease, move |c| sqlite::append(c, &id, &entries, &summary)).await
             }
             Store::Postgres(p) => pg::append(p, id, &entries, &summary, lease).await,
         }
     }
 
     /// Records that a seat is taken (and, when joining, its new token; and
-    /// the account that took it, with its name if the seat had none).
+    /// the account that took it, with its name if the seat had none);
+    /// fenced by `lease` as [`Store::append`] is.
     pub(crate) async fn take_seat(
         &self,
         id: &str,
@@ -211,11 +216,12 @@ impl Store {
         token_hash: Option<[u8; 32]>,
         summary: Summary,
         holder: Option<(AccountId, String)>,
+        lease: Option<&Lease>,
     ) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(_) => {
+            Store::Sqlite(s) => {
                 let id = id.to_string();
-                self.write(move |c| {
+                fenced_write(s, lease, move |c| {
                     sqlite::take_seat(c, &id, seat, token_hash, &summary)?;
                     match holder {
                         Some((account, name)) => sqlite::seat_account(c, &id, seat, account, &name),
@@ -224,69 +230,89 @@ impl Store {
                 })
                 .await
             }
-            Store::Postgres(p) => pg::take_seat(p, id, seat, token_hash, &summary, holder).await,
+            Store::Postgres(p) => pg::take_seat(p, id, seat, token_hash, &summary, holder, lease).await,
         }
     }
 
     /// Gives a seat to an account, and the account's name to the seat if
-    /// it had none.
+    /// it had none; fenced by `lease`.
     pub(crate) async fn seat_account(
         &self,
         id: &str,
         seat: Seat,
         account: AccountId,
         name: &str,
+        lease: Option<&Lease>,
     ) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(_) => {
+            Store::Sqlite(s) => {
                 let (id, name) = (id.to_string(), name.to_string());
-                self.write(move |c| sqlite::seat_account(c, &id, seat, account, &name)).await
+                fenced_write(s, lease, move |c| sqlite::seat_account(c, &id, seat, account, &name)).await
             }
-            Store::Postgres(p) => pg::seat_account(p, id, seat, account, name).await,
+            Store::Postgres(p) => pg::seat_account(p, id, seat, account, name, lease).await,
         }
     }
 
-    /// Appends a line of the players' chat.
-    pub(crate) async fn insert_chat(&self, id: &str, line: ChatLine) -> Result<(), StoreError> {
+    /// Appends a line of the players' chat; fenced by `lease`.
+    pub(crate) async fn insert_chat(&self, id: &str, line: ChatLine, lease: Option<&Lease>) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(_) => {
+            Store::Sqlite(s) => {
                 let id = id.to_string();
-                self.write(move |c| sqlite::insert_chat(c, &id, &line)).await
+                fenced_write(s, lease, move |c| sqlite::insert_chat(c, &id, &line)).await
             }
-            Store::Postgres(p) => pg::insert_chat(p, id, &line).await,
+            Store::Postgres(p) => pg::insert_chat(p, id, &line, lease).await,
         }
     }
 
-    /// Appends a line of the spectators' chat.
-    pub(crate) async fn insert_spectator_chat(&self, id: &str, line: SpectatorLine) -> Result<(), StoreError> {
+    /// Appends a line of the spectators' chat; fenced by `lease`.
+    pub(crate) async fn insert_spectator_chat(
+        &self,
+        id: &str,
+        line: SpectatorLine,
+        lease: Option<&Lease>,
+    ) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(_) => {
+            Store::Sqlite(s) => {
                 let id = id.to_string();
-                self.write(move |c| sqlite::insert_spectator_chat(c, &id, &line)).await
+                fenced_write(s, lease, move |c| sqlite::insert_spectator_chat(c, &id, &line)).await
             }
-            Store::Postgres(p) => pg::insert_spectator_chat(p, id, &line).await,
+            Store::Postgres(p) => pg::insert_spectator_chat(p, id, &line, lease).await,
         }
     }
 
-    /// Links a finished game to its rematch.
-    pub(crate) async fn set_rematch(&self, id: &str, rematch: &str) -> Result<(), StoreError> {
+    /// Links a finished game to its rematch unless it has one already, and
+    /// gives the link that stands (the first one made wins a race);
+    /// fenced by `lease`.
+    pub(crate) async fn set_rematch(
+        &self,
+        id: &str,
+        rematch: &str,
+        lease: Option<&Lease>,
+    ) -> Result<String, StoreError> {
         match self {
-            Store::Sqlite(_) => {
+            Store::Sqlite(s) => {
                 let (id, rematch) = (id.to_string(), rematch.to_string());
-                self.write(move |c| sqlite::set_rematch(c, &id, &rematch)).await
+                fenced_write(s, lease, move |c| sqlite::set_rematch(c, &id, &rematch)).await
             }
-            Store::Postgres(p) => pg::set_rematch(p, id, rematch).await,
+            Store::Postgres(p) => pg::set_rematch(p, id, rematch, lease).await,
         }
     }
 
-    /// A seat a bot now plays (its player's time ran out, or it left).
-    pub(crate) async fn seat_to_bot(&self, id: &str, seat: Seat, bot: &str) -> Result<(), StoreError> {
+    /// A seat a bot now plays (its player's time ran out, or it left);
+    /// fenced by `lease`.
+    pub(crate) async fn seat_to_bot(
+        &self,
+        id: &str,
+        seat: Seat,
+        bot: &str,
+        lease: Option<&Lease>,
+    ) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(_) => {
+            Store::Sqlite(s) => {
                 let (id, bot) = (id.to_string(), bot.to_string());
-                self.write(move |c| sqlite::seat_to_bot(c, &id, seat, &bot)).await
+                fenced_write(s, lease, move |c| sqlite::seat_to_bot(c, &id, seat, &bot)).await
             }
-            Store::Postgres(p) => pg::seat_to_bot(p, id, seat, bot).await,
+            Store::Postgres(p) => pg::seat_to_bot(p, id, seat, bot, lease).await,
         }
     }
 

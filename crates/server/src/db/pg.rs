@@ -96,6 +96,17 @@ pub(super) async fn insert_game(p: &Postgres, g: &LiveGame, entries: &[StoredEnt
 /// commit.
 pub(super) const FENCE: &str = "SELECT token FROM leases WHERE game_id = $1 FOR SHARE";
 
+/// Refuses the transaction's write unless `lease` (if any) is still its
+/// game's: the lease row is locked until the transaction ends.
+async fn fence(tx: &impl GenericClient, id: &str, lease: Option<&Lease>) -> Result<(), StoreError> {
+    let Some(lease) = lease else { return Ok(()) };
+    let row = tx.query_opt(FENCE, &[&id]).await?;
+    if row.map(|r| r.get::<_, i64>(0)) != Some(lease.token) {
+        return Err(fenced(lease));
+    }
+    Ok(())
+}
+
 pub(super) async fn append(
     p: &Postgres,
     id: &str,
@@ -105,12 +116,7 @@ pub(super) async fn append(
 ) -> Result<(), StoreError> {
     let mut client = p.client().await?;
     let tx = client.transaction().await?;
-    if let Some(lease) = lease {
-        let row = tx.query_opt(FENCE, &[&id]).await?;
-        if row.map(|r| r.get::<_, i64>(0)) != Some(lease.token) {
-            return Err(fenced(lease));
-        }
-    }
+    fence(&tx, id, lease).await?;
     insert_entries(&tx, id, entries).await?;
     update_summary(&tx, id, summary).await?;
     tx.commit().await?;
@@ -124,9 +130,11 @@ pub(super) async fn take_seat(
     token_hash: Option<[u8; 32]>,
     summary: &Summary,
     holder: Option<(AccountId, String)>,
+    lease: Option<&Lease>,
 ) -> Result<(), StoreError> {
     let mut client = p.client().await?;
     let tx = client.transaction().await?;
+    fence(&tx, id, lease).await?;
     let seat = i64::from(seat);
     match token_hash {
         Some(h) => {
@@ -167,41 +175,93 @@ pub(super) async fn seat_account(
     seat: Seat,
     account: AccountId,
     name: &str,
+    lease: Option<&Lease>,
 ) -> Result<(), StoreError> {
-    set_seat_account(&p.client().await?, id, i64::from(seat), account, name).await
-}
-
-/// One statement in its own transaction.
-async fn execute(p: &Postgres, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<(), StoreError> {
-    p.client().await?.execute(sql, params).await?;
+    let mut client = p.client().await?;
+    let tx = client.transaction().await?;
+    fence(&tx, id, lease).await?;
+    set_seat_account(&tx, id, i64::from(seat), account, name).await?;
+    tx.commit().await?;
     Ok(())
 }
 
-pub(super) async fn insert_chat(p: &Postgres, id: &str, line: &ChatLine) -> Result<(), StoreError> {
+/// One statement of game `id`'s, in its own transaction fenced by `lease`.
+async fn execute(
+    p: &Postgres,
+    id: &str,
+    lease: Option<&Lease>,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<(), StoreError> {
+    let mut client = p.client().await?;
+    let tx = client.transaction().await?;
+    fence(&tx, id, lease).await?;
+    tx.execute(sql, params).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub(super) async fn insert_chat(
+    p: &Postgres,
+    id: &str,
+    line: &ChatLine,
+    lease: Option<&Lease>,
+) -> Result<(), StoreError> {
     execute(
         p,
+        id,
+        lease,
         "INSERT INTO chat (game_id, n, seat, text, at) VALUES ($1, $2, $3, $4, $5)",
         &[&id, &i64::from(line.n), &i64::from(line.seat), &line.text, &line.at],
     )
     .await
 }
 
-pub(super) async fn insert_spectator_chat(p: &Postgres, id: &str, line: &SpectatorLine) -> Result<(), StoreError> {
+pub(super) async fn insert_spectator_chat(
+    p: &Postgres,
+    id: &str,
+    line: &SpectatorLine,
+    lease: Option<&Lease>,
+) -> Result<(), StoreError> {
     execute(
         p,
+        id,
+        lease,
         "INSERT INTO spectator_chat (game_id, n, account_id, text, at) VALUES ($1, $2, $3, $4, $5)",
         &[&id, &i64::from(line.n), &line.account, &line.text, &line.at],
     )
     .await
 }
 
-pub(super) async fn set_rematch(p: &Postgres, id: &str, rematch: &str) -> Result<(), StoreError> {
-    execute(p, "UPDATE games SET rematch = $2 WHERE id = $1", &[&id, &rematch]).await
+/// Links `rematch` unless the game has a link already; the link that
+/// stands (the game's row is locked by the update, so two askers chain).
+pub(super) async fn set_rematch(
+    p: &Postgres,
+    id: &str,
+    rematch: &str,
+    lease: Option<&Lease>,
+) -> Result<String, StoreError> {
+    let mut client = p.client().await?;
+    let tx = client.transaction().await?;
+    fence(&tx, id, lease).await?;
+    tx.execute("UPDATE games SET rematch = $2 WHERE id = $1 AND rematch IS NULL", &[&id, &rematch]).await?;
+    let stands: Option<String> =
+        tx.query_opt("SELECT rematch FROM games WHERE id = $1", &[&id]).await?.and_then(|r| r.get(0));
+    tx.commit().await?;
+    Ok(stands.unwrap_or_else(|| rematch.to_string()))
 }
 
-pub(super) async fn seat_to_bot(p: &Postgres, id: &str, seat: Seat, bot: &str) -> Result<(), StoreError> {
+pub(super) async fn seat_to_bot(
+    p: &Postgres,
+    id: &str,
+    seat: Seat,
+    bot: &str,
+    lease: Option<&Lease>,
+) -> Result<(), StoreError> {
     execute(
         p,
+        id,
+        lease,
         "UPDATE seats SET player = 'bot', bot = $3 WHERE game_id = $1 AND seat = $2",
         &[&id, &i64::from(seat), &bot],
     )

@@ -157,9 +157,11 @@ pub fn chat_page(c: &Connection, id: &str, before: Option<u32>, limit: u32) -> r
 
 /// Links a finished game to its rematch. (Until this is written, the
 /// rematch's own `rematch_of` links them: `load` and `list` read both.)
-pub fn set_rematch(c: &Connection, id: &str, rematch: &str) -> rusqlite::Result<()> {
-    c.execute("UPDATE games SET rematch = ?2 WHERE id = ?1", params![id, rematch])?;
-    Ok(())
+/// Links `rematch` unless the game has a link already; the link that stands.
+pub fn set_rematch(c: &Connection, id: &str, rematch: &str) -> rusqlite::Result<String> {
+    c.execute("UPDATE games SET rematch = ?2 WHERE id = ?1 AND rematch IS NULL", params![id, rematch])?;
+    c.query_row("SELECT rematch FROM games WHERE id = ?1", [id], |r| r.get::<_, Option<String>>(0))
+        .map(|r| r.unwrap_or_else(|| rematch.to_string()))
 }
 
 /// A seat whose time ran out in a melee or team game: the lobby shows the

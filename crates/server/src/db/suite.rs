@@ -26,6 +26,10 @@ const CASES: &[(&str, Case)] = &[
     ("seats_are_taken_and_given", |s| Box::pin(seats_are_taken_and_given(s))),
     ("chats_are_kept_and_paged", |s| Box::pin(chats_are_kept_and_paged(s))),
     ("rematches_are_linked", |s| Box::pin(rematches_are_linked(s))),
+    ("the_first_rematch_link_stands", |s| Box::pin(the_first_rematch_link_stands(s))),
+    ("a_stale_lease_holder_writes_nothing_for_its_game", |s| {
+        Box::pin(a_stale_lease_holder_writes_nothing_for_its_game(s))
+    }),
     ("lists_hide_private_games_and_filter", |s| Box::pin(lists_hide_private_games_and_filter(s))),
     ("clocks_out_and_stale_games_are_due", |s| Box::pin(clocks_out_and_stale_games_are_due(s))),
     ("the_log_is_append_only", |s| Box::pin(the_log_is_append_only(s))),
@@ -269,7 +273,7 @@ async fn seats_are_taken_and_given(store: Store) {
     let (mut g, entries) = game("g", false);
     store.insert_game(&g, entries).await.unwrap();
     g.seats[0].taken = true;
-    store.take_seat("g", 0, Some([9; 32]), Summary::of(&g), Some((AccountId(7), "Ana".into()))).await.unwrap();
+    store.take_seat("g", 0, Some([9; 32]), Summary::of(&g), Some((AccountId(7), "Ana".into())), None).await.unwrap();
     let stored = store.load("g").await.unwrap().unwrap();
     let seat = &stored.seats[0];
     assert!(seat.taken);
@@ -277,8 +281,8 @@ async fn seats_are_taken_and_given(store: Store) {
     assert_eq!((seat.account, seat.name.as_deref()), (Some(AccountId(7)), Some("Ana")));
     assert_eq!(store.list(None, Some("g"), 1).await.unwrap()[0]["status"], "playing");
     // a seat already named keeps its name
-    store.seat_account("g", 1, AccountId(7), "Ana").await.unwrap();
-    store.seat_to_bot("g", 0, "mcts").await.unwrap();
+    store.seat_account("g", 1, AccountId(7), "Ana", None).await.unwrap();
+    store.seat_to_bot("g", 0, "mcts", None).await.unwrap();
     let stored = store.load("g").await.unwrap().unwrap();
     assert_eq!(stored.seats[1].account, Some(AccountId(7)));
     assert_eq!(stored.seats[0].player, Player::Bot("mcts".into()));
@@ -293,17 +297,17 @@ async fn chats_are_kept_and_paged(store: Store) {
     assert!(store.chat_page("g", None, 10).await.unwrap().unwrap().is_empty());
     for n in 1..=5 {
         let line = ChatLine { n, seat: (n % 2) as u8, text: format!("line {n}"), at: 100 + i64::from(n) };
-        store.insert_chat("g", line).await.unwrap();
+        store.insert_chat("g", line, None).await.unwrap();
     }
     let again = ChatLine { n: 5, seat: 0, text: "again".into(), at: 0 };
-    assert!(store.insert_chat("g", again).await.is_err(), "a line's number is its own");
+    assert!(store.insert_chat("g", again, None).await.is_err(), "a line's number is its own");
     let page = store.chat_page("g", None, 2).await.unwrap().unwrap();
     assert_eq!(page.iter().map(|l| l.n).collect::<Vec<_>>(), [4, 5]);
     let page = store.chat_page("g", Some(4), 2).await.unwrap().unwrap();
     assert_eq!(page.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), ["line 2", "line 3"]);
     for (n, account) in [(1, Some(7)), (2, None)] {
         let line = SpectatorLine { n, account, name: None, text: format!("watching {n}"), at: 5 };
-        store.insert_spectator_chat("g", line).await.unwrap();
+        store.insert_spectator_chat("g", line, None).await.unwrap();
     }
     let stored = store.load("g").await.unwrap().unwrap();
     assert_eq!(stored.extras.chat.len(), 5);
@@ -324,9 +328,55 @@ async fn rematches_are_linked(store: Store) {
     // before the link is written, the rematch's own `rematch_of` finds it
     assert_eq!(store.load("a").await.unwrap().unwrap().extras.rematch.as_deref(), Some("b"));
     assert_eq!(store.list(None, Some("a"), 1).await.unwrap()[0]["rematch"], "b");
-    store.set_rematch("a", "b").await.unwrap();
+    assert_eq!(store.set_rematch("a", "b", None).await.unwrap(), "b");
     assert_eq!(store.load("a").await.unwrap().unwrap().extras.rematch.as_deref(), Some("b"));
     assert_eq!(store.load("b").await.unwrap().unwrap().extras.rematch_of.as_deref(), Some("a"));
+}
+
+async fn the_first_rematch_link_stands(store: Store) {
+    for id in ["a", "b", "c"] {
+        let (g, entries) = game(id, false);
+        store.insert_game(&g, entries).await.unwrap();
+    }
+    // two askers (two servers in a race): the second is given the first's game
+    assert_eq!(store.set_rematch("a", "b", None).await.unwrap(), "b");
+    assert_eq!(store.set_rematch("a", "c", None).await.unwrap(), "b");
+    assert_eq!(store.load("a").await.unwrap().unwrap().extras.rematch.as_deref(), Some("b"));
+}
+
+async fn a_stale_lease_holder_writes_nothing_for_its_game(store: Store) {
+    let minute = Duration::from_secs(60);
+    let (g, entries) = game("g", false);
+    store.insert_game(&g, entries).await.unwrap();
+    let (r, entries) = game("r", false);
+    store.insert_game(&r, entries).await.unwrap();
+    let a = store.take_lease("g", "a", Duration::ZERO).await.unwrap().expect("a free game");
+    let b = store.take_lease("g", "b", minute).await.unwrap().expect("expired");
+    let is_fenced = |r: Result<(), StoreError>| matches!(r, Err(StoreError::Fenced { ref game, .. }) if game == "g");
+    let line = ChatLine { n: 1, seat: 0, text: "stale".into(), at: 1 };
+    let watcher = SpectatorLine { n: 1, account: None, name: None, text: "stale".into(), at: 1 };
+    // every write a's actor could still make is refused
+    assert!(is_fenced(store.take_seat("g", 1, Some([3; 32]), Summary::of(&g), None, Some(&a)).await));
+    assert!(is_fenced(store.seat_account("g", 1, AccountId(7), "Ana", Some(&a)).await));
+    assert!(is_fenced(store.seat_to_bot("g", 0, "mcts", Some(&a)).await));
+    assert!(is_fenced(store.insert_chat("g", line.clone(), Some(&a)).await));
+    assert!(is_fenced(store.insert_spectator_chat("g", watcher.clone(), Some(&a)).await));
+    assert!(is_fenced(store.set_rematch("g", "r", Some(&a)).await.map(drop)));
+    // and nothing of them is written
+    let stored = store.load("g").await.unwrap().unwrap();
+    assert_eq!(stored.seats.iter().map(|s| (s.taken, s.account)).collect::<Vec<_>>(), vec![(false, None); 2]);
+    assert!(stored.seats[0].player == g.seats[0].player, "the seat is still its player's");
+    assert!(stored.extras.chat.is_empty() && stored.extras.spectator_chat.is_empty());
+    assert_eq!(stored.extras.rematch, None);
+    // the new holder's writes go through
+    store.insert_chat("g", line, Some(&b)).await.unwrap();
+    store.insert_spectator_chat("g", watcher, Some(&b)).await.unwrap();
+    store.take_seat("g", 1, Some([3; 32]), Summary::of(&g), None, Some(&b)).await.unwrap();
+    assert_eq!(store.set_rematch("g", "r", Some(&b)).await.unwrap(), "r");
+    let stored = store.load("g").await.unwrap().unwrap();
+    assert_eq!((stored.extras.chat.len(), stored.extras.spectator_chat.len()), (1, 1));
+    assert!(stored.seats[1].taken);
+    assert_eq!(stored.extras.rematch.as_deref(), Some("r"));
 }
 
 async fn lists_hide_private_games_and_filter(store: Store) {
@@ -376,7 +426,7 @@ async fn the_log_is_append_only(store: Store) {
     );
     assert!(try_sql(&store, "DELETE FROM log").await.is_err());
     assert!(try_sql(&store, "UPDATE chat SET text = 'x'").await.is_ok(), "no line: nothing to refuse");
-    store.insert_chat("g", ChatLine { n: 1, seat: 0, text: "hi".into(), at: 0 }).await.unwrap();
+    store.insert_chat("g", ChatLine { n: 1, seat: 0, text: "hi".into(), at: 0 }, None).await.unwrap();
     assert!(try_sql(&store, "UPDATE chat SET text = 'x'").await.is_err());
     assert_eq!(store.load("g").await.unwrap().unwrap().log.len(), g.entries.len());
 }

@@ -20,9 +20,11 @@
 //! through `LISTEN`/`NOTIFY` (`listen`).
 //!
 //! A **lease** ([`Lease`]) names the one process that drives a live game;
-//! its token fences the game's log: a write of moves made under a lease
-//! whose token is no longer the game's is refused ([`StoreError::Fenced`]),
-//! in the transaction that would have written them.
+//! its token fences every write the driver makes for the game (moves, a
+//! seat taken or given, chat, the rematch link, a seat handed to a bot,
+//! what it shows): one made under a lease whose token is no longer the
+//! game's is refused ([`StoreError::Fenced`]), in the transaction that
+//! would have written it.
 
 #[cfg(test)]
 pub(crate) mod cases;
@@ -36,6 +38,7 @@ use std::time::Duration;
 use rusqlite::Connection;
 
 pub(crate) use pg::{Postgres, NOW_MS};
+pub(crate) use sqlite::Sqlite;
 // (the ratings' tests build a bare SQLite database with them)
 #[cfg(test)]
 pub(crate) use sqlite::MIGRATIONS;
