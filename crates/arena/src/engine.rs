@@ -10,11 +10,13 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tash_kalar_bots::analysis::{analyse_position, AnalysisConfig};
+use tash_kalar_bots::mcts::Progress;
 use tash_kalar_bots::{Bot, BotSpec, Decision, MctsConfig, SpecError};
 use tash_kalar_rules::view::{View, Viewer};
 use tash_kalar_rules::{Choice, Observation, Seat, Token, ViewError};
@@ -149,6 +151,11 @@ enum ProtocolError {
     BadIterations { given: Token },
 }
 
+/// How often, at most, `analyse` says its progress.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+/// How often the analysis's progress is looked at.
+const PROGRESS_POLL: Duration = Duration::from_millis(20);
+
 /// The most iterations `analyse` takes (an engine is asked by a driver
 /// it trusts, but a typo should not tie it up for hours).
 const MAX_ANALYSIS: u32 = 1_000_000;
@@ -167,7 +174,9 @@ impl Engine {
     }
 
     /// Handles one line; returns the reply lines and whether to stop.
-    fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
+    /// `info` is given the `info` lines said while the line is worked on
+    /// (an analysis's progress).
+    fn handle(&mut self, line: &str, info: &mut dyn FnMut(String)) -> (Vec<String>, bool) {
         let line = line.trim();
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -192,7 +201,7 @@ impl Engine {
             }
             "position" => self.set_position(rest).map(|()| vec![]),
             "go" => self.go().map(|c| vec![format!("choice {c}")]),
-            "analyse" => self.analyse(rest),
+            "analyse" => self.analyse(rest, info),
             "quit" => return (vec![], true),
             other => Err(ProtocolError::UnknownCommand(Token::new(other))),
         };
@@ -252,8 +261,10 @@ impl Engine {
     /// `analyse [<iterations>]`: the chance to win of the seat to choose
     /// and its best choices (`tash_kalar_bots::analysis`), as `best
     /// <chance> <visits> <choice>` lines, best first, then `analysis
-    /// <chance>`.
-    fn analyse(&mut self, rest: &str) -> Result<Vec<String>, ProtocolError> {
+    /// <chance>`; while it searches, `info progress <done> <of>` lines: the
+    /// first once some iterations are done, then at most every
+    /// [`PROGRESS_EVERY`].
+    fn analyse(&mut self, rest: &str, info: &mut dyn FnMut(String)) -> Result<Vec<String>, ProtocolError> {
         let iterations = match rest {
             "" => AnalysisConfig::default().iterations,
             n => n
@@ -266,12 +277,31 @@ impl Engine {
         if obs.game().actor() != tash_kalar_rules::Actor::Seat(obs.seat()) {
             return Err(ProtocolError::NotToChoose);
         }
-        let config = AnalysisConfig { iterations, seed: self.seed, ..AnalysisConfig::default() };
+        let done = Progress(Arc::new(AtomicU32::new(0)));
+        let config =
+            AnalysisConfig { iterations, seed: self.seed, progress: Some(done.clone()), ..AnalysisConfig::default() };
         let game = obs.game();
-        let a = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyse_position(game, &config)))
-            .ok()
-            .flatten()
-            .ok_or(ProtocolError::Internal)?;
+        // the search on a thread of its own; this one tells its progress
+        let a = std::thread::scope(|scope| {
+            let search = scope.spawn(|| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyse_position(game, &config)))
+                    .ok()
+                    .flatten()
+            });
+            let (mut told, mut last) = (0, Instant::now());
+            while !search.is_finished() {
+                std::thread::sleep(PROGRESS_POLL);
+                let now = done.0.load(Ordering::Relaxed).min(iterations);
+                // the first as soon as there is one, then at most every PROGRESS_EVERY
+                let due = told == 0 || last.elapsed() >= PROGRESS_EVERY;
+                if now > told && due && !search.is_finished() {
+                    info(format!("info progress {now} {iterations}"));
+                    (told, last) = (now, Instant::now());
+                }
+            }
+            search.join().ok().flatten()
+        })
+        .ok_or(ProtocolError::Internal)?;
         let mut lines: Vec<String> =
             a.best.iter().map(|b| format!("best {:.3} {} {}", b.chance, b.visits, b.choice)).collect();
         lines.push(format!("analysis {:.3}", a.chance));
@@ -327,7 +357,16 @@ pub fn serve(spec: &BotSpec, input: impl BufRead, mut output: impl Write) -> std
         };
         // a view that holds together but that no game reaches could still
         // trip the rules somewhere: the engine answers and goes on
-        let (replies, stop) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.handle(&line))) {
+        // progress lines go out as they come; a failed write ends the serve
+        let mut written = Ok(());
+        let mut info = |l: String| {
+            if written.is_ok() {
+                written = writeln!(output, "{l}").and_then(|()| output.flush());
+            }
+        };
+        let handled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.handle(&line, &mut info)));
+        written?;
+        let (replies, stop) = match handled {
             Ok(r) => r,
             Err(_) => {
                 engine.position = None;
@@ -642,6 +681,8 @@ mod tests {
         let Actor::Seat(s) = g.actor() else { panic!() };
         let json = position(&g.view(s), &g.legal_choices()).unwrap();
         let out = talk("greedy", &format!("analyse\nposition {json}\nanalyse 0\nanalyse lots\nanalyse 30\nquit\n"));
+        // (progress lines, if the machine is slow, are tested below)
+        let out: Vec<String> = out.into_iter().filter(|l| !l.starts_with("info ")).collect();
         assert!(out[0].starts_with("error no position"), "{out:?}");
         assert!(out[1].starts_with("error analyse [<iterations>]") && out[2].starts_with("error analyse"), "{out:?}");
         let best: Vec<&String> = out[3..].iter().take_while(|l| l.starts_with("best ")).collect();
@@ -662,6 +703,31 @@ mod tests {
 
     /// Team play: after `pass` the teammate chooses; its view gets a legal
     /// choice, and the view of the seat whose turn it is gets an error.
+    #[test]
+    fn an_analysis_says_its_progress_before_its_answer() {
+        let g = dealt();
+        let Actor::Seat(s) = g.actor() else { panic!() };
+        let json = position(&g.view(s), &g.legal_choices()).unwrap();
+        // a budget that takes several of the progress's looks
+        let out = talk("greedy", &format!("position {json}\nanalyse 3000\nquit\n"));
+        let infos: Vec<(u32, u32)> = out
+            .iter()
+            .take_while(|l| l.starts_with("info "))
+            .map(|l| {
+                let rest = l.strip_prefix("info progress ").unwrap_or_else(|| panic!("{l}"));
+                let (done, of) = rest.split_once(' ').unwrap();
+                (done.parse().unwrap(), of.parse().unwrap())
+            })
+            .collect();
+        assert!(!infos.is_empty(), "{out:?}");
+        assert!(infos.iter().all(|&(done, of)| of == 3000 && done > 0 && done <= of), "{infos:?}");
+        assert!(infos.windows(2).all(|w| w[0].0 < w[1].0), "growing: {infos:?}");
+        // then the answer, and nothing more of the progress
+        let rest = &out[infos.len()..];
+        assert!(rest[0].starts_with("best ") && rest.last().unwrap().starts_with("analysis "), "{out:?}");
+        assert!(rest.iter().all(|l| !l.starts_with("info ")), "{out:?}");
+    }
+
     #[test]
     fn an_engine_answers_for_the_teammate_holding_control() {
         use rand::{Rng, SeedableRng};
