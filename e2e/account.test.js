@@ -41,6 +41,8 @@ async function submit(page, form, fields) {
 async function signVia(page, form, name) {
   await Promise.all([page.waitForEvent('load'), submit(page, form, { name, password: PASSWORD })]);
   await page.waitForFunction(() => document.body.dataset.signedIn === 'yes');
+  // (the site bar says "signed in" too, maybe before the page's own text)
+  await page.waitForFunction(() => document.querySelector('#signed-in-as')?.textContent !== '');
 }
 
 const WORDS = {
