@@ -103,15 +103,22 @@ async fn play_one(players: &mut [Client; 2], watcher: &mut Client, rng: &mut Cha
     p
 }
 
+/// A duel of two people made on `a`: its id, the seats' tokens, and the
+/// players, the first on `a` (the driver), the second on `b` (a mirror).
+async fn duel_across(a: &TestServer, b: &TestServer) -> (String, Vec<Option<String>>, [Client; 2]) {
+    let (id, tokens) = create(a.addr, two_humans()).await;
+    let players =
+        [Client::join(a.addr, &id, tokens[0].as_deref()).await, Client::join(b.addr, &id, tokens[1].as_deref()).await];
+    (id, tokens, players)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_duel_is_played_by_players_on_two_servers() {
     let Some(pg) = TempPostgres::for_tests() else { return };
     let db = database(&pg, "cluster_duel");
     let (a, b) = two_servers(&db, Duration::from_secs(10));
-    let (id, tokens) = create(a.addr, two_humans()).await;
     // seat 1 on a (the game's driver), seat 2 and a spectator on b (a mirror)
-    let mut players =
-        [Client::join(a.addr, &id, tokens[0].as_deref()).await, Client::join(b.addr, &id, tokens[1].as_deref()).await];
+    let (id, _, mut players) = duel_across(&a, &b).await;
     let mut watcher = Client::join(b.addr, &id, None).await;
     assert!(a.state.is_live(&id).await && b.state.is_live(&id).await);
     // both seats are online, each seen from the other server
@@ -260,9 +267,7 @@ async fn a_rematch_asked_on_two_servers_at_once_is_one_game() {
     let Some(pg) = TempPostgres::for_tests() else { return };
     let db = database(&pg, "cluster_rematch");
     let (a, b) = two_servers(&db, Duration::from_secs(10));
-    let (id, tokens) = create(a.addr, two_humans()).await;
-    let mut players =
-        [Client::join(a.addr, &id, tokens[0].as_deref()).await, Client::join(b.addr, &id, tokens[1].as_deref()).await];
+    let (id, tokens, mut players) = duel_across(&a, &b).await;
     players[1].send(json!({"type": "resign"})).await;
     for c in players.iter_mut() {
         while !c.over() {
@@ -293,9 +298,7 @@ async fn a_mirror_takes_over_a_game_whose_driver_stopped() {
     let db = database(&pg, "cluster_takeover");
     let ttl = Duration::from_secs(1);
     let (a, b) = two_servers(&db, ttl);
-    let (id, tokens) = create(a.addr, two_humans()).await;
-    let mut players =
-        [Client::join(a.addr, &id, tokens[0].as_deref()).await, Client::join(b.addr, &id, tokens[1].as_deref()).await];
+    let (id, tokens, mut players) = duel_across(&a, &b).await;
     let mut watcher = Client::join(b.addr, &id, None).await;
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     for _ in 0..4 {
