@@ -33,7 +33,13 @@
 //! ... --addr A:P,B:Q --pid 1234,5678    # several servers on one database
 //! ... --bots greedy                     # each game's last seat a bot
 //! ... --kill 0:15                       # SIGKILL the first server 15 s in
+//! ... --games 1000 --think 3000         # players think 0-6 s (3 s on average) a choice
 //! ```
+//! Without `--think` every seat answers at once, so the server is always
+//! saturated and the latency is the queue's (about the games in play over
+//! the moves a second); `--think MS` makes each choice wait a time drawn
+//! uniformly from 0 to twice MS first, as people think, so the latency is
+//! the server's answer at that pace.
 //! With several servers (`docs/deploying.md`, "The benchmark") game `g` is
 //! created on server `g mod n` and its seat `s` connects to server
 //! `(g + s) mod n`, as a load balancer would spread them; memory and CPU
@@ -84,6 +90,9 @@ struct Args {
     kill: Option<(usize, u64)>,
 }
 
+/// `--think MS`: a seat's mean time before each choice (0: none).
+static THINK_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Several servers on one database (`--addr A,B --pid P,Q`): every
 /// address and process given, in order. The first is `Args::addr`/`pid`.
 static FLEET_ADDRS: std::sync::OnceLock<Vec<SocketAddr>> = std::sync::OnceLock::new();
@@ -124,7 +133,7 @@ fn pids(first: u32) -> Vec<u32> {
 fn usage() -> ! {
     eprintln!(
         "usage: loadgen [--games N] [--secs S] [--seed K] [--forms duel,high-form,first-game,melee3,melee4,team] \
-         [--langs en,es,cs] [--moves N] [--addr HOST:PORT --pid PID]\n       loadgen --serve DB   (the server side: prints its address)"
+         [--langs en,es,cs] [--moves N] [--think MS] [--addr HOST:PORT --pid PID]\n       loadgen --serve DB   (the server side: prints its address)"
     );
     std::process::exit(2)
 }
@@ -155,6 +164,9 @@ fn parse_args() -> Args {
             "--addr" => a.addr = Some(fleet_arg(&value(), &FLEET_ADDRS)),
             "--pid" => a.pid = Some(fleet_arg(&value(), &FLEET_PIDS)),
             "--bots" => a.forms_bot = Some(value()),
+            "--think" => {
+                THINK_MS.store(value().parse().unwrap_or_else(|_| usage()), std::sync::atomic::Ordering::SeqCst)
+            }
             "--kill" => {
                 a.kill = Some(
                     value()
@@ -692,6 +704,10 @@ async fn play_slot(mut game: Game, seed: u64, deadline: Instant, stats: Arc<Mute
             }
             if let Some(t) = waiting.take().filter(|_| BOT.get().is_some()) {
                 bot_turns.push(t.elapsed());
+            }
+            let think = THINK_MS.load(std::sync::atomic::Ordering::SeqCst);
+            if think > 0 {
+                tokio::time::sleep(Duration::from_millis(rng.gen_range(0..=2 * think))).await;
             }
             let seat = &mut game.seats[p];
             let v = seat.version();
