@@ -247,11 +247,23 @@ impl LegalGroup {
         };
         (lay(&self.pattern), lay(&self.marked))
     }
+
+    /// A member's notation: the group's with the member's square for `@`,
+    /// and for a summoning that takes up a piece ` from` its square
+    /// (`summon imperial.knight d7 r0 from a3`), as the rules write it.
+    pub fn member_text(&self, m: &Member) -> String {
+        let mut text = self.text.replace('@', &m.at().to_string());
+        if let Member::Summon(SummonAt { pickup: Some(p), .. }) = m {
+            text.push_str(" from ");
+            text.push_str(&p.to_string());
+        }
+        text
+    }
 }
 
 /// A choice of a [`LegalGroup`]: its square, or for a summoning that
-/// takes up a piece or destroys one, that with its own notation and words
-/// (`text`, `label`).
+/// takes up a piece or destroys one, that with its own words (`label`);
+/// its notation is the group's ([`LegalGroup::member_text`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Member {
@@ -279,9 +291,10 @@ pub struct SummonAt {
     /// The piece it destroys by summoning onto it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub onto: Option<Piece>,
-    /// Its notation and words, when they are not the group's with `at`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
+    /// Its words, when they are not the group's (the piece it takes up
+    /// or destroys). Its notation follows from the group's and is not
+    /// sent ([`LegalGroup::member_text`]): most of a long list in a piece
+    /// shortage is such summonings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
 }
@@ -296,11 +309,8 @@ impl LegalEntry {
                 .each
                 .iter()
                 .map(|m| match m {
-                    Member::At(at) => (g.text.replace('@', &at.to_string()), g.label.as_str()),
-                    Member::Summon(s) => (
-                        s.text.clone().unwrap_or_else(|| g.text.replace('@', &s.at.to_string())),
-                        s.label.as_deref().unwrap_or(&g.label),
-                    ),
+                    Member::At(_) => (g.member_text(m), g.label.as_str()),
+                    Member::Summon(s) => (g.member_text(m), s.label.as_deref().unwrap_or(&g.label)),
                 })
                 .collect(),
         }
@@ -340,13 +350,7 @@ fn legal_list_with(
                 let onto = facts.onto;
                 let member = if pickup.is_some() || onto.is_some() {
                     // (its notation and words only: the group lays its squares)
-                    Member::Summon(SummonAt {
-                        at,
-                        pickup,
-                        onto,
-                        text: Some(c.to_string()),
-                        label: Some(label(c, &facts)),
-                    })
+                    Member::Summon(SummonAt { at, pickup, onto, label: Some(label(c, &facts)) })
                 } else {
                     Member::At(at)
                 };
@@ -824,7 +828,7 @@ mod tests {
                                     .each
                                     .iter()
                                     .filter_map(|m| match m {
-                                        Member::Summon(s) => s.text.clone().zip(s.label.clone()),
+                                        Member::Summon(s) => s.label.clone().map(|l| (grp.member_text(m), l)),
                                         Member::At(_) => None,
                                     })
                                     .collect(),
