@@ -430,13 +430,15 @@ function openLegal(list) {
       out.push(c);
       continue;
     }
-    const { each, pattern, marked, ...group } = c;
+    const { each, pattern, marked, pickup_label: pickupLabel, ...group } = c;
     for (const m of each) {
       const one = typeof m === 'string' ? { at: m } : m;
       const laid = pattern ? { squares: lay(one.at, pattern), marked: lay(one.at, marked) } : {};
       // the notation: the group's with the square, and the piece taken up in a shortage
       const text = group.text.replace('@', one.at) + (one.pickup ? ` from ${one.pickup}` : '');
-      out.push({ ...group, ...laid, ...one, text, label: one.label || group.label });
+      // the words: its own, the server's words for taking up a piece with the squares put in, or the group's
+      const taking = one.pickup && pickupLabel ? pickupLabel.replace('@', one.at).replace('#', one.pickup) : null;
+      out.push({ ...group, ...laid, ...one, text, label: one.label || taking || group.label });
     }
   }
   return out;
