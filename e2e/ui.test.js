@@ -86,6 +86,25 @@ test('a summon that can lie two ways on one square asks which, showing each patt
   assert.deepEqual(g.errors, []);
 });
 
+test('a summoning in a piece shortage: an option per piece to take up, in the group\'s words with the squares put in', async () => {
+  const v = viewOf('summon-two-ways.tkr');
+  const group = v.legal.find((e) => e.kind === 'summon' && e.card === 'imperial.swordmaster');
+  const at = typeof group.each[0] === 'string' ? group.each[0] : group.each[0].at;
+  // (the notation and the words of each member follow from the group's: none is sent per member)
+  stage(v, [{ ...group, pickup_label: 'summon it on @, taking up your piece on #', each: [{ at, pickup: 'a1' }, { at, pickup: 'b1' }] }]);
+  const g = await openGame(stateMessage(v));
+  const { page } = g;
+  await page.click('#hand .card[data-card="imperial.swordmaster"]');
+  await page.click(`#board .sq[data-sq="${at}"]`);
+  const labels = await page.$$eval('#choices .option', (e) => e.map((o) => o.textContent));
+  assert.equal(labels.length, 2, labels.join(' | '));
+  assert.ok(labels[0].includes(`Summon it on ${at}, taking up your piece on a1`), labels[0]);
+  assert.ok(labels[1].includes(`Summon it on ${at}, taking up your piece on b1`), labels[1]);
+  await page.click('#choices .option >> nth=1');
+  await sentChoice(g, `summon imperial.swordmaster ${at} ${group.orientation} from b1`);
+  assert.deepEqual(g.errors, []);
+});
+
 test('without a card chosen, clicking a square places a piece; Escape drops a chosen card', async () => {
   const g = await openGame(stateMessage(viewOf('summon-two-ways.tkr')));
   const { page } = g;

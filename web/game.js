@@ -8,8 +8,9 @@
 // interaction (which squares, which card: `view.legal` with each summon's
 // `squares` and `marked`, `effect.marked`, `can`, `side`) and shows its
 // words as they come (`legal[].label`, `question.text`, `result.text`,
-// `events[].text`, `names`, the log's `words`). It takes no decision from a
-// form's or a school's name and words no game text itself.
+// `events[].text`, `names`, the log's `words` where no event says an
+// entry). It takes no decision from a form's or a school's name and words
+// no game text itself.
 
 import {
   COLORS, createBoard, showSide, parseBoard, patternDiagram, pieceSvg,
@@ -429,11 +430,15 @@ function openLegal(list) {
       out.push(c);
       continue;
     }
-    const { each, pattern, marked, ...group } = c;
+    const { each, pattern, marked, pickup_label: pickupLabel, ...group } = c;
     for (const m of each) {
       const one = typeof m === 'string' ? { at: m } : m;
       const laid = pattern ? { squares: lay(one.at, pattern), marked: lay(one.at, marked) } : {};
-      out.push({ ...group, ...laid, ...one, text: one.text || group.text.replace('@', one.at), label: one.label || group.label });
+      // the notation: the group's with the square, and the piece taken up in a shortage
+      const text = group.text.replace('@', one.at) + (one.pickup ? ` from ${one.pickup}` : '');
+      // the words: its own, the server's words for taking up a piece with the squares put in, or the group's
+      const taking = one.pickup && pickupLabel ? pickupLabel.replace('@', one.at).replace('#', one.pickup) : null;
+      out.push({ ...group, ...laid, ...one, text, label: one.label || taking || group.label });
     }
   }
   return out;
@@ -1214,7 +1219,12 @@ function renderLog() {
 }
 
 let lastRecordLength = -1;
-/** The record: every entry of the server's log, in its words and in notation (take-backs struck through). */
+/**
+ * The record: every entry of the server's log in notation, after who made it
+ * (take-backs struck through). What a choice did is said once, by its events
+ * in the game log; an entry no event tells (a take-back, a clock, a card
+ * only this reader sees drawn) comes with its own words.
+ */
 function renderRecord() {
   const ol = $('record');
   const undone = new Set(S.log.filter((e) => e.kind === 'undo').map((e) => e.undoes));
@@ -1222,8 +1232,10 @@ function renderRecord() {
   for (const e of S.log) {
     const chance = e.seat === null || e.seat === undefined;
     const cls = [chance ? 'chance' : '', undone.has(e.n) ? 'undone' : ''].filter(Boolean).join(' ');
+    const by = chance ? (typeof e.to === 'number' ? e.to : null) : e.seat;
+    const who = e.words || (by === null ? t('web-chance') : seatLabel(by, S.view));
     ol.append(h('li', { value: String(e.n), class: cls, title: e.text, 'data-kind': e.kind },
-      e.words || '', ' ', h('code', { class: 'notation' }, e.text)));
+      who, ' ', h('code', { class: 'notation' }, e.text)));
   }
   if (S.log.length !== lastRecordLength) ol.scrollTop = ol.scrollHeight;
   lastRecordLength = S.log.length;

@@ -34,7 +34,7 @@ mod log;
 mod model;
 mod words;
 
-pub use log::{log_line, LogItem, LogKind, LogLine, Reader};
+pub use log::{log_line, stream_line, LogItem, LogKind, LogLine, Reader};
 pub use model::{
     model, model_with, view_of, Can, EffectModel, EventModel, EventWords, LeftSeat, LegalEntry, LegalGroup, LegalModel,
     Member, Model, QuestionModel, ResultModel, Shared, Side, SummonAt, TakebackAsk,

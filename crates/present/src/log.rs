@@ -1,6 +1,13 @@
 //! The log of a match, one line a record entry, as one reader may read it:
 //! the choice's notation (redacted where the rules keep it from the reader)
 //! and a sentence in the reader's language.
+//!
+//! A reader that also gets the events (the server's stream: the model's
+//! `events` with their sentences) gets each action's words once: the
+//! events say what a choice or a resignation did, so its line carries the
+//! notation only ([`stream_line`]); a take-back, a clock running out, an
+//! ending and a card only this reader may see drawn or returned keep
+//! their sentence, as no event says them.
 
 use serde::Serialize;
 use tash_kalar_i18n::{args, Messages};
@@ -104,6 +111,21 @@ impl LogItem {
         LogItem { n, seat, kind, choice: None, secret: None, to: None, undoes: None, flare: None }
     }
 
+    /// Whether the events tell `reader` what this entry did, so a log
+    /// read beside them needs no sentence of its own: a choice (its
+    /// events: what was placed, summoned, moved, destroyed, scored,
+    /// drawn...) or a resignation (`resigned`). Not a card drawn into
+    /// or returned from the reader's own hand (the events count cards,
+    /// never name them), nor a take-back, a clock or an ending (no event
+    /// says those).
+    pub fn told_by_events(&self, reader: Reader) -> bool {
+        match self.kind {
+            LogKind::Choice => self.secret.is_none() || !self.seen_by(reader),
+            LogKind::Resign => true,
+            _ => false,
+        }
+    }
+
     /// Whether `reader` may see which choice this was.
     pub fn seen_by(&self, reader: Reader) -> bool {
         match (reader, self.secret) {
@@ -123,8 +145,10 @@ pub struct LogLine {
     /// The notation (`summon imperial.knight e5 r90`, `undo`), redacted for
     /// the reader (`draw a being`).
     pub text: String,
-    /// The line as a sentence in the language.
-    pub words: String,
+    /// The line as a sentence in the language; none where the reader's
+    /// events say it ([`stream_line`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -135,48 +159,85 @@ pub struct LogLine {
 }
 
 /// A log line (one record entry) as `reader` may read it: notation
-/// (redacted where the rules say so) and a sentence in the language.
+/// (redacted where the rules say so) and a sentence in the language (a
+/// reader of the entry alone: a replay's step).
 pub fn log_line(line: &LogItem, reader: Reader, game: &Game, table: &Table, msgs: &Messages) -> LogLine {
+    line_with(line, reader, game, table, msgs, true)
+}
+
+/// A log line as a reader of the events beside it reads it ([`log_line`]
+/// without the sentence of an entry its events tell:
+/// [`LogItem::told_by_events`]): each action's words are sent once.
+pub fn stream_line(line: &LogItem, reader: Reader, game: &Game, table: &Table, msgs: &Messages) -> LogLine {
+    line_with(line, reader, game, table, msgs, !line.told_by_events(reader))
+}
+
+fn line_with(line: &LogItem, reader: Reader, game: &Game, table: &Table, msgs: &Messages, worded: bool) -> LogLine {
     let sees = line.seen_by(reader);
-    let who = |s: Option<Seat>| s.map(|s| seat_name(game, s, table, msgs)).unwrap_or_default();
-    let deck = |c: CardId| match c.deck() {
-        Deck::Legends => "legend",
-        Deck::Flares => "flare",
-        _ => "being",
-    };
-    let (text, words) = match (line.kind, line.choice) {
-        (LogKind::Undo, _) => ("undo".to_string(), msgs.text("log-undo", args![("who", who(line.seat))])),
-        (LogKind::Resign, _) => ("resign".to_string(), msgs.text("log-resign", args![("who", who(line.seat))])),
-        (LogKind::Timeout, _) => ("timeout".to_string(), msgs.text("log-timeout", args![("who", who(line.seat))])),
-        (kind @ (LogKind::Abort | LogKind::Abandoned | LogKind::ClaimDraw | LogKind::Leave), _) => {
-            let (word, id) = match kind {
-                LogKind::Abort => ("abort", "endings-log-abort"),
-                LogKind::Abandoned => ("abandoned", "endings-log-abandoned"),
-                LogKind::ClaimDraw => ("claim-draw", "endings-log-claim-draw"),
-                _ => ("leave", "endings-log-leave"),
-            };
-            (word.to_string(), msgs.text(id, args![("who", who(line.seat))]))
-        }
-        (LogKind::Choice, None) => (String::new(), String::new()),
-        (LogKind::Choice, Some(Choice::Draw(card))) if !sees => (
-            format!("draw a {}", deck(card)),
-            msgs.text("log-draw-hidden", args![("who", who(line.to)), ("deck", deck(card))]),
-        ),
-        (LogKind::Choice, Some(Choice::Return(_))) if !sees => {
-            ("return a card".to_string(), msgs.text("log-return-hidden", args![("who", who(line.seat))]))
-        }
-        (LogKind::Choice, Some(_)) if !sees => ("a hidden choice".to_string(), String::new()),
-        (LogKind::Choice, Some(c)) => (c.to_string(), choice_words(line, c, game, table, msgs)),
-    };
     LogLine {
         n: line.n,
         seat: line.seat,
         kind: line.kind,
-        text,
-        words,
+        text: notation(line, sees),
+        words: worded.then(|| line_words(line, sees, game, table, msgs)),
         to: line.to,
         undoes: line.undoes,
         hidden: !sees,
+    }
+}
+
+/// An entry's notation, redacted when the reader may not `see` the choice.
+fn notation(line: &LogItem, sees: bool) -> String {
+    let word = match line.kind {
+        LogKind::Choice => {
+            return match line.choice {
+                None => String::new(),
+                Some(c) if sees => c.to_string(),
+                Some(Choice::Draw(card)) => format!("draw a {}", deck_word(card)),
+                Some(Choice::Return(_)) => "return a card".to_string(),
+                Some(_) => "a hidden choice".to_string(),
+            }
+        }
+        LogKind::Undo => "undo",
+        LogKind::Resign => "resign",
+        LogKind::Timeout => "timeout",
+        LogKind::Abort => "abort",
+        LogKind::Abandoned => "abandoned",
+        LogKind::ClaimDraw => "claim-draw",
+        LogKind::Leave => "leave",
+    };
+    word.to_string()
+}
+
+/// An entry as a sentence in the language (empty for a choice hidden from
+/// the reader that has no words).
+fn line_words(line: &LogItem, sees: bool, game: &Game, table: &Table, msgs: &Messages) -> String {
+    let who = |s: Option<Seat>| s.map(|s| seat_name(game, s, table, msgs)).unwrap_or_default();
+    let id = match (line.kind, line.choice) {
+        (LogKind::Undo, _) => "log-undo",
+        (LogKind::Resign, _) => "log-resign",
+        (LogKind::Timeout, _) => "log-timeout",
+        (LogKind::Abort, _) => "endings-log-abort",
+        (LogKind::Abandoned, _) => "endings-log-abandoned",
+        (LogKind::ClaimDraw, _) => "endings-log-claim-draw",
+        (LogKind::Leave, _) => "endings-log-leave",
+        (LogKind::Choice, None) => return String::new(),
+        (LogKind::Choice, Some(Choice::Draw(card))) if !sees => {
+            return msgs.text("log-draw-hidden", args![("who", who(line.to)), ("deck", deck_word(card))])
+        }
+        (LogKind::Choice, Some(Choice::Return(_))) if !sees => "log-return-hidden",
+        (LogKind::Choice, Some(_)) if !sees => return String::new(),
+        (LogKind::Choice, Some(c)) => return choice_words(line, c, game, table, msgs),
+    };
+    msgs.text(id, args![("who", who(line.seat))])
+}
+
+/// A hidden card's deck, as the redacted notation names it (`draw a legend`).
+fn deck_word(c: CardId) -> &'static str {
+    match c.deck() {
+        Deck::Legends => "legend",
+        Deck::Flares => "flare",
+        _ => "being",
     }
 }
 

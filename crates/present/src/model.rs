@@ -235,6 +235,13 @@ pub struct LegalGroup {
     pub marked: Option<Vec<(i8, i8)>>,
     pub text: String,
     pub label: String,
+    /// A summoning group with members that take up a piece (and destroy
+    /// none): their words, with `@` for the member's square and `#` for
+    /// the piece's ([`LegalGroup::member_label`]). A list in a piece
+    /// shortage has such a summoning per square and piece: their words
+    /// are sent once, not once each.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pickup_label: Option<String>,
     pub each: Vec<Member>,
 }
 
@@ -247,11 +254,38 @@ impl LegalGroup {
         };
         (lay(&self.pattern), lay(&self.marked))
     }
+
+    /// A member's words: its own (a summoning destroying a piece), the
+    /// group's `pickup_label` with its squares put in (one taking up a
+    /// piece), else the group's (the square is shown on the board).
+    pub fn member_label(&self, m: &Member) -> String {
+        match m {
+            Member::Summon(SummonAt { label: Some(own), .. }) => own.clone(),
+            Member::Summon(SummonAt { at, pickup: Some(p), label: None, .. }) => match &self.pickup_label {
+                Some(words) => words.replace('@', &at.to_string()).replace('#', &p.to_string()),
+                None => self.label.clone(),
+            },
+            _ => self.label.clone(),
+        }
+    }
+
+    /// A member's notation: the group's with the member's square for `@`,
+    /// and for a summoning that takes up a piece ` from` its square
+    /// (`summon imperial.knight d7 r0 from a3`), as the rules write it.
+    pub fn member_text(&self, m: &Member) -> String {
+        let mut text = self.text.replace('@', &m.at().to_string());
+        if let Member::Summon(SummonAt { pickup: Some(p), .. }) = m {
+            text.push_str(" from ");
+            text.push_str(&p.to_string());
+        }
+        text
+    }
 }
 
 /// A choice of a [`LegalGroup`]: its square, or for a summoning that
-/// takes up a piece or destroys one, that with its own notation and words
-/// (`text`, `label`).
+/// takes up a piece or destroys one, that with the piece (its words are
+/// its own `label` or the group's `pickup_label`; its notation is the
+/// group's: [`LegalGroup::member_text`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Member {
@@ -279,30 +313,21 @@ pub struct SummonAt {
     /// The piece it destroys by summoning onto it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub onto: Option<Piece>,
-    /// Its notation and words, when they are not the group's with `at`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
+    /// Its words, for one that destroys a piece (one that only takes up
+    /// a piece has the group's `pickup_label`). Its notation follows
+    /// from the group's and is not sent ([`LegalGroup::member_text`]):
+    /// most of a long list in a piece shortage is such summonings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
 }
 
 impl LegalEntry {
-    /// Each choice of the entry: its notation and its words (a group's
-    /// member without words of its own has the group's).
-    pub fn choices(&self) -> Vec<(String, &str)> {
+    /// Each choice of the entry: its notation and its words
+    /// ([`LegalGroup::member_text`], [`LegalGroup::member_label`]).
+    pub fn choices(&self) -> Vec<(String, String)> {
         match self {
-            LegalEntry::One(c) => vec![(c.text.clone(), c.label.as_str())],
-            LegalEntry::Group(g) => g
-                .each
-                .iter()
-                .map(|m| match m {
-                    Member::At(at) => (g.text.replace('@', &at.to_string()), g.label.as_str()),
-                    Member::Summon(s) => (
-                        s.text.clone().unwrap_or_else(|| g.text.replace('@', &s.at.to_string())),
-                        s.label.as_deref().unwrap_or(&g.label),
-                    ),
-                })
-                .collect(),
+            LegalEntry::One(c) => vec![(c.text.clone(), c.label.clone())],
+            LegalEntry::Group(g) => g.each.iter().map(|m| (g.member_text(m), g.member_label(m))).collect(),
         }
     }
 }
@@ -310,11 +335,17 @@ impl LegalEntry {
 /// The legal list of `choices` ([`LegalEntry`]).
 #[cfg(test)]
 pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> Vec<LegalEntry> {
-    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f), &|card, o| summon_label(msgs, card, o))
+    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f), &|card, o, pickup| {
+        summon_label(msgs, card, o, pickup)
+    })
 }
 
-/// The words of a group of summonings of `card` in orientation `o`.
-fn summon_label(msgs: &Messages, card: CardId, o: Orientation) -> String {
+/// The words of a group of summonings of `card` in orientation `o`, or
+/// with `pickup` its `pickup_label` ([`Say::summon_pickup_pattern`]).
+fn summon_label(msgs: &Messages, card: CardId, o: Orientation, pickup: bool) -> String {
+    if pickup {
+        return msgs.summon_pickup_pattern(card, o);
+    }
     msgs.text(
         "legal-summon",
         tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))],
@@ -322,13 +353,13 @@ fn summon_label(msgs: &Messages, card: CardId, o: Orientation) -> String {
 }
 
 /// The legal list of `choices`, each choice's words by `label`, each
-/// group of summonings' by `group`.
+/// group of summonings' by `group` (with `true`: its `pickup_label`).
 fn legal_list_with(
     game: &Game,
     choices: Vec<Choice>,
     msgs: &Messages,
     label: &dyn Fn(Choice, &Facts) -> String,
-    group: &dyn Fn(CardId, Orientation) -> String,
+    group: &dyn Fn(CardId, Orientation, bool) -> String,
 ) -> Vec<LegalEntry> {
     let mut out: Vec<LegalEntry> = Vec::new();
     // each group's place in `out`, by kind, card and orientation
@@ -338,15 +369,12 @@ fn legal_list_with(
             Choice::Summon { card, at, orientation, pickup } => {
                 let facts = Facts::of(game, c);
                 let onto = facts.onto;
-                let member = if pickup.is_some() || onto.is_some() {
-                    // (its notation and words only: the group lays its squares)
-                    Member::Summon(SummonAt {
-                        at,
-                        pickup,
-                        onto,
-                        text: Some(c.to_string()),
-                        label: Some(label(c, &facts)),
-                    })
+                let member = if onto.is_some() {
+                    // (its words only: the group lays its squares and says its notation)
+                    Member::Summon(SummonAt { at, pickup, onto, label: Some(label(c, &facts)) })
+                } else if pickup.is_some() {
+                    // (its words are the group's `pickup_label`)
+                    Member::Summon(SummonAt { at, pickup, onto, label: None })
                 } else {
                     Member::At(at)
                 };
@@ -362,7 +390,7 @@ fn legal_list_with(
         let at = *groups.entry(key).or_insert_with(|| {
             let (kind, card, orientation) = key;
             let (text, label) = match (card, orientation) {
-                (Some(card), Some(o)) => (format!("summon {} @ {o}", card.def().id), group(card, o)),
+                (Some(card), Some(o)) => (format!("summon {} @ {o}", card.def().id), group(card, o, false)),
                 _ => {
                     (format!("{kind} @"), msgs.text(if kind == "place" { "legal-place" } else { "legal-pickup" }, &[]))
                 }
@@ -376,11 +404,17 @@ fn legal_list_with(
                 marked: shifts.map(|p| p.marked.clone()),
                 text,
                 label,
+                pickup_label: None,
                 each: Vec::new(),
             }));
             out.len() - 1
         });
         if let Some(LegalEntry::Group(g)) = out.get_mut(at) {
+            if let (Member::Summon(SummonAt { label: None, .. }), None, Some(card), Some(o)) =
+                (&member, &g.pickup_label, g.card, g.orientation)
+            {
+                g.pickup_label = Some(group(card, o, true));
+            }
             g.each.push(member);
         }
     }
@@ -438,7 +472,7 @@ pub struct Shared<'m> {
     /// The words of each group of summonings (by card and orientation:
     /// they depend on nothing else), kept for the whole game (a game has
     /// a few dozen).
-    groups: RefCell<HashMap<(CardId, Orientation), String>>,
+    groups: RefCell<HashMap<(CardId, Orientation, bool), String>>,
     /// The words of the pieces (by piece) and of the summonings before
     /// what they take up or destroy (by card, square and orientation) in
     /// this change's legal lists: a list in a piece shortage has a
@@ -457,7 +491,7 @@ pub struct EventWords {
     names: Vec<String>,
     events: HashMap<Event, String>,
     labels: HashMap<(Choice, Facts), String>,
-    groups: HashMap<(CardId, Orientation), String>,
+    groups: HashMap<(CardId, Orientation, bool), String>,
 }
 
 impl<'m> Shared<'m> {
@@ -537,9 +571,13 @@ impl<'m> Shared<'m> {
         }
     }
 
-    /// A group of summonings' words, worded once a game.
-    fn group(&self, card: CardId, o: Orientation) -> String {
-        self.groups.borrow_mut().entry((card, o)).or_insert_with(|| summon_label(self.msgs, card, o)).clone()
+    /// A group of summonings' words (or its `pickup_label`), worded once a game.
+    fn group(&self, card: CardId, o: Orientation, pickup: bool) -> String {
+        self.groups
+            .borrow_mut()
+            .entry((card, o, pickup))
+            .or_insert_with(|| summon_label(self.msgs, card, o, pickup))
+            .clone()
     }
 
     /// A legal choice's words, worded once.
@@ -626,8 +664,8 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         }),
         ..Can::default()
     };
-    let legal =
-        choices.map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f), &|card, o| shared.group(card, o)));
+    let legal = choices
+        .map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f), &|card, o, p| shared.group(card, o, p)));
     let result = shared.result.clone();
     let events =
         view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
@@ -740,7 +778,7 @@ mod tests {
         ];
         let msgs = Messages::new(Lang::En);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let (mut groups, mut own_words) = (0, 0);
+        let (mut groups, mut own_words, mut pickups) = (0, 0, 0);
         for (form, schools) in forms {
             for _ in 0..3 {
                 let mut m = Match::new(form, schools, None).unwrap();
@@ -768,9 +806,11 @@ mod tests {
                                     );
                                 }
                                 if let Member::Summon(s) = member {
+                                    // its own choice's words, however sent
+                                    assert_eq!(label, one.label, "{text}");
                                     own_words += 1;
-                                    assert_eq!(s.label.as_deref(), Some(one.label.as_str()));
-                                    assert_eq!(label, one.label);
+                                    assert_eq!(s.label.is_none(), s.onto.is_none() && s.pickup.is_some(), "{text}");
+                                    pickups += usize::from(s.label.is_none());
                                 }
                                 assert_eq!(grp.kind, serde_json::to_value(c).unwrap()["kind"]);
                             }
@@ -785,8 +825,8 @@ mod tests {
                 }
             }
         }
-        assert!(groups > 100, "groups were made ({groups})");
-        eprintln!("{groups} groups, {own_words} summonings with words of their own");
+        assert!(groups > 100 && pickups > 100, "groups were made ({groups}, {pickups} taking up a piece)");
+        eprintln!("{groups} groups, {own_words} summonings taking up or destroying a piece, {pickups} taking up only");
     }
 
     /// Random games of every form, to the end, in every language: each
@@ -824,7 +864,8 @@ mod tests {
                                     .each
                                     .iter()
                                     .filter_map(|m| match m {
-                                        Member::Summon(s) => s.text.clone().zip(s.label.clone()),
+                                        // (put together from the group's `pickup_label` or its own)
+                                        Member::Summon(_) => Some((grp.member_text(m), grp.member_label(m))),
                                         Member::At(_) => None,
                                     })
                                     .collect(),

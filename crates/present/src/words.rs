@@ -65,6 +65,11 @@ pub(crate) trait Say {
     /// A summoning's words from its `base`: what it takes up and
     /// destroys (`onto`, the piece in words) added.
     fn summon_rest(&self, base: String, pickup: Option<Square>, onto: Option<String>) -> String;
+    /// The words of a summoning of `card` in `orientation` that takes up
+    /// a piece and destroys none, with `@` for its square and `#` for the
+    /// piece's: [`Say::summon_rest`]'s words once the squares are put in
+    /// (no message selects on a square).
+    fn summon_pickup_pattern(&self, card: CardId, orientation: tash_kalar_rules::Orientation) -> String;
     /// A move's words, its pieces in words (`piece`: none when unknown).
     fn move_words(&self, piece: Option<String>, from: Square, to: Square, onto: Option<String>) -> String;
     fn question(&self, q: &Question, game: &Game) -> String;
@@ -295,6 +300,14 @@ impl Say for Messages {
                 ("orientation", self.orientation(orientation))
             ],
         )
+    }
+
+    fn summon_pickup_pattern(&self, card: CardId, orientation: tash_kalar_rules::Orientation) -> String {
+        let base = self.text(
+            "choice-summon",
+            args![("card", self.card_name(card)), ("at", "@"), ("orientation", self.orientation(orientation))],
+        );
+        self.text("choice-taking-up", args![("choice", base), ("at", "#")])
     }
 
     fn summon_rest(&self, base: String, pickup: Option<Square>, onto: Option<String>) -> String {

@@ -7,7 +7,7 @@ use common::Gate;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tash_kalar_present::{log_line, seat_name, Lang, LogItem, LogKind, Messages, Player, Reader, Table};
+use tash_kalar_present::{log_line, seat_name, stream_line, Lang, LogItem, LogKind, Messages, Player, Reader, Table};
 use tash_kalar_rules::{Actor, Choice, Form, Game, School, Seat};
 
 /// Random duels, each choice logged as played.
@@ -46,6 +46,7 @@ fn another_seats_draws_and_returns_are_hidden_and_flares_are_named() {
             let c = item.choice.unwrap();
             for reader in [Reader::Seat(0), Reader::Seat(1), Reader::Spectator, Reader::All] {
                 let line = log_line(item, reader, &g, &table, &en);
+                let words = line.words.clone().expect("a line read alone is worded");
                 assert_eq!((line.n, line.seat, line.kind), (item.n, item.seat, LogKind::Choice));
                 let sees = match (item.secret, reader) {
                     (None, _) | (_, Reader::All) => true,
@@ -59,7 +60,7 @@ fn another_seats_draws_and_returns_are_hidden_and_flares_are_named() {
                     hidden += 1;
                     // nothing of the card: not its id, not its name
                     let (Choice::Draw(card) | Choice::Return(card)) = c else { panic!("{c} hidden") };
-                    assert!(!line.text.contains(card.def().id) && !line.words.contains(&en.card_name(card)));
+                    assert!(!line.text.contains(card.def().id) && !words.contains(&en.card_name(card)));
                     assert!(
                         line.text == "draw a being"
                             || line.text == "draw a legend"
@@ -69,17 +70,18 @@ fn another_seats_draws_and_returns_are_hidden_and_flares_are_named() {
                         line.text
                     );
                     let who = seat_name(&g, item.to.or(item.seat).unwrap(), &table, &en);
-                    assert!(line.words.starts_with(&who), "{} / {who}", line.words);
+                    assert!(words.starts_with(&who), "{words} / {who}");
                 }
-                assert!(!line.words.is_empty() && !line.words.contains('{'), "{c}: {:?}", line.words);
+                assert!(!words.is_empty() && !words.contains('{'), "{c}: {words:?}");
             }
             if let Choice::Flare(_) = c {
                 flares += 1;
                 let card = item.flare.expect("the flare invoked is recorded");
                 let line = log_line(item, Reader::Spectator, &g, &table, &en);
+                let words = line.words.unwrap();
                 assert!(!line.hidden);
-                assert!(line.words.contains(&en.card_name(card)), "{}", line.words);
-                assert!(line.words.starts_with(&seat_name(&g, item.seat.unwrap(), &table, &en)), "{}", line.words);
+                assert!(words.contains(&en.card_name(card)), "{words}");
+                assert!(words.starts_with(&seat_name(&g, item.seat.unwrap(), &table, &en)), "{words}");
             }
         }
     }
@@ -95,10 +97,10 @@ fn takebacks_resignations_and_timeouts_are_lines_of_their_own() {
         let name = |s: Seat| seat_name(&g, s, &table, &m);
         let undo = log_line(&LogItem::undo(7, 1, Some(6)), Reader::Spectator, &g, &table, &m);
         assert_eq!((undo.kind, undo.text.as_str(), undo.undoes), (LogKind::Undo, "undo", Some(6)));
-        assert!(undo.words.contains(&name(1)), "{lang}: {}", undo.words);
+        assert!(undo.words.as_ref().unwrap().contains(&name(1)), "{lang}: {:?}", undo.words);
         let resign = log_line(&LogItem::resign(8, 0), Reader::Seat(1), &g, &table, &m);
         assert_eq!((resign.kind, resign.text.as_str()), (LogKind::Resign, "resign"));
-        assert!(resign.words.contains(&name(0)));
+        assert!(resign.words.unwrap().contains(&name(0)));
         let timeout = log_line(&LogItem::timeout(9, 0), Reader::All, &g, &table, &m);
         assert_eq!(timeout.text, "timeout");
         let json = serde_json::to_value(&undo).unwrap();
@@ -106,4 +108,43 @@ fn takebacks_resignations_and_timeouts_are_lines_of_their_own() {
         assert_eq!(json["undoes"], 6);
         assert!(json.get("hidden").is_none() && json.get("to").is_none());
     }
+}
+
+/// Beside the events (the server's stream) a line keeps its sentence only
+/// where no event says it: a card the reader alone sees drawn or
+/// returned, a take-back, a clock; everything else is the same line.
+#[test]
+fn a_streamed_line_leaves_what_the_events_say_to_them() {
+    let en = Messages::new(Lang::En);
+    let table = Table::default();
+    let (mut told, mut own) = (0, 0);
+    for (g, log) in logged_games(4) {
+        for item in &log {
+            for reader in [Reader::Seat(0), Reader::Seat(1), Reader::Spectator, Reader::All] {
+                let (full, lean) =
+                    (log_line(item, reader, &g, &table, &en), stream_line(item, reader, &g, &table, &en));
+                assert_eq!(unworded(&full), unworded(&lean));
+                let mine = item.secret.is_some() && !full.hidden;
+                if mine {
+                    own += 1;
+                    assert_eq!(lean.words, full.words, "a card the reader alone sees: {}", full.text);
+                } else {
+                    told += 1;
+                    assert_eq!(lean.words, None, "{} is its events' to say", full.text);
+                    assert!(serde_json::to_value(&lean).unwrap().get("words").is_none());
+                }
+            }
+        }
+    }
+    assert!(told > 1000 && own > 100, "{told} told by events, {own} own cards");
+    let g = Game::new(Form::Duel, &[School::Northern, School::Southern]).unwrap();
+    for item in [LogItem::undo(7, 1, Some(6)), LogItem::timeout(8, 0), LogItem::ending(9, 0, LogKind::Leave)] {
+        assert!(stream_line(&item, Reader::Spectator, &g, &table, &en).words.is_some_and(|w| !w.is_empty()));
+    }
+    let resign = stream_line(&LogItem::resign(8, 0), Reader::Seat(1), &g, &table, &en);
+    assert_eq!((resign.text.as_str(), resign.words), ("resign", None), "the `resigned` event says it");
+}
+
+fn unworded(l: &tash_kalar_present::LogLine) -> tash_kalar_present::LogLine {
+    tash_kalar_present::LogLine { words: None, ..l.clone() }
 }

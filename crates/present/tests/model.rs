@@ -194,16 +194,17 @@ fn a_summon_lays_its_pattern_at_its_orientation() {
                 });
                 let members = groups.flat_map(|g| {
                     let (card, o) = (g.card.unwrap(), g.orientation.unwrap());
-                    let laid: Vec<_> = g.each.iter().map(|m| g.laid(m.at())).collect();
+                    let laid: Vec<_> = g.each.iter().map(|m| (g.laid(m.at()), g.member_text(m))).collect();
                     g.each.into_iter().zip(laid).map(move |(m, laid)| (card, o, m, laid))
                 });
-                for (card, o, l, (squares, marked)) in members {
+                for (card, o, l, ((squares, marked), text)) in members {
                     let at = l.at();
-                    let (pickup, text) = match &l {
-                        Member::Summon(s) => (s.pickup, s.text.clone()),
-                        Member::At(_) => (None, None),
+                    let pickup = match &l {
+                        Member::Summon(s) => s.pickup,
+                        Member::At(_) => None,
                     };
-                    let text = text.unwrap_or_else(|| format!("summon {} {at} {o}", card.def().id));
+                    let plain = format!("summon {} {at} {o}", card.def().id);
+                    assert_eq!(text, pickup.map_or(plain.clone(), |p| format!("{plain} from {p}")));
                     let pattern = oriented(card, canonical_orientation(card, o)).unwrap();
                     let mut want: Vec<_> = pattern.pattern_squares(at).squares().collect();
                     let mut got = squares.clone();

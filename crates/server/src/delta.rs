@@ -29,7 +29,7 @@ use std::sync::{Arc, OnceLock};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use tash_kalar_present::{log_line, Lang, LegalEntry, LogItem, Model, Reader, Table};
+use tash_kalar_present::{stream_line, Lang, LegalEntry, LogItem, Model, Reader, Table};
 use tash_kalar_rules::view::SeatView;
 use tash_kalar_rules::Game;
 
@@ -133,7 +133,7 @@ pub(crate) fn extend_log(logs: &Logs, class: usize, lang: Lang, entries: &[LogIt
         .enumerate()
         .map(|(k, e)| {
             e.secret.is_none().then(|| worded(have + k)).flatten().unwrap_or_else(|| {
-                serde_json::value::to_raw_value(&log_line(e, reader, game, table, msgs))
+                serde_json::value::to_raw_value(&stream_line(e, reader, game, table, msgs))
                     .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
             })
         })
@@ -611,11 +611,14 @@ pub fn legal_texts(view: &Value) -> Option<Vec<String>> {
         };
         let text = entry["text"].as_str().unwrap_or_default();
         for m in each {
-            match (m.as_str(), m["text"].as_str(), m["at"].as_str()) {
-                (Some(at), ..) | (None, None, Some(at)) => out.push(text.replace('@', at)),
-                (None, Some(own), _) => out.push(own.to_string()),
-                _ => {}
+            // a square, or a summoning with the piece it takes up or destroys
+            let Some(at) = m.as_str().or(m["at"].as_str()) else { continue };
+            let mut one = text.replace('@', at);
+            if let Some(p) = m["pickup"].as_str() {
+                one.push_str(" from ");
+                one.push_str(p);
             }
+            out.push(one);
         }
     }
     Some(out)
@@ -945,8 +948,8 @@ mod tests {
 
     /// The log worded for each reader in turn, sharing the lines every
     /// reader reads alike, is for every reader and language what
-    /// `log_line` words for that reader alone: the draws into a hand stay
-    /// hidden from the others, at any seed.
+    /// `stream_line` words for that reader alone: the draws into a hand
+    /// stay hidden from the others, at any seed.
     #[test]
     fn shared_log_lines_are_each_readers_own() {
         let table = Table::default();
@@ -984,7 +987,7 @@ mod tests {
                     let lines = logs[class][index(lang)].lock().unwrap().clone();
                     assert_eq!(lines.len(), entries.len());
                     for (e, line) in entries.iter().zip(&lines) {
-                        let own = log_line(e, reader, m.game(), &table, crate::words::messages(lang));
+                        let own = stream_line(e, reader, m.game(), &table, crate::words::messages(lang));
                         let got: Value = serde_json::from_str(line.get()).unwrap();
                         assert_eq!(got, serde_json::to_value(&own).unwrap(), "seed {seed}, {form:?}, entry {}", e.n);
                         if own.hidden {

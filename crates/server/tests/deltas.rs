@@ -71,6 +71,76 @@ fn check_raw(c: &Client, seat: Option<u64>) {
     }
 }
 
+/// Checks that each action's sentence reached the client once
+/// (`docs/server-protocol.md`, "Entry"): a choice's or a resignation's log
+/// entry carries no words (its events say what it did), but for a card
+/// that only this reader may see drawn or returned; every other entry (a
+/// take-back, a clock, an ending) has its own; every event comes with its
+/// sentence, and a delta adds no event the client holds as it is (an
+/// event that grew, or every event when the seats' names changed, which
+/// rewords them, comes again). Returns
+/// the entries without words and those with them.
+fn check_words_once(c: &Client, seat: Option<u64>) -> (usize, usize) {
+    let mut whole = Value::Null;
+    let mut sent: std::collections::BTreeMap<u64, Value> = Default::default();
+    let (mut told, mut worded) = (0, 0);
+    for m in &c.raw {
+        if m["type"] != "state" && m["type"] != "delta" {
+            continue;
+        }
+        let names_before = whole["view"]["names"].clone();
+        tash_kalar_server::delta::apply(&mut whole, m).unwrap();
+        let over = whole["over"] == true;
+        let log = m.get("log").and_then(Value::as_array).cloned().unwrap_or_default();
+        for e in &log {
+            let words = e.get("words").and_then(Value::as_str);
+            let text = e["text"].as_str().unwrap();
+            match e["kind"].as_str().unwrap() {
+                "choice" | "resign" => {
+                    let card = text.starts_with("draw ") || text.starts_with("return ");
+                    let mine = e["to"].as_u64().or(e["seat"].as_u64()) == seat || over;
+                    let own_card = card && !text.starts_with("draw tasks.") && e.get("hidden").is_none() && mine;
+                    // (worded when the rules keep it secret from the others;
+                    // a melee's returns are public: their event says them)
+                    if own_card && words.is_some() {
+                        assert!(words.is_some_and(|w| !w.is_empty()), "{seat:?}: its own card in words: {e}");
+                        worded += 1;
+                    } else {
+                        assert!(words.is_none(), "{seat:?}: the events say {text:?}, not its entry: {e}");
+                        told += 1;
+                    }
+                }
+                _ => {
+                    assert!(words.is_some_and(|w| !w.is_empty()), "{seat:?}: no event says {e}");
+                    worded += 1;
+                }
+            }
+        }
+        let events: Vec<Value> = match m["type"].as_str() {
+            Some("state") => {
+                // a whole state sends everything again, by design
+                sent.clear();
+                m["view"]["events"].as_array().cloned().unwrap_or_default()
+            }
+            _ => m["view"]["events"]["add"].as_array().cloned().unwrap_or_default(),
+        };
+        let renamed = whole["view"]["names"] != names_before;
+        for ev in events {
+            assert!(ev["text"].as_str().is_some_and(|t| !t.is_empty()), "an event without its sentence: {ev}");
+            let n = ev["n"].as_u64().unwrap();
+            // (an event may grow: two returns in a row are one `returned`)
+            if let Some(before) = sent.insert(n, ev.clone()) {
+                assert!(renamed || before != ev, "{seat:?}: event {n} sent again: {ev} in {m}");
+            }
+        }
+        // a take-back drops the events after where it went back to: their
+        // numbers are used again
+        let last = whole["view"]["events"].as_array().and_then(|e| e.last()).and_then(|e| e["n"].as_u64());
+        sent.retain(|&n, _| last.is_some_and(|l| n <= l));
+    }
+    (told, worded)
+}
+
 const LANGS: [&str; 3] = ["en", "es", "cs"];
 
 /// Plays a game to its end with random legal choices (some take-backs),
@@ -132,9 +202,24 @@ async fn play_and_compare(form: &str, seats: usize, seed: u64) {
     for (i, c) in clients.iter().enumerate() {
         let seat = (i < seats).then_some(i as u64);
         check_raw(c, seat);
+        let (told, _) = check_words_once(c, seat);
+        assert!(told > 10, "{form}, seed {seed}: {told} entries told by their events");
         deltas += c.raw.iter().filter(|m| m["type"] == "delta").count();
     }
     assert!(moves > 10 && deltas > moves, "{form}: {moves} moves, {deltas} deltas");
+}
+
+/// Each action's sentence reaches a connection once, in every form, at a
+/// seed of its own (`TK_WORDS_ONCE_SEED` to repeat one): the seats' and
+/// the spectators' connections, in every language, through take-backs
+/// and to the end (`check_words_once`, which every game here also runs).
+#[tokio::test]
+async fn each_actions_words_reach_a_connection_once() {
+    let seed: u64 = std::env::var("TK_WORDS_ONCE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
+    eprintln!("TK_WORDS_ONCE_SEED={seed}");
+    for (form, seats) in [("duel", 2), ("melee", 4), ("team-duel", 4)] {
+        play_and_compare(form, seats, seed).await;
+    }
 }
 
 #[tokio::test]
@@ -374,17 +459,23 @@ async fn each_connection_reads_its_own_language() {
         ev_en.iter().map(|e| e["n"].clone()).collect::<Vec<_>>()
     );
     assert!(ev_es.iter().zip(&ev_en).any(|(a, b)| a["text"] != b["text"]), "the events' sentences differ");
-    // the log: the same notation (where both may see it), the words in each language
+    // the log: the same notation (where both may see it) and no words
+    // (the events say what was done); a seat's own draws in its language
     let log = |s: &Value| s["log"].as_array().unwrap().clone();
     let (log_es, log_en) = (log(es), log(en));
     assert_eq!(log_es.len(), log_en.len());
     let both_see = log_es.iter().zip(&log_en).filter(|(a, b)| a.get("hidden").is_none() && b.get("hidden").is_none());
-    let mut differ = 0;
     for (a, b) in both_see {
         assert_eq!(a["text"], b["text"], "notation does not change with the language");
-        differ += usize::from(a["words"] != b["words"]);
+        assert_eq!((a.get("words"), b.get("words")), (None, None), "the events say it: {a}");
     }
-    assert!(differ > 0, "the log's words are worded per language: {log_es:?}");
+    let own_draws = |log: &[Value], seat: u64| -> Vec<String> {
+        log.iter().filter(|e| e["to"] == seat && e.get("hidden").is_none()).map(|e| e["words"].to_string()).collect()
+    };
+    let (mine_es, mine_en) = (own_draws(&log_es, 0), own_draws(&log_en, 1));
+    assert!(!mine_es.is_empty() && !mine_en.is_empty(), "{log_es:?}");
+    assert!(mine_es.iter().all(|w| w.contains("robar")), "{mine_es:?}");
+    assert!(mine_en.iter().all(|w| w.contains("draw the")), "{mine_en:?}");
     // and each, put together from deltas, is what a fresh hello in its language gives
     for (c, lang, token) in [(&seats[0], "es", tokens[0].as_deref()), (&seats[1], "en", tokens[1].as_deref())] {
         let fresh = Client::join_in(server.addr, &id, token, lang).await;
