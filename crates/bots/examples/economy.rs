@@ -6,7 +6,10 @@
 //! `mcts-v2:iterations=1000`). A flare "for nothing" is one invoked by the
 //! seat that lost the game: its point went to the winner and the action
 //! did not save the game (the issue's "flares that gave the losing side
-//! nothing", roughly).
+//! nothing", roughly). Each flare is also counted by the flarer's score
+//! gap when it invoked it (its score less the opponent's: ahead, level,
+//! behind by 1 to 3, behind by 4 or more), with the points the flarer
+//! scored in the rest of that turn (what the flare bought back, roughly).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -22,6 +25,22 @@ struct Tally {
     flares_returned: u32,
     flares: u32,
     flares_for_nothing: u32,
+    /// Flares by the flarer's score gap (ahead, level, behind 1-3, behind
+    /// 4+), in all games and in lost ones, and the points the flarer
+    /// scored in the rest of its turn after them.
+    by_gap: [u32; 4],
+    by_gap_lost: [u32; 4],
+    bought: [i32; 4],
+}
+
+/// The bucket of a score gap (own score less the opponent's).
+fn bucket(gap: i16) -> usize {
+    match gap {
+        g if g > 0 => 0,
+        0 => 1,
+        -3..=-1 => 2,
+        _ => 3,
+    }
 }
 
 fn main() {
@@ -47,6 +66,9 @@ fn main() {
         let mut g = Game::new(Form::Duel, &[a, b]).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(game_no as u64));
         let mut flares = [0u32; 2];
+        // this game's flares: (seat, gap bucket, the flarer's score then, turn number)
+        let mut invoked: Vec<(usize, usize, i16, u16)> = Vec::new();
+        let mut bought: Vec<i32> = Vec::new();
         let mut steps = 0;
         while !g.is_over() && steps < 5000 {
             steps += 1;
@@ -67,12 +89,31 @@ fn main() {
                     (Phase::Main, Choice::Flare(_)) => {
                         t.flares += 1;
                         flares[s as usize] += 1;
+                        let gap = held.score - g.seat(1 - s).score;
+                        invoked.push((s as usize, bucket(gap), held.score, g.turn().number));
+                        bought.push(0);
                     }
                     _ => {}
                 }
             }
             assert!(g.is_legal(c), "{c} is not a legal choice");
+            let was = g.turn().number;
             g.apply_unchecked(c);
+            // the points each flarer has scored since its flare, in that turn
+            // (its end included, where destruction scores)
+            for (i, &(s, _, score, turn)) in invoked.iter().enumerate() {
+                if was == turn {
+                    bought[i] = (g.seat(s as u8).score - score) as i32;
+                }
+            }
+        }
+        for (i, &(s, b, _, _)) in invoked.iter().enumerate() {
+            let t = &mut tallies[order[s]];
+            t.by_gap[b] += 1;
+            t.bought[b] += bought[i];
+            if g.outcome().and_then(|o| o.winner()).is_some_and(|w| w as usize != s) {
+                t.by_gap_lost[b] += 1;
+            }
         }
         let Some(outcome) = g.outcome() else { continue };
         for s in 0..2usize {
@@ -98,6 +139,10 @@ fn main() {
     }
     for (spec, t) in specs.iter().zip(&tallies) {
         println!("{}", line(spec, t));
+        println!(
+            "{spec}: flares by the flarer's gap (ahead, level, behind 1-3, behind 4+): {:?}, in lost games {:?}, points the flarer scored in the rest of its turn {:?}",
+            t.by_gap, t.by_gap_lost, t.bought
+        );
     }
 }
 
