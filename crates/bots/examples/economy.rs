@@ -31,6 +31,12 @@ struct Tally {
     by_gap: [u32; 4],
     by_gap_lost: [u32; 4],
     bought: [i32; 4],
+    /// Discards, legends returned and flares, summed over the games the
+    /// spec won and over those it lost, and how many of each.
+    in_won: [u32; 3],
+    in_lost: [u32; 3],
+    won: u32,
+    lost: u32,
 }
 
 /// The bucket of a score gap (own score less the opponent's).
@@ -66,6 +72,8 @@ fn main() {
         let mut g = Game::new(Form::Duel, &[a, b]).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(game_no as u64));
         let mut flares = [0u32; 2];
+        // this game's discards, legends returned and flares, per seat
+        let mut spent = [[0u32; 3]; 2];
         // this game's flares: (seat, gap bucket, the flarer's score then, turn number)
         let mut invoked: Vec<(usize, usize, i16, u16)> = Vec::new();
         let mut bought: Vec<i32> = Vec::new();
@@ -83,12 +91,19 @@ fn main() {
                 let t = &mut tallies[order[s as usize]];
                 let held = g.seat(s);
                 match (g.phase(), c) {
-                    (Phase::Main, Choice::Discard(_)) => t.discards += 1,
-                    (Phase::Returning, Choice::Return(card)) if held.legends.contains(&card) => t.legends_returned += 1,
+                    (Phase::Main, Choice::Discard(_)) => {
+                        t.discards += 1;
+                        spent[s as usize][0] += 1;
+                    }
+                    (Phase::Returning, Choice::Return(card)) if held.legends.contains(&card) => {
+                        t.legends_returned += 1;
+                        spent[s as usize][1] += 1;
+                    }
                     (Phase::Returning, Choice::Return(card)) if held.flares.contains(&card) => t.flares_returned += 1,
                     (Phase::Main, Choice::Flare(_)) => {
                         t.flares += 1;
                         flares[s as usize] += 1;
+                        spent[s as usize][2] += 1;
                         let gap = held.score - g.seat(1 - s).score;
                         invoked.push((s as usize, bucket(gap), held.score, g.turn().number));
                         bought.push(0);
@@ -126,6 +141,11 @@ fn main() {
             };
             if outcome.winner().is_some_and(|w| w as usize != s) {
                 t.flares_for_nothing += flares[s];
+                t.lost += 1;
+                t.in_lost.iter_mut().zip(spent[s]).for_each(|(a, b)| *a += b);
+            } else if outcome.winner().is_some() {
+                t.won += 1;
+                t.in_won.iter_mut().zip(spent[s]).for_each(|(a, b)| *a += b);
             }
         }
         eprintln!(
@@ -142,6 +162,14 @@ fn main() {
         println!(
             "{spec}: flares by the flarer's gap (ahead, level, behind 1-3, behind 4+): {:?}, in lost games {:?}, points the flarer scored in the rest of its turn {:?}",
             t.by_gap, t.by_gap_lost, t.bought
+        );
+        let per = |k: [u32; 3], n: u32| k.map(|x| format!("{:.2}", x as f64 / n.max(1) as f64)).join(", ");
+        println!(
+            "{spec}: a game won ({}): discards, legends returned, flares {}; a game lost ({}): {}",
+            t.won,
+            per(t.in_won, t.won),
+            t.lost,
+            per(t.in_lost, t.lost)
         );
     }
 }
