@@ -9,7 +9,9 @@
 //! nothing", roughly). Each flare is also counted by the flarer's score
 //! gap when it invoked it (its score less the opponent's: ahead, level,
 //! behind by 1 to 3, behind by 4 or more), with the points the flarer
-//! scored in the rest of that turn (what the flare bought back, roughly).
+//! scored in the rest of that turn (what the flare bought back, roughly);
+//! and the discards, legends returned and flares a game are given apart
+//! for the games a spec won and those it lost.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
