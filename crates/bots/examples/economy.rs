@@ -13,10 +13,8 @@
 //! and the discards, legends returned and flares a game are given apart
 //! for the games a spec won and those it lost.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use tash_kalar_bots::from_spec;
-use tash_kalar_rules::{Actor, Choice, Form, Game, Phase, School};
+use rand::Rng;
+use tash_kalar_rules::{Actor, Choice, Phase};
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -51,6 +49,8 @@ fn bucket(gap: i16) -> usize {
     }
 }
 
+mod duels;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10);
@@ -59,20 +59,9 @@ fn main() {
         args.get(3).cloned().unwrap_or_else(|| "mcts-v2:iterations=1000".into()),
     ];
     let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(26);
-    let schools = School::ALL;
     let mut tallies = [Tally::default(), Tally::default()];
     for game_no in 0..games {
-        // the pair of schools by the game's pair number, each pair played from both seats
-        let pair = (game_no / 2) as usize;
-        let (a, b) = (schools[pair % schools.len()], schools[(pair / schools.len() + pair + 1) % schools.len()]);
-        let b = if a == b { schools[(schools.iter().position(|&s| s == b).unwrap() + 1) % schools.len()] } else { b };
-        // which spec sits in seat 0
-        let first = (game_no % 2) as usize;
-        let order = [first, 1 - first];
-        let mut bots: Vec<_> =
-            order.iter().map(|&i| from_spec(&specs[i], seed ^ (game_no as u64 * 7 + i as u64)).unwrap()).collect();
-        let mut g = Game::new(Form::Duel, &[a, b]).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(game_no as u64));
+        let (mut g, mut bots, order, mut rng) = duels::duel(&specs, game_no, seed);
         let mut flares = [0u32; 2];
         // this game's discards, legends returned and flares, per seat
         let mut spent = [[0u32; 3]; 2];
@@ -151,10 +140,12 @@ fn main() {
             }
         }
         eprintln!(
-            "game {} of {games}: {a:?} against {b:?}, scores {:?}, {} in seat 0; so far {} | {}",
+            "game {} of {games}: {:?} against {:?}, scores {:?}, {} in seat 0; so far {} | {}",
             game_no + 1,
+            g.seat(0).school,
+            g.seat(1).school,
             [g.seat(0).score, g.seat(1).score],
-            specs[first],
+            specs[order[0]],
             line(&specs[0], &tallies[0]),
             line(&specs[1], &tallies[1]),
         );

@@ -6,10 +6,11 @@
 //! the flare, or with holding it back, by the flarer's score gap:
 //! `cargo run --release -p tash-kalar-bots --example flare_check [games] [spec] [other] [deep] [seed]`.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use tash_kalar_bots::{from_spec, Bot, MctsBot, MctsConfig};
-use tash_kalar_rules::{Actor, Choice, Form, Game, Phase, School};
+use rand::Rng;
+use tash_kalar_bots::{Bot, MctsBot, MctsConfig};
+use tash_kalar_rules::{Actor, Choice, Phase};
+
+mod duels;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -20,20 +21,11 @@ fn main() {
     ];
     let deep: u32 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(16000);
     let seed: u64 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(26);
-    let schools = School::ALL;
     // [flared, held] x [deep flares in 0..=3 seeds]
     let mut table = [[0u32; 4]; 2];
     let mut behind4 = [[0u32; 4]; 2];
     for game_no in 0..games {
-        let pair = (game_no / 2) as usize;
-        let (a, b) = (schools[pair % schools.len()], schools[(pair / schools.len() + pair + 1) % schools.len()]);
-        let b = if a == b { schools[(schools.iter().position(|&s| s == b).unwrap() + 1) % schools.len()] } else { b };
-        let first = (game_no % 2) as usize;
-        let order = [first, 1 - first];
-        let mut bots: Vec<_> =
-            order.iter().map(|&i| from_spec(&specs[i], seed ^ (game_no as u64 * 7 + i as u64)).unwrap()).collect();
-        let mut g = Game::new(Form::Duel, &[a, b]).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(game_no as u64));
+        let (mut g, mut bots, order, mut rng) = duels::duel(&specs, game_no, seed);
         while !g.is_over() {
             let c = match g.actor() {
                 Actor::Seat(s) => {
