@@ -153,16 +153,18 @@ pub fn evaluate_with(game: &Game, seat: Seat, w: &Weights) -> f64 {
 }
 
 /// What the evaluations of one game for several seats share, worked out
-/// once: the sides' standings. Only for one game: made afresh for each.
+/// once: the sides' standings and the cards' reach. Only for one game:
+/// made afresh for each.
 #[derive(Default)]
-struct Shared {
+struct Shared<'g> {
     standings: Option<ArrayVec<(Color, f64), 4>>,
+    reaches: Option<features::ReachCache<'g>>,
 }
 
 /// [`evaluate_with`], knowing the estimate of whole rounds left if given
 /// (then with [`Weights::actions`] the hands count only as far as there
 /// are actions left to play them).
-fn evaluate_parts(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>, shared: &mut Shared) -> f64 {
+fn evaluate_parts<'g>(game: &'g Game, seat: Seat, w: &Weights, rounds: Option<f64>, shared: &mut Shared<'g>) -> f64 {
     if let Some(outcome) = game.outcome() {
         return outcome_value(game, &outcome.places, seat, w);
     }
@@ -173,7 +175,9 @@ fn evaluate_parts(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>, sha
     // beings ready to summon (or nearly), and the enemies' threats
     let rounds = rounds.filter(|_| w.actions != 0.0);
     let actions = rounds.map(|r| 2.0 * features::turns_left(game, seat, r));
-    value + features::hand_value(game, seat, w, actions) - features::threats(game, seat, w, rounds)
+    let reaches = shared.reaches.get_or_insert_with(|| features::ReachCache::new(game, w.danger != 0.0));
+    value + features::hand_value_with(game, seat, w, actions, reaches)
+        - features::threats_with(game, seat, w, rounds, reaches)
 }
 
 /// Each side's (color's) standing: its worth (score, points to come, tasks
@@ -320,7 +324,7 @@ pub fn evaluate_end_seats(game: &Game, w: &Weights, e: &EndWeights) -> ArrayVec<
     (0..game.seat_count() as Seat).map(|s| evaluate_end_shared(game, s, w, e, &mut shared)).collect()
 }
 
-fn evaluate_end_shared(game: &Game, seat: Seat, w: &Weights, e: &EndWeights, shared: &mut Shared) -> f64 {
+fn evaluate_end_shared<'g>(game: &'g Game, seat: Seat, w: &Weights, e: &EndWeights, shared: &mut Shared<'g>) -> f64 {
     if game.is_over() {
         return evaluate_parts(game, seat, w, None, shared);
     }

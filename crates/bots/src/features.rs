@@ -208,10 +208,20 @@ pub fn turns_left(game: &Game, seat: Seat, rounds: f64) -> f64 {
 /// `ready` weight, one a placement short `near`; with `actions`
 /// given, only that many of them (the best first; a fraction of the last).
 pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) -> f64 {
+    hand_value_with(game, seat, w, actions, &mut ReachCache::new(game, false))
+}
+
+/// [`hand_value`], asking `reaches` (of this game) for the cards' reach.
+pub(crate) fn hand_value_with(
+    game: &Game,
+    seat: Seat,
+    w: &Weights,
+    actions: Option<f64>,
+    reaches: &mut ReachCache,
+) -> f64 {
     let board = game.board();
     let me = game.seat(seat).color;
     let s = game.seat(seat);
-    let on_board = ReachBoard::new(board, me);
     let mut values: arrayvec::ArrayVec<f64, 16> = arrayvec::ArrayVec::new();
     for &card in s.beings.iter().chain(&s.legends) {
         let rank = card.def().rank.index();
@@ -222,7 +232,7 @@ pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) ->
             }
             w.ready[rank]
         } else {
-            let r = on_board.summary(card, Bitboard::EMPTY);
+            let r = reaches.summary(me, card);
             if r.ready {
                 w.ready[rank]
             } else if r.near {
@@ -256,6 +266,12 @@ pub fn hand_value(game: &Game, seat: Seat, w: &Weights, actions: Option<f64>) ->
 /// and the expected loss of the seat's upgraded pieces standing on their
 /// summoning squares, before weighting: `(ready, danger)`.
 pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
+    enemy_threat_with(game, seat, enemy, &mut ReachCache::new(game, true))
+}
+
+/// [`enemy_threat`], asking `reaches` (of this game) for the cards' reach;
+/// the danger is 0 if `reaches` was made without the squares at risk.
+fn enemy_threat_with(game: &Game, seat: Seat, enemy: Color, reaches: &mut ReachCache) -> (f64, f64) {
     let Some(s) = game.seat_of(enemy) else { return (0.0, 0.0) };
     let holder = game.seat(s);
     let pool = holder.beings.len() + holder.deck.len();
@@ -266,10 +282,9 @@ pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
     let board = game.board();
     let me = game.seat(seat).color;
     let upgraded = board.of_color_at_least(me, Rank::Heroic);
-    let on_board = ReachBoard::new(board, enemy);
     let (mut ready, mut danger) = (0.0, 0.0);
     for card in holder.beings.iter().copied().chain(holder.deck.cards()) {
-        let r = on_board.summary(card, upgraded);
+        let r = reaches.summary(enemy, card);
         let share = if r.ready {
             1.0
         } else if r.near {
@@ -280,7 +295,8 @@ pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
         ready += chance * share;
         // the best of the seat's upgraded pieces it could be summoned onto
         // (where it is ready, if anywhere, else where it is near)
-        let at_risk = r.at.squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
+        let at_risk =
+            (r.at & upgraded).squares().filter_map(|sq| board.get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
         danger += chance * share * at_risk;
     }
     (ready, danger)
@@ -291,6 +307,12 @@ pub fn enemy_threat(game: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
 /// times the sum of the losses at risk; with `rounds` (the estimate of
 /// whole rounds left) an enemy with no turn left counts nothing.
 pub fn threats(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>) -> f64 {
+    threats_with(game, seat, w, rounds, &mut ReachCache::new(game, w.danger != 0.0))
+}
+
+/// [`threats`], asking `reaches` (of this game, made with the squares at
+/// risk if `w.danger` is not 0) for the cards' reach.
+pub(crate) fn threats_with(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>, reaches: &mut ReachCache) -> f64 {
     if w.threat == 0.0 && w.danger == 0.0 {
         return 0.0;
     }
@@ -298,7 +320,7 @@ pub fn threats(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>) -> f64
     let (mut best, mut sum, mut n, mut danger) = (0.0f64, 0.0, 0usize, 0.0);
     for c in game.enemies_of(me) {
         let active = rounds.is_none_or(|r| game.seat_of(c).is_some_and(|s| turns_left(game, s, r) > 0.0));
-        let (ready, at_risk) = if active { enemy_threat(game, seat, c) } else { (0.0, 0.0) };
+        let (ready, at_risk) = if active { enemy_threat_with(game, seat, c, reaches) } else { (0.0, 0.0) };
         best = best.max(ready);
         sum += ready;
         n += 1;
@@ -309,6 +331,77 @@ pub fn threats(game: &Game, seat: Seat, w: &Weights, rounds: Option<f64>) -> f64
     }
     let blended = w.leader * best + (1.0 - w.leader) * sum / n as f64;
     w.threat * blended + w.danger * danger
+}
+
+/// The reach summaries of one game's cards, each worked out once for all
+/// the seats' evaluations: a card's worth in its holder's hand and its
+/// threat to every enemy ask the same of it (whether it is ready, else a
+/// placement short: the same whatever the targets), and the squares at
+/// risk are looked for among all of the color's enemies' upgraded pieces
+/// at once, each seat then keeping its own (a larger set of targets finds
+/// the same squares among a smaller one: tested below). Without the
+/// squares at risk (a danger weight of 0) no targets are looked for, which
+/// lets the matching stop at the first ready square.
+pub(crate) struct ReachCache<'g> {
+    game: &'g Game,
+    with_targets: bool,
+    colors: arrayvec::ArrayVec<ColorReach, 4>,
+}
+
+/// One color's part of a [`ReachCache`].
+struct ColorReach {
+    color: Color,
+    board: ReachBoard,
+    targets: Bitboard,
+    /// Where each card's summary is in `found`, by the card's number
+    /// (`u8::MAX`: not asked yet).
+    slot: [u8; 256],
+    found: arrayvec::ArrayVec<ReachSummary, 48>,
+}
+
+impl<'g> ReachCache<'g> {
+    /// A cache for `game`, looking for the squares at risk or not.
+    pub(crate) fn new(game: &'g Game, with_targets: bool) -> ReachCache<'g> {
+        ReachCache { game, with_targets, colors: arrayvec::ArrayVec::new() }
+    }
+
+    /// `color`'s summary of `card` against the upgraded pieces of all of
+    /// its enemies (none without targets).
+    pub(crate) fn summary(&mut self, color: Color, card: CardId) -> ReachSummary {
+        let game = self.game;
+        let i = match self.colors.iter().position(|c| c.color == color) {
+            Some(i) => i,
+            None => {
+                let board = game.board();
+                let targets = if self.with_targets {
+                    game.enemies_of(color).fold(Bitboard::EMPTY, |t, e| t | board.of_color_at_least(e, Rank::Heroic))
+                } else {
+                    Bitboard::EMPTY
+                };
+                let reach = ColorReach {
+                    color,
+                    board: ReachBoard::new(board, color),
+                    targets,
+                    slot: [u8::MAX; 256],
+                    found: arrayvec::ArrayVec::new(),
+                };
+                if self.colors.try_push(reach).is_err() {
+                    return ReachBoard::new(board, color).summary(card, targets);
+                }
+                self.colors.len() - 1
+            }
+        };
+        let c = &mut self.colors[i];
+        let key = card.deck() as usize * 32 + card.index();
+        if let Some(&r) = c.found.get(c.slot[key] as usize) {
+            return r;
+        }
+        let r = c.board.summary(card, c.targets);
+        if c.found.len() < u8::MAX as usize && c.found.try_push(r).is_ok() {
+            c.slot[key] = (c.found.len() - 1) as u8;
+        }
+        r
+    }
 }
 
 #[cfg(test)]
@@ -513,7 +606,13 @@ mod tests {
                         for &card in &cards {
                             let r = reach(board, color, card);
                             for targets in [Bitboard::EMPTY, upgraded, random, ON_BOARD] {
-                                assert_eq!(reach_summary(board, color, card, targets), ReachSummary::of(r, targets));
+                                let narrow = reach_summary(board, color, card, targets);
+                                assert_eq!(narrow, ReachSummary::of(r, targets));
+                                // more targets find the same squares among these
+                                // (what the shared cache relies on)
+                                let more = targets | (Bitboard(rng.gen::<u128>()) & ON_BOARD);
+                                let wide = reach_summary(board, color, card, more);
+                                assert_eq!(ReachSummary { at: wide.at & targets, ..wide }, narrow);
                             }
                         }
                     }
@@ -521,6 +620,83 @@ mod tests {
             }
         }
         assert!(boards > 50, "{boards} boards");
+    }
+
+    /// [`enemy_threat`] as it was before the shared cache: each card's
+    /// whole reach, summed up against the seat's own upgraded pieces.
+    fn plain_threat(g: &Game, seat: Seat, enemy: Color) -> (f64, f64) {
+        let Some(s) = g.seat_of(enemy) else { return (0.0, 0.0) };
+        let holder = g.seat(s);
+        let pool = holder.beings.len() + holder.deck.len();
+        if pool == 0 || holder.beings.is_empty() {
+            return (0.0, 0.0);
+        }
+        let chance = holder.beings.len() as f64 / pool as f64;
+        let upgraded = g.board().of_color_at_least(g.seat(seat).color, Rank::Heroic);
+        let (mut ready, mut danger) = (0.0, 0.0);
+        for card in holder.beings.iter().copied().chain(holder.deck.cards()) {
+            let r = ReachSummary::of(reach(g.board(), enemy, card), upgraded);
+            let share = if r.ready {
+                1.0
+            } else if r.near {
+                NEAR_THREAT
+            } else {
+                continue;
+            };
+            ready += chance * share;
+            let at_risk = r.at.squares().filter_map(|sq| g.board().get(sq)).map(|p| loss(p.rank)).fold(0.0, f64::max);
+            danger += chance * share * at_risk;
+        }
+        (ready, danger)
+    }
+
+    #[test]
+    fn one_cache_for_every_seat_gives_each_seat_its_own_threats_and_hands() {
+        use rand::{Rng, SeedableRng};
+        use tash_kalar_rules::{Form, School};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let w = Weights { danger: 0.4, ..Weights::default() };
+        let no_danger = Weights { danger: 0.0, ..w.clone() };
+        let mut checked = 0;
+        let games: [(Form, &[School]); 2] = [
+            (Form::Duel, &[School::Highland, School::Sylvan]),
+            (Form::Melee, &[School::Northern, School::Southern, School::Highland]),
+        ];
+        for (form, schools) in games {
+            for _ in 0..4 {
+                let mut g = Game::new(form, schools).unwrap();
+                let mut steps = 0;
+                while !g.is_over() && steps < 300 {
+                    let v = g.legal_choices();
+                    g.apply_unchecked(v[rng.gen_range(0..v.len())]);
+                    steps += 1;
+                    if steps % 7 != 0 {
+                        continue;
+                    }
+                    // one cache shared by every seat, as the evaluation does
+                    let mut shared = ReachCache::new(&g, true);
+                    let mut untargeted = ReachCache::new(&g, false);
+                    for seat in 0..g.seat_count() as Seat {
+                        let me = g.seat(seat).color;
+                        for enemy in g.enemies_of(me) {
+                            let plain = plain_threat(&g, seat, enemy);
+                            assert_eq!(enemy_threat_with(&g, seat, enemy, &mut shared), plain);
+                            assert_eq!(enemy_threat(&g, seat, enemy), plain);
+                            assert_eq!(enemy_threat_with(&g, seat, enemy, &mut untargeted).0, plain.0);
+                            checked += 1;
+                        }
+                        let alone = threats(&g, seat, &w, Some(2.0));
+                        assert_eq!(threats_with(&g, seat, &w, Some(2.0), &mut shared), alone);
+                        let untargeted_value = threats_with(&g, seat, &no_danger, None, &mut untargeted);
+                        assert_eq!(untargeted_value, threats(&g, seat, &no_danger, None));
+                        let hand = hand_value(&g, seat, &w, Some(3.0));
+                        assert_eq!(hand_value_with(&g, seat, &w, Some(3.0), &mut shared), hand);
+                        assert_eq!(hand_value_with(&g, seat, &w, Some(3.0), &mut untargeted), hand);
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "{checked} threats");
     }
 
     fn hand_value_of(g: &Game, c: CardId, w: &Weights) -> f64 {

@@ -614,6 +614,13 @@ fn search_tree(
         tree.nodes[k].prior = prior_of.get(&c).copied().unwrap_or(0.0);
     }
     let mut legal = Vec::new();
+    // The root's legal choices, listed once: they are the searching seat's,
+    // which see nothing hidden, so every dealing of the hidden cards gives
+    // the same list (the rules' views test it: a view, choices included, is
+    // the same whatever the cards its seat cannot see); with each one's
+    // child, if made, so that selection looks nothing up at the root.
+    let mut root_legal: Option<Vec<Choice>> = None;
+    let mut root_kids: Vec<Option<u32>> = Vec::new();
     let mut unexpanded: Vec<Choice> = Vec::new();
     let mut path: Vec<u32> = Vec::new();
     let mut results: Vec<f64> = Vec::new();
@@ -645,6 +652,8 @@ fn search_tree(
         path.push(0);
         ledger.clear();
         let mut node = 0u32;
+        // no step taken yet: the game is the root's position
+        let mut at_start = true;
         // selection and expansion, down to the horizon at most
         while game.turn().number < stop {
             match game.actor() {
@@ -653,9 +662,26 @@ fn search_tree(
                     game.legal_choices_into(&mut legal);
                     let c = legal[rng.gen_range(0..legal.len())];
                     game.apply_unchecked(c);
+                    at_start = false;
                 }
                 Actor::Seat(seat) => {
-                    game.legal_choices_into(&mut legal);
+                    let root_listed = at_start && seat == obs.seat();
+                    at_start = false;
+                    match &root_legal {
+                        Some(listed) if root_listed => {
+                            legal.clone_from(listed);
+                            debug_assert!(listed == &game.legal_choices(), "the root's choices depend on hidden cards");
+                        }
+                        _ => {
+                            game.legal_choices_into(&mut legal);
+                            if root_listed {
+                                root_kids = legal.iter().map(|&c| tree.child(0, c)).collect();
+                                root_legal = Some(legal.clone());
+                            }
+                        }
+                    }
+                    // the root's children by the listed choices' order
+                    let kids_by_choice = (node == 0 && root_listed).then_some(&mut root_kids);
                     if legal.len() == 1 && node != 0 {
                         // a forced step is no decision: no node for it
                         ledger.note(&config.economy, &game, legal[0], &config.end);
@@ -702,8 +728,12 @@ fn search_tree(
                             }
                         }
                     } else {
-                        for &c in &legal {
-                            let Some(k) = tree.child(node, c) else {
+                        for (i, &c) in legal.iter().enumerate() {
+                            let child = match &kids_by_choice {
+                                Some(kids) => kids[i],
+                                None => tree.child(node, c),
+                            };
+                            let Some(k) = child else {
                                 unexpanded.push(c);
                                 continue;
                             };
@@ -756,6 +786,11 @@ fn search_tree(
                         tree.edges.insert((node, c), k);
                         if node == 0 {
                             tree.root_edges.insert(c, k);
+                            if let Some(kids) = kids_by_choice {
+                                if let Some(i) = legal.iter().position(|&l| l == c) {
+                                    kids[i] = Some(k);
+                                }
+                            }
                         }
                         ledger.note(&config.economy, &game, c, &config.end);
                         game.apply_unchecked(c);

@@ -1,0 +1,51 @@
+//! The search's speed-ups change no visit: at fixed seeds the default
+//! `mcts` makes, visit for visit, the decisions recorded at `bde332d`
+//! (before issue 26's sixth part made its iteration cheaper).
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tash_kalar_bots::{play_until_turn, BotSpec, GreedyBot, MctsBot};
+use tash_kalar_rules::{Actor, Form, Game, School};
+
+/// The search's five most visited root choices and their visits, at
+/// positions of every form the bench measures, from games between greedy
+/// players.
+fn decisions(spec: &str) -> Vec<String> {
+    let (n, s, y, h) = (School::Northern, School::Southern, School::Sylvan, School::Highland);
+    let setups: [(Form, &[School], u16, u64); 6] = [
+        (Form::Duel, &[n, s], 5, 1),
+        (Form::Duel, &[y, h], 14, 2),
+        (Form::HighForm, &[s, y], 9, 3),
+        (Form::HighForm, &[h, n], 16, 6),
+        (Form::Melee, &[n, s, y], 8, 4),
+        (Form::Melee, &[h, y, s], 15, 5),
+    ];
+    let Ok(BotSpec::Mcts(config)) = spec.parse() else { panic!("{spec} is an mcts spec") };
+    let mut out = Vec::new();
+    for (form, schools, turn, seed) in setups {
+        let mut g = Game::new(form, schools).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        play_until_turn(&mut g, &mut GreedyBot::new(seed), turn, &mut rng);
+        let Actor::Seat(seat) = g.actor() else { panic!("a seat to act") };
+        let visits = MctsBot::new(config.clone(), 11).search(&g.observe(seat));
+        let top: Vec<String> = visits.iter().take(5).map(|(c, n)| format!("{c} {n}")).collect();
+        out.push(top.join(", "));
+    }
+    out
+}
+
+#[test]
+fn the_default_search_decides_as_it_did_before_its_iteration_was_made_cheaper() {
+    // `mcts:iterations=600` at seed 11, recorded at `bde332d`
+    assert_eq!(
+        decisions("mcts:iterations=600"),
+        [
+            "summon imperial.summoner f4 r180 76, place f6 36, place g6 29, place e4 25, place h4 24",
+            "summon highland.ritual_keeper e5 r90 175, summon highland.hill_giant d6 r270 123, place i4 19, place h6 12, place c1 11",
+            "place e1 48, place e4 45, place d4 42, place e5 33, place d3 31",
+            "summon imperial.knight d5 m90 114, place e9 45, place b6 43, place e4 36, place h2 27",
+            "place c7 29, place h5 24, place g2 22, place h6 20, place h7 19",
+            "place g5 30, place f3 25, place e9 25, place i5 22, place b7 20",
+        ]
+    );
+}
