@@ -169,6 +169,42 @@ impl ReachBoard {
     }
 }
 
+impl ReachBoard {
+    /// [`ReachBoard::summary`] of `card` with no targets: whether a square
+    /// is ready, else near. The evaluation's default weights ask no more
+    /// (no danger weight), and this is its most repeated question: the
+    /// first ready square ends the search, and once a square is near only
+    /// the ready ones are looked for.
+    pub(crate) fn ready_or_near(&self, card: CardId) -> ReachSummary {
+        let (own, empty) = (&self.own, self.empty);
+        let patterns = oriented_patterns(card);
+        let mut near = false;
+        if patterns.first().is_some_and(|p| enough_pieces(own, p.needs, 1)) {
+            let free = self.free[card.def().rank.index()];
+            for p in patterns {
+                let (mut none, mut one) = (free, Bitboard::EMPTY);
+                for &(shift, r) in &p.by_rank {
+                    let have = shift.apply(own[r.index()]);
+                    one = if !near && r == Rank::Common {
+                        (one & have) | (none & shift.apply(empty))
+                    } else {
+                        one & have
+                    };
+                    none &= have;
+                    if none.is_empty() && one.is_empty() {
+                        break;
+                    }
+                }
+                if !none.is_empty() {
+                    return ReachSummary { ready: true, near: false, at: Bitboard::EMPTY };
+                }
+                near |= !one.is_empty();
+            }
+        }
+        ReachSummary { ready: false, near, at: Bitboard::EMPTY }
+    }
+}
+
 /// What losing an upgraded piece of this rank costs, in points: what its
 /// destruction scores (heroic 1, legendary 2) and as much again for the
 /// piece itself.
@@ -396,7 +432,7 @@ impl<'g> ReachCache<'g> {
         if let Some(&r) = c.found.get(c.slot[key] as usize) {
             return r;
         }
-        let r = c.board.summary(card, c.targets);
+        let r = if self.with_targets { c.board.summary(card, c.targets) } else { c.board.ready_or_near(card) };
         if c.found.len() < u8::MAX as usize && c.found.try_push(r).is_ok() {
             c.slot[key] = (c.found.len() - 1) as u8;
         }
@@ -603,8 +639,10 @@ mod tests {
                     for color in g.seats().iter().map(|s| s.color) {
                         let random = Bitboard(rng.gen::<u128>()) & ON_BOARD;
                         let upgraded = board.of_color_at_least(color, Rank::Heroic);
+                        let on_board = ReachBoard::new(board, color);
                         for &card in &cards {
                             let r = reach(board, color, card);
+                            assert_eq!(on_board.ready_or_near(card), ReachSummary::of(r, Bitboard::EMPTY));
                             for targets in [Bitboard::EMPTY, upgraded, random, ON_BOARD] {
                                 let narrow = reach_summary(board, color, card, targets);
                                 assert_eq!(narrow, ReachSummary::of(r, targets));

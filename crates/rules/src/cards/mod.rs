@@ -9,6 +9,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, Rank};
@@ -456,8 +457,10 @@ pub fn pattern_matches_with(
     }
     let stand_ins_possible = !enemy[0].is_empty();
     let patterns = oriented_patterns(card);
-    // too few pieces of some rank for the pattern: no match anywhere
-    if !stand_ins_possible && patterns.first().is_some_and(|p| !enough_pieces(&own, p.needs, 0)) {
+    // too few pieces of some rank for the pattern (with the enemy pieces
+    // that may stand in, if any): no match anywhere
+    let could_match = [own[0] | enemy[0], own[1] | enemy[1], own[2] | enemy[2]];
+    if patterns.first().is_some_and(|p| !enough_pieces(&could_match, p.needs, 0)) {
         return;
     }
     for p in patterns {
@@ -476,19 +479,21 @@ pub fn pattern_matches_with(
         }
         // squares where every pattern square holds a piece that could match;
         // then each is checked for enough distinct slots
+        // (the rarest ranks first, as above: the same squares in any order)
         let mut anchors = free;
-        for &(x, y, r) in &p.squares {
-            anchors &= (own[r.index()] | enemy[r.index()]).shift(-x, -y);
+        for &(shift, r) in &p.by_rank {
+            anchors &= shift.apply(could_match[r.index()]);
             if anchors.is_empty() {
                 break;
             }
         }
         for at in anchors.squares() {
             let used = p.pattern_squares(at) & !board.of_color(color);
-            if used.count() as usize > stand_ins.len() {
+            // (no more than 32 slots are ever taken: see `fits_slots`)
+            if used.count() as usize > stand_ins.len().min(32) {
                 continue;
             }
-            let colors: Vec<Color> = used.squares().filter_map(|sq| board.get(sq)).map(|p| p.color).collect();
+            let colors: ArrayVec<Color, 32> = used.squares().filter_map(|sq| board.get(sq)).map(|p| p.color).collect();
             if fits_slots(&colors, stand_ins, 0) {
                 out.push(PatternMatch { orientation: p.orientation, at, enemy: used });
             }
