@@ -116,6 +116,10 @@ pub fn reach_summary(board: &Board, color: Color, card: CardId, targets: Bitboar
 pub(crate) struct ReachBoard {
     /// The color's pieces by least rank.
     own: [Bitboard; 3],
+    /// How many of them (a count is some 30 instructions without a
+    /// hardware popcount, as the default target builds: counted once, not
+    /// for every card asked about).
+    counts: [u32; 3],
     /// The squares a being may be summoned onto, by its rank.
     free: [Bitboard; 3],
     empty: Bitboard,
@@ -123,11 +127,20 @@ pub(crate) struct ReachBoard {
 
 impl ReachBoard {
     pub(crate) fn new(board: &Board, color: Color) -> ReachBoard {
+        let own = pieces_at_least(board, color);
         ReachBoard {
-            own: pieces_at_least(board, color),
+            own,
+            counts: own.map(|b| b.count()),
             free: Rank::ALL.map(|r| squares_summonable_onto(board, r)),
             empty: board.empty_squares() & ON_BOARD,
         }
+    }
+
+    /// Whether the color has pieces enough for a pattern that `needs` so
+    /// many of each least rank, one common piece short allowed
+    /// ([`enough_pieces`] with one short, from the counts).
+    fn enough_for(&self, needs: [u32; 3]) -> bool {
+        self.counts[0] + 1 >= needs[0] && self.counts[1] >= needs[1] && self.counts[2] >= needs[2]
     }
 
     /// [`reach_summary`] of `card` on this board.
@@ -135,7 +148,7 @@ impl ReachBoard {
         let (own, empty) = (&self.own, self.empty);
         let patterns = oriented_patterns(card);
         let (mut ready, mut near) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        if patterns.first().is_some_and(|p| enough_pieces(own, p.needs, 1)) {
+        if patterns.first().is_some_and(|p| self.enough_for(p.needs)) {
             let free = self.free[card.def().rank.index()];
             for p in patterns {
                 let found = !ready.is_empty();
@@ -179,7 +192,7 @@ impl ReachBoard {
         let (own, empty) = (&self.own, self.empty);
         let patterns = oriented_patterns(card);
         let mut near = false;
-        if patterns.first().is_some_and(|p| enough_pieces(own, p.needs, 1)) {
+        if patterns.first().is_some_and(|p| self.enough_for(p.needs)) {
             let free = self.free[card.def().rank.index()];
             for p in patterns {
                 let (mut none, mut one) = (free, Bitboard::EMPTY);

@@ -1110,7 +1110,8 @@ fn best_by_quick_value(
     let mut best: Option<(Choice, f64)> = None;
     let mut ties = 0u32;
     for c in choices {
-        let mut next = game.clone();
+        // (the copy's events are never read: no log copied)
+        let mut next = game.clone_unlogged();
         next.apply_unchecked(c);
         let v = quick_value(&next, seat, &POLICY_WEIGHTS);
         match best {

@@ -177,6 +177,12 @@ impl EventLog {
         EventLog { events: ArrayVec::new(), first: 0, keep: seats.saturating_sub(1) as u8 }
     }
 
+    /// A log that goes on from this one without its events (numbered on
+    /// as if they had been dropped).
+    pub(crate) fn emptied(&self) -> EventLog {
+        EventLog { events: ArrayVec::new(), first: self.first.wrapping_add(self.events.len() as u32), keep: self.keep }
+    }
+
     /// A log holding these events (a game read back from a view).
     pub(crate) fn from_events(seats: usize, first: u32, events: impl IntoIterator<Item = Event>) -> EventLog {
         let mut log = EventLog::new(seats);

@@ -490,6 +490,32 @@ impl Clone for Game {
 }
 
 impl Game {
+    /// A copy of the game whose event log starts empty: the same state
+    /// (the log is no part of it), for a look one step ahead whose events
+    /// nobody reads, such as a bot judging a choice by its result. The log
+    /// is a quarter of a game's bytes, and a bot's playout copies the game
+    /// for every choice it judges.
+    #[inline]
+    pub fn clone_unlogged(&self) -> Game {
+        let mut seats = ArrayVec::new();
+        for s in &self.seats {
+            seats.push(s.clone());
+        }
+        Game {
+            seats,
+            board: self.board.clone(),
+            legends: self.legends.clone(),
+            legend_discard: copy_list(&self.legend_discard),
+            flares: self.flares.clone(),
+            flare_discard: copy_list(&self.flare_discard),
+            turn: self.turn.clone(),
+            outcome: self.outcome.clone(),
+            tasks: self.tasks.clone(),
+            events: self.events.emptied(),
+            ..*self
+        }
+    }
+
     /// A new game: shuffled decks, empty board; chance deals the first hands.
     pub fn new(form: Form, schools: &[School]) -> Result<Game, SetupError> {
         let range = form.seats();

@@ -38,10 +38,18 @@ fn a_clone_is_the_same_game_and_plays_on_the_same() {
                 assert_eq!(copy.legal_choices(), legal);
                 let c = legal[rng.gen_range(0..legal.len())];
                 let mut next = copy.clone();
+                // a copy without the log: the same state, only new events
+                let mut unlogged = g.clone_unlogged();
+                assert_eq!(unlogged, g);
+                assert!(unlogged.events().is_empty());
+                assert_eq!(unlogged.legal_choices(), legal);
                 g.act(c).unwrap();
                 next.act(c).unwrap();
+                unlogged.act(c).unwrap();
                 assert_eq!(next, g);
                 assert_eq!(next.events(), g.events());
+                assert_eq!(unlogged, g);
+                assert_eq!(format!("{:?}", unlogged.outcome()), format!("{:?}", g.outcome()));
                 steps += 1;
             }
             assert!(steps > 20, "{form:?}: {steps} steps");
