@@ -72,7 +72,10 @@ impl Game {
             let top = std::mem::take(&mut seat.deck.top);
             let bottom = std::mem::take(&mut seat.deck.bottom);
             let middle = std::mem::take(&mut seat.deck.shuffled);
-            let mut pool: Vec<CardId> = hand.iter().chain(&top).chain(&bottom).chain(&middle).copied().collect();
+            // (four lists of at most 24 cards: no allocation for every
+            // dealing a search makes)
+            let mut pool: ArrayVec<CardId, 96> =
+                hand.iter().chain(&top).chain(&bottom).chain(&middle).copied().collect();
             pool.sort();
             shuffle(&mut pool);
             let mut rest = pool.into_iter();
@@ -609,8 +612,10 @@ fn redeal_shared(
     hand_of: fn(&mut crate::game::SeatState) -> &mut CardList,
     pile_of: fn(&mut Game) -> &mut Pile,
 ) {
-    let mut sizes = Vec::new();
-    let mut pool: Vec<CardId> = Vec::new();
+    // (at most four hands and a pile's three lists, each of at most 24
+    // cards: no allocation for every dealing a search makes)
+    let mut sizes: ArrayVec<Option<usize>, 4> = ArrayVec::new();
+    let mut pool: ArrayVec<CardId, { 7 * 24 }> = ArrayVec::new();
     for (i, seat) in g.seats.iter_mut().enumerate() {
         let hand = hand_of(seat);
         sizes.push(if i == viewer as usize { None } else { Some(hand.len()) });
