@@ -8,7 +8,9 @@
 //!   where all but one do and that one's square is empty (`near`), counted
 //!   with two running masks, no allocation. The evaluation asks
 //!   [`reach_summary`]: whether a square is ready, else near, and which of
-//!   those hold given pieces, which lets it stop looking sooner.
+//!   those hold given pieces, which lets it stop looking sooner; the
+//!   evaluation of one game for all its seats asks each card once
+//!   (`ReachCache`: the search's most repeated work).
 //! - **Partial progress**: a being in hand one placement from its pattern
 //!   counts [`Weights::near`] points (a ready one counts `ready`).
 //! - **Threats**: the enemies' beings that could be summoned now (one
@@ -180,9 +182,7 @@ impl ReachBoard {
         let found = !ready.is_empty();
         ReachSummary { ready: found, near: !found && !near.is_empty(), at: if found { ready } else { near } & targets }
     }
-}
 
-impl ReachBoard {
     /// [`ReachBoard::summary`] of `card` with no targets: whether a square
     /// is ready, else near. The evaluation's default weights ask no more
     /// (no danger weight), and this is its most repeated question: the
@@ -397,15 +397,40 @@ pub(crate) struct ReachCache<'g> {
     colors: arrayvec::ArrayVec<ColorReach, 4>,
 }
 
-/// One color's part of a [`ReachCache`].
+/// One color's part of a [`ReachCache`]: small, as one is made for every
+/// color at every evaluation (a few hundred bytes, not a table by card).
 struct ColorReach {
     color: Color,
     board: ReachBoard,
     targets: Bitboard,
-    /// Where each card's summary is in `found`, by the card's number
-    /// (`u8::MAX`: not asked yet).
-    slot: [u8; 256],
-    found: arrayvec::ArrayVec<ReachSummary, 48>,
+    /// The cards asked about so far, and of those the ready ones and the
+    /// near ones, a bit each by the card's number.
+    asked: CardSet,
+    ready: CardSet,
+    near: CardSet,
+    /// With targets: each card's squares among them (none asked without).
+    at: Vec<(CardId, Bitboard)>,
+}
+
+/// A set of cards, a bit each (every card number fits a byte).
+#[derive(Clone, Copy, Default)]
+struct CardSet([u64; 4]);
+
+impl CardSet {
+    fn bit(card: CardId) -> (usize, u64) {
+        let n = card.deck() as usize * 32 + card.index();
+        (n / 64, 1 << (n % 64))
+    }
+
+    fn contains(&self, card: CardId) -> bool {
+        let (i, b) = CardSet::bit(card);
+        self.0[i] & b != 0
+    }
+
+    fn insert(&mut self, card: CardId) {
+        let (i, b) = CardSet::bit(card);
+        self.0[i] |= b;
+    }
 }
 
 impl<'g> ReachCache<'g> {
@@ -431,8 +456,10 @@ impl<'g> ReachCache<'g> {
                     color,
                     board: ReachBoard::new(board, color),
                     targets,
-                    slot: [u8::MAX; 256],
-                    found: arrayvec::ArrayVec::new(),
+                    asked: CardSet::default(),
+                    ready: CardSet::default(),
+                    near: CardSet::default(),
+                    at: Vec::new(),
                 };
                 if self.colors.try_push(reach).is_err() {
                     return ReachBoard::new(board, color).summary(card, targets);
@@ -441,13 +468,20 @@ impl<'g> ReachCache<'g> {
             }
         };
         let c = &mut self.colors[i];
-        let key = card.deck() as usize * 32 + card.index();
-        if let Some(&r) = c.found.get(c.slot[key] as usize) {
-            return r;
+        if c.asked.contains(card) {
+            let at = c.at.iter().find(|a| a.0 == card).map_or(Bitboard::EMPTY, |a| a.1);
+            return ReachSummary { ready: c.ready.contains(card), near: c.near.contains(card), at };
         }
         let r = if self.with_targets { c.board.summary(card, c.targets) } else { c.board.ready_or_near(card) };
-        if c.found.len() < u8::MAX as usize && c.found.try_push(r).is_ok() {
-            c.slot[key] = (c.found.len() - 1) as u8;
+        c.asked.insert(card);
+        if r.ready {
+            c.ready.insert(card);
+        }
+        if r.near {
+            c.near.insert(card);
+        }
+        if !r.at.is_empty() {
+            c.at.push((card, r.at));
         }
         r
     }
