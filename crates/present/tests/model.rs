@@ -200,7 +200,7 @@ fn a_summon_lays_its_pattern_at_its_orientation() {
                 for (card, o, l, ((squares, marked), text)) in members {
                     let at = l.at();
                     let pickup = match &l {
-                        Member::Summon(s) => s.pickup,
+                        Member::With(s) => s.pickup,
                         Member::At(_) => None,
                     };
                     let plain = format!("summon {} {at} {o}", card.def().id);
