@@ -953,9 +953,9 @@ function renderEffect() {
   panel.hidden = false;
   const bits = [];
   // Etherweave: a warp effect played from the hand, or copied by a being
-  const stage = v.effect.state && v.effect.state.stage;
+  const stage = v.effect.stage;
   if (stage === 'warp') bits.push(t('web-warp-stage'));
-  if (stage === 'copy' && v.effect.state.copied) bits.push(t('web-copy-stage', { card: cardName(v.effect.state.copied) }));
+  if (stage === 'copy' && v.effect.copied) bits.push(t('web-copy-stage', { card: cardName(v.effect.copied) }));
   if (v.effect.flare) {
     const f = v.effect.flare;
     bits.push(t('web-flare-halves', { upper: f.upper ? 'met' : 'not', lower: f.lower ? 'met' : 'not' }));

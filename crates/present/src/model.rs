@@ -11,6 +11,7 @@ use serde::Serialize;
 use tash_kalar_i18n::Messages;
 use tash_kalar_rules::board::{Color, Piece};
 use tash_kalar_rules::cards::{canonical_orientation, oriented};
+use tash_kalar_rules::effect::Stage;
 use tash_kalar_rules::event::Event;
 use tash_kalar_rules::game::{EndState, Outcome};
 use tash_kalar_rules::view::{ActorView, FlareView, SeatView, SharedPileView, TaskBoardView, TurnView, View, Viewer};
@@ -145,8 +146,19 @@ pub struct EffectModel {
     pub flare: Option<FlareView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prompt: Option<Step>,
-    /// What the effect has noted so far (public).
-    pub state: tash_kalar_rules::effect::Resolution,
+    /// Which of the card's effects is carried out: left out for its
+    /// normal one; `keep` and `thaw` (Everfrost), `warp` (a card played
+    /// from the hand) and `copy` (Etherweave). The engine's whole
+    /// resolution (steps, counts, tagged squares) is its own, not sent.
+    #[serde(skip_serializing_if = "is_normal")]
+    pub stage: Stage,
+    /// A copy: the card whose warp effect is copied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub copied: Option<CardId>,
+}
+
+fn is_normal(stage: &Stage) -> bool {
+    *stage == Stage::Normal
 }
 
 /// What is being decided, by whom, in one sentence.
@@ -743,7 +755,8 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         },
         flare: e.flare.clone(),
         prompt: e.prompt,
-        state: e.state,
+        stage: e.state.stage,
+        copied: e.state.copied,
     });
     let View {
         viewer,
