@@ -170,8 +170,12 @@ pub struct QuestionModel {
     pub card: Option<CardId>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub step: Option<Step>,
-    /// The whole question in the language.
-    pub text: String,
+    /// The whole question in the language, said to the one who decides
+    /// it (the seat to choose, a referee): the others are shown who is
+    /// choosing, and its words would be sent to every one of them at
+    /// every action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// One legal choice: the choice as data (its `kind` and fields, as
@@ -579,7 +583,7 @@ impl<'m> Shared<'m> {
             kind: q.kind,
             card: q.card,
             step: q.step,
-            text: msgs.question(&q, game),
+            text: Some(msgs.question(&q, game)),
         });
         let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
         let left = (0..game.seat_count() as Seat)
@@ -721,7 +725,13 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         (Actor::Seat(_), Viewer::Referee) => true,
         _ => false,
     };
-    let question = shared.question.clone();
+    let question = shared.question.as_ref().map(|q| QuestionModel {
+        seat: q.seat,
+        kind: q.kind,
+        card: q.card,
+        step: q.step,
+        text: if chooses { q.text.clone() } else { None },
+    });
     // (listed once: the seat that chooses is the one that may discard)
     let choices = chooses.then(|| game.legal_choices());
     let viewer_seat = match view.viewer {
