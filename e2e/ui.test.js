@@ -154,7 +154,13 @@ test('an effect\'s step (worded by the server in the page\'s language), its skip
 });
 
 test('a move: click the piece, then where it goes', async () => {
-  const g = await openGame(stateMessage(viewOf('messenger-direction.tkr')));
+  const v = viewOf('messenger-direction.tkr');
+  // the moves from one square come as one group: its notation and words with `@` for the square moved to
+  const group = v.legal.find((e) => e.kind === 'move' && e.from === 'e5');
+  assert.equal(group.text, 'e5-@');
+  assert.match(group.label, /from e5 to @/);
+  assert.ok(group.each.includes('f6'), JSON.stringify(group.each));
+  const g = await openGame(stateMessage(v));
   const { page } = g;
   await page.click('#board .sq[data-sq="e5"]');
   const dests = await page.$$eval('#board .sq.dest', (e) => e.map((b) => b.dataset.sq).sort());

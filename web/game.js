@@ -416,29 +416,37 @@ function fromView(c) {
 
 /**
  * `view.legal` with its groups opened: a group (`each`) is choices alike
- * but for their square; a member is its square, or a summoning's
- * `{at, pickup?, onto?, text, label}`. Its notation is the group's with
- * `@` for the square, its words the group's (unless its own); a
+ * but for their square; a member is its square (a move's: the square
+ * moved to, from the group's `from`), or `{at, pickup?, onto?}`. Its
+ * notation is the group's with `@` for the square (and ` from` the piece
+ * taken up in a shortage); its words are the group's for the piece it
+ * destroys (`onto_labels`), or for taking up a piece (`pickup_label`), or
+ * its `label`, with `@` for its square and `#` for the piece's. A
  * summoning's squares are the group's `pattern` and `marked` shifts laid
  * from its square (those on the board).
  */
 function openLegal(list) {
   const out = [];
   const lay = (at, shifts) => (shifts || []).map(([dx, dy]) => offsetSquare(at, dx, dy)).filter((s) => s);
+  const samePiece = (a, b) => a.color === b.color && a.rank === b.rank;
   for (const c of list || []) {
     if (!c.each) {
       out.push(c);
       continue;
     }
-    const { each, pattern, marked, pickup_label: pickupLabel, ...group } = c;
+    const { each, pattern, marked, pickup_label: pickupLabel, onto_labels: ontoLabels, ...group } = c;
     for (const m of each) {
-      const one = typeof m === 'string' ? { at: m } : m;
+      const one = typeof m === 'string' ? { at: m } : { ...m };
       const laid = pattern ? { squares: lay(one.at, pattern), marked: lay(one.at, marked) } : {};
-      // the notation: the group's with the square, and the piece taken up in a shortage
       const text = group.text.replace('@', one.at) + (one.pickup ? ` from ${one.pickup}` : '');
-      // the words: its own, the server's words for taking up a piece with the squares put in, or the group's
-      const taking = one.pickup && pickupLabel ? pickupLabel.replace('@', one.at).replace('#', one.pickup) : null;
-      out.push({ ...group, ...laid, ...one, text, label: one.label || taking || group.label });
+      const destroying = one.onto && (ontoLabels || []).find((l) => samePiece(l.onto, one.onto) && !!l.pickup === !!one.pickup);
+      const words = (destroying && destroying.label) || (one.pickup && pickupLabel) || group.label;
+      const label = words.replace('@', one.at).replace('#', one.pickup || '#');
+      if (group.kind === 'move') {
+        one.to = one.at;
+        delete one.at;
+      }
+      out.push({ ...group, ...laid, ...one, text, label });
     }
   }
   return out;
@@ -945,9 +953,9 @@ function renderEffect() {
   panel.hidden = false;
   const bits = [];
   // Etherweave: a warp effect played from the hand, or copied by a being
-  const stage = v.effect.state && v.effect.state.stage;
+  const stage = v.effect.stage;
   if (stage === 'warp') bits.push(t('web-warp-stage'));
-  if (stage === 'copy' && v.effect.state.copied) bits.push(t('web-copy-stage', { card: cardName(v.effect.state.copied) }));
+  if (stage === 'copy' && v.effect.copied) bits.push(t('web-copy-stage', { card: cardName(v.effect.copied) }));
   if (v.effect.flare) {
     const f = v.effect.flare;
     bits.push(t('web-flare-halves', { upper: f.upper ? 'met' : 'not', lower: f.lower ? 'met' : 'not' }));

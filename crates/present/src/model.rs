@@ -11,6 +11,7 @@ use serde::Serialize;
 use tash_kalar_i18n::Messages;
 use tash_kalar_rules::board::{Color, Piece};
 use tash_kalar_rules::cards::{canonical_orientation, oriented};
+use tash_kalar_rules::effect::Stage;
 use tash_kalar_rules::event::Event;
 use tash_kalar_rules::game::{EndState, Outcome};
 use tash_kalar_rules::view::{ActorView, FlareView, SeatView, SharedPileView, TaskBoardView, TurnView, View, Viewer};
@@ -145,8 +146,19 @@ pub struct EffectModel {
     pub flare: Option<FlareView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prompt: Option<Step>,
-    /// What the effect has noted so far (public).
-    pub state: tash_kalar_rules::effect::Resolution,
+    /// Which of the card's effects is carried out: left out for its
+    /// normal one; `keep` and `thaw` (Everfrost), `warp` (a card played
+    /// from the hand) and `copy` (Etherweave). The engine's whole
+    /// resolution (steps, counts, tagged squares) is its own, not sent.
+    #[serde(skip_serializing_if = "is_normal")]
+    pub stage: Stage,
+    /// A copy: the card whose warp effect is copied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub copied: Option<CardId>,
+}
+
+fn is_normal(stage: &Stage) -> bool {
+    *stage == Stage::Normal
 }
 
 /// What is being decided, by whom, in one sentence.
@@ -158,8 +170,12 @@ pub struct QuestionModel {
     pub card: Option<CardId>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub step: Option<Step>,
-    /// The whole question in the language.
-    pub text: String,
+    /// The whole question in the language, said to the one who decides
+    /// it (the seat to choose, a referee): the others are shown who is
+    /// choosing, and its words would be sent to every one of them at
+    /// every action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// One legal choice: the choice as data (its `kind` and fields, as
@@ -200,9 +216,10 @@ pub struct LegalModel {
 
 /// An entry of the legal list: one choice, or a group of choices alike
 /// but for their square (a summoning of one card in one orientation, a
-/// placing, a picking up), listed where the first of them comes. Most of
-/// a long list is summonings and placings: grouped, their card, words and
-/// notation are sent once per group, not once per square.
+/// placing, a picking up, a move from one square), listed where the first
+/// of them comes. Most of a long list is summonings, placings and moves:
+/// grouped, their card, words and notation are sent once per group, not
+/// once per square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum LegalEntry {
@@ -212,19 +229,25 @@ pub enum LegalEntry {
 
 /// Choices alike but for their square: `kind`, `card` and `orientation`
 /// as [`Choice`] serialises them, the notation of each with `@` for its
-/// square (`summon imperial.knight @ r90`, `place @`), their words without
-/// the square (`label`), and each square (`each`). A summoning group says
-/// once where its pattern lies from the summoning square (`pattern`,
-/// `marked`: shifts `[dx, dy]`, columns right and rows up), not once per
-/// square: [`LegalGroup::laid`].
+/// square (`summon imperial.knight @ r90`, `place @`, `h5-@`), their
+/// words (`label`: without the square, or with `@` for it), and each
+/// square (`each`). A summoning group says once where its pattern lies
+/// from the summoning square (`pattern`, `marked`: shifts `[dx, dy]`,
+/// columns right and rows up), not once per square: [`LegalGroup::laid`].
+/// A move group's squares are those moved to, from its `from`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LegalGroup {
-    /// `summon`, `place` or `pickup`.
+    /// `summon`, `place`, `pickup` or `move`.
     pub kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<CardId>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub orientation: Option<Orientation>,
+    /// A move group: the square moved from, and the piece on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<Piece>,
     /// A summoning: its pattern's squares as shifts from the summoning
     /// square, in the group's orientation.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -242,7 +265,22 @@ pub struct LegalGroup {
     /// are sent once, not once each.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pickup_label: Option<String>,
+    /// The words of the members that destroy a piece, one for each piece
+    /// they destroy (and, summoning, whether they take up a piece), with
+    /// `@` and `#` as in `pickup_label`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub onto_labels: Vec<OntoLabel>,
     pub each: Vec<Member>,
+}
+
+/// The words of a group's members that destroy `onto` ([`LegalGroup`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OntoLabel {
+    pub onto: Piece,
+    /// The members that take up a piece too (a summoning in a shortage).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pickup: bool,
+    pub label: String,
 }
 
 impl LegalGroup {
@@ -255,17 +293,27 @@ impl LegalGroup {
         (lay(&self.pattern), lay(&self.marked))
     }
 
-    /// A member's words: its own (a summoning destroying a piece), the
-    /// group's `pickup_label` with its squares put in (one taking up a
-    /// piece), else the group's (the square is shown on the board).
+    /// A member's words: the group's `onto_labels` entry for the piece it
+    /// destroys, else its `pickup_label` (one taking up a piece), else its
+    /// `label`; with the member's square for `@` and the piece's taken up
+    /// for `#` (a summoning or placing group's `label` has neither: the
+    /// square is shown on the board).
     pub fn member_label(&self, m: &Member) -> String {
-        match m {
-            Member::Summon(SummonAt { label: Some(own), .. }) => own.clone(),
-            Member::Summon(SummonAt { at, pickup: Some(p), label: None, .. }) => match &self.pickup_label {
-                Some(words) => words.replace('@', &at.to_string()).replace('#', &p.to_string()),
-                None => self.label.clone(),
-            },
-            _ => self.label.clone(),
+        let (at, pickup, onto) = match m {
+            Member::At(at) => (*at, None, None),
+            Member::With(w) => (w.at, w.pickup, w.onto),
+        };
+        let words = match onto {
+            Some(onto) => {
+                self.onto_labels.iter().find(|l| l.onto == onto && l.pickup == pickup.is_some()).map(|l| &l.label)
+            }
+            None if pickup.is_some() => self.pickup_label.as_ref(),
+            None => None,
+        };
+        let words = words.unwrap_or(&self.label).replace('@', &at.to_string());
+        match pickup {
+            Some(p) => words.replace('#', &p.to_string()),
+            None => words,
         }
     }
 
@@ -274,7 +322,7 @@ impl LegalGroup {
     /// (`summon imperial.knight d7 r0 from a3`), as the rules write it.
     pub fn member_text(&self, m: &Member) -> String {
         let mut text = self.text.replace('@', &m.at().to_string());
-        if let Member::Summon(SummonAt { pickup: Some(p), .. }) = m {
+        if let Member::With(MemberAt { pickup: Some(p), .. }) = m {
             text.push_str(" from ");
             text.push_str(&p.to_string());
         }
@@ -282,43 +330,39 @@ impl LegalGroup {
     }
 }
 
-/// A choice of a [`LegalGroup`]: its square, or for a summoning that
-/// takes up a piece or destroys one, that with the piece (its words are
-/// its own `label` or the group's `pickup_label`; its notation is the
-/// group's: [`LegalGroup::member_text`]).
+/// A choice of a [`LegalGroup`]: its square, or for one that takes up a
+/// piece or destroys one, that with the piece (its words are the
+/// group's: [`LegalGroup::member_label`]; its notation too:
+/// [`LegalGroup::member_text`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Member {
     At(Square),
-    Summon(SummonAt),
+    With(MemberAt),
 }
 
 impl Member {
-    /// The member's square.
+    /// The member's square (a move's: the square moved to).
     pub fn at(&self) -> Square {
         match self {
             Member::At(at) => *at,
-            Member::Summon(s) => s.at,
+            Member::With(s) => s.at,
         }
     }
 }
 
-/// A summoning of a [`LegalGroup`] that takes up a piece or destroys one.
+/// A member of a [`LegalGroup`] that takes up a piece or destroys one.
+/// Neither its notation nor its words are sent: they follow from the
+/// group's (most of a long list in a piece shortage is such summonings).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SummonAt {
+pub struct MemberAt {
     pub at: Square,
     /// A summoning in a piece shortage: the piece taken up.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pickup: Option<Square>,
-    /// The piece it destroys by summoning onto it.
+    /// The piece it destroys by summoning or moving onto it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub onto: Option<Piece>,
-    /// Its words, for one that destroys a piece (one that only takes up
-    /// a piece has the group's `pickup_label`). Its notation follows
-    /// from the group's and is not sent ([`LegalGroup::member_text`]):
-    /// most of a long list in a piece shortage is such summonings.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub label: Option<String>,
 }
 
 impl LegalEntry {
@@ -332,65 +376,85 @@ impl LegalEntry {
     }
 }
 
+/// Words a group of the legal list says once for its members
+/// ([`LegalGroup`]): keyed by what they depend on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum GroupWords {
+    /// A summoning group's `label`.
+    Summon { card: CardId, orientation: Orientation },
+    /// Its words for a member that takes up a piece or destroys one
+    /// (`pickup_label`, `onto_labels`).
+    SummonWith { card: CardId, orientation: Orientation, pickup: bool, onto: Option<Piece> },
+    /// A move group's `label` (`onto: None`) and `onto_labels`.
+    Move { piece: Option<Piece>, from: Square, onto: Option<Piece> },
+}
+
+impl GroupWords {
+    fn say(self, msgs: &Messages, piece: &dyn Fn(Piece) -> String) -> String {
+        match self {
+            GroupWords::Summon { card, orientation } => msgs.text(
+                "legal-summon",
+                tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(orientation))],
+            ),
+            GroupWords::SummonWith { card, orientation, pickup, onto } => {
+                msgs.summon_pattern(card, orientation, pickup, onto.map(piece))
+            }
+            GroupWords::Move { piece: p, from, onto } => msgs.move_pattern(p.map(piece), from, onto.map(piece)),
+        }
+    }
+}
+
 /// The legal list of `choices` ([`LegalEntry`]).
 #[cfg(test)]
 pub(crate) fn legal_list(game: &Game, choices: Vec<Choice>, msgs: &Messages) -> Vec<LegalEntry> {
-    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f), &|card, o, pickup| {
-        summon_label(msgs, card, o, pickup)
-    })
+    legal_list_with(game, choices, msgs, &|c, f| msgs.choice(c, f), &|w| w.say(msgs, &|p| msgs.piece(p)))
 }
 
-/// The words of a group of summonings of `card` in orientation `o`, or
-/// with `pickup` its `pickup_label` ([`Say::summon_pickup_pattern`]).
-fn summon_label(msgs: &Messages, card: CardId, o: Orientation, pickup: bool) -> String {
-    if pickup {
-        return msgs.summon_pickup_pattern(card, o);
-    }
-    msgs.text(
-        "legal-summon",
-        tash_kalar_i18n::args![("card", msgs.card_name(card)), ("orientation", msgs.orientation(o))],
-    )
-}
-
-/// The legal list of `choices`, each choice's words by `label`, each
-/// group of summonings' by `group` (with `true`: its `pickup_label`).
+/// The legal list of `choices`, each choice's words by `label`, a
+/// group's by `group`.
 fn legal_list_with(
     game: &Game,
     choices: Vec<Choice>,
     msgs: &Messages,
     label: &dyn Fn(Choice, &Facts) -> String,
-    group: &dyn Fn(CardId, Orientation, bool) -> String,
+    group: &dyn Fn(GroupWords) -> String,
 ) -> Vec<LegalEntry> {
     let mut out: Vec<LegalEntry> = Vec::new();
-    // each group's place in `out`, by kind, card and orientation
-    let mut groups: HashMap<(&'static str, Option<CardId>, Option<Orientation>), usize> = HashMap::new();
+    // each group's place in `out`, by kind, card and orientation, or square moved from
+    type Key = (&'static str, Option<CardId>, Option<Orientation>, Option<Square>);
+    let mut groups: HashMap<Key, usize> = HashMap::new();
     for c in choices {
-        let (key, member) = match c {
+        let (key, member, piece) = match c {
             Choice::Summon { card, at, orientation, pickup } => {
-                let facts = Facts::of(game, c);
-                let onto = facts.onto;
-                let member = if onto.is_some() {
-                    // (its words only: the group lays its squares and says its notation)
-                    Member::Summon(SummonAt { at, pickup, onto, label: Some(label(c, &facts)) })
-                } else if pickup.is_some() {
-                    // (its words are the group's `pickup_label`)
-                    Member::Summon(SummonAt { at, pickup, onto, label: None })
-                } else {
-                    Member::At(at)
+                let onto = Facts::of(game, c).onto;
+                let member = match (pickup, onto) {
+                    (None, None) => Member::At(at),
+                    _ => Member::With(MemberAt { at, pickup, onto }),
                 };
-                (("summon", Some(card), Some(orientation)), member)
+                (("summon", Some(card), Some(orientation), None), member, None)
             }
-            Choice::Place(at) => (("place", None, None), Member::At(at)),
-            Choice::PickUp(at) => (("pickup", None, None), Member::At(at)),
+            Choice::Move { from, to } => {
+                let facts = Facts::of(game, c);
+                let member = match facts.onto {
+                    None => Member::At(to),
+                    onto => Member::With(MemberAt { at: to, pickup: None, onto }),
+                };
+                (("move", None, None, Some(from)), member, facts.piece)
+            }
+            Choice::Place(at) => (("place", None, None, None), Member::At(at), None),
+            Choice::PickUp(at) => (("pickup", None, None, None), Member::At(at), None),
             _ => {
                 out.push(LegalEntry::One(legal_model_with(game, c, label)));
                 continue;
             }
         };
         let at = *groups.entry(key).or_insert_with(|| {
-            let (kind, card, orientation) = key;
-            let (text, label) = match (card, orientation) {
-                (Some(card), Some(o)) => (format!("summon {} @ {o}", card.def().id), group(card, o, false)),
+            let (kind, card, orientation, from) = key;
+            let (text, label) = match (card, orientation, from) {
+                (Some(card), Some(o), _) => {
+                    (format!("summon {} @ {o}", card.def().id), group(GroupWords::Summon { card, orientation: o }))
+                }
+                (_, _, Some(from)) => (format!("{from}-@"), group(GroupWords::Move { piece, from, onto: None })),
                 _ => {
                     (format!("{kind} @"), msgs.text(if kind == "place" { "legal-place" } else { "legal-pickup" }, &[]))
                 }
@@ -400,20 +464,35 @@ fn legal_list_with(
                 kind,
                 card,
                 orientation,
+                from,
+                piece,
                 pattern: shifts.as_ref().map(|p| p.squares.iter().map(|&(x, y, _)| (x, y)).collect()),
                 marked: shifts.map(|p| p.marked.clone()),
                 text,
                 label,
                 pickup_label: None,
+                onto_labels: Vec::new(),
                 each: Vec::new(),
             }));
             out.len() - 1
         });
         if let Some(LegalEntry::Group(g)) = out.get_mut(at) {
-            if let (Member::Summon(SummonAt { label: None, .. }), None, Some(card), Some(o)) =
-                (&member, &g.pickup_label, g.card, g.orientation)
-            {
-                g.pickup_label = Some(group(card, o, true));
+            if let Member::With(MemberAt { pickup, onto, .. }) = member {
+                let (card, orientation, from, moved) = (g.card, g.orientation, g.from, g.piece);
+                let words = |onto| match (card, orientation, from) {
+                    (Some(card), Some(orientation), _) => {
+                        group(GroupWords::SummonWith { card, orientation, pickup: pickup.is_some(), onto })
+                    }
+                    (_, _, from) => group(GroupWords::Move { piece: moved, from: from.unwrap_or(member.at()), onto }),
+                };
+                match onto {
+                    Some(onto) if !g.onto_labels.iter().any(|l| l.onto == onto && l.pickup == pickup.is_some()) => {
+                        let label = words(Some(onto));
+                        g.onto_labels.push(OntoLabel { onto, pickup: pickup.is_some(), label });
+                    }
+                    None if pickup.is_some() && g.pickup_label.is_none() => g.pickup_label = Some(words(None)),
+                    _ => {}
+                }
             }
             g.each.push(member);
         }
@@ -469,10 +548,9 @@ pub struct Shared<'m> {
     /// depend on nothing else), and those of an earlier change.
     labels: RefCell<HashMap<(Choice, Facts), String>>,
     earlier_labels: RefCell<HashMap<(Choice, Facts), String>>,
-    /// The words of each group of summonings (by card and orientation:
-    /// they depend on nothing else), kept for the whole game (a game has
-    /// a few dozen).
-    groups: RefCell<HashMap<(CardId, Orientation, bool), String>>,
+    /// The words of the legal list's groups (by what they depend on),
+    /// kept for the whole game (a game has a few hundred at most).
+    groups: RefCell<HashMap<GroupWords, String>>,
     /// The words of the pieces (by piece) and of the summonings before
     /// what they take up or destroy (by card, square and orientation) in
     /// this change's legal lists: a list in a piece shortage has a
@@ -491,7 +569,7 @@ pub struct EventWords {
     names: Vec<String>,
     events: HashMap<Event, String>,
     labels: HashMap<(Choice, Facts), String>,
-    groups: HashMap<(CardId, Orientation, bool), String>,
+    groups: HashMap<GroupWords, String>,
 }
 
 impl<'m> Shared<'m> {
@@ -505,7 +583,7 @@ impl<'m> Shared<'m> {
             kind: q.kind,
             card: q.card,
             step: q.step,
-            text: msgs.question(&q, game),
+            text: Some(msgs.question(&q, game)),
         });
         let result = game.result().map(|r| ResultModel { text: msgs.result(&r, game, &name), result: r });
         let left = (0..game.seat_count() as Seat)
@@ -571,13 +649,15 @@ impl<'m> Shared<'m> {
         }
     }
 
-    /// A group of summonings' words (or its `pickup_label`), worded once a game.
-    fn group(&self, card: CardId, o: Orientation, pickup: bool) -> String {
-        self.groups
-            .borrow_mut()
-            .entry((card, o, pickup))
-            .or_insert_with(|| summon_label(self.msgs, card, o, pickup))
-            .clone()
+    /// A group's words ([`GroupWords`]), worded once a game.
+    fn group(&self, w: GroupWords) -> String {
+        if let Some(t) = self.groups.borrow().get(&w) {
+            return t.clone();
+        }
+        let piece = |p: Piece| self.pieces.borrow_mut().entry(p).or_insert_with(|| self.msgs.piece(p)).clone();
+        let text = w.say(self.msgs, &piece);
+        self.groups.borrow_mut().insert(w, text.clone());
+        text
     }
 
     /// A legal choice's words, worded once.
@@ -645,7 +725,13 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         (Actor::Seat(_), Viewer::Referee) => true,
         _ => false,
     };
-    let question = shared.question.clone();
+    let question = shared.question.as_ref().map(|q| QuestionModel {
+        seat: q.seat,
+        kind: q.kind,
+        card: q.card,
+        step: q.step,
+        text: if chooses { q.text.clone() } else { None },
+    });
     // (listed once: the seat that chooses is the one that may discard)
     let choices = chooses.then(|| game.legal_choices());
     let viewer_seat = match view.viewer {
@@ -664,8 +750,7 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         }),
         ..Can::default()
     };
-    let legal = choices
-        .map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f), &|card, o, p| shared.group(card, o, p)));
+    let legal = choices.map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f), &|w| shared.group(w)));
     let result = shared.result.clone();
     let events =
         view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
@@ -680,7 +765,8 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
         },
         flare: e.flare.clone(),
         prompt: e.prompt,
-        state: e.state,
+        stage: e.state.stage,
+        copied: e.state.copied,
     });
     let View {
         viewer,
@@ -778,7 +864,7 @@ mod tests {
         ];
         let msgs = Messages::new(Lang::En);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let (mut groups, mut own_words, mut pickups) = (0, 0, 0);
+        let (mut groups, mut own_words, mut pickups, mut moves) = (0, 0, 0, 0);
         for (form, schools) in forms {
             for _ in 0..3 {
                 let mut m = Match::new(form, schools, None).unwrap();
@@ -805,12 +891,21 @@ mod tests {
                                         (one.squares.as_ref(), one.marked.as_ref())
                                     );
                                 }
-                                if let Member::Summon(s) = member {
+                                if grp.kind == "move" {
+                                    // from its square to the member's, the piece on it named
+                                    assert_eq!(c, Choice::Move { from: grp.from.unwrap(), to: member.at() });
+                                    assert_eq!(grp.piece, one.piece, "{text}");
+                                    moves += 1;
+                                }
+                                if let Member::With(s) = member {
+                                    assert!(s.pickup.is_some() || s.onto.is_some(), "{text}");
+                                    assert_eq!(s.onto, one.onto, "{text}");
+                                    own_words += 1;
+                                    pickups += usize::from(s.onto.is_none());
+                                }
+                                if grp.kind == "move" || matches!(member, Member::With(_)) {
                                     // its own choice's words, however sent
                                     assert_eq!(label, one.label, "{text}");
-                                    own_words += 1;
-                                    assert_eq!(s.label.is_none(), s.onto.is_none() && s.pickup.is_some(), "{text}");
-                                    pickups += usize::from(s.label.is_none());
                                 }
                                 assert_eq!(grp.kind, serde_json::to_value(c).unwrap()["kind"]);
                             }
@@ -825,8 +920,11 @@ mod tests {
                 }
             }
         }
-        assert!(groups > 100 && pickups > 100, "groups were made ({groups}, {pickups} taking up a piece)");
-        eprintln!("{groups} groups, {own_words} summonings taking up or destroying a piece, {pickups} taking up only");
+        assert!(
+            groups > 100 && pickups > 100 && moves > 0 && own_words > pickups,
+            "groups were made ({groups}, {pickups} taking up a piece, {own_words} taking up or destroying, {moves} moves)"
+        );
+        eprintln!("{groups} groups, {own_words} members taking up or destroying a piece, {pickups} taking up only, {moves} moves");
     }
 
     /// Random games of every form, to the end, in every language: each
@@ -863,11 +961,10 @@ mod tests {
                                 LegalEntry::Group(grp) => grp
                                     .each
                                     .iter()
-                                    .filter_map(|m| match m {
-                                        // (put together from the group's `pickup_label` or its own)
-                                        Member::Summon(_) => Some((grp.member_text(m), grp.member_label(m))),
-                                        Member::At(_) => None,
-                                    })
+                                    // (put together from the group's words: a move's, and one
+                                    // taking up or destroying a piece)
+                                    .filter(|m| grp.kind == "move" || matches!(m, Member::With(_)))
+                                    .map(|m| (grp.member_text(m), grp.member_label(m)))
                                     .collect(),
                             };
                             for (text, label) in own {

@@ -66,12 +66,23 @@ pub(crate) trait Say {
     /// destroys (`onto`, the piece in words) added.
     fn summon_rest(&self, base: String, pickup: Option<Square>, onto: Option<String>) -> String;
     /// The words of a summoning of `card` in `orientation` that takes up
-    /// a piece and destroys none, with `@` for its square and `#` for the
-    /// piece's: [`Say::summon_rest`]'s words once the squares are put in
-    /// (no message selects on a square).
-    fn summon_pickup_pattern(&self, card: CardId, orientation: tash_kalar_rules::Orientation) -> String;
+    /// a piece (`pickup`) or destroys one (`onto`, in words), with `@` for
+    /// its square and `#` for the piece's taken up: [`Say::summon_rest`]'s
+    /// words once the squares are put in (no message selects on a square).
+    fn summon_pattern(
+        &self,
+        card: CardId,
+        orientation: tash_kalar_rules::Orientation,
+        pickup: bool,
+        onto: Option<String>,
+    ) -> String;
     /// A move's words, its pieces in words (`piece`: none when unknown).
-    fn move_words(&self, piece: Option<String>, from: Square, to: Square, onto: Option<String>) -> String;
+    fn move_words(&self, piece: Option<String>, from: Square, to: Square, onto: Option<String>) -> String {
+        self.move_pattern(piece, from, onto).replace('@', &to.to_string())
+    }
+    /// A move's words with `@` for the square moved to
+    /// ([`Say::move_words`] once it is put in).
+    fn move_pattern(&self, piece: Option<String>, from: Square, onto: Option<String>) -> String;
     fn question(&self, q: &Question, game: &Game) -> String;
     fn result(&self, r: &GameResult, game: &Game, name: &dyn Fn(Seat) -> String) -> String;
 }
@@ -302,12 +313,24 @@ impl Say for Messages {
         )
     }
 
-    fn summon_pickup_pattern(&self, card: CardId, orientation: tash_kalar_rules::Orientation) -> String {
-        let base = self.text(
+    fn summon_pattern(
+        &self,
+        card: CardId,
+        orientation: tash_kalar_rules::Orientation,
+        pickup: bool,
+        onto: Option<String>,
+    ) -> String {
+        let mut s = self.text(
             "choice-summon",
             args![("card", self.card_name(card)), ("at", "@"), ("orientation", self.orientation(orientation))],
         );
-        self.text("choice-taking-up", args![("choice", base), ("at", "#")])
+        if pickup {
+            s = self.text("choice-taking-up", args![("choice", s), ("at", "#")]);
+        }
+        if let Some(piece) = onto {
+            s = self.text("choice-destroying", args![("choice", s), ("piece", piece)]);
+        }
+        s
     }
 
     fn summon_rest(&self, base: String, pickup: Option<Square>, onto: Option<String>) -> String {
@@ -321,9 +344,9 @@ impl Say for Messages {
         s
     }
 
-    fn move_words(&self, piece: Option<String>, from: Square, to: Square, onto: Option<String>) -> String {
+    fn move_pattern(&self, piece: Option<String>, from: Square, onto: Option<String>) -> String {
         let piece = piece.unwrap_or_else(|| self.text("the-piece", &[]));
-        let s = self.text("choice-move", args![("piece", piece), ("from", from.to_string()), ("to", to.to_string())]);
+        let s = self.text("choice-move", args![("piece", piece), ("from", from.to_string()), ("to", "@")]);
         match onto {
             Some(p) => self.text("choice-destroying", args![("choice", s), ("piece", p)]),
             None => s,

@@ -100,6 +100,14 @@ fn only_the_chooser_gets_the_legal_choices() {
                 let m = model(&g, Viewer::Seat { seat }, &Table::default(), &msgs);
                 let chooses = g.actor() == Actor::Seat(seat);
                 assert_eq!(m.legal.is_some(), chooses, "{form:?}: seat {seat}, actor {:?}", g.actor());
+                // the question for all, its words for the one who decides it
+                assert_eq!(m.question.as_ref().map(|q| q.seat), g.question().map(|q| q.seat));
+                let words = m.question.as_ref().and_then(|q| q.text.as_deref());
+                assert_eq!(
+                    words.is_some_and(|t| !t.is_empty()),
+                    chooses && m.question.is_some(),
+                    "{form:?}: seat {seat}"
+                );
                 if let Some(legal) = &m.legal {
                     let mut texts: Vec<String> = g.legal_choices().iter().map(|c| c.to_string()).collect();
                     let mut got: Vec<String> = legal.iter().flat_map(|l| l.choices()).map(|(t, _)| t).collect();
@@ -111,6 +119,9 @@ fn only_the_chooser_gets_the_legal_choices() {
             }
             let spectator = model(&g, Viewer::Spectator, &Table::default(), &msgs);
             assert!(spectator.legal.is_none());
+            assert!(spectator.question.iter().all(|q| q.text.is_none()));
+            let referee = model(&g, Viewer::Referee, &Table::default(), &msgs);
+            assert_eq!(referee.question.and_then(|q| q.text), tash_kalar_present::question_text(&g, &msgs));
             assert!(!spectator.can.resign && !spectator.can.discard);
             advance(&mut g, 7, &mut rng);
         }
@@ -200,7 +211,7 @@ fn a_summon_lays_its_pattern_at_its_orientation() {
                 for (card, o, l, ((squares, marked), text)) in members {
                     let at = l.at();
                     let pickup = match &l {
-                        Member::Summon(s) => s.pickup,
+                        Member::With(s) => s.pickup,
                         Member::At(_) => None,
                     };
                     let plain = format!("summon {} {at} {o}", card.def().id);

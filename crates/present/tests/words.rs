@@ -20,7 +20,7 @@ fn check(lang: Lang, m: &Messages, g: &Game, viewer: Viewer, said: &mut usize) {
         if let Some(step) = q.step {
             assert!(m.has(&step_id(step)), "{lang}: no words for the step {step:?} ({})", step_id(step));
         }
-        texts.push(q.text.clone());
+        texts.extend(q.text.clone());
         for (c, e) in v.legal.iter().flatten().zip(en.legal.iter().flatten()) {
             let square = matches!(c, LegalEntry::One(one) if matches!(one.choice, Choice::Square(_)));
             for ((text, label), (_, en_label)) in c.choices().into_iter().zip(e.choices()) {
