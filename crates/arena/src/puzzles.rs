@@ -246,6 +246,11 @@ fn ending_candidates(
     }
     let turn = game.turn().number;
     for _ in 0..VARIANTS {
+        // one defence a turn: the other first actions mostly lead to the
+        // same puzzle with a piece moved
+        if !out.is_empty() {
+            break;
+        }
         let mut g = game.clone();
         let Ok(mut bot) = tash_kalar_bots::from_spec("greedy:noise=0.5", rng.gen()) else { break };
         for _ in 0..400 {
@@ -457,6 +462,15 @@ fn composed_defence(
     seen: &mut HashSet<String>,
 ) -> Option<Puzzle> {
     let start = std::time::Instant::now();
+    // a threat the seat's last action cannot touch leaves every first
+    // choice the same but for what it scores: where no first choice
+    // scores clearly best, a key is rare (and each hand's search costs
+    // seconds)
+    let apart = cut.first().is_some_and(|p| scores_apart(p, form, schools));
+    debug_line(format_args!("composed: scores apart {apart} {:.2} s", start.elapsed().as_secs_f64()));
+    if !apart {
+        return None;
+    }
     // the opponent's turn without a card: where that is already past half
     // the cap, no hand's will be provable
     let base =
@@ -483,6 +497,26 @@ fn composed_defence(
         }
     }
     None
+}
+
+/// Whether one first choice of the seat's scores clearly the most this
+/// turn (a `best-score` puzzle would be proved at `position`).
+fn scores_apart(position: &Position, form: Form, schools: &[School]) -> bool {
+    let Ok(game) = position.to_game() else { return false };
+    let Ok((_, line)) = best_line(&game, Theme::BestScore, FIND) else { return false };
+    if line.is_empty() {
+        return false;
+    }
+    let puzzle = Puzzle {
+        id: String::new(),
+        position: position.to_text(),
+        theme: Theme::BestScore,
+        solution: line.iter().map(|c| c.to_text()).collect(),
+        difficulty: 1,
+        form,
+        schools: schools.to_vec(),
+    };
+    verify(&puzzle, BUDGET).is_ok_and(|v| v.runner_up.is_some())
 }
 
 /// A line of the generator's measurements on standard error, with
