@@ -291,7 +291,9 @@ const SHIFT: i16 = 24;
 /// reached the end score; `stop-the-win`: added to its own) at which the
 /// seat can just reach the theme is found by bisection; there the key is
 /// most likely alone. `s` is 0 where the game left it so, and in the task
-/// forms, whose points come from their tasks.
+/// forms, whose points come from their tasks. A duel's defence is found
+/// by [`composed_defence`] (the opponent holding one or two of its cards)
+/// or, where its hand is that small already, by [`defence_candidate`].
 fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut HashSet<String>) -> Option<Puzzle> {
     let theme = ending_theme(game)?;
     let position = Position::of(game)?;
@@ -453,7 +455,10 @@ const REPLY_CAP: u64 = 250_000;
 
 /// A defence with the opponent's hand cut down ([`cut_hands`], the
 /// smallest hands first): the first of `cut` where [`defence_candidate`]
-/// finds one, the opponent's other cards back in their decks.
+/// finds one (within [`COMPOSED_NODES`]), the opponent's other cards back
+/// in their decks. Tried only where one first choice of the seat scores
+/// clearly best and the opponent's reply without a card is small; a hand
+/// whose reply passes [`REPLY_CAP`] is skipped.
 fn composed_defence(
     cut: &[Position],
     seat: Seat,
