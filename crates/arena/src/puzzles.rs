@@ -448,6 +448,11 @@ const DEFENCE_NODES: u64 = 1_500_000;
 /// The same for a composed defence (the opponent holding one or two
 /// cards): a hand whose threat needs more is not worth a puzzle.
 const COMPOSED_NODES: u64 = 900_000;
+/// The most cut hands tried at a position, the smallest first: in the
+/// first runs every defence found was at the first or second hand tried,
+/// and a position without one cost all its hands (minutes on the shared
+/// machine).
+const MOST_HANDS: usize = 8;
 /// The most positions a composed candidate's reply (the opponent's whole
 /// last turn after one line of the seat's) may visit: the verifier
 /// searches it whole after the key, within [`BUDGET_STOP`].
@@ -458,7 +463,7 @@ const REPLY_CAP: u64 = 250_000;
 /// finds one (within [`COMPOSED_NODES`]), the opponent's other cards back
 /// in their decks. Tried only where one first choice of the seat scores
 /// clearly best and the opponent's reply without a card is small; a hand
-/// whose reply passes [`REPLY_CAP`] is skipped.
+/// whose reply passes [`REPLY_CAP`] is skipped; [`MOST_HANDS`] at most.
 fn composed_defence(
     cut: &[Position],
     seat: Seat,
@@ -482,6 +487,7 @@ fn composed_defence(
         cut.first().and_then(|p| composed::empty_handed(p, 1 - seat)).and_then(|p| reply_size(&p, REPLY_CAP / 2));
     debug_line(format_args!("composed: empty hand's reply {base:?} {:.2} s", start.elapsed().as_secs_f64()));
     base?;
+    let cut = &cut[..cut.len().min(MOST_HANDS)];
     for (tried, p) in cut.iter().enumerate() {
         if p.to_game().is_err() || reply_size(p, REPLY_CAP).is_none() {
             continue;
