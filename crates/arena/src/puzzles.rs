@@ -490,26 +490,26 @@ fn composed_defence(
     debug_line(format_args!("composed: empty hand's reply {base:?} {:.2} s", start.elapsed().as_secs_f64()));
     base?;
     let cut = &cut[..cut.len().min(MOST_HANDS)];
-    for (tried, p) in cut.iter().enumerate() {
-        if p.to_game().is_err() || reply_size(p, REPLY_CAP).is_none() {
+    let mut found = None;
+    let mut tried = 0;
+    for p in cut {
+        tried += 1;
+        let Ok(game) = p.to_game() else { continue };
+        if reply_size(p, REPLY_CAP).is_none() {
             continue;
         }
-        let Ok(game) = p.to_game() else { continue };
-        let found = defence_candidate(&game, p, seat, form, schools, seen, COMPOSED_NODES);
-        if found.is_some() || tried + 1 == cut.len() {
-            debug_line(format_args!(
-                "composed: {} of {} hands, found {}, {:.1} s",
-                tried + 1,
-                cut.len(),
-                found.is_some(),
-                start.elapsed().as_secs_f64()
-            ));
-        }
+        found = defence_candidate(&game, p, seat, form, schools, seen, COMPOSED_NODES);
         if found.is_some() {
-            return found;
+            break;
         }
     }
-    None
+    debug_line(format_args!(
+        "composed: {tried} of {} hands, found {}, {:.1} s",
+        cut.len(),
+        found.is_some(),
+        start.elapsed().as_secs_f64()
+    ));
+    found
 }
 
 /// Whether one first choice of the seat's scores clearly the most this
