@@ -105,3 +105,37 @@ test('a puzzle solved, and one failed with its solution shown', { timeout: TIMEO
   assert.equal(await page.locator('#solution li').count(), q.solution.length);
   assert.deepEqual(errors, []);
 });
+
+/** The cards of a puzzle's seat `o` hand, read from its position text. */
+function handOf(p, o) {
+  const line = p.position.split('\n').filter((l) => l.startsWith('seat: '))[o];
+  const list = (word) => {
+    const m = line.match(new RegExp(` ${word} (\\S+)`));
+    return m && m[1] !== '-' ? m[1].split(',') : [];
+  };
+  return [...list('beings'), ...list('legends'), ...list('flares')];
+}
+
+test("a defence shows the opponent's cards, and other puzzles do not", { timeout: TIMEOUT * 2 }, async () => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.setDefaultTimeout(TIMEOUT);
+
+  // the last one: a composed defence (the opponent holding one card)
+  const d = SET.filter((p) => p.theme === 'stop-the-win').at(-1);
+  assert.ok(d, 'the set holds a stop-the-win puzzle');
+  const turn = Number(d.position.match(/^turn: (\d+)$/m)[1]);
+  const held = handOf(d, 1 - turn);
+  await open(page, d.id);
+  await page.waitForSelector('#opponent-hand:not([hidden])');
+  assert.match(await page.textContent('#opponent-hand p'), /^Your opponent holds: /);
+  const shown = await page.$$eval('#opponent-hand li', (li) => li.map((l) => l.dataset.card));
+  assert.deepEqual(shown, held);
+
+  const other = SET.find((p) => p.theme !== 'stop-the-win');
+  await open(page, other.id);
+  assert.equal(await page.isVisible('#opponent-hand'), false);
+  assert.deepEqual(errors, []);
+});

@@ -115,6 +115,18 @@ async function attempt() {
   }
 }
 
+// A defence's statement: the cards the opponent holds, with their effects
+// (the server sends them, worded, for that theme only).
+function showOpponentHand(hand) {
+  const el = $('opponent-hand');
+  el.hidden = !hand;
+  if (!hand) return el.replaceChildren();
+  el.replaceChildren(
+    h('p', {}, t('puzzles-opponent-holds', { cards: hand.cards.map((c) => c.name).join(', ') })),
+    h('ul', {}, hand.cards.map((c) => h('li', { dataset: { card: c.id } }, h('b', {}, c.name), ': ', c.text))),
+  );
+}
+
 function start(p) {
   puzzle = p;
   model = p.model;
@@ -126,6 +138,7 @@ function start(p) {
   $('solution').hidden = true;
   $('puzzle-title').textContent = p.daily !== undefined ? t('puzzles-daily') : t('puzzles-title');
   $('theme').textContent = t('puzzles-theme', { theme: t(`puzzles-theme-${p.theme}`), difficulty: p.difficulty });
+  showOpponentHand(p.opponentHand);
   $('board').dataset.puzzle = p.id;
   history.replaceState(null, '', `/puzzles?id=${encodeURIComponent(p.id)}`);
   render();

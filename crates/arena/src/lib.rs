@@ -23,6 +23,7 @@ use std::str::FromStr;
 use tash_kalar_bots::{split_specs, Bot, BotSpec, SpecError};
 use tash_kalar_rules::Token;
 
+pub mod composed;
 pub mod engine;
 pub mod puzzles;
 pub mod seeds;

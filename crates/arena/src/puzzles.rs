@@ -14,6 +14,8 @@ pub use tash_kalar_puzzles::Puzzle;
 use tash_kalar_puzzles::{best_line, verify, Theme};
 use tash_kalar_rules::{Actor, Choice, Form, Game, Phase, Position, School, Seat};
 
+use crate::composed::{self, cut_hands, reply_size};
+
 /// Positions searched for a candidate's best line: most turns with more
 /// lines than this pass it, and the rest is where puzzles are found (a
 /// turn's tree that big is hard to search by eye too).
@@ -222,8 +224,10 @@ pub fn generate_endings_in(forms: &[Form], games: u32, seed: u64, progress: impl
 }
 
 /// Other first actions tried at a defence's turn: each leads to another
-/// position of the seat's last action.
-const VARIANTS: u32 = 6;
+/// position of the seat's last action. (Few of those positions have a
+/// first choice that scores clearly best, which a composed defence needs:
+/// 15 of 548 in the first runs; each costs about half a second to look at.)
+const VARIANTS: u32 = 16;
 
 /// The puzzles of a final-round position ([`ending_candidate`]). At the
 /// start of a turn that asks for a defence, with more than its last action
@@ -244,6 +248,11 @@ fn ending_candidates(
     }
     let turn = game.turn().number;
     for _ in 0..VARIANTS {
+        // one defence a turn: the other first actions mostly lead to the
+        // same puzzle with a piece moved
+        if !out.is_empty() {
+            break;
+        }
         let mut g = game.clone();
         let Ok(mut bot) = tash_kalar_bots::from_spec("greedy:noise=0.5", rng.gen()) else { break };
         for _ in 0..400 {
@@ -284,7 +293,9 @@ const SHIFT: i16 = 24;
 /// reached the end score; `stop-the-win`: added to its own) at which the
 /// seat can just reach the theme is found by bisection; there the key is
 /// most likely alone. `s` is 0 where the game left it so, and in the task
-/// forms, whose points come from their tasks.
+/// forms, whose points come from their tasks. A duel's defence is found
+/// by [`composed_defence`] (the opponent holding one or two of its cards)
+/// or, where its hand is that small already, by [`defence_candidate`].
 fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut HashSet<String>) -> Option<Puzzle> {
     let theme = ending_theme(game)?;
     let position = Position::of(game)?;
@@ -295,8 +306,32 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
     }
     let Actor::Seat(seat) = game.actor() else { return None };
     if theme == Theme::StopTheWin && form.final_round() && !form.uses_tasks() && !form.is_melee() {
-        return defence_candidate(game, &position, seat, form, schools, seen);
+        // the other first actions often lead to the same position: each
+        // is searched once
+        if !seen.insert(format!("examined {}", position.to_text())) {
+            return None;
+        }
+        let cut = cut_hands(&position, 1 - seat);
+        if cut.is_empty() {
+            return defence_candidate(game, &position, seat, form, schools, seen, DEFENCE_NODES);
+        }
+        return composed_defence(&cut, seat, form, schools, seen);
     }
+    bisected(&position, theme, seat, form, schools, seen, FIND_STOP)
+}
+
+/// [`ending_candidate`]'s search by bisection on the score move, at
+/// `position` (a `stop-the-win`'s best lines searched within `find_stop`
+/// positions each).
+fn bisected(
+    position: &Position,
+    theme: Theme,
+    seat: Seat,
+    form: Form,
+    schools: &[School],
+    seen: &mut HashSet<String>,
+    find_stop: u64,
+) -> Option<Puzzle> {
     let moved = |s: i16| -> Option<Position> {
         let mut p = position.clone();
         // no score below 0: the move stops there
@@ -316,12 +351,18 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
         Some(p)
     };
     // whether the theme can be met with the score moved by `s`
-    let find = if theme == Theme::StopTheWin { FIND_STOP } else { FIND };
+    let find = if theme == Theme::StopTheWin { find_stop } else { FIND };
     // the best lines found, by score move: the last search is not repeated
     let mut lines = std::collections::HashMap::new();
     let mut reach = |s: i16| -> Option<bool> {
         let g = moved(s)?.to_game().ok()?;
-        let (best, line) = best_line(&g, theme, find).ok()?;
+        let t = std::time::Instant::now();
+        let found = best_line(&g, theme, find);
+        if theme == Theme::StopTheWin {
+            let what = found.as_ref().map(|f| f.0.to_string()).unwrap_or_else(|e| e.to_string());
+            debug_line(format_args!("reach: move {s} {what} {:.2} s", t.elapsed().as_secs_f64()));
+        }
+        let (best, line) = found.ok()?;
         lines.insert(s, line);
         Some(best == 1)
     };
@@ -389,7 +430,13 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
         form,
         schools: schools.to_vec(),
     };
-    let verdict = verify(&puzzle, budget).ok()?;
+    let t = std::time::Instant::now();
+    let verdict = verify(&puzzle, budget);
+    if theme == Theme::StopTheWin {
+        let what = verdict.as_ref().map(|v| format!("{v:?}")).unwrap_or_else(|e| e.to_string());
+        debug_line(format_args!("verify: move {s} {what} {:.2} s", t.elapsed().as_secs_f64()));
+    }
+    let verdict = verdict.ok()?;
     // a line without the key loses: the turn decides the game
     if verdict.first_choices < MIN_CHOICES || verdict.runner_up != Some(0) {
         return None;
@@ -400,6 +447,98 @@ fn ending_candidate(game: &Game, form: Form, schools: &[School], seen: &mut Hash
 
 /// Positions a defence's search visits (its own and the opponent's).
 const DEFENCE_NODES: u64 = 1_500_000;
+/// The same for a composed defence (the opponent holding one or two
+/// cards): a hand whose threat needs more is not worth a puzzle.
+const COMPOSED_NODES: u64 = 900_000;
+/// The most cut hands tried at a position, the smallest first: in the
+/// first runs every defence found was at the first or second hand tried,
+/// and a position without one cost all its hands (minutes on the shared
+/// machine).
+const MOST_HANDS: usize = 8;
+/// The most positions a composed candidate's reply (the opponent's whole
+/// last turn after one line of the seat's) may visit: the verifier
+/// searches it whole after the key, within [`BUDGET_STOP`].
+const REPLY_CAP: u64 = 250_000;
+
+/// A defence with the opponent's hand cut down ([`cut_hands`], the
+/// smallest hands first): the first of `cut` where [`defence_candidate`]
+/// finds one (within [`COMPOSED_NODES`]), the opponent's other cards back
+/// in their decks. Tried only where one first choice of the seat scores
+/// clearly best and the opponent's reply without a card is small; a hand
+/// whose reply passes [`REPLY_CAP`] is skipped; [`MOST_HANDS`] at most.
+fn composed_defence(
+    cut: &[Position],
+    seat: Seat,
+    form: Form,
+    schools: &[School],
+    seen: &mut HashSet<String>,
+) -> Option<Puzzle> {
+    let start = std::time::Instant::now();
+    // a threat the seat's last action cannot touch leaves every first
+    // choice the same but for what it scores: where no first choice
+    // scores clearly best, a key is rare (and each hand's search costs
+    // seconds)
+    let apart = cut.first().is_some_and(|p| scores_apart(p, form, schools));
+    debug_line(format_args!("composed: scores apart {apart} {:.2} s", start.elapsed().as_secs_f64()));
+    if !apart {
+        return None;
+    }
+    // the opponent's turn without a card: where that is already past half
+    // the cap, no hand's will be provable
+    let base =
+        cut.first().and_then(|p| composed::empty_handed(p, 1 - seat)).and_then(|p| reply_size(&p, REPLY_CAP / 2));
+    debug_line(format_args!("composed: empty hand's reply {base:?} {:.2} s", start.elapsed().as_secs_f64()));
+    base?;
+    let cut = &cut[..cut.len().min(MOST_HANDS)];
+    let mut found = None;
+    let mut tried = 0;
+    for p in cut {
+        tried += 1;
+        let Ok(game) = p.to_game() else { continue };
+        if reply_size(p, REPLY_CAP).is_none() {
+            continue;
+        }
+        found = defence_candidate(&game, p, seat, form, schools, seen, COMPOSED_NODES);
+        if found.is_some() {
+            break;
+        }
+    }
+    debug_line(format_args!(
+        "composed: {tried} of {} hands, found {}, {:.1} s",
+        cut.len(),
+        found.is_some(),
+        start.elapsed().as_secs_f64()
+    ));
+    found
+}
+
+/// Whether one first choice of the seat's scores clearly the most this
+/// turn (a `best-score` puzzle would be proved at `position`).
+fn scores_apart(position: &Position, form: Form, schools: &[School]) -> bool {
+    let Ok(game) = position.to_game() else { return false };
+    let Ok((_, line)) = best_line(&game, Theme::BestScore, FIND) else { return false };
+    if line.is_empty() {
+        return false;
+    }
+    let puzzle = Puzzle {
+        id: String::new(),
+        position: position.to_text(),
+        theme: Theme::BestScore,
+        solution: line.iter().map(|c| c.to_text()).collect(),
+        difficulty: 1,
+        form,
+        schools: schools.to_vec(),
+    };
+    verify(&puzzle, BUDGET).is_ok_and(|v| v.runner_up.is_some())
+}
+
+/// A line of the generator's measurements on standard error, with
+/// `TK_DEBUG` set (the figures of docs/puzzles.md).
+fn debug_line(line: std::fmt::Arguments) {
+    if std::env::var_os("TK_DEBUG").is_some() {
+        eprintln!("{line}");
+    }
+}
 
 /// A duel's defence at the seat's last action (the turn before the game's
 /// last), found without bisection:
@@ -417,24 +556,24 @@ fn defence_candidate(
     form: Form,
     schools: &[School],
     seen: &mut HashSet<String>,
+    budget: u64,
 ) -> Option<Puzzle> {
     let o = 1 - seat;
-    let mut d = Defence { nodes: 0, memo: HashMap::new(), groups: Vec::new() };
+    let mut d = Defence { nodes: 0, budget, memo: HashMap::new(), groups: Vec::new() };
     let mut line = Vec::new();
     let t = std::time::Instant::now();
     let r = d.mine(game, seat, o, &mut line);
-    if std::env::var_os("TK_DEBUG").is_some() {
-        let mut m: Vec<i32> = d.groups.iter().map(|g| g.1).collect();
-        m.sort_unstable();
-        eprintln!(
-            "defence: ok {} nodes {} groups {} mins {:?} {:?}",
-            r.is_ok(),
-            d.nodes,
-            d.groups.len(),
-            &m[..m.len().min(4)],
-            t.elapsed()
-        );
-    }
+    let mut m: Vec<i32> = d.groups.iter().map(|g| g.1).collect();
+    m.sort_unstable();
+    debug_line(format_args!(
+        "defence: hand {} ok {} nodes {} groups {} mins {:?} {:.2} s",
+        composed::hand_of(position, o).len(),
+        r.is_ok(),
+        d.nodes,
+        d.groups.len(),
+        &m[..m.len().min(4)],
+        t.elapsed().as_secs_f64()
+    ));
     r.ok()?;
     let mut groups = d.groups;
     if groups.len() < MIN_CHOICES {
@@ -448,12 +587,12 @@ fn defence_candidate(
     let solution: Vec<String> = groups[0].2.iter().map(|c| c.to_text()).collect();
     // the seat's score moves: the defence leaves a margin of 0 (a tie,
     // which the ties' rules decide), else -1; every other first choice
-    // still a lead
+    // a lead of at least 1 for the first, at least a tie for the second
+    // (the ties' rules decide, and the verifier)
     let who = usize::from(seat);
-    let shifts = [(m1, m2 > m1), (m1 + 1, m2 > m1 + 1)];
     let at = position.seats.get(who)?.score;
-    for (s, apart) in shifts {
-        if !apart || s.unsigned_abs() > SHIFT as u32 || i32::from(at) + s < 0 {
+    for s in [m1, m1 + 1] {
+        if s.unsigned_abs() > SHIFT as u32 || i32::from(at) + s < 0 {
             continue;
         }
         let mut p = position.clone();
@@ -462,7 +601,7 @@ fn defence_candidate(
         if seen.contains(&text) {
             continue;
         }
-        let mut puzzle = Puzzle {
+        let puzzle = Puzzle {
             id: id_of(&text),
             position: text.clone(),
             theme: Theme::StopTheWin,
@@ -471,33 +610,50 @@ fn defence_candidate(
             form,
             schools: schools.to_vec(),
         };
-        let Ok(verdict) = verify(&puzzle, BUDGET_STOP) else { continue };
-        if verdict.first_choices < MIN_CHOICES || verdict.runner_up != Some(0) || verdict.best != 1 {
-            continue;
+        let t = std::time::Instant::now();
+        if std::env::var_os("TK_DEBUG").is_some() {
+            let why = verify(&puzzle, BUDGET_STOP).map(|v| format!("{v:?}")).unwrap_or_else(|e| e.to_string());
+            debug_line(format_args!("verify: move {s} {why}"));
         }
-        seen.insert(text);
-        puzzle.difficulty = (1 + verdict.first_choices / 40).min(5) as u8;
-        return Some(puzzle);
+        let kept = keep_defence(puzzle);
+        debug_line(format_args!("verify: kept {} {:.2} s", kept.is_some(), t.elapsed().as_secs_f64()));
+        if let Some(puzzle) = kept {
+            seen.insert(text);
+            return Some(puzzle);
+        }
     }
     None
+}
+
+/// The defence, if the verifier proves it (within [`BUDGET_STOP`]) and it
+/// is one: the key stops the win, every line without it loses, and there
+/// are choices enough; its difficulty set.
+fn keep_defence(mut puzzle: Puzzle) -> Option<Puzzle> {
+    let verdict = verify(&puzzle, BUDGET_STOP).ok()?;
+    if verdict.first_choices < MIN_CHOICES || verdict.runner_up != Some(0) || verdict.best != 1 {
+        return None;
+    }
+    puzzle.difficulty = (1 + verdict.first_choices / 40).min(5) as u8;
+    Some(puzzle)
 }
 
 /// The search behind [`defence_candidate`].
 struct Defence {
     nodes: u64,
+    budget: u64,
     /// The opponent's margin from a position: exact, or (false) at least.
     memo: HashMap<u64, (i32, bool)>,
     /// Per first choice of the seat: the least margin found, and its line.
     groups: Vec<(Choice, i32, Vec<Choice>)>,
 }
 
-/// The search passed [`DEFENCE_NODES`].
+/// The search passed its budget.
 struct TooBig;
 
 impl Defence {
     fn count(&mut self) -> Result<(), TooBig> {
         self.nodes += 1;
-        if self.nodes > DEFENCE_NODES {
+        if self.nodes > self.budget {
             return Err(TooBig);
         }
         Ok(())
@@ -632,6 +788,83 @@ mod tests {
         assert_eq!(ending_theme(&at_end(Some((0, 0)), 0)), Some(Theme::WinNow));
         // the trigger's own turn: the opponent's next turn is not the last
         assert_eq!(ending_theme(&at_end(Some((0, 2)), 0)), None);
+    }
+
+    /// A duel's turn before the last: Etherweave (purple) to play its last
+    /// action, holding the Gate of Oblivion (warped first, its summon onto
+    /// the blue heroic piece scores 2; alone, 1), Northern with two more
+    /// heroic pieces far away (it wins a tie) and nothing to summon with,
+    /// playing the last turn; the scores as given.
+    fn defence(scores: (i16, i16)) -> Puzzle {
+        let mut b = tash_kalar_rules::Board::empty();
+        for (s, p) in [("d5", 'p'), ("f5", 'p'), ("d6", 'p'), ("f6", 'p'), ("e6", 'b'), ("b2", 'b'), ("b8", 'b')] {
+            let color = tash_kalar_rules::Color::from_letter(p).expect("a color");
+            let rank = if p == 'b' { tash_kalar_rules::Rank::Heroic } else { tash_kalar_rules::Rank::Common };
+            b.set(
+                tash_kalar_rules::Square::parse(s).expect("a square"),
+                Some(tash_kalar_rules::Piece::new(color, rank)),
+            );
+        }
+        let mut p = Position::duel(&b.to_text()).expect("a board");
+        p.seats = vec![
+            tash_kalar_rules::SeatSetup::new(School::Etherweave),
+            tash_kalar_rules::SeatSetup::new(School::Northern),
+        ];
+        p.seats[0].supply = (12, 3);
+        p.seats[1].supply = (13, 3);
+        p.seats[0].beings = vec![tash_kalar_rules::CardId::parse("etherweave.gate_of_oblivion").expect("a card")];
+        p.number = 30;
+        p.actions = 1;
+        p.end = Some((1, 1));
+        p.seats[0].score = scores.0;
+        p.seats[1].score = scores.1;
+        let text = p.to_text();
+        Puzzle {
+            id: id_of(&text),
+            position: text,
+            theme: Theme::StopTheWin,
+            solution: vec![
+                "warp etherweave.gate_of_oblivion".into(),
+                "summon etherweave.gate_of_oblivion e5 r180".into(),
+            ],
+            difficulty: 1,
+            form: Form::Duel,
+            schools: vec![School::Etherweave, School::Northern],
+        }
+    }
+
+    #[test]
+    fn a_defence_with_one_key_is_kept() {
+        // a point behind: only the warp first (2 points) stops the last
+        // turn from winning; the summon alone ties, and Northern wins ties
+        let kept = keep_defence(defence((17, 18))).expect("one key");
+        assert!(kept.difficulty >= 1);
+    }
+
+    #[test]
+    fn a_defence_where_two_first_choices_defend_is_refused() {
+        // level: the warp first and the summon alone both stop the win
+        assert_eq!(keep_defence(defence((18, 18))), None);
+    }
+
+    #[test]
+    fn a_defence_where_no_first_choice_defends_is_refused() {
+        // three behind: even the warp first leaves Northern the winner
+        assert_eq!(keep_defence(defence((15, 18))), None);
+    }
+
+    #[test]
+    fn the_score_move_finds_the_lone_key() {
+        // level, the search itself moves purple's score to where only the
+        // warp first defends
+        let p = defence((18, 18));
+        let position = Position::from_text(&p.position).expect("a position");
+        let game = position.to_game().expect("a game");
+        let found = defence_candidate(&game, &position, 0, Form::Duel, &p.schools, &mut HashSet::new(), DEFENCE_NODES)
+            .expect("a defence");
+        assert_eq!(found.solution.first().map(String::as_str), Some("warp etherweave.gate_of_oblivion"));
+        let moved = Position::from_text(&found.position).expect("a position");
+        assert_eq!((moved.seats[0].score, moved.seats[1].score), (17, 18), "{}", found.position);
     }
 
     #[test]

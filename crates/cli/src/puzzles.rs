@@ -30,7 +30,8 @@ enum Command {
         out: PathBuf,
         /// Search only the games' final rounds, for `win-now` and
         /// `stop-the-win` puzzles (a duel's or melee's score moved by the
-        /// fewest points that make the turn decide the game).
+        /// fewest points that make the turn decide the game; a duel's
+        /// defence with the opponent's hand cut down to one or two cards).
         #[arg(long)]
         endings: bool,
         /// With --endings: the forms played in turn, comma-separated

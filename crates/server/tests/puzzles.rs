@@ -111,3 +111,73 @@ async fn http_raw_json(addr: std::net::SocketAddr, request: &str) -> (u16, Value
     let (status, _, text) = http_raw(None, addr, request).await;
     (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON: {text}")))
 }
+
+/// The cards of `seat`'s hand in a puzzle's position, in the position's order.
+fn hand_of(p: &Puzzle, seat: usize) -> Vec<tash_kalar_rules::CardId> {
+    let pos = tash_kalar_rules::Position::from_text(&p.position).unwrap();
+    let s = &pos.seats[seat];
+    s.beings.iter().chain(&s.legends).chain(&s.flares).copied().collect()
+}
+
+/// The order of every deck of a puzzle's position that the seat to play
+/// does not know itself (its own top and returned cards it may see): each
+/// run of two or more cards in a known order (a deck's top or bottom) that
+/// is not their sorted order, as it would be written in JSON.
+fn known_orders(p: &Puzzle) -> Vec<String> {
+    let pos = tash_kalar_rules::Position::from_text(&p.position).unwrap();
+    let others = pos.seats.iter().enumerate().filter(|&(i, _)| i != usize::from(pos.turn));
+    let piles = others.map(|(_, s)| &s.deck).chain([&pos.legends, &pos.flares]);
+    let mut out = Vec::new();
+    for pile in piles {
+        for part in [&pile.top, &pile.bottom] {
+            // a run already in the cards' sorted order reads as a part of
+            // a sorted list of unseen cards: only the others tell an order
+            if part.len() >= 2 && !part.windows(2).all(|w| w[0] <= w[1]) {
+                out.push(part.iter().map(|c| serde_json::to_string(c).unwrap()).collect::<Vec<_>>().join(","));
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_defence_shows_the_opponents_hand_and_nothing_else_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("puzzles.sqlite"));
+    let addr = server.addr;
+    let es = tash_kalar_present::Messages::new(tash_kalar_present::Lang::Es);
+    let mut defences = 0;
+    for p in set() {
+        let request = format!(
+            "GET /api/puzzles/{} HTTP/1.1\r\nHost: {addr}\r\nAccept-Language: es\r\nConnection: close\r\n\r\n",
+            p.id
+        );
+        let (status, v) = http_raw_json(addr, &request).await;
+        assert_eq!(status, 200, "{v}");
+        let text = v.to_string();
+        for order in known_orders(&p) {
+            assert!(!text.contains(&order), "{}: a deck's order {order} in {text}", p.id);
+        }
+        let seat = v["seat"].as_u64().unwrap() as usize;
+        if p.theme != tash_kalar_puzzles::Theme::StopTheWin {
+            assert!(v.get("opponentHand").is_none(), "{}: {text}", p.id);
+            continue;
+        }
+        defences += 1;
+        // the statement shows the opponent's hand, worded in the reader's
+        // language; the seat's own hand is in the model as for every puzzle
+        let them = 1 - seat;
+        let hand = &v["opponentHand"];
+        assert_eq!(hand["seat"], json!(them), "{text}");
+        let cards = hand["cards"].as_array().unwrap();
+        let held = hand_of(&p, them);
+        assert_eq!(cards.len(), held.len(), "{text}");
+        for (shown, &c) in cards.iter().zip(&held) {
+            assert_eq!(shown["id"], json!(c));
+            assert_eq!(shown["name"], json!(es.card_name(c)));
+            assert_eq!(shown["text"], json!(es.card_text(c)));
+        }
+    }
+    assert!(defences >= 2, "the set holds defences");
+    server.stop();
+}

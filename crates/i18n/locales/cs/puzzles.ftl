@@ -14,3 +14,4 @@ puzzles-played = Zahráno: { $choices }
 puzzles-solved = Vyřešeno!
 puzzles-failed = To není nejlepší: řešení je níže.
 puzzles-your-rating = Tvé hodnocení v hádankách: { $rating }
+puzzles-opponent-holds = Soupeř má v ruce: { $cards }

@@ -14,3 +14,4 @@ puzzles-played = Played: { $choices }
 puzzles-solved = Solved!
 puzzles-failed = Not the best: the solution is below.
 puzzles-your-rating = Your puzzle rating: { $rating }
+puzzles-opponent-holds = Your opponent holds: { $cards }

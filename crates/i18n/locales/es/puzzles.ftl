@@ -14,3 +14,4 @@ puzzles-played = Jugado: { $choices }
 puzzles-solved = ¡Resuelto!
 puzzles-failed = No es lo mejor: la solución está abajo.
 puzzles-your-rating = Tu puntuación en problemas: { $rating }
+puzzles-opponent-holds = Tu rival tiene en la mano: { $cards }

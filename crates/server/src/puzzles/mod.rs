@@ -29,7 +29,7 @@ use serde_json::{json, Value};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 use tash_kalar_present::Table;
-use tash_kalar_puzzles::{play, solves, Puzzle};
+use tash_kalar_puzzles::{play, solves, Puzzle, Theme};
 use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{Actor, Game, Position, Seat};
 
@@ -138,14 +138,42 @@ async fn puzzle_rating(state: &AppState, p: &'static Puzzle) -> Result<Glicko2Ra
     Ok(stored.unwrap_or_else(|| initial(p)))
 }
 
+/// The opponent's hand of a `stop-the-win` puzzle, which its statement
+/// shows (the threat must be seen to be stopped): each card's id, name and
+/// effect in the reader's language. None for every other theme, whose
+/// hidden cards stay hidden; never a deck's order.
+fn opponent_hand(p: &Puzzle, seat: Seat, headers: &HeaderMap) -> Result<Option<Value>, Error> {
+    if p.theme != Theme::StopTheWin {
+        return Ok(None);
+    }
+    let position = Position::from_text(&p.position).map_err(Error::internal)?;
+    // a defence is a duel's: the one other seat plays the last turn
+    let Some((o, them)) = position.seats.iter().enumerate().find(|&(i, _)| i != usize::from(seat)) else {
+        return Ok(None);
+    };
+    let msgs = words::messages(words::of_request(headers));
+    let cards: Vec<Value> = them
+        .beings
+        .iter()
+        .chain(&them.legends)
+        .chain(&them.flares)
+        .map(|&c| json!({"id": c, "name": msgs.card_name(c), "text": msgs.card_text(c)}))
+        .collect();
+    Ok(Some(json!({"seat": o, "cards": cards})))
+}
+
 /// The puzzle as the page gets it: no solution.
 async fn shown(state: &AppState, p: &'static Puzzle, headers: &HeaderMap) -> Result<Json<Value>, Error> {
     let (game, seat) = start(p)?;
     let rating = puzzle_rating(state, p).await?;
-    Ok(Json(json!({
+    let mut v = json!({
         "id": p.id, "theme": p.theme, "form": p.form, "schools": p.schools, "difficulty": p.difficulty,
         "seat": seat, "rating": rating_json(&rating), "model": model(&game, seat, headers),
-    })))
+    });
+    if let Some(hand) = opponent_hand(p, seat, headers)? {
+        v["opponentHand"] = hand;
+    }
+    Ok(Json(v))
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, Error> {
