@@ -6,6 +6,7 @@
 import { h, api, toast } from './common.js';
 import { initI18n, t, langSelector } from './i18n.js';
 import { createBoard, showSide, parseBoard, gatewaysOf } from './board.js';
+import { openLegal } from './legal.js';
 
 await initI18n();
 $('lang-slot').append(langSelector());
@@ -20,6 +21,8 @@ let puzzle = null;
 let model = null;
 let played = [];
 let group = null;
+// the choices offered on one square of the group (a summoning taking up one piece or another)
+let options = null;
 let over = false;
 
 const board = createBoard($('board'), { onClick: (sq) => pickSquare(sq) });
@@ -50,10 +53,9 @@ function render() {
   board.setGateways(gatewaysOf(model));
   const hl = { 'marked-sq': new Set(), clickable: new Set() };
   if (group) {
-    for (const m of group.each) {
-      const at = typeof m === 'string' ? m : m.at;
-      hl['marked-sq'].add(at);
-      hl.clickable.add(at);
+    for (const c of openLegal([group])) {
+      hl['marked-sq'].add(squareOf(c));
+      hl.clickable.add(squareOf(c));
     }
   }
   board.setHighlights(hl);
@@ -61,8 +63,17 @@ function render() {
   const list = $('choices');
   list.replaceChildren();
   if (over) return;
+  if (options) {
+    for (const c of options) {
+      const b = h('button', { type: 'button', dataset: { text: c.text } }, c.label);
+      b.addEventListener('click', () => choose(c.text));
+      list.append(b);
+    }
+    return;
+  }
   for (const e of model.legal || []) {
-    const b = h('button', { type: 'button', class: group === e ? 'selected' : '', dataset: { text: e.text } }, e.label);
+    // (a move group's words name the square moved to as `@`: picked on the board)
+    const b = h('button', { type: 'button', class: group === e ? 'selected' : '', dataset: { text: e.text } }, e.label.replace('@', '…'));
     b.addEventListener('click', () => {
       if (e.each) {
         group = e;
@@ -73,15 +84,25 @@ function render() {
   }
 }
 
+/** A group's choice's square on the board: where it summons or places, or a move's square moved to. */
+function squareOf(c) {
+  return c.kind === 'move' ? c.to : c.at;
+}
+
 function pickSquare(sq) {
   if (!group || over) return;
-  const m = group.each.find((m) => (typeof m === 'string' ? m : m.at) === sq);
-  if (!m) return;
-  choose((typeof m === 'object' && m.text) || group.text.replace('@', sq));
+  const here = openLegal([group]).filter((c) => squareOf(c) === sq);
+  if (here.length === 1) return choose(here[0].text);
+  // (in a piece shortage a square has a choice per piece taken up: each offered in its words)
+  if (here.length) {
+    options = here;
+    render();
+  }
 }
 
 async function choose(text) {
   group = null;
+  options = null;
   const next = [...played, text];
   try {
     const r = await api(`/api/puzzles/${puzzle.id}/play`, { json: { choices: next } });
@@ -132,6 +153,7 @@ function start(p) {
   model = p.model;
   played = [];
   group = null;
+  options = null;
   over = false;
   $('result').textContent = '';
   $('result').className = '';
