@@ -40,7 +40,8 @@ async function open(page, id) {
 async function settled(page, n) {
   await page.waitForFunction(
     (n) => document.getElementById('result').textContent !== ''
-      || document.getElementById('played').textContent.split('; ').length === n,
+      // (nothing played yet is an empty line, not one choice)
+      || document.getElementById('played').textContent.split('; ').filter(Boolean).length === n,
     n,
   );
 }
