@@ -320,28 +320,15 @@ impl Say for Messages {
         pickup: bool,
         onto: Option<String>,
     ) -> String {
-        let mut s = self.text(
+        let base = self.text(
             "choice-summon",
             args![("card", self.card_name(card)), ("at", "@"), ("orientation", self.orientation(orientation))],
         );
-        if pickup {
-            s = self.text("choice-taking-up", args![("choice", s), ("at", "#")]);
-        }
-        if let Some(piece) = onto {
-            s = self.text("choice-destroying", args![("choice", s), ("piece", piece)]);
-        }
-        s
+        summon_with(self, base, pickup.then(|| "#".to_string()), onto)
     }
 
     fn summon_rest(&self, base: String, pickup: Option<Square>, onto: Option<String>) -> String {
-        let mut s = base;
-        if let Some(p) = pickup {
-            s = self.text("choice-taking-up", args![("choice", s), ("at", p.to_string())]);
-        }
-        if let Some(piece) = onto {
-            s = self.text("choice-destroying", args![("choice", s), ("piece", piece)]);
-        }
-        s
+        summon_with(self, base, pickup.map(|p| p.to_string()), onto)
     }
 
     fn move_pattern(&self, piece: Option<String>, from: Square, onto: Option<String>) -> String {
@@ -484,4 +471,17 @@ pub(crate) fn effect_at(game: &Game) -> Option<Square> {
     use tash_kalar_rules::effect::Stage;
     let r = game.effect()?;
     (!r.card.is_flare() && !matches!(r.stage, Stage::Thaw | Stage::Warp)).then_some(r.at)
+}
+
+/// A summoning's words from its `base`, with the square of the piece it
+/// takes up (or a stand-in for it) and the piece it destroys, in words.
+fn summon_with(msgs: &Messages, base: String, pickup: Option<String>, onto: Option<String>) -> String {
+    let mut s = base;
+    if let Some(at) = pickup {
+        s = msgs.text("choice-taking-up", args![("choice", s), ("at", at)]);
+    }
+    if let Some(piece) = onto {
+        s = msgs.text("choice-destroying", args![("choice", s), ("piece", piece)]);
+    }
+    s
 }

@@ -469,23 +469,7 @@ thread_local! {
 impl Clone for Game {
     #[inline]
     fn clone(&self) -> Game {
-        let mut seats = ArrayVec::new();
-        for s in &self.seats {
-            seats.push(s.clone());
-        }
-        Game {
-            seats,
-            board: self.board.clone(),
-            legends: self.legends.clone(),
-            legend_discard: copy_list(&self.legend_discard),
-            flares: self.flares.clone(),
-            flare_discard: copy_list(&self.flare_discard),
-            turn: self.turn.clone(),
-            outcome: self.outcome.clone(),
-            tasks: self.tasks.clone(),
-            events: self.events.clone(),
-            ..*self
-        }
+        self.copy_with(self.events.clone())
     }
 }
 
@@ -497,6 +481,12 @@ impl Game {
     /// for every choice it judges.
     #[inline]
     pub fn clone_unlogged(&self) -> Game {
+        self.copy_with(self.events.emptied())
+    }
+
+    /// A copy of the game with `events` for its event log.
+    #[inline]
+    fn copy_with(&self, events: EventLog) -> Game {
         let mut seats = ArrayVec::new();
         for s in &self.seats {
             seats.push(s.clone());
@@ -511,7 +501,7 @@ impl Game {
             turn: self.turn.clone(),
             outcome: self.outcome.clone(),
             tasks: self.tasks.clone(),
-            events: self.events.emptied(),
+            events,
             ..*self
         }
     }

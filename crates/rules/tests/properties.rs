@@ -729,8 +729,10 @@ fn check_after(g: &Game, c: Choice, h: &Game) -> Result<(), String> {
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Trigger {
     NotYet,
-    /// During this turn; extra turns (Time Elemental) since then.
-    At(u16, u16),
+    /// During this turn; extra turns (Time Elemental) since then; whether
+    /// a deck was empty then (cards returned to it later, by the discard
+    /// action or an effect, do not take the trigger back).
+    At(u16, u16, bool),
     /// Before the run's starting position.
     Before,
 }
@@ -763,7 +765,7 @@ fn check_outcome(g: &Game, trigger: Trigger) -> Result<(), String> {
     match trigger {
         Trigger::NotYet => return Err("finished, but no trigger was seen".into()),
         Trigger::Before => {}
-        Trigger::At(t0, extra) => {
+        Trigger::At(t0, extra, emptied_then) => {
             let round = if g.form().final_round() { g.seat_count() as u16 } else { 0 };
             ensure!(
                 g.turn().number == t0 + round + extra,
@@ -775,7 +777,7 @@ fn check_outcome(g: &Game, trigger: Trigger) -> Result<(), String> {
             // which the trigger counted only for a being pending then)
             let reached = (0..g.seat_count())
                 .any(|i| g.seat(i as u8).score + g.causality_penalty(i as u8) >= g.form().target_score());
-            let emptied = g.seats().iter().any(|s| s.deck.is_empty());
+            let emptied = emptied_then || g.seats().iter().any(|s| s.deck.is_empty());
             ensure!(reached || emptied, "ended with scores {:?} and cards left in every deck", scores(g));
         }
     }
@@ -1141,12 +1143,12 @@ fn play(schools: [School; 2], start: Start, seed: u64, verbose: bool) -> Result<
         // summoned it), and that extra turn stands outside the final round
         // too (RULINGS.md, Time Elemental)
         if trigger == Trigger::NotYet && h.end_state().last.is_some() {
-            trigger = Trigger::At(g.turn().number, 0);
+            trigger = Trigger::At(g.turn().number, 0, h.seats().iter().any(|s| s.deck.is_empty()));
         }
         if h.turn().number != g.turn().number && g.turn().extra_turn {
             stats.extra_turns += 1;
-            if let Trigger::At(t0, extra) = trigger {
-                trigger = Trigger::At(t0, extra + 1);
+            if let Trigger::At(t0, extra, emptied) = trigger {
+                trigger = Trigger::At(t0, extra + 1, emptied);
             }
         }
     }
