@@ -5,7 +5,9 @@
 //! the result and the recent events, each with its sentence.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 
 use serde::Serialize;
 use tash_kalar_i18n::Messages;
@@ -422,7 +424,7 @@ fn legal_list_with(
     let mut out: Vec<LegalEntry> = Vec::new();
     // each group's place in `out`, by kind, card and orientation, or square moved from
     type Key = (&'static str, Option<CardId>, Option<Orientation>, Option<Square>);
-    let mut groups: HashMap<Key, usize> = HashMap::new();
+    let mut groups: FxHashMap<Key, usize> = FxHashMap::default();
     for c in choices {
         let (key, member, piece) = match c {
             Choice::Summon { card, at, orientation, pickup } => {
@@ -517,7 +519,8 @@ pub struct EventModel {
     pub n: u32,
     #[serde(flatten)]
     pub event: Event,
-    pub text: String,
+    /// (shared by every model of a change that shows the event alike)
+    pub text: Arc<str>,
 }
 
 /// The board squares of `card`'s pattern and of its marked squares, laid
@@ -541,22 +544,22 @@ pub struct Shared<'m> {
     question: Option<QuestionModel>,
     result: Option<ResultModel>,
     left: Vec<LeftSeat>,
-    events: RefCell<HashMap<Event, String>>,
+    events: RefCell<FxHashMap<Event, Arc<str>>>,
     /// Sentences worded for an earlier change, taken as they are used.
-    earlier: RefCell<HashMap<Event, String>>,
+    earlier: RefCell<FxHashMap<Event, Arc<str>>>,
     /// The legal choices' words, by the choice and what it acts on (they
     /// depend on nothing else), and those of an earlier change.
-    labels: RefCell<HashMap<(Choice, Facts), String>>,
-    earlier_labels: RefCell<HashMap<(Choice, Facts), String>>,
+    labels: RefCell<FxHashMap<(Choice, Facts), String>>,
+    earlier_labels: RefCell<FxHashMap<(Choice, Facts), String>>,
     /// The words of the legal list's groups (by what they depend on),
     /// kept for the whole game (a game has a few hundred at most).
-    groups: RefCell<HashMap<GroupWords, String>>,
+    groups: RefCell<FxHashMap<GroupWords, String>>,
     /// The words of the pieces (by piece) and of the summonings before
     /// what they take up or destroy (by card, square and orientation) in
     /// this change's legal lists: a list in a piece shortage has a
     /// summoning per square and piece taken up, each worded from these.
-    pieces: RefCell<HashMap<Piece, String>>,
-    summons: RefCell<HashMap<(CardId, Square, Orientation), String>>,
+    pieces: RefCell<FxHashMap<Piece, String>>,
+    summons: RefCell<FxHashMap<(CardId, Square, Orientation), String>>,
 }
 
 /// The events' sentences and the legal choices' words of one change,
@@ -567,9 +570,9 @@ pub struct Shared<'m> {
 #[derive(Debug, Default)]
 pub struct EventWords {
     names: Vec<String>,
-    events: HashMap<Event, String>,
-    labels: HashMap<(Choice, Facts), String>,
-    groups: HashMap<GroupWords, String>,
+    events: FxHashMap<Event, Arc<str>>,
+    labels: FxHashMap<(Choice, Facts), String>,
+    groups: FxHashMap<GroupWords, String>,
 }
 
 impl<'m> Shared<'m> {
@@ -675,7 +678,7 @@ impl<'m> Shared<'m> {
     }
 
     /// An event's sentence, worded once.
-    fn event(&self, e: &Event) -> String {
+    fn event(&self, e: &Event) -> Arc<str> {
         if let Some(t) = self.events.borrow().get(e) {
             return t.clone();
         }
@@ -690,7 +693,7 @@ impl<'m> Shared<'m> {
                 .cloned()
                 .unwrap_or_else(|| self.msgs.text("seat-number", tash_kalar_i18n::args![("seat", s as u32 + 1)]))
         };
-        let text = self.msgs.event(e, &name);
+        let text: Arc<str> = self.msgs.event(e, &name).into();
         self.events.borrow_mut().insert(*e, text.clone());
         text
     }

@@ -23,7 +23,9 @@ pub(crate) struct Facts {
     /// An option's meaning key and the color it names.
     pub meaning: Option<&'static str>,
     pub color: Option<tash_kalar_rules::Color>,
-    /// The question it answers.
+    /// The question it answers, for the choices whose words depend on it
+    /// (a return, a skip; working out the question is not free, and a
+    /// legal list has hundreds of choices).
     pub question: Option<QuestionKind>,
 }
 
@@ -31,7 +33,8 @@ impl Facts {
     /// The facts of `c` in `game`, where `c` is legal now.
     pub(crate) fn of(game: &Game, c: Choice) -> Facts {
         let board = game.board();
-        let mut f = Facts { question: game.question().map(|q| q.kind), ..Facts::default() };
+        let question = matches!(c, Choice::Return(_) | Choice::Skip).then(|| game.question().map(|q| q.kind)).flatten();
+        let mut f = Facts { question, ..Facts::default() };
         let active = game.seats().get(game.turn().seat as usize);
         match c {
             Choice::Summon { at, .. } => {

@@ -13,7 +13,7 @@ fn check(lang: Lang, m: &Messages, g: &Game, viewer: Viewer, said: &mut usize) {
     let table = Table::default();
     let v = model(g, viewer, &table, m);
     let en = model(g, viewer, &table, &Messages::new(Lang::En));
-    let mut texts: Vec<String> = v.events.iter().map(|e| e.text.clone()).collect();
+    let mut texts: Vec<String> = v.events.iter().map(|e| e.text.to_string()).collect();
     if let Some(q) = &v.question {
         // every effect step met in play has its words in every language
         // (a prompt the source scan of i18n's tests/locales.rs missed shows here)

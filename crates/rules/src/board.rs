@@ -300,7 +300,9 @@ impl Board {
 
     /// The board text with the Gateway marker `@` on the pieces of `marked`.
     pub fn to_text_marked(&self, marked: Bitboard) -> String {
-        let mut s = String::new();
+        use std::fmt::Write;
+        // (most boards' texts fit; a crowded one grows past it)
+        let mut s = String::with_capacity(96);
         for row in (0..9).rev() {
             let mut empty = 0;
             for column in 0..9 {
@@ -310,7 +312,7 @@ impl Board {
                             s.push(char::from_digit(empty, 10).unwrap());
                             empty = 0;
                         }
-                        s.push_str(&p.to_string());
+                        let _ = write!(s, "{p}");
                         if marked.contains(Square::new(column, row).expect("on the board")) {
                             s.push('@');
                         }

@@ -23,6 +23,8 @@
 //! `docs/server-protocol.md` ("Deltas"); [`apply`] is the client's side,
 //! for Rust clients and the tests.
 
+mod members;
+
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
@@ -35,6 +37,7 @@ use tash_kalar_rules::Game;
 
 use crate::site::{ChatLine, SpectatorLine};
 use crate::words::{index, LANGS};
+use members::Fields;
 
 /// One value per language (`words::index`), set once.
 pub type PerLang<T> = [OnceLock<T>; LANGS];
@@ -256,6 +259,28 @@ fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<Part> {
     Some(Part { json: Some(part.finish()), unset: gone })
 }
 
+/// [`patch`] of two structs' fields.
+fn patch_fields(path: &str, old: &Fields, new: &Fields) -> Part {
+    let mut part = Obj::new();
+    let mut seen = 0;
+    for (k, v) in new.iter() {
+        match old.get(k) {
+            Some(x) if x == v => seen += 1,
+            Some(_) => {
+                seen += 1;
+                part.raw(k, v);
+            }
+            None => part.raw(k, v),
+        }
+    }
+    let gone = if seen == old.len() {
+        Vec::new()
+    } else {
+        old.iter().filter(|(k, _)| new.get(k).is_none()).map(|(k, _)| format!("{path}.{k}")).collect()
+    };
+    Part { json: Some(part.finish()), unset: gone }
+}
+
 /// One part of a model's delta: the value written under its key (none:
 /// the key is only unset) and the paths it unsets.
 #[derive(Debug, Default)]
@@ -270,9 +295,14 @@ impl Part {
         Some(Part { json: Some(serde_json::to_vec(v).ok()?), unset: Vec::new() })
     }
 
-    /// An object's part: merged into the object held, key by key.
+    /// An object's part: merged into the object held, key by key. A
+    /// struct's fields are compared as their JSON texts, each serialised
+    /// once; anything else goes by its whole text.
     fn merged<T: Serialize>(path: &str, old: &T, new: &T) -> Option<Part> {
-        patch(path, &to_raw(old)?, &to_raw(new)?)
+        match (Fields::of(old), Fields::of(new)) {
+            (Some(a), Some(b)) => Some(patch_fields(path, &a, &b)),
+            _ => patch(path, &to_raw(old)?, &to_raw(new)?),
+        }
     }
 
     /// A part the model leaves out when it is none (`Option`): unset,
@@ -297,14 +327,18 @@ fn to_raw<T: Serialize>(v: &T) -> Option<Box<RawValue>> {
 fn legal_refs(old: &[LegalEntry], new: &[LegalEntry]) -> Option<Part> {
     let mut buf = b"{\"ref\":[".to_vec();
     let mut kept = false;
+    // where the entry after the last one found would be in `old`
+    let mut next = 0;
     for (j, e) in new.iter().enumerate() {
         if j > 0 {
             buf.push(b',');
         }
-        // (an entry that stays is mostly where it was)
-        match if old.get(j) == Some(e) { Some(j) } else { old.iter().position(|x| x == e) } {
+        // (an entry that stays mostly follows the one before it, or is where it was)
+        let found = [next, j].into_iter().find(|&i| old.get(i) == Some(e)).or_else(|| old.iter().position(|x| x == e));
+        match found {
             Some(i) => {
                 kept = true;
+                next = i + 1;
                 buf.extend_from_slice(i.to_string().as_bytes());
             }
             None => serde_json::to_writer(&mut buf, e).ok()?,

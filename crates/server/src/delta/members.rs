@@ -1,0 +1,198 @@
+//! A struct's fields serialised one by one, each field's JSON kept as
+//! bytes: two values of one type then compare field by field without
+//! serialising each whole and parsing the text back into its members
+//! (which was most of the cost of a merged part of a delta).
+
+use std::fmt;
+use std::ops::Range;
+
+use serde::ser::{self, Impossible, Serialize, SerializeStruct};
+
+/// The fields of a struct as serde_json writes them, in its order (a field
+/// skipped when none is not there).
+#[derive(Debug, Default)]
+pub(super) struct Fields {
+    buf: Vec<u8>,
+    spans: Vec<(&'static str, Range<usize>)>,
+}
+
+impl Fields {
+    /// `v`'s fields; `None` when `v` is not a struct (or a field does not
+    /// serialise).
+    pub(super) fn of<T: Serialize + ?Sized>(v: &T) -> Option<Fields> {
+        let mut f = Fields::default();
+        v.serialize(Collector(&mut f)).ok()?;
+        Some(f)
+    }
+
+    /// Each field's name and JSON text.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&'static str, &[u8])> + '_ {
+        self.spans.iter().map(|(k, r)| (*k, &self.buf[r.clone()]))
+    }
+
+    /// A field's JSON text.
+    pub(super) fn get(&self, key: &str) -> Option<&[u8]> {
+        self.spans.iter().find(|(k, _)| *k == key).map(|(_, r)| &self.buf[r.clone()])
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.spans.len()
+    }
+}
+
+/// What cannot be taken apart into fields (anything but a struct).
+#[derive(Debug)]
+pub(super) struct NotAStruct;
+
+impl fmt::Display for NotAStruct {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a struct")
+    }
+}
+
+impl std::error::Error for NotAStruct {}
+
+impl ser::Error for NotAStruct {
+    fn custom<T: fmt::Display>(_: T) -> Self {
+        NotAStruct
+    }
+}
+
+struct Collector<'a>(&'a mut Fields);
+
+impl SerializeStruct for Collector<'_> {
+    type Ok = ();
+    type Error = NotAStruct;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), NotAStruct> {
+        let start = self.0.buf.len();
+        serde_json::to_writer(&mut self.0.buf, value).map_err(|_| NotAStruct)?;
+        let end = self.0.buf.len();
+        self.0.spans.push((key, start..end));
+        Ok(())
+    }
+
+    fn end(self) -> Result<(), NotAStruct> {
+        Ok(())
+    }
+}
+
+macro_rules! not_a_struct {
+    ($($f:ident($($t:ty),*)),* $(,)?) => {
+        $(fn $f(self, $(_: $t),*) -> Result<(), NotAStruct> { Err(NotAStruct) })*
+    };
+}
+
+impl<'a> ser::Serializer for Collector<'a> {
+    type Ok = ();
+    type Error = NotAStruct;
+    type SerializeSeq = Impossible<(), NotAStruct>;
+    type SerializeTuple = Impossible<(), NotAStruct>;
+    type SerializeTupleStruct = Impossible<(), NotAStruct>;
+    type SerializeTupleVariant = Impossible<(), NotAStruct>;
+    type SerializeMap = Impossible<(), NotAStruct>;
+    type SerializeStruct = Collector<'a>;
+    type SerializeStructVariant = Impossible<(), NotAStruct>;
+
+    not_a_struct! {
+        serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32), serialize_i64(i64),
+        serialize_u8(u8), serialize_u16(u16), serialize_u32(u32), serialize_u64(u64),
+        serialize_f32(f32), serialize_f64(f64), serialize_char(char), serialize_str(&str),
+        serialize_bytes(&[u8]), serialize_none(), serialize_unit(), serialize_unit_struct(&'static str),
+        serialize_unit_variant(&'static str, u32, &'static str),
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), NotAStruct> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, value: &T) -> Result<(), NotAStruct> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<(), NotAStruct> {
+        Err(NotAStruct)
+    }
+
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, NotAStruct> {
+        Err(NotAStruct)
+    }
+
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, NotAStruct> {
+        Err(NotAStruct)
+    }
+
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct, NotAStruct> {
+        Err(NotAStruct)
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant, NotAStruct> {
+        Err(NotAStruct)
+    }
+
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, NotAStruct> {
+        Err(NotAStruct)
+    }
+
+    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Self::SerializeStruct, NotAStruct> {
+        self.0.spans.reserve(len);
+        Ok(self)
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant, NotAStruct> {
+        Err(NotAStruct)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    struct S {
+        a: u8,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        b: Option<&'static str>,
+        c: Vec<u8>,
+    }
+
+    #[test]
+    fn a_structs_fields_are_its_json_members() {
+        let s = S { a: 3, b: Some("x\"y"), c: vec![1, 2] };
+        let f = Fields::of(&s).unwrap();
+        let got: Vec<(&str, &[u8])> = f.iter().collect();
+        assert_eq!(got, vec![("a", &b"3"[..]), ("b", &br#""x\"y""#[..]), ("c", &b"[1,2]"[..])]);
+        // a field skipped is not there
+        let f = Fields::of(&S { a: 0, b: None, c: vec![] }).unwrap();
+        assert_eq!(f.len(), 2);
+        assert_eq!(f.get("b"), None);
+        assert_eq!(f.get("c"), Some(&b"[]"[..]));
+    }
+
+    #[test]
+    fn what_is_not_a_struct_has_no_fields() {
+        assert!(Fields::of(&3u8).is_none());
+        assert!(Fields::of(&vec![1, 2]).is_none());
+        assert!(Fields::of(&std::collections::BTreeMap::from([("a", 1)])).is_none());
+        assert!(Fields::of(&Some(S { a: 1, b: None, c: vec![] })).is_some());
+    }
+}
