@@ -42,9 +42,14 @@ export function openLegal(list) {
   return out;
 }
 
-/** A group's member (`d7`, `d7<a3`, `d7:r+`, `d7<a3:b`) as {at, pickup?, onto?}. */
-export function memberOf(text) {
-  const [squares, onto] = text.split(':');
+/**
+ * A group's member as the server writes it (`d7`, `d7<a3`, `d7:r+`,
+ * `d7<a3:b`: its square, the square of a piece taken up, a piece
+ * destroyed; docs/server-protocol.md) as {at, pickup?, onto?}: data in a
+ * short form, like the board text, not a choice's notation.
+ */
+export function memberOf(member) {
+  const [squares, onto] = member.split(':');
   const [at, pickup] = squares.split('<');
   const one = { at };
   if (pickup) one.pickup = pickup;
