@@ -357,14 +357,24 @@ test('play with the keyboard, resign, then replay the game step by step and down
   assert.deepEqual(page.errors, []);
 });
 
+/** `held`'s keys replaced by `patch`'s; a list held given as its change `{at, del?, add?}` spliced. */
+function merged(held, patch) {
+  const out = { ...(held || {}) };
+  for (const [k, v] of Object.entries(patch)) {
+    if (Array.isArray(out[k]) && v && typeof v === 'object' && !Array.isArray(v)) out[k] = out[k].toSpliced(v.at, v.del || 0, ...(v.add || []));
+    else out[k] = v;
+  }
+  return out;
+}
+
 /** A state with a delta's view applied (docs/server-protocol.md, "Deltas"). */
 function withDelta(state, d) {
   const view = { ...state.view };
   for (const [k, v] of Object.entries(d.view || {})) {
     if (k === 'seats') {
       view.seats = view.seats.slice();
-      for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = { ...view.seats[Number(i)], ...seat };
-    } else if (['turn', 'legends', 'flares', 'effect', 'tasks', 'question', 'can'].includes(k)) view[k] = { ...(view[k] || {}), ...v };
+      for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = merged(view.seats[Number(i)], seat);
+    } else if (['turn', 'legends', 'flares', 'effect', 'tasks', 'question', 'can'].includes(k) && v) view[k] = merged(view[k], v);
     else if (k === 'events') view.events = view.events.filter((e) => e.n >= v.first).slice(0, v.keep).concat(v.add);
     else if ((k === 'legal' || k === 'choices') && v && v.parts) view[k] = v.parts.flatMap((p) => (Array.isArray(p) ? view[k].slice(p[0], p[1]) : [p]));
     else view[k] = v;

@@ -89,9 +89,10 @@ test('a summon that can lie two ways on one square asks which, showing each patt
 test('a summoning in a piece shortage: an option per piece to take up, in the group\'s words with the squares put in', async () => {
   const v = viewOf('summon-two-ways.tkr');
   const group = v.legal.find((e) => e.kind === 'summon' && e.card === 'imperial.swordmaster');
-  const at = typeof group.each[0] === 'string' ? group.each[0] : group.each[0].at;
+  // (a member is its square, then `<` the square of a piece taken up, then `:` a piece destroyed)
+  const at = group.each[0].split(/[<:]/)[0];
   // (the notation and the words of each member follow from the group's: none is sent per member)
-  stage(v, [{ ...group, pickup_label: 'summon it on @, taking up your piece on #', each: [{ at, pickup: 'a1' }, { at, pickup: 'b1' }] }]);
+  stage(v, [{ ...group, pickup_label: 'summon it on @, taking up your piece on #', each: [`${at}<a1`, `${at}<b1`] }]);
   const g = await openGame(stateMessage(v));
   const { page } = g;
   await page.click('#hand .card[data-card="imperial.swordmaster"]');

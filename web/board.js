@@ -52,6 +52,16 @@ export const COLOR_BY_LETTER = {
 };
 export const RANKS = ['common', 'heroic', 'legendary'];
 
+/**
+ * A piece as the server writes it (its board text: `"r+"`, a red heroic
+ * piece; docs/server-protocol.md) to {color, rank}; null for none.
+ */
+export function parsePiece(text) {
+  if (!text) return null;
+  const rank = text[1] === '+' ? 'heroic' : text[1] === '*' ? 'legendary' : 'common';
+  return { color: COLOR_BY_LETTER[text[0]], rank };
+}
+
 /** Board text to a Map from square name to {color, rank}. */
 export function parseBoard(text) {
   const pieces = new Map();

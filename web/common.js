@@ -5,6 +5,7 @@
 import {
   t, cardName as cardNameOf, cardText, cardFrozen, cardWarp, schoolName, formName, serverError,
 } from './i18n.js';
+import { parsePiece } from './board.js';
 
 /** Builds an element: h('div', {class: 'x', onclick: f}, 'text', child). */
 export function h(tag, attrs = {}, ...children) {
@@ -178,7 +179,7 @@ export function lastTurnOf(events, seat) {
   });
   list.forEach((e, i) => {
     for (const sq of eventSquares(e)) (i >= lastAction ? main : squares).add(sq);
-    if (e.kind === 'destroyed') ghosts.push({ at: e.at, piece: e.piece });
+    if (e.kind === 'destroyed') ghosts.push({ at: e.at, piece: parsePiece(e.piece) });
   });
   for (const sq of main) squares.add(sq);
   return { turns: shown, events: list, squares, main, ghosts };

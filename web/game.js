@@ -196,6 +196,21 @@ function choose(text) {
 /** The view's parts that a delta merges key by key (seats too, seat by seat). */
 const MERGED = ['turn', 'legends', 'flares', 'effect', 'tasks', 'question', 'can'];
 
+/**
+ * `held`'s keys replaced by `patch`'s, but for a list held given as its
+ * change `{at, del?, add?}`: `del` items taken out at `at`, `add` put in.
+ */
+function mergeKeys(held, patch) {
+  const out = { ...(held || {}) };
+  for (const [k, v] of Object.entries(patch)) {
+    if (Array.isArray(out[k]) && v && typeof v === 'object' && !Array.isArray(v)) {
+      out[k] = out[k].slice();
+      out[k].splice(v.at, v.del || 0, ...(v.add || []));
+    } else out[k] = v;
+  }
+  return out;
+}
+
 /** The last state with every delta applied, its log and chat whole. */
 let last = null;
 
@@ -225,9 +240,9 @@ function onDelta(d) {
     if (k === 'seats') {
       // the changed keys of the changed seats
       view.seats = view.seats.slice();
-      for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = { ...view.seats[Number(i)], ...seat };
-    } else if (MERGED.includes(k)) {
-      view[k] = { ...(view[k] || {}), ...v };
+      for (const [i, seat] of Object.entries(v)) view.seats[Number(i)] = mergeKeys(view.seats[Number(i)], seat);
+    } else if (MERGED.includes(k) && v) {
+      view[k] = mergeKeys(view[k], v);
     } else if (k === 'legal' && v && !Array.isArray(v)) {
       // entries of the list held by index, or new
       view.legal = v.ref.map((e) => (typeof e === 'number' ? last.view.legal[e] : e));
@@ -247,6 +262,8 @@ function onDelta(d) {
   for (const k of ['players', 'undo', 'clock', 'rematch', 'rematch_of']) {
     if (k in d) {
       if (d[k] === null && k.startsWith('rematch')) delete msg[k];
+      // a clock without its `control`: the keys that changed
+      else if (k === 'clock' && d.clock && !('control' in d.clock)) msg.clock = { ...last.clock, ...d.clock };
       else msg[k] = d[k];
     }
   }
@@ -1205,7 +1222,7 @@ function renderRecord() {
     const cls = [chance ? 'chance' : '', undone.has(e.n) ? 'undone' : ''].filter(Boolean).join(' ');
     const by = chance ? (typeof e.to === 'number' ? e.to : null) : e.seat;
     const who = e.words || (by === null ? t('web-chance') : seatLabel(by, S.view));
-    ol.append(h('li', { value: String(e.n), class: cls, title: e.text, 'data-kind': e.kind },
+    ol.append(h('li', { value: String(e.n), class: cls, title: e.text, 'data-kind': e.kind || 'choice' },
       who, ' ', h('code', { class: 'notation' }, e.text)));
   }
   if (S.log.length !== lastRecordLength) ol.scrollTop = ol.scrollHeight;

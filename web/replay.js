@@ -3,7 +3,7 @@
 // the server in the page's language (events, question, result, names, the
 // entries' words); the page arranges them.
 
-import { createBoard, showSide, parseBoard, pieceSvg, cardElement, fillLegend, gatewaysOf } from './board.js';
+import { createBoard, showSide, parseBoard, parsePiece, pieceSvg, cardElement, fillLegend, gatewaysOf } from './board.js';
 import {
   h, api, loadCards, seatLabel, resultText, formLabel, eventLines, eventSquares,
 } from './common.js';
@@ -68,7 +68,7 @@ function render() {
   if (s.entry) {
     for (const e of newEvents(at)) {
       for (const x of eventSquares(e)) hl['last-main'].add(x);
-      if (e.kind === 'destroyed') ghosts.push({ at: e.at, piece: e.piece });
+      if (e.kind === 'destroyed') ghosts.push({ at: e.at, piece: parsePiece(e.piece) });
     }
   }
   const pieces = parseBoard(v.board);

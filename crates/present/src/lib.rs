@@ -32,6 +32,7 @@ use tash_kalar_rules::{Game, Seat};
 
 mod log;
 mod model;
+pub mod short;
 mod words;
 
 pub use log::{log_line, stream_line, LogItem, LogKind, LogLine, Reader};

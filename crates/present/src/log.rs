@@ -36,6 +36,12 @@ pub enum LogKind {
     Leave,
 }
 
+impl LogKind {
+    fn is_choice(&self) -> bool {
+        *self == LogKind::Choice
+    }
+}
+
 /// A reader of the log: a seat, a spectator, or (once the game is over)
 /// everyone.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -141,6 +147,8 @@ impl LogItem {
 pub struct LogLine {
     pub n: u32,
     pub seat: Option<Seat>,
+    /// Left out for a choice, nearly every line.
+    #[serde(skip_serializing_if = "LogKind::is_choice")]
     pub kind: LogKind,
     /// The notation (`summon imperial.knight e5 r90`, `undo`), redacted for
     /// the reader (`draw a being`).

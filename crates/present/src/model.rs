@@ -21,6 +21,7 @@ use tash_kalar_rules::{
     Actor, CardId, Choice, Form, Game, GameResult, Orientation, Phase, QuestionKind, Seat, Square, Step,
 };
 
+use crate::short;
 use crate::words::{Facts, Say};
 use crate::{seat_name, Table};
 
@@ -190,11 +191,11 @@ pub struct LegalModel {
     /// The notation to send back (`docs/notation.md`).
     pub text: String,
     /// The piece the choice acts on: on `at` (an effect's square), on
-    /// `from` (a move).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// `from` (a move), in short form (`"r+"`: [`crate::short`]).
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "short::opt_piece_text")]
     pub piece: Option<Piece>,
     /// The piece the choice destroys by moving or summoning onto it.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "short::opt_piece_text")]
     pub onto: Option<Piece>,
     /// An option: what it stands for (`option-<meaning>` in the messages;
     /// one of [`tash_kalar_rules::OPTION_MEANINGS`]).
@@ -248,7 +249,7 @@ pub struct LegalGroup {
     /// A move group: the square moved from, and the piece on it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<Square>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "short::opt_piece_text")]
     pub piece: Option<Piece>,
     /// A summoning: its pattern's squares as shifts from the summoning
     /// square, in the group's orientation.
@@ -278,6 +279,7 @@ pub struct LegalGroup {
 /// The words of a group's members that destroy `onto` ([`LegalGroup`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OntoLabel {
+    #[serde(serialize_with = "short::piece_text")]
     pub onto: Piece,
     /// The members that take up a piece too (a summoning in a shortage).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -335,12 +337,38 @@ impl LegalGroup {
 /// A choice of a [`LegalGroup`]: its square, or for one that takes up a
 /// piece or destroys one, that with the piece (its words are the
 /// group's: [`LegalGroup::member_label`]; its notation too:
-/// [`LegalGroup::member_text`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+/// [`LegalGroup::member_text`]). Written as one short text: the square,
+/// then `<` and the square of the piece taken up, then `:` and the piece
+/// destroyed in short form (`"d7"`, `"d7<a3"`, `"d7:r+"`, `"d7<a3:b"`): a
+/// list in a piece shortage holds a member per square and piece taken up.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Member {
     At(Square),
     With(MemberAt),
+}
+
+impl Serialize for Member {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl std::fmt::Display for Member {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Member::At(at) => write!(f, "{at}"),
+            Member::With(MemberAt { at, pickup, onto }) => {
+                write!(f, "{at}")?;
+                if let Some(p) = pickup {
+                    write!(f, "<{p}")?;
+                }
+                match onto {
+                    Some(piece) => write!(f, ":{piece}"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
 }
 
 impl Member {
@@ -356,14 +384,12 @@ impl Member {
 /// A member of a [`LegalGroup`] that takes up a piece or destroys one.
 /// Neither its notation nor its words are sent: they follow from the
 /// group's (most of a long list in a piece shortage is such summonings).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemberAt {
     pub at: Square,
     /// A summoning in a piece shortage: the piece taken up.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub pickup: Option<Square>,
     /// The piece it destroys by summoning or moving onto it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub onto: Option<Piece>,
 }
 
@@ -517,7 +543,8 @@ pub struct ResultModel {
 pub struct EventModel {
     /// The event's number in the game (counted from 0).
     pub n: u32,
-    #[serde(flatten)]
+    /// The rules' event, its pieces in short form ([`crate::short`]).
+    #[serde(flatten, with = "short::EventShort")]
     pub event: Event,
     /// (shared by every model of a change that shows the event alike)
     pub text: Arc<str>,
@@ -887,6 +914,19 @@ mod tests {
                             for (member, (text, label)) in grp.each.iter().zip(e.choices()) {
                                 let c: Choice = legal.iter().copied().find(|c| c.to_string() == text).unwrap();
                                 let one = legal_model(g, c, &msgs);
+                                // on the wire: its square, `<` the piece taken up, `:` the piece destroyed
+                                let wire = serde_json::to_value(member).unwrap();
+                                let wire = wire.as_str().unwrap();
+                                let (squares, onto) = wire.split_once(':').map_or((wire, None), |(s, p)| (s, Some(p)));
+                                let (at, pickup) =
+                                    squares.split_once('<').map_or((squares, None), |(a, p)| (a, Some(p)));
+                                assert_eq!(Square::parse(at), Some(member.at()), "{text}");
+                                assert_eq!(onto.map(String::from), one.onto.map(|p| p.to_string()), "{text}");
+                                let taken = match c {
+                                    Choice::Summon { pickup, .. } => pickup,
+                                    _ => None,
+                                };
+                                assert_eq!(pickup.and_then(Square::parse), taken, "{text}");
                                 if grp.kind == "summon" {
                                     let (squares, marked) = grp.laid(member.at());
                                     assert_eq!(
@@ -928,6 +968,24 @@ mod tests {
             "groups were made ({groups}, {pickups} taking up a piece, {own_words} taking up or destroying, {moves} moves)"
         );
         eprintln!("{groups} groups, {own_words} members taking up or destroying a piece, {pickups} taking up only, {moves} moves");
+    }
+
+    /// A group's member is written as one short text.
+    #[test]
+    fn a_member_is_written_as_its_squares_and_piece() {
+        use tash_kalar_rules::board::Rank;
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let wire = |m: Member| serde_json::to_value(m).unwrap();
+        assert_eq!(wire(Member::At(sq("d7"))), "d7");
+        let with = |pickup: Option<&str>, onto: Option<Piece>| {
+            wire(Member::With(MemberAt { at: sq("d7"), pickup: pickup.map(sq), onto }))
+        };
+        assert_eq!(with(Some("a3"), None), "d7<a3");
+        assert_eq!(with(None, Some(Piece::new(Color::Red, Rank::Heroic))), "d7:r+");
+        assert_eq!(with(Some("a3"), Some(Piece::new(Color::Blue, Rank::Common))), "d7<a3:b");
+        // and a legal entry's pieces as their board text
+        let onto = OntoLabel { onto: Piece::new(Color::Brown, Rank::Legendary), pickup: false, label: "x".into() };
+        assert_eq!(serde_json::to_value(onto).unwrap(), serde_json::json!({"onto": "n*", "label": "x"}));
     }
 
     /// Random games of every form, to the end, in every language: each

@@ -102,14 +102,14 @@ fn a_warp_choice_and_a_summon_are_worded() {
     let json = serde_json::to_value(model(&g, Viewer::Seat { seat: 0 }, &Table::default(), &en)).unwrap();
     assert_eq!(
         json["legal"][0],
-        serde_json::json!({"text": "f6", "kind": "square", "at": "f6", "piece": {"color": "red", "rank": "common"}, "label": "f6 (Red's common piece)"})
+        serde_json::json!({"text": "f6", "kind": "square", "at": "f6", "piece": "r", "label": "f6 (Red's common piece)"})
     );
     play(&mut g, "f6");
     let json = serde_json::to_value(model(&g, Viewer::Seat { seat: 1 }, &Table::default(), &en)).unwrap();
     let events = json["events"].as_array().unwrap();
     assert_eq!(
         events[1],
-        serde_json::json!({"n": 1, "kind": "destroyed", "at": "f6", "piece": {"color": "red", "rank": "common"}, "credited": true, "text": "Red's common piece on f6 destroyed"})
+        serde_json::json!({"n": 1, "kind": "destroyed", "at": "f6", "piece": "r", "credited": true, "text": "Red's common piece on f6 destroyed"})
     );
     assert_eq!(events[0]["text"], "Blue summons the Swordmaster on e5 (as printed)");
 }

@@ -234,7 +234,8 @@ fn events_delta<T: PartialEq + Serialize>(old: &[T], new: &[T], n: impl Fn(&T) -
 const MERGED: [&str; 7] = ["turn", "legends", "flares", "effect", "tasks", "question", "can"];
 
 /// `new` as an object merged into `old`: its changed keys, and the paths
-/// (`path.key`) of the keys gone.
+/// (`path.key`) of the keys gone. A list (a seat's `unseen`, `discard`)
+/// that changed in one stretch is sent as that change ([`splice`]).
 fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<Part> {
     let (a, b) = (members(old)?, members(new)?);
     let a: BTreeMap<&str, &RawValue> = a.into_iter().collect();
@@ -243,9 +244,12 @@ fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<Part> {
     for (k, v) in &b {
         match a.get(k) {
             Some(x) if x.get() == v.get() => seen += 1,
-            Some(_) => {
+            Some(x) => {
                 seen += 1;
-                part.raw(k, v.get().as_bytes());
+                match splice(x.get(), v.get()) {
+                    Some(change) => part.raw(k, &change),
+                    None => part.raw(k, v.get().as_bytes()),
+                }
             }
             None => part.raw(k, v.get().as_bytes()),
         }
@@ -266,9 +270,13 @@ fn patch_fields(path: &str, old: &Fields, new: &Fields) -> Part {
     for (k, v) in new.iter() {
         match old.get(k) {
             Some(x) if x == v => seen += 1,
-            Some(_) => {
+            Some(x) => {
                 seen += 1;
-                part.raw(k, v);
+                let text = |b| std::str::from_utf8(b).ok();
+                match text(x).zip(text(v)).and_then(|(x, v)| splice(x, v)) {
+                    Some(change) => part.raw(k, &change),
+                    None => part.raw(k, v),
+                }
             }
             None => part.raw(k, v),
         }
@@ -279,6 +287,50 @@ fn patch_fields(path: &str, old: &Fields, new: &Fields) -> Part {
         old.iter().filter(|(k, _)| new.get(k).is_none()).map(|(k, _)| format!("{path}.{k}")).collect()
     };
     Part { json: Some(part.finish()), unset: gone }
+}
+
+/// The list `new` as one change to the list `old`:
+/// `{"at":i,"del":n,"add":[…]}`: remove `n` items from index `i`, then
+/// insert `add` there (`del` left out when 0, `add` when empty). A card
+/// drawn takes one out of a seat's `unseen`, a discard adds one to the end
+/// of its `discard`: a few bytes instead of the whole list. `None` when
+/// either is no list or the change is no shorter than `new` whole.
+fn splice(old: &str, new: &str) -> Option<Vec<u8>> {
+    if !(old.starts_with('[') && new.starts_with('[')) {
+        return None;
+    }
+    let a: Vec<&RawValue> = serde_json::from_str(old).ok()?;
+    let b: Vec<&RawValue> = serde_json::from_str(new).ok()?;
+    let same = |x: &&RawValue, y: &&RawValue| x.get() == y.get();
+    let head = a.iter().zip(&b).take_while(|(x, y)| same(x, y)).count();
+    let tail = a[head..].iter().rev().zip(b[head..].iter().rev()).take_while(|(x, y)| same(x, y)).count();
+    let (del, add) = (a.len() - head - tail, &b[head..b.len() - tail]);
+    let mut o = Obj::new();
+    o.field("at", &head)?;
+    if del > 0 {
+        o.field("del", &del)?;
+    }
+    if !add.is_empty() {
+        o.field("add", add)?;
+    }
+    let change = o.finish();
+    (change.len() < new.len()).then_some(change)
+}
+
+/// Applies a list's change made by [`splice`] to the list held.
+fn apply_splice(held: &mut Vec<Value>, change: &Value) -> Result<(), ApplyError> {
+    let bad = ApplyError::Malformed;
+    let at = change["at"].as_u64().ok_or(bad("a list's change without at"))? as usize;
+    let del = change.get("del").map_or(Some(0), Value::as_u64).ok_or(bad("a list's change: del"))? as usize;
+    let add = match change.get("add") {
+        None => Vec::new(),
+        Some(v) => v.as_array().cloned().ok_or(bad("a list's change: add"))?,
+    };
+    if at.checked_add(del).is_none_or(|end| end > held.len()) {
+        return Err(bad("a list's change past the list's end"));
+    }
+    held.splice(at..at + del, add);
+    Ok(())
 }
 
 /// One part of a model's delta: the value written under its key (none:
@@ -318,6 +370,24 @@ impl Part {
 
 fn to_raw<T: Serialize>(v: &T) -> Option<Box<RawValue>> {
     serde_json::value::to_raw_value(v).ok()
+}
+
+/// The clock `new` as it follows `old`: its keys that changed (the time
+/// control, always there, stays), or the whole clock (with its `control`)
+/// when it came, went or changed its keys.
+fn clock_delta(old: &RawValue, new: &RawValue) -> Vec<u8> {
+    let is_clock = |c: &RawValue| c.get().starts_with('{');
+    fn keys(c: &RawValue) -> Option<Vec<&str>> {
+        members(c).map(|m| m.into_iter().map(|(k, _)| k).collect())
+    }
+    if is_clock(old) && is_clock(new) && keys(old) == keys(new) {
+        if let Some(Part { json: Some(changed), unset }) = patch("clock", old, new) {
+            if unset.is_empty() && !changed.starts_with(b"{\"control\"") {
+                return changed;
+            }
+        }
+    }
+    new.get().as_bytes().to_vec()
 }
 
 /// The legal list `new` as it follows `old`, the list held:
@@ -565,7 +635,7 @@ fn class_delta<'a>(
         o.raw("players", next.players.get().as_bytes());
     }
     if prev.clock.get() != next.clock.get() {
-        o.raw("clock", next.clock.get().as_bytes());
+        o.raw("clock", &clock_delta(&prev.clock, &next.clock));
     }
     if next.chat.len() > prev.chat.len() {
         o.field("chat_from", &prev.chat.len())?;
@@ -645,10 +715,12 @@ pub fn legal_texts(view: &Value) -> Option<Vec<String>> {
         };
         let text = entry["text"].as_str().unwrap_or_default();
         for m in each {
-            // a square, or a summoning with the piece it takes up or destroys
-            let Some(at) = m.as_str().or(m["at"].as_str()) else { continue };
+            // a square, then `<` and the square of a piece taken up, then
+            // `:` and a piece destroyed (`d7<a3:r+`)
+            let Some(m) = m.as_str() else { continue };
+            let (at, pickup) = member_squares(m);
             let mut one = text.replace('@', at);
-            if let Some(p) = m["pickup"].as_str() {
+            if let Some(p) = pickup {
                 one.push_str(" from ");
                 one.push_str(p);
             }
@@ -658,11 +730,28 @@ pub fn legal_texts(view: &Value) -> Option<Vec<String>> {
     Some(out)
 }
 
-/// Merges `patch`'s keys into `held` (an object).
+/// A legal group's member (`d7`, `d7<a3`, `d7:r+`, `d7<a3:b`): its square
+/// and the square of the piece it takes up, if any.
+pub fn member_squares(member: &str) -> (&str, Option<&str>) {
+    let squares = member.split(':').next().unwrap_or_default();
+    match squares.split_once('<') {
+        Some((at, pickup)) => (at, Some(pickup)),
+        None => (squares, None),
+    }
+}
+
+/// Merges `patch`'s keys into `held` (an object): a key's value replaces
+/// the one held, but an object given for a list held is that list's
+/// change ([`splice`]).
 fn merge(held: &mut Value, patch: &Value) -> Result<(), ApplyError> {
     let held = held.as_object_mut().ok_or(ApplyError::Malformed("a part merged into is an object"))?;
     for (k, v) in patch.as_object().ok_or(ApplyError::Malformed("a part merged is an object"))? {
-        held.insert(k.clone(), v.clone());
+        match held.get_mut(k) {
+            Some(Value::Array(list)) if v.is_object() => apply_splice(list, v)?,
+            _ => {
+                held.insert(k.clone(), v.clone());
+            }
+        }
     }
     Ok(())
 }
@@ -801,8 +890,13 @@ fn apply_delta(state: &mut Value, d: &Value) -> Result<(), ApplyError> {
             all.extend(d[list].as_array().cloned().unwrap_or_default());
         }
     }
+    // a clock without its `control` is merged into the one held
+    if let Some(changed) = d.get("clock").filter(|c| c.is_object() && c.get("control").is_none()) {
+        merge(state.get_mut("clock").filter(|c| c.is_object()).ok_or(bad("a clock's change, none held"))?, changed)?;
+    }
     for k in ["players", "clock", "rematch", "rematch_of"] {
         match d.get(k) {
+            Some(c) if k == "clock" && c.is_object() && c.get("control").is_none() => {}
             // a state leaves out a rematch there is none of
             Some(Value::Null) if k.starts_with("rematch") => {
                 state.as_object_mut().ok_or(bad("a state is an object"))?.remove(k);
@@ -1068,6 +1162,85 @@ mod tests {
             (Some(3), Some(2), 1)
         );
         assert_eq!(d(&old, &[])["add"], json!([]));
+    }
+
+    /// A seat's list that changed in one stretch goes as that change
+    /// (`{"at","del"?,"add"?}`), merged into the list held; a change no
+    /// shorter than the list goes whole; a change past the list's end is
+    /// refused.
+    #[test]
+    fn a_list_changed_in_one_stretch_is_sent_as_that_change() {
+        let cards = |ids: &[&str]| ids.iter().map(|id| format!("imperial.{id}")).collect::<Vec<_>>();
+        let unseen = cards(&["archer", "champion", "knight", "messenger", "swordmaster", "titan"]);
+        let seat =
+            |unseen: &[String], discard: &[String]| to_raw(&json!({"unseen": unseen, "discard": discard})).unwrap();
+        // (the seat as the model holds it: a struct, merged field by field)
+        #[derive(Serialize, serde::Deserialize)]
+        struct Seat {
+            unseen: Vec<String>,
+            discard: Vec<String>,
+        }
+        let patched = |old: &RawValue, new: &RawValue| -> Value {
+            let by_text: Value = serde_json::from_slice(&patch("seats.0", old, new).unwrap().json.unwrap()).unwrap();
+            let seat = |r: &RawValue| serde_json::from_str::<Seat>(r.get()).unwrap();
+            let by_fields = Part::merged("seats.0", &seat(old), &seat(new)).unwrap().json.unwrap();
+            assert_eq!(by_text, serde_json::from_slice::<Value>(&by_fields).unwrap());
+            by_text
+        };
+        let applied = |old: &RawValue, p: &Value| -> Result<Value, ApplyError> {
+            let mut held: Value = serde_json::from_str(old.get()).unwrap();
+            merge(&mut held, p).map(|()| held)
+        };
+        // a card drawn: one out of the middle of `unseen`
+        let mut drawn = unseen.clone();
+        drawn.remove(2);
+        let (old, new) = (seat(&unseen, &[]), seat(&drawn, &[]));
+        let p = patched(&old, &new);
+        assert_eq!(p, json!({"unseen": {"at": 2, "del": 1}}));
+        assert_eq!(applied(&old, &p).unwrap(), serde_json::from_str::<Value>(new.get()).unwrap());
+        // a discard: one onto the end of `discard`
+        let (old, new) = (seat(&drawn, &cards(&["titan"])), seat(&drawn, &cards(&["titan", "archer"])));
+        let p = patched(&old, &new);
+        assert_eq!(p, json!({"discard": {"at": 1, "add": ["imperial.archer"]}}));
+        assert_eq!(applied(&old, &p).unwrap(), serde_json::from_str::<Value>(new.get()).unwrap());
+        // a list changed all through (or grown from empty) goes whole
+        let (old, new) = (seat(&unseen, &[]), seat(&cards(&["knight"]), &cards(&["titan"])));
+        let p = patched(&old, &new);
+        assert_eq!(p, json!({"unseen": ["imperial.knight"], "discard": ["imperial.titan"]}));
+        assert_eq!(applied(&old, &p).unwrap(), serde_json::from_str::<Value>(new.get()).unwrap());
+        // a change past the end of the list held
+        let p = json!({"discard": {"at": 1, "del": 1}});
+        assert!(matches!(applied(&seat(&drawn, &cards(&["titan"])), &p), Err(ApplyError::Malformed(_))));
+    }
+
+    /// A clock that ran on goes as its keys that changed, merged into the
+    /// one held; one that came (or changed its keys) goes whole, with its
+    /// `control`, and replaces the one held.
+    #[test]
+    fn a_clock_goes_as_its_changed_keys() {
+        let clock = |remaining: [i64; 2], running: Option<u8>, since: i64| {
+            to_raw(&json!({"control": {"kind": "game", "secs": 600, "increment": 5}, "remaining": remaining, "running": running, "since": since})).unwrap()
+        };
+        let (old, new) = (clock([600_000, 600_000], Some(0), 10), clock([590_000, 600_000], Some(1), 20));
+        let d: Value = serde_json::from_slice(&clock_delta(&old, &new)).unwrap();
+        assert_eq!(d, json!({"remaining": [590_000, 600_000], "running": 1, "since": 20}));
+        let state = |clock: &RawValue| -> Value {
+            json!({"rev": 1, "view": {}, "log": [], "chat": [], "clock": serde_json::from_str::<Value>(clock.get()).unwrap()})
+        };
+        let mut held = state(&old);
+        apply(&mut held, &json!({"type": "delta", "from": 1, "to": 2, "version": 3, "now": 0, "clock": d})).unwrap();
+        assert_eq!(held["clock"], state(&new)["clock"]);
+        // a clock that came: whole
+        let none = to_raw(&Value::Null).unwrap();
+        let d: Value = serde_json::from_slice(&clock_delta(&none, &new)).unwrap();
+        assert_eq!(d, serde_json::from_str::<Value>(new.get()).unwrap());
+        let mut held = state(&none);
+        apply(&mut held, &json!({"type": "delta", "from": 1, "to": 2, "version": 3, "now": 0, "clock": d})).unwrap();
+        assert_eq!(held["clock"], state(&new)["clock"]);
+        // a clock's change with no clock held is malformed
+        let mut held = state(&none);
+        let change = json!({"type": "delta", "from": 1, "to": 2, "version": 3, "now": 0, "clock": {"since": 5}});
+        assert!(matches!(apply(&mut held, &change), Err(ApplyError::Malformed(_))));
     }
 
     #[test]

@@ -95,7 +95,7 @@ fn check_words_once(c: &Client, seat: Option<u64>) -> (usize, usize) {
         for e in &log {
             let words = e.get("words").and_then(Value::as_str);
             let text = e["text"].as_str().unwrap();
-            match e["kind"].as_str().unwrap() {
+            match e["kind"].as_str().unwrap_or("choice") {
                 "choice" | "resign" => {
                     let card = text.starts_with("draw ") || text.starts_with("return ");
                     let mine = e["to"].as_u64().or(e["seat"].as_u64()) == seat || over;

@@ -245,7 +245,9 @@ fn no_script_words_game_text() {
 
 #[test]
 fn no_script_reads_a_choice_text_for_data() {
-    // what reading text to learn what the engine knows looks like
+    // what reading text to learn what the engine knows looks like (the
+    // wire's own short data forms, the board text and a group's member
+    // `d7<a3:r+`, are documented for parsing: `board.js`, `memberOf`)
     let forbidden = [
         ("text.split(", "a choice text split into parts"),
         ("text.startsWith(", "a choice text read by its first word"),
