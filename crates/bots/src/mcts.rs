@@ -165,6 +165,11 @@ pub enum Judge {
     /// A value network ([`crate::value`]) in the forms it judges, fed the
     /// linear evaluation's values; the linear evaluation elsewhere and for
     /// a finished game. A spec's `value=net` is the compiled-in model.
+    /// Not the default although it won its gate (222 of 400 duels at 300
+    /// iterations): with it the search no longer finds the defence of
+    /// `tests/replies.rs`'s threatened legend, a hand-built position with
+    /// empty decks and the end not triggered, which self-play never shows
+    /// (docs/bot-strength-log.md, "Issue 26, seventh part").
     Net(Arc<ValueNet>),
 }
 
