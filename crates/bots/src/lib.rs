@@ -52,6 +52,7 @@ pub mod spec;
 #[cfg(test)]
 mod testing;
 pub mod train;
+pub mod value;
 pub mod weights;
 
 pub use bot::{Bot, GameError, RandomBot};

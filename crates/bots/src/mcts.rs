@@ -67,6 +67,8 @@ use crate::bot::Bot;
 use crate::economy::{Economy, Ledger};
 use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
 use crate::greedy::finish_action;
+use crate::value::features::judged_form;
+use crate::value::ValueNet;
 
 /// How much the bot searches per decision, and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +139,10 @@ pub struct MctsConfig {
     /// What held legends and flares are worth and what giving them away
     /// costs ([`crate::economy`]; [`Economy::NONE`] judges as `mcts-v2`).
     pub economy: Economy,
+    /// What judges a position at the horizon (and the root's, which the
+    /// results are measured from): the linear evaluation, or the learned
+    /// value network in the duel and the High Form.
+    pub value: Judge,
     /// Wall-clock time for all of the bot's choices in one turn, if
     /// limited: a choice gets at most half of what is left of it (and at
     /// most `time`), so that a turn of many steps (two summons, their
@@ -148,6 +154,37 @@ pub struct MctsConfig {
     /// together (reset at each search's start), for whoever shows the
     /// search's progress (the server, while a bot thinks).
     pub progress: Option<Progress>,
+}
+
+/// What judges a position at the search's horizon.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Judge {
+    /// The linear evaluation ([`evaluate_end`]), its weights the config's.
+    #[default]
+    Linear,
+    /// A value network ([`crate::value`]) in the forms it judges, fed the
+    /// linear evaluation's values; the linear evaluation elsewhere and for
+    /// a finished game. A spec's `value=net` is the compiled-in model.
+    /// Not the default although it won its gate (222 of 400 duels at 300
+    /// iterations): with it the search no longer finds the defence of
+    /// `tests/replies.rs`'s threatened legend, a hand-built position with
+    /// empty decks and the end not triggered, which self-play never shows
+    /// (docs/bot-strength-log.md, "Issue 26, seventh part").
+    Net(Arc<ValueNet>),
+}
+
+/// Every seat's value of `game` in evaluation points, as `config` judges
+/// it at the horizon.
+pub fn horizon_values(game: &Game, config: &MctsConfig) -> ArrayVec<f64, 4> {
+    let mut values = evaluate_end_seats(game, &config.weights, &config.end);
+    if let Judge::Net(net) = &config.value {
+        if judged_form(game.form()) && !game.is_over() {
+            for (s, v) in values.iter_mut().enumerate() {
+                *v = net.points(game, s as Seat, *v, &config.end);
+            }
+        }
+    }
+    values
 }
 
 /// A counter of a search's iterations, bumped once per iteration. Not a
@@ -184,6 +221,7 @@ impl Default for MctsConfig {
             weights: Weights::default(),
             end: EndWeights::default(),
             economy: Economy::default(),
+            value: Judge::default(),
             turn: None,
             progress: None,
         }
@@ -588,9 +626,10 @@ fn search_tree(
         root_edges: HashMap::default(),
         base: {
             let held = Ledger::new(obs.game().seat_count()).values(&config.economy, obs.game(), &config.end);
+            let values = horizon_values(obs.game(), config);
             (0..obs.game().seat_count() as Seat)
                 .map(|s| {
-                    let v = evaluate_end(obs.game(), s, &config.weights, &config.end) + held[s as usize];
+                    let v = values[s as usize] + held[s as usize];
                     if config.centre {
                         v
                     } else {
@@ -811,7 +850,7 @@ fn search_tree(
         tree.replies += (theirs > 0 || in_tree) as u64;
         tree.steps += theirs as u64;
         results.clear();
-        let mut values = evaluate_end_seats(&game, &config.weights, &config.end);
+        let mut values = horizon_values(&game, config);
         if economy {
             let held = ledger.values(&config.economy, &game, &config.end);
             values.iter_mut().zip(&held).for_each(|(v, h)| *v += h);

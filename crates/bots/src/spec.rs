@@ -33,6 +33,7 @@
 //! | `judged_expansion` | mcts | `0`, `1`, `false` or `true` (default 1: a node below the root adds its children in the playout policy's order without its noise, its best first; 0 with the noise, as mcts-v2) |
 //! | `judged_steps` | mcts | the most of an effect step's choices the playout judges (at random among them), 2 to 24 (default 24: every one, as mcts-v2) |
 //! | `turn` | mcts | the time for all of the bot's choices in one turn, as `time` (default none; each choice gets at most half of what is left of it, see [`MctsConfig::turn`]) |
+//! | `value` | mcts | what judges the horizon: `linear` (the default, the evaluation) or `net` (the learned value network compiled in, in the duel and the High Form; see [`crate::value`]) |
 //! | `early_stop` | mcts, mcts-v2 | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
 //! | a weight's name | greedy, mcts, mcts-v2, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's for mcts and mcts-v2, [`Weights::hand_set`] for greedy, [`Weights::hand_written`] for mcts-v1) |
@@ -51,7 +52,7 @@ use crate::bot::{Bot, RandomBot};
 use crate::economy::Economy;
 use crate::greedy::GreedyBot;
 use crate::greedy::GreedyConfig;
-use crate::mcts::{MctsBot, MctsConfig};
+use crate::mcts::{Judge, MctsBot, MctsConfig};
 use crate::mcts_v1::{MctsV1Bot, MctsV1Config};
 use crate::mcts_v2::{MctsV2Bot, MctsV2Config};
 use crate::weights::Weights;
@@ -195,6 +196,8 @@ pub enum Allowed {
     Time,
     /// A configured time: whole milliseconds, 1ms to 3600s.
     WholeMilliseconds,
+    /// `linear` or `net`.
+    Judge,
 }
 
 impl fmt::Display for Allowed {
@@ -205,6 +208,7 @@ impl fmt::Display for Allowed {
             Allowed::Flag => f.write_str("0, 1, false or true"),
             Allowed::Time => f.write_str("a time from 1ms to 3600s (like 1s, 0.5s or 500ms)"),
             Allowed::WholeMilliseconds => f.write_str("whole milliseconds, 1ms to 3600s"),
+            Allowed::Judge => f.write_str("linear or net"),
         }
     }
 }
@@ -275,7 +279,7 @@ pub mod bounds {
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
                             playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
-                            held_flare, return_legend, return_flare, flare_cost, all_summons, judged_steps, judged_expansion, turn \
+                            held_flare, return_legend, return_flare, flare_cost, all_summons, judged_steps, judged_expansion, turn, value \
                             or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
@@ -435,6 +439,13 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "all_summons" => c.all_summons = flag(key, value)?,
         "judged_expansion" => c.judged_expansion = flag(key, value)?,
         "judged_steps" => c.judged_steps = whole(key, value, bounds::JUDGED_STEPS)? as usize,
+        "value" => {
+            c.value = match value {
+                "linear" => Judge::Linear,
+                "net" => Judge::Net(crate::value::default_net()),
+                _ => return Err(out_of_range(key, value, Allowed::Judge)),
+            }
+        }
         _ => {
             let mut v = v2_part(c);
             v2_option(&mut v, "mcts", key, value)?;
@@ -654,6 +665,17 @@ impl fmt::Display for BotSpec {
                 }
                 if let Some(t) = c.turn {
                     options.push(format!("turn={}", millis(t)));
+                }
+                // (a network other than the compiled-in one, as the training
+                // makes, has no text of its own: it is written `net` too)
+                if c.value != d.value {
+                    options.push(
+                        match c.value {
+                            Judge::Linear => "value=linear",
+                            Judge::Net(_) => "value=net",
+                        }
+                        .to_string(),
+                    );
                 }
             }
             BotSpec::MctsV2(c) => v2_options(c, &MctsV2Config::default(), &mut options),

@@ -99,38 +99,44 @@ pub fn terms(game: &Game, seat: Seat, base: &(Weights, EndWeights)) -> (f64, [f6
     (lead, out)
 }
 
-/// Plays game number `i` of a training run between two bots of `players`
-/// and returns its samples (none if the game did not end).
-pub fn play_for_samples(form: Form, players: &BotSpec, i: u32, seed: u64) -> Vec<Sample> {
-    // every pairing of two schools, each school in each seat
+/// The schools of game number `i` of a training run: every pairing of two
+/// schools, each school in each seat, in turn.
+pub fn training_schools(i: u32) -> [School; 2] {
     let n = School::ALL.len();
     let pairs: Vec<(usize, usize)> = (0..n).flat_map(|x| (x + 1..n).map(move |y| (x, y))).collect();
     let (x, y) = pairs[i as usize % pairs.len()];
-    let schools = if (i as usize / pairs.len()).is_multiple_of(2) {
+    if (i as usize / pairs.len()).is_multiple_of(2) {
         [School::ALL[x], School::ALL[y]]
     } else {
         [School::ALL[y], School::ALL[x]]
-    };
+    }
+}
+
+/// Plays game number `i` of a training run, a bot of `players[s]` in seat
+/// `s`, calling `at_turn` at the start of each turn past the first two; returns
+/// each seat's result (1 won, ½ level, 0 lost), or `None` if the game did
+/// not end.
+pub fn play_training_game(
+    form: Form,
+    players: [&BotSpec; 2],
+    i: u32,
+    seed: u64,
+    mut at_turn: impl FnMut(&Game),
+) -> Option<[f64; 2]> {
+    let schools = training_schools(i);
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
-    let mut bots = [players.build(game_seed ^ 1), players.build(game_seed ^ 2)];
+    let mut bots = [players[0].build(game_seed ^ 1), players[1].build(game_seed ^ 2)];
     let mut chance = ChaCha8Rng::seed_from_u64(game_seed);
-    let Ok(mut game) = Game::new(form, &schools) else { return Vec::new() };
-    // the terms do not depend on the fitted weights, only on the others
-    let base = base_weights();
-    let mut positions: Vec<(Seat, f64, [f64; FITTED.len()])> = Vec::new();
+    let mut game = Game::new(form, &schools).ok()?;
     let mut turn = u16::MAX;
     for _ in 0..50_000 {
         if game.is_over() {
             break;
         }
-        // the start of a turn (past the first two), from both sides
         if game.turn().number != turn {
             turn = game.turn().number;
             if turn >= 2 {
-                for seat in 0..2 {
-                    let (lead, t) = terms(&game, seat, &base);
-                    positions.push((seat, lead, t));
-                }
+                at_turn(&game);
             }
         }
         let choice = match game.actor() {
@@ -142,21 +148,36 @@ pub fn play_for_samples(form: Form, players: &BotSpec, i: u32, seed: u64) -> Vec
         };
         game.apply_unchecked(choice);
     }
-    let Some(outcome) = game.outcome() else { return Vec::new() };
-    let places = outcome.places.clone();
+    let places = &game.outcome()?.places;
+    Some(std::array::from_fn(|seat| match places[seat].cmp(&places[1 - seat]) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
+    }))
+}
+
+/// Plays game number `i` of a training run between two bots of `players`
+/// and returns its samples (none if the game did not end).
+pub fn play_for_samples(form: Form, players: &BotSpec, i: u32, seed: u64) -> Vec<Sample> {
+    let schools = training_schools(i);
+    // the terms do not depend on the fitted weights, only on the others
+    let base = base_weights();
+    let mut positions: Vec<(Seat, f64, [f64; FITTED.len()])> = Vec::new();
+    // the start of a turn (past the first two), from both sides
+    let results = play_training_game(form, [players, players], i, seed, |game| {
+        for seat in 0..2 {
+            let (lead, t) = terms(game, seat, &base);
+            positions.push((seat, lead, t));
+        }
+    });
+    let Some(results) = results else { return Vec::new() };
     positions
         .into_iter()
         .map(|(seat, lead, terms)| {
-            let (mine, theirs) = (places[seat as usize], places[1 - seat as usize]);
-            let result = match mine.cmp(&theirs) {
-                std::cmp::Ordering::Less => 1.0,
-                std::cmp::Ordering::Equal => 0.5,
-                std::cmp::Ordering::Greater => 0.0,
-            };
             let mut schools_term = [0.0; School::ALL.len()];
             schools_term[school_index(schools[seat as usize])] += 1.0;
             schools_term[school_index(schools[1 - seat as usize])] -= 1.0;
-            Sample { lead, terms, result, game: i, schools: schools_term }
+            Sample { lead, terms, result: results[seat as usize], game: i, schools: schools_term }
         })
         .collect()
 }

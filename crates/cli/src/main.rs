@@ -26,6 +26,7 @@ mod serve;
 mod table;
 mod talk;
 mod tournament;
+mod train;
 mod tui;
 
 #[derive(Parser, Debug)]
@@ -78,6 +79,9 @@ enum Command {
     Learn(learn::Args),
     /// Play a round robin between bots and write a results table and plot.
     Tournament(tournament::Args),
+    /// Fit the bots' value network from self-play, in rounds each kept
+    /// only if it wins its gate, and write the model file.
+    Train(train::Args),
     /// Analyse a recorded game: each choice's chance to win, the best
     /// choices, the chances turn by turn and the mistakes.
     Analyse(analyse::Args),
@@ -115,6 +119,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Learn(args) => learn::run(&args),
+        Command::Train(args) => train::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,150 @@
+//! `tash-kalar train`: the value network from self-play, in rounds. Each
+//! round plays games between two copies of the search judged by the model
+//! kept so far (the linear evaluation before the first), fits a network to
+//! the positions of every round so far, and keeps it only if the search
+//! with it beats the search with the kept one in a gate match. The kept
+//! model is written to `--out` (by default the file the bots compile in).
+//! Everything is seeded: the same arguments write the same file.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use tash_kalar_bots::mcts::Judge;
+use tash_kalar_bots::value::fit::{fit, FitConfig};
+use tash_kalar_bots::value::gate::gate;
+use tash_kalar_bots::value::samples::{collect, Position};
+use tash_kalar_bots::value::{value_net_json, ValueNet};
+use tash_kalar_bots::{BotSpec, MctsConfig};
+use tash_kalar_rules::Form;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Self-play games a round in each form.
+    #[arg(long, default_value_t = 300)]
+    games: u32,
+    /// Seeds the games (chance and bots), the deals and the fit.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Rounds of self-play, fit and gate.
+    #[arg(long, default_value_t = 1)]
+    rounds: u32,
+    /// Games of each round's gate (0: no gate, every new model kept).
+    #[arg(long, default_value_t = 400)]
+    gate_games: u32,
+    /// The forms of the self-play games, comma-separated (duel, high-form).
+    #[arg(long, value_delimiter = ',', default_value = "duel,high-form")]
+    forms: Vec<String>,
+    /// The form of the gate's games.
+    #[arg(long, default_value = "duel")]
+    gate_form: String,
+    /// The search's iterations a decision, in self-play and in the gate.
+    #[arg(long, default_value_t = 300)]
+    iterations: u32,
+    /// Threads (games played at once).
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// Where to write the model kept.
+    #[arg(long, default_value = "crates/bots/weights/value.json")]
+    out: PathBuf,
+}
+
+fn form(name: &str) -> Result<Form> {
+    match Form::parse(name) {
+        Some(f) if tash_kalar_bots::value::features::judged_form(f) => Ok(f),
+        _ => bail!("{name:?}: the value network judges duel and high-form"),
+    }
+}
+
+fn searcher(iterations: u32, value: Judge) -> BotSpec {
+    BotSpec::Mcts(MctsConfig { iterations: Some(iterations), value, ..MctsConfig::default() })
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let forms: Vec<Form> = args.forms.iter().map(|f| form(f)).collect::<Result<_>>()?;
+    let gate_form = form(&args.gate_form)?;
+    if args.games == 0 || args.rounds == 0 || !(1..=1_000_000).contains(&args.iterations) {
+        bail!("--games, --rounds and --iterations must be at least 1 (iterations at most 1000000)");
+    }
+    let started = Instant::now();
+    let command = format!(
+        "tash-kalar train --games {} --seed {} --rounds {} --gate-games {} --forms {} --gate-form {} --iterations {}",
+        args.games,
+        args.seed,
+        args.rounds,
+        args.gate_games,
+        args.forms.join(","),
+        args.gate_form,
+        args.iterations
+    );
+    let mut kept: Option<Arc<ValueNet>> = None;
+    let mut last: Option<ValueNet> = None;
+    let mut positions: Vec<Position> = Vec::new();
+    let mut history = Vec::new();
+    let per_round = args.games * forms.len() as u32;
+    for round in 1..=args.rounds {
+        let judge = kept.clone().map_or(Judge::Linear, Judge::Net);
+        let players = searcher(args.iterations, judge.clone());
+        let seed = args.seed.wrapping_mul(1_000).wrapping_add(u64::from(round));
+        let progress = |done: usize| {
+            if done.is_multiple_of(50) {
+                eprintln!("round {round}: {done} of {per_round} games, {:.0?}", started.elapsed());
+            }
+        };
+        let mut new = collect(&forms, &players, args.games, seed, args.jobs, &progress);
+        // every round's games numbered apart (the held-out sets go by number)
+        new.iter_mut().for_each(|p| p.game += (round - 1) * per_round);
+        let games = new.iter().map(|p| p.game).collect::<std::collections::BTreeSet<_>>().len();
+        positions.extend(new);
+        let f = fit(&positions, &FitConfig { seed, ..FitConfig::default() });
+        let mut line = format!(
+            "round {round}: {games} of {per_round} games ended, {} positions in all ({} to fit, {} to stop on, {} held out); \
+             held-out log-loss: network {:.4} (epoch {}), linear evaluation {:.4}, a coin {:.4}; scale {:.3}",
+            positions.len(),
+            f.train,
+            f.validation,
+            f.test,
+            f.loss_net,
+            f.epoch,
+            f.loss_linear,
+            f.loss_coin,
+            f.scale
+        );
+        let candidate = Arc::new(ValueNet { mlp: f.mlp, scale: f.scale, about: String::new() });
+        let passed = if args.gate_games == 0 {
+            true
+        } else {
+            let new_spec = searcher(args.iterations, Judge::Net(candidate.clone()));
+            let r = gate(gate_form, &new_spec, &players, args.gate_games, seed, args.jobs);
+            let (lo, hi) = r.interval();
+            line.push_str(&format!(
+                "; gate against the {}: {}-{}-{} ({} unfinished), score {:.3} (95% {:.3} to {:.3}), {}",
+                if kept.is_some() { "model kept" } else { "linear evaluation" },
+                r.wins,
+                r.draws,
+                r.losses,
+                r.unfinished,
+                r.score(),
+                lo,
+                hi,
+                if r.passed() { "kept" } else { "not kept" }
+            ));
+            r.passed()
+        };
+        println!("{line} ({:.0?})", started.elapsed());
+        history.push(line);
+        last = Some((*candidate).clone());
+        if passed {
+            kept = Some(candidate);
+        }
+    }
+    let (mut net, verdict) = match kept {
+        Some(k) => ((*k).clone(), "the model kept"),
+        None => (last.context("at least one round")?, "no model passed its gate; the last one fitted"),
+    };
+    net.about = format!("Written by `{command}`: {verdict}. {}", history.join(". "));
+    std::fs::write(&args.out, value_net_json(&net)).with_context(|| format!("writing {}", args.out.display()))?;
+    println!("wrote {} ({verdict})", args.out.display());
+    Ok(())
+}
