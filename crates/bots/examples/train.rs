@@ -16,10 +16,9 @@
 //! defaults compiled in: with no arguments this writes the committed file
 //! again, the same to the byte (some 7 minutes on two cores).
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
+use tash_kalar_bots::jobs::in_game_order;
 use tash_kalar_bots::train::{base_weights, fit, play_for_samples, weights_json, FITTED};
 use tash_kalar_bots::BotSpec;
 use tash_kalar_rules::Form;
@@ -44,31 +43,16 @@ fn main() {
         forms_text.split(',').map(|f| Form::parse(f).unwrap_or_else(|| panic!("unknown form {f}"))).collect();
     let jobs: usize = args.get(6).and_then(|s| s.parse().ok()).unwrap_or(2).max(1);
     let started = Instant::now();
-    let next = AtomicU32::new(0);
     let total = games * forms.len() as u32;
-    let samples = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= total {
-                    break;
-                }
-                let form = forms[(i % forms.len() as u32) as usize];
-                let s = play_for_samples(form, &players, i, seed);
-                let mut all = samples.lock().expect("samples");
-                all.push((i, s));
-                if all.len() % 100 == 0 {
-                    eprintln!("{} games, {:.0?}", all.len(), started.elapsed());
-                }
-            });
+    let play = |i: u32| play_for_samples(forms[(i % forms.len() as u32) as usize], &players, i, seed);
+    let progress = |done: usize| {
+        if done.is_multiple_of(100) {
+            eprintln!("{done} games, {:.0?}", started.elapsed());
         }
-    });
-    // in game order, so that the threads' timing changes nothing
-    let mut by_game = samples.into_inner().expect("samples");
-    by_game.sort_by_key(|g| g.0);
-    let finished = by_game.iter().filter(|g| !g.1.is_empty()).count();
-    let samples: Vec<_> = by_game.into_iter().flat_map(|g| g.1).collect();
+    };
+    let by_game = in_game_order(total, jobs, play, &progress);
+    let finished = by_game.iter().filter(|g| !g.is_empty()).count();
+    let samples: Vec<_> = by_game.into_iter().flatten().collect();
     let base = base_weights();
     let f = fit(&samples, &base);
     println!(

@@ -44,6 +44,7 @@ pub mod economy;
 pub mod eval;
 pub mod features;
 pub mod greedy;
+pub mod jobs;
 pub mod mcts;
 pub mod mcts_v1;
 pub mod mcts_v2;

@@ -3,11 +3,9 @@
 //! schools dealt in every pairing (as in the training games) and each deal
 //! played twice, once with each bot in each seat.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
-
 use tash_kalar_rules::Form;
 
+use crate::jobs::in_game_order;
 use crate::rating::wilson;
 use crate::spec::BotSpec;
 use crate::train::play_training_game;
@@ -47,28 +45,25 @@ impl GateResult {
 /// game `i` deals the schools of training game `i / 2` with `a` in seat
 /// `i % 2`. The result is the same whatever the threads' timing.
 pub fn gate(form: Form, a: &BotSpec, b: &BotSpec, games: u32, seed: u64, jobs: usize) -> GateResult {
-    let next = AtomicU32::new(0);
-    let result = Mutex::new(GateResult { wins: 0, draws: 0, losses: 0, unfinished: 0 });
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= games {
-                    break;
-                }
-                let seat = (i % 2) as usize;
-                let players = if seat == 0 { [a, b] } else { [b, a] };
-                // the two games of a deal share its chance
-                let outcome = play_training_game(form, players, i / 2, seed, |_| {});
-                let mut r = result.lock().expect("gate");
-                match outcome.map(|o| o[seat]) {
-                    Some(1.0) => r.wins += 1,
-                    Some(0.0) => r.losses += 1,
-                    Some(_) => r.draws += 1,
-                    None => r.unfinished += 1,
-                }
-            });
+    let outcomes = in_game_order(
+        games,
+        jobs,
+        |i| {
+            let seat = (i % 2) as usize;
+            let players = if seat == 0 { [a, b] } else { [b, a] };
+            // the two games of a deal share its chance
+            play_training_game(form, players, i / 2, seed, |_| {}).map(|o| o[seat])
+        },
+        &|_| {},
+    );
+    let mut r = GateResult { wins: 0, draws: 0, losses: 0, unfinished: 0 };
+    for outcome in outcomes {
+        match outcome {
+            Some(1.0) => r.wins += 1,
+            Some(0.0) => r.losses += 1,
+            Some(_) => r.draws += 1,
+            None => r.unfinished += 1,
         }
-    });
-    result.into_inner().expect("gate")
+    }
+    r
 }

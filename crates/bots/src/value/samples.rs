@@ -5,13 +5,11 @@
 //! evaluation's own fit ([`crate::train::play_training_game`]): all seven
 //! schools dealt in every pairing, seats rotated, chance from a seed.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
-
 use tash_kalar_rules::{Form, Seat};
 
 use super::features::{features, Features};
 use crate::eval::{evaluate_end_seats, EndWeights, Weights};
+use crate::jobs::in_game_order;
 use crate::spec::BotSpec;
 use crate::train::play_training_game;
 
@@ -55,25 +53,8 @@ pub fn collect(
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Position> {
     let total = games * forms.len() as u32;
-    let next = AtomicU32::new(0);
-    let done = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= total {
-                    break;
-                }
-                let positions = play_for_positions(forms[(i % forms.len() as u32) as usize], players, i, seed);
-                let mut all = done.lock().expect("positions");
-                all.push((i, positions));
-                progress(all.len());
-            });
-        }
-    });
-    let mut by_game = done.into_inner().expect("positions");
-    by_game.sort_by_key(|g| g.0);
-    by_game.into_iter().flat_map(|g| g.1).collect()
+    let play = |i: u32| play_for_positions(forms[(i % forms.len() as u32) as usize], players, i, seed);
+    in_game_order(total, jobs, play, progress).into_iter().flatten().collect()
 }
 
 #[cfg(test)]
