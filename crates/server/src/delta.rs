@@ -374,20 +374,25 @@ fn to_raw<T: Serialize>(v: &T) -> Option<Box<RawValue>> {
 
 /// The clock `new` as it follows `old`: its keys that changed (the time
 /// control, always there, stays), or the whole clock (with its `control`)
-/// when it came, went or changed its keys.
+/// when it came, went, changed its keys or its time control.
 fn clock_delta(old: &RawValue, new: &RawValue) -> Vec<u8> {
-    let is_clock = |c: &RawValue| c.get().starts_with('{');
-    fn keys(c: &RawValue) -> Option<Vec<&str>> {
-        members(c).map(|m| m.into_iter().map(|(k, _)| k).collect())
+    let whole = || new.get().as_bytes().to_vec();
+    // (`null`, no clock, has no members)
+    let (Some(a), Some(b)) = (members(old), members(new)) else { return whole() };
+    fn control<'a>(m: &Members<'a>) -> Option<&'a str> {
+        m.iter().find(|(k, _)| *k == "control").map(|(_, v)| v.get())
     }
-    if is_clock(old) && is_clock(new) && keys(old) == keys(new) {
-        if let Some(Part { json: Some(changed), unset }) = patch("clock", old, new) {
-            if unset.is_empty() && !changed.starts_with(b"{\"control\"") {
-                return changed;
-            }
+    let same_keys = a.iter().map(|(k, _)| k).eq(b.iter().map(|(k, _)| k));
+    if !same_keys || control(&b).is_none() || control(&a) != control(&b) {
+        return whole();
+    }
+    let mut changed = Obj::new();
+    for ((_, x), (k, y)) in a.iter().zip(&b) {
+        if x.get() != y.get() {
+            changed.raw(k, y.get().as_bytes());
         }
     }
-    new.get().as_bytes().to_vec()
+    changed.finish()
 }
 
 /// The legal list `new` as it follows `old`, the list held:
