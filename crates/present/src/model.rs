@@ -372,6 +372,24 @@ impl std::fmt::Display for Member {
 }
 
 impl Member {
+    /// A member from its short text (`"d7"`, `"d7<a3"`, `"d7:r+"`,
+    /// `"d7<a3:b"`), as a client reads it: the inverse of its `Display`;
+    /// `None` for anything else.
+    pub fn parse(text: &str) -> Option<Member> {
+        let (squares, onto) = match text.split_once(':') {
+            Some((squares, piece)) => (squares, Some(tash_kalar_rules::warp::parse_piece(piece)?)),
+            None => (text, None),
+        };
+        let (at, pickup) = match squares.split_once('<') {
+            Some((at, p)) => (Square::parse(at)?, Some(Square::parse(p)?)),
+            None => (Square::parse(squares)?, None),
+        };
+        Some(match (pickup, onto) {
+            (None, None) => Member::At(at),
+            _ => Member::With(MemberAt { at, pickup, onto }),
+        })
+    }
+
     /// The member's square (a move's: the square moved to).
     pub fn at(&self) -> Square {
         match self {
@@ -916,17 +934,18 @@ mod tests {
                                 let one = legal_model(g, c, &msgs);
                                 // on the wire: its square, `<` the piece taken up, `:` the piece destroyed
                                 let wire = serde_json::to_value(member).unwrap();
-                                let wire = wire.as_str().unwrap();
-                                let (squares, onto) = wire.split_once(':').map_or((wire, None), |(s, p)| (s, Some(p)));
-                                let (at, pickup) =
-                                    squares.split_once('<').map_or((squares, None), |(a, p)| (a, Some(p)));
-                                assert_eq!(Square::parse(at), Some(member.at()), "{text}");
-                                assert_eq!(onto.map(String::from), one.onto.map(|p| p.to_string()), "{text}");
+                                let read = Member::parse(wire.as_str().unwrap()).unwrap();
+                                assert_eq!(&read, member, "{text}");
+                                let (pickup, onto) = match read {
+                                    Member::At(_) => (None, None),
+                                    Member::With(MemberAt { pickup, onto, .. }) => (pickup, onto),
+                                };
+                                assert_eq!(onto, one.onto, "{text}");
                                 let taken = match c {
                                     Choice::Summon { pickup, .. } => pickup,
                                     _ => None,
                                 };
-                                assert_eq!(pickup.and_then(Square::parse), taken, "{text}");
+                                assert_eq!(pickup, taken, "{text}");
                                 if grp.kind == "summon" {
                                     let (squares, marked) = grp.laid(member.at());
                                     assert_eq!(
@@ -983,6 +1002,13 @@ mod tests {
         assert_eq!(with(Some("a3"), None), "d7<a3");
         assert_eq!(with(None, Some(Piece::new(Color::Red, Rank::Heroic))), "d7:r+");
         assert_eq!(with(Some("a3"), Some(Piece::new(Color::Blue, Rank::Common))), "d7<a3:b");
+        // read back as written; anything else is no member
+        for text in ["d7", "d7<a3", "d7:r+", "d7<a3:b"] {
+            assert_eq!(Member::parse(text).map(|m| m.to_string()).as_deref(), Some(text));
+        }
+        for bad in ["", "d", "j1", "d7<", "d7<a3<b4", "d7:", "d7:x", "d7:r++", "d7<z9:r", ":r"] {
+            assert_eq!(Member::parse(bad), None, "{bad:?}");
+        }
         // and a legal entry's pieces as their board text
         let onto = OntoLabel { onto: Piece::new(Color::Brown, Rank::Legendary), pickup: false, label: "x".into() };
         assert_eq!(serde_json::to_value(onto).unwrap(), serde_json::json!({"onto": "n*", "label": "x"}));

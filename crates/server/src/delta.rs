@@ -31,7 +31,7 @@ use std::sync::{Arc, OnceLock};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use tash_kalar_present::{stream_line, Lang, LegalEntry, LogItem, Model, Reader, Table};
+use tash_kalar_present::{stream_line, Lang, LegalEntry, LogItem, Member, MemberAt, Model, Reader, Table};
 use tash_kalar_rules::view::SeatView;
 use tash_kalar_rules::Game;
 
@@ -722,27 +722,16 @@ pub fn legal_texts(view: &Value) -> Option<Vec<String>> {
         for m in each {
             // a square, then `<` and the square of a piece taken up, then
             // `:` and a piece destroyed (`d7<a3:r+`)
-            let Some(m) = m.as_str() else { continue };
-            let (at, pickup) = member_squares(m);
-            let mut one = text.replace('@', at);
-            if let Some(p) = pickup {
+            let Some(m) = m.as_str().and_then(Member::parse) else { continue };
+            let mut one = text.replace('@', &m.at().to_string());
+            if let Member::With(MemberAt { pickup: Some(p), .. }) = m {
                 one.push_str(" from ");
-                one.push_str(p);
+                one.push_str(&p.to_string());
             }
             out.push(one);
         }
     }
     Some(out)
-}
-
-/// A legal group's member (`d7`, `d7<a3`, `d7:r+`, `d7<a3:b`): its square
-/// and the square of the piece it takes up, if any.
-pub fn member_squares(member: &str) -> (&str, Option<&str>) {
-    let squares = member.split(':').next().unwrap_or_default();
-    match squares.split_once('<') {
-        Some((at, pickup)) => (at, Some(pickup)),
-        None => (squares, None),
-    }
 }
 
 /// Merges `patch`'s keys into `held` (an object): a key's value replaces
