@@ -2,7 +2,7 @@
 //! for one seat of a game of two (the duel and the High Form), all of them
 //! things the seat may know at a turn's start.
 //!
-//! The first is the linear evaluation's verdict ([`evaluate_end`] for the
+//! The first is the linear evaluation's verdict ([`evaluate_end`](crate::eval::evaluate_end) for the
 //! seat): it holds every hand-made term (pieces,
 //! ready beings, tasks, threats, the end's lead) at the cost the search
 //! already pays at its horizon, so the network only has to learn what a

@@ -8,7 +8,7 @@
 //! - [`net`]: the network, its forward and backward passes;
 //! - [`samples`]: positions of self-play games, labelled with the results;
 //! - [`fit`]: the training (minibatch Adam, a held-out fifth, early stop);
-//! - [`file`]: the model file, written and read with checks;
+//! - [`mod@file`]: the model file, written and read with checks;
 //! - [`gate`]: a match between two searches, the test a new model passes.
 //!
 //! The committed model (`crates/bots/weights/value.json`, written by
