@@ -50,6 +50,9 @@ pub struct Args {
     out: PathBuf,
 }
 
+/// The most threads a run may ask for.
+const MAX_JOBS: usize = 64;
+
 fn form(name: &str) -> Result<Form> {
     match Form::parse(name) {
         Some(f) if tash_kalar_bots::value::features::judged_form(f) => Ok(f),
@@ -66,6 +69,9 @@ pub fn run(args: &Args) -> Result<()> {
     let gate_form = form(&args.gate_form)?;
     if args.games == 0 || args.rounds == 0 || !(1..=1_000_000).contains(&args.iterations) {
         bail!("--games, --rounds and --iterations must be at least 1 (iterations at most 1000000)");
+    }
+    if !(1..=MAX_JOBS).contains(&args.jobs) {
+        bail!("--jobs must be from 1 to {MAX_JOBS}");
     }
     let started = Instant::now();
     let command = format!(

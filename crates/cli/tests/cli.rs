@@ -118,6 +118,25 @@ fn bad_selfplay_and_play_options_are_rejected() {
 }
 
 #[test]
+fn bad_train_options_are_rejected_before_any_game() {
+    let out = || std::env::temp_dir().join("tk-train-refused.json").display().to_string();
+    let train = |extra: &[&str]| {
+        let o = out();
+        let mut args = vec!["train", "--out", o.as_str()];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    assert_rejected(&train(&["--games", "0"]), "at least 1");
+    assert_rejected(&train(&["--iterations", "0"]), "at least 1");
+    assert_rejected(&train(&["--forms", "melee"]), "judges duel and high-form");
+    assert_rejected(&train(&["--gate-form", "chess"]), "judges duel and high-form");
+    assert_rejected(&train(&["--jobs", "0"]), "--jobs");
+    assert_rejected(&train(&["--jobs", "100000"]), "--jobs");
+    assert_rejected(&train(&["--games", "-3"]), "");
+    assert!(!std::path::Path::new(&out()).exists(), "a refused run writes nothing");
+}
+
+#[test]
 fn selfplay_bots_keep_their_options_past_a_comma() {
     // two bots: a greedy with two weights set, and random
     let o = run(&["selfplay", "--bots", "greedy:common=0.3,ready1=0.5,random", "--games", "1", "--seed", "2"]);
