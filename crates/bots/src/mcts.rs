@@ -67,6 +67,7 @@ use crate::bot::Bot;
 use crate::economy::{Economy, Ledger};
 use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
 use crate::greedy::finish_action;
+use crate::reveal::{Beliefs, Reveal};
 use crate::value::features::judged_form;
 use crate::value::ValueNet;
 
@@ -154,6 +155,11 @@ pub struct MctsConfig {
     /// together (reset at each search's start), for whoever shows the
     /// search's progress (the server, while a bot thinks).
     pub progress: Option<Progress>,
+    /// Deal the hidden cards by what the opponent's play reveals
+    /// ([`crate::reveal`]): a card the next seat could have summoned for a
+    /// clear gain and did not is dealt into its hand less often. Off by
+    /// default: uniform dealings, as before.
+    pub reveal: bool,
 }
 
 /// What judges a position at the search's horizon.
@@ -224,6 +230,7 @@ impl Default for MctsConfig {
             value: Judge::default(),
             turn: None,
             progress: None,
+            reveal: false,
         }
     }
 }
@@ -241,6 +248,9 @@ pub struct MctsBot {
     /// The time of the choice being searched, if the turn's budget cuts
     /// it below [`MctsConfig::time`].
     cut: Option<Duration>,
+    /// What the other seats' play revealed so far (with
+    /// [`MctsConfig::reveal`]).
+    reveal: Reveal,
 }
 
 /// A small fast hasher for the edge map (the keys are a node number and a
@@ -366,6 +376,7 @@ impl MctsBot {
             searched: None,
             this_turn: (0, Duration::ZERO),
             cut: None,
+            reveal: Reveal::default(),
         }
     }
 
@@ -426,6 +437,7 @@ impl MctsBot {
         let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
         let kept = self.kept_trees(obs, threads);
         let config = &self.config;
+        let beliefs = self.reveal.beliefs();
         if let Some(p) = &config.progress {
             p.0.store(0, Ordering::Relaxed);
         }
@@ -434,14 +446,16 @@ impl MctsBot {
         let judging = judging.elapsed();
         let started = Instant::now();
         let results: Vec<(Tree, u64)> = if threads == 1 {
-            kept.into_iter().map(|t| search_tree(obs, config, priors, per_thread, deadline, seeds[0], t)).collect()
+            kept.into_iter()
+                .map(|t| search_tree(obs, config, priors, beliefs, per_thread, deadline, seeds[0], t))
+                .collect()
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = seeds
                     .iter()
                     .zip(kept)
                     .map(|(&seed, t)| {
-                        scope.spawn(move || search_tree(obs, config, priors, per_thread, deadline, seed, t))
+                        scope.spawn(move || search_tree(obs, config, priors, beliefs, per_thread, deadline, seed, t))
                     })
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread")).collect()
@@ -529,6 +543,9 @@ impl Bot for MctsBot {
             self.this_turn = (number, Duration::ZERO);
         }
         self.cut = choice_time(self.config.time, self.config.turn, self.this_turn.1);
+        if self.config.reveal {
+            self.reveal.before_decision(obs, &self.config.weights, &self.config.end);
+        }
         let legal = obs.game().legal_choices();
         let choice = if legal.len() == 1 {
             // a forced step: the kept trees, if they fit, go on below it
@@ -542,6 +559,9 @@ impl Bot for MctsBot {
             self.search(obs).first().map(|&(c, _)| c).unwrap_or(legal[0])
         };
         self.cut = None;
+        if self.config.reveal {
+            self.reveal.after_choice(obs, choice);
+        }
         self.this_turn.1 += started.elapsed();
         if self.config.reuse && !self.trees.is_empty() {
             self.keep(obs, choice);
@@ -613,6 +633,7 @@ fn search_tree(
     obs: &Observation,
     config: &MctsConfig,
     priors: &[(Choice, f64)],
+    beliefs: &Beliefs,
     iterations: Option<u32>,
     deadline: Option<Instant>,
     seed: u64,
@@ -686,7 +707,12 @@ fn search_tree(
         if let Some(p) = &config.progress {
             p.0.fetch_add(1, Ordering::Relaxed);
         }
-        let mut game = obs.determinize(&mut |cards| cards.shuffle(&mut rng));
+        // (uniform beliefs deal as before, the same draws from the rng)
+        let mut game = if beliefs.is_uniform() {
+            obs.determinize(&mut |cards| cards.shuffle(&mut rng))
+        } else {
+            beliefs.deal(obs, &mut rng)
+        };
         path.clear();
         path.push(0);
         ledger.clear();
