@@ -414,6 +414,12 @@ impl MctsBot {
         }
     }
 
+    /// What the other seats' play revealed so far (uniform without
+    /// [`MctsConfig::reveal`]).
+    pub fn beliefs(&self) -> &Beliefs {
+        self.reveal.beliefs()
+    }
+
     /// Searches and returns each root choice's visit count, most visited first.
     pub fn search(&mut self, obs: &Observation) -> Vec<(Choice, u32)> {
         self.search_stats(obs).0
@@ -437,7 +443,7 @@ impl MctsBot {
         let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
         let kept = self.kept_trees(obs, threads);
         let config = &self.config;
-        let beliefs = self.reveal.beliefs();
+        let dealing = Dealing { obs, beliefs: self.reveal.beliefs() };
         if let Some(p) = &config.progress {
             p.0.store(0, Ordering::Relaxed);
         }
@@ -446,16 +452,14 @@ impl MctsBot {
         let judging = judging.elapsed();
         let started = Instant::now();
         let results: Vec<(Tree, u64)> = if threads == 1 {
-            kept.into_iter()
-                .map(|t| search_tree(obs, config, priors, beliefs, per_thread, deadline, seeds[0], t))
-                .collect()
+            kept.into_iter().map(|t| search_tree(dealing, config, priors, per_thread, deadline, seeds[0], t)).collect()
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = seeds
                     .iter()
                     .zip(kept)
                     .map(|(&seed, t)| {
-                        scope.spawn(move || search_tree(obs, config, priors, beliefs, per_thread, deadline, seed, t))
+                        scope.spawn(move || search_tree(dealing, config, priors, per_thread, deadline, seed, t))
                     })
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread")).collect()
@@ -629,16 +633,24 @@ fn stop_turn(game: &Game, root_turn: u16, config: &MctsConfig) -> u16 {
     root_turn.saturating_add(horizon).saturating_add(1)
 }
 
+/// What a search's iterations deal their games from: the observation and
+/// the beliefs of what the other seats hold ([`crate::reveal`]).
+#[derive(Copy, Clone)]
+struct Dealing<'a> {
+    obs: &'a Observation,
+    beliefs: &'a Beliefs,
+}
+
 fn search_tree(
-    obs: &Observation,
+    dealing: Dealing,
     config: &MctsConfig,
     priors: &[(Choice, f64)],
-    beliefs: &Beliefs,
     iterations: Option<u32>,
     deadline: Option<Instant>,
     seed: u64,
     kept: Option<Tree>,
 ) -> (Tree, u64) {
+    let Dealing { obs, beliefs } = dealing;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // a kept tree keeps the scores and the horizon it was searched with
     let mut tree = kept.unwrap_or_else(|| Tree {

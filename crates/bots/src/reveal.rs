@@ -149,7 +149,8 @@ pub fn arrange_weighted(
 /// turn: the position its own last choice handed on, and the beliefs.
 #[derive(Clone, Debug, Default)]
 pub struct Reveal {
-    handed: Option<Game>,
+    /// (boxed: a bot holding a reveal stays small)
+    handed: Option<Box<Game>>,
     beliefs: Beliefs,
 }
 
@@ -170,7 +171,7 @@ impl Reveal {
         let mut after = obs.game().clone();
         after.apply_unchecked(choice);
         if after.actor() != Actor::Seat(obs.seat()) && !after.is_over() {
-            self.handed = Some(after);
+            self.handed = Some(Box::new(after));
         }
     }
 
@@ -178,11 +179,11 @@ impl Reveal {
     /// and `obs` shows its log, into the beliefs (judged by `w` and `e`).
     pub fn before_decision(&mut self, obs: &Observation, w: &Weights, e: &EndWeights) {
         let Some(handed) = self.handed.take() else { return };
-        let Some((start, seat)) = turn_start(handed, obs.seat()) else { return };
+        let Some((start, seat)) = turn_start(*handed, obs.seat()) else { return };
         let number = start.turn().number;
         if obs.game().turn().number == number {
             // that turn still goes on: read it at a later decision
-            self.handed = Some(start);
+            self.handed = Some(Box::new(start));
             return;
         }
         let Some(summoned) = summoned_in(obs.game(), seat, number) else { return };

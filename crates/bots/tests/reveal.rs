@@ -39,8 +39,7 @@ fn threatened(red_hand: &str) -> Game {
 fn quiet_place(g: &Game) -> Choice {
     *g.legal_choices()
         .iter()
-        .filter(|c| matches!(c, Choice::Place(s) if s.to_string().ends_with('9')))
-        .last()
+        .rfind(|c| matches!(c, Choice::Place(s) if s.to_string().ends_with('9')))
         .expect("a place on the top row")
 }
 
@@ -295,11 +294,18 @@ fn the_search_with_reveal_plays_legal_games_to_the_end() {
     let mut g = Game::new(Form::Duel, &[School::Highland, School::Sylvan]).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut steps = 0;
+    // decisions taken with some evidence read, by seat
+    let mut informed = [0, 0];
     while !g.is_over() && steps < 3000 {
         let c = match g.actor() {
             Actor::Seat(s) => {
                 let obs: Observation = g.observe(s);
-                bots[s as usize].choose(&obs)
+                let c = bots[s as usize].choose(&obs);
+                let beliefs = bots[s as usize].beliefs();
+                informed[s as usize] += !beliefs.is_uniform() as usize;
+                // only the other seat's cards, never zero
+                assert!(beliefs.weights().iter().all(|w| w.0 != s && w.2 >= FLOOR && w.2 < 1.0));
+                c
             }
             _ => {
                 use rand::Rng;
@@ -312,4 +318,16 @@ fn the_search_with_reveal_plays_legal_games_to_the_end() {
         steps += 1;
     }
     assert!(g.is_over(), "the game ended in {steps} steps");
+    assert!(informed.iter().sum::<usize>() > 0, "some evidence read in a whole game");
+}
+
+#[test]
+fn the_spec_option_reads_and_writes_reveal() {
+    use tash_kalar_bots::BotSpec;
+    let BotSpec::Mcts(c) = "mcts:reveal=1".parse::<BotSpec>().unwrap() else { panic!("an mcts spec") };
+    assert!(c.reveal && !MctsConfig::default().reveal);
+    assert_eq!(BotSpec::Mcts(c).to_string(), "mcts:reveal=1");
+    assert_eq!("mcts:reveal=0".parse::<BotSpec>().unwrap().to_string(), "mcts");
+    assert!("mcts:reveal=2".parse::<BotSpec>().is_err());
+    assert!("mcts-v2:reveal=1".parse::<BotSpec>().is_err());
 }

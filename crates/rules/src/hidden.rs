@@ -763,4 +763,43 @@ mod tests {
         };
         assert_eq!(other.determinize(0, &mut shuffle2), d);
     }
+
+    /// `deal_unseen` shows the dealer the sorted pools and the hidden hands
+    /// of the other seats only (the same whatever those hands really
+    /// hold), and deals each pool in the order the dealer leaves it.
+    #[test]
+    fn dealing_unseen_cards_shows_pools_and_hand_sizes_and_follows_the_order() {
+        use super::UnseenHand;
+        let g = dealt();
+        let mut other = g.clone();
+        let (a, b) = (other.seats[1].beings[0], other.seats[1].deck.shuffled[0]);
+        other.seats[1].beings[0] = b;
+        other.seats[1].beings.sort();
+        other.seats[1].deck.shuffled[0] = a;
+        other.seats[1].deck.shuffled.sort();
+        let seen = |game: &Game| {
+            let mut calls: Vec<(Vec<crate::CardId>, Vec<UnseenHand>)> = Vec::new();
+            // reversed: the hand gets the pool's last cards
+            let d = game.deal_unseen(0, &mut |pool, hands| {
+                calls.push((pool.to_vec(), hands.to_vec()));
+                pool.reverse();
+            });
+            (calls, d)
+        };
+        let (calls, d) = seen(&g);
+        assert_eq!(seen(&other), (calls.clone(), d.clone()), "the same pools, hands and deal");
+        // seat 1's beings, then the legends, then the flares
+        assert_eq!(calls.len(), 3);
+        for (pool, hands) in &calls {
+            assert!(pool.windows(2).all(|w| w[0] <= w[1]), "sorted");
+            assert!(hands.iter().all(|h| h.seat == 1));
+        }
+        let (pool, hands) = &calls[0];
+        let n = hands[0].cards;
+        assert_eq!(n, g.seats[1].beings.len());
+        let mut want: Vec<crate::CardId> = pool.iter().rev().take(n).copied().collect();
+        want.sort();
+        assert_eq!(d.seats[1].beings.to_vec(), want);
+        assert_eq!(d.seats[0], g.seats[0], "the viewer's own cards stay");
+    }
 }
