@@ -7,7 +7,7 @@
 //! cards (`determinize`, what every iteration does without evidence), a
 //! weighted one (three of the opponent's unseen beings at weight 0.3, what
 //! an iteration does once evidence is read), an iteration of the default
-//! search (2000 iterations, one thread, no early stop), and the reading of
+//! search (10000 iterations, one thread, no early stop), and the reading of
 //! one opponent turn ([`missed_summons`], once per turn of the opponent).
 
 use rand::seq::SliceRandom;
@@ -56,18 +56,18 @@ fn main() {
         for &c in s.beings.iter().chain(&s.deck.shuffled).take(3) {
             beliefs.scale(other, c, MISSED);
         }
-        let u = per_call(20_000, || {
+        let u = per_call(200_000, || {
             std::hint::black_box(obs.determinize(&mut |cards| cards.shuffle(&mut rng)));
         });
-        let w = per_call(20_000, || {
+        let w = per_call(200_000, || {
             std::hint::black_box(beliefs.deal(&obs, &mut rng));
         });
-        let config = MctsConfig { iterations: Some(2000), early_stop: false, ..MctsConfig::default() };
+        let config = MctsConfig { iterations: Some(10_000), early_stop: false, ..MctsConfig::default() };
         let i = per_call(1, || {
             std::hint::black_box(MctsBot::new(config.clone(), seed).search(&obs));
-        }) / 2000.0;
+        }) / 10_000.0;
         // the seat to act read as the opponent of the other
-        let r = per_call(5, || {
+        let r = per_call(50, || {
             std::hint::black_box(missed_summons(
                 &g.observe(other).game().clone(),
                 other,

@@ -1,7 +1,9 @@
 //! Information-set Monte Carlo tree search that sees the replies.
 //!
 //! Each iteration deals the cards the bot cannot see in a new way
-//! (determinization, from its [`Observation`]), walks down one tree keyed by
+//! (determinization, from its [`Observation`]; with
+//! [`MctsConfig::reveal`], by what the other seats' play revealed, see
+//! [`crate::reveal`]), walks down one tree keyed by
 //! the players' choices (chance steps pass through, forced steps too), adds
 //! one node, and plays on with a fast playout policy *through the other
 //! seats' turns* (in a melee every seat, in team play the teammate and both
