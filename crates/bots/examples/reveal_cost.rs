@@ -5,7 +5,7 @@
 //! Prints, in microseconds of this process's CPU time (read from /proc:
 //! Linux, honest on a shared machine): a uniform dealing of the hidden
 //! cards (`determinize`, what every iteration does without evidence), a
-//! weighted one (three of the opponent's unseen beings at weight 0.3, what
+//! weighted one (three of the opponent's unseen beings at weight 0.5, what
 //! an iteration does once evidence is read), an iteration of the default
 //! search (10000 iterations, one thread, no early stop), and the reading of
 //! one opponent turn ([`missed_summons`], once per turn of the opponent).
@@ -54,7 +54,7 @@ fn main() {
         let mut beliefs = Beliefs::default();
         let s = obs.game().seat(other);
         for &c in s.beings.iter().chain(&s.deck.shuffled).take(3) {
-            beliefs.scale(other, c, MISSED);
+            beliefs.lower(other, c, MISSED);
         }
         let u = per_call(200_000, || {
             std::hint::black_box(obs.determinize(&mut |cards| cards.shuffle(&mut rng)));

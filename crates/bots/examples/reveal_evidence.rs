@@ -39,7 +39,10 @@ fn main() {
     let iterations: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(300);
     let seed: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let config = MctsConfig { iterations: Some(iterations), reveal: true, ..MctsConfig::default() };
-    let (mut decisions, mut informed, mut flagged, mut held, mut expected) = (0u64, 0u64, 0u64, 0u64, 0.0);
+    let (mut decisions, mut informed) = (0u64, 0u64);
+    // by the weight given: below 0.2, 0.2 to 0.4, 0.4 and up (cards
+    // checked, really held, held by a uniform dealing)
+    let mut bins = [(0u64, 0u64, 0.0f64); 3];
     for i in 0..games {
         let k = i as usize;
         let schools = [School::ALL[k % 7], School::ALL[(k / 7 + k + 1) % 7]];
@@ -56,11 +59,12 @@ fn main() {
                     decisions += 1;
                     informed += !beliefs.is_uniform() as u64;
                     // the truth, which the bot never sees
-                    for &(seat, card, _) in beliefs.weights() {
-                        flagged += 1;
+                    for &(seat, card, w) in beliefs.weights() {
+                        let bin = &mut bins[(w >= 0.2) as usize + (w >= 0.4) as usize];
                         let real = g.seat(seat);
-                        held += (real.beings.contains(&card) || real.legends.contains(&card)) as u64;
-                        expected += uniform_chance(&g, s, seat, card);
+                        bin.0 += 1;
+                        bin.1 += (real.beings.contains(&card) || real.legends.contains(&card)) as u64;
+                        bin.2 += uniform_chance(&g, s, seat, card);
                     }
                     c
                 }
@@ -74,9 +78,16 @@ fn main() {
         }
     }
     println!(
-        "{games} games at {iterations} iterations: {informed} of {decisions} decisions with evidence; \
-         {flagged} card weights below 1 checked: {held} really held, {expected:.1} by a uniform dealing \
-         (ratio {:.2}; the weight given is {MISSED})",
-        held as f64 / expected.max(1e-9)
+        "{games} games at {iterations} iterations: {informed} of {decisions} decisions with evidence \
+         (a missed summon weighs {MISSED})"
     );
+    let (flagged, held, expected) = bins.iter().fold((0, 0, 0.0), |t, b| (t.0 + b.0, t.1 + b.1, t.2 + b.2));
+    for (name, (n, h, e)) in
+        ["below 0.2", "0.2 to 0.4", "0.4 and up", "all"].iter().zip(bins.iter().chain([&(flagged, held, expected)]))
+    {
+        println!(
+            "weights {name}: {n} cards checked, {h} really held, {e:.1} by a uniform dealing (ratio {:.2})",
+            *h as f64 / e.max(1e-9)
+        );
+    }
 }
