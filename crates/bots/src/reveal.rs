@@ -96,7 +96,17 @@ impl Beliefs {
     /// hand filled by these weights (see the module's note). Depends only
     /// on the observation, the weights and `rng`.
     pub fn deal(&self, obs: &Observation, rng: &mut impl Rng) -> Game {
-        obs.deal_unseen(&mut |pool, hands| arrange_weighted(pool, hands, &|s, c| self.weight(s, c), rng))
+        obs.deal_unseen(&mut |pool, hands| {
+            // (a pool with no weighed card for its hands is shuffled: the
+            // same distribution, at a shuffle's cost; the pool is sorted)
+            let weighed =
+                self.weights.iter().any(|w| hands.iter().any(|h| h.seat == w.0) && pool.binary_search(&w.1).is_ok());
+            if weighed {
+                arrange_weighted(pool, hands, &|s, c| self.weight(s, c), rng);
+            } else {
+                pool.shuffle(rng);
+            }
+        })
     }
 }
 

@@ -240,6 +240,19 @@ fn weighted_arrangement_draws_in_proportion_and_keeps_the_pool() {
     let expected = n as f64 * 0.25 / 4.25;
     let sd = (expected * (1.0 - 0.25 / 4.25)).sqrt();
     assert!((first as f64 - expected).abs() < 5.0 * sd, "{first} of {n}, expected {expected:.0}");
+    // equal weights: each card in a hand of two from five with chance 2/5
+    let mut held = vec![0usize; pool.len()];
+    for _ in 0..n {
+        let mut p = pool.clone();
+        arrange_weighted(&mut p, &[UnseenHand { seat: 1, cards: 2 }], &|_, _| 0.7, &mut rng);
+        for (k, c) in pool.iter().enumerate() {
+            held[k] += p[..2].contains(c) as usize;
+        }
+    }
+    let sd = (n as f64 * 0.4 * 0.6).sqrt();
+    for (k, &h) in held.iter().enumerate() {
+        assert!((h as f64 - n as f64 * 0.4).abs() < 5.0 * sd, "{}: {h} of {n}", pool[k]);
+    }
 }
 
 #[test]
