@@ -49,6 +49,7 @@ pub mod mcts;
 pub mod mcts_v1;
 pub mod mcts_v2;
 pub mod rating;
+pub mod reveal;
 pub mod spec;
 #[cfg(test)]
 mod testing;

@@ -1,7 +1,9 @@
 //! Information-set Monte Carlo tree search that sees the replies.
 //!
 //! Each iteration deals the cards the bot cannot see in a new way
-//! (determinization, from its [`Observation`]), walks down one tree keyed by
+//! (determinization, from its [`Observation`]; with
+//! [`MctsConfig::reveal`], by what the other seats' play revealed, see
+//! [`crate::reveal`]), walks down one tree keyed by
 //! the players' choices (chance steps pass through, forced steps too), adds
 //! one node, and plays on with a fast playout policy *through the other
 //! seats' turns* (in a melee every seat, in team play the teammate and both
@@ -67,6 +69,7 @@ use crate::bot::Bot;
 use crate::economy::{Economy, Ledger};
 use crate::eval::{evaluate_end, evaluate_end_seats, quick_value, EndWeights, Weights};
 use crate::greedy::finish_action;
+use crate::reveal::{Beliefs, Reveal};
 use crate::value::features::judged_form;
 use crate::value::ValueNet;
 
@@ -154,6 +157,11 @@ pub struct MctsConfig {
     /// together (reset at each search's start), for whoever shows the
     /// search's progress (the server, while a bot thinks).
     pub progress: Option<Progress>,
+    /// Deal the hidden cards by what the opponent's play reveals
+    /// ([`crate::reveal`]): a card the next seat could have summoned for a
+    /// clear gain and did not is dealt into its hand less often. Off by
+    /// default: uniform dealings, as before.
+    pub reveal: bool,
 }
 
 /// What judges a position at the search's horizon.
@@ -224,6 +232,7 @@ impl Default for MctsConfig {
             value: Judge::default(),
             turn: None,
             progress: None,
+            reveal: false,
         }
     }
 }
@@ -241,6 +250,9 @@ pub struct MctsBot {
     /// The time of the choice being searched, if the turn's budget cuts
     /// it below [`MctsConfig::time`].
     cut: Option<Duration>,
+    /// What the other seats' play revealed so far (with
+    /// [`MctsConfig::reveal`]).
+    reveal: Reveal,
 }
 
 /// A small fast hasher for the edge map (the keys are a node number and a
@@ -366,6 +378,7 @@ impl MctsBot {
             searched: None,
             this_turn: (0, Duration::ZERO),
             cut: None,
+            reveal: Reveal::default(),
         }
     }
 
@@ -403,6 +416,12 @@ impl MctsBot {
         }
     }
 
+    /// What the other seats' play revealed so far (uniform without
+    /// [`MctsConfig::reveal`]).
+    pub fn beliefs(&self) -> &Beliefs {
+        self.reveal.beliefs()
+    }
+
     /// Searches and returns each root choice's visit count, most visited first.
     pub fn search(&mut self, obs: &Observation) -> Vec<(Choice, u32)> {
         self.search_stats(obs).0
@@ -426,6 +445,7 @@ impl MctsBot {
         let per_thread = self.config.iterations.map(|n| n.div_ceil(threads as u32).max(1));
         let kept = self.kept_trees(obs, threads);
         let config = &self.config;
+        let dealing = Dealing { obs, beliefs: self.reveal.beliefs() };
         if let Some(p) = &config.progress {
             p.0.store(0, Ordering::Relaxed);
         }
@@ -434,14 +454,14 @@ impl MctsBot {
         let judging = judging.elapsed();
         let started = Instant::now();
         let results: Vec<(Tree, u64)> = if threads == 1 {
-            kept.into_iter().map(|t| search_tree(obs, config, priors, per_thread, deadline, seeds[0], t)).collect()
+            kept.into_iter().map(|t| search_tree(dealing, config, priors, per_thread, deadline, seeds[0], t)).collect()
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = seeds
                     .iter()
                     .zip(kept)
                     .map(|(&seed, t)| {
-                        scope.spawn(move || search_tree(obs, config, priors, per_thread, deadline, seed, t))
+                        scope.spawn(move || search_tree(dealing, config, priors, per_thread, deadline, seed, t))
                     })
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread")).collect()
@@ -529,6 +549,9 @@ impl Bot for MctsBot {
             self.this_turn = (number, Duration::ZERO);
         }
         self.cut = choice_time(self.config.time, self.config.turn, self.this_turn.1);
+        if self.config.reveal {
+            self.reveal.before_decision(obs, &self.config.weights, &self.config.end);
+        }
         let legal = obs.game().legal_choices();
         let choice = if legal.len() == 1 {
             // a forced step: the kept trees, if they fit, go on below it
@@ -542,6 +565,9 @@ impl Bot for MctsBot {
             self.search(obs).first().map(|&(c, _)| c).unwrap_or(legal[0])
         };
         self.cut = None;
+        if self.config.reveal {
+            self.reveal.after_choice(obs, choice);
+        }
         self.this_turn.1 += started.elapsed();
         if self.config.reuse && !self.trees.is_empty() {
             self.keep(obs, choice);
@@ -609,8 +635,16 @@ fn stop_turn(game: &Game, root_turn: u16, config: &MctsConfig) -> u16 {
     root_turn.saturating_add(horizon).saturating_add(1)
 }
 
+/// What a search's iterations deal their games from: the observation and
+/// the beliefs of what the other seats hold ([`crate::reveal`]).
+#[derive(Copy, Clone)]
+struct Dealing<'a> {
+    obs: &'a Observation,
+    beliefs: &'a Beliefs,
+}
+
 fn search_tree(
-    obs: &Observation,
+    dealing: Dealing,
     config: &MctsConfig,
     priors: &[(Choice, f64)],
     iterations: Option<u32>,
@@ -618,6 +652,7 @@ fn search_tree(
     seed: u64,
     kept: Option<Tree>,
 ) -> (Tree, u64) {
+    let Dealing { obs, beliefs } = dealing;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // a kept tree keeps the scores and the horizon it was searched with
     let mut tree = kept.unwrap_or_else(|| Tree {
@@ -686,7 +721,12 @@ fn search_tree(
         if let Some(p) = &config.progress {
             p.0.fetch_add(1, Ordering::Relaxed);
         }
-        let mut game = obs.determinize(&mut |cards| cards.shuffle(&mut rng));
+        // (uniform beliefs deal as before, the same draws from the rng)
+        let mut game = if beliefs.is_uniform() {
+            obs.determinize(&mut |cards| cards.shuffle(&mut rng))
+        } else {
+            beliefs.deal(obs, &mut rng)
+        };
         path.clear();
         path.push(0);
         ledger.clear();

@@ -31,6 +31,7 @@
 //! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
 //! | `all_summons` | mcts | `0`, `1`, `false` or `true` (default 0: the playout judges one summon per being, picked at random; 1 judges every summon, as mcts-v2) |
 //! | `judged_expansion` | mcts | `0`, `1`, `false` or `true` (default 1: a node below the root adds its children in the playout policy's order without its noise, its best first; 0 with the noise, as mcts-v2) |
+//! | `reveal` | mcts | `0`, `1`, `false` or `true` (default 0: the hidden cards dealt uniformly; 1 deals a card the next seat could have summoned for a clear gain and did not into its hand less often, see the `reveal` module) |
 //! | `judged_steps` | mcts | the most of an effect step's choices the playout judges (at random among them), 2 to 24 (default 24: every one, as mcts-v2) |
 //! | `turn` | mcts | the time for all of the bot's choices in one turn, as `time` (default none; each choice gets at most half of what is left of it, see [`MctsConfig::turn`]) |
 //! | `value` | mcts | what judges the horizon: `linear` (the default, the evaluation) or `net` (the learned value network compiled in, in the duel and the High Form; see [`crate::value`]) |
@@ -279,7 +280,7 @@ pub mod bounds {
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
                             playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
-                            held_flare, return_legend, return_flare, flare_cost, all_summons, judged_steps, judged_expansion, turn, value \
+                            held_flare, return_legend, return_flare, flare_cost, all_summons, judged_steps, judged_expansion, reveal, turn, value \
                             or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
@@ -438,6 +439,7 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "turn" => c.turn = Some(duration(key, value)?),
         "all_summons" => c.all_summons = flag(key, value)?,
         "judged_expansion" => c.judged_expansion = flag(key, value)?,
+        "reveal" => c.reveal = flag(key, value)?,
         "judged_steps" => c.judged_steps = whole(key, value, bounds::JUDGED_STEPS)? as usize,
         "value" => {
             c.value = match value {
@@ -662,6 +664,9 @@ impl fmt::Display for BotSpec {
                 }
                 if c.judged_expansion != d.judged_expansion {
                     options.push(format!("judged_expansion={}", u8::from(c.judged_expansion)));
+                }
+                if c.reveal != d.reveal {
+                    options.push(format!("reveal={}", u8::from(c.reveal)));
                 }
                 if let Some(t) = c.turn {
                     options.push(format!("turn={}", millis(t)));

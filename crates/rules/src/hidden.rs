@@ -58,6 +58,21 @@ impl Game {
     /// not even the tasks moved to its bottom in sight of all (a view does
     /// not show them): the whole task deck is taken to be shuffled.
     pub fn determinize(&self, viewer: Seat, shuffle: &mut dyn FnMut(&mut [CardId])) -> Game {
+        self.deal_unseen(viewer, &mut |pool, _| shuffle(pool))
+    }
+
+    /// [`Game::determinize`] with the dealer's hand shown how the unseen
+    /// cards go: for each pool of cards `viewer` cannot see (each other
+    /// seat's beings with its deck, then the legends, then the flares, each
+    /// with the other seats' hands of them), `arrange` gets the pool (sorted:
+    /// it depends only on what the viewer sees) and the hands dealt from it
+    /// in order ([`UnseenHand`]: whose, how many cards), and puts the pool
+    /// in the order in which it is dealt: the first hand's cards first,
+    /// then the next hand's, then the deck's parts. An `arrange` that
+    /// shuffles is `determinize`; one that favours some cards in some
+    /// hands deals by weights (a bot's belief of what a seat holds), and
+    /// still sees nothing the viewer may not.
+    pub fn deal_unseen(&self, viewer: Seat, arrange: &mut dyn FnMut(&mut [CardId], &[UnseenHand])) -> Game {
         let mut g = self.clone();
         for (i, seat) in g.seats.iter_mut().enumerate() {
             if i == viewer as usize {
@@ -77,7 +92,7 @@ impl Game {
             let mut pool: ArrayVec<CardId, 96> =
                 hand.iter().chain(&top).chain(&bottom).chain(&middle).copied().collect();
             pool.sort();
-            shuffle(&mut pool);
+            arrange(&mut pool, &[UnseenHand { seat: i as Seat, cards: hand.len() }]);
             let mut rest = pool.into_iter();
             for _ in 0..hand.len() {
                 insert_sorted(&mut seat.beings, rest.next().expect("pool holds the hand"));
@@ -87,8 +102,8 @@ impl Game {
             seat.deck.shuffled.extend(rest);
             seat.deck.shuffled.sort();
         }
-        redeal_shared(&mut g, viewer, shuffle, |s| &mut s.legends, |g| &mut g.legends);
-        redeal_shared(&mut g, viewer, shuffle, |s| &mut s.flares, |g| &mut g.flares);
+        redeal_shared(&mut g, viewer, arrange, |s| &mut s.legends, |g| &mut g.legends);
+        redeal_shared(&mut g, viewer, arrange, |s| &mut s.flares, |g| &mut g.flares);
         if let Some(tb) = g.tasks.as_mut() {
             // a view shows the task deck's size and its known bottom, so
             // every other task in it is taken to be in the shuffled middle
@@ -99,6 +114,14 @@ impl Game {
         }
         g
     }
+}
+
+/// One hand dealt from a pool of unseen cards by [`Game::deal_unseen`]:
+/// the seat whose hand it is and how many cards it holds.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct UnseenHand {
+    pub seat: Seat,
+    pub cards: usize,
 }
 
 /// What one seat knows of a game, and nothing more: a copy of the game in
@@ -137,6 +160,12 @@ impl Observation {
     /// One arrangement of the hidden cards, drawn with `shuffle`.
     pub fn determinize(&self, shuffle: &mut dyn FnMut(&mut [CardId])) -> Game {
         self.game.determinize(self.seat, shuffle)
+    }
+
+    /// One arrangement of the hidden cards, dealt by `arrange` (see
+    /// [`Game::deal_unseen`]).
+    pub fn deal_unseen(&self, arrange: &mut dyn FnMut(&mut [CardId], &[UnseenHand])) -> Game {
+        self.game.deal_unseen(self.seat, arrange)
     }
 }
 
@@ -608,7 +637,7 @@ fn rebuild_shared(
 fn redeal_shared(
     g: &mut Game,
     viewer: Seat,
-    shuffle: &mut dyn FnMut(&mut [CardId]),
+    arrange: &mut dyn FnMut(&mut [CardId], &[UnseenHand]),
     hand_of: fn(&mut crate::game::SeatState) -> &mut CardList,
     pile_of: fn(&mut Game) -> &mut Pile,
 ) {
@@ -629,7 +658,9 @@ fn redeal_shared(
     pool.extend(pile.shuffled.drain(..));
     pool.extend(pile.bottom.drain(..));
     pool.sort();
-    shuffle(&mut pool);
+    let hands: ArrayVec<UnseenHand, 4> =
+        sizes.iter().enumerate().filter_map(|(i, n)| n.map(|cards| UnseenHand { seat: i as Seat, cards })).collect();
+    arrange(&mut pool, &hands);
     let mut rest = pool.into_iter();
     for (i, size) in sizes.into_iter().enumerate() {
         if let Some(n) = size {
@@ -731,5 +762,44 @@ mod tests {
             s.rotate_left(rot2 % n);
         };
         assert_eq!(other.determinize(0, &mut shuffle2), d);
+    }
+
+    /// `deal_unseen` shows the dealer the sorted pools and the hidden hands
+    /// of the other seats only (the same whatever those hands really
+    /// hold), and deals each pool in the order the dealer leaves it.
+    #[test]
+    fn dealing_unseen_cards_shows_pools_and_hand_sizes_and_follows_the_order() {
+        use super::UnseenHand;
+        let g = dealt();
+        let mut other = g.clone();
+        let (a, b) = (other.seats[1].beings[0], other.seats[1].deck.shuffled[0]);
+        other.seats[1].beings[0] = b;
+        other.seats[1].beings.sort();
+        other.seats[1].deck.shuffled[0] = a;
+        other.seats[1].deck.shuffled.sort();
+        let seen = |game: &Game| {
+            let mut calls: Vec<(Vec<crate::CardId>, Vec<UnseenHand>)> = Vec::new();
+            // reversed: the hand gets the pool's last cards
+            let d = game.deal_unseen(0, &mut |pool, hands| {
+                calls.push((pool.to_vec(), hands.to_vec()));
+                pool.reverse();
+            });
+            (calls, d)
+        };
+        let (calls, d) = seen(&g);
+        assert_eq!(seen(&other), (calls.clone(), d.clone()), "the same pools, hands and deal");
+        // seat 1's beings, then the legends, then the flares
+        assert_eq!(calls.len(), 3);
+        for (pool, hands) in &calls {
+            assert!(pool.windows(2).all(|w| w[0] <= w[1]), "sorted");
+            assert!(hands.iter().all(|h| h.seat == 1));
+        }
+        let (pool, hands) = &calls[0];
+        let n = hands[0].cards;
+        assert_eq!(n, g.seats[1].beings.len());
+        let mut want: Vec<crate::CardId> = pool.iter().rev().take(n).copied().collect();
+        want.sort();
+        assert_eq!(d.seats[1].beings.to_vec(), want);
+        assert_eq!(d.seats[0], g.seats[0], "the viewer's own cards stay");
     }
 }

@@ -58,7 +58,7 @@ pub use game::{
     Actor, EndReason, ForfeitError, Form, Game, Outcome, Phase, PlayError, Seat, SetupError, Summoned, TextPlayError,
 };
 pub use geometry::{Bitboard, Dir, Orientation, Square};
-pub use hidden::{Observation, Part, ViewError};
+pub use hidden::{Observation, Part, UnseenHand, ViewError};
 pub use history::{replay, replay_text, replay_through, Deciding, Match, Refusal, ReplayError, ReplayReason};
 pub use position::{Holding, Position, PositionError, PositionSyntax, SeatSetup, Token, TurnRecord};
 pub use question::{GameResult, OptionMeaning, Placing, Question, QuestionKind, OPTION_MEANINGS};
