@@ -144,7 +144,8 @@ mod tests {
         assert_eq!(schools[School::ALL.len() + index(School::Northern)], 1.0);
         assert_eq!(schools.iter().sum::<f64>(), 2.0);
         assert_eq!(x[END_TRIGGERED], 0.0);
-        let mut p = Position::of(&game).unwrap();
+        let mut p = Position::duel("9/9/9/9/4b4/9/9/9/9").unwrap();
+        assert_eq!(seat_features(&p.to_game().unwrap(), 0)[END_TRIGGERED], 0.0);
         p.end = Some((1, 1));
         assert_eq!(seat_features(&p.to_game().unwrap(), 0)[END_TRIGGERED], 1.0);
     }
