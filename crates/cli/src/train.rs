@@ -177,3 +177,15 @@ pub fn run(args: &Args) -> Result<()> {
     println!("wrote {} ({verdict})", args.out.display());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_rounds_model_is_written_beside_the_kept_one() {
+        let out = std::path::Path::new("runs/value.json");
+        assert_eq!(round_path(out, 2), PathBuf::from("runs/value.round2.json"));
+        assert_eq!(round_path(std::path::Path::new("model"), 1), PathBuf::from("model.round1.json"));
+    }
+}

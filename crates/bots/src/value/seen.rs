@@ -27,9 +27,9 @@ impl Ranges {
         let mut out: Option<Ranges> = None;
         for x in xs {
             let r = out.get_or_insert(Ranges { min: *x, max: *x });
-            for k in 0..INPUTS {
-                r.min[k] = r.min[k].min(x[k]);
-                r.max[k] = r.max[k].max(x[k]);
+            for ((lo, hi), v) in r.min.iter_mut().zip(&mut r.max).zip(x) {
+                *lo = lo.min(*v);
+                *hi = hi.max(*v);
             }
         }
         out
