@@ -165,20 +165,27 @@ pub struct MctsConfig {
 }
 
 /// What judges a position at the search's horizon.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Judge {
     /// The linear evaluation ([`evaluate_end`]), its weights the config's.
-    #[default]
     Linear,
     /// A value network ([`crate::value`]) in the forms it judges, fed the
-    /// linear evaluation's values; the linear evaluation elsewhere and for
-    /// a finished game. A spec's `value=net` is the compiled-in model.
-    /// Not the default although it won its gate (222 of 400 duels at 300
-    /// iterations): with it the search no longer finds the defence of
-    /// `tests/replies.rs`'s threatened legend, a hand-built position with
-    /// empty decks and the end not triggered, which self-play never shows
-    /// (docs/bot-strength-log.md, "Issue 26, seventh part").
+    /// linear evaluation's values, where a position's inputs are within
+    /// those it was fitted on ([`crate::value::seen`]); the linear
+    /// evaluation elsewhere and for a finished game. A spec's `value=net`
+    /// is the compiled-in model.
     Net(Arc<ValueNet>),
+}
+
+/// The compiled-in network: it won its gate against the linear evaluation,
+/// and with the linear evaluation judging what self-play never showed it
+/// (a hand-built position with empty decks and the end not triggered, as
+/// `tests/replies.rs`'s threatened legend) the search keeps its replies
+/// (docs/bot-strength-log.md, "Issue 26, eighth part").
+impl Default for Judge {
+    fn default() -> Self {
+        Judge::Net(crate::value::default_net())
+    }
 }
 
 /// Every seat's value of `game` in evaluation points, as `config` judges
@@ -186,10 +193,9 @@ pub enum Judge {
 pub fn horizon_values(game: &Game, config: &MctsConfig) -> ArrayVec<f64, 4> {
     let mut values = evaluate_end_seats(game, &config.weights, &config.end);
     if let Judge::Net(net) = &config.value {
+        // out of the positions the network was fitted on, the linear values stay
         if judged_form(game.form()) && !game.is_over() {
-            for (s, v) in values.iter_mut().enumerate() {
-                *v = net.points(game, s as Seat, *v, &config.end);
-            }
+            net.judge(game, &mut values, &config.end);
         }
     }
     values

@@ -34,7 +34,7 @@
 //! | `reveal` | mcts | `0`, `1`, `false` or `true` (default 0: the hidden cards dealt uniformly; 1 deals a card the next seat could have summoned for a clear gain and did not into its hand less often, see the `reveal` module) |
 //! | `judged_steps` | mcts | the most of an effect step's choices the playout judges (at random among them), 2 to 24 (default 24: every one, as mcts-v2) |
 //! | `turn` | mcts | the time for all of the bot's choices in one turn, as `time` (default none; each choice gets at most half of what is left of it, see [`MctsConfig::turn`]) |
-//! | `value` | mcts | what judges the horizon: `linear` (the default, the evaluation) or `net` (the learned value network compiled in, in the duel and the High Form; see [`crate::value`]) |
+//! | `value` | mcts | what judges the horizon: `net` (the default: the learned value network compiled in, in the duel and the High Form where a position is like those it was fitted on; see [`crate::value`]) or `linear` (the evaluation everywhere) |
 //! | `early_stop` | mcts, mcts-v2 | `0`, `1`, `false` or `true` (default 1: stop once the most visited root choice cannot be overtaken) |
 //! | `noise` | greedy | the temperature of its choices in evaluation points, 0 (none) to 100 |
 //! | a weight's name | greedy, mcts, mcts-v2, mcts-v1 | -100 to 100 (see [`Weights::NAMES`]; the defaults are the weights file's for mcts and mcts-v2, [`Weights::hand_set`] for greedy, [`Weights::hand_written`] for mcts-v1) |

@@ -12,6 +12,8 @@ mod common;
 use common::Gate;
 
 use tash_kalar_bots::economy::Economy;
+use tash_kalar_bots::eval::evaluate_end_seats;
+use tash_kalar_bots::mcts::{horizon_values, Judge};
 use tash_kalar_bots::mcts_v1::{MctsV1Bot, MctsV1Config};
 use tash_kalar_bots::mcts_v2::{MctsV2Bot, MctsV2Config};
 use tash_kalar_bots::GreedyBot;
@@ -143,6 +145,20 @@ fn the_new_search_defends_the_threatened_legend_and_the_old_one_does_not() {
         let old = old_bot(1000, seed).choose(&g.observe(0));
         assert_eq!(old.to_string(), "summon imperial.champion g3 r0", "seed {seed}");
     }
+}
+
+#[test]
+fn the_threatened_legend_is_out_of_what_the_network_saw_and_judged_linearly() {
+    // both decks empty and the end not triggered: no self-play position is
+    // like it, so the default search's network leaves it to the evaluation
+    let g = legend_threatened();
+    let config = MctsConfig::default();
+    let Judge::Net(net) = &config.value else { panic!("the network is the default: {:?}", config.value) };
+    let linear = evaluate_end_seats(&g, &config.weights, &config.end);
+    let mut values = linear.clone();
+    assert!(!net.judge(&g, &mut values, &config.end));
+    assert_eq!(values, linear);
+    assert_eq!(horizon_values(&g, &config), linear);
 }
 
 #[test]

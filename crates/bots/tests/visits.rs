@@ -1,6 +1,8 @@
-//! The search's speed-ups change no visit: at fixed seeds the default
-//! `mcts` makes, visit for visit, the decisions recorded at `bde332d`
-//! (before issue 26's sixth part made its iteration cheaper).
+//! The search's speed-ups change no visit: at fixed seeds `mcts` with the
+//! linear evaluation makes, visit for visit, the decisions recorded at
+//! `bde332d` (before issue 26's sixth part made its iteration cheaper),
+//! and the default `mcts` (the value network judging the duel and the
+//! High Form) those recorded when it became the default.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -34,18 +36,38 @@ fn decisions(spec: &str) -> Vec<String> {
     out
 }
 
+/// `mcts:iterations=600,value=linear` at seed 11, recorded at `bde332d`
+/// (then the default).
+const LINEAR: [&str; 6] = [
+    "summon imperial.summoner f4 r180 76, place f6 36, place g6 29, place e4 25, place h4 24",
+    "summon highland.ritual_keeper e5 r90 175, summon highland.hill_giant d6 r270 123, place i4 19, place h6 12, place c1 11",
+    "place e1 48, place e4 45, place d4 42, place e5 33, place d3 31",
+    "summon imperial.knight d5 m90 114, place e9 45, place b6 43, place e4 36, place h2 27",
+    "place c7 29, place h5 24, place g2 22, place h6 20, place h7 19",
+    "place g5 30, place f3 25, place e9 25, place i5 22, place b7 20",
+];
+
 #[test]
-fn the_default_search_decides_as_it_did_before_its_iteration_was_made_cheaper() {
-    // `mcts:iterations=600` at seed 11, recorded at `bde332d`
+fn the_linear_search_decides_as_it_did_before_its_iteration_was_made_cheaper() {
+    assert_eq!(decisions("mcts:iterations=600,value=linear"), LINEAR);
+}
+
+#[test]
+fn the_default_search_decides_as_recorded_when_the_network_became_its_judge() {
+    // re-recorded at issue 26's eighth part, when the value network became
+    // the default: it judges the duel's and the High Form's horizons, so
+    // their visits changed; the melee's are the linear search's
+    let default = decisions("mcts:iterations=600");
     assert_eq!(
-        decisions("mcts:iterations=600"),
+        default,
         [
-            "summon imperial.summoner f4 r180 76, place f6 36, place g6 29, place e4 25, place h4 24",
-            "summon highland.ritual_keeper e5 r90 175, summon highland.hill_giant d6 r270 123, place i4 19, place h6 12, place c1 11",
-            "place e1 48, place e4 45, place d4 42, place e5 33, place d3 31",
-            "summon imperial.knight d5 m90 114, place e9 45, place b6 43, place e4 36, place h2 27",
-            "place c7 29, place h5 24, place g2 22, place h6 20, place h7 19",
-            "place g5 30, place f3 25, place e9 25, place i5 22, place b7 20",
+            "place f4 64, place f3 44, place d5 40, place f6 32, place g4 29",
+            "summon highland.ritual_keeper e5 r90 260, summon highland.hill_giant d6 r270 13, place g1 10, place f2 8, place b2 7",
+            "summon imperial.time_mage e2 r180 192, place f5 33, place d4 18, place e1 14, place g4 13",
+            "summon imperial.knight d5 m90 211, place c1 22, place d2 16, place f4 9, place h2 9",
+            LINEAR[4],
+            LINEAR[5],
         ]
     );
+    assert_eq!(default[4..], LINEAR[4..]);
 }

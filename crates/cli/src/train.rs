@@ -48,6 +48,10 @@ pub struct Args {
     /// Where to write the model kept.
     #[arg(long, default_value = "crates/bots/weights/value.json")]
     out: PathBuf,
+    /// Also write each round's model, kept or not, beside `--out`
+    /// (`value.json` giving `value.round1.json`, ...).
+    #[arg(long)]
+    round_files: bool,
 }
 
 /// The most threads a run may ask for.
@@ -62,6 +66,13 @@ fn form(name: &str) -> Result<Form> {
 
 fn searcher(iterations: u32, value: Judge) -> BotSpec {
     BotSpec::Mcts(MctsConfig { iterations: Some(iterations), value, ..MctsConfig::default() })
+}
+
+/// Where round `round`'s model is written: beside `out`, `value.json`
+/// giving `value.round1.json`.
+fn round_path(out: &std::path::Path, round: u32) -> PathBuf {
+    let stem = out.file_stem().map_or_else(|| "value".into(), |s| s.to_string_lossy().into_owned());
+    out.with_file_name(format!("{stem}.round{round}.json"))
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -106,7 +117,8 @@ pub fn run(args: &Args) -> Result<()> {
         let f = fit(&positions, &FitConfig { seed, ..FitConfig::default() });
         let mut line = format!(
             "round {round}: {games} of {per_round} games ended, {} positions in all ({} to fit, {} to stop on, {} held out); \
-             held-out log-loss: network {:.4} (epoch {}), linear evaluation {:.4}, a coin {:.4}; scale {:.3}",
+             held-out log-loss: network {:.4} (epoch {}), linear evaluation {:.4}, a coin {:.4}; scale {:.3}; \
+             held-out positions within the inputs' ranges: {:.1}%",
             positions.len(),
             f.train,
             f.validation,
@@ -115,9 +127,20 @@ pub fn run(args: &Args) -> Result<()> {
             f.epoch,
             f.loss_linear,
             f.loss_coin,
-            f.scale
+            f.scale,
+            100.0 * f.test_seen
         );
-        let candidate = Arc::new(ValueNet { mlp: f.mlp, scale: f.scale, about: String::new() });
+        let candidate = Arc::new(ValueNet {
+            mlp: f.mlp,
+            scale: f.scale,
+            seen: f.seen,
+            about: format!("Round {round} of `{command}`, before its gate. {line}"),
+        });
+        if args.round_files {
+            let round_file = round_path(&args.out, round);
+            std::fs::write(&round_file, value_net_json(&candidate))
+                .with_context(|| format!("writing {}", round_file.display()))?;
+        }
         let passed = if args.gate_games == 0 {
             true
         } else {
@@ -153,4 +176,16 @@ pub fn run(args: &Args) -> Result<()> {
     std::fs::write(&args.out, value_net_json(&net)).with_context(|| format!("writing {}", args.out.display()))?;
     println!("wrote {} ({verdict})", args.out.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_rounds_model_is_written_beside_the_kept_one() {
+        let out = std::path::Path::new("runs/value.json");
+        assert_eq!(round_path(out, 2), PathBuf::from("runs/value.round2.json"));
+        assert_eq!(round_path(std::path::Path::new("model"), 1), PathBuf::from("model.round1.json"));
+    }
 }

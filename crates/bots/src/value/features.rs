@@ -26,6 +26,9 @@ pub const INPUTS: usize = 10 + 2 * 9 + 2 * School::ALL.len();
 /// The linear evaluation's input is its value over this many points.
 pub const LINEAR_UNIT: f64 = 10.0;
 
+/// The input that says whether the end is triggered (1) or not (0).
+pub const END_TRIGGERED: usize = 7;
+
 /// One seat's inputs.
 pub type Features = [f64; INPUTS];
 
@@ -140,5 +143,10 @@ mod tests {
         assert_eq!(schools[index(School::Nethervoid)], 1.0);
         assert_eq!(schools[School::ALL.len() + index(School::Northern)], 1.0);
         assert_eq!(schools.iter().sum::<f64>(), 2.0);
+        assert_eq!(x[END_TRIGGERED], 0.0);
+        let mut p = Position::duel("9/9/9/9/4b4/9/9/9/9").unwrap();
+        assert_eq!(seat_features(&p.to_game().unwrap(), 0)[END_TRIGGERED], 0.0);
+        p.end = Some((1, 1));
+        assert_eq!(seat_features(&p.to_game().unwrap(), 0)[END_TRIGGERED], 1.0);
     }
 }

@@ -1,10 +1,14 @@
 //! The model file: JSON with the network's shape, its scale and its
 //! parameters, written exactly (Rust prints an `f64` so that it reads back
 //! the same) and read with checks: the shape this build expects, every
-//! number present and finite, a positive scale.
+//! number present and finite, a positive scale, the inputs' ranges (each
+//! minimum at most its maximum). A file without the ranges (written before
+//! they were kept) is refused: the search would not know where the network
+//! may judge.
 
 use super::features::INPUTS;
 use super::net::{Mlp, HIDDEN};
+use super::seen::{Ranges, Seen};
 use super::ValueNet;
 
 /// Why a model file was refused.
@@ -20,21 +24,33 @@ pub enum ValueNetError {
     Number { field: &'static str },
     #[error("scale: expected a number from 0.01 to 1000")]
     Scale,
+    /// No `seen` ranges: a file from before they were kept.
+    #[error("seen: the inputs' ranges are missing (a model written before they were kept: train it again)")]
+    NoRanges,
+    /// A range whose least value is above its greatest.
+    #[error("{field}: input {input}'s minimum is above its maximum")]
+    Disordered { field: &'static str, input: usize },
 }
 
 /// The file's text for `net`.
 pub fn value_net_json(net: &ValueNet) -> String {
     let list = |v: &[f64]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", ");
     let rows: Vec<String> = net.mlp.w1.iter().map(|r| format!("    [{}]", list(r))).collect();
+    let ranges = |r: &Option<Ranges>| match r {
+        Some(r) => format!("{{\n      \"min\": [{}],\n      \"max\": [{}]\n    }}", list(&r.min), list(&r.max)),
+        None => "null".to_string(),
+    };
     format!(
-        "{{\n  \"about\": {},\n  \"inputs\": {INPUTS},\n  \"hidden\": {HIDDEN},\n  \"scale\": {:?},\n  \"w1\": [\n{}\n  ],\n  \"b1\": [{}],\n  \"w2\": [{}],\n  \"b2\": {:?},\n  \"skip\": [{}]\n}}\n",
+        "{{\n  \"about\": {},\n  \"inputs\": {INPUTS},\n  \"hidden\": {HIDDEN},\n  \"scale\": {:?},\n  \"w1\": [\n{}\n  ],\n  \"b1\": [{}],\n  \"w2\": [{}],\n  \"b2\": {:?},\n  \"skip\": [{}],\n  \"seen\": {{\n    \"open\": {},\n    \"ending\": {}\n  }}\n}}\n",
         serde_json::Value::String(net.about.clone()),
         net.scale,
         rows.join(",\n"),
         list(&net.mlp.b1),
         list(&net.mlp.w2),
         net.mlp.b2,
-        list(&net.mlp.skip)
+        list(&net.mlp.skip),
+        ranges(&net.seen.open),
+        ranges(&net.seen.ending)
     )
 }
 
@@ -77,8 +93,29 @@ pub fn parse_value_net(text: &str) -> Result<ValueNet, ValueNetError> {
     numbers(&json["w2"], "w2", &mut mlp.w2)?;
     mlp.b2 = number(&json["b2"], "b2")?;
     numbers(&json["skip"], "skip", &mut mlp.skip)?;
+    let seen = &json["seen"];
+    if !seen.is_object() {
+        return Err(ValueNetError::NoRanges);
+    }
+    // a phase the fit never saw is `null`: the network judges none of it
+    let ranges = |v: &serde_json::Value, min: &'static str, max: &'static str| {
+        if v.is_null() {
+            return Ok(None);
+        }
+        let mut r = Ranges { min: [0.0; INPUTS], max: [0.0; INPUTS] };
+        numbers(&v["min"], min, &mut r.min)?;
+        numbers(&v["max"], max, &mut r.max)?;
+        match (0..INPUTS).find(|&k| r.min[k] > r.max[k]) {
+            Some(input) => Err(ValueNetError::Disordered { field: min, input }),
+            None => Ok(Some(r)),
+        }
+    };
+    let seen = Seen {
+        open: ranges(&seen["open"], "seen.open.min", "seen.open.max")?,
+        ending: ranges(&seen["ending"], "seen.ending.min", "seen.ending.max")?,
+    };
     let about = json["about"].as_str().unwrap_or_default().to_string();
-    Ok(ValueNet { mlp, scale, about })
+    Ok(ValueNet { mlp, scale, seen, about })
 }
 
 #[cfg(test)]
@@ -120,5 +157,38 @@ mod tests {
         // the scale must be positive
         net.scale = 0.0;
         assert_eq!(parse_value_net(&value_net_json(&net)), Err(ValueNetError::Scale));
+    }
+
+    #[test]
+    fn the_ranges_are_kept_and_a_file_without_them_is_refused() {
+        let json = value_net_json(&parse_value_net(VALUE_FILE).unwrap());
+        let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        // a file written before the ranges were kept
+        value.as_object_mut().unwrap().remove("seen");
+        assert_eq!(parse_value_net(&value.to_string()), Err(ValueNetError::NoRanges));
+        // a minimum above its maximum
+        value = serde_json::from_str(&json).unwrap();
+        value["seen"]["ending"]["min"][10] = 2.0.into();
+        value["seen"]["ending"]["max"][10] = 1.0.into();
+        assert_eq!(
+            parse_value_net(&value.to_string()),
+            Err(ValueNetError::Disordered { field: "seen.ending.min", input: 10 })
+        );
+        // a range short of an input, or not a number
+        value = serde_json::from_str(&json).unwrap();
+        value["seen"]["open"]["max"].as_array_mut().unwrap().pop();
+        assert_eq!(
+            parse_value_net(&value.to_string()),
+            Err(ValueNetError::Shape { field: "seen.open.max", expected: INPUTS, found: INPUTS - 1 })
+        );
+        value = serde_json::from_str(&json).unwrap();
+        value["seen"]["open"]["min"][0] = "low".into();
+        assert_eq!(parse_value_net(&value.to_string()), Err(ValueNetError::Number { field: "seen.open.min" }));
+        // a phase never seen (null) reads back as such, and is never judged
+        value = serde_json::from_str(&json).unwrap();
+        value["seen"]["ending"] = serde_json::Value::Null;
+        let net = parse_value_net(&value.to_string()).unwrap();
+        assert_eq!(net.seen.ending, None);
+        assert_eq!(parse_value_net(&value_net_json(&net)), Ok(net));
     }
 }

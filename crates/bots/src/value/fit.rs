@@ -18,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use super::features::{INPUTS, LINEAR_UNIT};
 use super::net::{log_loss, sigmoid, Mlp, HIDDEN};
 use super::samples::Position;
+use super::seen::Seen;
 use crate::train::logistic_fit;
 
 /// The training's settings.
@@ -54,6 +55,10 @@ pub struct Fitted {
     pub loss_net: f64,
     pub loss_linear: f64,
     pub loss_coin: f64,
+    /// The inputs' ranges over the training positions (where the network
+    /// may judge), and the share of the test positions within them.
+    pub seen: Seen,
+    pub test_seen: f64,
 }
 
 fn is_test(p: &Position) -> bool {
@@ -111,6 +116,8 @@ pub fn fit(positions: &[Position], config: &FitConfig) -> Fitted {
     let n = test.len().max(1) as f64;
     let loss_linear = test.iter().map(|p| log_loss(sigmoid(k * p.linear), p.result)).sum::<f64>() / n;
     let loss_coin = test.iter().map(|p| log_loss(0.5, p.result)).sum::<f64>() / n;
+    let seen = Seen::of(train.iter().map(|p| &p.x));
+    let test_seen = test.iter().filter(|p| seen.contains(&p.x)).count() as f64 / n;
     Fitted {
         loss_net: mean_loss(&best, &test),
         mlp: best,
@@ -121,6 +128,8 @@ pub fn fit(positions: &[Position], config: &FitConfig) -> Fitted {
         epoch: best_epoch,
         loss_linear,
         loss_coin,
+        seen,
+        test_seen,
     }
 }
 
@@ -181,6 +190,9 @@ mod tests {
         // the linear value is the true relation here: the net comes close
         assert!(a.loss_net < a.loss_linear + 0.03, "net {} linear {}", a.loss_net, a.loss_linear);
         assert!((a.scale - 10.0 / 3.0).abs() < 1.0, "scale {}", a.scale);
+        // every training position is within the ranges kept
+        assert!(data.iter().filter(|p| p.game % 5 != 4 && p.game % 10 != 3).all(|p| a.seen.contains(&p.x)));
+        assert!(a.test_seen > 0.8, "{}", a.test_seen);
         let b = fit(&data, &config);
         assert_eq!(a.mlp, b.mlp);
         let c = fit(&data, &FitConfig { seed: 2, ..config });

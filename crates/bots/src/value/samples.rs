@@ -69,7 +69,7 @@ mod tests {
         let run = || {
             let positions = collect(&[Form::Duel, Form::HighForm], &players, 3, 9, 2, &|_| {});
             let f = fit(&positions, &FitConfig { seed: 9, max_epochs: 5, ..FitConfig::default() });
-            (positions, value_net_json(&ValueNet { mlp: f.mlp, scale: f.scale, about: "test".into() }))
+            (positions, value_net_json(&ValueNet { mlp: f.mlp, scale: f.scale, seen: f.seen, about: "test".into() }))
         };
         let (positions, file) = run();
         assert!(positions.len() > 40, "{} positions", positions.len());
