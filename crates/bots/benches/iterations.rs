@@ -27,14 +27,12 @@ use tash_kalar_bots::mcts_v2::MctsV2Bot;
 use tash_kalar_bots::{play_until_turn, BotSpec, GreedyBot, MctsBot};
 use tash_kalar_rules::{Actor, Form, Game, Observation, School};
 
-/// This process's CPU time (user and system) in seconds.
+#[path = "../examples/cpu_time/mod.rs"]
+mod cpu_time;
+
+/// This process's CPU time in seconds (Linux's /proc).
 fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat (Linux)");
-    // the fields after the command name, which is in parentheses
-    let rest = &stat[stat.rfind(')').expect("a command name") + 2..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |k: usize| f[k].parse::<f64>().expect("clock ticks");
-    (ticks(11) + ticks(12)) / 100.0
+    cpu_time::cpu_seconds().expect("/proc/self/stat (Linux)")
 }
 
 /// One search under test, made afresh for every position (no kept tree).

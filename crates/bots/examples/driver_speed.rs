@@ -16,14 +16,8 @@ use rand_chacha::ChaCha8Rng;
 use tash_kalar_bots::{Bot, Caps, Driver, RandomBot, Stop};
 use tash_kalar_rules::{Actor, Form, Game, School};
 
-/// This process's CPU time (user and system) in seconds, if /proc tells it.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
-}
+mod cpu_time;
+use cpu_time::cpu_seconds;
 
 fn seconds(since: (Instant, Option<f64>)) -> f64 {
     match (since.1, cpu_seconds()) {

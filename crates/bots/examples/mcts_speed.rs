@@ -24,15 +24,8 @@ use tash_kalar_bots::mcts_v2::{MctsV2Bot, MctsV2Config};
 use tash_kalar_bots::{play_until_turn, GreedyBot, MctsBot, MctsConfig};
 use tash_kalar_rules::{Actor, Form, Game, Observation, School};
 
-/// This process's CPU time (user and system) in seconds, if /proc tells it.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // the fields after the command name, which is in parentheses
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
-}
+mod cpu_time;
+use cpu_time::cpu_seconds;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -17,13 +17,11 @@ use tash_kalar_bots::reveal::{missed_summons, Beliefs, MISSED};
 use tash_kalar_bots::{play_until_turn, GreedyBot, MctsBot, MctsConfig};
 use tash_kalar_rules::{Actor, Form, Game, School};
 
-/// This process's CPU time (user and system) in seconds.
+mod cpu_time;
+
+/// This process's CPU time in seconds (Linux's /proc).
 fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat (Linux)");
-    let rest = &stat[stat.rfind(')').expect("a command name") + 2..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |k: usize| f[k].parse::<f64>().expect("clock ticks");
-    (ticks(11) + ticks(12)) / 100.0
+    cpu_time::cpu_seconds().expect("/proc/self/stat (Linux)")
 }
 
 /// CPU microseconds per call of `f`, over `n` calls.
