@@ -1,6 +1,7 @@
 //! `tash-kalar train`: the value network from self-play, in rounds. Each
 //! round plays games between two copies of the search judged by the model
-//! kept so far (the linear evaluation before the first), fits a network to
+//! kept so far (before the first, the linear evaluation or the model of
+//! `--start`), fits a network to
 //! the positions of every round so far, and keeps it only if the search
 //! with it beats the search with the kept one in a gate match. The kept
 //! model is written to `--out` (by default the file the bots compile in).
@@ -15,7 +16,7 @@ use tash_kalar_bots::mcts::Judge;
 use tash_kalar_bots::value::fit::{fit, FitConfig};
 use tash_kalar_bots::value::gate::gate;
 use tash_kalar_bots::value::samples::{collect, Position};
-use tash_kalar_bots::value::{value_net_json, ValueNet};
+use tash_kalar_bots::value::{parse_value_net, value_net_json, ValueNet};
 use tash_kalar_bots::{BotSpec, MctsConfig};
 use tash_kalar_rules::Form;
 
@@ -52,6 +53,11 @@ pub struct Args {
     /// (`value.json` giving `value.round1.json`, ...).
     #[arg(long)]
     round_files: bool,
+    /// A model file to start from: the first round's self-play is judged
+    /// by it and its gate is against it (without it, the linear
+    /// evaluation). It is written to `--out` if no new model passes.
+    #[arg(long)]
+    start: Option<PathBuf>,
 }
 
 /// The most threads a run may ask for.
@@ -94,8 +100,16 @@ pub fn run(args: &Args) -> Result<()> {
         args.forms.join(","),
         args.gate_form,
         args.iterations
-    );
-    let mut kept: Option<Arc<ValueNet>> = None;
+    ) + &args.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default();
+    let mut kept: Option<Arc<ValueNet>> = match &args.start {
+        None => None,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+            let net = parse_value_net(&text).with_context(|| format!("{}: not a value model", path.display()))?;
+            Some(Arc::new(net))
+        }
+    };
+    let started_from = kept.clone();
     let mut last: Option<ValueNet> = None;
     let mut positions: Vec<Position> = Vec::new();
     let mut history = Vec::new();
@@ -169,6 +183,9 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     let (mut net, verdict) = match kept {
+        Some(k) if started_from.as_ref().is_some_and(|s| Arc::ptr_eq(s, &k)) => {
+            ((*k).clone(), "no model passed its gate; the model started from")
+        }
         Some(k) => ((*k).clone(), "the model kept"),
         None => (last.context("at least one round")?, "no model passed its gate; the last one fitted"),
     };

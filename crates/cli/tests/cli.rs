@@ -133,6 +133,10 @@ fn bad_train_options_are_rejected_before_any_game() {
     assert_rejected(&train(&["--jobs", "0"]), "--jobs");
     assert_rejected(&train(&["--jobs", "100000"]), "--jobs");
     assert_rejected(&train(&["--games", "-3"]), "");
+    assert_rejected(&train(&["--start", "/no/such/model.json"]), "reading /no/such/model.json");
+    let junk = scratch("cli-train-start").join("junk.json");
+    std::fs::write(&junk, "{\"about\": 3}").unwrap();
+    assert_rejected(&train(&["--start", &junk.display().to_string()]), "not a value model");
     assert!(!std::path::Path::new(&out()).exists(), "a refused run writes nothing");
 }
 
