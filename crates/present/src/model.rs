@@ -16,7 +16,9 @@ use tash_kalar_rules::cards::{canonical_orientation, oriented};
 use tash_kalar_rules::effect::Stage;
 use tash_kalar_rules::event::Event;
 use tash_kalar_rules::game::{EndState, Outcome};
-use tash_kalar_rules::view::{ActorView, FlareView, SeatView, SharedPileView, TaskBoardView, TurnView, View, Viewer};
+use tash_kalar_rules::view::{
+    ActorView, EventView, FlareView, SeatView, SharedPileView, TaskBoardView, TurnView, View, Viewer,
+};
 use tash_kalar_rules::{
     Actor, CardId, Choice, Form, Game, GameResult, Orientation, Phase, QuestionKind, Seat, Square, Step,
 };
@@ -605,6 +607,12 @@ pub struct Shared<'m> {
     /// summoning per square and piece taken up, each worded from these.
     pieces: RefCell<FxHashMap<Piece, String>>,
     summons: RefCell<FxHashMap<(CardId, Square, Orientation), String>>,
+    /// The last view's events and their models: the next view with the
+    /// same events (most classes of a change see them alike) takes a copy.
+    last_events: RefCell<Option<(Vec<EventView>, Vec<EventModel>)>>,
+    /// The events' models of the change before, oldest first: an event
+    /// still in the window takes its sentence from there.
+    earlier_list: Vec<EventModel>,
 }
 
 /// The events' sentences and the legal choices' words of one change,
@@ -616,6 +624,9 @@ pub struct Shared<'m> {
 pub struct EventWords {
     names: Vec<String>,
     events: FxHashMap<Event, Arc<str>>,
+    /// The last events' models made, oldest first: most of the next
+    /// change's window.
+    list: Vec<EventModel>,
     labels: FxHashMap<(Choice, Facts), String>,
     groups: FxHashMap<GroupWords, String>,
 }
@@ -650,15 +661,18 @@ impl<'m> Shared<'m> {
             groups: RefCell::default(),
             pieces: RefCell::default(),
             summons: RefCell::default(),
+            last_events: RefCell::default(),
+            earlier_list: Vec::new(),
         }
     }
 
     /// [`Shared::new`], with the sentences of an earlier change (those of
     /// the same names are used again).
     pub fn with_words(game: &Game, table: &Table, msgs: &'m Messages, words: EventWords) -> Self {
-        let s = Shared::new(game, table, msgs);
+        let mut s = Shared::new(game, table, msgs);
         if words.names == s.names {
             *s.earlier.borrow_mut() = words.events;
+            s.earlier_list = words.list;
         }
         *s.earlier_labels.borrow_mut() = words.labels;
         *s.groups.borrow_mut() = words.groups;
@@ -672,6 +686,7 @@ impl<'m> Shared<'m> {
         EventWords {
             names: self.names,
             events: self.events.into_inner(),
+            list: self.last_events.into_inner().map(|(_, made)| made).unwrap_or_default(),
             labels: self.labels.into_inner(),
             groups: self.groups.into_inner(),
         }
@@ -720,6 +735,35 @@ impl<'m> Shared<'m> {
         };
         self.labels.borrow_mut().insert(key, text.clone());
         text
+    }
+
+    /// The models of a view's events, each with its sentence.
+    fn events(&self, events: &[EventView]) -> Vec<EventModel> {
+        if let Some((seen, made)) = &*self.last_events.borrow() {
+            if seen == events {
+                return made.clone();
+            }
+        }
+        // the window slid on from the change before's: an event still in it
+        // is found there, in order, without hashing it (an event's sentence
+        // is the same wherever it comes, with the same names)
+        let earlier = &self.earlier_list;
+        let mut k = 0;
+        let made: Vec<EventModel> = events
+            .iter()
+            .map(|e| {
+                while earlier.get(k).is_some_and(|m| m.n < e.n) {
+                    k += 1;
+                }
+                let text = match earlier.get(k) {
+                    Some(m) if m.n == e.n && m.event == e.event => m.text.clone(),
+                    _ => self.event(&e.event),
+                };
+                EventModel { n: e.n, event: e.event, text }
+            })
+            .collect();
+        *self.last_events.borrow_mut() = Some((events.to_vec(), made.clone()));
+        made
     }
 
     /// An event's sentence, worded once.
@@ -800,8 +844,7 @@ pub fn model_with(game: &Game, view: View, table: &Table, shared: &Shared) -> Mo
     };
     let legal = choices.map(|cs| legal_list_with(game, cs, msgs, &|c, f| shared.label(c, f), &|w| shared.group(w)));
     let result = shared.result.clone();
-    let events =
-        view.events.iter().map(|e| EventModel { n: e.n, event: e.event, text: shared.event(&e.event) }).collect();
+    let events = shared.events(&view.events);
     let effect = view.effect.as_ref().map(|e| EffectModel {
         card: e.card,
         color: e.color,

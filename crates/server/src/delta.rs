@@ -17,9 +17,11 @@
 //! game's task publishes the change, and their bytes are shared by every
 //! connection of the class and language. The models' fields are compared
 //! as values; only a part that changed is serialised (an object's both
-//! sides, to merge it key by key), and once per change for every class
-//! and language whose models changed alike (`Memo`: the board, the
-//! scores, the other seats are the same for all). The format is in
+//! sides, to merge it key by key: the old side's fields are kept from the
+//! change before, which serialised them as its new side, `ModelFields`),
+//! and once per change for every class and language whose models changed
+//! alike (`Memo`: the board, the scores, the other seats are the same for
+//! all). The format is in
 //! `docs/server-protocol.md` ("Deltas"); [`apply`] is the client's side,
 //! for Rust clients and the tests.
 
@@ -37,7 +39,7 @@ use tash_kalar_rules::Game;
 
 use crate::site::{ChatLine, SpectatorLine};
 use crate::words::{index, LANGS};
-use members::Fields;
+use members::{fields_in, Fields, FieldsCell, ModelFields};
 
 /// One value per language (`words::index`), set once.
 pub type PerLang<T> = [OnceLock<T>; LANGS];
@@ -65,6 +67,10 @@ pub struct Snapshot {
     /// Each model serialised, when a connection first needs it whole.
     pub whole: Vec<PerLang<Box<RawValue>>>,
     pub(crate) deltas: Deltas,
+    /// Per class and language, the model's merged parts as their fields,
+    /// as the deltas to and from this state serialised them
+    /// ([`ModelFields`]).
+    pub(crate) fields: Vec<PerLang<ModelFields>>,
     pub entries: Arc<Vec<LogItem>>,
     /// The log as each reader reads it in each language, worded as far
     /// as the classes and languages watched.
@@ -260,15 +266,15 @@ fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<Part> {
         let b: BTreeMap<&str, &RawValue> = b.into_iter().collect();
         a.keys().filter(|k| !b.contains_key(*k)).map(|k| format!("{path}.{k}")).collect()
     };
-    Some(Part { json: Some(part.finish()), unset: gone })
+    Some(Part { json: Some(part.finish()), unset: gone, fields: None })
 }
 
 /// [`patch`] of two structs' fields.
 fn patch_fields(path: &str, old: &Fields, new: &Fields) -> Part {
     let mut part = Obj::new();
     let mut seen = 0;
-    for (k, v) in new.iter() {
-        match old.get(k) {
+    for (at, (k, v)) in new.iter().enumerate() {
+        match old.get_near(at, k) {
             Some(x) if x == v => seen += 1,
             Some(x) => {
                 seen += 1;
@@ -286,7 +292,7 @@ fn patch_fields(path: &str, old: &Fields, new: &Fields) -> Part {
     } else {
         old.iter().filter(|(k, _)| new.get(k).is_none()).map(|(k, _)| format!("{path}.{k}")).collect()
     };
-    Part { json: Some(part.finish()), unset: gone }
+    Part { json: Some(part.finish()), unset: gone, fields: None }
 }
 
 /// The list `new` as one change to the list `old`:
@@ -339,30 +345,38 @@ fn apply_splice(held: &mut Vec<Value>, change: &Value) -> Result<(), ApplyError>
 struct Part {
     json: Option<Vec<u8>>,
     unset: Vec<String>,
+    /// A merged part: the new side's fields, kept for the next change.
+    fields: Option<Arc<Fields>>,
 }
+
+/// Where the old and the new side of a merged part keep their fields
+/// (none: serialised here and not kept).
+type Cells<'c> = (Option<&'c FieldsCell>, Option<&'c FieldsCell>);
 
 impl Part {
     /// The part written whole.
     fn whole<T: Serialize + ?Sized>(v: &T) -> Option<Part> {
-        Some(Part { json: Some(serde_json::to_vec(v).ok()?), unset: Vec::new() })
+        Some(Part { json: Some(serde_json::to_vec(v).ok()?), ..Part::default() })
     }
 
     /// An object's part: merged into the object held, key by key. A
     /// struct's fields are compared as their JSON texts, each serialised
     /// once; anything else goes by its whole text.
-    fn merged<T: Serialize>(path: &str, old: &T, new: &T) -> Option<Part> {
-        match (Fields::of(old), Fields::of(new)) {
-            (Some(a), Some(b)) => Some(patch_fields(path, &a, &b)),
+    /// The old side's fields are taken from `cells.0` when the delta
+    /// before serialised them; the new side's are kept in `cells.1`.
+    fn merged<T: Serialize>(path: &str, old: &T, new: &T, cells: Cells) -> Option<Part> {
+        match (fields_in(old, cells.0), fields_in(new, cells.1)) {
+            (Some(a), Some(b)) => Some(Part { fields: Some(b.clone()), ..patch_fields(path, &a, &b) }),
             _ => patch(path, &to_raw(old)?, &to_raw(new)?),
         }
     }
 
     /// A part the model leaves out when it is none (`Option`): unset,
     /// written whole, or merged when `merge` and both are there.
-    fn optional<T: Serialize>(path: &str, old: &Option<T>, new: &Option<T>, merge: bool) -> Option<Part> {
+    fn optional<T: Serialize>(path: &str, old: &Option<T>, new: &Option<T>, merge: bool, cells: Cells) -> Option<Part> {
         match (old, new) {
-            (_, None) => Some(Part { json: None, unset: vec![path.to_string()] }),
-            (Some(a), Some(b)) if merge => Part::merged(path, a, b),
+            (_, None) => Some(Part { json: None, unset: vec![path.to_string()], fields: None }),
+            (Some(a), Some(b)) if merge => Part::merged(path, a, b, cells),
             (_, Some(b)) => Part::whole(b),
         }
     }
@@ -423,7 +437,7 @@ fn legal_refs(old: &[LegalEntry], new: &[LegalEntry]) -> Option<Part> {
         return Part::whole(new);
     }
     buf.extend_from_slice(b"]}");
-    Some(Part { json: Some(buf), unset: Vec::new() })
+    Some(Part { json: Some(buf), ..Part::default() })
 }
 
 /// The number of parts of a model a delta writes (every field but the
@@ -453,8 +467,15 @@ struct Memo<'a> {
 /// parts `new` no longer has (`unset`: `effect`, `turn.key`,
 /// `seats.1.key`); `None` when only a whole state will do. Fields are
 /// compared as values first; only those that changed are serialised, once
-/// per change for every class and language alike ([`Memo`]).
-fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Option<(Vec<u8>, Vec<String>)> {
+/// per change for every class and language alike ([`Memo`]). `kept`: the
+/// two models' parts as their fields ([`ModelFields`]), where the merged
+/// parts' fields are found and kept.
+fn model_delta<'a>(
+    old: &'a Model,
+    new: &'a Model,
+    memo: &mut Memo<'a>,
+    kept: Option<(&ModelFields, &ModelFields)>,
+) -> Option<(Vec<u8>, Vec<String>)> {
     // every field, named: a field added to the model fails to compile here
     let Model {
         viewer,
@@ -486,11 +507,26 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
     if *viewer != old.viewer || *lang != old.lang || seats.len() != old.seats.len() {
         return None;
     }
+    let cells = |i: usize| -> Cells { (kept.map(|k| &k.0.parts[i]), kept.map(|k| &k.1.parts[i])) };
+    let seat_cells = |i: usize| -> Cells { (kept.and_then(|k| k.0.seats.get(i)), kept.and_then(|k| k.1.seats.get(i))) };
+    // a part made for another class: its new side's fields are this model's too
+    let keep = |cell: Option<&FieldsCell>, p: &Part| {
+        if let (Some(cell), Some(f)) = (cell, &p.fields) {
+            let _ = cell.set(Some(f.clone()));
+        }
+    };
+    // a part the change did not touch: its fields are carried over as they were
+    let carry = |(old, new): Cells| {
+        if let (Some(Some(f)), Some(new)) = (old.and_then(|c| c.get()), new) {
+            let _ = new.set(Some(f.clone()));
+        }
+    };
     let mut o = Obj::new();
     let mut unset: Vec<String> = Vec::new();
     let mut written: Written = Default::default();
     let mut part = |i: usize, k: &str, same: &dyn Fn(&Model, &Model) -> bool, make: &dyn Fn() -> Option<Part>| {
         if same(old, new) {
+            carry(cells(i));
             return Some(());
         }
         let known = memo.models.iter().find(|(a, b, w)| w[i].is_some() && same(a, old) && same(b, new));
@@ -498,6 +534,7 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
             Some((_, _, w)) => w[i].clone()?,
             None => Arc::new(make()?),
         };
+        keep(cells(i).1, &p);
         if let Some(json) = &p.json {
             o.raw(k, json);
         }
@@ -512,14 +549,16 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
     }
     macro_rules! merged {
         ($i:expr, $f:ident) => {
-            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| Part::merged(stringify!($f), &old.$f, &new.$f))?
+            part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| {
+                Part::merged(stringify!($f), &old.$f, &new.$f, cells($i))
+            })?
         };
     }
     // (the model leaves these out when they are none)
     macro_rules! optional {
         ($i:expr, $f:ident, $merge:expr) => {
             part($i, stringify!($f), &|a, b| a.$f == b.$f, &|| {
-                Part::optional(stringify!($f), &old.$f, &new.$f, $merge)
+                Part::optional(stringify!($f), &old.$f, &new.$f, $merge, cells($i))
             })?
         };
     }
@@ -542,7 +581,7 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
     merged!(16, can);
     // (a question is there or not: merged when it stays)
     part(17, "question", &|a, b| a.question == b.question, &|| match (&old.question, &new.question) {
-        (Some(a), Some(b)) => Part::merged("question", a, b),
+        (Some(a), Some(b)) => Part::merged("question", a, b, cells(17)),
         (_, b) => Part::whole(b),
     })?;
     whole!(18, result);
@@ -556,25 +595,29 @@ fn model_delta<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Optio
     })?;
     // the events as a window, compared item by item: only new events are serialised
     part(20, "events", &|a, b| a.events == b.events, &|| {
-        Some(Part { json: Some(events_delta(&old.events, &new.events, |e| e.n.into())?), unset: Vec::new() })
+        Some(Part { json: Some(events_delta(&old.events, &new.events, |e| e.n.into())?), ..Part::default() })
     })?;
     // the seats by index, each merged key by key: every class but its own
     // sees a seat alike, so each seat's patch is made once
-    if old.seats != new.seats {
+    if old.seats == new.seats {
+        (0..seats.len()).for_each(|i| carry(seat_cells(i)));
+    } else {
         let mut by_seat = Obj::new();
         for (i, (a, b)) in old.seats.iter().zip(seats).enumerate() {
             if a == b {
+                carry(seat_cells(i));
                 continue;
             }
             let known = memo.seats.iter().find(|(j, x, y, _)| *j == i && *x == a && *y == b);
             let p = match known {
                 Some((.., p)) => p.clone(),
                 None => {
-                    let p = Arc::new(Part::merged(&format!("seats.{i}"), a, b)?);
+                    let p = Arc::new(Part::merged(&format!("seats.{i}"), a, b, seat_cells(i))?);
                     memo.seats.push((i, a, b, p.clone()));
                     p
                 }
             };
+            keep(seat_cells(i).1, &p);
             by_seat.raw(&i.to_string(), p.json.as_deref().unwrap_or(b"{}"));
             unset.extend(p.unset.iter().cloned());
         }
@@ -624,7 +667,8 @@ fn class_delta<'a>(
     o.field("to", &next.rev)?;
     o.field("version", &next.version)?;
     o.field("now", &now)?;
-    let (view, unset) = model_delta(old, new, memo)?;
+    let kept = |s: &'a Snapshot| s.fields.get(class).map(|f| f[lang].get_or_init(|| ModelFields::new(old.seats.len())));
+    let (view, unset) = model_delta(old, new, memo, kept(prev).zip(kept(next)))?;
     if view.len() > 2 {
         o.raw("view", &view);
     }
@@ -929,7 +973,7 @@ mod tests {
     /// Applies a model delta as a client does (`apply_delta`), with the
     /// parts made for the other classes and languages of the change.
     fn applied<'a>(old: &'a Model, new: &'a Model, memo: &mut Memo<'a>) -> Value {
-        let (bytes, unset) = model_delta(old, new, memo).expect("a delta between two models of one viewer");
+        let (bytes, unset) = model_delta(old, new, memo, None).expect("a delta between two models of one viewer");
         let d = json!({"to": 1, "version": 1, "now": 0, "view": serde_json::from_slice::<Value>(&bytes).unwrap(), "unset": unset});
         let mut state = json!({"view": serde_json::to_value(old).unwrap()});
         apply_delta(&mut state, &d).unwrap();
@@ -1177,7 +1221,7 @@ mod tests {
         let patched = |old: &RawValue, new: &RawValue| -> Value {
             let by_text: Value = serde_json::from_slice(&patch("seats.0", old, new).unwrap().json.unwrap()).unwrap();
             let seat = |r: &RawValue| serde_json::from_str::<Seat>(r.get()).unwrap();
-            let by_fields = Part::merged("seats.0", &seat(old), &seat(new)).unwrap().json.unwrap();
+            let by_fields = Part::merged("seats.0", &seat(old), &seat(new), (None, None)).unwrap().json.unwrap();
             assert_eq!(by_text, serde_json::from_slice::<Value>(&by_fields).unwrap());
             by_text
         };

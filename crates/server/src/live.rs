@@ -8,7 +8,6 @@
 
 use std::sync::Arc;
 
-use serde_json::{json, Value};
 use tash_kalar_present::{LogItem, LogKind, Player as Named, Table};
 use tash_kalar_rules::{Choice, ChoiceTextError, Form, Game, Match, Mover, School, Seat, SetupError};
 
@@ -40,14 +39,38 @@ pub struct SeatInfo {
 }
 
 impl SeatInfo {
-    pub fn summary(&self, seat: usize) -> Value {
+    /// The seat as the `players` list of a state shows it, `online` or not.
+    pub fn summary(&self, seat: usize, online: bool) -> PlayerSummary<'_> {
         let (player, bot) = match &self.player {
             Player::Human => ("human", None),
             Player::Bot(spec) => ("bot", Some(spec.as_str())),
         };
-        json!({"seat": seat, "school": self.school.name(), "player": player, "bot": bot,
-               "name": self.name, "taken": self.taken, "open": self.open})
+        PlayerSummary {
+            bot,
+            name: self.name.as_deref(),
+            online,
+            open: self.open,
+            player,
+            school: self.school.name(),
+            seat,
+            taken: self.taken,
+        }
     }
+}
+
+/// A seat in a state's `players` list. Written at every change, so as a
+/// struct rather than a JSON map built key by key; its fields in the order
+/// serde_json writes a map's keys (sorted), the bytes the list always had.
+#[derive(Debug, serde::Serialize)]
+pub struct PlayerSummary<'a> {
+    pub bot: Option<&'a str>,
+    pub name: Option<&'a str>,
+    pub online: bool,
+    pub open: bool,
+    pub player: &'static str,
+    pub school: &'static str,
+    pub seat: usize,
+    pub taken: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -344,5 +367,38 @@ impl LiveGame {
     /// The record (`notation.md`): setup and every choice not taken back.
     pub fn record_text(&self) -> String {
         self.m.record().to_text()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A seat's summary is written as the JSON map it used to be built as,
+    /// byte for byte (the keys sorted), for a person's seat and a bot's.
+    #[test]
+    fn a_seats_summary_is_the_map_it_was() {
+        let seat = |player: Player, name: Option<&str>| SeatInfo {
+            school: School::Highland,
+            player,
+            name: name.map(String::from),
+            token_hash: None,
+            taken: true,
+            open: false,
+            account: None,
+        };
+        for (i, s) in
+            [seat(Player::Human, Some("Ann \"A\"")), seat(Player::Bot("mcts:time=1s".into()), None)].iter().enumerate()
+        {
+            let (player, bot) = match &s.player {
+                Player::Human => ("human", None),
+                Player::Bot(spec) => ("bot", Some(spec.as_str())),
+            };
+            let map = json!({"seat": i, "school": s.school.name(), "player": player, "bot": bot,
+                             "name": s.name, "taken": s.taken, "open": s.open, "online": i == 0});
+            let got = serde_json::to_string(&s.summary(i, i == 0)).unwrap();
+            assert_eq!(got, serde_json::to_string(&map).unwrap());
+        }
     }
 }

@@ -18,7 +18,6 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use serde_json::json;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
 use tash_kalar_present::Lang;
@@ -48,6 +47,8 @@ mod lease;
 mod manners;
 mod mirror;
 mod play;
+#[cfg(test)]
+mod publish_tests;
 mod rematch;
 mod seats;
 
@@ -334,11 +335,7 @@ fn snapshot(
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| {
-            let mut v = s.summary(i);
-            v["online"] = json!(matches!(s.player, Player::Bot(_)) || online.get(i).copied().unwrap_or(0) > 0);
-            v
-        })
+        .map(|(i, s)| s.summary(i, matches!(s.player, Player::Bot(_)) || online.get(i).copied().unwrap_or(0) > 0))
         .collect();
     Snapshot {
         rev: 1,
@@ -347,6 +344,7 @@ fn snapshot(
         models,
         whole: crate::delta::per_class(classes),
         deltas: Default::default(),
+        fields: crate::delta::per_class(classes),
         entries: g.entries.clone(),
         logs: logs.clone(),
         players: raw(&players),

@@ -5,13 +5,14 @@
 
 use std::fmt;
 use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 use serde::ser::{self, Impossible, Serialize, SerializeStruct};
 
 /// The fields of a struct as serde_json writes them, in its order (a field
 /// skipped when none is not there).
 #[derive(Debug, Default)]
-pub(super) struct Fields {
+pub(crate) struct Fields {
     buf: Vec<u8>,
     spans: Vec<(&'static str, Range<usize>)>,
 }
@@ -35,8 +36,50 @@ impl Fields {
         self.spans.iter().find(|(k, _)| *k == key).map(|(_, r)| &self.buf[r.clone()])
     }
 
+    /// A field's JSON text, looked for first at `at` (two values of one
+    /// type have their fields in one order, but for those skipped).
+    pub(super) fn get_near(&self, at: usize, key: &str) -> Option<&[u8]> {
+        match self.spans.get(at) {
+            Some((k, r)) if *k == key => Some(&self.buf[r.clone()]),
+            _ => self.get(key),
+        }
+    }
+
     pub(super) fn len(&self) -> usize {
         self.spans.len()
+    }
+}
+
+/// A part's fields, serialised once and kept (`None`: not a struct).
+pub(crate) type FieldsCell = OnceLock<Option<Arc<Fields>>>;
+
+/// The merged parts of one model (a class's, in one language) as their
+/// fields, kept with the snapshot that holds the model: a change's delta
+/// serialises the new side of a part that changed, and the next change's
+/// delta finds the old side here instead of serialising it again (most
+/// parts that change, a seat's or the turn's, change again at the next
+/// choice). Filled as the deltas need them, by the game's task.
+#[derive(Debug, Default)]
+pub(crate) struct ModelFields {
+    /// By the part's number (`delta::PARTS`); only the merged parts are used.
+    pub parts: [FieldsCell; super::PARTS],
+    /// By seat.
+    pub seats: Vec<FieldsCell>,
+}
+
+impl ModelFields {
+    pub(super) fn new(seats: usize) -> ModelFields {
+        ModelFields { parts: Default::default(), seats: (0..seats).map(|_| OnceLock::new()).collect() }
+    }
+}
+
+/// `v`'s fields, from `cell` when they were serialised before (and kept
+/// there when not).
+pub(super) fn fields_in<T: Serialize + ?Sized>(v: &T, cell: Option<&FieldsCell>) -> Option<Arc<Fields>> {
+    let make = || Fields::of(v).map(Arc::new);
+    match cell {
+        Some(cell) => cell.get_or_init(make).clone(),
+        None => make(),
     }
 }
 
