@@ -39,6 +39,21 @@ pub struct SeatInfo {
 }
 
 impl SeatInfo {
+    /// A seat taken by a nameless person, for tests that play a game
+    /// through the server's parts.
+    #[cfg(test)]
+    pub(crate) fn taken_by_a_person(school: School) -> SeatInfo {
+        SeatInfo {
+            school,
+            player: Player::Human,
+            name: None,
+            token_hash: None,
+            taken: true,
+            open: false,
+            account: None,
+        }
+    }
+
     /// The seat as the `players` list of a state shows it, `online` or not.
     pub fn summary(&self, seat: usize, online: bool) -> PlayerSummary<'_> {
         let (player, bot) = match &self.player {

@@ -449,7 +449,7 @@ mod tests {
 
     use super::{follow_on, replay, NoFollow};
     use crate::db::Summary;
-    use crate::live::{Kind, LiveGame, Player, SeatInfo, StoredEntry};
+    use crate::live::{Kind, LiveGame, SeatInfo, StoredEntry};
     use crate::store::Store;
 
     fn entries(g: &LiveGame, from: u32) -> Vec<StoredEntry> {
@@ -475,15 +475,7 @@ mod tests {
             (Form::TeamDuel, 4),
         ];
         for (k, &(form, n)) in forms.iter().enumerate() {
-            let seat = |i: usize| SeatInfo {
-                school: schools[i],
-                player: Player::Human,
-                name: None,
-                token_hash: None,
-                taken: true,
-                open: false,
-                account: None,
-            };
+            let seat = |i: usize| SeatInfo::taken_by_a_person(schools[i]);
             let id = format!("f{k}");
             let mut g = LiveGame::new(id.clone(), form, (0..n).map(seat).collect(), 1_000).unwrap();
             let mut driver = crate::actor::driver(&g, StdRng::seed_from_u64(k as u64));

@@ -66,18 +66,7 @@ fn site<'a>(clock: &'a Clocks, chat: &'a Arc<Vec<ChatLine>>, manners: &'a Manner
 /// deltas checked.
 fn play(form: Form, schools: &[School], seed: u64) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let seats: Vec<SeatInfo> = schools
-        .iter()
-        .map(|&school| SeatInfo {
-            school,
-            player: Player::Human,
-            name: None,
-            token_hash: None,
-            taken: true,
-            open: false,
-            account: None,
-        })
-        .collect();
+    let seats: Vec<SeatInfo> = schools.iter().map(|&school| SeatInfo::taken_by_a_person(school)).collect();
     let mut g = LiveGame::new(format!("publish-{seed}"), form, seats, 0).unwrap();
     let classes = schools.len() + 1;
     let mut now = 1_000;
