@@ -70,7 +70,7 @@ fn is_validation(p: &Position) -> bool {
 }
 
 fn mean_loss(mlp: &Mlp, set: &[&Position]) -> f64 {
-    set.iter().map(|p| log_loss(sigmoid(mlp.logit(&p.x)), p.result)).sum::<f64>() / set.len().max(1) as f64
+    set.iter().map(|p| log_loss(sigmoid(mlp.logit(&p.x, &p.board)), p.result)).sum::<f64>() / set.len().max(1) as f64
 }
 
 /// Fits a network to `positions`.
@@ -92,6 +92,10 @@ pub fn fit(positions: &[Position], config: &FitConfig) -> Fitted {
         row.iter_mut().for_each(|w| *w = rng.gen_range(-first..first));
     }
     mlp.w2.iter_mut().for_each(|w| *w = 0.1 * rng.gen_range(-second..second));
+    // a few dozen board inputs are on at once: small rows, so that the board
+    // starts as a nudge to the units, not their whole sum
+    let board = 0.1 * first;
+    mlp.board.iter_mut().flatten().for_each(|w| *w = rng.gen_range(-board..board));
     let mut adam = Adam::new(config.rate);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let (mut best, mut best_loss, mut best_epoch) = (mlp.clone(), mean_loss(&mlp, &validation), 0);
@@ -100,7 +104,7 @@ pub fn fit(positions: &[Position], config: &FitConfig) -> Fitted {
         for batch in order.chunks(config.batch.max(1)) {
             let mut grad = Mlp::zeros();
             for &i in batch {
-                mlp.backward(&train[i].x, train[i].result, &mut grad);
+                mlp.backward(&train[i].x, &train[i].board, train[i].result, &mut grad);
             }
             let n = batch.len() as f64;
             let grads: Vec<f64> = grad.params_mut().map(|g| *g / n).collect();
@@ -176,7 +180,7 @@ mod tests {
                 x.iter_mut().for_each(|v| *v = rng.gen_range(-1.0..1.0));
                 let p = sigmoid(3.0 * x[0]);
                 let result = if rng.gen_bool(p) { 1.0 } else { 0.0 };
-                Position { x, linear: LINEAR_UNIT * x[0], result, game: i / 10 }
+                Position { x, board: Default::default(), linear: LINEAR_UNIT * x[0], result, game: i / 10 }
             })
             .collect()
     }
