@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use tash_kalar_bots::mcts::Judge;
-use tash_kalar_bots::value::fit::{fit, FitConfig};
+use tash_kalar_bots::value::fit::{fit, BoardFit, FitConfig};
 use tash_kalar_bots::value::gate::gate;
 use tash_kalar_bots::value::samples::{collect, read_positions, write_positions, Position};
 use tash_kalar_bots::value::{parse_value_net, value_net_json, ValueNet};
@@ -63,6 +63,28 @@ pub struct Args {
     /// if missing), so that the data grows over runs.
     #[arg(long)]
     data: Option<PathBuf>,
+    /// Whether the network reads the board (where each kind of piece
+    /// stands): off, the counts alone; plain; augmented, each board fitted
+    /// on also turned or reflected at random.
+    #[arg(long, value_enum, default_value_t = Board::Off)]
+    board: Board,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Board {
+    Off,
+    Plain,
+    Augmented,
+}
+
+impl Board {
+    fn fit(self) -> BoardFit {
+        match self {
+            Board::Off => BoardFit::Off,
+            Board::Plain => BoardFit::Plain,
+            Board::Augmented => BoardFit::Augmented,
+        }
+    }
 }
 
 /// The most threads a run may ask for.
@@ -106,7 +128,13 @@ pub fn run(args: &Args) -> Result<()> {
         args.gate_form,
         args.iterations
     ) + &args.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default()
-        + &args.data.as_ref().map(|p| format!(" --data {}", p.display())).unwrap_or_default();
+        + &args.data.as_ref().map(|p| format!(" --data {}", p.display())).unwrap_or_default()
+        + if args.board == Board::Off { "" } else { " --board " }
+        + match args.board {
+            Board::Off => "",
+            Board::Plain => "plain",
+            Board::Augmented => "augmented",
+        };
     let mut kept: Option<Arc<ValueNet>> = match &args.start {
         None => None,
         Some(path) => {
@@ -151,7 +179,7 @@ pub fn run(args: &Args) -> Result<()> {
             write_positions(&mut file, &new, fresh).with_context(|| format!("{}", path.display()))?;
         }
         positions.extend(new);
-        let f = fit(&positions, &FitConfig { seed, ..FitConfig::default() });
+        let f = fit(&positions, &FitConfig { seed, board: args.board.fit(), ..FitConfig::default() });
         let mut line = format!(
             "round {round}: {games} of {per_round} games ended, {} positions in all ({} to fit, {} to stop on, {} held out); \
              held-out log-loss: network {:.4} (epoch {}), linear evaluation {:.4}, a coin {:.4}; scale {:.3}; \

@@ -4,9 +4,8 @@
 //! number present and finite, a positive scale, the inputs' ranges (each
 //! minimum at most its maximum). A file without the ranges (written before
 //! they were kept) is refused: the search would not know where the network
-//! may judge. A file without the board's rows (a network that reads no
-//! board, as those written before it could) reads them as zeros, and a
-//! network whose board rows are all zeros is written without them.
+//! may judge. The board's rows are there only for a network that reads the
+//! board.
 
 use super::features::{BOARD_INPUTS, INPUTS};
 use super::net::{Mlp, HIDDEN};
@@ -42,11 +41,12 @@ pub fn value_net_json(net: &ValueNet) -> String {
         Some(r) => format!("{{\n      \"min\": [{}],\n      \"max\": [{}]\n    }}", list(&r.min), list(&r.max)),
         None => "null".to_string(),
     };
-    let board = if net.mlp.board.iter().flatten().all(|&w| w == 0.0) {
-        String::new()
-    } else {
-        let rows: Vec<String> = net.mlp.board.iter().map(|r| format!("    [{}]", list(r))).collect();
-        format!(",\n  \"board_inputs\": {BOARD_INPUTS},\n  \"board\": [\n{}\n  ]", rows.join(",\n"))
+    let board = match &net.mlp.board {
+        None => String::new(),
+        Some(rows) => {
+            let rows: Vec<String> = rows.iter().map(|r| format!("    [{}]", list(r))).collect();
+            format!(",\n  \"board_inputs\": {BOARD_INPUTS},\n  \"board\": [\n{}\n  ]", rows.join(",\n"))
+        }
     };
     format!(
         "{{\n  \"about\": {},\n  \"inputs\": {INPUTS},\n  \"hidden\": {HIDDEN},\n  \"scale\": {:?},\n  \"w1\": [\n{}\n  ],\n  \"b1\": [{}],\n  \"w2\": [{}],\n  \"b2\": {:?},\n  \"skip\": [{}]{board},\n  \"seen\": {{\n    \"open\": {},\n    \"ending\": {}\n  }}\n}}\n",
@@ -107,7 +107,8 @@ pub fn parse_value_net(text: &str) -> Result<ValueNet, ValueNetError> {
         if rows.len() != BOARD_INPUTS {
             return Err(ValueNetError::Shape { field: "board", expected: BOARD_INPUTS, found: rows.len() });
         }
-        for (row, v) in mlp.board.iter_mut().zip(rows) {
+        mlp = mlp.with_board();
+        for (row, v) in mlp.board.iter_mut().flatten().zip(rows) {
             numbers(v, "board", row)?;
         }
     }
@@ -151,14 +152,14 @@ mod tests {
     }
 
     #[test]
-    fn the_board_rows_are_written_when_any_is_not_zero_and_checked() {
+    fn the_board_rows_are_written_for_a_network_that_reads_the_board_and_checked() {
         let mut net = parse_value_net(VALUE_FILE).unwrap();
-        net.mlp.board.iter_mut().flatten().for_each(|w| *w = 0.0);
-        // none: written without them, read back as zeros
+        net.mlp.board = None;
         let without = value_net_json(&net);
         assert!(!without.contains("\"board\""));
         assert_eq!(parse_value_net(&without), Ok(net.clone()));
-        net.mlp.board[100][5] = 0.25;
+        net.mlp = net.mlp.with_board();
+        net.mlp.board.as_mut().unwrap()[100][5] = 0.25;
         let with = value_net_json(&net);
         assert_eq!(parse_value_net(&with), Ok(net.clone()));
         let mut value: serde_json::Value = serde_json::from_str(&with).unwrap();

@@ -31,18 +31,28 @@ pub struct FitConfig {
     pub batch: usize,
     pub rate: f64,
     pub l2: f64,
-    /// Each time a position is fitted on, its board is turned or reflected
-    /// by one of the arena's eight symmetries at random: the same game
-    /// seen from another side (only a few squares' colours, which some
-    /// Highland beings read, tell them apart), eight times the boards.
-    pub augment: bool,
-    /// Read no board: the board's rows stay zeros.
-    pub no_board: bool,
+    /// Whether the network reads the board, and how its boards are fitted.
+    pub board: BoardFit,
+}
+
+/// Whether a fitted network reads the board ([`super::net::Mlp::board`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardFit {
+    /// The counts alone (the default: reading the board, a network fitted
+    /// on 2,000 games lost its gate 92-308, see docs/bot-strength-log.md).
+    Off,
+    /// The board as it stands.
+    Plain,
+    /// Each time a position is fitted on, its board turned or reflected by
+    /// one of the arena's eight symmetries at random: the same game seen
+    /// from another side (only a few squares' colours, which some Highland
+    /// beings read, tell them apart), eight times the boards.
+    Augmented,
 }
 
 impl Default for FitConfig {
     fn default() -> FitConfig {
-        FitConfig { seed: 1, max_epochs: 200, patience: 10, batch: 64, rate: 1e-3, l2: 1e-4, augment: false, no_board: false }
+        FitConfig { seed: 1, max_epochs: 200, patience: 10, batch: 64, rate: 1e-3, l2: 1e-4, board: BoardFit::Off }
     }
 }
 
@@ -121,31 +131,29 @@ pub fn fit(positions: &[Position], config: &FitConfig) -> Fitted {
     mlp.w2.iter_mut().for_each(|w| *w = 0.1 * rng.gen_range(-second..second));
     // a few dozen board inputs are on at once: small rows, so that the board
     // starts as a nudge to the units, not their whole sum
-    let board = 0.1 * first;
-    if !config.no_board {
-        mlp.board.iter_mut().flatten().for_each(|w| *w = rng.gen_range(-board..board));
+    if config.board != BoardFit::Off {
+        let board = 0.1 * first;
+        mlp = mlp.with_board();
+        mlp.board.iter_mut().flatten().flatten().for_each(|w| *w = rng.gen_range(-board..board));
     }
     let maps = symmetries();
-    let mut adam = Adam::new(config.rate);
+    let mut adam = Adam::new(config.rate, mlp.params());
     let mut order: Vec<usize> = (0..train.len()).collect();
     let (mut best, mut best_loss, mut best_epoch) = (mlp.clone(), mean_loss(&mlp, &validation), 0);
     for epoch in 1..=config.max_epochs {
         order.shuffle(&mut rng);
         for batch in order.chunks(config.batch.max(1)) {
-            let mut grad = Mlp::zeros();
+            let mut grad = if mlp.board.is_some() { Mlp::zeros().with_board() } else { Mlp::zeros() };
             for &i in batch {
                 let p = train[i];
-                let on = match (config.no_board, config.augment) {
-                    (true, _) => BoardOn::new(),
-                    (false, true) => mapped(&p.board, &maps[rng.gen_range(0..maps.len())]),
-                    (false, false) => p.board.clone(),
+                let on = match config.board {
+                    BoardFit::Off => BoardOn::new(),
+                    BoardFit::Plain => p.board.clone(),
+                    BoardFit::Augmented => mapped(&p.board, &maps[rng.gen_range(0..maps.len())]),
                 };
                 mlp.backward(&p.x, &on, p.result, &mut grad);
             }
             let n = batch.len() as f64;
-            if config.no_board {
-                grad.board.iter_mut().flatten().for_each(|g| *g = 0.0);
-            }
             let grads: Vec<f64> = grad.params_mut().map(|g| *g / n).collect();
             adam.step(&mut mlp, &grads, config.l2);
         }
@@ -185,8 +193,8 @@ struct Adam {
 }
 
 impl Adam {
-    fn new(rate: f64) -> Adam {
-        Adam { rate, m: vec![0.0; Mlp::PARAMS], v: vec![0.0; Mlp::PARAMS], t: 0 }
+    fn new(rate: f64, params: usize) -> Adam {
+        Adam { rate, m: vec![0.0; params], v: vec![0.0; params], t: 0 }
     }
 
     /// One step along `grads` (in [`Mlp::params_mut`]'s order) plus `l2`

@@ -1,11 +1,10 @@
 //! The value network: a perceptron with one hidden layer of [`HIDDEN`]
 //! tanh units and a sigmoid output, P(win) for the seat judged, with a
 //! direct (linear) path from the inputs to the output beside the hidden
-//! layer. The hidden units read the board too: a weight for each kind of
-//! piece on each square ([`BOARD_INPUTS`]), of which only the pieces on
-//! the board are added (a few dozen rows, not a product with hundreds of
-//! zeros), so that where the pieces stand costs little more to read than
-//! the counts. The direct path lets a fit start from the linear evaluation's own
+//! layer. A network may read the board too ([`Mlp::board`]): a row of
+//! weights into the hidden units for each kind of piece on each square
+//! ([`BOARD_INPUTS`]), of which only the pieces on the board are added (a
+//! few dozen rows, not a product with hundreds of zeros). The direct path lets a fit start from the linear evaluation's own
 //! logistic (its weight on the evaluation's input), so that the hidden
 //! units learn only what that misses: started from random weights alone,
 //! the network did worse than the linear evaluation on held-out games
@@ -33,9 +32,8 @@ pub struct Mlp {
     /// Input to output weights (the direct path).
     pub skip: [f64; INPUTS],
     /// Board input to hidden weights, a row per board input
-    /// ([`BOARD_INPUTS`] rows): a network without them (all zeros) reads
-    /// no board.
-    pub board: Vec<[f64; HIDDEN]>,
+    /// ([`BOARD_INPUTS`] rows), if the network reads the board.
+    pub board: Option<Vec<[f64; HIDDEN]>>,
 }
 
 /// What the forward pass leaves for the backward one.
@@ -46,7 +44,7 @@ pub struct Forward {
 }
 
 impl Mlp {
-    /// A network of zeros (its output ½ everywhere).
+    /// A network of zeros that reads no board (its output ½ everywhere).
     pub fn zeros() -> Mlp {
         Mlp {
             w1: [[0.0; INPUTS]; HIDDEN],
@@ -54,17 +52,24 @@ impl Mlp {
             w2: [0.0; HIDDEN],
             b2: 0.0,
             skip: [0.0; INPUTS],
-            board: vec![[0.0; HIDDEN]; BOARD_INPUTS],
+            board: None,
         }
     }
 
+    /// The same network reading the board, its board rows zeros.
+    pub fn with_board(self) -> Mlp {
+        Mlp { board: Some(vec![[0.0; HIDDEN]; BOARD_INPUTS]), ..self }
+    }
+
     /// The forward pass at inputs `x` with the board inputs `on` on (each
-    /// below [`BOARD_INPUTS`]).
+    /// below [`BOARD_INPUTS`]; read only if the network reads the board).
     pub fn forward(&self, x: &Features, on: &[u16]) -> Forward {
         let mut hidden = self.b1;
-        for &i in on {
-            for (a, w) in hidden.iter_mut().zip(&self.board[usize::from(i)]) {
-                *a += w;
+        if let Some(rows) = &self.board {
+            for &i in on {
+                for (a, w) in hidden.iter_mut().zip(&rows[usize::from(i)]) {
+                    *a += w;
+                }
             }
         }
         let mut logit = self.b2 + self.skip.iter().zip(x).map(|(w, x)| w * x).sum::<f64>();
@@ -100,8 +105,10 @@ impl Mlp {
             for (g, xi) in grad.w1[j].iter_mut().zip(x) {
                 *g += da * xi;
             }
-            for &i in on {
-                grad.board[usize::from(i)][j] += da;
+            if let (Some(_), Some(rows)) = (&self.board, grad.board.as_mut()) {
+                for &i in on {
+                    rows[usize::from(i)][j] += da;
+                }
             }
         }
         log_loss(p, y)
@@ -116,11 +123,13 @@ impl Mlp {
             .chain(&mut self.w2)
             .chain(std::iter::once(&mut self.b2))
             .chain(&mut self.skip)
-            .chain(self.board.iter_mut().flatten())
+            .chain(self.board.iter_mut().flatten().flatten())
     }
 
     /// The number of parameters.
-    pub const PARAMS: usize = HIDDEN * INPUTS + 2 * HIDDEN + 1 + INPUTS + BOARD_INPUTS * HIDDEN;
+    pub fn params(&self) -> usize {
+        HIDDEN * INPUTS + 2 * HIDDEN + 1 + INPUTS + self.board.as_ref().map_or(0, |b| b.len() * HIDDEN)
+    }
 }
 
 pub fn sigmoid(z: f64) -> f64 {
@@ -159,9 +168,14 @@ mod tests {
         // the other inputs are read by no live unit
         x[7] = 3.0;
         assert!((m.logit(&x, &[]) - want).abs() < 1e-12);
-        // a board input adds its row to the hidden units' sums
-        m.board[40][0] = -0.75;
-        m.board[41][1] = 0.5;
+        // a network reading no board ignores board inputs
+        assert!((m.logit(&x, &[40, 41]) - want).abs() < 1e-12);
+        // one reading it adds each input's row to the hidden units' sums
+        let mut m = m.with_board();
+        assert!((m.logit(&x, &[40, 41]) - want).abs() < 1e-12);
+        let rows = m.board.as_mut().unwrap();
+        rows[40][0] = -0.75;
+        rows[41][1] = 0.5;
         let want = 0.1 + 0.15 + 1.5 * (-0.5f64).tanh() - 0.5 * 1.5f64.tanh();
         assert!((m.logit(&x, &[40, 41]) - want).abs() < 1e-12, "{} {want}", m.logit(&x, &[40, 41]));
         assert!((m.logit(&x, &[42]) - m.logit(&x, &[])).abs() < 1e-12);
@@ -171,17 +185,17 @@ mod tests {
     fn the_backward_pass_is_the_loss_gradient() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let mut m = Mlp::zeros();
+        let mut m = Mlp::zeros().with_board();
         m.params_mut().for_each(|p| *p = rng.gen_range(-0.5..0.5));
         let x: Features = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
         let on = [3u16, 90, 400];
         for y in [0.0, 0.5, 1.0] {
-            let mut grad = Mlp::zeros();
+            let mut grad = Mlp::zeros().with_board();
             m.backward(&x, &on, y, &mut grad);
             let analytic: Vec<f64> = grad.params_mut().map(|g| *g).collect();
             let eps = 1e-6;
             // every dense parameter, and the rows of the board inputs on
-            let board_start = Mlp::PARAMS - BOARD_INPUTS * HIDDEN;
+            let board_start = m.params() - BOARD_INPUTS * HIDDEN;
             let checked = (0..board_start).chain(on.iter().flat_map(|&i| {
                 let row = board_start + usize::from(i) * HIDDEN;
                 row..row + HIDDEN
