@@ -5,8 +5,8 @@
 //! (with `OUT`, each fit's model is written to `OUT.0.json`, `OUT.1.json`, ...).
 
 use tash_kalar_bots::value::fit::{fit, BoardFit, FitConfig};
-use tash_kalar_bots::value::samples::read_positions;
 use tash_kalar_bots::value::net::{log_loss, sigmoid};
+use tash_kalar_bots::value::samples::read_positions;
 use tash_kalar_bots::value::{default_net, value_net_json, ValueNet};
 
 fn main() {

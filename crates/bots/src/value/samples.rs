@@ -138,7 +138,13 @@ pub fn read_positions(input: impl BufRead) -> Result<Vec<Position>, PositionsErr
         if l.board.len() > BoardOn::new().capacity() || l.board.iter().any(|&i| usize::from(i) >= BOARD_INPUTS) {
             return Err(bad("a board input out of range".into()));
         }
-        out.push(Position { x, board: l.board.into_iter().collect(), linear: l.linear, result: l.result, game: l.game });
+        out.push(Position {
+            x,
+            board: l.board.into_iter().collect(),
+            linear: l.linear,
+            result: l.result,
+            game: l.game,
+        });
     }
     Ok(out)
 }
