@@ -13,9 +13,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use tash_kalar_bots::mcts::Judge;
-use tash_kalar_bots::value::fit::{fit, FitConfig};
+use tash_kalar_bots::value::fit::{fit, BoardFit, FitConfig};
 use tash_kalar_bots::value::gate::gate;
-use tash_kalar_bots::value::samples::{collect, Position};
+use tash_kalar_bots::value::samples::{collect, read_positions, write_positions, Position};
 use tash_kalar_bots::value::{parse_value_net, value_net_json, ValueNet};
 use tash_kalar_bots::{BotSpec, MctsConfig};
 use tash_kalar_rules::Form;
@@ -58,6 +58,33 @@ pub struct Args {
     /// evaluation). It is written to `--out` if no new model passes.
     #[arg(long)]
     start: Option<PathBuf>,
+    /// A file of self-play positions kept between runs: those it holds are
+    /// fitted on with each round's new ones, which are added to it (made
+    /// if missing), so that the data grows over runs.
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// Whether the network reads the board (where each kind of piece
+    /// stands): off, the counts alone; plain; augmented, each board fitted
+    /// on also turned or reflected at random.
+    #[arg(long, value_enum, default_value_t = Board::Off)]
+    board: Board,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Board {
+    Off,
+    Plain,
+    Augmented,
+}
+
+impl Board {
+    fn fit(self) -> BoardFit {
+        match self {
+            Board::Off => BoardFit::Off,
+            Board::Plain => BoardFit::Plain,
+            Board::Augmented => BoardFit::Augmented,
+        }
+    }
 }
 
 /// The most threads a run may ask for.
@@ -100,7 +127,14 @@ pub fn run(args: &Args) -> Result<()> {
         args.forms.join(","),
         args.gate_form,
         args.iterations
-    ) + &args.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default();
+    ) + &args.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default()
+        + &args.data.as_ref().map(|p| format!(" --data {}", p.display())).unwrap_or_default()
+        + if args.board == Board::Off { "" } else { " --board " }
+        + match args.board {
+            Board::Off => "",
+            Board::Plain => "plain",
+            Board::Augmented => "augmented",
+        };
     let mut kept: Option<Arc<ValueNet>> = match &args.start {
         None => None,
         Some(path) => {
@@ -111,7 +145,18 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let started_from = kept.clone();
     let mut last: Option<ValueNet> = None;
-    let mut positions: Vec<Position> = Vec::new();
+    let mut positions: Vec<Position> = match &args.data {
+        Some(path) if path.exists() => {
+            let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+            read_positions(std::io::BufReader::new(file)).with_context(|| format!("{}", path.display()))?
+        }
+        _ => Vec::new(),
+    };
+    // the new games numbered after the file's (the held-out sets go by number)
+    let first_game = positions.iter().map(|p| p.game + 1).max().unwrap_or(0);
+    if !positions.is_empty() {
+        eprintln!("{} positions of earlier runs, games numbered to {}", positions.len(), first_game - 1);
+    }
     let mut history = Vec::new();
     let per_round = args.games * forms.len() as u32;
     for round in 1..=args.rounds {
@@ -125,10 +170,16 @@ pub fn run(args: &Args) -> Result<()> {
         };
         let mut new = collect(&forms, &players, args.games, seed, args.jobs, &progress);
         // every round's games numbered apart (the held-out sets go by number)
-        new.iter_mut().for_each(|p| p.game += (round - 1) * per_round);
+        new.iter_mut().for_each(|p| p.game += first_game + (round - 1) * per_round);
         let games = new.iter().map(|p| p.game).collect::<std::collections::BTreeSet<_>>().len();
+        if let Some(path) = &args.data {
+            let fresh = !path.exists();
+            let file = std::fs::OpenOptions::new().create(true).append(true).open(path);
+            let mut file = file.with_context(|| format!("writing {}", path.display()))?;
+            write_positions(&mut file, &new, fresh).with_context(|| format!("{}", path.display()))?;
+        }
         positions.extend(new);
-        let f = fit(&positions, &FitConfig { seed, ..FitConfig::default() });
+        let f = fit(&positions, &FitConfig { seed, board: args.board.fit(), ..FitConfig::default() });
         let mut line = format!(
             "round {round}: {games} of {per_round} games ended, {} positions in all ({} to fit, {} to stop on, {} held out); \
              held-out log-loss: network {:.4} (epoch {}), linear evaluation {:.4}, a coin {:.4}; scale {:.3}; \

@@ -137,7 +137,37 @@ fn bad_train_options_are_rejected_before_any_game() {
     let junk = scratch("cli-train-start").join("junk.json");
     std::fs::write(&junk, "{\"about\": 3}").unwrap();
     assert_rejected(&train(&["--start", &junk.display().to_string()]), "not a value model");
+    assert_rejected(&train(&["--data", &junk.display().to_string()]), "reads positions otherwise");
+    assert_rejected(&train(&["--board", "sideways"]), "sideways");
     assert!(!std::path::Path::new(&out()).exists(), "a refused run writes nothing");
+}
+
+#[test]
+fn train_keeps_its_positions_and_fits_on_them_again() {
+    let dir = scratch("cli-train-data");
+    let (data, model) = (dir.join("positions.jsonl"), dir.join("value.json"));
+    let _ = std::fs::remove_file(&data);
+    let train = |seed: &str, board: &str| {
+        let (d, m) = (data.display().to_string(), model.display().to_string());
+        let args = ["train", "--games", "1", "--iterations", "5", "--gate-games", "0", "--forms", "duel"];
+        let o = run(&[&args[..], &["--seed", seed, "--data", &d, "--out", &m, "--board", board]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        (stdout(&o), stderr(&o), std::fs::read_to_string(&data).unwrap())
+    };
+    let (first, _, kept) = train("1", "off");
+    assert!(!std::fs::read_to_string(&model).unwrap().contains("\"board\""), "the counts alone");
+    assert!(first.contains("1 of 1 games ended"), "{first}");
+    let lines = kept.lines().count();
+    assert!(lines > 10, "{lines} lines");
+    assert!(kept.lines().next().unwrap().contains("\"format\""));
+    // the second run fits on both runs' positions and adds its own, without a second header
+    let (second, said, more) = train("2", "augmented");
+    assert!(said.contains(&format!("{} positions of earlier runs", lines - 1)), "{said}");
+    assert!(more.starts_with(&kept) && more.lines().count() > lines, "the file grows");
+    assert_eq!(more.matches("\"format\"").count(), 1);
+    assert!(second.contains("1 of 1 games ended"), "{second}");
+    let written = std::fs::read_to_string(&model).unwrap();
+    assert!(written.contains("\"board\""), "the fitted network reads the board");
 }
 
 #[test]

@@ -15,7 +15,13 @@
 //! deck together (every dealing of the hidden cards gives it the same, up
 //! to the rounding of a sum taken in another order). The opponent's own
 //! evaluation is not an input: it counts the beings in its hand.
+//!
+//! Beside those numbers, the board itself ([`board_inputs`]): which kind of
+//! piece (the seat's or the opponent's, common, heroic or legendary) stands
+//! on which square, read by the network as one-hot inputs of which only
+//! those on are passed.
 
+use arrayvec::ArrayVec;
 use tash_kalar_rules::{Form, Game, Rank, School, Seat};
 
 use crate::eval::{rounds_left, score_now, EndWeights};
@@ -31,6 +37,17 @@ pub const END_TRIGGERED: usize = 7;
 
 /// One seat's inputs.
 pub type Features = [f64; INPUTS];
+
+/// Square indices (`(row - 1) * 9 + column - 1`, the cut corners never used).
+const SQUARES: usize = 81;
+
+/// The board's one-hot inputs: the seat's own common, heroic and legendary
+/// pieces on each square, then the opponent's.
+pub const BOARD_INPUTS: usize = 6 * SQUARES;
+
+/// The board inputs on for one seat (one for each piece on the board), in
+/// the order of the squares.
+pub type BoardOn = ArrayVec<u16, SQUARES>;
 
 /// The forms the network judges: those of two seats each on its own.
 pub fn judged_form(form: Form) -> bool {
@@ -81,6 +98,20 @@ pub fn features(game: &Game, seat: Seat, linear: f64, end: &EndWeights) -> Featu
     }
     debug_assert_eq!(k, INPUTS);
     x
+}
+
+/// The board inputs on for `seat` of `game` (a game of two seats): for a
+/// piece of rank `r` on square `q`, `r * 81 + q` if it is the seat's own,
+/// `(3 + r) * 81 + q` if the opponent's.
+pub fn board_inputs(game: &Game, seat: Seat) -> BoardOn {
+    let own = game.seat(seat).color;
+    game.board()
+        .pieces()
+        .map(|(sq, piece)| {
+            let kind = piece.rank.index() + if piece.color == own { 0 } else { Rank::ALL.len() };
+            (kind * SQUARES + sq.index()) as u16
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -148,5 +179,16 @@ mod tests {
         assert_eq!(seat_features(&p.to_game().unwrap(), 0)[END_TRIGGERED], 0.0);
         p.end = Some((1, 1));
         assert_eq!(seat_features(&p.to_game().unwrap(), 0)[END_TRIGGERED], 1.0);
+    }
+
+    #[test]
+    fn the_board_inputs_are_each_piece_from_the_seats_side() {
+        // the first seat's (blue's) heroic piece on a5 and common on e5, red's legendary on e1
+        let game = Position::duel("9/9/9/9/b+3b4/9/9/9/4r*4").unwrap().to_game().unwrap();
+        assert_eq!(game.seat(0).color, tash_kalar_rules::Color::Blue);
+        let (e5, a5, e1) = (4 * 9 + 4, 4 * 9, 4);
+        assert_eq!(board_inputs(&game, 0).as_slice(), &[e1 + 5 * 81, a5 + 81, e5]);
+        assert_eq!(board_inputs(&game, 1).as_slice(), &[e1 + 2 * 81, a5 + 4 * 81, e5 + 3 * 81]);
+        assert!(board_inputs(&game, 0).iter().all(|&i| usize::from(i) < BOARD_INPUTS));
     }
 }

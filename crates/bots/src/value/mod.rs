@@ -65,8 +65,8 @@ impl ValueNet {
                 return false;
             }
         }
-        for (v, x) in values.iter_mut().zip(&inputs) {
-            *v = self.scale * self.mlp.logit(x);
+        for (s, (v, x)) in values.iter_mut().zip(&inputs).enumerate() {
+            *v = self.scale * self.mlp.logit(x, &features::board_inputs(game, s as Seat));
         }
         true
     }
@@ -136,7 +136,7 @@ mod tests {
         for s in 0..2 {
             let x = features::features(&duel, s as Seat, linear[s], &config.end);
             assert!(net.seen.contains(&x), "seat {s}: {x:?}");
-            let want = 2.0 * net.mlp.logit(&x);
+            let want = 2.0 * net.mlp.logit(&x, &features::board_inputs(&duel, s as Seat));
             assert!((values[s] - want).abs() < 1e-12);
         }
         let melee = Game::new(Form::Melee, &[School::Northern, School::Southern, School::Highland]).unwrap();

@@ -1,7 +1,10 @@
 //! The value network: a perceptron with one hidden layer of [`HIDDEN`]
 //! tanh units and a sigmoid output, P(win) for the seat judged, with a
 //! direct (linear) path from the inputs to the output beside the hidden
-//! layer. The direct path lets a fit start from the linear evaluation's own
+//! layer. A network may read the board too ([`Mlp::board`]): a row of
+//! weights into the hidden units for each kind of piece on each square
+//! ([`BOARD_INPUTS`]), of which only the pieces on the board are added (a
+//! few dozen rows, not a product with hundreds of zeros). The direct path lets a fit start from the linear evaluation's own
 //! logistic (its weight on the evaluation's input), so that the hidden
 //! units learn only what that misses: started from random weights alone,
 //! the network did worse than the linear evaluation on held-out games
@@ -12,7 +15,7 @@
 //! multiply-adds), its backward pass as many, and a framework would bring
 //! far more than it adds.
 
-use super::features::{Features, INPUTS};
+use super::features::{Features, BOARD_INPUTS, INPUTS};
 
 /// Hidden units.
 pub const HIDDEN: usize = 32;
@@ -28,6 +31,9 @@ pub struct Mlp {
     pub b2: f64,
     /// Input to output weights (the direct path).
     pub skip: [f64; INPUTS],
+    /// Board input to hidden weights, a row per board input
+    /// ([`BOARD_INPUTS`] rows), if the network reads the board.
+    pub board: Option<Vec<[f64; HIDDEN]>>,
 }
 
 /// What the forward pass leaves for the backward one.
@@ -38,32 +44,53 @@ pub struct Forward {
 }
 
 impl Mlp {
-    /// A network of zeros (its output ½ everywhere).
+    /// A network of zeros that reads no board (its output ½ everywhere).
     pub fn zeros() -> Mlp {
-        Mlp { w1: [[0.0; INPUTS]; HIDDEN], b1: [0.0; HIDDEN], w2: [0.0; HIDDEN], b2: 0.0, skip: [0.0; INPUTS] }
+        Mlp {
+            w1: [[0.0; INPUTS]; HIDDEN],
+            b1: [0.0; HIDDEN],
+            w2: [0.0; HIDDEN],
+            b2: 0.0,
+            skip: [0.0; INPUTS],
+            board: None,
+        }
     }
 
-    /// The forward pass.
-    pub fn forward(&self, x: &Features) -> Forward {
-        let mut hidden = [0.0; HIDDEN];
+    /// The same network reading the board, its board rows zeros.
+    pub fn with_board(self) -> Mlp {
+        Mlp { board: Some(vec![[0.0; HIDDEN]; BOARD_INPUTS]), ..self }
+    }
+
+    /// The forward pass at inputs `x` with the board inputs `on` on (each
+    /// below [`BOARD_INPUTS`]; read only if the network reads the board).
+    pub fn forward(&self, x: &Features, on: &[u16]) -> Forward {
+        let mut hidden = self.b1;
+        if let Some(rows) = &self.board {
+            for &i in on {
+                for (a, w) in hidden.iter_mut().zip(&rows[usize::from(i)]) {
+                    *a += w;
+                }
+            }
+        }
         let mut logit = self.b2 + self.skip.iter().zip(x).map(|(w, x)| w * x).sum::<f64>();
         for (j, h) in hidden.iter_mut().enumerate() {
-            let a = self.b1[j] + self.w1[j].iter().zip(x).map(|(w, x)| w * x).sum::<f64>();
+            let a = *h + self.w1[j].iter().zip(x).map(|(w, x)| w * x).sum::<f64>();
             *h = a.tanh();
             logit += self.w2[j] * *h;
         }
         Forward { hidden, logit }
     }
 
-    /// The log-odds of a win for the inputs `x`.
-    pub fn logit(&self, x: &Features) -> f64 {
-        self.forward(x).logit
+    /// The log-odds of a win for the inputs `x` and the board inputs `on`.
+    pub fn logit(&self, x: &Features, on: &[u16]) -> f64 {
+        self.forward(x, on).logit
     }
 
     /// Adds to `grad` the gradient of the log-loss of result `y` (1 won,
-    /// ½ level, 0 lost) at inputs `x`, and returns that loss.
-    pub fn backward(&self, x: &Features, y: f64, grad: &mut Mlp) -> f64 {
-        let f = self.forward(x);
+    /// ½ level, 0 lost) at inputs `x` and board inputs `on`, and returns
+    /// that loss.
+    pub fn backward(&self, x: &Features, on: &[u16], y: f64, grad: &mut Mlp) -> f64 {
+        let f = self.forward(x, on);
         let p = sigmoid(f.logit);
         let dz = p - y;
         grad.b2 += dz;
@@ -78,6 +105,11 @@ impl Mlp {
             for (g, xi) in grad.w1[j].iter_mut().zip(x) {
                 *g += da * xi;
             }
+            if let (Some(_), Some(rows)) = (&self.board, grad.board.as_mut()) {
+                for &i in on {
+                    rows[usize::from(i)][j] += da;
+                }
+            }
         }
         log_loss(p, y)
     }
@@ -91,10 +123,13 @@ impl Mlp {
             .chain(&mut self.w2)
             .chain(std::iter::once(&mut self.b2))
             .chain(&mut self.skip)
+            .chain(self.board.iter_mut().flatten().flatten())
     }
 
     /// The number of parameters.
-    pub const PARAMS: usize = HIDDEN * INPUTS + 2 * HIDDEN + 1 + INPUTS;
+    pub fn params(&self) -> usize {
+        HIDDEN * INPUTS + 2 * HIDDEN + 1 + INPUTS + self.board.as_ref().map_or(0, |b| b.len() * HIDDEN)
+    }
 }
 
 pub fn sigmoid(z: f64) -> f64 {
@@ -129,33 +164,54 @@ mod tests {
         // h0 = tanh(0.5·1 − 1·0.5 + 0.25) = tanh(0.25), h1 = tanh(2·0.5) = tanh(1)
         // and the direct path 0.3·0.5
         let want = 0.1 + 0.15 + 1.5 * 0.25f64.tanh() - 0.5 * 1.0f64.tanh();
-        assert!((m.logit(&x) - want).abs() < 1e-12, "{} {want}", m.logit(&x));
+        assert!((m.logit(&x, &[]) - want).abs() < 1e-12, "{} {want}", m.logit(&x, &[]));
         // the other inputs are read by no live unit
         x[7] = 3.0;
-        assert!((m.logit(&x) - want).abs() < 1e-12);
+        assert!((m.logit(&x, &[]) - want).abs() < 1e-12);
+        // a network reading no board ignores board inputs
+        assert!((m.logit(&x, &[40, 41]) - want).abs() < 1e-12);
+        // one reading it adds each input's row to the hidden units' sums
+        let mut m = m.with_board();
+        assert!((m.logit(&x, &[40, 41]) - want).abs() < 1e-12);
+        let rows = m.board.as_mut().unwrap();
+        rows[40][0] = -0.75;
+        rows[41][1] = 0.5;
+        let want = 0.1 + 0.15 + 1.5 * (-0.5f64).tanh() - 0.5 * 1.5f64.tanh();
+        assert!((m.logit(&x, &[40, 41]) - want).abs() < 1e-12, "{} {want}", m.logit(&x, &[40, 41]));
+        assert!((m.logit(&x, &[42]) - m.logit(&x, &[])).abs() < 1e-12);
     }
 
     #[test]
     fn the_backward_pass_is_the_loss_gradient() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let mut m = Mlp::zeros();
+        let mut m = Mlp::zeros().with_board();
         m.params_mut().for_each(|p| *p = rng.gen_range(-0.5..0.5));
         let x: Features = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
+        let on = [3u16, 90, 400];
         for y in [0.0, 0.5, 1.0] {
-            let mut grad = Mlp::zeros();
-            m.backward(&x, y, &mut grad);
+            let mut grad = Mlp::zeros().with_board();
+            m.backward(&x, &on, y, &mut grad);
             let analytic: Vec<f64> = grad.params_mut().map(|g| *g).collect();
             let eps = 1e-6;
-            for (k, want) in analytic.iter().enumerate() {
+            // every dense parameter, and the rows of the board inputs on
+            let board_start = m.params() - BOARD_INPUTS * HIDDEN;
+            let checked = (0..board_start).chain(on.iter().flat_map(|&i| {
+                let row = board_start + usize::from(i) * HIDDEN;
+                row..row + HIDDEN
+            }));
+            for k in checked {
+                let want = &analytic[k];
                 let loss_at = |delta: f64| {
                     let mut moved = m.clone();
                     *moved.params_mut().nth(k).unwrap() += delta;
-                    log_loss(sigmoid(moved.logit(&x)), y)
+                    log_loss(sigmoid(moved.logit(&x, &on)), y)
                 };
                 let numeric = (loss_at(eps) - loss_at(-eps)) / (2.0 * eps);
                 assert!((numeric - want).abs() < 1e-6 * (1.0 + want.abs()), "parameter {k}: {numeric} {want}");
             }
+            // the rows of the board inputs off get nothing
+            assert!(analytic[board_start..board_start + 3 * HIDDEN].iter().all(|&g| g == 0.0));
         }
     }
 }
