@@ -39,7 +39,7 @@ pub const END_TRIGGERED: usize = 7;
 pub type Features = [f64; INPUTS];
 
 /// Square indices (`(row - 1) * 9 + column - 1`, the cut corners never used).
-const SQUARES: usize = 81;
+pub const SQUARES: usize = 81;
 
 /// The board's one-hot inputs: the seat's own common, heroic and legendary
 /// pieces on each square, then the opponent's.

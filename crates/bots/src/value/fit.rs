@@ -15,7 +15,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::features::{BoardOn, INPUTS, LINEAR_UNIT};
+use super::features::{BoardOn, INPUTS, LINEAR_UNIT, SQUARES};
 use super::net::{log_loss, sigmoid, Mlp, HIDDEN};
 use super::samples::Position;
 use super::seen::Seen;
@@ -59,7 +59,7 @@ impl Default for FitConfig {
 /// The arena's eight symmetries as maps of square indices (`row * 9 +
 /// column`): the cut corners go to cut corners, playable squares to
 /// playable ones.
-fn symmetries() -> [[u16; 81]; 8] {
+fn symmetries() -> [[u16; SQUARES]; 8] {
     std::array::from_fn(|k| {
         std::array::from_fn(|sq| {
             let (c, r) = (sq % 9, sq / 9);
@@ -72,8 +72,9 @@ fn symmetries() -> [[u16; 81]; 8] {
 }
 
 /// Board inputs `on` under the square map `map`.
-fn mapped(on: &BoardOn, map: &[u16; 81]) -> BoardOn {
-    on.iter().map(|&i| (i / 81) * 81 + map[usize::from(i % 81)]).collect()
+fn mapped(on: &BoardOn, map: &[u16; SQUARES]) -> BoardOn {
+    let n = SQUARES as u16;
+    on.iter().map(|&i| (i / n) * n + map[usize::from(i % n)]).collect()
 }
 
 /// A fit's result.

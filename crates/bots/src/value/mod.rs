@@ -66,7 +66,10 @@ impl ValueNet {
             }
         }
         for (s, (v, x)) in values.iter_mut().zip(&inputs).enumerate() {
-            *v = self.scale * self.mlp.logit(x, &features::board_inputs(game, s as Seat));
+            // (on the search's hot path: the board is read only by a network with board rows)
+            let on =
+                if self.mlp.board.is_some() { features::board_inputs(game, s as Seat) } else { Default::default() };
+            *v = self.scale * self.mlp.logit(x, &on);
         }
         true
     }
