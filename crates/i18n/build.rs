@@ -6,7 +6,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    // read when the script runs, not when it was compiled: one compiled
+    // script may serve several checkouts sharing a target folder
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("locales");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut out = String::from("/// Every message file, by language folder: (language, file name, text).\n");
     out.push_str("pub(crate) const FILES: &[(&str, &str, &str)] = &[\n");

@@ -12,10 +12,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
 use tash_kalar_bots::mcts::Judge;
 use tash_kalar_bots::value::fit::{fit, BoardFit, FitConfig};
 use tash_kalar_bots::value::gate::gate;
-use tash_kalar_bots::value::samples::{collect, read_positions, write_positions, Position};
+use tash_kalar_bots::value::samples::{collect, read_positions, write_positions, Position, MAX_GAME};
 use tash_kalar_bots::value::{parse_value_net, value_net_json, ValueNet};
 use tash_kalar_bots::{BotSpec, MctsConfig};
 use tash_kalar_rules::Form;
@@ -70,7 +71,7 @@ pub struct Args {
     board: Board,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Board {
     Off,
     Plain,
@@ -129,11 +130,9 @@ pub fn run(args: &Args) -> Result<()> {
         args.iterations
     ) + &args.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default()
         + &args.data.as_ref().map(|p| format!(" --data {}", p.display())).unwrap_or_default()
-        + if args.board == Board::Off { "" } else { " --board " }
-        + match args.board {
-            Board::Off => "",
-            Board::Plain => "plain",
-            Board::Augmented => "augmented",
+        + &match args.board.to_possible_value() {
+            Some(v) if args.board != Board::Off => format!(" --board {}", v.get_name()),
+            _ => String::new(),
         };
     let mut kept: Option<Arc<ValueNet>> = match &args.start {
         None => None,
@@ -158,7 +157,11 @@ pub fn run(args: &Args) -> Result<()> {
         eprintln!("{} positions of earlier runs, games numbered to {}", positions.len(), first_game - 1);
     }
     let mut history = Vec::new();
-    let per_round = args.games * forms.len() as u32;
+    let per_round = u64::from(args.games) * forms.len() as u64;
+    if u64::from(first_game) + per_round * u64::from(args.rounds) > u64::from(MAX_GAME) {
+        bail!("the games would be numbered past {MAX_GAME}: fewer --games, --forms or --rounds, or a new --data file");
+    }
+    let per_round = per_round as u32; // within MAX_GAME, checked above
     for round in 1..=args.rounds {
         let judge = kept.clone().map_or(Judge::Linear, Judge::Net);
         let players = searcher(args.iterations, judge.clone());

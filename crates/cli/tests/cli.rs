@@ -168,6 +168,14 @@ fn train_keeps_its_positions_and_fits_on_them_again() {
     assert!(second.contains("1 of 1 games ended"), "{second}");
     let written = std::fs::read_to_string(&model).unwrap();
     assert!(written.contains("\"board\""), "the fitted network reads the board");
+    // a file whose games are numbered at the limit leaves no room for new ones
+    let last = more.lines().last().unwrap();
+    let at_limit = last.replacen("{\"game\":", &format!("{{\"game\":{},\"was\":", 1u32 << 30), 1);
+    std::fs::write(&data, format!("{more}{at_limit}\n")).unwrap();
+    let args = ["train", "--games", "1", "--iterations", "5", "--gate-games", "0", "--forms", "duel", "--data"];
+    let o = run(&[&args[..], &[&data.display().to_string(), "--out", &model.display().to_string()]].concat());
+    assert_rejected(&o, "numbered past");
+    assert_eq!(std::fs::read_to_string(&data).unwrap(), format!("{more}{at_limit}\n"), "the file is untouched");
 }
 
 #[test]

@@ -76,6 +76,10 @@ struct Header {
 
 const FORMAT: &str = "tash-kalar value positions 1";
 
+/// The highest game number a positions file may hold: far more games than
+/// any run makes, with room left to number the games of the runs after it.
+pub const MAX_GAME: u32 = 1 << 30;
+
 impl Header {
     fn this_build() -> Header {
         Header { format: FORMAT.into(), inputs: INPUTS, board_inputs: BOARD_INPUTS }
@@ -117,7 +121,7 @@ pub fn write_positions(out: &mut impl Write, positions: &[Position], header: boo
 
 /// Reads a positions file written by [`write_positions`], every line
 /// checked (the inputs' count, finite numbers, a result of 0, ½ or 1, the
-/// board inputs in range).
+/// board inputs in range, a game number of at most [`MAX_GAME`]).
 pub fn read_positions(input: impl BufRead) -> Result<Vec<Position>, PositionsError> {
     let mut lines = input.lines();
     let expected = serde_json::to_string(&Header::this_build()).expect("a header serialises");
@@ -134,6 +138,9 @@ pub fn read_positions(input: impl BufRead) -> Result<Vec<Position>, PositionsErr
         let x: Features = l.x.try_into().map_err(|v: Vec<f64>| bad(format!("{} inputs, not {INPUTS}", v.len())))?;
         if !x.iter().chain([&l.linear]).all(|v| v.is_finite()) || ![0.0, 0.5, 1.0].contains(&l.result) {
             return Err(bad("an input not finite, or a result not 0, 0.5 or 1".into()));
+        }
+        if l.game > MAX_GAME {
+            return Err(bad(format!("game number {} above {MAX_GAME}", l.game)));
         }
         if l.board.len() > BoardOn::new().capacity() || l.board.iter().any(|&i| usize::from(i) >= BOARD_INPUTS) {
             return Err(bad("a board input out of range".into()));
@@ -194,5 +201,10 @@ mod tests {
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         lines[1] = lines[1].replacen("\"board\":[", "\"board\":[9999,", 1);
         assert!(matches!(read_positions(lines.join("\n").as_bytes()), Err(PositionsError::Line { line: 2, .. })));
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        lines[1] = lines[1].replacen("\"game\":0,", &format!("\"game\":{},", u32::MAX), 1);
+        let err = read_positions(lines.join("\n").as_bytes()).unwrap_err();
+        assert!(matches!(err, PositionsError::Line { line: 2, .. }), "{err}");
+        assert!(err.to_string().contains("game number"), "{err}");
     }
 }
