@@ -24,9 +24,11 @@ fn main() {
     let base = FitConfig { seed, ..FitConfig::default() };
     let settings = [
         ("no board", base.clone()),
-        ("board", FitConfig { board: BoardFit::Plain, ..base.clone() }),
+        ("no board, λ 0.95", FitConfig { lambda: 0.95, ..base.clone() }),
+        ("no board, λ 0.9", FitConfig { lambda: 0.9, ..base.clone() }),
+        ("no board, λ 0.8", FitConfig { lambda: 0.8, ..base.clone() }),
         ("board, augmented", FitConfig { board: BoardFit::Augmented, ..base.clone() }),
-        ("board, augmented, l2 1e-3", FitConfig { board: BoardFit::Augmented, l2: 1e-3, ..base.clone() }),
+        ("board, augmented, λ 0.9", FitConfig { board: BoardFit::Augmented, lambda: 0.9, ..base.clone() }),
     ];
     for (k, (name, config)) in settings.into_iter().enumerate() {
         let t = std::time::Instant::now();
