@@ -24,11 +24,13 @@ fn main() {
     let base = FitConfig { seed, ..FitConfig::default() };
     let settings = [
         ("no board", base.clone()),
-        ("no board, λ 0.95", FitConfig { lambda: 0.95, ..base.clone() }),
-        ("no board, λ 0.9", FitConfig { lambda: 0.9, ..base.clone() }),
+        ("no board, rate 3e-4", FitConfig { rate: 3e-4, ..base.clone() }),
+        ("no board, rate 1e-4", FitConfig { rate: 1e-4, ..base.clone() }),
+        ("no board, l2 1e-3", FitConfig { l2: 1e-3, ..base.clone() }),
+        ("no board, l2 1e-2", FitConfig { l2: 1e-2, ..base.clone() }),
+        ("no board, batch 256", FitConfig { batch: 256, ..base.clone() }),
         ("no board, λ 0.8", FitConfig { lambda: 0.8, ..base.clone() }),
         ("board, augmented", FitConfig { board: BoardFit::Augmented, ..base.clone() }),
-        ("board, augmented, λ 0.9", FitConfig { board: BoardFit::Augmented, lambda: 0.9, ..base.clone() }),
     ];
     for (k, (name, config)) in settings.into_iter().enumerate() {
         let t = std::time::Instant::now();
