@@ -29,7 +29,6 @@ fn main() {
         ("no board, l2 1e-3", FitConfig { l2: 1e-3, ..base.clone() }),
         ("no board, l2 1e-2", FitConfig { l2: 1e-2, ..base.clone() }),
         ("no board, batch 256", FitConfig { batch: 256, ..base.clone() }),
-        ("no board, λ 0.8", FitConfig { lambda: 0.8, ..base.clone() }),
         ("board, augmented", FitConfig { board: BoardFit::Augmented, ..base.clone() }),
     ];
     for (k, (name, config)) in settings.into_iter().enumerate() {

@@ -33,12 +33,6 @@ pub struct FitConfig {
     pub l2: f64,
     /// Whether the network reads the board, and how its boards are fitted.
     pub board: BoardFit,
-    /// The targets' λ (0 to 1): 1 fits each position to its game's result;
-    /// below 1, to the λ-return of the network's own values of the seat's
-    /// next positions in the game, remade at each epoch ([`lambda_returns`]):
-    /// a game's result is one noisy bit for all of its positions, which
-    /// the values of the positions after each one average.
-    pub lambda: f64,
 }
 
 /// Whether a fitted network reads the board ([`super::net::Mlp::board`]).
@@ -58,16 +52,7 @@ pub enum BoardFit {
 
 impl Default for FitConfig {
     fn default() -> FitConfig {
-        FitConfig {
-            seed: 1,
-            max_epochs: 200,
-            patience: 10,
-            batch: 64,
-            rate: 1e-3,
-            l2: 1e-4,
-            board: BoardFit::Off,
-            lambda: 1.0,
-        }
+        FitConfig { seed: 1, max_epochs: 200, patience: 10, batch: 64, rate: 1e-3, l2: 1e-4, board: BoardFit::Off }
     }
 }
 
@@ -122,23 +107,6 @@ fn is_validation(p: &Position) -> bool {
     !is_test(p) && p.game % 10 == 3
 }
 
-/// Each position's λ-return: the result at the game's last position of
-/// the seat, and before it `(1 - λ)` times the value `values` gives the
-/// seat's next position plus `λ` times that position's λ-return. A game's
-/// positions stand together in order, both seats' sides of each in turn
-/// ([`super::samples::play_for_positions`]), so the seat's next position is
-/// two further on.
-pub fn lambda_returns(positions: &[Position], values: &[f64], lambda: f64) -> Vec<f64> {
-    let mut out = vec![0.0; positions.len()];
-    for i in (0..positions.len()).rev() {
-        out[i] = match positions.get(i + 2) {
-            Some(next) if next.game == positions[i].game => (1.0 - lambda) * values[i + 2] + lambda * out[i + 2],
-            _ => positions[i].result,
-        };
-    }
-    out
-}
-
 fn mean_loss(mlp: &Mlp, set: &[&Position]) -> f64 {
     set.iter().map(|p| log_loss(sigmoid(mlp.logit(&p.x, &p.board)), p.result)).sum::<f64>() / set.len().max(1) as f64
 }
@@ -147,9 +115,7 @@ fn mean_loss(mlp: &Mlp, set: &[&Position]) -> f64 {
 pub fn fit(positions: &[Position], config: &FitConfig) -> Fitted {
     let test: Vec<&Position> = positions.iter().filter(|p| is_test(p)).collect();
     let validation: Vec<&Position> = positions.iter().filter(|p| is_validation(p)).collect();
-    let train_at: Vec<usize> =
-        (0..positions.len()).filter(|&i| !is_test(&positions[i]) && !is_validation(&positions[i])).collect();
-    let train: Vec<&Position> = train_at.iter().map(|&i| &positions[i]).collect();
+    let train: Vec<&Position> = positions.iter().filter(|p| !is_test(p) && !is_validation(p)).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     // the linear evaluation's logistic, fitted on the training positions
     let xs: Vec<Vec<f64>> = train.iter().map(|p| vec![p.linear]).collect();
@@ -175,17 +141,8 @@ pub fn fit(positions: &[Position], config: &FitConfig) -> Fitted {
     let mut adam = Adam::new(config.rate, mlp.params());
     let mut order: Vec<usize> = (0..train.len()).collect();
     let (mut best, mut best_loss, mut best_epoch) = (mlp.clone(), mean_loss(&mlp, &validation), 0);
-    let lambda = config.lambda.clamp(0.0, 1.0);
     for epoch in 1..=config.max_epochs {
         order.shuffle(&mut rng);
-        // the targets: the results, or the λ-returns of this epoch's values
-        let targets: Vec<f64> = if lambda < 1.0 {
-            let values: Vec<f64> = positions.iter().map(|p| sigmoid(mlp.logit(&p.x, &p.board))).collect();
-            let returns = lambda_returns(positions, &values, lambda);
-            train_at.iter().map(|&i| returns[i]).collect()
-        } else {
-            train.iter().map(|p| p.result).collect()
-        };
         for batch in order.chunks(config.batch.max(1)) {
             let mut grad = if mlp.board.is_some() { Mlp::zeros().with_board() } else { Mlp::zeros() };
             for &i in batch {
@@ -195,7 +152,7 @@ pub fn fit(positions: &[Position], config: &FitConfig) -> Fitted {
                     BoardFit::Plain => p.board.clone(),
                     BoardFit::Augmented => mapped(&p.board, &maps[rng.gen_range(0..maps.len())]),
                 };
-                mlp.backward(&p.x, &on, targets[i], &mut grad);
+                mlp.backward(&p.x, &on, p.result, &mut grad);
             }
             let n = batch.len() as f64;
             let grads: Vec<f64> = grad.params_mut().map(|g| *g / n).collect();
@@ -283,32 +240,6 @@ mod tests {
         let on: BoardOn = [81 + 36].into_iter().collect();
         let images: std::collections::BTreeSet<u16> = maps.iter().map(|m| mapped(&on, m)[0]).collect();
         assert_eq!(images, [81 + 4, 81 + 36, 81 + 44, 81 + 76].into_iter().collect());
-    }
-
-    #[test]
-    fn lambda_returns_follow_each_seat_to_its_games_end() {
-        // two games: the first of three turns (won by seat 0), the second of one (a draw)
-        let at = |game: u32, result: f64| Position {
-            x: [0.0; INPUTS],
-            board: Default::default(),
-            linear: 0.0,
-            result,
-            game,
-        };
-        let positions =
-            [at(0, 1.0), at(0, 0.0), at(0, 1.0), at(0, 0.0), at(0, 1.0), at(0, 0.0), at(1, 0.5), at(1, 0.5)];
-        let values = [0.6, 0.4, 0.7, 0.3, 0.8, 0.2, 0.9, 0.9];
-        let got = lambda_returns(&positions, &values, 0.5);
-        // each seat's last position takes the result; before it, half the
-        // next value and half the next return (of the same seat, two on)
-        let want = [0.5 * 0.7 + 0.5 * 0.9, 0.5 * 0.3 + 0.5 * 0.1, 0.5 * 0.8 + 0.5, 0.5 * 0.2, 1.0, 0.0, 0.5, 0.5];
-        for (g, w) in got.iter().zip(want) {
-            assert!((g - w).abs() < 1e-12, "{got:?}");
-        }
-        // λ = 1: the results; λ = 0: the next value alone
-        let results: Vec<f64> = positions.iter().map(|p| p.result).collect();
-        assert_eq!(lambda_returns(&positions, &values, 1.0), results);
-        assert_eq!(lambda_returns(&positions, &values, 0.0)[..4], values[2..6]);
     }
 
     /// Positions whose result follows input 0 (a lead) through a known
