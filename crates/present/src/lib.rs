@@ -37,8 +37,8 @@ mod words;
 
 pub use log::{log_line, stream_line, LogItem, LogKind, LogLine, Reader};
 pub use model::{
-    model, model_with, view_of, Can, EffectModel, EventModel, EventWords, LeftSeat, LegalEntry, LegalGroup, LegalModel,
-    Member, MemberAt, Model, OntoLabel, QuestionModel, ResultModel, Shared, Side, TakebackAsk,
+    model, model_with, view_of, views_of, Can, EffectModel, EventModel, EventWords, LeftSeat, LegalEntry, LegalGroup,
+    LegalModel, Member, MemberAt, Model, OntoLabel, QuestionModel, ResultModel, Shared, Side, TakebackAsk,
 };
 pub use tash_kalar_i18n::{Arg, Lang, Messages};
 

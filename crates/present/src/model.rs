@@ -351,29 +351,46 @@ pub enum Member {
 
 impl Serialize for Member {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl std::fmt::Display for Member {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Member::At(at) => write!(f, "{at}"),
-            Member::With(MemberAt { at, pickup, onto }) => {
-                write!(f, "{at}")?;
-                if let Some(p) = pickup {
-                    write!(f, "<{p}")?;
-                }
-                match onto {
-                    Some(piece) => write!(f, ":{piece}"),
-                    None => Ok(()),
-                }
+            Member::At(at) => s.serialize_str(at.name()),
+            Member::With(_) => {
+                // (at most `d7<a3:r+`: written into one small string, not
+                // through the formatter, as a long list has hundreds)
+                let mut text = String::with_capacity(9);
+                self.write_to(&mut text);
+                s.serialize_str(&text)
             }
         }
     }
 }
 
+impl std::fmt::Display for Member {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut text = String::with_capacity(9);
+        self.write_to(&mut text);
+        f.write_str(&text)
+    }
+}
+
 impl Member {
+    /// Appends the member's short text (its `Display`) to `out`.
+    fn write_to(&self, out: &mut String) {
+        match self {
+            Member::At(at) => out.push_str(at.name()),
+            Member::With(MemberAt { at, pickup, onto }) => {
+                out.push_str(at.name());
+                if let Some(p) = pickup {
+                    out.push('<');
+                    out.push_str(p.name());
+                }
+                if let Some(piece) = onto {
+                    out.push(':');
+                    out.push_str(piece.text());
+                }
+            }
+        }
+    }
+
     /// A member from its short text (`"d7"`, `"d7<a3"`, `"d7:r+"`,
     /// `"d7<a3:b"`), as a client reads it: the inverse of its `Display`;
     /// `None` for anything else.
@@ -798,6 +815,16 @@ pub fn view_of(game: &Game, viewer: Viewer) -> View {
     }
 }
 
+/// The views of several viewers of `game` at once, each its [`view_of`]
+/// (the board's text written once: [`Game::views`]).
+pub fn views_of(game: &Game, viewers: &[Viewer]) -> Vec<View> {
+    let known = |v: Viewer| match v {
+        Viewer::Seat { seat } if (seat as usize) >= game.seat_count() => Viewer::Spectator,
+        v => v,
+    };
+    game.views(&viewers.iter().map(|&v| known(v)).collect::<Vec<_>>())
+}
+
 /// The client's model of `game` for `viewer`, in the language of `msgs`.
 /// A seat the game does not have sees what a spectator sees.
 pub fn model(game: &Game, viewer: Viewer, table: &Table, msgs: &Messages) -> Model {
@@ -1123,7 +1150,8 @@ mod tests {
 
     /// Random games of every form, to the end: at every step, each
     /// viewer's model built from its view with one [`Shared`] per language
-    /// (as the server builds them) is the model [`model`] builds alone.
+    /// (as the server builds them) is the model [`model`] builds alone,
+    /// and the views made together ([`views_of`]) are each viewer's own.
     #[test]
     fn models_with_shared_words_are_the_models() {
         let forms: [(Form, &[School]); 4] = [
@@ -1150,6 +1178,14 @@ mod tests {
                     .map(|seat| Viewer::Seat { seat })
                     .chain([Viewer::Spectator, Viewer::Referee])
                     .collect();
+                // the views made together (the board's text once) are each
+                // viewer's own, a seat the game does not have a spectator's
+                let together: Vec<Viewer> = viewers.iter().copied().chain([Viewer::Seat { seat: 7 }]).collect();
+                let views = views_of(g, &together);
+                assert_eq!(views.len(), together.len());
+                for (&v, view) in together.iter().zip(views) {
+                    assert_eq!(view, view_of(g, v));
+                }
                 for (l, lang) in Lang::ALL.into_iter().enumerate() {
                     let msgs = Messages::new(lang);
                     // (with the sentences of the step before, as the server keeps them)

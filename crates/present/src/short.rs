@@ -13,14 +13,14 @@ use tash_kalar_rules::{CardId, Orientation, Seat, Square, TaskId};
 /// A piece as its board text: its color letter, then `+` if heroic or `*`
 /// if legendary (`serialize_with`).
 pub fn piece_text<S: Serializer>(p: &Piece, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(p)
+    s.serialize_str(p.text())
 }
 
 /// An optional piece as its board text (`serialize_with`; left out when
 /// none by the field's `skip_serializing_if`).
 pub fn opt_piece_text<S: Serializer>(p: &Option<Piece>, s: S) -> Result<S::Ok, S::Error> {
     match p {
-        Some(p) => s.collect_str(p),
+        Some(p) => s.serialize_str(p.text()),
         None => s.serialize_none(),
     }
 }

@@ -126,16 +126,28 @@ impl Piece {
     pub const fn new(color: Color, rank: Rank) -> Piece {
         Piece { color, rank }
     }
+
+    /// The piece's board text (`r`, `b+`, `n*`): a table rather than the
+    /// formatter, as the server writes a board and many pieces per change.
+    pub const fn text(self) -> &'static str {
+        PIECE_TEXTS[self.color.index()][self.rank.index()]
+    }
 }
+
+/// Each piece's text, by [`Color::index`] and [`Rank::index`].
+const PIECE_TEXTS: [[&str; 3]; COLORS] = [
+    ["r", "r+", "r*"],
+    ["b", "b+", "b*"],
+    ["n", "n+", "n*"],
+    ["g", "g+", "g*"],
+    ["w", "w+", "w*"],
+    ["o", "o+", "o*"],
+    ["p", "p+", "p*"],
+];
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.color.letter())?;
-        match self.rank {
-            Rank::Common => Ok(()),
-            Rank::Heroic => f.write_str("+"),
-            Rank::Legendary => f.write_str("*"),
-        }
+        f.write_str(self.text())
     }
 }
 
@@ -300,28 +312,28 @@ impl Board {
 
     /// The board text with the Gateway marker `@` on the pieces of `marked`.
     pub fn to_text_marked(&self, marked: Bitboard) -> String {
-        use std::fmt::Write;
-        // (most boards' texts fit; a crowded one grows past it)
+        // (most boards' texts fit; a crowded one grows past it. Written
+        // from the mailbox without the formatter: the server writes one at
+        // every change; a cut corner's cell is always empty)
         let mut s = String::with_capacity(96);
         for row in (0..9).rev() {
-            let mut empty = 0;
-            for column in 0..9 {
-                match Square::new(column, row).and_then(|sq| self.get(sq)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from_digit(empty, 10).unwrap());
-                            empty = 0;
-                        }
-                        let _ = write!(s, "{p}");
-                        if marked.contains(Square::new(column, row).expect("on the board")) {
-                            s.push('@');
-                        }
-                    }
-                    None => empty += 1,
+            let mut empty = 0u8;
+            for (i, cell) in self.cells[row * 9..row * 9 + 9].iter().enumerate() {
+                let Some(p) = cell else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    s.push((b'0' + empty) as char);
+                    empty = 0;
+                }
+                s.push_str(p.text());
+                if marked.0 >> (row * 9 + i) & 1 == 1 {
+                    s.push('@');
                 }
             }
             if empty > 0 {
-                s.push(char::from_digit(empty, 10).unwrap());
+                s.push((b'0' + empty) as char);
             }
             if row > 0 {
                 s.push('/');
@@ -400,6 +412,33 @@ mod tests {
         assert_eq!(b.to_text(), text);
         let full = "2n*g+g4/1rbrbrbr1/9/9/9/9/9/9/9";
         assert_eq!(Board::from_text(full).unwrap().to_text(), full);
+    }
+
+    /// Every piece on every square, with and without the Gateway marker:
+    /// the text (written from tables) reads back as the same board, each
+    /// piece as its color letter and rank sign.
+    #[test]
+    fn every_piece_and_mark_round_trips() {
+        for color in Color::ALL {
+            for rank in Rank::ALL {
+                let piece = Piece::new(color, rank);
+                let sign = match rank {
+                    Rank::Common => "",
+                    Rank::Heroic => "+",
+                    Rank::Legendary => "*",
+                };
+                assert_eq!(piece.text(), format!("{}{sign}", color.letter()));
+                assert_eq!(piece.to_string(), piece.text());
+                for sq in Square::all() {
+                    let mut b = Board::empty();
+                    b.set(sq, Some(piece));
+                    let marked = if rank == Rank::Legendary { Bitboard::EMPTY } else { sq.bb() };
+                    let text = b.to_text_marked(marked);
+                    assert_eq!(Board::from_text_marked(&text), Ok((b.clone(), marked)), "{text}");
+                    assert_eq!(Board::from_text(&b.to_text()), Ok(b), "{text}");
+                }
+            }
+        }
     }
 
     #[test]

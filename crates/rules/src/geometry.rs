@@ -38,6 +38,11 @@ impl Square {
         self.0 as usize
     }
 
+    /// The square's name, `a1`..`i9` (its `Display`).
+    pub const fn name(self) -> &'static str {
+        SQUARE_NAMES[self.0 as usize]
+    }
+
     /// 0 = column a .. 8 = column i.
     pub const fn column(self) -> i8 {
         (self.0 % 9) as i8
@@ -100,9 +105,24 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.column() as u8) as char, self.row() + 1)
+        f.write_str(self.name())
     }
 }
+
+/// Every square's name by its index, cut corners included (they are never
+/// a [`Square`]): a table rather than the formatter, as the server writes
+/// hundreds of squares at every change.
+const SQUARE_NAMES: [&str; 81] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1", //
+    "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "i2", //
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "i3", //
+    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "i4", //
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "i5", //
+    "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "i6", //
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", //
+    "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8", "i8", //
+    "a9", "b9", "c9", "d9", "e9", "f9", "g9", "h9", "i9",
+];
 
 /// One of the eight directions of a move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -448,6 +468,19 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
+    /// Every square's name (from the table) is its column letter and row
+    /// number, reads back as the square, and is what it serialises to.
+    #[test]
+    fn every_square_is_named_by_its_column_and_row() {
+        for square in Square::all() {
+            let name = format!("{}{}", (b'a' + square.column() as u8) as char, square.row() + 1);
+            assert_eq!(square.name(), name);
+            assert_eq!(square.to_string(), name);
+            assert_eq!(Square::parse(&name), Some(square));
+            assert_eq!(serde_json::to_string(&square).unwrap(), format!("\"{name}\""));
+        }
+    }
+
     #[test]
     fn the_board_has_69_squares_and_cut_corners() {
         assert_eq!(ON_BOARD.count(), 69);
@@ -501,12 +534,13 @@ mod tests {
     }
 }
 
-/// Squares, directions and orientations serialize as their text names.
+/// Squares, directions and orientations serialize as their text names
+/// (a square's from its table: [`Square::name`]).
 macro_rules! serde_by_name {
-    ($t:ty, $what:literal) => {
+    ($t:ty, $what:literal, $name:expr) => {
         impl serde::Serialize for $t {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
+                $name(self, s)
             }
         }
         impl<'de> serde::Deserialize<'de> for $t {
@@ -518,9 +552,9 @@ macro_rules! serde_by_name {
         }
     };
 }
-serde_by_name!(Square, "a square");
-serde_by_name!(Dir, "a direction");
-serde_by_name!(Orientation, "an orientation");
+serde_by_name!(Square, "a square", |sq: &Square, s: S| s.serialize_str(sq.name()));
+serde_by_name!(Dir, "a direction", |d: &Dir, s: S| s.collect_str(d));
+serde_by_name!(Orientation, "an orientation", |o: &Orientation, s: S| s.collect_str(o));
 
 impl serde::Serialize for Bitboard {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -398,7 +398,22 @@ impl Game {
         self.view_as(Viewer::Referee)
     }
 
+    /// The views of several viewers of this state at once, each the same
+    /// as its own ([`Game::view`], [`Game::spectator_view`],
+    /// [`Game::referee_view`]; a seat this game does not have sees no
+    /// hand): the board's text is written once for all of them, as a
+    /// server publishing a change to every seat and the spectators needs.
+    pub fn views(&self, viewers: &[Viewer]) -> Vec<View> {
+        let board = self.board().to_text();
+        viewers.iter().map(|&viewer| self.view_with_board(viewer, board.clone())).collect()
+    }
+
     fn view_as(&self, viewer: Viewer) -> View {
+        self.view_with_board(viewer, self.board().to_text())
+    }
+
+    /// The view of `viewer`, the board's text (`board`) written already.
+    fn view_with_board(&self, viewer: Viewer, board: String) -> View {
         let sees = |s: Seat| match viewer {
             Viewer::Seat { seat } => seat == s,
             Viewer::Spectator => false,
@@ -508,7 +523,7 @@ impl Game {
         View {
             viewer,
             form: self.form(),
-            board: self.board().to_text(),
+            board,
             actor: actor.into(),
             phase: self.phase(),
             turn: TurnView {

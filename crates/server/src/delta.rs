@@ -184,7 +184,15 @@ struct Obj {
 
 impl Obj {
     fn new() -> Obj {
-        Obj { buf: vec![b'{'], empty: true }
+        Obj::sized(64)
+    }
+
+    /// An object whose text is expected to take about `bytes`: a message
+    /// grows from there, not from one byte by doubling (each step a copy).
+    fn sized(bytes: usize) -> Obj {
+        let mut buf = Vec::with_capacity(bytes);
+        buf.push(b'{');
+        Obj { buf, empty: true }
     }
 
     fn key(&mut self, k: &str) {
@@ -192,7 +200,16 @@ impl Obj {
             self.buf.push(b',');
         }
         self.empty = false;
-        serde_json::to_writer(&mut self.buf, k).expect("a key is a string");
+        // (the keys are the model's field names and numbers: nothing to
+        // escape, so they are copied between quotes, not run through the
+        // escaper; anything else is escaped as JSON wants)
+        if k.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+            self.buf.push(b'"');
+            self.buf.extend_from_slice(k.as_bytes());
+            self.buf.push(b'"');
+        } else {
+            serde_json::to_writer(&mut self.buf, k).expect("a key is a string");
+        }
         self.buf.push(b':');
     }
 
@@ -521,7 +538,7 @@ fn model_delta<'a>(
             let _ = new.set(Some(f.clone()));
         }
     };
-    let mut o = Obj::new();
+    let mut o = Obj::sized(1024);
     let mut unset: Vec<String> = Vec::new();
     let mut written: Written = Default::default();
     let mut part = |i: usize, k: &str, same: &dyn Fn(&Model, &Model) -> bool, make: &dyn Fn() -> Option<Part>| {
@@ -661,7 +678,7 @@ fn class_delta<'a>(
     let seat = (class < next.seats()).then_some(class);
     // a class and language nobody read in one of the two states has no delta
     let (old, new) = (prev.models[class][lang].get()?, next.models[class][lang].get()?);
-    let mut o = Obj::new();
+    let mut o = Obj::sized(2048);
     o.field("type", "delta")?;
     o.field("from", &prev.rev)?;
     o.field("to", &next.rev)?;
@@ -952,6 +969,23 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use tash_kalar_rules::view::Viewer;
     use tash_kalar_rules::{Choice, Form, Match, Mover, School};
+
+    /// An object's keys are written as JSON writes them, copied or escaped.
+    #[test]
+    fn an_objects_keys_are_json_strings() {
+        let keys = ["turn", "seats.1", "", "a\"b", "back\\slash", "tab\there", "né"];
+        let mut o = Obj::new();
+        for (i, k) in keys.iter().enumerate() {
+            o.field(k, &i).unwrap();
+        }
+        let text = String::from_utf8(o.finish()).unwrap();
+        let parsed: serde_json::Map<String, Value> = serde_json::from_str(&text).unwrap();
+        assert_eq!(parsed.len(), keys.len(), "{text}");
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(parsed[*k], json!(i), "{text}");
+        }
+        assert!(text.starts_with(r#"{"turn":0,"seats.1":1,"":2,"a\"b":3,"back\\slash":4,"tab\t"#), "{text}");
+    }
 
     /// Every class's model of a game in every language.
     fn models(g: &Game) -> Vec<Vec<Model>> {

@@ -21,7 +21,7 @@ use rand::SeedableRng;
 use serde_json::value::RawValue;
 use tash_kalar_bots::{Bot, Driver, Next};
 use tash_kalar_present::Lang;
-use tash_kalar_present::{model_with, view_of, EventWords, Model, Shared, Table};
+use tash_kalar_present::{model_with, views_of, EventWords, Model, Shared, Table};
 use tash_kalar_rules::view::Viewer;
 use tash_kalar_rules::{Actor, Seat};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, MutexGuard};
@@ -302,12 +302,18 @@ fn snapshot(
     // each class's view is built once, then worded per language
     // (with the events' sentences of the last change: each worded once)
     let shared: [OnceCell<Shared>; LANGS] = Default::default();
-    for (c, (built, watched)) in models.iter().zip(langs).enumerate() {
-        if watched.iter().all(|&n| n == 0) {
-            continue;
-        }
-        let (viewer, can_undo) = viewer_of(g, c);
-        let mut view = Some(view_of(g.game(), viewer));
+    // (the views of the classes watched, made together: the board's text once)
+    let watched: Vec<(usize, &[u32; LANGS], (Viewer, bool))> = langs
+        .iter()
+        .enumerate()
+        .take(classes)
+        .filter(|(_, w)| w.iter().any(|&n| n > 0))
+        .map(|(c, w)| (c, w, viewer_of(g, c)))
+        .collect();
+    let viewers: Vec<Viewer> = watched.iter().map(|(_, _, (viewer, _))| *viewer).collect();
+    for ((c, watched, (_, can_undo)), view) in watched.into_iter().zip(views_of(g.game(), &viewers)) {
+        let built = &models[c];
+        let mut view = Some(view);
         let class_table =
             Table { players: table.players.clone(), can_undo, can_claim: can_claim(g, c, site.claimable) };
         // (the last language watched takes the view, the others a copy)

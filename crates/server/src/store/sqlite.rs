@@ -30,6 +30,7 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ("0011_puzzles.sql", include_str!("../../migrations/0011_puzzles.sql")),
     ("0012_lessons.sql", include_str!("../../migrations/0012_lessons.sql")),
     ("0014_branches.sql", include_str!("../../migrations/0014_branches.sql")),
+    ("0017_log_kind_check.sql", include_str!("../../migrations/0017_log_kind_check.sql")),
 ];
 
 /// At most this many writes share one transaction.
@@ -323,6 +324,39 @@ mod tests {
         let store = Sqlite::open(&path).unwrap();
         let n: i64 = store.read(|c| c.query_row("SELECT count(*) FROM log", [], |r| r.get(0))).await.unwrap();
         assert_eq!(n, 1);
+    }
+
+    /// The log's kinds, checked by comparisons since 0017: every kind the
+    /// server writes is taken, anything else refused, as before.
+    #[test]
+    fn the_log_takes_every_kind_and_only_those() {
+        use crate::live::Kind;
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = connect(&dir.path().join("t.sqlite")).unwrap();
+        migrate(&mut c).unwrap();
+        c.execute("INSERT INTO games (id, form, created, updated, status) VALUES ('g', 'duel', 0, 0, 'open')", [])
+            .unwrap();
+        let kinds = [
+            Kind::Choice,
+            Kind::Undo,
+            Kind::Resign,
+            Kind::Timeout,
+            Kind::Abort,
+            Kind::Abandoned,
+            Kind::ClaimDraw,
+            Kind::Leave,
+        ];
+        let insert = "INSERT INTO log (game_id, n, seat, kind, choice, at) VALUES ('g', ?1, 0, ?2, NULL, 0)";
+        for (n, kind) in kinds.iter().enumerate() {
+            assert_eq!(Kind::parse(kind.name()), Some(*kind));
+            c.execute(insert, rusqlite::params![n + 1, kind.name()]).unwrap();
+        }
+        for bad in ["", "Choice", "draw", "choice "] {
+            let refused = c.execute(insert, rusqlite::params![100, bad]).unwrap_err();
+            assert!(refused.to_string().contains("CHECK"), "{bad:?}: {refused}");
+        }
+        let n: i64 = c.query_row("SELECT count(*) FROM log", [], |r| r.get(0)).unwrap();
+        assert_eq!(n, kinds.len() as i64);
     }
 
     #[tokio::test]
