@@ -121,19 +121,20 @@ impl Kind {
         }
     }
 
+    /// Every kind, in the order of the declaration.
+    pub const ALL: [Kind; 8] = [
+        Kind::Choice,
+        Kind::Undo,
+        Kind::Resign,
+        Kind::Timeout,
+        Kind::Abort,
+        Kind::Abandoned,
+        Kind::ClaimDraw,
+        Kind::Leave,
+    ];
+
     pub fn parse(text: &str) -> Option<Kind> {
-        [
-            Kind::Choice,
-            Kind::Undo,
-            Kind::Resign,
-            Kind::Timeout,
-            Kind::Abort,
-            Kind::Abandoned,
-            Kind::ClaimDraw,
-            Kind::Leave,
-        ]
-        .into_iter()
-        .find(|k| k.name() == text)
+        Kind::ALL.into_iter().find(|k| k.name() == text)
     }
 }
 

@@ -336,16 +336,7 @@ mod tests {
         migrate(&mut c).unwrap();
         c.execute("INSERT INTO games (id, form, created, updated, status) VALUES ('g', 'duel', 0, 0, 'open')", [])
             .unwrap();
-        let kinds = [
-            Kind::Choice,
-            Kind::Undo,
-            Kind::Resign,
-            Kind::Timeout,
-            Kind::Abort,
-            Kind::Abandoned,
-            Kind::ClaimDraw,
-            Kind::Leave,
-        ];
+        let kinds = Kind::ALL;
         let insert = "INSERT INTO log (game_id, n, seat, kind, choice, at) VALUES ('g', ?1, 0, ?2, NULL, 0)";
         for (n, kind) in kinds.iter().enumerate() {
             assert_eq!(Kind::parse(kind.name()), Some(*kind));
