@@ -19,11 +19,21 @@
 //!   as much as the chance that the deck comes round before the end (then
 //!   to the opponent as likely as not); a flare returned, a fixed cost;
 //! - *flare*: invoking a flare costs its invoker this much on top of the
-//!   point it gives (that point is in the evaluation already).
+//!   point it gives (that point is in the evaluation already);
+//! - *summoned*: a being or legend summoned from the hand is credited to
+//!   its summoner with (this share of) what the evaluation counted it for
+//!   while it was ready in hand ([`Weights::ready`] of its rank). Without
+//!   it a summon was judged as losing that worth and gaining only the
+//!   piece and what its effect did at once: a common being whose effect is
+//!   a move (Everfrost's Snow Fox) came out some 0.9 points below a plain
+//!   placement, so the root judged it last and the search, widening in
+//!   that order, never tried it; the seat held the card ready and placed
+//!   pieces that the opponent's summons took (docs/bot-strength-log.md,
+//!   "Issue 26, fourteenth part").
 //!
-//! The search charges *returned* and *flare* to the seat that made the
-//! choice, on the way from its root to the horizon ([`Ledger`]); *held* is
-//! counted at the horizon. Each seat's economy is taken relative to its
+//! The search charges *returned* and *flare*, and credits *summoned*, to
+//! the seat that made the choice, on the way from its root to the horizon
+//! ([`Ledger`]); *held* is counted at the horizon. Each seat's economy is taken relative to its
 //! opponents' (less their mean, as in a duel: less the opponent's), so that
 //! a cost to one side is a gain to the others.
 
@@ -31,6 +41,7 @@ use arrayvec::ArrayVec;
 use tash_kalar_rules::{Choice, Game, Phase, Seat};
 
 use crate::eval::{rounds_left, EndWeights};
+use crate::weights::Weights;
 
 /// The economy's weights, in evaluation points (0 turns a term off).
 #[derive(Clone, Debug, PartialEq)]
@@ -46,18 +57,22 @@ pub struct Economy {
     pub return_flare: f64,
     /// A flare invoked, on top of the point it gives.
     pub flare: f64,
+    /// A being or legend summoned from the hand: the share of its ready
+    /// weight credited to its summoner (0 to 1; 1 makes a summon cost
+    /// nothing of the card's worth in hand).
+    pub summoned: f64,
 }
 
 impl Default for Economy {
     fn default() -> Self {
-        Economy { held_legend: 0.3, held_flare: 0.2, return_legend: 1.5, return_flare: 0.3, flare: 0.3 }
+        Economy { held_legend: 0.3, held_flare: 0.2, return_legend: 1.5, return_flare: 0.3, flare: 0.3, summoned: 1.0 }
     }
 }
 
 impl Economy {
     /// No economy: the search judges as `mcts-v2` did.
     pub const NONE: Economy =
-        Economy { held_legend: 0.0, held_flare: 0.0, return_legend: 0.0, return_flare: 0.0, flare: 0.0 };
+        Economy { held_legend: 0.0, held_flare: 0.0, return_legend: 0.0, return_flare: 0.0, flare: 0.0, summoned: 0.0 };
 
     pub fn is_none(&self) -> bool {
         *self == Economy::NONE
@@ -75,6 +90,22 @@ impl Economy {
             _ => return None,
         };
         (cost != 0.0).then_some((seat, cost))
+    }
+
+    /// The credit for `choice` in `game` to the seat that makes it, if it
+    /// summons a card from that seat's hand: `summoned` times the card's
+    /// ready weight in `w`.
+    pub fn summon_credit(&self, game: &Game, choice: Choice, w: &Weights) -> Option<(Seat, f64)> {
+        let Choice::Summon { card, .. } = choice else { return None };
+        if self.summoned == 0.0 {
+            return None;
+        }
+        let seat = game.turn().seat;
+        let s = game.seat(seat);
+        if !s.beings.contains(&card) && !s.legends.contains(&card) {
+            return None;
+        }
+        Some((seat, self.summoned * w.ready[card.def().rank.index()]))
     }
 
     /// The cost of a legend returned to the shared deck in `game`.
@@ -120,13 +151,22 @@ impl Ledger {
         self.charged.iter_mut().for_each(|c| *c = 0.0);
     }
 
-    /// Charges the seat making `choice` in `game` (before it is applied).
+    /// Charges (or for a summon credits) the seat making `choice` in
+    /// `game` (before it is applied); `w` the evaluation's weights.
     #[inline]
-    pub fn note(&mut self, e: &Economy, game: &Game, choice: Choice, end: &EndWeights) {
-        if matches!(choice, Choice::Return(_) | Choice::Flare(_)) {
-            if let Some((seat, cost)) = e.cost(game, choice, end) {
-                self.charged[seat as usize] += cost;
+    pub fn note(&mut self, e: &Economy, game: &Game, choice: Choice, end: &EndWeights, w: &Weights) {
+        match choice {
+            Choice::Return(_) | Choice::Flare(_) => {
+                if let Some((seat, cost)) = e.cost(game, choice, end) {
+                    self.charged[seat as usize] += cost;
+                }
             }
+            Choice::Summon { .. } => {
+                if let Some((seat, credit)) = e.summon_credit(game, choice, w) {
+                    self.charged[seat as usize] -= credit;
+                }
+            }
+            _ => {}
         }
     }
 
@@ -155,7 +195,7 @@ impl Ledger {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tash_kalar_rules::{CardId, Position};
+    use tash_kalar_rules::{CardId, Form, Position, School};
 
     fn card(id: &str) -> CardId {
         CardId::parse(id).unwrap()
@@ -181,6 +221,28 @@ mod tests {
         // no economy: nothing held, nothing charged
         assert!(Economy::NONE.is_none() && !e.is_none());
         assert_eq!(Ledger::new(2).values(&Economy::NONE, &g, &end).as_slice(), &[0.0, 0.0]);
+    }
+
+    #[test]
+    fn a_summon_from_the_hand_is_credited_its_ready_weight() {
+        // Everfrost (white) to play, its Snow Fox's pattern (two commons) in place
+        let board = "9/9/9/9/9/3w5/4w4/9/9";
+        let mut p = Position::with_schools(Form::Duel, board, &[School::Everfrost, School::Northern]).unwrap();
+        p.seats[0].beings = vec![card("everfrost.snow_fox")];
+        let g = p.to_game().unwrap();
+        let summon = g.legal_choices().into_iter().find(|c| matches!(c, Choice::Summon { .. })).expect("a summon");
+        let place = g.legal_choices().into_iter().find(|c| matches!(c, Choice::Place(_))).expect("a placement");
+        let (w, end) = (Weights::default(), EndWeights::default());
+        let e = Economy::default();
+        // a common being: the weight of a ready common being, to its summoner
+        assert_eq!(e.summon_credit(&g, summon, &w), Some((0, w.ready[0])));
+        assert_eq!(e.summon_credit(&g, place, &w), None);
+        assert_eq!(Economy::NONE.summon_credit(&g, summon, &w), None);
+        let mut ledger = Ledger::new(2);
+        ledger.note(&e, &g, summon, &end, &w);
+        let (credited, before) = (ledger.values(&e, &g, &end), Ledger::new(2).values(&e, &g, &end));
+        assert!((credited[0] - before[0] - w.ready[0]).abs() < 1e-12, "{credited:?} {before:?}");
+        assert!((credited[1] - before[1] + w.ready[0]).abs() < 1e-12, "{credited:?} {before:?}");
     }
 
     #[test]

@@ -45,7 +45,10 @@
 //! and flares held are worth something while turns are left, and a legend
 //! returned to the shared deck, a flare returned or invoked, are charged to
 //! the seat that chose it on the way (what the search as `mcts-v2` left
-//! out, and why it dumped its hand; [`Economy::NONE`] turns it off).
+//! out, and why it dumped its hand; [`Economy::NONE`] turns it off). A
+//! card summoned from the hand is credited its worth there (the ready
+//! weight the evaluation gave it), so that a summon whose gain is not in
+//! the pieces at once is not judged below a placement.
 //!
 //! Threads search separate trees from the same root and add up their visit
 //! counts (root parallelism): no locks, and on a shared machine a slow
@@ -606,7 +609,8 @@ pub fn root_priors(obs: &Observation, config: &MctsConfig) -> Vec<(Choice, f64)>
             let mut next = game.clone();
             next.apply_unchecked(c);
             finish_action(&mut next, seat, &config.weights);
-            let spent = action_cost(game, &next, seat, config);
+            let credit = config.economy.summon_credit(game, c, &config.weights).map_or(0.0, |(_, v)| v);
+            let spent = action_cost(game, &next, seat, config) - credit;
             (c, evaluate_end(&next, seat, &config.weights, &config.end) - spent)
         })
         .collect();
@@ -769,7 +773,7 @@ fn search_tree(
                     let kids_by_choice = (node == 0 && root_listed).then_some(&mut root_kids);
                     if legal.len() == 1 && node != 0 {
                         // a forced step is no decision: no node for it
-                        ledger.note(&config.economy, &game, legal[0], &config.end);
+                        ledger.note(&config.economy, &game, legal[0], &config.end, &config.weights);
                         game.apply_unchecked(legal[0]);
                         continue;
                     }
@@ -877,14 +881,14 @@ fn search_tree(
                                 }
                             }
                         }
-                        ledger.note(&config.economy, &game, c, &config.end);
+                        ledger.note(&config.economy, &game, c, &config.end, &config.weights);
                         game.apply_unchecked(c);
                         path.push(k);
                         break;
                     }
                     let (k, _) = best.expect("a legal child");
                     let c = tree.nodes[k as usize].choice.expect("child choice");
-                    ledger.note(&config.economy, &game, c, &config.end);
+                    ledger.note(&config.economy, &game, c, &config.end, &config.weights);
                     game.apply_unchecked(c);
                     path.push(k);
                     node = k;
@@ -982,7 +986,7 @@ fn playout(
             policy_choice(game, &legal, config, rng)
         };
         if game.actor() != Actor::Chance {
-            ledger.note(&config.economy, game, c, &config.end);
+            ledger.note(&config.economy, game, c, &config.end, &config.weights);
         }
         game.apply_unchecked(c);
         steps += 1;
@@ -1219,7 +1223,7 @@ fn best_by_quick_value(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tash_kalar_rules::{CardId, Position, School};
+    use tash_kalar_rules::{CardId, Form, Position, School};
 
     /// Blue with a Champion pattern next to a red legendary piece.
     fn champion() -> Game {
@@ -1293,6 +1297,53 @@ mod tests {
             let c = policy_pick(&g, 0, &legal, &config, false, &mut rng);
             assert!(near(c), "{c}");
         }
+    }
+
+    /// Everfrost (white) against Northern at a turn of a self-play duel
+    /// (seed 26, game 5, turn 5, after its first placement): the Snow Fox's
+    /// pattern stands in four places and the seat holds the Fox ready.
+    fn ready_snow_fox() -> Game {
+        let board = "9/9/9/2bb5/2b1b+1w2/2bb5/5wb+2/6w2/9";
+        let mut p = Position::with_schools(Form::Duel, board, &[School::Everfrost, School::Northern]).unwrap();
+        p.seats[0].beings = ["everfrost.snow_fox", "everfrost.ice_princess", "everfrost.snow_monster"]
+            .map(|c| CardId::parse(c).unwrap())
+            .to_vec();
+        p.to_game().unwrap()
+    }
+
+    fn is_summon(c: &Choice) -> bool {
+        matches!(c, Choice::Summon { .. })
+    }
+
+    #[test]
+    fn a_ready_common_being_is_judged_at_the_root_as_well_as_a_placement() {
+        let g = ready_snow_fox();
+        let obs = g.observe(0);
+        let config = MctsConfig::default();
+        let priors = root_priors(&obs, &config);
+        assert!(priors.iter().any(|p| is_summon(&p.0)) && priors.iter().any(|p| matches!(p.0, Choice::Place(_))));
+        // with the summon credited the card's worth in hand, the Fox's best
+        // summon is judged first (a plain placement at best equal)
+        assert!(is_summon(&priors[0].0), "{:?}", &priors[..3]);
+        // without it, every summon comes after most placements: the search
+        // widening in this order at 150 iterations never tried them
+        let old = MctsConfig { economy: Economy { summoned: 0.0, ..Economy::default() }, ..MctsConfig::default() };
+        let priors = root_priors(&obs, &old);
+        let first = priors.iter().position(|p| is_summon(&p.0)).expect("a summon");
+        assert!(first > priors.len() * 3 / 4, "the first summon is #{} of {}", first + 1, priors.len());
+    }
+
+    #[test]
+    fn the_search_tries_a_ready_common_beings_summon() {
+        let obs = ready_snow_fox().observe(0);
+        let visits_to_summons = |summoned: f64| {
+            let economy = Economy { summoned, ..Economy::default() };
+            let config = MctsConfig { iterations: Some(150), early_stop: false, economy, ..MctsConfig::default() };
+            let visits = MctsBot::new(config, 5).search(&obs);
+            visits.iter().filter(|v| is_summon(&v.0)).map(|v| v.1).sum::<u32>()
+        };
+        let (with, without) = (visits_to_summons(1.0), visits_to_summons(0.0));
+        assert!(with >= 15 && with > 3 * without, "{with} visits to summons with the credit, {without} without");
     }
 
     #[test]

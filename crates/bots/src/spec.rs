@@ -28,6 +28,7 @@
 //! | `centre`, `reuse` | mcts, mcts-v2, mcts-v1 | `0`, `1`, `false` or `true` |
 //! | `held_legend`, `held_flare` | mcts | what a legend or a flare in hand is worth while turns are left to play it, 0 to 100 evaluation points (default 0.3, 0.2; see [`crate::economy`]) |
 //! | `return_legend`, `return_flare` | mcts | the cost of returning a legend to the shared deck (if it comes round before the end) or a flare, 0 to 100 (default 1.5, 0.3) |
+//! | `summoned` | mcts | the share of a summoned card's ready weight credited to its summoner, 0 to 100 (default 1; 0 judges a summon as before: the card's worth in hand lost; see [`crate::economy`]) |
 //! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
 //! | `all_summons` | mcts | `0`, `1`, `false` or `true` (default 0: the playout judges one summon per being, picked at random; 1 judges every summon, as mcts-v2) |
 //! | `judged_expansion` | mcts | `0`, `1`, `false` or `true` (default 1: a node below the root adds its children in the playout policy's order without its noise, its best first; 0 with the noise, as mcts-v2) |
@@ -280,7 +281,7 @@ pub mod bounds {
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
                             playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
-                            held_flare, return_legend, return_flare, flare_cost, all_summons, judged_steps, judged_expansion, reveal, turn, value \
+                            held_flare, return_legend, return_flare, flare_cost, summoned, all_summons, judged_steps, judged_expansion, reveal, turn, value \
                             or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
@@ -436,6 +437,7 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "return_legend" => e.return_legend = real(key, value, bounds::ECONOMY)?,
         "return_flare" => e.return_flare = real(key, value, bounds::ECONOMY)?,
         "flare_cost" => e.flare = real(key, value, bounds::ECONOMY)?,
+        "summoned" => e.summoned = real(key, value, bounds::ECONOMY)?,
         "turn" => c.turn = Some(duration(key, value)?),
         "all_summons" => c.all_summons = flag(key, value)?,
         "judged_expansion" => c.judged_expansion = flag(key, value)?,
@@ -458,13 +460,14 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
 }
 
 /// The economy's options in their canonical order, with their values.
-fn economy_options(e: &Economy) -> [(&'static str, f64); 5] {
+fn economy_options(e: &Economy) -> [(&'static str, f64); 6] {
     [
         ("held_legend", e.held_legend),
         ("held_flare", e.held_flare),
         ("return_legend", e.return_legend),
         ("return_flare", e.return_flare),
         ("flare_cost", e.flare),
+        ("summoned", e.summoned),
     ]
 }
 
