@@ -11,10 +11,12 @@
 //! the latency from a choice sent to its acknowledgement (the first
 //! message on that connection with a higher version: the move is in the
 //! database by then), the server's resident memory per game it holds, and
-//! the server's CPU time in user space and in the kernel, apart (from `/proc/PID/stat`), per
-//! acknowledged move. Linux only (it reads `/proc`). With `perf` on the
-//! path it also counts the server's instructions in user space per move
-//! (`perf stat -e instructions:u -p PID`), a figure the machine's load
+//! the server's CPU time per acknowledged move, in user space and in the
+//! kernel apart (utime and stime of `/proc/PID/stat`: the kernel's part is
+//! the loopback sockets' writes and SQLite's fsyncs, which an instruction
+//! count of user space does not see). Linux only (it reads `/proc`).
+//! With `perf` on the path it also counts the server's instructions in
+//! user space per move (`perf stat -e instructions:u -p PID`), a figure the machine's load
 //! does not change, as the CPU time does. `--moves N` makes a fixed run:
 //! it stops after N moves acknowledged, so two builds compare on about
 //! the same work (the server deals at random, and which game gets how far
