@@ -239,14 +239,14 @@ type Members<'a> = Vec<(&'a str, &'a str)>;
 /// change. The keys sorted (stably), as a map would have them; serde_json
 /// writes no key twice.
 fn members(json: &RawValue) -> Option<Members<'_>> {
-    let inner = json.get().trim().strip_prefix('{')?.strip_suffix('}')?;
+    let inner = json.get().trim_ascii().strip_prefix('{')?.strip_suffix('}')?;
     let mut out = Vec::with_capacity(8);
     for item in top_level_items(inner)? {
         let (key, rest) = item.strip_prefix('"')?.split_once('"')?;
         if key.contains('\\') {
             return None;
         }
-        let value = rest.trim_start().strip_prefix(':')?.trim();
+        let value = rest.trim_ascii_start().strip_prefix(':')?.trim_ascii();
         if value.is_empty() {
             return None;
         }
@@ -370,7 +370,7 @@ fn splice(old: &str, new: &str) -> Option<Vec<u8>> {
 /// cut short. Both sides of a changed list (a seat's `unseen` of card ids)
 /// are split at every change.
 fn list_items(text: &str) -> Option<Vec<&str>> {
-    top_level_items(text.trim().strip_prefix('[')?.strip_suffix(']')?)
+    top_level_items(text.trim_ascii().strip_prefix('[')?.strip_suffix(']')?)
 }
 
 /// The inside of a JSON list or object split at its commas outside
@@ -381,32 +381,35 @@ fn list_items(text: &str) -> Option<Vec<&str>> {
 fn top_level_items(inner: &str) -> Option<Vec<&str>> {
     let bytes = inner.as_bytes();
     let mut items = Vec::with_capacity(16);
-    let (mut depth, mut start, mut in_string, mut escaped) = (0usize, 0, false, false);
-    for (i, &c) in bytes.iter().enumerate() {
-        if in_string {
-            match c {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
+    let (mut depth, mut start, mut i) = (0usize, 0, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            // a string: straight on to its closing quote, past any escaped
+            // character (a card id's dozen bytes, one compare each)
+            b'"' => {
+                i += 1;
+                loop {
+                    match *bytes.get(i)? {
+                        b'"' => break,
+                        b'\\' => i += 2,
+                        _ => i += 1,
+                    }
+                }
             }
-            continue;
-        }
-        match c {
-            b'"' => in_string = true,
             b'[' | b'{' => depth += 1,
             b']' | b'}' => depth = depth.checked_sub(1)?,
             b',' if depth == 0 => {
-                items.push(Some(inner[start..i].trim()).filter(|t| !t.is_empty())?);
+                items.push(Some(inner[start..i].trim_ascii()).filter(|t| !t.is_empty())?);
                 start = i + 1;
             }
             _ => {}
         }
+        i += 1;
     }
-    if in_string || depth != 0 {
+    if depth != 0 {
         return None;
     }
-    let last = inner[start..].trim();
+    let last = inner[start..].trim_ascii();
     match (last.is_empty(), items.is_empty()) {
         // `[]`, `{}`
         (true, true) => {}
