@@ -35,6 +35,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use tash_kalar_rules::{CardId, Step, TaskId};
 use unic_langid::LanguageIdentifier;
 
+mod memo;
 mod render;
 
 include!(concat!(env!("OUT_DIR"), "/locales.rs"));
@@ -194,6 +195,8 @@ macro_rules! args {
 pub struct Messages {
     lang: Lang,
     bundle: FluentBundle<FluentResource>,
+    /// The names said at every change, each formatted once.
+    memo: memo::Memo,
 }
 
 impl std::fmt::Debug for Messages {
@@ -239,7 +242,7 @@ impl Messages {
                 }));
             }
         }
-        (Messages { lang, bundle }, errors)
+        (Messages { lang, bundle, memo: memo::Memo::new() }, errors)
     }
 
     /// The messages of `lang` (the files are checked by the tests; a

@@ -15,7 +15,7 @@ use crate::{args, message_id, Messages};
 impl Messages {
     /// A card's name.
     pub fn card_name(&self, c: CardId) -> String {
-        self.text(&message_id(c.def().id), &[])
+        self.memo.card(c, || self.text(&message_id(c.def().id), &[]))
     }
 
     /// A card's effect.
@@ -54,7 +54,7 @@ impl Messages {
             Color::Orange => "color-orange",
             Color::Purple => "color-purple",
         };
-        self.text(id, &[])
+        self.memo.color(c, || self.text(id, &[]))
     }
 
     /// A school's name.
@@ -96,12 +96,17 @@ impl Messages {
 
     /// An orientation of a pattern ("as printed", "turned right").
     pub fn orientation(&self, o: Orientation) -> String {
-        self.text("orientation", args![("o", o.name())])
+        self.memo.orientation(o, || self.text("orientation", args![("o", o.name())]))
     }
 
     /// A piece: "Red's common piece".
     pub fn piece(&self, p: Piece) -> String {
-        self.text("piece", args![("color", self.color(p.color)), ("c", color_key(p.color)), ("rank", rank_key(p.rank))])
+        self.memo.piece(p, || {
+            self.text(
+                "piece",
+                args![("color", self.color(p.color)), ("c", color_key(p.color)), ("rank", rank_key(p.rank))],
+            )
+        })
     }
 
     /// `a, b and c`.

@@ -11,10 +11,12 @@
 //! the latency from a choice sent to its acknowledgement (the first
 //! message on that connection with a higher version: the move is in the
 //! database by then), the server's resident memory per game it holds, and
-//! the server's CPU time (user and system, from `/proc/PID/stat`) per
-//! acknowledged move. Linux only (it reads `/proc`). With `perf` on the
-//! path it also counts the server's instructions in user space per move
-//! (`perf stat -e instructions:u -p PID`), a figure the machine's load
+//! the server's CPU time per acknowledged move, in user space and in the
+//! kernel apart (utime and stime of `/proc/PID/stat`: the kernel's part is
+//! the loopback sockets' writes and SQLite's fsyncs, which an instruction
+//! count of user space does not see). Linux only (it reads `/proc`).
+//! With `perf` on the path it also counts the server's instructions in
+//! user space per move (`perf stat -e instructions:u -p PID`), a figure the machine's load
 //! does not change, as the CPU time does. `--moves N` makes a fixed run:
 //! it stops after N moves acknowledged, so two builds compare on about
 //! the same work (the server deals at random, and which game gets how far
@@ -330,8 +332,9 @@ fn rss_kb(pid: u32) -> u64 {
     pids(pid).into_iter().map(rss_kb_of).sum()
 }
 
-fn cpu_secs(pid: u32) -> f64 {
-    pids(pid).into_iter().map(cpu_secs_of).sum()
+/// The servers' CPU time (s) in user space and in the kernel, summed.
+fn cpu_secs(pid: u32) -> (f64, f64) {
+    pids(pid).into_iter().map(cpu_secs_of).fold((0.0, 0.0), |(u, s), (pu, ps)| (u + pu, s + ps))
 }
 
 fn rss_kb_of(pid: u32) -> u64 {
@@ -343,15 +346,15 @@ fn rss_kb_of(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-fn cpu_secs_of(pid: u32) -> f64 {
+/// One process's CPU time (s): user, system.
+fn cpu_secs_of(pid: u32) -> (f64, f64) {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // the fields after the command's name (which may hold spaces) in brackets
     let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
     let f: Vec<&str> = rest.split_whitespace().collect();
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name
-    let ticks: u64 =
-        f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0) + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0);
-    ticks as f64 / clock_ticks()
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0) as f64 / clock_ticks();
+    (ticks(11), ticks(12))
 }
 
 /// `perf stat` counting the server's instructions in user space (those
@@ -441,7 +444,9 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
         let _ = t.await;
     }
     let elapsed = t0.elapsed().as_secs_f64();
-    let cpu = cpu_secs(pid) - cpu0;
+    let (user1, system1) = cpu_secs(pid);
+    let (user, system) = (user1 - cpu0.0, system1 - cpu0.1);
+    let cpu = user + system;
     let instructions = perf.and_then(Perf::stop);
     let rss_end = rss_kb(pid);
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
@@ -467,7 +472,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
          bytes per message: mean {mean:.0}, p99 {}, max {} ({} messages: {kinds:?})\n\
          largest parts, mean bytes per message: {}\n\
          choice -> acknowledgement: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n\
-         server CPU per acknowledged move: {:.0} us ({cpu:.2} s user+system); instructions (user) per move: {}\n\
+         server CPU per acknowledged move: {:.0} us ({cpu:.2} s user+system): user {:.0} us, system {:.0} us; instructions (user) per move: {}\n\
          server memory: {} MB idle, {} MB with the games joined, {} MB at the end: {:.0} kB per game held ({held} in memory)\n\
          load average at the end: {}{fleet}",
         args.games,
@@ -487,6 +492,8 @@ async fn run(args: &Args, addr: SocketAddr, pid: u32) -> String {
         lat(0.99),
         lat(1.0),
         cpu * 1e6 / s.moves.max(1) as f64,
+        user * 1e6 / s.moves.max(1) as f64,
+        system * 1e6 / s.moves.max(1) as f64,
         instructions.map_or("not counted (no perf, or no hardware counters)".to_string(), |n| format!("{:.0} k", n as f64 / 1e3 / s.moves.max(1) as f64)),
         rss_idle / 1024,
         rss_ready / 1024,

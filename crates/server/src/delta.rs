@@ -229,12 +229,31 @@ impl Obj {
     }
 }
 
-/// A JSON object's members as text, in its own order.
-type Members<'a> = Vec<(&'a str, &'a RawValue)>;
+/// A JSON object's members as their keys and the texts of their values,
+/// sorted by key.
+type Members<'a> = Vec<(&'a str, &'a str)>;
 
+/// The members of the object `json` (`None`: no object, or a key with an
+/// escape, which the texts compared here never hold), found by
+/// [`top_level_items`] rather than parsed: a clock is split at every
+/// change. The keys sorted (stably), as a map would have them; serde_json
+/// writes no key twice.
 fn members(json: &RawValue) -> Option<Members<'_>> {
-    let map: BTreeMap<&str, &RawValue> = serde_json::from_str(json.get()).ok()?;
-    Some(map.into_iter().collect())
+    let inner = json.get().trim_ascii().strip_prefix('{')?.strip_suffix('}')?;
+    let mut out = Vec::with_capacity(8);
+    for item in top_level_items(inner)? {
+        let (key, rest) = item.strip_prefix('"')?.split_once('"')?;
+        if key.contains('\\') {
+            return None;
+        }
+        let value = rest.trim_ascii_start().strip_prefix(':')?.trim_ascii();
+        if value.is_empty() {
+            return None;
+        }
+        out.push((key, value));
+    }
+    out.sort_by_key(|&(k, _)| k);
+    Some(out)
 }
 
 /// How the events went from `old` to `new` (each numbered by `n`): the
@@ -261,26 +280,26 @@ const MERGED: [&str; 7] = ["turn", "legends", "flares", "effect", "tasks", "ques
 /// that changed in one stretch is sent as that change ([`splice`]).
 fn patch(path: &str, old: &RawValue, new: &RawValue) -> Option<Part> {
     let (a, b) = (members(old)?, members(new)?);
-    let a: BTreeMap<&str, &RawValue> = a.into_iter().collect();
+    let a: BTreeMap<&str, &str> = a.into_iter().collect();
     let mut part = Obj::new();
     let mut seen = 0;
     for (k, v) in &b {
         match a.get(k) {
-            Some(x) if x.get() == v.get() => seen += 1,
+            Some(x) if x == v => seen += 1,
             Some(x) => {
                 seen += 1;
-                match splice(x.get(), v.get()) {
+                match splice(x, v) {
                     Some(change) => part.raw(k, &change),
-                    None => part.raw(k, v.get().as_bytes()),
+                    None => part.raw(k, v.as_bytes()),
                 }
             }
-            None => part.raw(k, v.get().as_bytes()),
+            None => part.raw(k, v.as_bytes()),
         }
     }
     let gone = if seen == a.len() {
         Vec::new()
     } else {
-        let b: BTreeMap<&str, &RawValue> = b.into_iter().collect();
+        let b: BTreeMap<&str, &str> = b.into_iter().collect();
         a.keys().filter(|k| !b.contains_key(*k)).map(|k| format!("{path}.{k}")).collect()
     };
     Some(Part { json: Some(part.finish()), unset: gone, fields: None })
@@ -322,11 +341,9 @@ fn splice(old: &str, new: &str) -> Option<Vec<u8>> {
     if !(old.starts_with('[') && new.starts_with('[')) {
         return None;
     }
-    let a: Vec<&RawValue> = serde_json::from_str(old).ok()?;
-    let b: Vec<&RawValue> = serde_json::from_str(new).ok()?;
-    let same = |x: &&RawValue, y: &&RawValue| x.get() == y.get();
-    let head = a.iter().zip(&b).take_while(|(x, y)| same(x, y)).count();
-    let tail = a[head..].iter().rev().zip(b[head..].iter().rev()).take_while(|(x, y)| same(x, y)).count();
+    let (a, b) = (list_items(old)?, list_items(new)?);
+    let head = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let tail = a[head..].iter().rev().zip(b[head..].iter().rev()).take_while(|(x, y)| x == y).count();
     let (del, add) = (a.len() - head - tail, &b[head..b.len() - tail]);
     let mut o = Obj::new();
     o.field("at", &head)?;
@@ -334,10 +351,73 @@ fn splice(old: &str, new: &str) -> Option<Vec<u8>> {
         o.field("del", &del)?;
     }
     if !add.is_empty() {
-        o.field("add", add)?;
+        o.key("add");
+        o.buf.push(b'[');
+        for (i, item) in add.iter().enumerate() {
+            if i > 0 {
+                o.buf.push(b',');
+            }
+            o.buf.extend_from_slice(item.as_bytes());
+        }
+        o.buf.push(b']');
     }
     let change = o.finish();
     (change.len() < new.len()).then_some(change)
+}
+
+/// The items of the JSON list `text` as their texts (each trimmed, as
+/// serde_json's `RawValue` has them); `None` when `text` is no list or is
+/// cut short. Both sides of a changed list (a seat's `unseen` of card ids)
+/// are split at every change.
+fn list_items(text: &str) -> Option<Vec<&str>> {
+    top_level_items(text.trim_ascii().strip_prefix('[')?.strip_suffix(']')?)
+}
+
+/// The inside of a JSON list or object split at its commas outside
+/// strings and nested values, each item trimmed, found by scanning the
+/// text rather than parsing every item (the items themselves are not
+/// checked: the texts are serde_json's own). `None` when a string or a
+/// nested value is left open, or an item is empty.
+fn top_level_items(inner: &str) -> Option<Vec<&str>> {
+    let bytes = inner.as_bytes();
+    let mut items = Vec::with_capacity(16);
+    let (mut depth, mut start, mut i) = (0usize, 0, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            // a string: straight on to its closing quote, past any escaped
+            // character (a card id's dozen bytes, one compare each)
+            b'"' => {
+                i += 1;
+                loop {
+                    match *bytes.get(i)? {
+                        b'"' => break,
+                        b'\\' => i += 2,
+                        _ => i += 1,
+                    }
+                }
+            }
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => depth = depth.checked_sub(1)?,
+            b',' if depth == 0 => {
+                items.push(Some(inner[start..i].trim_ascii()).filter(|t| !t.is_empty())?);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth != 0 {
+        return None;
+    }
+    let last = inner[start..].trim_ascii();
+    match (last.is_empty(), items.is_empty()) {
+        // `[]`, `{}`
+        (true, true) => {}
+        // `[1,]` and the like are no JSON
+        (true, false) => return None,
+        (false, _) => items.push(last),
+    }
+    Some(items)
 }
 
 /// Applies a list's change made by [`splice`] to the list held.
@@ -411,7 +491,7 @@ fn clock_delta(old: &RawValue, new: &RawValue) -> Vec<u8> {
     // (`null`, no clock, has no members)
     let (Some(a), Some(b)) = (members(old), members(new)) else { return whole() };
     fn control<'a>(m: &Members<'a>) -> Option<&'a str> {
-        m.iter().find(|(k, _)| *k == "control").map(|(_, v)| v.get())
+        m.iter().find(|(k, _)| *k == "control").map(|(_, v)| *v)
     }
     let same_keys = a.iter().map(|(k, _)| k).eq(b.iter().map(|(k, _)| k));
     if !same_keys || control(&b).is_none() || control(&a) != control(&b) {
@@ -419,8 +499,8 @@ fn clock_delta(old: &RawValue, new: &RawValue) -> Vec<u8> {
     }
     let mut changed = Obj::new();
     for ((_, x), (k, y)) in a.iter().zip(&b) {
-        if x.get() != y.get() {
-            changed.raw(k, y.get().as_bytes());
+        if x != y {
+            changed.raw(k, y.as_bytes());
         }
     }
     changed.finish()
@@ -1283,6 +1363,91 @@ mod tests {
         // a change past the end of the list held
         let p = json!({"discard": {"at": 1, "del": 1}});
         assert!(matches!(applied(&seat(&drawn, &cards(&["titan"])), &p), Err(ApplyError::Malformed(_))));
+    }
+
+    /// A JSON value of a few kinds, nested: strings that hold the
+    /// characters the list scanner must not take for structure.
+    fn any_json(rng: &mut impl Rng, depth: u32) -> Value {
+        let texts = ["imperial.archer", "a,b", "]", "[{", "q\"uote", "back\\slash\\", "né,", ""];
+        match rng.gen_range(0..if depth > 2 { 4 } else { 6 }) {
+            0 => Value::String(texts[rng.gen_range(0..texts.len())].to_string()),
+            1 => json!(rng.gen_range(-5..500)),
+            2 => json!(rng.gen_bool(0.5)),
+            3 => Value::Null,
+            4 => Value::Array((0..rng.gen_range(0..4)).map(|_| any_json(rng, depth + 1)).collect()),
+            _ => {
+                Value::Object((0..rng.gen_range(0..3)).map(|i| (format!("k{i},]"), any_json(rng, depth + 1))).collect())
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// The list scanner finds the items serde_json's parser finds, as
+        /// the same texts, at any seed; what is no list is none.
+        #[test]
+        fn a_lists_items_are_those_the_parser_finds(seed: u64, len in 0..12usize) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let list: Vec<Value> = (0..len).map(|_| any_json(&mut rng, 0)).collect();
+            let text = serde_json::to_string(&list).unwrap();
+            let parsed: Vec<&RawValue> = serde_json::from_str(&text).unwrap();
+            let parsed: Vec<&str> = parsed.iter().map(|r| r.get()).collect();
+            proptest::prop_assert_eq!(list_items(&text), Some(parsed));
+            let pretty = serde_json::to_string_pretty(&list).unwrap();
+            let parsed: Vec<&RawValue> = serde_json::from_str(&pretty).unwrap();
+            let parsed: Vec<&str> = parsed.iter().map(|r| r.get()).collect();
+            proptest::prop_assert_eq!(list_items(&pretty), Some(parsed));
+            proptest::prop_assert_eq!(list_items(&text[..text.len() - 1]), None);
+        }
+
+        /// A list's change is the bytes the parser-made change was (as
+        /// session 22 made it, each side parsed into its items), at any
+        /// seed: the wire is unchanged.
+        #[test]
+        fn a_lists_change_is_the_bytes_the_parser_made(seed: u64, len in 0..12usize) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let old: Vec<Value> = (0..len).map(|_| any_json(&mut rng, 0)).collect();
+            let at = rng.gen_range(0..=len);
+            let del = rng.gen_range(0..=len - at);
+            let mut new = old.clone();
+            new.splice(at..at + del, (0..rng.gen_range(0..3)).map(|_| any_json(&mut rng, 0)));
+            let (old, new) = (serde_json::to_string(&old).unwrap(), serde_json::to_string(&new).unwrap());
+            let by_parser = || -> Option<Vec<u8>> {
+                let a: Vec<&RawValue> = serde_json::from_str(&old).ok()?;
+                let b: Vec<&RawValue> = serde_json::from_str(&new).ok()?;
+                let same = |x: &&RawValue, y: &&RawValue| x.get() == y.get();
+                let head = a.iter().zip(&b).take_while(|(x, y)| same(x, y)).count();
+                let tail = a[head..].iter().rev().zip(b[head..].iter().rev()).take_while(|(x, y)| same(x, y)).count();
+                let (del, add) = (a.len() - head - tail, &b[head..b.len() - tail]);
+                let mut o = Obj::new();
+                o.field("at", &head)?;
+                if del > 0 {
+                    o.field("del", &del)?;
+                }
+                if !add.is_empty() {
+                    o.field("add", add)?;
+                }
+                let change = o.finish();
+                (change.len() < new.len()).then_some(change)
+            };
+            proptest::prop_assert_eq!(splice(&old, &new), by_parser());
+        }
+
+        /// An object's members are those the parser finds, sorted by key
+        /// as a map has them, at any seed.
+        #[test]
+        fn an_objects_members_are_those_the_parser_finds(seed: u64, len in 0..8usize) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let object: serde_json::Map<String, Value> =
+                (0..len).map(|i| (format!("{}{i},}}", ["z", "a", "m:"][i % 3]), any_json(&mut rng, 0))).collect();
+            for text in [serde_json::to_string(&object).unwrap(), serde_json::to_string_pretty(&object).unwrap()] {
+                let raw = RawValue::from_string(text).unwrap();
+                let parsed: BTreeMap<&str, &RawValue> = serde_json::from_str(raw.get()).unwrap();
+                let parsed: Vec<(&str, &str)> = parsed.into_iter().map(|(k, v)| (k, v.get())).collect();
+                proptest::prop_assert_eq!(members(&raw), Some(parsed));
+            }
+            let list = to_raw(&vec![1, 2]).unwrap();
+            proptest::prop_assert_eq!(members(&list), None);
+        }
     }
 
     /// A clock that ran on goes as its keys that changed, merged into the

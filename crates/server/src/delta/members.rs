@@ -21,7 +21,9 @@ impl Fields {
     /// `v`'s fields; `None` when `v` is not a struct (or a field does not
     /// serialise).
     pub(super) fn of<T: Serialize + ?Sized>(v: &T) -> Option<Fields> {
-        let mut f = Fields::default();
+        // (sized for a seat's fields, the largest part merged: grown from
+        // empty, the text was copied at every doubling)
+        let mut f = Fields { buf: Vec::with_capacity(512), spans: Vec::with_capacity(24) };
         v.serialize(Collector(&mut f)).ok()?;
         Some(f)
     }
