@@ -1015,6 +1015,9 @@ mod tests {
         refused("mcts-v3", &["unknown bot"]);
         refused("mcts:return_legend=-1", &["return_legend", "from 0 to 100"]);
         refused("mcts:held_legend=nan", &["held_legend"]);
+        refused("mcts:summoned=-0.5", &["summoned", "from 0 to 100"]);
+        refused("mcts:summoned=much", &["summoned"]);
+        refused("mcts-v2:summoned=1", &["mcts-v2 has no option \"summoned\""]);
         // the economy is the new search's alone
         refused("mcts-v2:return_legend=1", &["mcts-v2 has no option \"return_legend\""]);
         refused("mcts-v1:flare_cost=1", &["mcts-v1 has no option"]);
@@ -1089,6 +1092,8 @@ mod tests {
             ("mcts-v2", "mcts-v2"),
             ("mcts:flare_cost=0.3,return_legend=2", "mcts:return_legend=2"),
             ("mcts:held_flare=0,c=0.2", "mcts:c=0.2,held_flare=0"),
+            ("mcts:summoned=1,held_flare=0.2", "mcts"),
+            ("mcts:summoned=0,flare_cost=1", "mcts:flare_cost=1,summoned=0"),
             ("mcts-v2:iterations=2000,c=0.1", "mcts-v2"),
             ("mcts-v2:early_stop=0,threads=2,time=1s", "mcts-v2:time=1s,threads=2,early_stop=0"),
             ("mcts-v1:iterations=2000,playout=1", "mcts-v1"),
