@@ -1,9 +1,9 @@
 //! One position of a recorded game as the `mcts` search sees it: the root
 //! choices judged greedily (value less the best, in evaluation points) and
 //! the search's visits (default settings, the iterations given, and
-//! the economy's `summoned` share if given), for the
+//! the economy's `summoned` and `pending` shares if given), for the
 //! position after a given line of the record (as `replay --at`).
-//! `cargo run --profile profiling -p tash-kalar-bots --example root_choices -- RECORD LINE [ITERATIONS [SUMMONED]]`
+//! `cargo run --profile profiling -p tash-kalar-bots --example root_choices -- RECORD LINE [ITERATIONS [SUMMONED [PENDING]]]`
 
 use tash_kalar_bots::eval::{evaluate_end, EndWeights, Weights};
 use tash_kalar_bots::features::hand_value;
@@ -36,9 +36,12 @@ fn main() {
     if let Some(share) = args.get(4).and_then(|a| a.parse().ok()) {
         config.economy.summoned = share;
     }
+    if let Some(share) = args.get(5).and_then(|a| a.parse().ok()) {
+        config.economy.pending = share;
+    }
     let priors = root_priors(&obs, &config);
     for (rank, (c, p)) in priors.iter().enumerate() {
-        if rank < 8 || matches!(c, Choice::Summon { .. }) {
+        if rank < 8 || matches!(c, Choice::Summon { .. } | Choice::Warp(_)) {
             println!("  prior #{} of {} {c}: {:.3}", rank + 1, priors.len(), p.ln());
         }
     }

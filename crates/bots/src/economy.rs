@@ -30,10 +30,21 @@
 //!   that order, never tried it; the seat held the card ready and placed
 //!   pieces that the opponent's summons took (docs/bot-strength-log.md,
 //!   "Issue 26, fourteenth part").
+//! - *pending*: Etherweave's pending being (a warp effect played from the
+//!   hand) costs its side the causality penalty only if it is still pending
+//!   at the end; the evaluation counts the penalty in full from the warp
+//!   on. While turns are left to summon the being, this share of the
+//!   penalty is given back (as *held*, in full with two rounds or more
+//!   left). Without it a warp was judged 2 points down on top of what its
+//!   effect did: the root judged the best warp last or nearly (its mean
+//!   rank 41 of some 60 choices) and the seat warped in 24 of the 253
+//!   decisions it could, though 20 of the 24 beings warped were summoned
+//!   later, most at the seat's next turn (docs/bot-strength-log.md,
+//!   "Issue 26, sixteenth part").
 //!
 //! The search charges *returned* and *flare*, and credits *summoned*, to
 //! the seat that made the choice, on the way from its root to the horizon
-//! ([`Ledger`]); *held* is counted at the horizon. Each seat's economy is taken relative to its
+//! ([`Ledger`]); *held* and *pending* are counted at the horizon. Each seat's economy is taken relative to its
 //! opponents' (less their mean, as in a duel: less the opponent's), so that
 //! a cost to one side is a gain to the others.
 
@@ -61,18 +72,37 @@ pub struct Economy {
     /// weight credited to its summoner (0 to 1; 1 makes a summon cost
     /// nothing of the card's worth in hand).
     pub summoned: f64,
+    /// Etherweave: the share of a pending being's causality penalty given
+    /// back while turns are left to summon it (0 to 1; 1 charges nothing
+    /// with two rounds or more left).
+    pub pending: f64,
 }
 
 impl Default for Economy {
     fn default() -> Self {
-        Economy { held_legend: 0.3, held_flare: 0.2, return_legend: 1.5, return_flare: 0.3, flare: 0.3, summoned: 1.0 }
+        Economy {
+            held_legend: 0.3,
+            held_flare: 0.2,
+            return_legend: 1.5,
+            return_flare: 0.3,
+            flare: 0.3,
+            summoned: 1.0,
+            pending: 1.0,
+        }
     }
 }
 
 impl Economy {
     /// No economy: the search judges as `mcts-v2` did.
-    pub const NONE: Economy =
-        Economy { held_legend: 0.0, held_flare: 0.0, return_legend: 0.0, return_flare: 0.0, flare: 0.0, summoned: 0.0 };
+    pub const NONE: Economy = Economy {
+        held_legend: 0.0,
+        held_flare: 0.0,
+        return_legend: 0.0,
+        return_flare: 0.0,
+        flare: 0.0,
+        summoned: 0.0,
+        pending: 0.0,
+    };
 
     pub fn is_none(&self) -> bool {
         *self == Economy::NONE
@@ -115,15 +145,33 @@ impl Economy {
 
     /// What a seat's legends and flares in hand are worth: their weights,
     /// in full with two rounds or more left, less with fewer, nothing once
-    /// the game is over.
+    /// the game is over; and with a pending being, the share of its
+    /// causality penalty given back ([`Economy::pending_relief`]).
     pub fn held(&self, game: &Game, seat: Seat, end: &EndWeights) -> f64 {
-        if game.is_over() || (self.held_legend == 0.0 && self.held_flare == 0.0) {
+        if game.is_over() || (self.held_legend == 0.0 && self.held_flare == 0.0 && self.pending == 0.0) {
             return 0.0;
         }
         let s = game.seat(seat);
-        let time = (rounds_left(game, end) / 2.0).clamp(0.0, 1.0);
+        let time = time_to_play(game, end);
         time * (self.held_legend * s.legends.len() as f64 + self.held_flare * s.flares.len() as f64)
+            + self.pending_relief(game, seat, end)
     }
+
+    /// What [`Economy::held`] gives back to `seat` of its pending being's
+    /// causality penalty in `game` (the root's judging adds it to a
+    /// choice's value; the rest of what is held it leaves out, as before).
+    pub fn pending_relief(&self, game: &Game, seat: Seat, end: &EndWeights) -> f64 {
+        if game.is_over() || self.pending == 0.0 {
+            return 0.0;
+        }
+        time_to_play(game, end) * self.pending * game.causality_penalty(seat) as f64
+    }
+}
+
+/// How much of what a seat holds it has the time to play: all of it with
+/// two rounds or more left, less with fewer.
+fn time_to_play(game: &Game, end: &EndWeights) -> f64 {
+    (rounds_left(game, end) / 2.0).clamp(0.0, 1.0)
 }
 
 /// The chance, roughly, that a legend put at the bottom of the shared deck
@@ -243,6 +291,37 @@ mod tests {
         let (credited, before) = (ledger.values(&e, &g, &end), Ledger::new(2).values(&e, &g, &end));
         assert!((credited[0] - before[0] - w.ready[0]).abs() < 1e-12, "{credited:?} {before:?}");
         assert!((credited[1] - before[1] + w.ready[0]).abs() < 1e-12, "{credited:?} {before:?}");
+    }
+
+    #[test]
+    fn a_pending_beings_penalty_is_given_back_while_turns_are_left() {
+        let mut g = crate::testing::etherweave_may_warp();
+        let end = EndWeights::default();
+        let e = Economy::default();
+        let before = Ledger::new(2).values(&e, &g, &end);
+        assert_eq!(e.pending_relief(&g, 0, &end), 0.0);
+        g.apply_unchecked(Choice::Warp(card("etherweave.eternal_emperor")));
+        assert_eq!(g.seat(0).pending, Some(card("etherweave.eternal_emperor")));
+        // the evaluation charges the causality penalty from the warp on
+        assert_eq!(crate::eval::score_now(&g, 0), -2.0);
+        assert!(rounds_left(&g, &end) >= 2.0, "full decks: many rounds left");
+        // with two rounds or more left it is given back whole, to the
+        // warping seat and against its opponent
+        assert_eq!(e.pending_relief(&g, 0, &end), 2.0);
+        assert_eq!(e.pending_relief(&g, 1, &end), 0.0);
+        let after = Ledger::new(2).values(&e, &g, &end);
+        assert!((after[0] - before[0] - 2.0).abs() < 1e-12 && (after[1] - before[1] + 2.0).abs() < 1e-12);
+        // a share of it, or none (the search as before)
+        assert_eq!(Economy { pending: 0.5, ..Economy::default() }.pending_relief(&g, 0, &end), 1.0);
+        assert_eq!(Economy { pending: 0.0, ..Economy::default() }.pending_relief(&g, 0, &end), 0.0);
+        assert_eq!(Ledger::new(2).values(&Economy::NONE, &g, &end).as_slice(), &[0.0, 0.0]);
+        // near the end, less of it: with one turn left, a quarter
+        let mut p = tash_kalar_rules::Position::of(&crate::testing::etherweave_may_warp()).expect("a position");
+        p.seats[0].pending = Some(card("etherweave.eternal_emperor"));
+        p.end = Some((1, 1));
+        let last = p.to_game().expect("a game");
+        assert_eq!(rounds_left(&last, &end), 0.5);
+        assert_eq!(e.pending_relief(&last, 0, &end), 0.5);
     }
 
     #[test]

@@ -611,7 +611,8 @@ pub fn root_priors(obs: &Observation, config: &MctsConfig) -> Vec<(Choice, f64)>
             finish_action(&mut next, seat, &config.weights);
             let credit = config.economy.summon_credit(game, c, &config.weights).map_or(0.0, |(_, v)| v);
             let spent = action_cost(game, &next, seat, config) - credit;
-            (c, evaluate_end(&next, seat, &config.weights, &config.end) - spent)
+            let relief = config.economy.pending_relief(&next, seat, &config.end);
+            (c, evaluate_end(&next, seat, &config.weights, &config.end) - spent + relief)
         })
         .collect();
     // stable: equal values keep the engine's order
@@ -1344,6 +1345,52 @@ mod tests {
         };
         let (with, without) = (visits_to_summons(1.0), visits_to_summons(0.0));
         assert!(with >= 15 && with > 3 * without, "{with} visits to summons with the credit, {without} without");
+    }
+
+    fn is_warp(c: &Choice) -> bool {
+        matches!(c, Choice::Warp(_))
+    }
+
+    #[test]
+    fn a_warp_is_judged_at_the_root_without_its_penalty_in_full() {
+        // the Eternal Emperor's warp puts a common piece on the board for
+        // free; the being stays pending, to be summoned later
+        let obs = crate::testing::etherweave_may_warp().observe(0);
+        let old = MctsConfig { economy: Economy { pending: 0.0, ..Economy::default() }, ..MctsConfig::default() };
+        let (new, old) = (root_priors(&obs, &MctsConfig::default()), root_priors(&obs, &old));
+        let warp = |priors: &[(Choice, f64)]| priors.iter().position(|p| is_warp(&p.0)).expect("a warp");
+        // with the penalty in full (as the evaluation counts it), the warp
+        // was judged last of all the choices
+        assert_eq!(warp(&old), old.len() - 1, "{:?}", &old[..3]);
+        assert!(warp(&new) < 10, "the warp is #{} of {}", warp(&new) + 1, new.len());
+        // the best choice is the same placement, and the warp is judged
+        // better by the whole penalty given back (the decks are full: many
+        // rounds left); every other choice as before
+        assert_eq!(new[0].0, old[0].0);
+        let (w_new, w_old) = (new[warp(&new)].1.ln(), old[warp(&old)].1.ln());
+        assert!((w_new - w_old - 2.0).abs() < 1e-9, "{w_new} {w_old}");
+        for (c, p) in &new {
+            if !is_warp(c) {
+                let (_, q) = old.iter().find(|o| o.0 == *c).expect("the same choices");
+                assert!((p.ln() - q.ln()).abs() < 1e-9, "{c}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_search_tries_a_warp_worth_a_placement() {
+        let obs = crate::testing::etherweave_may_warp().observe(0);
+        let visits_to_warps = |pending: f64| {
+            let economy = Economy { pending, ..Economy::default() };
+            let config = MctsConfig { iterations: Some(150), early_stop: false, economy, ..MctsConfig::default() };
+            let visits = MctsBot::new(config, 5).search(&obs);
+            visits.iter().filter(|v| is_warp(&v.0)).map(|v| v.1).sum::<u32>()
+        };
+        let (with, without) = (visits_to_warps(1.0), visits_to_warps(0.0));
+        assert!(
+            with >= 5 && with > 3 * without,
+            "{with} visits to warps with the penalty given back, {without} without"
+        );
     }
 
     #[test]

@@ -29,6 +29,7 @@
 //! | `held_legend`, `held_flare` | mcts | what a legend or a flare in hand is worth while turns are left to play it, 0 to 100 evaluation points (default 0.3, 0.2; see [`crate::economy`]) |
 //! | `return_legend`, `return_flare` | mcts | the cost of returning a legend to the shared deck (if it comes round before the end) or a flare, 0 to 100 (default 1.5, 0.3) |
 //! | `summoned` | mcts | the share of a summoned card's ready weight credited to its summoner, 0 to 100 (default 1; 0 judges a summon as before: the card's worth in hand lost; see [`crate::economy`]) |
+//! | `pending` | mcts | Etherweave: the share of a pending being's causality penalty given back while turns are left to summon it, 0 to 1 (default 1; 0 charges the penalty in full from the warp on, as before; see [`crate::economy`]) |
 //! | `flare_cost` | mcts | the cost of invoking a flare on top of the point it gives, 0 to 100 (default 0.3) |
 //! | `all_summons` | mcts | `0`, `1`, `false` or `true` (default 0: the playout judges one summon per being, picked at random; 1 judges every summon, as mcts-v2) |
 //! | `judged_expansion` | mcts | `0`, `1`, `false` or `true` (default 1: a node below the root adds its children in the playout policy's order without its noise, its best first; 0 with the noise, as mcts-v2) |
@@ -273,6 +274,8 @@ pub mod bounds {
     pub const NOISE: RangeInclusive<f64> = 0.0..=100.0;
     /// The new search's economy weights, in evaluation points.
     pub const ECONOMY: RangeInclusive<f64> = 0.0..=100.0;
+    /// The share of a pending being's penalty given back.
+    pub const PENDING: RangeInclusive<f64> = 0.0..=1.0;
     /// The new search's playout: an effect step's choices judged at most.
     pub const JUDGED_STEPS: RangeInclusive<u64> = 2..=crate::mcts::JUDGED_STEPS as u64;
     // the weights' own ranges, where a weights file is read too
@@ -281,7 +284,7 @@ pub mod bounds {
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
                             playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
-                            held_flare, return_legend, return_flare, flare_cost, summoned, all_summons, judged_steps, judged_expansion, reveal, turn, value \
+                            held_flare, return_legend, return_flare, flare_cost, summoned, pending, all_summons, judged_steps, judged_expansion, reveal, turn, value \
                             or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
@@ -438,6 +441,7 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "return_flare" => e.return_flare = real(key, value, bounds::ECONOMY)?,
         "flare_cost" => e.flare = real(key, value, bounds::ECONOMY)?,
         "summoned" => e.summoned = real(key, value, bounds::ECONOMY)?,
+        "pending" => e.pending = real(key, value, bounds::PENDING)?,
         "turn" => c.turn = Some(duration(key, value)?),
         "all_summons" => c.all_summons = flag(key, value)?,
         "judged_expansion" => c.judged_expansion = flag(key, value)?,
@@ -460,7 +464,7 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
 }
 
 /// The economy's options in their canonical order, with their values.
-fn economy_options(e: &Economy) -> [(&'static str, f64); 6] {
+fn economy_options(e: &Economy) -> [(&'static str, f64); 7] {
     [
         ("held_legend", e.held_legend),
         ("held_flare", e.held_flare),
@@ -468,6 +472,7 @@ fn economy_options(e: &Economy) -> [(&'static str, f64); 6] {
         ("return_flare", e.return_flare),
         ("flare_cost", e.flare),
         ("summoned", e.summoned),
+        ("pending", e.pending),
     ]
 }
 
@@ -1018,6 +1023,10 @@ mod tests {
         refused("mcts:summoned=-0.5", &["summoned", "from 0 to 100"]);
         refused("mcts:summoned=much", &["summoned"]);
         refused("mcts-v2:summoned=1", &["mcts-v2 has no option \"summoned\""]);
+        refused("mcts:pending=1.5", &["pending", "from 0 to 1"]);
+        refused("mcts:pending=-0.1", &["pending", "from 0 to 1"]);
+        refused("mcts:pending=all", &["pending"]);
+        refused("mcts-v2:pending=1", &["mcts-v2 has no option \"pending\""]);
         // the economy is the new search's alone
         refused("mcts-v2:return_legend=1", &["mcts-v2 has no option \"return_legend\""]);
         refused("mcts-v1:flare_cost=1", &["mcts-v1 has no option"]);
@@ -1094,6 +1103,8 @@ mod tests {
             ("mcts:held_flare=0,c=0.2", "mcts:c=0.2,held_flare=0"),
             ("mcts:summoned=1,held_flare=0.2", "mcts"),
             ("mcts:summoned=0,flare_cost=1", "mcts:flare_cost=1,summoned=0"),
+            ("mcts:pending=1,summoned=1", "mcts"),
+            ("mcts:pending=0,summoned=0", "mcts:summoned=0,pending=0"),
             ("mcts-v2:iterations=2000,c=0.1", "mcts-v2"),
             ("mcts-v2:early_stop=0,threads=2,time=1s", "mcts-v2:time=1s,threads=2,early_stop=0"),
             ("mcts-v1:iterations=2000,playout=1", "mcts-v1"),
