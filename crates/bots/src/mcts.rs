@@ -895,7 +895,7 @@ fn search_tree(
                 }
             }
         }
-        let theirs = playout(&mut game, stop, obs.seat(), config, &mut ledger, &mut rng);
+        let theirs = playout(&mut game, stop, obs.seat(), config, &mut ledger, &mut legal, &mut rng);
         let in_tree = path.iter().any(|&k| tree.nodes[k as usize].seat != obs.seat());
         tree.replies += (theirs > 0 || in_tree) as u64;
         tree.steps += theirs as u64;
@@ -963,27 +963,29 @@ fn settled(tree: &Tree, iterations: Option<u32>, done: u32, deadline: Option<Ins
 
 /// Plays on with the playout policy until the turn numbered `stop` begins
 /// or the game ends; returns the choices made by another seat than `me`.
-/// The seats' choices are noted in `ledger`.
+/// The seats' choices are noted in `ledger`; `legal` is a spare list (the
+/// search's, so that a playout allocates nothing).
+#[allow(clippy::too_many_arguments)]
 fn playout(
     game: &mut Game,
     stop: u16,
     me: Seat,
     config: &MctsConfig,
     ledger: &mut Ledger,
+    legal: &mut Vec<Choice>,
     rng: &mut ChaCha8Rng,
 ) -> u32 {
-    let mut legal = Vec::new();
     let mut steps = 0;
     let mut theirs = 0;
     while game.actor() != Actor::Nobody && game.turn().number < stop && steps < 1000 {
-        game.legal_choices_into(&mut legal);
+        game.legal_choices_into(legal);
         let c = if legal.len() == 1 {
             legal[0]
         } else if game.actor() == Actor::Chance {
             legal[rng.gen_range(0..legal.len())]
         } else {
             theirs += (game.actor() != Actor::Seat(me)) as u32;
-            policy_choice(game, &legal, config, rng)
+            policy_choice(game, legal, config, rng)
         };
         if game.actor() != Actor::Chance {
             ledger.note(&config.economy, game, c, &config.end, &config.weights);
