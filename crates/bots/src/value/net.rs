@@ -250,7 +250,9 @@ mod tests {
         let net = crate::value::default_net();
         let end = crate::eval::EndWeights::default();
         let weights = crate::eval::Weights::default();
-        for (k, schools) in [[School::Northern, School::Nethervoid], [School::Everfrost, School::Sylvan]].iter().enumerate() {
+        for (k, schools) in
+            [[School::Northern, School::Nethervoid], [School::Everfrost, School::Sylvan]].iter().enumerate()
+        {
             for turn in [3, 7, 11] {
                 let mut game = Game::new(Form::Duel, schools).unwrap();
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(k as u64);
