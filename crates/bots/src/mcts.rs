@@ -706,6 +706,13 @@ fn search_tree(
     // child, if made, so that selection looks nothing up at the root.
     let mut root_legal: Option<Vec<Choice>> = None;
     let mut root_kids: Vec<Option<u32>> = Vec::new();
+    // Likewise the searching seat's lists further down its own line of
+    // steps from the root (no chance and no other seat's step between):
+    // the same in every dealing, for the same reason. Keyed by the node and
+    // the forced steps taken since it (a forced step makes no node), with
+    // the node's children by the listed choices' order.
+    type Listed = (Vec<Choice>, Vec<Option<u32>>);
+    let mut line_legal: HashMap<(u32, u32), Listed, BuildHasherDefault<Fx>> = HashMap::default();
     let mut unexpanded: Vec<Choice> = Vec::new();
     let mut path: Vec<u32> = Vec::new();
     let mut results: Vec<f64> = Vec::new();
@@ -744,6 +751,8 @@ fn search_tree(
         let mut node = 0u32;
         // no step taken yet: the game is the root's position
         let mut at_start = true;
+        // every step so far the searching seat's own, and the forced ones since `node`
+        let (mut own_line, mut forced) = (true, 0u32);
         // selection and expansion, down to the horizon at most
         while game.turn().number < stop {
             match game.actor() {
@@ -753,14 +762,26 @@ fn search_tree(
                     let c = legal[rng.gen_range(0..legal.len())];
                     game.apply_unchecked(c);
                     at_start = false;
+                    own_line = false;
                 }
                 Actor::Seat(seat) => {
                     let root_listed = at_start && seat == obs.seat();
                     at_start = false;
+                    own_line &= seat == obs.seat();
+                    let mut line_kids = None;
                     match &root_legal {
                         Some(listed) if root_listed => {
                             legal.clone_from(listed);
                             debug_assert!(listed == &game.legal_choices(), "the root's choices depend on hidden cards");
+                        }
+                        _ if own_line && !root_listed => {
+                            let (listed, kids) = line_legal.entry((node, forced)).or_insert_with(|| {
+                                game.legal_choices_into(&mut legal);
+                                (legal.clone(), legal.iter().map(|&c| tree.child(node, c)).collect())
+                            });
+                            legal.clone_from(listed);
+                            debug_assert!(listed == &game.legal_choices(), "the seat's choices depend on hidden cards");
+                            line_kids = Some(kids);
                         }
                         _ => {
                             game.legal_choices_into(&mut legal);
@@ -770,12 +791,13 @@ fn search_tree(
                             }
                         }
                     }
-                    // the root's children by the listed choices' order
-                    let kids_by_choice = (node == 0 && root_listed).then_some(&mut root_kids);
+                    // the children by the listed choices' order, at the root and down its line
+                    let kids_by_choice = if node == 0 && root_listed { Some(&mut root_kids) } else { line_kids };
                     if legal.len() == 1 && node != 0 {
                         // a forced step is no decision: no node for it
                         ledger.note(&config.economy, &game, legal[0], &config.end, &config.weights);
                         game.apply_unchecked(legal[0]);
+                        forced += 1;
                         continue;
                     }
                     let at_root = node == 0;
@@ -876,10 +898,10 @@ fn search_tree(
                         tree.edges.insert((node, c), k);
                         if node == 0 {
                             tree.root_edges.insert(c, k);
-                            if let Some(kids) = kids_by_choice {
-                                if let Some(i) = legal.iter().position(|&l| l == c) {
-                                    kids[i] = Some(k);
-                                }
+                        }
+                        if let Some(kids) = kids_by_choice {
+                            if let Some(i) = legal.iter().position(|&l| l == c) {
+                                kids[i] = Some(k);
                             }
                         }
                         ledger.note(&config.economy, &game, c, &config.end, &config.weights);
@@ -893,10 +915,11 @@ fn search_tree(
                     game.apply_unchecked(c);
                     path.push(k);
                     node = k;
+                    forced = 0;
                 }
             }
         }
-        let theirs = playout(&mut game, stop, obs.seat(), config, &mut ledger, &mut rng);
+        let theirs = playout(&mut game, stop, obs.seat(), config, &mut ledger, &mut legal, &mut rng);
         let in_tree = path.iter().any(|&k| tree.nodes[k as usize].seat != obs.seat());
         tree.replies += (theirs > 0 || in_tree) as u64;
         tree.steps += theirs as u64;
@@ -964,27 +987,29 @@ fn settled(tree: &Tree, iterations: Option<u32>, done: u32, deadline: Option<Ins
 
 /// Plays on with the playout policy until the turn numbered `stop` begins
 /// or the game ends; returns the choices made by another seat than `me`.
-/// The seats' choices are noted in `ledger`.
+/// The seats' choices are noted in `ledger`; `legal` is a spare list (the
+/// search's, so that a playout allocates nothing).
+#[allow(clippy::too_many_arguments)]
 fn playout(
     game: &mut Game,
     stop: u16,
     me: Seat,
     config: &MctsConfig,
     ledger: &mut Ledger,
+    legal: &mut Vec<Choice>,
     rng: &mut ChaCha8Rng,
 ) -> u32 {
-    let mut legal = Vec::new();
     let mut steps = 0;
     let mut theirs = 0;
     while game.actor() != Actor::Nobody && game.turn().number < stop && steps < 1000 {
-        game.legal_choices_into(&mut legal);
+        game.legal_choices_into(legal);
         let c = if legal.len() == 1 {
             legal[0]
         } else if game.actor() == Actor::Chance {
             legal[rng.gen_range(0..legal.len())]
         } else {
             theirs += (game.actor() != Actor::Seat(me)) as u32;
-            policy_choice(game, &legal, config, rng)
+            policy_choice(game, legal, config, rng)
         };
         if game.actor() != Actor::Chance {
             ledger.note(&config.economy, game, c, &config.end, &config.weights);
@@ -1073,7 +1098,7 @@ fn policy_pick(
             }
         }
         Phase::Returning => {
-            if choices.contains(&Choice::Done) {
+            if choices.iter().any(|c| matches!(c, Choice::Done)) {
                 Choice::Done
             } else {
                 choices[0]
@@ -1103,16 +1128,17 @@ fn policy_pick(
         }
         Phase::Effect if choices.len() <= JUDGED_STEPS && !noisy => {
             let mut some: ArrayVec<Choice, JUDGED_STEPS> = ArrayVec::new();
-            if choices.contains(&Choice::Skip) {
+            if choices.iter().any(|c| matches!(c, Choice::Skip)) {
                 some.push(Choice::Skip);
             }
-            let rest = choices.iter().copied().filter(|&c| c != Choice::Skip);
+            let rest = choices.iter().copied().filter(|c| !matches!(c, Choice::Skip));
             let room = config.judged_steps.clamp(2, JUDGED_STEPS) - some.len();
             some.extend(rest.choose_multiple(rng, room));
             best_by_quick_value(game, seat, some.into_iter(), rng).expect("a choice")
         }
         Phase::Effect => {
-            let active = choices.iter().copied().filter(|&c| c != Choice::Skip);
+            // (`matches!`, not `!=`: the derived comparison is a call a choice)
+            let active = choices.iter().copied().filter(|c| !matches!(c, Choice::Skip));
             match active.clone().count() {
                 0 => choices[rng.gen_range(0..choices.len())],
                 n => nth(active, rng.gen_range(0..n)),

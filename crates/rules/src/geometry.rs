@@ -225,14 +225,21 @@ impl Bitboard {
     }
     /// The squares in index order: a1 b1 .. i1 a2 .. (row by row).
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        let mut bits = self.0;
+        // the low 64 bits, then the high ones: 64-bit steps cost about half
+        // the 128-bit ones (the bots list every empty square at every step)
+        let (mut low, mut high) = (self.0 as u64, (self.0 >> 64) as u64);
         std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
+            if low != 0 {
+                let i = low.trailing_zeros();
+                low &= low - 1;
+                Some(Square(i as u8))
+            } else if high != 0 {
+                let i = high.trailing_zeros();
+                high &= high - 1;
+                Some(Square(64 + i as u8))
+            } else {
+                None
             }
-            let i = bits.trailing_zeros();
-            bits &= bits - 1;
-            Some(Square(i as u8))
         })
     }
 
@@ -251,35 +258,40 @@ impl Bitboard {
 }
 
 /// A [`Bitboard::shift`] worked out ahead (for the pattern matching's
-/// inner loops): the columns kept, then a shift left or right.
+/// inner loops): the bits kept, then one rotation. The bits kept are the
+/// columns kept of the bits that land within the board's 81 (the others
+/// would leave it, or wrap round in the rotation), so that the rotation
+/// is the shift: one 128-bit rotation costs fewer instructions than the
+/// two 128-bit shifts, left then right, that it replaces.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Shift {
     keep: u128,
-    left: u32,
-    right: u32,
+    rotate: u32,
 }
 
 impl Shift {
     /// The shift by `dx` columns right and `dy` rows up (each -8 to 8).
     pub const fn new(dx: i8, dy: i8) -> Shift {
         let s = dx as i32 + 9 * dy as i32;
-        let keep = if s >= 128 || s <= -128 { 0 } else { COLUMN_KEEP[(dx + 8) as usize] };
-        let (left, right) = if s >= 128 || s <= -128 {
-            (0, 0)
-        } else if s > 0 {
-            (s as u32, 0)
-        } else {
-            (0, (-s) as u32)
-        };
-        Shift { keep, left, right }
+        if s >= 128 || s <= -128 {
+            return Shift { keep: 0, rotate: 0 };
+        }
+        // the bits i with 0 <= i + s < 81 (those beyond the board's bits too:
+        // a right shift brings them onto it)
+        let within = if s >= 0 { BOARD_BITS >> s } else { BOARD_BITS << -s };
+        Shift { keep: COLUMN_KEEP[(dx + 8) as usize] & within, rotate: s.rem_euclid(128) as u32 }
     }
 
     /// `b.shift(dx, dy)`.
     #[inline]
     pub fn apply(self, b: Bitboard) -> Bitboard {
-        Bitboard(((b.0 & self.keep) << self.left >> self.right) & ON_BOARD.0)
+        Bitboard((b.0 & self.keep).rotate_left(self.rotate) & ON_BOARD.0)
     }
 }
+
+/// The bits of the 81 squares' indices (the cut corners included).
+const SQUARE_BITS: u32 = 81;
+const BOARD_BITS: u128 = (1 << SQUARE_BITS) - 1;
 
 impl std::ops::BitOr for Bitboard {
     type Output = Bitboard;
@@ -478,6 +490,25 @@ mod tests {
             assert_eq!(square.to_string(), name);
             assert_eq!(Square::parse(&name), Some(square));
             assert_eq!(serde_json::to_string(&square).unwrap(), format!("\"{name}\""));
+        }
+    }
+
+    proptest::proptest! {
+        /// The shift worked out ahead is the shift for any bits, those
+        /// beyond the board's 81 included.
+        #[test]
+        fn a_shift_worked_out_ahead_is_the_shift(bits in proptest::prelude::any::<u128>(), dx in -8i8..=8, dy in -8i8..=8) {
+            proptest::prop_assert_eq!(Shift::new(dx, dy).apply(Bitboard(bits)), Bitboard(bits).shift(dx, dy));
+        }
+
+        /// The squares of a bitboard are its bits set, in index order,
+        /// on both sides of bit 64.
+        #[test]
+        fn a_bitboards_squares_are_its_bits_in_order(bits in proptest::prelude::any::<u128>()) {
+            let b = Bitboard(bits & ON_BOARD.0);
+            let want: Vec<u8> = (0..128u8).filter(|&i| b.0 >> i & 1 == 1).collect();
+            let got: Vec<u8> = b.squares().map(|s| s.0).collect();
+            proptest::prop_assert_eq!(got, want);
         }
     }
 
