@@ -403,87 +403,72 @@ impl Game {
     /// [`Game::referee_view`]; a seat this game does not have sees no
     /// hand): the board's text is written once for all of them, as a
     /// server publishing a change to every seat and the spectators needs.
-    /// A seat is seen alike by every viewer but the one who sees its hand
-    /// (itself, a referee): each seat's view is made once as the others see
-    /// it and once as its hand is seen, and copied to each viewer's view.
     pub fn views(&self, viewers: &[Viewer]) -> Vec<View> {
         let board = self.board().to_text();
-        let seats = self.seats().len();
-        let (mut hidden, mut shown): (Vec<Option<SeatView>>, Vec<Option<SeatView>>) =
-            ((0..seats).map(|_| None).collect(), (0..seats).map(|_| None).collect());
-        viewers
-            .iter()
-            .map(|&viewer| {
-                let seats = (0..seats)
-                    .map(|i| {
-                        let made = if sees(viewer, i as Seat) { &mut shown[i] } else { &mut hidden[i] };
-                        made.get_or_insert_with(|| self.seat_view(i, sees(viewer, i as Seat))).clone()
-                    })
-                    .collect();
-                self.view_with(viewer, board.clone(), seats)
-            })
-            .collect()
+        viewers.iter().map(|&viewer| self.view_with_board(viewer, board.clone())).collect()
     }
 
     fn view_as(&self, viewer: Viewer) -> View {
-        let seats = (0..self.seats().len()).map(|i| self.seat_view(i, sees(viewer, i as Seat))).collect();
-        self.view_with(viewer, self.board().to_text(), seats)
+        self.view_with_board(viewer, self.board().to_text())
     }
 
-    /// Seat `i` as a viewer sees it who sees its hand (`sees_hand`) or not.
-    fn seat_view(&self, i: usize, sees_hand: bool) -> SeatView {
-        let s = &self.seats()[i];
-        SeatView {
-            seat: i as Seat,
-            school: s.school,
-            color: s.color,
-            score: s.score,
-            beings: s.beings.len(),
-            legends: s.legends.len(),
-            flares: s.flares.len(),
-            deck: s.deck.len(),
-            discard: s.discard.to_vec(),
-            supply: (self.supply(s.color, Rank::Common), self.supply(s.color, Rank::Legendary)),
-            out: self.out_of_play(s.color),
-            team: self.form().teams().then_some(i as u8 % 2),
-            sideways: self.form().teams().then_some(s.deck.sideways),
-            points: self
-                .form()
-                .is_melee()
-                .then(|| self.enemies_of(s.color).map(|c| (c, s.points[c.index()])).collect()),
-            improvised: self.form().is_melee().then(|| s.improvised.colors().collect()),
-            frozen: s.frozen,
-            fewer_actions: s.fewer_actions,
-            gateway: s.gateway,
-            pending: s.pending,
-            stored: s.stored,
-            stored_gateway: s.stored_gateway,
-            deck_top: s.deck.top.len(),
-            returned: s.deck.bottom.len(),
-            unseen: {
-                let mut v: Vec<CardId> = s.deck.shuffled.to_vec();
-                if !sees_hand {
-                    // (the pending being lies face up: everyone knows it)
-                    let hand = s.beings.iter().filter(|&&c| Some(c) != s.pending);
-                    v.extend(hand.chain(&s.deck.top).chain(&s.deck.bottom));
-                }
-                v.sort();
-                v
-            },
-            hand: sees_hand.then(|| Hand {
-                beings: s.beings.to_vec(),
-                legends: s.legends.to_vec(),
-                flares: s.flares.to_vec(),
-                deck_top: s.deck.top.to_vec(),
-                returned: s.deck.bottom.to_vec(),
-            }),
-        }
-    }
-
-    /// The view of `viewer`, the board's text (`board`) and the seats' views
-    /// made already.
-    fn view_with(&self, viewer: Viewer, board: String, seats: Vec<SeatView>) -> View {
-        let sees = |s: Seat| sees(viewer, s);
+    /// The view of `viewer`, the board's text (`board`) written already.
+    fn view_with_board(&self, viewer: Viewer, board: String) -> View {
+        let sees = |s: Seat| match viewer {
+            Viewer::Seat { seat } => seat == s,
+            Viewer::Spectator => false,
+            Viewer::Referee => true,
+        };
+        let seats = self
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatView {
+                seat: i as Seat,
+                school: s.school,
+                color: s.color,
+                score: s.score,
+                beings: s.beings.len(),
+                legends: s.legends.len(),
+                flares: s.flares.len(),
+                deck: s.deck.len(),
+                discard: s.discard.to_vec(),
+                supply: (self.supply(s.color, Rank::Common), self.supply(s.color, Rank::Legendary)),
+                out: self.out_of_play(s.color),
+                team: self.form().teams().then_some(i as u8 % 2),
+                sideways: self.form().teams().then_some(s.deck.sideways),
+                points: self
+                    .form()
+                    .is_melee()
+                    .then(|| self.enemies_of(s.color).map(|c| (c, s.points[c.index()])).collect()),
+                improvised: self.form().is_melee().then(|| s.improvised.colors().collect()),
+                frozen: s.frozen,
+                fewer_actions: s.fewer_actions,
+                gateway: s.gateway,
+                pending: s.pending,
+                stored: s.stored,
+                stored_gateway: s.stored_gateway,
+                deck_top: s.deck.top.len(),
+                returned: s.deck.bottom.len(),
+                unseen: {
+                    let mut v: Vec<CardId> = s.deck.shuffled.to_vec();
+                    if !sees(i as Seat) {
+                        // (the pending being lies face up: everyone knows it)
+                        let hand = s.beings.iter().filter(|&&c| Some(c) != s.pending);
+                        v.extend(hand.chain(&s.deck.top).chain(&s.deck.bottom));
+                    }
+                    v.sort();
+                    v
+                },
+                hand: sees(i as Seat).then(|| Hand {
+                    beings: s.beings.to_vec(),
+                    legends: s.legends.to_vec(),
+                    flares: s.flares.to_vec(),
+                    deck_top: s.deck.top.to_vec(),
+                    returned: s.deck.bottom.to_vec(),
+                }),
+            })
+            .collect();
         let shared =
             |pile: &crate::pile::Pile, discard: &[CardId], in_hand: fn(&crate::game::SeatState) -> &[CardId]| {
                 let mut unseen: Vec<CardId> = pile.cards().collect();
@@ -578,15 +563,6 @@ impl Game {
                 .map(|(i, &event)| EventView { n: self.events.first_number().wrapping_add(i as u32), event })
                 .collect(),
         }
-    }
-}
-
-/// Whether `viewer` sees seat `s`'s hand.
-fn sees(viewer: Viewer, s: Seat) -> bool {
-    match viewer {
-        Viewer::Seat { seat } => seat == s,
-        Viewer::Spectator => false,
-        Viewer::Referee => true,
     }
 }
 
@@ -949,9 +925,9 @@ tasks: claimed 1 tasks.imprisonment
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(6))]
-        /// Random games of every form: the views made together (each seat
-        /// made once as the others see it and once as its hand is seen)
-        /// are each viewer's own, made alone, after every choice.
+        /// Random games of every form: the views made together (the
+        /// board's text written once) are each viewer's own, made alone,
+        /// after every choice.
         #[test]
         fn views_made_together_are_each_viewers_own(seed: u64) {
             use crate::{Match, Mover};
