@@ -922,4 +922,50 @@ tasks: claimed 1 tasks.imprisonment
             serde_json::json!({"n": 1, "kind": "destroyed", "at": "f6", "piece": {"color": "red", "rank": "common"}, "credited": true})
         );
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(6))]
+        /// Random games of every form: the views made together (the
+        /// board's text written once) are each viewer's own, made alone,
+        /// after every choice.
+        #[test]
+        fn views_made_together_are_each_viewers_own(seed: u64) {
+            use crate::{Match, Mover};
+            use rand::{Rng, SeedableRng};
+            let forms: [(Form, &[School]); 5] = [
+                (Form::Duel, &[School::Northern, School::Southern]),
+                (Form::HighForm, &[School::Northern, School::Southern]),
+                (Form::Melee, &[School::Highland, School::Sylvan, School::Everfrost]),
+                (Form::Melee, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
+                (Form::TeamDuel, &[School::Northern, School::Southern, School::Highland, School::Sylvan]),
+            ];
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for (form, schools) in forms {
+                let mut m = Match::new(form, schools, Some(rng.gen())).unwrap();
+                for _ in 0..200 {
+                    let g = m.game();
+                    // every seat, a spectator, a referee, a seat the game does not have
+                    let viewers: Vec<Viewer> = (0..g.seat_count() as Seat + 1)
+                        .map(|seat| Viewer::Seat { seat })
+                        .chain([Viewer::Spectator, Viewer::Referee])
+                        .collect();
+                    let views = g.views(&viewers);
+                    proptest::prop_assert_eq!(views.len(), viewers.len());
+                    for (&v, view) in viewers.iter().zip(views) {
+                        proptest::prop_assert_eq!(view, g.view_as(v));
+                    }
+                    if g.is_over() {
+                        break;
+                    }
+                    let legal = g.legal_choices();
+                    let c = legal[rng.gen_range(0..legal.len())];
+                    let mover = match g.actor() {
+                        Actor::Seat(s) => Mover::Seat(s),
+                        _ => Mover::Chance,
+                    };
+                    m.act(mover, c).unwrap();
+                }
+            }
+        }
+    }
 }

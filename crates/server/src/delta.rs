@@ -39,7 +39,7 @@ use tash_kalar_rules::Game;
 
 use crate::site::{ChatLine, SpectatorLine};
 use crate::words::{index, LANGS};
-use members::{fields_in, Fields, FieldsCell, ModelFields};
+use members::{fields_alike, fields_in, Alike, Fields, FieldsCell, ModelFields};
 
 /// One value per language (`words::index`), set once.
 pub type PerLang<T> = [OnceLock<T>; LANGS];
@@ -468,6 +468,20 @@ impl Part {
         }
     }
 
+    /// [`Part::merged`] of a part whose longest fields compare as values
+    /// ([`Alike`]: a seat's or a shared pile's lists of card ids): the new
+    /// side's fields equal to the old side's are copied from the old
+    /// side's text, not serialised again.
+    fn merged_alike<T: Serialize + Alike>(path: &str, old: &T, new: &T, cells: Cells) -> Option<Part> {
+        match fields_in(old, cells.0) {
+            Some(a) => {
+                let b = fields_alike((old, &a), new, cells.1)?;
+                Some(Part { fields: Some(b.clone()), ..patch_fields(path, &a, &b) })
+            }
+            None => Part::merged(path, old, new, cells),
+        }
+    }
+
     /// A part the model leaves out when it is none (`Option`): unset,
     /// written whole, or merged when `merge` and both are there.
     fn optional<T: Serialize>(path: &str, old: &Option<T>, new: &Option<T>, merge: bool, cells: Cells) -> Option<Part> {
@@ -665,8 +679,13 @@ fn model_delta<'a>(
     whole!(3, phase);
     merged!(4, turn);
     whole!(5, scores);
-    merged!(6, legends);
-    merged!(7, flares);
+    // (a shared pile's lists of card ids mostly stay: compared as values)
+    part(6, "legends", &|a, b| a.legends == b.legends, &|| {
+        Part::merged_alike("legends", &old.legends, &new.legends, cells(6))
+    })?;
+    part(7, "flares", &|a, b| a.flares == b.flares, &|| {
+        Part::merged_alike("flares", &old.flares, &new.flares, cells(7))
+    })?;
     optional!(8, effect, true);
     optional!(9, prompt, false);
     whole!(10, end);
@@ -709,7 +728,7 @@ fn model_delta<'a>(
             let p = match known {
                 Some((.., p)) => p.clone(),
                 None => {
-                    let p = Arc::new(Part::merged(&format!("seats.{i}"), a, b, seat_cells(i))?);
+                    let p = Arc::new(Part::merged_alike(&format!("seats.{i}"), a, b, seat_cells(i))?);
                     memo.seats.push((i, a, b, p.clone()));
                     p
                 }
