@@ -1,7 +1,7 @@
 //! The bot levels' published ratings: measured by a tournament of the
 //! levels (`docs/bot-strength.md`, "Level ratings"), anchored at `easy` =
 //! 1000, on the Elo scale of the tournament's table. They are a guide
-//! for people choosing an opponent ("hard … (about 2,300)"), not ratings of
+//! for people choosing an opponent ("hard … (about 2,350)"), not ratings of
 //! the players' pools: games against bots are never rated.
 
 use tash_kalar_bots::Level;
@@ -9,7 +9,7 @@ use tash_kalar_bots::Level;
 /// Each measured level and its rating; a level not here has not been
 /// measured.
 pub(crate) const LEVEL_RATINGS: &[(Level, u32)] =
-    &[(Level::Easy, 1000), (Level::Medium, 2150), (Level::Hard, 2300), (Level::Expert, 2400)];
+    &[(Level::Easy, 1000), (Level::Medium, 2250), (Level::Hard, 2350), (Level::Expert, 2400)];
 
 /// A level's published rating, if it has been measured.
 pub(crate) fn level_rating(level: Level) -> Option<u32> {
