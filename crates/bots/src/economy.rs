@@ -80,6 +80,12 @@ pub struct Economy {
     /// ([`crate::way`]): worth this much two actions away, half of it for
     /// each action more, while turns are left (0: nothing, as before).
     pub legend_way: f64,
+    /// An opponent's legend in hand ready to summon (this much) or one
+    /// placement short (half of it), charged to the seat: the evaluation
+    /// counts a seat's own ready legends but no opponent's (its threats are
+    /// beings), so nothing told the search to break a pattern an
+    /// opponent's legend stood ready on (0: nothing, as before).
+    pub legend_ready: f64,
 }
 
 impl Default for Economy {
@@ -93,6 +99,7 @@ impl Default for Economy {
             summoned: 1.0,
             pending: 1.0,
             legend_way: 0.0,
+            legend_ready: 0.0,
         }
     }
 }
@@ -108,6 +115,7 @@ impl Economy {
         summoned: 0.0,
         pending: 0.0,
         legend_way: 0.0,
+        legend_ready: 0.0,
     };
 
     pub fn is_none(&self) -> bool {
@@ -188,6 +196,30 @@ impl Economy {
         time_to_play(game, end) * self.legend_way * ways
     }
 
+    /// What `seat`'s opponents' legends in `game` threaten it with:
+    /// `legend_ready` for each one ready to summon, half of it for each
+    /// one a placement short, while turns are left.
+    pub fn legend_threat(&self, game: &Game, seat: Seat, end: &EndWeights) -> f64 {
+        if game.is_over() || self.legend_ready == 0.0 {
+            return 0.0;
+        }
+        let me = game.seat(seat).color;
+        let mut threat = 0.0;
+        for o in game.seats() {
+            if !game.enemies_of(me).any(|c| c == o.color) {
+                continue;
+            }
+            for &l in &o.legends {
+                threat += match crate::way::way(game.board(), o.color, l) {
+                    Some(0) => self.legend_ready,
+                    Some(1) => self.legend_ready / 2.0,
+                    _ => 0.0,
+                };
+            }
+        }
+        time_to_play(game, end) * threat
+    }
+
     /// What [`Economy::held`] gives back to `seat` of its pending being's
     /// causality penalty in `game` (the root's judging adds it to a
     /// choice's value; the rest of what is held it leaves out, as before).
@@ -265,7 +297,7 @@ impl Ledger {
                         n += 1;
                     }
                 }
-                own[s as usize] - if n > 0 { sum / n as f64 } else { 0.0 }
+                own[s as usize] - if n > 0 { sum / n as f64 } else { 0.0 } - e.legend_threat(game, s, end)
             })
             .collect()
     }
