@@ -76,16 +76,6 @@ pub struct Economy {
     /// back while turns are left to summon it (0 to 1; 1 charges nothing
     /// with two rounds or more left).
     pub pending: f64,
-    /// A legend in hand two actions or more from its pattern
-    /// ([`crate::way`]): worth this much two actions away, half of it for
-    /// each action more, while turns are left (0: nothing, as before).
-    pub legend_way: f64,
-    /// An opponent's legend in hand ready to summon (this much) or one
-    /// placement short (half of it), charged to the seat: the evaluation
-    /// counts a seat's own ready legends but no opponent's (its threats are
-    /// beings), so nothing told the search to break a pattern an
-    /// opponent's legend stood ready on (0: nothing, as before).
-    pub legend_ready: f64,
 }
 
 impl Default for Economy {
@@ -98,8 +88,6 @@ impl Default for Economy {
             flare: 0.3,
             summoned: 1.0,
             pending: 1.0,
-            legend_way: 0.0,
-            legend_ready: 0.0,
         }
     }
 }
@@ -114,8 +102,6 @@ impl Economy {
         flare: 0.0,
         summoned: 0.0,
         pending: 0.0,
-        legend_way: 0.0,
-        legend_ready: 0.0,
     };
 
     pub fn is_none(&self) -> bool {
@@ -162,62 +148,13 @@ impl Economy {
     /// the game is over; and with a pending being, the share of its
     /// causality penalty given back ([`Economy::pending_relief`]).
     pub fn held(&self, game: &Game, seat: Seat, end: &EndWeights) -> f64 {
-        if game.is_over()
-            || (self.held_legend == 0.0 && self.held_flare == 0.0 && self.pending == 0.0 && self.legend_way == 0.0)
-        {
+        if game.is_over() || (self.held_legend == 0.0 && self.held_flare == 0.0 && self.pending == 0.0) {
             return 0.0;
         }
         let s = game.seat(seat);
         let time = time_to_play(game, end);
         time * (self.held_legend * s.legends.len() as f64 + self.held_flare * s.flares.len() as f64)
             + self.pending_relief(game, seat, end)
-            + self.way_value(game, seat, end)
-    }
-
-    /// What [`Economy::held`] counts for the way to `seat`'s legends in
-    /// `game`: `legend_way` for each legend two actions from its pattern,
-    /// half as much for each action more (one action or none away, the
-    /// evaluation counts it already).
-    pub fn way_value(&self, game: &Game, seat: Seat, end: &EndWeights) -> f64 {
-        if game.is_over() || self.legend_way == 0.0 {
-            return 0.0;
-        }
-        let s = game.seat(seat);
-        let ways: f64 = s
-            .legends
-            .iter()
-            .filter_map(|&l| crate::way::way(game.board(), s.color, l))
-            .filter(|&k| k >= 2)
-            .map(|k| 0.5f64.powi(k as i32 - 2))
-            .sum();
-        if ways == 0.0 {
-            return 0.0;
-        }
-        time_to_play(game, end) * self.legend_way * ways
-    }
-
-    /// What `seat`'s opponents' legends in `game` threaten it with:
-    /// `legend_ready` for each one ready to summon, half of it for each
-    /// one a placement short, while turns are left.
-    pub fn legend_threat(&self, game: &Game, seat: Seat, end: &EndWeights) -> f64 {
-        if game.is_over() || self.legend_ready == 0.0 {
-            return 0.0;
-        }
-        let me = game.seat(seat).color;
-        let mut threat = 0.0;
-        for o in game.seats() {
-            if !game.enemies_of(me).any(|c| c == o.color) {
-                continue;
-            }
-            for &l in &o.legends {
-                threat += match crate::way::way(game.board(), o.color, l) {
-                    Some(0) => self.legend_ready,
-                    Some(1) => self.legend_ready / 2.0,
-                    _ => 0.0,
-                };
-            }
-        }
-        time_to_play(game, end) * threat
     }
 
     /// What [`Economy::held`] gives back to `seat` of its pending being's
@@ -297,7 +234,7 @@ impl Ledger {
                         n += 1;
                     }
                 }
-                own[s as usize] - if n > 0 { sum / n as f64 } else { 0.0 } - e.legend_threat(game, s, end)
+                own[s as usize] - if n > 0 { sum / n as f64 } else { 0.0 }
             })
             .collect()
     }

@@ -55,7 +55,6 @@ pub mod spec;
 mod testing;
 pub mod train;
 pub mod value;
-pub mod way;
 pub mod weights;
 
 pub use bot::{Bot, GameError, RandomBot};

@@ -611,8 +611,7 @@ pub fn root_priors(obs: &Observation, config: &MctsConfig) -> Vec<(Choice, f64)>
             finish_action(&mut next, seat, &config.weights);
             let credit = config.economy.summon_credit(game, c, &config.weights).map_or(0.0, |(_, v)| v);
             let spent = action_cost(game, &next, seat, config) - credit;
-            let relief = config.economy.pending_relief(&next, seat, &config.end)
-                + config.economy.way_value(&next, seat, &config.end);
+            let relief = config.economy.pending_relief(&next, seat, &config.end);
             (c, evaluate_end(&next, seat, &config.weights, &config.end) - spent + relief)
         })
         .collect();

@@ -284,7 +284,7 @@ pub mod bounds {
 
 const MCTS_OPTIONS: &str = "iterations, time, threads, playout, c, scale, prior, widen, widen_inner, \
                             playout_noise, lead, cards_per_turn, points_per_turn, centre, reuse, early_stop, held_legend, \
-                            held_flare, return_legend, return_flare, flare_cost, summoned, pending, legend_way, legend_ready, all_summons, judged_steps, judged_expansion, reveal, turn, value \
+                            held_flare, return_legend, return_flare, flare_cost, summoned, pending, all_summons, judged_steps, judged_expansion, reveal, turn, value \
                             or an evaluation weight";
 const MCTS_V1_OPTIONS: &str =
     "iterations, time, threads, playout, c, scale, prior, widen, centre, reuse or an evaluation weight";
@@ -442,8 +442,6 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
         "flare_cost" => e.flare = real(key, value, bounds::ECONOMY)?,
         "summoned" => e.summoned = real(key, value, bounds::ECONOMY)?,
         "pending" => e.pending = real(key, value, bounds::PENDING)?,
-        "legend_way" => e.legend_way = real(key, value, bounds::ECONOMY)?,
-        "legend_ready" => e.legend_ready = real(key, value, bounds::ECONOMY)?,
         "turn" => c.turn = Some(duration(key, value)?),
         "all_summons" => c.all_summons = flag(key, value)?,
         "judged_expansion" => c.judged_expansion = flag(key, value)?,
@@ -466,7 +464,7 @@ fn mcts_option(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErr
 }
 
 /// The economy's options in their canonical order, with their values.
-fn economy_options(e: &Economy) -> [(&'static str, f64); 9] {
+fn economy_options(e: &Economy) -> [(&'static str, f64); 7] {
     [
         ("held_legend", e.held_legend),
         ("held_flare", e.held_flare),
@@ -475,8 +473,6 @@ fn economy_options(e: &Economy) -> [(&'static str, f64); 9] {
         ("flare_cost", e.flare),
         ("summoned", e.summoned),
         ("pending", e.pending),
-        ("legend_way", e.legend_way),
-        ("legend_ready", e.legend_ready),
     ]
 }
 
