@@ -2,9 +2,10 @@
 //! decision with more than one choice, the legends held, the seat's
 //! upgraded pieces, whether a legend could be summoned and was, and how
 //! far the nearest legend in hand was from its pattern (pieces missing,
-//! of them how many upgraded ones); and per game the heroic pieces the
-//! seat made and lost (issue 26's weak schools: the Everfrost seat's few
-//! legends against Northern).
+//! of them how many upgraded ones); and in all, the heroic beings the
+//! seat summoned, the upgraded pieces it lost in the opponent's turns and
+//! (for an Everfrost seat) the cards that took them (issue 26's weak
+//! schools: the Everfrost seat's few legends against Northern).
 //! `cargo run --profile profiling -p tash-kalar-bots --example legends_taken -- DIR/*.tkr`
 
 use tash_kalar_rules::board::Rank;
