@@ -1044,10 +1044,7 @@ mod tests {
                         }
                     }
                     let c = legal[rng.gen_range(0..legal.len())];
-                    let mover = match g.actor() {
-                        Actor::Seat(s) => Mover::Seat(s),
-                        _ => Mover::Chance,
-                    };
+                    let mover = Mover::of(g.actor()).expect("a game with legal choices has a mover");
                     m.act(mover, c).unwrap();
                 }
             }
@@ -1135,10 +1132,7 @@ mod tests {
                     }
                 }
                 let c = legal[rng.gen_range(0..legal.len())];
-                let mover = match g.actor() {
-                    Actor::Seat(s) => Mover::Seat(s),
-                    _ => Mover::Chance,
-                };
+                let mover = Mover::of(g.actor()).expect("a game with legal choices has a mover");
                 m.act(mover, c).unwrap();
             }
         }
@@ -1200,10 +1194,7 @@ mod tests {
                 }
                 let legal = g.legal_choices();
                 let c = legal[rng.gen_range(0..legal.len())];
-                let mover = match g.actor() {
-                    Actor::Seat(s) => Mover::Seat(s),
-                    _ => Mover::Chance,
-                };
+                let mover = Mover::of(g.actor()).expect("a game with legal choices has a mover");
                 m.act(mover, c).unwrap();
             }
         }

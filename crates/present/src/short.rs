@@ -186,7 +186,7 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
     use serde_json::{json, Value};
-    use tash_kalar_rules::{Actor, Form, Match, Mover, School};
+    use tash_kalar_rules::{Form, Match, Mover, School};
 
     #[derive(Serialize)]
     struct Wrapped(#[serde(with = "EventShort")] Event);
@@ -242,10 +242,7 @@ mod tests {
                 }
                 let legal = m.game().legal_choices();
                 let c = legal[rng.gen_range(0..legal.len())];
-                let mover = match m.game().actor() {
-                    Actor::Seat(s) => Mover::Seat(s),
-                    _ => Mover::Chance,
-                };
+                let mover = Mover::of(m.game().actor()).expect("a game with legal choices has a mover");
                 m.act(mover, c).unwrap();
                 for &ev in m.game().events() {
                     let short = serde_json::to_value(Wrapped(ev)).unwrap();

@@ -959,10 +959,7 @@ tasks: claimed 1 tasks.imprisonment
                     }
                     let legal = g.legal_choices();
                     let c = legal[rng.gen_range(0..legal.len())];
-                    let mover = match g.actor() {
-                        Actor::Seat(s) => Mover::Seat(s),
-                        _ => Mover::Chance,
-                    };
+                    let mover = Mover::of(g.actor()).expect("a game with legal choices has a mover");
                     m.act(mover, c).unwrap();
                 }
             }

@@ -1037,10 +1037,7 @@ fn random_etherweave_duels_run_to_the_end_and_replay() {
             x ^= x >> 7;
             x ^= x << 17;
             let c = legal[(x % legal.len() as u64) as usize];
-            let by = match m.game().actor() {
-                Actor::Seat(s) => Mover::Seat(s),
-                _ => Mover::Chance,
-            };
+            let by = Mover::of(m.game().actor()).expect("a game with legal choices has a mover");
             m.act(by, c).unwrap();
             m.game().validate().unwrap();
             steps += 1;

@@ -1134,10 +1134,7 @@ mod tests {
                 }
                 let legal = m.game().legal_choices();
                 let c = legal[rng.gen_range(0..legal.len())];
-                let mover = match m.game().actor() {
-                    tash_kalar_rules::Actor::Seat(s) => Mover::Seat(s),
-                    _ => Mover::Chance,
-                };
+                let mover = Mover::of(m.game().actor()).expect("a game with legal choices has a mover");
                 m.act(mover, c).unwrap();
                 if m.game().is_over() {
                     // (every class sees all then: a whole state is sent)
@@ -1169,10 +1166,7 @@ mod tests {
     fn step(m: &mut Match, rng: &mut impl Rng) -> Choice {
         let legal = m.game().legal_choices();
         let c = legal[rng.gen_range(0..legal.len())];
-        let mover = match m.game().actor() {
-            tash_kalar_rules::Actor::Seat(s) => Mover::Seat(s),
-            _ => Mover::Chance,
-        };
+        let mover = Mover::of(m.game().actor()).expect("a game with legal choices has a mover");
         m.act(mover, c).unwrap();
         c
     }

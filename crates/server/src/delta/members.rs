@@ -340,7 +340,7 @@ mod tests {
         fn fields_copied_where_alike_are_those_serialised(seed: u64) {
             use rand::{Rng, SeedableRng};
             use tash_kalar_rules::view::Viewer;
-            use tash_kalar_rules::{Actor, Form, Match, Mover, School, Seat};
+            use tash_kalar_rules::{Form, Match, Mover, School, Seat};
             let forms: [(Form, &[School]); 5] = [
                 (Form::Duel, &[School::Northern, School::Southern]),
                 (Form::HighForm, &[School::Northern, School::Southern]),
@@ -364,10 +364,7 @@ mod tests {
                     }
                     let legal = g.legal_choices();
                     let c = legal[rng.gen_range(0..legal.len())];
-                    let mover = match g.actor() {
-                        Actor::Seat(s) => Mover::Seat(s),
-                        _ => Mover::Chance,
-                    };
+                    let mover = Mover::of(g.actor()).expect("a game with legal choices has a mover");
                     m.act(mover, c).unwrap();
                     let after = m.game().views(&viewers);
                     for (old, new) in before.iter().zip(&after) {
