@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 
 use tash_kalar_bots::analysis::{analyse_position, AnalysisConfig};
 use tash_kalar_bots::mcts::Progress;
+use tash_kalar_bots::mcts_v1::MctsV1Config;
+use tash_kalar_bots::mcts_v2::MctsV2Config;
 use tash_kalar_bots::{Bot, BotSpec, Decision, MctsConfig, SpecError};
 use tash_kalar_rules::view::{View, Viewer};
 use tash_kalar_rules::{Choice, Observation, Seat, Token, ViewError};
@@ -77,7 +79,13 @@ fn option_lines(bot: &BotSpec) -> Vec<String> {
         v.push("option name time type string default none".into());
         v.push(spin("threads", d.threads.to_string(), bounds::THREADS));
         v.push(spin("playout", d.playout_turns.to_string(), bounds::PLAYOUT));
-        for (name, default) in [("c", d.exploration), ("scale", d.scale), ("prior", d.prior), ("widen", d.widen)] {
+        // the one shared default that differs between the searches
+        let exploration = match bot {
+            BotSpec::MctsV1(_) => MctsV1Config::default().exploration,
+            BotSpec::MctsV2(_) => MctsV2Config::default().exploration,
+            _ => d.exploration,
+        };
+        for (name, default) in [("c", exploration), ("scale", d.scale), ("prior", d.prior), ("widen", d.widen)] {
             v.push(format!("option name {name} type string default {default}"));
         }
         v.push(format!("option name centre type check default {}", d.centre));
@@ -661,6 +669,17 @@ mod tests {
         let ok = out.iter().position(|l| l == "tkpok").unwrap();
         // nothing after quit
         assert_eq!(&out[ok + 1..], ["readyok"]);
+    }
+
+    #[test]
+    fn each_search_advertises_its_own_exploration() {
+        for (spec, default) in
+            [("mcts:iterations=20", "0.3"), ("mcts-v2:iterations=20", "0.1"), ("mcts-v1:iterations=20", "0.3")]
+        {
+            let out = talk(spec, "tkp\nquit\n");
+            let line = format!("option name c type string default {default}");
+            assert!(out.contains(&line), "{spec}: {out:?}");
+        }
     }
 
     #[test]
