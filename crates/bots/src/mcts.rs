@@ -94,10 +94,11 @@ pub struct MctsConfig {
     /// the leaf.)
     pub playout_turns: u16,
     /// The UCB1 exploration constant (0 and up; 0.3 by default: against
-    /// `mcts-v2` at 100 ms a decision 0.3 scored 69.0% of 200 duels where
-    /// 0.1 had scored 53.5% on the same deals; the more iterations a
-    /// search makes, the more a low constant keeps it on its first
-    /// favourites; see docs/bot-strength-log.md, "twentieth part").
+    /// `mcts-v2` at 100 ms a decision 0.3 scored 64.2% of 400 duels where
+    /// 0.1 scored 55.8% on the same deals, and level with 0.1 at 300 to
+    /// 1,000 iterations: the more iterations a search makes, the more a
+    /// low constant keeps it on its first favourites; see
+    /// docs/bot-strength-log.md, "twentieth part").
     pub exploration: f64,
     /// Evaluation points that make a result 73% (the logistic scale; above 0).
     pub scale: f64,
