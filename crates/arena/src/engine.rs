@@ -79,7 +79,7 @@ fn option_lines(bot: &BotSpec) -> Vec<String> {
         v.push("option name time type string default none".into());
         v.push(spin("threads", d.threads.to_string(), bounds::THREADS));
         v.push(spin("playout", d.playout_turns.to_string(), bounds::PLAYOUT));
-        // the one shared default that differs between the searches
+        // the one shared default that differs between the searches (mcts-v1's)
         let exploration = match bot {
             BotSpec::MctsV1(_) => MctsV1Config::default().exploration,
             BotSpec::MctsV2(_) => MctsV2Config::default().exploration,
@@ -674,7 +674,7 @@ mod tests {
     #[test]
     fn each_search_advertises_its_own_exploration() {
         for (spec, default) in
-            [("mcts:iterations=20", "0.3"), ("mcts-v2:iterations=20", "0.1"), ("mcts-v1:iterations=20", "0.3")]
+            [("mcts:iterations=20", "0.1"), ("mcts-v2:iterations=20", "0.1"), ("mcts-v1:iterations=20", "0.3")]
         {
             let out = talk(spec, "tkp\nquit\n");
             let line = format!("option name c type string default {default}");

@@ -93,12 +93,12 @@ pub struct MctsConfig {
     /// as the old search's option, `playout=`; there it counted turns past
     /// the leaf.)
     pub playout_turns: u16,
-    /// The UCB1 exploration constant (0 and up; 0.3 by default: against
-    /// `mcts-v2` at 100 ms a decision 0.3 scored 64.2% of 400 duels where
-    /// 0.1 scored 55.8% on the same deals, and level with 0.1 at 300 to
-    /// 1,000 iterations: the more iterations a search makes, the more a
-    /// low constant keeps it on its first favourites; see
-    /// docs/bot-strength-log.md, "twentieth part").
+    /// The UCB1 exploration constant (0 and up; 0.1 by default: with the
+    /// fitted weights 0.2 beat 0.3 in 175 of 288 duels at 1000 iterations
+    /// and 0.1 beat 0.2 in 57 of 96. At 100 ms a decision 0.3 scored 8.5
+    /// points more against `mcts-v2` in the duel, but 15 fewer first
+    /// places in the melee of 3 at 1,000 iterations, so the default
+    /// stays; see docs/bot-strength-log.md, "twentieth part").
     pub exploration: f64,
     /// Evaluation points that make a result 73% (the logistic scale; above 0).
     pub scale: f64,
@@ -226,7 +226,7 @@ impl Default for MctsConfig {
             time: None,
             threads: 1,
             playout_turns: 1,
-            exploration: 0.3,
+            exploration: 0.1,
             scale: 3.0,
             prior: 1.0,
             widen: 2.0,

@@ -18,7 +18,7 @@
 //! | `time` | mcts, mcts-v2, mcts-v1 | `1s`, `0.5s`, `500ms` (a plain number is seconds), 1 ms to 3600 s, whole milliseconds |
 //! | `threads` | mcts, mcts-v2, mcts-v1 | 1 to 64 |
 //! | `playout` | mcts, mcts-v2, mcts-v1 | turns, 0 to 100: mcts, whole turns after one round (every other seat once) before the evaluation (default 1: the bot's own next turn); mcts-v1, turns played past the leaf (default 1) |
-//! | `c` | mcts, mcts-v2, mcts-v1 | exploration, 0 to 100 (default 0.3 for mcts and mcts-v1, 0.1 for mcts-v2) |
+//! | `c` | mcts, mcts-v2, mcts-v1 | exploration, 0 to 100 (default 0.1 for mcts and mcts-v2, 0.3 for mcts-v1) |
 //! | `scale` | mcts, mcts-v2, mcts-v1 | evaluation points of the logistic, 0.01 to 1000 |
 //! | `prior` | mcts, mcts-v2, mcts-v1 | root bias weight, 0 (none) to 1000 |
 //! | `widen` | mcts, mcts-v2, mcts-v1 | progressive widening at the root, 0 (none) to 1000 |

@@ -97,7 +97,7 @@ fn the_new_search_with_mcts_v2s_playout_and_no_economy_searches_as_mcts_v2() {
     // economy (the logarithm's table, the root's own map of edges, the
     // priors kept in the nodes) changes no visit (judged, as mcts-v2, by
     // the linear evaluation: the value network is the new search's default;
-    // and with mcts-v2's exploration, 0.1, where the new search's is 0.3)
+    // and at mcts-v2's exploration, 0.1, the new search's default too)
     let v2_like = "all_summons=1,judged_steps=24,judged_expansion=0,held_legend=0,held_flare=0,return_legend=0,return_flare=0,flare_cost=0,summoned=0,value=linear";
     assert_eq!(new_decisions(&format!("mcts:iterations=400,c=0.1,{v2_like}")), decisions("mcts-v2:iterations=400"));
     assert_eq!(
