@@ -96,10 +96,9 @@ fn the_new_search_with_mcts_v2s_playout_and_no_economy_searches_as_mcts_v2() {
     // what the new search changed beyond the playout's judging and the
     // economy (the logarithm's table, the root's own map of edges, the
     // priors kept in the nodes) changes no visit (judged, as mcts-v2, by
-    // the linear evaluation: the value network is the new search's default;
-    // and at mcts-v2's exploration, 0.1, the new search's default too)
+    // the linear evaluation: the value network is the new search's default)
     let v2_like = "all_summons=1,judged_steps=24,judged_expansion=0,held_legend=0,held_flare=0,return_legend=0,return_flare=0,flare_cost=0,summoned=0,value=linear";
-    assert_eq!(new_decisions(&format!("mcts:iterations=400,c=0.1,{v2_like}")), decisions("mcts-v2:iterations=400"));
+    assert_eq!(new_decisions(&format!("mcts:iterations=400,{v2_like}")), decisions("mcts-v2:iterations=400"));
     assert_eq!(
         new_decisions(&format!("mcts:iterations=300,threads=2,c=0.3,playout=0,{v2_like}")),
         decisions("mcts-v2:iterations=300,threads=2,c=0.3,playout=0")

@@ -38,7 +38,7 @@ fn decisions(spec: &str) -> Vec<String> {
 }
 
 /// `mcts:iterations=600,value=linear` at seed 11, recorded at `bde332d`
-/// (then the default, exploration 0.1 included; `summoned=0`: the summon's credit, issue 26's
+/// (then the default; `summoned=0`: the summon's credit, issue 26's
 /// fourteenth part, came later).
 const LINEAR: [&str; 6] = [
     "summon imperial.summoner f4 r180 76, place f6 36, place g6 29, place e4 25, place h4 24",
@@ -51,7 +51,7 @@ const LINEAR: [&str; 6] = [
 
 #[test]
 fn the_linear_search_decides_as_it_did_before_its_iteration_was_made_cheaper() {
-    assert_eq!(decisions("mcts:iterations=600,c=0.1,value=linear,summoned=0"), LINEAR);
+    assert_eq!(decisions("mcts:iterations=600,value=linear,summoned=0"), LINEAR);
 }
 
 #[test]
@@ -59,9 +59,8 @@ fn the_default_search_decides_as_recorded_with_the_committed_network() {
     // re-recorded whenever the committed value network or the search's
     // judging changes (last: the summon credited the card's worth in hand,
     // issue 26's fourteenth part): the network judges the duel's and the
-    // High Form's horizons; the melee's are the linear evaluation's; at
-    // exploration 0.1, the default when they were recorded
-    let default = decisions("mcts:iterations=600,c=0.1");
+    // High Form's horizons; the melee's are the linear evaluation's
+    let default = decisions("mcts:iterations=600");
     assert_eq!(
         default,
         [
